@@ -1,0 +1,193 @@
+/*
+ * threadconv.h - thread-convergence analysis of GPU kernel control-flow graphs.
+ *
+ * This is the whole public API. Every exported name starts with tc_ (TC_ for
+ * macros). Functions that can fail return 0 (TC_OK) or a negative tc_status and
+ * put their result in the first (out) parameter; a tc_diag, when the caller
+ * passes one, receives the message and, for input errors, the position. The
+ * library never prints and never exits.
+ *
+ * Model and solvers: docs/model.md and docs/solvers.md; the paper is "On Thread
+ * Convergence" (Grover, Kudlur; NVIDIA 2009).
+ */
+#ifndef THREADCONV_H
+#define THREADCONV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TC_VERSION_MAJOR 0
+#define TC_VERSION_MINOR 1
+#define TC_VERSION_PATCH 0
+#define TC_VERSION "0.1.0"
+
+/* An id that names no node or edge. */
+#define TC_NONE UINT32_MAX
+
+typedef enum tc_status {
+	TC_OK = 0,
+	TC_ENOMEM = -1, /* an allocation failed */
+	TC_EINVAL = -2, /* a bad argument (unknown id, missing entry, ...) */
+	TC_EPARSE = -3, /* malformed input; tc_diag has the position */
+	TC_EIO = -4,    /* a file could not be read */
+	TC_ELIMIT = -5  /* the input exceeds a representable size */
+} tc_status;
+
+/* Diagnostics: filled by a failing call when the caller passes one. */
+typedef struct tc_diag {
+	int code;            /* the tc_status returned */
+	char file[256];      /* input name, "" when not about an input */
+	uint32_t line, col;  /* 1-based; 0 when unknown */
+	char message[256];   /* lowercase, no trailing period */
+} tc_diag;
+
+const char *tc_status_string(int status);
+
+/*
+ * Allocator hook (as Lua's lua_Alloc): every allocation of the library goes
+ * through it. NULL everywhere means malloc/realloc/free. realloc_fn(ud, p, 0)
+ * is never called; free_fn(ud, NULL) may be.
+ */
+typedef struct tc_allocator {
+	void *(*malloc_fn)(void *ud, size_t size);
+	void *(*realloc_fn)(void *ud, void *ptr, size_t size);
+	void (*free_fn)(void *ud, void *ptr);
+	void *ud;
+} tc_allocator;
+
+/* ---- flow graphs ------------------------------------------------------ */
+
+/* Node flags. */
+#define TC_NODE_BARRIER 0x1u /* a barrier statement (its own node) */
+#define TC_NODE_UNIFORM 0x2u /* its branch condition is thread-invariant */
+
+/* Where an element came from in a source file (debug info, .cfg line). */
+typedef struct tc_loc {
+	const char *file; /* NULL when unknown; owned by the graph */
+	uint32_t line, col;
+} tc_loc;
+
+typedef struct tc_graph tc_graph;     /* immutable once built */
+typedef struct tc_builder tc_builder; /* makes one tc_graph */
+
+int tc_builder_new(tc_builder **out, const char *graph_name,
+		   const tc_allocator *alloc);
+void tc_builder_free(tc_builder *b);
+/* Finds the node called name or creates it (ids are dense, in creation order). */
+int tc_builder_node(tc_builder *b, const char *name, size_t len, uint32_t *out_id);
+/* Creates a node whether or not the name is taken (for generated graphs). */
+int tc_builder_add_node(tc_builder *b, const char *name, size_t len,
+			uint32_t *out_id);
+/* Edges get dense ids in creation order; parallel edges and self-loops are fine. */
+int tc_builder_edge(tc_builder *b, uint32_t from, uint32_t to, uint32_t *out_id);
+int tc_builder_set_entry(tc_builder *b, uint32_t node);
+int tc_builder_set_exit(tc_builder *b, uint32_t node);
+int tc_builder_set_flags(tc_builder *b, uint32_t node, unsigned flags);
+unsigned tc_builder_flags(const tc_builder *b, uint32_t node);
+int tc_builder_set_node_loc(tc_builder *b, uint32_t node, const char *file,
+			    uint32_t line, uint32_t col);
+uint32_t tc_builder_entry(const tc_builder *b);
+uint32_t tc_builder_exit(const tc_builder *b);
+/* Consumes the builder whatever the outcome. Fails without entry or exit. */
+int tc_builder_finish(tc_graph **out, tc_builder *b, tc_diag *diag);
+
+void tc_graph_free(tc_graph *g);
+const char *tc_graph_name(const tc_graph *g);
+uint32_t tc_graph_node_count(const tc_graph *g);
+uint32_t tc_graph_edge_count(const tc_graph *g);
+uint32_t tc_graph_entry(const tc_graph *g);
+uint32_t tc_graph_exit(const tc_graph *g);
+const char *tc_graph_node_name(const tc_graph *g, uint32_t node);
+unsigned tc_graph_node_flags(const tc_graph *g, uint32_t node);
+tc_loc tc_graph_node_loc(const tc_graph *g, uint32_t node);
+uint32_t tc_graph_edge_from(const tc_graph *g, uint32_t edge);
+uint32_t tc_graph_edge_to(const tc_graph *g, uint32_t edge);
+/* Out-edges (in-edges) of a node as edge ids, in creation order. */
+const uint32_t *tc_graph_out_edges(const tc_graph *g, uint32_t node, uint32_t *count);
+const uint32_t *tc_graph_in_edges(const tc_graph *g, uint32_t node, uint32_t *count);
+/* Looks a node up by name; TC_NONE when absent. */
+uint32_t tc_graph_find_node(const tc_graph *g, const char *name);
+
+/* ---- modules: the graphs read from one input --------------------------- */
+
+typedef struct tc_module tc_module;
+
+/*
+ * Parses the .cfg text format (docs/cfg-format.md). filename is used in
+ * diagnostics only. On error nothing is returned and diag holds
+ * file:line:col and the message.
+ */
+int tc_parse_cfg(tc_module **out, const char *filename, const char *text,
+		 size_t len, const tc_allocator *alloc, tc_diag *diag);
+/* Reads a file and parses it by its contents (.cfg text). */
+int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
+		 tc_diag *diag);
+void tc_module_free(tc_module *m);
+size_t tc_module_graph_count(const tc_module *m);
+const tc_graph *tc_module_graph(const tc_module *m, size_t i);
+
+/* ---- solvers ------------------------------------------------------------ */
+
+typedef enum tc_solver {
+	TC_SOLVER_BASIC,        /* paper Fig. 7: branch and merge rules */
+	TC_SOLVER_REGION_PAPER, /* paper Fig. 13 as written; UNSOUND */
+	TC_SOLVER_REGION,       /* basic + cycle-equivalent SESE pairs */
+	TC_SOLVER_LINEAR,       /* closure of the rules: bridges */
+	TC_SOLVER_PATH,         /* linear + the path rule (paper 3.4) */
+	TC_SOLVER_EXACT         /* the exact answer, plus variance */
+} tc_solver;
+#define TC_SOLVER_COUNT 6
+
+/* "basic", "region-paper", "region", "linear", "path", "exact". */
+const char *tc_solver_name(tc_solver s);
+int tc_solver_from_name(tc_solver *out, const char *name);
+/* Whether every claim of the solver holds (false only for region-paper). */
+bool tc_solver_is_sound(tc_solver s);
+
+typedef enum tc_state {
+	TC_STATE_DEAD = '-',       /* on no entry->exit walk */
+	TC_STATE_UNKNOWN = 'U',    /* not proven convergent */
+	TC_STATE_CONVERGENT = 'C'  /* executed equally often by all threads */
+} tc_state;
+
+typedef struct tc_solve_options {
+	tc_solver solver;
+	/* true (the paper's assume mode): barriers are sync nodes by assumption.
+	 * false (check mode): only entry and exit are; barriers must be proven. */
+	bool assume_barriers;
+	/* Ignore uniform marks (structure only). */
+	bool ignore_uniform;
+} tc_solve_options;
+
+/* solver exact, assume mode, uniform marks used. */
+tc_solve_options tc_solve_options_default(void);
+
+typedef struct tc_result tc_result;
+
+int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
+	     const tc_allocator *alloc, tc_diag *diag);
+void tc_result_free(tc_result *r);
+tc_state tc_result_node_state(const tc_result *r, uint32_t node);
+tc_state tc_result_edge_state(const tc_result *r, uint32_t edge);
+/* Whether every live in-edge of node is convergent: for a barrier, that no
+ * warp-synchronous rewrite is needed. */
+bool tc_result_in_edges_convergent(const tc_result *r, uint32_t node);
+/* Counts of nodes (edges) in a state. */
+uint32_t tc_result_node_count(const tc_result *r, tc_state s);
+uint32_t tc_result_edge_count(const tc_result *r, tc_state s);
+/* Times of the phases of the last solve, in seconds. */
+typedef struct tc_solve_stats {
+	double live_s, solve_s, total_s;
+	uint32_t rounds; /* rounds of the uniform/variance fixpoint */
+} tc_solve_stats;
+tc_solve_stats tc_result_stats(const tc_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* THREADCONV_H */

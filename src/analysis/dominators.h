@@ -1,0 +1,40 @@
+/*
+ * dominators.h - immediate dominators and the dominator tree.
+ *
+ * Lengauer and Tarjan, "A fast algorithm for finding dominators in a
+ * flowgraph" (TOPLAS 1979), simple version with path compression, done with
+ * explicit stacks. Post-dominators are dominators of the reverse graph.
+ */
+#ifndef TC_ANALYSIS_DOMINATORS_H
+#define TC_ANALYSIS_DOMINATORS_H
+
+#include "analysis/digraph.h"
+
+/*
+ * idom[v] for every v reachable from root (idom[root] == root); TC_NONE for
+ * the others. pred must be the reverse of succ. O((n + arcs) log n).
+ */
+int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
+		   uint32_t root, uint32_t *idom);
+
+/*
+ * Preorder numbering of the dominator tree, so that "a dominates b" is
+ * pre[a] <= pre[b] && pre[b] <= last[a]. Vertices with idom TC_NONE get
+ * pre = TC_NONE. depth[root] = 0; depth may be NULL.
+ */
+typedef struct tc_domtree {
+	uint32_t *pre, *last, *depth;
+	uint32_t *order; /* vertices in preorder, count of reachable ones */
+	uint32_t count;
+} tc_domtree;
+
+int tc__domtree(tc_arena *ar, uint32_t n, const uint32_t *idom, uint32_t root,
+		tc_domtree *out);
+
+static inline int tc__dominates(const tc_domtree *t, uint32_t a, uint32_t b)
+{
+	return t->pre[a] != UINT32_MAX && t->pre[b] != UINT32_MAX && t->pre[a] <= t->pre[b] &&
+	       t->pre[b] <= t->last[a];
+}
+
+#endif

@@ -1,0 +1,416 @@
+/*
+ * cfg.c - the .cfg text format (docs/cfg-format.md).
+ *
+ *   graph NAME            starts a graph (statements before any graph line
+ *                         form one graph named after the file)
+ *   entry NAME / exit NAME
+ *   barrier NAME... / uniform NAME...
+ *   NAME -> NAME...       edges, created left to right
+ *
+ * A line whose second token is -> is an edge line whatever its first token,
+ * so nodes may be called entry or graph. Names are [A-Za-z0-9_.$%@-]+ or a
+ * double-quoted string with \" and \\ escapes. One pass over the bytes, no
+ * backtracking; the first error stops the parse and nothing is returned.
+ */
+#include "frontend/module.h"
+#include "util/diag.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct token {
+	const char *text; /* for quoted names: the raw text between the quotes */
+	size_t len;
+	uint32_t col;
+	int kind; /* TOK_* */
+	int escaped; /* a quoted name containing backslash escapes */
+} token;
+
+enum { TOK_END, TOK_NAME, TOK_QUOTED, TOK_ARROW };
+
+typedef struct parser {
+	const char *file;
+	const char *p, *end;
+	const char *line_start;
+	uint32_t line;
+	tc_diag *diag;
+	tc_module *mod;
+	/* the graph being read */
+	tc_builder *b;
+	uint32_t graph_line, entry_line, exit_line;
+	char graph_name[256];
+	char *scratch; /* unescaped quoted names */
+	size_t scratch_cap;
+} parser;
+
+static int is_name_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_' || c == '.' || c == '$' || c == '%' || c == '@' || c == '-';
+}
+
+static uint32_t col_of(const parser *ps, const char *at)
+{
+	return (uint32_t)(at - ps->line_start) + 1;
+}
+
+static int error_at(parser *ps, const char *at, const char *fmt, const char *arg)
+{
+	char msg[200];
+	snprintf(msg, sizeof msg, fmt, arg);
+	return tc__diag(ps->diag, TC_EPARSE, ps->file, ps->line, col_of(ps, at), "%s", msg);
+}
+
+static int bad_char(parser *ps, const char *at)
+{
+	unsigned char c = (unsigned char)*at;
+	char buf[48];
+	if (c >= 0x20 && c < 0x7f)
+		snprintf(buf, sizeof buf, "'%c'", c);
+	else
+		snprintf(buf, sizeof buf, "byte 0x%02x%s", c,
+			 c == 0 || c >= 0x80 ? " (is this a text file?)" : "");
+	return error_at(ps, at, "unexpected %s", buf);
+}
+
+static void skip_blanks(parser *ps)
+{
+	while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\r' ||
+				   *ps->p == '\f' || *ps->p == '\v'))
+		ps->p++;
+}
+
+/* Reads the next token on the current line; TOK_END at newline, '#' or EOF. */
+static int next_token(parser *ps, token *t)
+{
+	skip_blanks(ps);
+	const char *s = ps->p;
+	t->text = s;
+	t->len = 0;
+	t->col = col_of(ps, s);
+	t->escaped = 0;
+	if (s == ps->end || *s == '\n' || *s == '#') {
+		t->kind = TOK_END;
+		return TC_OK;
+	}
+	if (s[0] == '-' && s + 1 < ps->end && s[1] == '>') {
+		t->kind = TOK_ARROW;
+		t->len = 2;
+		ps->p = s + 2;
+		return TC_OK;
+	}
+	if (*s == '"') {
+		const char *q = s + 1;
+		while (q < ps->end && *q != '"') {
+			if (*q == '\n' || *q == '\0')
+				break;
+			if (*q == '\\') {
+				t->escaped = 1;
+				if (q + 1 < ps->end && (q[1] == '"' || q[1] == '\\')) {
+					q += 2;
+					continue;
+				}
+				return error_at(ps, q, "unknown escape in quoted name%s", "");
+			}
+			q++;
+		}
+		if (q == ps->end || *q != '"')
+			return error_at(ps, s, "unterminated quoted name%s", "");
+		if (q == s + 1)
+			return error_at(ps, s, "empty node name%s", "");
+		t->kind = TOK_QUOTED;
+		t->text = s + 1;
+		t->len = (size_t)(q - s - 1);
+		ps->p = q + 1;
+		return TC_OK;
+	}
+	const char *q = s;
+	while (q < ps->end && is_name_char((unsigned char)*q) &&
+	       !(q[0] == '-' && q + 1 < ps->end && q[1] == '>'))
+		q++;
+	if (q == s)
+		return bad_char(ps, s);
+	t->kind = TOK_NAME;
+	t->len = (size_t)(q - s);
+	ps->p = q;
+	return TC_OK;
+}
+
+/* The name a token spells, with escapes resolved (valid until the next call). */
+static int token_name(parser *ps, const token *t, const char **name, size_t *len)
+{
+	if (!t->escaped) {
+		*name = t->text;
+		*len = t->len;
+		return TC_OK;
+	}
+	if (t->len + 1 > ps->scratch_cap) {
+		char *s = tc__realloc(&ps->mod->al, ps->scratch, t->len + 1);
+		if (!s)
+			return TC_ENOMEM;
+		ps->scratch = s;
+		ps->scratch_cap = t->len + 1;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < t->len; i++) {
+		if (t->text[i] == '\\')
+			i++;
+		ps->scratch[n++] = t->text[i];
+	}
+	*name = ps->scratch;
+	*len = n;
+	return TC_OK;
+}
+
+static int oom(parser *ps)
+{
+	return tc__diag(ps->diag, TC_ENOMEM, ps->file, ps->line, 0, "out of memory");
+}
+
+static int node_of(parser *ps, const token *t, uint32_t *id)
+{
+	const char *name;
+	size_t len;
+	if (token_name(ps, t, &name, &len))
+		return oom(ps);
+	if (memchr(name, '\0', len))
+		return error_at(ps, t->text, "node name contains a NUL byte%s", "");
+	int rc = tc_builder_node(ps->b, name, len, id);
+	if (rc == TC_ELIMIT)
+		return error_at(ps, t->text, "too many nodes%s", "");
+	return rc ? oom(ps) : TC_OK;
+}
+
+static int expect_name(parser *ps, token *t, const char *after)
+{
+	int rc = next_token(ps, t);
+	if (rc)
+		return rc;
+	if (t->kind == TOK_END)
+		return error_at(ps, t->text, "expected a node name after '%s'", after);
+	if (t->kind == TOK_ARROW)
+		return error_at(ps, t->text, "expected a node name after '%s', found '->'",
+				after);
+	return TC_OK;
+}
+
+static int expect_line_end(parser *ps, const char *what)
+{
+	token t;
+	int rc = next_token(ps, &t);
+	if (rc)
+		return rc;
+	if (t.kind != TOK_END)
+		return error_at(ps, t.text, "unexpected text after %s", what);
+	return TC_OK;
+}
+
+/* Checks and hands over the graph being read. */
+static int end_graph(parser *ps)
+{
+	if (!ps->b)
+		return TC_OK;
+	if (ps->entry_line == 0 || ps->exit_line == 0) {
+		uint32_t line = ps->graph_line ? ps->graph_line : 1;
+		int rc = tc__diag(ps->diag, TC_EPARSE, ps->file, line, 1,
+				  "graph '%.100s' has no %s statement", ps->graph_name,
+				  ps->entry_line == 0 ? "entry" : "exit");
+		tc_builder_free(ps->b);
+		ps->b = NULL;
+		return rc;
+	}
+	tc_graph *g;
+	int rc = tc_builder_finish(&g, ps->b, NULL);
+	ps->b = NULL;
+	if (rc)
+		return oom(ps);
+	if (tc__module_add(ps->mod, g))
+		return oom(ps);
+	return TC_OK;
+}
+
+static int begin_graph(parser *ps, const char *name, size_t len, uint32_t line)
+{
+	snprintf(ps->graph_name, sizeof ps->graph_name, "%.*s",
+		 (int)(len < 255 ? len : 255), name);
+	if (tc_builder_new(&ps->b, ps->graph_name, &ps->mod->al.a))
+		return oom(ps);
+	ps->graph_line = line;
+	ps->entry_line = ps->exit_line = 0;
+	return TC_OK;
+}
+
+/* The stem of a path: "dir/fig8.cfg" -> "fig8". */
+static void file_stem(const char *path, const char **s, size_t *len)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	const char *dot = strrchr(base, '.');
+	*s = base;
+	*len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+}
+
+static int statement_names(parser *ps, const token *kw, unsigned flag)
+{
+	token t;
+	int rc, count = 0;
+	char what[16];
+	snprintf(what, sizeof what, "%.*s", (int)kw->len, kw->text);
+	for (;;) {
+		if ((rc = next_token(ps, &t)))
+			return rc;
+		if (t.kind == TOK_END)
+			break;
+		if (t.kind == TOK_ARROW)
+			return error_at(ps, t.text, "unexpected '->' in '%s' statement", what);
+		uint32_t id;
+		if ((rc = node_of(ps, &t, &id)))
+			return rc;
+		tc_builder_set_flags(ps->b, id, tc_builder_flags(ps->b, id) | flag);
+		count++;
+	}
+	if (count == 0)
+		return error_at(ps, t.text, "expected a node name after '%s'", what);
+	return TC_OK;
+}
+
+static int parse_line(parser *ps)
+{
+	token t1, t2;
+	int rc;
+	if ((rc = next_token(ps, &t1)))
+		return rc;
+	if (t1.kind == TOK_END)
+		return TC_OK;
+	if (t1.kind == TOK_ARROW)
+		return error_at(ps, t1.text, "expected a node name before '->'%s", "");
+	const char *after_t1 = ps->p;
+	if ((rc = next_token(ps, &t2)))
+		return rc;
+	if (!ps->b && !(t1.kind == TOK_NAME && t1.len == 5 && memcmp(t1.text, "graph", 5) == 0 &&
+			t2.kind != TOK_ARROW)) {
+		const char *stem;
+		size_t len;
+		file_stem(ps->file, &stem, &len);
+		if ((rc = begin_graph(ps, stem, len, ps->line)))
+			return rc;
+	}
+	if (t2.kind == TOK_ARROW) {
+		uint32_t from, to;
+		token t;
+		if ((rc = node_of(ps, &t1, &from)))
+			return rc;
+		if ((rc = expect_name(ps, &t, "->")))
+			return rc;
+		do {
+			if (t.kind == TOK_ARROW)
+				return error_at(ps, t.text, "unexpected '->': write one edge "
+							    "line per source%s", "");
+			if ((rc = node_of(ps, &t, &to)))
+				return rc;
+			if ((rc = tc_builder_edge(ps->b, from, to, NULL)))
+				return rc == TC_ELIMIT ? error_at(ps, t.text, "too many edges%s", "")
+						       : oom(ps);
+			if ((rc = next_token(ps, &t)))
+				return rc;
+		} while (t.kind != TOK_END);
+		return TC_OK;
+	}
+	/* a statement: rewind to just after the keyword */
+	ps->p = after_t1;
+	const char *kw = t1.text;
+	size_t kl = t1.len;
+#define IS(word) (t1.kind == TOK_NAME && kl == sizeof(word) - 1 && memcmp(kw, word, kl) == 0)
+	if (IS("graph")) {
+		token name;
+		if ((rc = expect_name(ps, &name, "graph")))
+			return rc;
+		const char *s;
+		size_t len;
+		if (token_name(ps, &name, &s, &len))
+			return oom(ps);
+		if ((rc = expect_line_end(ps, "the graph name")))
+			return rc;
+		if ((rc = end_graph(ps)))
+			return rc;
+		return begin_graph(ps, s, len, ps->line);
+	}
+	if (IS("entry") || IS("exit")) {
+		int is_entry = IS("entry");
+		uint32_t *seen = is_entry ? &ps->entry_line : &ps->exit_line;
+		token name;
+		if ((rc = expect_name(ps, &name, is_entry ? "entry" : "exit")))
+			return rc;
+		if (*seen) {
+			char msg[64];
+			snprintf(msg, sizeof msg, "%s", is_entry ? "entry" : "exit");
+			return tc__diag(ps->diag, TC_EPARSE, ps->file, ps->line, t1.col,
+					"duplicate %s statement (the first is on line %u)", msg,
+					(unsigned)*seen);
+		}
+		uint32_t id;
+		if ((rc = node_of(ps, &name, &id)))
+			return rc;
+		if ((rc = expect_line_end(ps, is_entry ? "the entry name" : "the exit name")))
+			return rc;
+		*seen = ps->line;
+		return is_entry ? tc_builder_set_entry(ps->b, id) : tc_builder_set_exit(ps->b, id);
+	}
+	if (IS("barrier"))
+		return statement_names(ps, &t1, TC_NODE_BARRIER);
+	if (IS("uniform"))
+		return statement_names(ps, &t1, TC_NODE_UNIFORM);
+#undef IS
+	char name[64];
+	snprintf(name, sizeof name, "%.*s%s", (int)(t1.len > 40 ? 40 : t1.len), t1.text,
+		 t1.len > 40 ? "..." : "");
+	if (t2.kind == TOK_END)
+		return error_at(ps, t1.text, "unknown statement '%s' (an edge needs '->')",
+				name);
+	return error_at(ps, t1.text, "unknown statement '%s'", name);
+}
+
+int tc_parse_cfg(tc_module **out, const char *filename, const char *text, size_t len,
+		 const tc_allocator *alloc, tc_diag *diag)
+{
+	*out = NULL;
+	parser ps;
+	memset(&ps, 0, sizeof ps);
+	ps.file = filename ? filename : "<input>";
+	ps.p = ps.line_start = text;
+	ps.end = text + len;
+	ps.line = 1;
+	ps.diag = diag;
+	if (tc__module_new(&ps.mod, alloc))
+		return tc__diag(diag, TC_ENOMEM, ps.file, 0, 0, "out of memory");
+	int rc = TC_OK;
+	while (ps.p < ps.end) {
+		if ((rc = parse_line(&ps)))
+			goto fail;
+		/* the line parsers stop at '\n', '#' or the end */
+		if (ps.p < ps.end && *ps.p == '#') {
+			const char *nl = memchr(ps.p, '\n', (size_t)(ps.end - ps.p));
+			ps.p = nl ? nl : ps.end;
+		}
+		if (ps.p < ps.end && *ps.p == '\n') {
+			ps.p++;
+			ps.line++;
+			ps.line_start = ps.p;
+		}
+	}
+	if ((rc = end_graph(&ps)))
+		goto fail;
+	if (ps.mod->count == 0) {
+		rc = tc__diag(diag, TC_EPARSE, ps.file, 1, 1,
+			      len == 0 ? "empty file: no graph" : "no graph in file");
+		goto fail;
+	}
+	tc__free(&ps.mod->al, ps.scratch);
+	*out = ps.mod;
+	return TC_OK;
+fail:
+	tc_builder_free(ps.b);
+	tc__free(&ps.mod->al, ps.scratch);
+	tc_module_free(ps.mod);
+	return rc;
+}

@@ -1,0 +1,343 @@
+/*
+ * builder.c - makes a tc_graph node by node and edge by edge.
+ *
+ * Names are interned in one character pool with an open-addressing hash table
+ * (FNV-1a, linear probing) from name to node id, so frontends can refer to
+ * nodes by name in O(1). tc_builder_finish hands the arrays to the graph and
+ * builds the CSR index.
+ */
+#include "graph/graph.h"
+#include "util/diag.h"
+
+#include <string.h>
+
+struct tc_builder {
+	tc_alloc al;
+	char *name;
+	char *pool;
+	size_t pool_len, pool_cap;
+	tc_u32vec name_off;
+	uint8_t *flags;
+	size_t flags_cap;
+	tc_u32vec from, to;
+	uint32_t *table; /* node id + 1, 0 = empty; size is a power of two */
+	size_t table_cap;
+	tc_loc *loc;     /* NULL until a location is set */
+	size_t loc_cap;
+	char **files;
+	uint32_t nfiles;
+	uint32_t entry, exit;
+	int oom; /* a failed allocation poisons the builder */
+};
+
+static uint64_t hash_name(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+static char *dup_string(const tc_alloc *al, const char *s, size_t len)
+{
+	char *d = tc__malloc(al, len + 1);
+	if (d) {
+		memcpy(d, s, len);
+		d[len] = '\0';
+	}
+	return d;
+}
+
+int tc_builder_new(tc_builder **out, const char *graph_name, const tc_allocator *alloc)
+{
+	tc_alloc al;
+	tc__alloc_init(&al, alloc);
+	*out = NULL;
+	tc_builder *b = tc__calloc(&al, 1, sizeof *b);
+	if (!b)
+		return TC_ENOMEM;
+	b->al = al;
+	const char *name = graph_name ? graph_name : "";
+	b->name = dup_string(&al, name, strlen(name));
+	if (!b->name) {
+		tc__free(&al, b);
+		return TC_ENOMEM;
+	}
+	b->entry = b->exit = TC_NONE;
+	*out = b;
+	return TC_OK;
+}
+
+void tc_builder_free(tc_builder *b)
+{
+	if (!b)
+		return;
+	const tc_alloc al = b->al;
+	tc__free(&al, b->name);
+	tc__free(&al, b->pool);
+	tc__u32vec_free(&al, &b->name_off);
+	tc__free(&al, b->flags);
+	tc__u32vec_free(&al, &b->from);
+	tc__u32vec_free(&al, &b->to);
+	tc__free(&al, b->table);
+	tc__free(&al, b->loc);
+	for (uint32_t i = 0; i < b->nfiles; i++)
+		tc__free(&al, b->files[i]);
+	tc__free(&al, b->files);
+	tc__free(&al, b);
+}
+
+static const char *node_name(const tc_builder *b, uint32_t id)
+{
+	return b->pool + b->name_off.v[id];
+}
+
+static int table_grow(tc_builder *b)
+{
+	size_t cap = b->table_cap ? b->table_cap * 2 : 64;
+	uint32_t *t = tc__calloc(&b->al, cap, sizeof *t);
+	if (!t)
+		return TC_ENOMEM;
+	for (uint32_t id = 0; id < b->name_off.len; id++) {
+		const char *s = node_name(b, id);
+		size_t i = hash_name(s, strlen(s)) & (cap - 1);
+		while (t[i])
+			i = (i + 1) & (cap - 1);
+		t[i] = id + 1;
+	}
+	tc__free(&b->al, b->table);
+	b->table = t;
+	b->table_cap = cap;
+	return TC_OK;
+}
+
+static int append_node(tc_builder *b, const char *name, size_t len, uint32_t *out_id)
+{
+	size_t id = b->name_off.len;
+	if (id >= UINT32_MAX - 1 || b->pool_len > UINT32_MAX - len - 1)
+		return TC_ELIMIT;
+	if (b->pool_len + len + 1 > b->pool_cap) {
+		size_t cap = b->pool_cap ? b->pool_cap : 256;
+		while (cap < b->pool_len + len + 1)
+			cap *= 2;
+		char *p = tc__realloc(&b->al, b->pool, cap);
+		if (!p)
+			return TC_ENOMEM;
+		b->pool = p;
+		b->pool_cap = cap;
+	}
+	if (id >= b->flags_cap) {
+		size_t cap = b->flags_cap ? b->flags_cap * 2 : 64;
+		uint8_t *f = tc__realloc(&b->al, b->flags, cap);
+		if (!f)
+			return TC_ENOMEM;
+		b->flags = f;
+		b->flags_cap = cap;
+	}
+	if (tc__u32vec_push(&b->al, &b->name_off, (uint32_t)b->pool_len))
+		return TC_ENOMEM;
+	memcpy(b->pool + b->pool_len, name, len);
+	b->pool[b->pool_len + len] = '\0';
+	b->pool_len += len + 1;
+	b->flags[id] = 0;
+	*out_id = (uint32_t)id;
+	return TC_OK;
+}
+
+int tc_builder_add_node(tc_builder *b, const char *name, size_t len, uint32_t *out_id)
+{
+	if (b->oom)
+		return TC_ENOMEM;
+	int rc = append_node(b, name, len, out_id);
+	if (rc == TC_OK && b->table) {
+		/* keep the table consistent; a later tc_builder_node finds the first */
+		if ((b->name_off.len) * 2 > b->table_cap) {
+			rc = table_grow(b);
+		} else {
+			size_t i = hash_name(name, len) & (b->table_cap - 1);
+			while (b->table[i])
+				i = (i + 1) & (b->table_cap - 1);
+			b->table[i] = *out_id + 1;
+		}
+	}
+	if (rc == TC_ENOMEM)
+		b->oom = 1;
+	return rc;
+}
+
+int tc_builder_node(tc_builder *b, const char *name, size_t len, uint32_t *out_id)
+{
+	if (b->oom)
+		return TC_ENOMEM;
+	if ((b->name_off.len + 1) * 2 > b->table_cap && table_grow(b)) {
+		b->oom = 1;
+		return TC_ENOMEM;
+	}
+	size_t mask = b->table_cap - 1;
+	size_t i = hash_name(name, len) & mask;
+	for (; b->table[i]; i = (i + 1) & mask) {
+		uint32_t id = b->table[i] - 1;
+		const char *s = node_name(b, id);
+		if (strncmp(s, name, len) == 0 && s[len] == '\0') {
+			*out_id = id;
+			return TC_OK;
+		}
+	}
+	int rc = append_node(b, name, len, out_id);
+	if (rc == TC_OK)
+		b->table[i] = *out_id + 1;
+	else if (rc == TC_ENOMEM)
+		b->oom = 1;
+	return rc;
+}
+
+int tc_builder_edge(tc_builder *b, uint32_t from, uint32_t to, uint32_t *out_id)
+{
+	if (b->oom)
+		return TC_ENOMEM;
+	if (from >= b->name_off.len || to >= b->name_off.len)
+		return TC_EINVAL;
+	if (b->from.len >= UINT32_MAX - 1)
+		return TC_ELIMIT;
+	if (tc__u32vec_push(&b->al, &b->from, from) ||
+	    tc__u32vec_push(&b->al, &b->to, to)) {
+		b->oom = 1;
+		return TC_ENOMEM;
+	}
+	if (out_id)
+		*out_id = (uint32_t)(b->from.len - 1);
+	return TC_OK;
+}
+
+int tc_builder_set_entry(tc_builder *b, uint32_t node)
+{
+	if (node >= b->name_off.len)
+		return TC_EINVAL;
+	b->entry = node;
+	return TC_OK;
+}
+
+int tc_builder_set_exit(tc_builder *b, uint32_t node)
+{
+	if (node >= b->name_off.len)
+		return TC_EINVAL;
+	b->exit = node;
+	return TC_OK;
+}
+
+uint32_t tc_builder_entry(const tc_builder *b) { return b->entry; }
+uint32_t tc_builder_exit(const tc_builder *b) { return b->exit; }
+
+int tc_builder_set_flags(tc_builder *b, uint32_t node, unsigned flags)
+{
+	if (node >= b->name_off.len || (flags & ~(TC_NODE_BARRIER | TC_NODE_UNIFORM)))
+		return TC_EINVAL;
+	b->flags[node] = (uint8_t)flags;
+	return TC_OK;
+}
+
+unsigned tc_builder_flags(const tc_builder *b, uint32_t node)
+{
+	return node < b->name_off.len ? b->flags[node] : 0;
+}
+
+int tc_builder_set_node_loc(tc_builder *b, uint32_t node, const char *file,
+			    uint32_t line, uint32_t col)
+{
+	if (b->oom)
+		return TC_ENOMEM;
+	if (node >= b->name_off.len)
+		return TC_EINVAL;
+	if (b->loc_cap < b->name_off.len) {
+		size_t cap = b->loc_cap ? b->loc_cap : 64;
+		while (cap < b->name_off.len)
+			cap *= 2;
+		tc_loc *l = tc__realloc(&b->al, b->loc, tc__mul(cap, sizeof *l));
+		if (!l)
+			goto oom;
+		memset(l + b->loc_cap, 0, (cap - b->loc_cap) * sizeof *l);
+		b->loc = l;
+		b->loc_cap = cap;
+	}
+	const char *interned = NULL;
+	if (file) {
+		for (uint32_t i = b->nfiles; i-- > 0 && !interned;)
+			if (strcmp(b->files[i], file) == 0)
+				interned = b->files[i];
+		if (!interned) {
+			char **f = tc__realloc(&b->al, b->files,
+					       tc__mul(b->nfiles + 1u, sizeof *f));
+			if (!f)
+				goto oom;
+			b->files = f;
+			if (!(f[b->nfiles] = dup_string(&b->al, file, strlen(file))))
+				goto oom;
+			interned = f[b->nfiles++];
+		}
+	}
+	b->loc[node].file = interned;
+	b->loc[node].line = line;
+	b->loc[node].col = col;
+	return TC_OK;
+oom:
+	b->oom = 1;
+	return TC_ENOMEM;
+}
+
+int tc_builder_finish(tc_graph **out, tc_builder *b, tc_diag *diag)
+{
+	*out = NULL;
+	if (b->oom) {
+		tc_builder_free(b);
+		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	}
+	const char *gname = b->name;
+	if (b->entry == TC_NONE || b->exit == TC_NONE) {
+		int rc = tc__diag(diag, TC_EINVAL, NULL, 0, 0, "graph '%s' has no %s", gname,
+				  b->entry == TC_NONE ? "entry" : "exit");
+		tc_builder_free(b);
+		return rc;
+	}
+	const tc_alloc al = b->al;
+	tc_graph *g = tc__calloc(&al, 1, sizeof *g);
+	if (!g) {
+		tc_builder_free(b);
+		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	}
+	g->al = al;
+	g->n = (uint32_t)b->name_off.len;
+	g->m = (uint32_t)b->from.len;
+	g->entry = b->entry;
+	g->exit = b->exit;
+	/* hand over the arrays; the builder keeps nothing */
+	g->name = b->name, b->name = NULL;
+	g->names = b->pool, b->pool = NULL;
+	g->name_off = b->name_off.v, b->name_off.v = NULL;
+	g->flags = b->flags, b->flags = NULL;
+	g->edge_from = b->from.v, b->from.v = NULL;
+	g->edge_to = b->to.v, b->to.v = NULL;
+	g->files = b->files, b->files = NULL;
+	g->nfiles = b->nfiles, b->nfiles = 0;
+	if (b->loc && b->loc_cap < g->n) {
+		tc_loc *l = tc__realloc(&al, b->loc, tc__mul(g->n, sizeof *l));
+		if (!l)
+			goto oom;
+		memset(l + b->loc_cap, 0, (g->n - b->loc_cap) * sizeof *l);
+		b->loc = l;
+	}
+	g->loc = b->loc, b->loc = NULL;
+	tc_builder_free(b);
+	b = NULL;
+	if (!g->names && (g->names = tc__calloc(&al, 1, 1)) == NULL)
+		goto oom;
+	if (tc__graph_index(g))
+		goto oom;
+	*out = g;
+	return TC_OK;
+oom:
+	tc_builder_free(b);
+	tc_graph_free(g);
+	return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+}

@@ -1,0 +1,117 @@
+/* graph.c - read access to a built flow graph. */
+#include "graph/graph.h"
+
+#include <string.h>
+
+int tc__graph_index(tc_graph *g)
+{
+	const tc_alloc *al = &g->al;
+	g->out_off = tc__calloc(al, (size_t)g->n + 1, sizeof(uint32_t));
+	g->in_off = tc__calloc(al, (size_t)g->n + 1, sizeof(uint32_t));
+	g->out_edge = tc__malloc(al, tc__mul(g->m, sizeof(uint32_t)));
+	g->in_edge = tc__malloc(al, tc__mul(g->m, sizeof(uint32_t)));
+	if (!g->out_off || !g->in_off || !g->out_edge || !g->in_edge)
+		return TC_ENOMEM;
+	for (uint32_t e = 0; e < g->m; e++) {
+		g->out_off[g->edge_from[e] + 1]++;
+		g->in_off[g->edge_to[e] + 1]++;
+	}
+	for (uint32_t v = 0; v < g->n; v++) {
+		g->out_off[v + 1] += g->out_off[v];
+		g->in_off[v + 1] += g->in_off[v];
+	}
+	/* place edges using the offsets as cursors, then shift them back */
+	for (uint32_t e = 0; e < g->m; e++) {
+		g->out_edge[g->out_off[g->edge_from[e]]++] = e;
+		g->in_edge[g->in_off[g->edge_to[e]]++] = e;
+	}
+	for (uint32_t v = g->n; v > 0; v--) {
+		g->out_off[v] = g->out_off[v - 1];
+		g->in_off[v] = g->in_off[v - 1];
+	}
+	g->out_off[0] = g->in_off[0] = 0;
+	return TC_OK;
+}
+
+void tc_graph_free(tc_graph *g)
+{
+	if (!g)
+		return;
+	const tc_alloc al = g->al;
+	tc__free(&al, g->name);
+	tc__free(&al, g->flags);
+	tc__free(&al, g->names);
+	tc__free(&al, g->name_off);
+	tc__free(&al, g->edge_from);
+	tc__free(&al, g->edge_to);
+	tc__free(&al, g->out_off);
+	tc__free(&al, g->out_edge);
+	tc__free(&al, g->in_off);
+	tc__free(&al, g->in_edge);
+	tc__free(&al, g->loc);
+	for (uint32_t i = 0; i < g->nfiles; i++)
+		tc__free(&al, g->files[i]);
+	tc__free(&al, g->files);
+	tc__free(&al, g);
+}
+
+const char *tc_graph_name(const tc_graph *g) { return g->name; }
+uint32_t tc_graph_node_count(const tc_graph *g) { return g->n; }
+uint32_t tc_graph_edge_count(const tc_graph *g) { return g->m; }
+uint32_t tc_graph_entry(const tc_graph *g) { return g->entry; }
+uint32_t tc_graph_exit(const tc_graph *g) { return g->exit; }
+
+const char *tc_graph_node_name(const tc_graph *g, uint32_t node)
+{
+	return node < g->n ? g->names + g->name_off[node] : NULL;
+}
+
+unsigned tc_graph_node_flags(const tc_graph *g, uint32_t node)
+{
+	return node < g->n ? g->flags[node] : 0;
+}
+
+tc_loc tc_graph_node_loc(const tc_graph *g, uint32_t node)
+{
+	tc_loc none = {NULL, 0, 0};
+	return g->loc && node < g->n ? g->loc[node] : none;
+}
+
+uint32_t tc_graph_edge_from(const tc_graph *g, uint32_t edge)
+{
+	return edge < g->m ? g->edge_from[edge] : TC_NONE;
+}
+
+uint32_t tc_graph_edge_to(const tc_graph *g, uint32_t edge)
+{
+	return edge < g->m ? g->edge_to[edge] : TC_NONE;
+}
+
+const uint32_t *tc_graph_out_edges(const tc_graph *g, uint32_t node, uint32_t *count)
+{
+	if (node >= g->n) {
+		*count = 0;
+		return NULL;
+	}
+	*count = g->out_off[node + 1] - g->out_off[node];
+	return TC_OUT_BEGIN(g, node);
+}
+
+const uint32_t *tc_graph_in_edges(const tc_graph *g, uint32_t node, uint32_t *count)
+{
+	if (node >= g->n) {
+		*count = 0;
+		return NULL;
+	}
+	*count = g->in_off[node + 1] - g->in_off[node];
+	return TC_IN_BEGIN(g, node);
+}
+
+/* a linear scan: lookups by name are for tools and tests, not for solvers */
+uint32_t tc_graph_find_node(const tc_graph *g, const char *name)
+{
+	for (uint32_t v = 0; v < g->n; v++)
+		if (strcmp(g->names + g->name_off[v], name) == 0)
+			return v;
+	return TC_NONE;
+}

@@ -1,0 +1,1 @@
+/* placeholder */ typedef int tc_report_placeholder;

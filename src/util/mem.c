@@ -1,0 +1,184 @@
+/* mem.c - allocator hook, arena, growable arrays. */
+#include "util/mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *default_malloc(void *ud, size_t size)
+{
+	(void)ud;
+	return malloc(size);
+}
+
+static void *default_realloc(void *ud, void *ptr, size_t size)
+{
+	(void)ud;
+	return realloc(ptr, size);
+}
+
+static void default_free(void *ud, void *ptr)
+{
+	(void)ud;
+	free(ptr);
+}
+
+void tc__alloc_init(tc_alloc *out, const tc_allocator *user)
+{
+	if (user && user->malloc_fn && user->realloc_fn && user->free_fn) {
+		out->a = *user;
+	} else {
+		out->a.malloc_fn = default_malloc;
+		out->a.realloc_fn = default_realloc;
+		out->a.free_fn = default_free;
+		out->a.ud = NULL;
+	}
+}
+
+size_t tc__mul(size_t count, size_t size)
+{
+	if (size && count > SIZE_MAX / size)
+		return SIZE_MAX;
+	return count * size;
+}
+
+void *tc__malloc(const tc_alloc *al, size_t size)
+{
+	if (size == SIZE_MAX)
+		return NULL;
+	return al->a.malloc_fn(al->a.ud, size ? size : 1);
+}
+
+void *tc__calloc(const tc_alloc *al, size_t count, size_t size)
+{
+	size_t total = tc__mul(count, size);
+	void *p = tc__malloc(al, total);
+	if (p)
+		memset(p, 0, total);
+	return p;
+}
+
+void *tc__realloc(const tc_alloc *al, void *ptr, size_t size)
+{
+	if (size == 0) {
+		tc__free(al, ptr);
+		return NULL;
+	}
+	if (size == SIZE_MAX)
+		return NULL;
+	if (!ptr)
+		return al->a.malloc_fn(al->a.ud, size);
+	return al->a.realloc_fn(al->a.ud, ptr, size);
+}
+
+void tc__free(const tc_alloc *al, void *ptr)
+{
+	if (ptr)
+		al->a.free_fn(al->a.ud, ptr);
+}
+
+/* ---- arena ---- */
+
+struct tc_arena_chunk {
+	tc_arena_chunk *next;
+	size_t size;
+	/* payload follows, 16-byte aligned */
+};
+
+#define CHUNK_HEADER ((sizeof(tc_arena_chunk) + 15) & ~(size_t)15)
+#define CHUNK_MIN ((size_t)1 << 16)
+
+void tc__arena_init(tc_arena *ar, const tc_alloc *al)
+{
+	ar->al = al;
+	ar->head = NULL;
+	ar->used = ar->cap = 0;
+}
+
+void *tc__arena_alloc(tc_arena *ar, size_t size)
+{
+	if (size > SIZE_MAX - CHUNK_HEADER - 16)
+		return NULL;
+	size = (size + 15) & ~(size_t)15;
+	if (size > CHUNK_MIN / 4) {
+		/* big arrays get a chunk of their own, kept behind the bump chunk */
+		tc_arena_chunk *c = tc__malloc(ar->al, CHUNK_HEADER + size);
+		if (!c)
+			return NULL;
+		c->size = size;
+		if (ar->head) {
+			c->next = ar->head->next;
+			ar->head->next = c;
+		} else {
+			c->next = NULL;
+			ar->head = c;
+			ar->used = ar->cap = size;
+		}
+		return (char *)c + CHUNK_HEADER;
+	}
+	if (!ar->head || ar->cap - ar->used < size) {
+		tc_arena_chunk *c = tc__malloc(ar->al, CHUNK_HEADER + CHUNK_MIN);
+		if (!c)
+			return NULL;
+		c->size = CHUNK_MIN;
+		c->next = ar->head;
+		ar->head = c;
+		ar->used = 0;
+		ar->cap = CHUNK_MIN;
+	}
+	void *p = (char *)ar->head + CHUNK_HEADER + ar->used;
+	ar->used += size;
+	return p;
+}
+
+void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size)
+{
+	size_t total = tc__mul(count, size);
+	void *p = tc__arena_alloc(ar, total);
+	if (p)
+		memset(p, 0, total);
+	return p;
+}
+
+void tc__arena_free(tc_arena *ar)
+{
+	tc_arena_chunk *c = ar->head;
+	while (c) {
+		tc_arena_chunk *next = c->next;
+		tc__free(ar->al, c);
+		c = next;
+	}
+	ar->head = NULL;
+	ar->used = ar->cap = 0;
+}
+
+/* ---- u32vec ---- */
+
+int tc__u32vec_reserve(const tc_alloc *al, tc_u32vec *vec, size_t cap)
+{
+	if (cap <= vec->cap)
+		return TC_OK;
+	size_t ncap = vec->cap ? vec->cap : 16;
+	while (ncap < cap)
+		ncap = ncap > SIZE_MAX / 2 ? cap : ncap * 2;
+	uint32_t *v = tc__realloc(al, vec->v, tc__mul(ncap, sizeof *v));
+	if (!v)
+		return TC_ENOMEM;
+	vec->v = v;
+	vec->cap = ncap;
+	return TC_OK;
+}
+
+int tc__u32vec_push(const tc_alloc *al, tc_u32vec *vec, uint32_t x)
+{
+	if (vec->len == vec->cap && tc__u32vec_reserve(al, vec, vec->len + 1))
+		return TC_ENOMEM;
+	vec->v[vec->len++] = x;
+	return TC_OK;
+}
+
+void tc__u32vec_free(const tc_alloc *al, tc_u32vec *vec)
+{
+	tc__free(al, vec->v);
+	vec->v = NULL;
+	vec->len = vec->cap = 0;
+}

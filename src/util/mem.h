@@ -1,0 +1,58 @@
+/*
+ * mem.h - allocation through the user's tc_allocator, growable arrays, and
+ * the arena each analysis run allocates from (one free at the end).
+ */
+#ifndef TC_UTIL_MEM_H
+#define TC_UTIL_MEM_H
+
+#include "threadconv.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A resolved allocator: never has NULL hooks. */
+typedef struct tc_alloc {
+	tc_allocator a;
+} tc_alloc;
+
+void tc__alloc_init(tc_alloc *out, const tc_allocator *user);
+void *tc__malloc(const tc_alloc *al, size_t size);
+void *tc__calloc(const tc_alloc *al, size_t count, size_t size);
+/* Like realloc, but ptr may be NULL and size 0 frees. */
+void *tc__realloc(const tc_alloc *al, void *ptr, size_t size);
+void tc__free(const tc_alloc *al, void *ptr);
+/* count * size, or SIZE_MAX on overflow (so the allocation fails). */
+size_t tc__mul(size_t count, size_t size);
+
+/*
+ * Arena: bump allocation in large chunks; everything is released by
+ * tc__arena_free. Allocations are 16-byte aligned and zeroed on request.
+ */
+typedef struct tc_arena_chunk tc_arena_chunk;
+typedef struct tc_arena {
+	const tc_alloc *al;
+	tc_arena_chunk *head;
+	size_t used, cap;
+} tc_arena;
+
+void tc__arena_init(tc_arena *ar, const tc_alloc *al);
+void *tc__arena_alloc(tc_arena *ar, size_t size);
+void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size);
+/* Typed helpers for the common case of id arrays. */
+#define TC_ARENA_ARRAY(ar, type, count) \
+	((type *)tc__arena_alloc((ar), tc__mul((count), sizeof(type))))
+#define TC_ARENA_ZARRAY(ar, type, count) \
+	((type *)tc__arena_zalloc((ar), (count), sizeof(type)))
+void tc__arena_free(tc_arena *ar);
+
+/* A growable uint32_t array (a stack or a list). */
+typedef struct tc_u32vec {
+	uint32_t *v;
+	size_t len, cap;
+} tc_u32vec;
+
+int tc__u32vec_push(const tc_alloc *al, tc_u32vec *vec, uint32_t x);
+int tc__u32vec_reserve(const tc_alloc *al, tc_u32vec *vec, size_t cap);
+void tc__u32vec_free(const tc_alloc *al, tc_u32vec *vec);
+
+#endif
