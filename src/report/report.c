@@ -1,1 +1,59 @@
-/* placeholder */ typedef int tc_report_placeholder;
+/* report.c - format names and dispatch to the text, JSON, DOT and SVG writers. */
+#include "report/report.h"
+#include "util/diag.h"
+
+#include <errno.h>
+#include <string.h>
+
+static const char *const format_names[TC_REPORT_FORMAT_COUNT] = {
+	[TC_REPORT_TEXT] = "text",
+	[TC_REPORT_JSON] = "json",
+	[TC_REPORT_DOT] = "dot",
+	[TC_REPORT_SVG] = "svg",
+};
+
+const char *tc_report_format_name(tc_report_format f)
+{
+	return (unsigned)f < TC_REPORT_FORMAT_COUNT ? format_names[f] : NULL;
+}
+
+int tc_report_format_from_name(tc_report_format *out, const char *name)
+{
+	for (int f = 0; f < TC_REPORT_FORMAT_COUNT; f++) {
+		if (strcmp(name, format_names[f]) == 0) {
+			*out = (tc_report_format)f;
+			return TC_OK;
+		}
+	}
+	return TC_EINVAL;
+}
+
+int tc_report_write(FILE *out, tc_report_format f, const tc_report_graph *graphs,
+		    size_t count, tc_diag *diag)
+{
+	switch (f) {
+	case TC_REPORT_TEXT: return tc_report_text(out, graphs, count, diag);
+	case TC_REPORT_JSON: return tc_report_json(out, graphs, count, diag);
+	case TC_REPORT_DOT: return tc_report_dot(out, graphs, count, diag);
+	case TC_REPORT_SVG: return tc_report_svg(out, graphs, count, diag);
+	}
+	return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "unknown report format");
+}
+
+int tc__report_status(FILE *out, tc_diag *diag)
+{
+	if (!ferror(out))
+		return TC_OK;
+	return tc__diag(diag, TC_EIO, NULL, 0, 0, "cannot write the report: %s",
+			strerror(errno ? errno : EIO));
+}
+
+const char *tc__report_state(tc_state s)
+{
+	switch (s) {
+	case TC_STATE_CONVERGENT: return "C";
+	case TC_STATE_UNKNOWN: return "U";
+	case TC_STATE_DEAD: return "-";
+	}
+	return "?";
+}

@@ -1,0 +1,61 @@
+/*
+ * report.h - what the CLI prints about solved graphs: text, JSON (SPEC 6),
+ * DOT and SVG.
+ *
+ * A report only reads a tc_graph and its tc_result through the public API; it
+ * never recomputes a state. Every writer takes the whole list of graphs (JSON
+ * needs one document for all of them), writes to a FILE* the caller owns and
+ * returns 0 or a negative tc_status with the message in diag; none prints
+ * elsewhere or exits. This layer is not part of libthreadconv's public API.
+ */
+#ifndef TC_REPORT_REPORT_H
+#define TC_REPORT_REPORT_H
+
+#include "threadconv.h"
+
+#include <stdio.h>
+
+/* One solved graph. */
+typedef struct tc_report_graph {
+	const char *input;        /* the file it was read from; NULL when none */
+	const tc_graph *graph;
+	const tc_result *result;
+	tc_solve_options options; /* what result was computed with */
+} tc_report_graph;
+
+typedef enum tc_report_format {
+	TC_REPORT_TEXT,
+	TC_REPORT_JSON,
+	TC_REPORT_DOT,
+	TC_REPORT_SVG
+} tc_report_format;
+#define TC_REPORT_FORMAT_COUNT 4
+
+/* "text", "json", "dot", "svg". */
+const char *tc_report_format_name(tc_report_format f);
+int tc_report_format_from_name(tc_report_format *out, const char *name);
+
+/* Writes graphs[0..count) in format f; dispatches to the writers below. */
+int tc_report_write(FILE *out, tc_report_format f, const tc_report_graph *graphs,
+		    size_t count, tc_diag *diag);
+
+/* Per graph: summary, barriers and whether they need the rewrite, all states. */
+int tc_report_text(FILE *out, const tc_report_graph *graphs, size_t count,
+		   tc_diag *diag);
+/* One {"graphs": [...]} document (SPEC 6). */
+int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
+		   tc_diag *diag);
+/* One digraph per graph, written by graphviz's cgraph. */
+int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
+		  tc_diag *diag);
+/* One SVG document laid out by graphviz's dot; several graphs become
+ * side-by-side clusters of one drawing. */
+int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
+		  tc_diag *diag);
+
+/* Shared by the writers: TC_EIO with a message when out has seen an error. */
+int tc__report_status(FILE *out, tc_diag *diag);
+/* The state as a one-character string: "C", "U" or "-". */
+const char *tc__report_state(tc_state s);
+
+#endif
