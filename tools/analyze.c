@@ -1,0 +1,311 @@
+/*
+ * analyze.c - `threadconv analyze`: read every input, solve every graph in
+ * assume mode (SPEC 4), render one report into memory, and only then write it.
+ */
+#include "cli.h"
+#include "report/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_NO_UNIFORM, OPT_STATS, OPT_HELP };
+
+static const cli_option options[] = {
+	{"solver", 's', 1, OPT_SOLVER},
+	{"format", 'f', 1, OPT_FORMAT},
+	{"output", 'o', 1, OPT_OUTPUT},
+	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
+	{"stats", 0, 0, OPT_STATS},
+	{"help", 'h', 0, OPT_HELP},
+	{NULL, 0, 0, 0},
+};
+
+void cli_analyze_help(FILE *out)
+{
+	fputs(
+"NAME\n"
+"    threadconv analyze - find the convergent nodes and edges of GPU kernel\n"
+"    control-flow graphs\n"
+"\n"
+"SYNOPSIS\n"
+"    threadconv analyze [--solver NAME] [--format FORMAT] [-o FILE]\n"
+"                       [--no-uniform] [--stats] FILE...\n"
+"\n"
+"DESCRIPTION\n"
+"    Reads every FILE (\"-\" is standard input) and decides, for each node and\n"
+"    edge of each graph in it, whether every thread of a thread block executes\n"
+"    it equally often between two consecutive barriers. States: C convergent;\n"
+"    U not proven convergent; - on no entry-to-exit path (dead). Barriers are\n"
+"    assumed to synchronize all threads, as in \"On Thread Convergence\"\n"
+"    (Grover, Kudlur; 2009). A barrier whose live in-edges are all convergent\n"
+"    needs no warp-synchronous rewrite; the report names the in-edges of any\n"
+"    other barrier.\n"
+"\n"
+"    Uniform marks (branch conditions that are the same in all threads that\n"
+"    reach the branch) make more elements convergent.\n"
+"\n"
+"    All inputs are read and solved before anything is written: after an error\n"
+"    nothing appears on standard output, and the -o file is left as it was.\n"
+"\n"
+"INPUT\n"
+"    A .cfg file holds one or more graphs:\n"
+"\n"
+"        graph fig8          # starts a graph (else one graph named after\n"
+"                            # the file)\n"
+"        entry n1\n"
+"        exit n4\n"
+"        barrier n3          # one or more names\n"
+"        uniform n2          # n2's branch condition is thread-invariant\n"
+"        n1 -> n2\n"
+"        n2 -> n3 n4         # edges, created left to right\n"
+"        n3 -> n4\n"
+"\n"
+"    Names are [A-Za-z0-9_.$%@-]+ or double-quoted with \\\" and \\\\ escapes.\n"
+"    Nodes are listed in order of first mention, edges in the order written.\n"
+"\n"
+"OPTIONS\n"
+"    -s, --solver NAME\n"
+"        Use solver NAME (see SOLVERS); the default is exact.\n"
+"    -f, --format FORMAT\n"
+"        Write the report as text (the default), json, dot or svg.\n"
+"    -o, --output FILE\n"
+"        Write the report to FILE instead of standard output.\n"
+"    --no-uniform\n"
+"        Ignore uniform marks: judge by the graph's structure alone.\n"
+"    --stats\n"
+"        Print each graph's size and solve times to standard error.\n"
+"    -h, --help\n"
+"        Show this help.\n"
+"\n"
+"SOLVERS\n"
+"    basic         the paper's branch and merge rules (Fig. 7); linear time\n"
+"    region-paper  basic plus the paper's region rule (Fig. 13) as written;\n"
+"                  UNSOUND: it can call an element convergent that is not\n"
+"    region        basic plus the region rule for cycle-equivalent node pairs\n"
+"    linear        all that the branch and merge rules imply (bridges); linear\n"
+"    path          linear plus the path rule (paper 3.4), to a fixpoint\n"
+"    exact         the exact answer, using uniform marks fully (the default)\n"
+"\n"
+"    Each sound solver's convergent set contains basic's; exact contains all.\n"
+"\n"
+"FORMATS\n"
+"    text  Per graph: the solver, counts per state, each barrier with\n"
+"          whether it needs the warp-synchronous rewrite, then the state of\n"
+"          every node and edge.\n"
+"    json  One {\"graphs\": [...]} document for all graphs of all inputs, each\n"
+"          with name, solver, nodes (name, state), edges (from, to, state)\n"
+"          and barriers (node, state, in_edges_convergent).\n"
+"    dot   One digraph per graph, for graphviz: convergent elements red,\n"
+"          dead ones grey and dashed, barriers boxes, entry and exit double\n"
+"          circles; each element has a state attribute.\n"
+"    svg   The same picture laid out by graphviz. Several graphs become\n"
+"          side-by-side clusters of one drawing.\n"
+"\n"
+"EXIT STATUS\n"
+"    0   Success.\n"
+"    2   A usage error, an input that cannot be read or is malformed, or a\n"
+"        failure to solve a graph or to write the report. Input errors are\n"
+"        printed as file:line:col: error: message.\n"
+"\n"
+"EXAMPLES\n"
+"    threadconv analyze kernel.cfg\n"
+"    threadconv analyze --solver basic --format json -o out.json a.cfg b.cfg\n"
+"    threadconv analyze --format svg -o fig8.svg fig8.cfg\n"
+"    gen-cfg | threadconv analyze --format dot - | dot -Tpng -o k.png\n",
+	      out);
+}
+
+static void unknown_solver(const char *name)
+{
+	char list[160] = "";
+	size_t len = 0;
+	for (int s = 0; s < TC_SOLVER_COUNT && len < sizeof list; s++)
+		len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+					s == 0 ? "" : s + 1 < TC_SOLVER_COUNT ? ", " : " or ",
+					tc_solver_name((tc_solver)s));
+	cli_error("unknown solver '%s' (expected %s)", name, list);
+}
+
+static void usage_hint(void)
+{
+	fputs("Try 'threadconv analyze --help'.\n", stderr);
+}
+
+/* The inputs, read and solved. */
+typedef struct analysis {
+	tc_module **modules; /* one per input */
+	tc_report_graph *graphs;
+	size_t ninputs, ngraphs;
+} analysis;
+
+static void analysis_free(analysis *a)
+{
+	for (size_t i = 0; a->graphs && i < a->ngraphs; i++)
+		tc_result_free((tc_result *)a->graphs[i].result);
+	for (size_t i = 0; a->modules && i < a->ninputs; i++)
+		tc_module_free(a->modules[i]);
+	free(a->graphs);
+	free(a->modules);
+}
+
+/* Reads every input; reports each bad one. CLI_EXIT_*. */
+static int read_inputs(analysis *a, const char **paths, size_t count)
+{
+	int status = CLI_EXIT_OK;
+	if (!(a->modules = calloc(count, sizeof *a->modules))) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	a->ninputs = count;
+	for (size_t i = 0; i < count; i++) {
+		tc_diag d;
+		if (tc_read_file(&a->modules[i], paths[i], NULL, &d)) {
+			cli_diag(&d, paths[i]);
+			status = CLI_EXIT_ERROR;
+		} else {
+			a->ngraphs += tc_module_graph_count(a->modules[i]);
+		}
+	}
+	return status;
+}
+
+/* Solves every graph of every input; reports each failure. CLI_EXIT_*. */
+static int solve_all(analysis *a, const char **paths, const tc_solve_options *opt)
+{
+	int status = CLI_EXIT_OK;
+	if (!(a->graphs = calloc(a->ngraphs ? a->ngraphs : 1, sizeof *a->graphs))) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < a->ninputs; i++) {
+		for (size_t j = 0; j < tc_module_graph_count(a->modules[i]); j++, k++) {
+			tc_report_graph *rg = &a->graphs[k];
+			tc_result *r;
+			tc_diag d;
+			rg->input = cli_input_name(paths[i]);
+			rg->graph = tc_module_graph(a->modules[i], j);
+			rg->options = *opt;
+			if (tc_solve(&r, rg->graph, opt, NULL, &d)) {
+				fprintf(stderr, "%s: error: graph '%s': %s\n", rg->input,
+					tc_graph_name(rg->graph), d.message);
+				status = CLI_EXIT_ERROR;
+				continue;
+			}
+			rg->result = r;
+		}
+	}
+	return status;
+}
+
+static void print_stats(const analysis *a)
+{
+	for (size_t i = 0; i < a->ngraphs; i++) {
+		const tc_report_graph *rg = &a->graphs[i];
+		tc_solve_stats st = tc_result_stats(rg->result);
+		uint32_t n = tc_graph_node_count(rg->graph), m = tc_graph_edge_count(rg->graph);
+		fprintf(stderr,
+			"threadconv: stats: %s: graph %s: %u node%s, %u edge%s: live %.3f ms, "
+			"solve %.3f ms, total %.3f ms, %u round%s\n",
+			rg->input, tc_graph_name(rg->graph), (unsigned)n, n == 1 ? "" : "s",
+			(unsigned)m, m == 1 ? "" : "s", st.live_s * 1e3,
+			st.solve_s * 1e3, st.total_s * 1e3, (unsigned)st.rounds,
+			st.rounds == 1 ? "" : "s");
+	}
+}
+
+/* Renders the report into memory and writes it out. CLI_EXIT_*. */
+static int write_report(const analysis *a, tc_report_format format, const char *output)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	if (!mem) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	tc_diag d;
+	int rc = tc_report_write(mem, format, a->graphs, a->ngraphs, &d);
+	if (fclose(mem) != 0 && rc == TC_OK) {
+		rc = TC_ENOMEM;
+		snprintf(d.message, sizeof d.message, "out of memory");
+	}
+	int status = CLI_EXIT_ERROR;
+	if (rc)
+		cli_error("%s", d.message);
+	else
+		status = cli_write_output(output, buf, len);
+	free(buf);
+	return status;
+}
+
+int cli_analyze(int argc, char **argv)
+{
+	tc_solve_options opt = tc_solve_options_default();
+	tc_report_format format = TC_REPORT_TEXT;
+	const char *output = NULL, *value;
+	int stats = 0, id, status = CLI_EXIT_ERROR;
+	analysis a;
+	memset(&a, 0, sizeof a);
+	/* operands are at most argc - 1 */
+	const char **paths = malloc((size_t)argc * sizeof *paths);
+	size_t npaths = 0;
+	if (!paths) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	cli_args it;
+	cli_args_init(&it, argc, argv);
+	while ((id = cli_next_option(&it, options, &value)) != CLI_END) {
+		switch (id) {
+		case CLI_OPERAND:
+			paths[npaths++] = value;
+			break;
+		case OPT_SOLVER:
+			if (tc_solver_from_name(&opt.solver, value)) {
+				unknown_solver(value);
+				goto done;
+			}
+			break;
+		case OPT_FORMAT:
+			if (tc_report_format_from_name(&format, value)) {
+				cli_error("unknown format '%s' (expected text, json, dot or svg)",
+					  value);
+				goto done;
+			}
+			break;
+		case OPT_OUTPUT:
+			output = value;
+			break;
+		case OPT_NO_UNIFORM:
+			opt.ignore_uniform = true;
+			break;
+		case OPT_STATS:
+			stats = 1;
+			break;
+		case OPT_HELP:
+			cli_analyze_help(stdout);
+			status = CLI_EXIT_OK;
+			goto done;
+		default: /* CLI_BAD: already reported */
+			usage_hint();
+			goto done;
+		}
+	}
+	if (npaths == 0) {
+		cli_error("no input files");
+		usage_hint();
+		goto done;
+	}
+	if ((status = read_inputs(&a, paths, npaths)) != CLI_EXIT_OK)
+		goto done;
+	if ((status = solve_all(&a, paths, &opt)) != CLI_EXIT_OK)
+		goto done;
+	if (stats)
+		print_stats(&a);
+	status = write_report(&a, format, output);
+done:
+	analysis_free(&a);
+	free(paths);
+	return status;
+}

@@ -1,0 +1,125 @@
+/* cli.c - option parsing, error messages and output for the commands. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+
+void cli_args_init(cli_args *it, int argc, char **argv)
+{
+	it->argc = argc;
+	it->argv = argv;
+	it->next = 1;
+	it->operands_only = 0;
+}
+
+static const cli_option *find_long(const cli_option *opts, const char *name, size_t len)
+{
+	for (; opts->name; opts++)
+		if (strlen(opts->name) == len && memcmp(opts->name, name, len) == 0)
+			return opts;
+	return NULL;
+}
+
+static const cli_option *find_short(const cli_option *opts, char c)
+{
+	for (; opts->name; opts++)
+		if (opts->short_name && opts->short_name == c)
+			return opts;
+	return NULL;
+}
+
+int cli_next_option(cli_args *it, const cli_option *opts, const char **value)
+{
+	*value = NULL;
+	if (it->next >= it->argc)
+		return CLI_END;
+	char *arg = it->argv[it->next++];
+	if (it->operands_only || arg[0] != '-' || arg[1] == '\0') {
+		*value = arg;
+		return CLI_OPERAND;
+	}
+	if (strcmp(arg, "--") == 0) {
+		it->operands_only = 1;
+		return cli_next_option(it, opts, value);
+	}
+	const cli_option *o;
+	const char *inline_value = NULL;
+	if (arg[1] == '-') {
+		const char *eq = strchr(arg + 2, '=');
+		size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+		if (!(o = find_long(opts, arg + 2, len))) {
+			cli_error("unknown option '%.*s'", (int)(len + 2), arg);
+			return CLI_BAD;
+		}
+		if (eq && !o->takes_value) {
+			cli_error("option '--%s' takes no value", o->name);
+			return CLI_BAD;
+		}
+		inline_value = eq ? eq + 1 : NULL;
+	} else {
+		if (!(o = find_short(opts, arg[1])) || (!o->takes_value && arg[2])) {
+			cli_error("unknown option '%s'", arg);
+			return CLI_BAD;
+		}
+		inline_value = arg[2] ? arg + 2 : NULL;
+	}
+	if (o->takes_value) {
+		if (!inline_value && it->next >= it->argc) {
+			cli_error("option '--%s' needs a value", o->name);
+			return CLI_BAD;
+		}
+		*value = inline_value ? inline_value : it->argv[it->next++];
+	}
+	return o->id;
+}
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("threadconv: error: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+const char *cli_input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+void cli_diag(const tc_diag *d, const char *fallback_file)
+{
+	const char *file = d->file[0] ? d->file : fallback_file;
+	if (!file || !*file) {
+		cli_error("%s", d->message);
+		return;
+	}
+	file = cli_input_name(file);
+	if (d->line && d->col)
+		fprintf(stderr, "%s:%u:%u: error: %s\n", file, (unsigned)d->line,
+			(unsigned)d->col, d->message);
+	else if (d->line)
+		fprintf(stderr, "%s:%u: error: %s\n", file, (unsigned)d->line, d->message);
+	else
+		fprintf(stderr, "%s: error: %s\n", file, d->message);
+}
+
+int cli_write_output(const char *path, const char *buf, size_t len)
+{
+	int to_stdout = !path || strcmp(path, "-") == 0;
+	FILE *f = to_stdout ? stdout : fopen(path, "wb");
+	if (!f) {
+		cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+		return CLI_EXIT_ERROR;
+	}
+	int failed = fwrite(buf, 1, len, f) != len;
+	failed |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
+	if (failed) {
+		cli_error("cannot write '%s': %s", to_stdout ? "<stdout>" : path,
+			  strerror(errno));
+		return CLI_EXIT_ERROR;
+	}
+	return CLI_EXIT_OK;
+}

@@ -1,0 +1,60 @@
+/*
+ * cli.h - what the threadconv commands share: exit statuses, option parsing,
+ * error messages, and writing the finished output.
+ *
+ * A command renders its whole output into memory and writes it only once all
+ * inputs are read and solved, so an error never leaves half a report behind.
+ */
+#ifndef TC_TOOLS_CLI_H
+#define TC_TOOLS_CLI_H
+
+#include "threadconv.h"
+
+#include <stdio.h>
+
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_ERROR 2 /* usage error, bad input, or a failure to solve or write */
+
+/* An option of a command: --name, and -c when short_name is not 0. */
+typedef struct cli_option {
+	const char *name;
+	char short_name;
+	int takes_value;
+	int id; /* what cli_next_option returns for it; >= 0 */
+} cli_option;
+
+/* Walks argv[1..argc); options and operands may be mixed, "--" ends options. */
+typedef struct cli_args {
+	int argc, next;
+	char **argv;
+	int operands_only;
+} cli_args;
+
+#define CLI_OPERAND (-1) /* *value is an operand ("-" is one) */
+#define CLI_END (-2)
+#define CLI_BAD (-3)     /* the error has been printed */
+
+void cli_args_init(cli_args *it, int argc, char **argv);
+/* opts ends with an entry whose name is NULL. */
+int cli_next_option(cli_args *it, const cli_option *opts, const char **value);
+
+/* "threadconv: error: ..." on stderr. */
+void cli_error(const char *fmt, ...)
+#if defined(__GNUC__)
+	__attribute__((format(printf, 1, 2)))
+#endif
+	;
+/* An input error as file:line:col: error: message (fallback_file when the
+ * diagnostic names none). */
+void cli_diag(const tc_diag *d, const char *fallback_file);
+/* The input's name in messages: "<stdin>" for "-". */
+const char *cli_input_name(const char *path);
+
+/* Writes buf to path, or to stdout when path is NULL or "-"; CLI_EXIT_* */
+int cli_write_output(const char *path, const char *buf, size_t len);
+
+/* The commands: run with argv[0] the command name; help writes the manual. */
+int cli_analyze(int argc, char **argv);
+void cli_analyze_help(FILE *out);
+
+#endif
