@@ -15,6 +15,7 @@
 #include "frontend/module.h"
 #include "util/diag.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,23 +55,25 @@ static uint32_t col_of(const parser *ps, const char *at)
 	return (uint32_t)(at - ps->line_start) + 1;
 }
 
-static int error_at(parser *ps, const char *at, const char *fmt, const char *arg)
+static int error_at(parser *ps, const char *at, const char *fmt, ...) TC_PRINTF(3, 4);
+static int error_at(parser *ps, const char *at, const char *fmt, ...)
 {
 	char msg[200];
-	snprintf(msg, sizeof msg, fmt, arg);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
 	return tc__diag(ps->diag, TC_EPARSE, ps->file, ps->line, col_of(ps, at), "%s", msg);
 }
 
 static int bad_char(parser *ps, const char *at)
 {
 	unsigned char c = (unsigned char)*at;
-	char buf[48];
-	if (c >= 0x20 && c < 0x7f)
-		snprintf(buf, sizeof buf, "'%c'", c);
-	else
-		snprintf(buf, sizeof buf, "byte 0x%02x%s", c,
-			 c == 0 || c >= 0x80 ? " (is this a text file?)" : "");
-	return error_at(ps, at, "unexpected %s", buf);
+	if (c > 0x20 && c < 0x7f)
+		return error_at(ps, at, "unexpected '%c' (a name is [A-Za-z0-9_.$%%@-]+ "
+				"or double-quoted)", c);
+	return error_at(ps, at, "unexpected byte 0x%02x%s", c,
+			c == 0 || c >= 0x80 ? " (is this a text file?)" : "");
 }
 
 static void skip_blanks(parser *ps)
@@ -102,22 +105,28 @@ static int next_token(parser *ps, token *t)
 	if (*s == '"') {
 		const char *q = s + 1;
 		while (q < ps->end && *q != '"') {
-			if (*q == '\n' || *q == '\0')
+			if (*q == '\n')
 				break;
+			if (*q == '\0')
+				return bad_char(ps, q);
 			if (*q == '\\') {
 				t->escaped = 1;
 				if (q + 1 < ps->end && (q[1] == '"' || q[1] == '\\')) {
 					q += 2;
 					continue;
 				}
-				return error_at(ps, q, "unknown escape in quoted name%s", "");
+				if (q + 1 < ps->end && q[1] > 0x20 && q[1] < 0x7f)
+					return error_at(ps, q, "unknown escape '\\%c' in quoted name "
+							"(only \\\" and \\\\)", q[1]);
+				return error_at(ps, q, "unknown escape in quoted name "
+						"(only \\\" and \\\\)");
 			}
 			q++;
 		}
 		if (q == ps->end || *q != '"')
-			return error_at(ps, s, "unterminated quoted name%s", "");
+			return error_at(ps, s, "unterminated quoted name");
 		if (q == s + 1)
-			return error_at(ps, s, "empty node name%s", "");
+			return error_at(ps, s, "empty name");
 		t->kind = TOK_QUOTED;
 		t->text = s + 1;
 		t->len = (size_t)(q - s - 1);
@@ -174,23 +183,24 @@ static int node_of(parser *ps, const token *t, uint32_t *id)
 	if (token_name(ps, t, &name, &len))
 		return oom(ps);
 	if (memchr(name, '\0', len))
-		return error_at(ps, t->text, "node name contains a NUL byte%s", "");
+		return error_at(ps, t->text, "node name contains a NUL byte");
 	int rc = tc_builder_node(ps->b, name, len, id);
 	if (rc == TC_ELIMIT)
-		return error_at(ps, t->text, "too many nodes%s", "");
+		return error_at(ps, t->text, "too many nodes");
 	return rc ? oom(ps) : TC_OK;
 }
 
-static int expect_name(parser *ps, token *t, const char *after)
+/* what: "node" or "graph", for the message */
+static int expect_name(parser *ps, token *t, const char *what, const char *after)
 {
 	int rc = next_token(ps, t);
 	if (rc)
 		return rc;
 	if (t->kind == TOK_END)
-		return error_at(ps, t->text, "expected a node name after '%s'", after);
+		return error_at(ps, t->text, "expected a %s name after '%s'", what, after);
 	if (t->kind == TOK_ARROW)
-		return error_at(ps, t->text, "expected a node name after '%s', found '->'",
-				after);
+		return error_at(ps, t->text, "expected a %s name after '%s', found '->'",
+				what, after);
 	return TC_OK;
 }
 
@@ -283,7 +293,7 @@ static int parse_line(parser *ps)
 	if (t1.kind == TOK_END)
 		return TC_OK;
 	if (t1.kind == TOK_ARROW)
-		return error_at(ps, t1.text, "expected a node name before '->'%s", "");
+		return error_at(ps, t1.text, "expected a node name before '->'");
 	const char *after_t1 = ps->p;
 	if ((rc = next_token(ps, &t2)))
 		return rc;
@@ -300,16 +310,16 @@ static int parse_line(parser *ps)
 		token t;
 		if ((rc = node_of(ps, &t1, &from)))
 			return rc;
-		if ((rc = expect_name(ps, &t, "->")))
+		if ((rc = expect_name(ps, &t, "node", "->")))
 			return rc;
 		do {
 			if (t.kind == TOK_ARROW)
 				return error_at(ps, t.text, "unexpected '->': write one edge "
-							    "line per source%s", "");
+							    "line per source");
 			if ((rc = node_of(ps, &t, &to)))
 				return rc;
 			if ((rc = tc_builder_edge(ps->b, from, to, NULL)))
-				return rc == TC_ELIMIT ? error_at(ps, t.text, "too many edges%s", "")
+				return rc == TC_ELIMIT ? error_at(ps, t.text, "too many edges")
 						       : oom(ps);
 			if ((rc = next_token(ps, &t)))
 				return rc;
@@ -323,7 +333,7 @@ static int parse_line(parser *ps)
 #define IS(word) (t1.kind == TOK_NAME && kl == sizeof(word) - 1 && memcmp(kw, word, kl) == 0)
 	if (IS("graph")) {
 		token name;
-		if ((rc = expect_name(ps, &name, "graph")))
+		if ((rc = expect_name(ps, &name, "graph", "graph")))
 			return rc;
 		const char *s;
 		size_t len;
@@ -339,7 +349,7 @@ static int parse_line(parser *ps)
 		int is_entry = IS("entry");
 		uint32_t *seen = is_entry ? &ps->entry_line : &ps->exit_line;
 		token name;
-		if ((rc = expect_name(ps, &name, is_entry ? "entry" : "exit")))
+		if ((rc = expect_name(ps, &name, "node", is_entry ? "entry" : "exit")))
 			return rc;
 		if (*seen) {
 			char msg[64];
@@ -367,7 +377,8 @@ static int parse_line(parser *ps)
 	if (t2.kind == TOK_END)
 		return error_at(ps, t1.text, "unknown statement '%s' (an edge needs '->')",
 				name);
-	return error_at(ps, t1.text, "unknown statement '%s'", name);
+	return error_at(ps, t1.text, "unknown statement '%s' (expected graph, entry, "
+			"exit, barrier, uniform or an edge)", name);
 }
 
 int tc_parse_cfg(tc_module **out, const char *filename, const char *text, size_t len,
