@@ -1,11 +1,234 @@
-/* solve.c - tc_solve: placeholder while the solvers land */
-#include "threadconv.h"
+/*
+ * solve.c - tc_solve: picks a solver, applies uniform marks, and maps the
+ * answer on the (possibly split) flow graph back to the original graph.
+ *
+ * Uniform marks: exact runs the variance combination of SPEC 3.1
+ * (variance.c). The other solvers apply the paper's literal rule (section
+ * 3.5): every out-edge of a convergent uniform node is split by a new sync
+ * node and the solver runs again, until no edge is split. An original edge
+ * is convergent when all its pieces are.
+ */
+#include "analysis/flow.h"
+#include "graph/graph.h"
 #include "util/diag.h"
+
+#include <string.h>
+#include <time.h>
+
+struct tc_result {
+	tc_alloc al;
+	const tc_graph *g;
+	uint32_t n, m;
+	char *node_state, *edge_state;
+	tc_solve_stats stats;
+};
+
+static const char *const solver_names[TC_SOLVER_COUNT] = {
+	"basic", "region-paper", "region", "linear", "path", "exact",
+};
+
+const char *tc_solver_name(tc_solver s)
+{
+	return (unsigned)s < TC_SOLVER_COUNT ? solver_names[s] : NULL;
+}
+
+int tc_solver_from_name(tc_solver *out, const char *name)
+{
+	for (int i = 0; i < TC_SOLVER_COUNT; i++)
+		if (strcmp(name, solver_names[i]) == 0) {
+			*out = (tc_solver)i;
+			return TC_OK;
+		}
+	return TC_EINVAL;
+}
+
+bool tc_solver_is_sound(tc_solver s) { return s != TC_SOLVER_REGION_PAPER; }
+
+tc_solve_options tc_solve_options_default(void)
+{
+	tc_solve_options o;
+	memset(&o, 0, sizeof o);
+	o.solver = TC_SOLVER_EXACT;
+	o.assume_barriers = true;
+	o.ignore_uniform = false;
+	return o;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int run_structural(tc_arena *ar, const tc_flow *f, tc_solver s, uint8_t *nc,
+			  uint8_t *ec)
+{
+	switch (s) {
+	case TC_SOLVER_BASIC: return tc__solve_rules(ar, f, NULL, nc, ec);
+	case TC_SOLVER_REGION_PAPER: return tc__solve_region(ar, f, true, nc, ec);
+	case TC_SOLVER_REGION: return tc__solve_region(ar, f, false, nc, ec);
+	case TC_SOLVER_LINEAR: return tc__solve_linear(ar, f, false, nc, ec);
+	case TC_SOLVER_PATH: return tc__solve_linear(ar, f, true, nc, ec);
+	case TC_SOLVER_EXACT: return tc__solve_exact(ar, f, nc, ec);
+	}
+	return TC_EINVAL;
+}
+
+/* the paper's literal rule: split out-edges of convergent uniform nodes */
+static int solve_literal(tc_arena *ar, tc_flow *f, tc_solver s, uint8_t **node_c,
+			 uint8_t **edge_c, uint32_t *rounds)
+{
+	int rc;
+	for (*rounds = 1;; (*rounds)++) {
+		uint8_t *nc = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
+		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
+		if (!nc || !ec)
+			return TC_ENOMEM;
+		if ((rc = run_structural(ar, f, s, nc, ec)))
+			return rc;
+		*node_c = nc;
+		*edge_c = ec;
+		int split = 0;
+		for (uint32_t v = 0; v < f->n0; v++) {
+			if (!f->uniform[v] || !nc[v])
+				continue;
+			for (uint32_t i = f->out_off[v]; i < f->out_off[v + 1]; i++) {
+				uint32_t e = f->out_edge[i];
+				if (e < f->m0 && f->live_edge[e] && f->second[e] == TC_NONE) {
+					if ((rc = tc__flow_split(f, e)))
+						return rc;
+					split = 1;
+				}
+			}
+		}
+		if (!split)
+			return TC_OK;
+		if ((rc = tc__flow_index(f)))
+			return rc;
+	}
+}
 
 int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	     const tc_allocator *alloc, tc_diag *diag)
 {
-	(void)g; (void)opt; (void)alloc;
+	tc_solve_options def = tc_solve_options_default();
+	tc_alloc al;
+	tc_arena ar;
+	tc_flow f;
+	uint8_t *nc = NULL, *ec = NULL;
+	tc_result *r = NULL;
+	int rc;
+	double t0 = now(), t1;
+
 	*out = NULL;
-	return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "not implemented");
+	if (!opt)
+		opt = &def;
+	if ((unsigned)opt->solver >= TC_SOLVER_COUNT)
+		return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "unknown solver %d", (int)opt->solver);
+	if (g->entry >= g->n || g->exit >= g->n)
+		return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "graph has no entry or exit");
+	tc__alloc_init(&al, alloc);
+	tc__arena_init(&ar, &al);
+
+	r = tc__calloc(&al, 1, sizeof *r);
+	if (!r)
+		goto oom;
+	r->al = al;
+	r->g = g;
+	r->n = g->n;
+	r->m = g->m;
+	r->node_state = tc__malloc(&al, (size_t)g->n + 1);
+	r->edge_state = tc__malloc(&al, (size_t)g->m + 1);
+	if (!r->node_state || !r->edge_state)
+		goto oom;
+
+	if ((rc = tc__flow_init(&f, &ar, g, opt->assume_barriers, !opt->ignore_uniform)))
+		goto fail;
+	/* liveness of the original graph, before any split */
+	char *live_n = (char *)r->node_state, *live_e = (char *)r->edge_state;
+	memcpy(live_n, f.live_node, g->n);
+	memcpy(live_e, f.live_edge, g->m);
+	t1 = now();
+	r->stats.live_s = t1 - t0;
+
+	if (opt->solver == TC_SOLVER_EXACT)
+		rc = tc__solve_exact_variance(&ar, &f, &nc, &ec, &r->stats.rounds);
+	else
+		rc = solve_literal(&ar, &f, opt->solver, &nc, &ec, &r->stats.rounds);
+	if (rc)
+		goto fail;
+
+	for (uint32_t v = 0; v < g->n; v++)
+		r->node_state[v] = !live_n[v] ? TC_STATE_DEAD
+				   : nc[v]    ? TC_STATE_CONVERGENT
+					      : TC_STATE_UNKNOWN;
+	for (uint32_t e = 0; e < g->m; e++) {
+		int c = ec[e] && (f.second[e] == TC_NONE || ec[f.second[e]]);
+		r->edge_state[e] = !live_e[e] ? TC_STATE_DEAD
+				   : c        ? TC_STATE_CONVERGENT
+					      : TC_STATE_UNKNOWN;
+	}
+	tc__arena_free(&ar);
+	r->stats.solve_s = now() - t1;
+	r->stats.total_s = now() - t0;
+	*out = r;
+	return TC_OK;
+oom:
+	rc = TC_ENOMEM;
+fail:
+	tc__arena_free(&ar);
+	tc_result_free(r);
+	if (rc == TC_ENOMEM)
+		return tc__diag(diag, rc, NULL, 0, 0, "out of memory");
+	return tc__diag(diag, rc, NULL, 0, 0, "%s", tc_status_string(rc));
 }
+
+void tc_result_free(tc_result *r)
+{
+	if (!r)
+		return;
+	tc_alloc al = r->al;
+	tc__free(&al, r->node_state);
+	tc__free(&al, r->edge_state);
+	tc__free(&al, r);
+}
+
+tc_state tc_result_node_state(const tc_result *r, uint32_t node)
+{
+	return node < r->n ? (tc_state)r->node_state[node] : TC_STATE_DEAD;
+}
+
+tc_state tc_result_edge_state(const tc_result *r, uint32_t edge)
+{
+	return edge < r->m ? (tc_state)r->edge_state[edge] : TC_STATE_DEAD;
+}
+
+bool tc_result_in_edges_convergent(const tc_result *r, uint32_t node)
+{
+	if (node >= r->n)
+		return false;
+	const tc_graph *g = r->g;
+	for (const uint32_t *e = TC_IN_BEGIN(g, node); e != TC_IN_END(g, node); e++)
+		if (r->edge_state[*e] == TC_STATE_UNKNOWN)
+			return false;
+	return true;
+}
+
+uint32_t tc_result_node_count(const tc_result *r, tc_state s)
+{
+	uint32_t k = 0;
+	for (uint32_t v = 0; v < r->n; v++)
+		k += r->node_state[v] == (char)s;
+	return k;
+}
+
+uint32_t tc_result_edge_count(const tc_result *r, tc_state s)
+{
+	uint32_t k = 0;
+	for (uint32_t e = 0; e < r->m; e++)
+		k += r->edge_state[e] == (char)s;
+	return k;
+}
+
+tc_solve_stats tc_result_stats(const tc_result *r) { return r->stats; }

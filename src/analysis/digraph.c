@@ -1,0 +1,46 @@
+/* digraph.c - CSR digraphs from arc lists, and reversal. */
+#include "analysis/digraph.h"
+
+#include <string.h>
+
+int tc__digraph_from_arcs(tc_arena *ar, tc_digraph *out, uint32_t n, uint32_t narcs,
+			  const uint32_t *from, const uint32_t *to)
+{
+	out->n = n;
+	out->off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+	out->adj = TC_ARENA_ARRAY(ar, uint32_t, narcs ? narcs : 1);
+	if (!out->off || !out->adj)
+		return TC_ENOMEM;
+	for (uint32_t i = 0; i < narcs; i++)
+		out->off[from[i] + 1]++;
+	for (uint32_t v = 0; v < n; v++)
+		out->off[v + 1] += out->off[v];
+	/* off[v] serves as the cursor of v, then is shifted back */
+	for (uint32_t i = 0; i < narcs; i++)
+		out->adj[out->off[from[i]]++] = to[i];
+	for (uint32_t v = n; v > 0; v--)
+		out->off[v] = out->off[v - 1];
+	out->off[0] = 0;
+	return TC_OK;
+}
+
+int tc__digraph_reverse(tc_arena *ar, tc_digraph *out, const tc_digraph *d)
+{
+	uint32_t n = d->n, narcs = d->off[n];
+	out->n = n;
+	out->off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+	out->adj = TC_ARENA_ARRAY(ar, uint32_t, narcs ? narcs : 1);
+	if (!out->off || !out->adj)
+		return TC_ENOMEM;
+	for (uint32_t i = 0; i < narcs; i++)
+		out->off[d->adj[i] + 1]++;
+	for (uint32_t v = 0; v < n; v++)
+		out->off[v + 1] += out->off[v];
+	for (uint32_t u = 0; u < n; u++)
+		for (const uint32_t *w = TC_ADJ_BEGIN(d, u); w != TC_ADJ_END(d, u); w++)
+			out->adj[out->off[*w]++] = u;
+	for (uint32_t v = n; v > 0; v--)
+		out->off[v] = out->off[v - 1];
+	out->off[0] = 0;
+	return TC_OK;
+}

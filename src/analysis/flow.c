@@ -1,0 +1,155 @@
+/* flow.c - the growable flow graph solvers work on, its index and liveness. */
+#include "analysis/flow.h"
+#include "graph/graph.h"
+
+#include <string.h>
+
+int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barriers,
+		  bool use_uniform)
+{
+	memset(f, 0, sizeof *f);
+	f->ar = ar;
+	f->n = f->n0 = f->ncap = g->n;
+	f->m = f->m0 = f->mcap = g->m;
+	f->entry = g->entry;
+	f->exit = g->exit;
+	f->sync = TC_ARENA_ZARRAY(ar, uint8_t, f->ncap + 1);
+	f->uniform = TC_ARENA_ZARRAY(ar, uint8_t, f->ncap + 1);
+	f->from = TC_ARENA_ARRAY(ar, uint32_t, f->mcap + 1);
+	f->to = TC_ARENA_ARRAY(ar, uint32_t, f->mcap + 1);
+	f->second = TC_ARENA_ARRAY(ar, uint32_t, f->m0 + 1);
+	if (!f->sync || !f->uniform || !f->from || !f->to || !f->second)
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < g->n; v++) {
+		f->sync[v] = assume_barriers && (g->flags[v] & TC_NODE_BARRIER);
+		f->uniform[v] = use_uniform && (g->flags[v] & TC_NODE_UNIFORM);
+	}
+	f->sync[g->entry] = f->sync[g->exit] = 1;
+	memcpy(f->from, g->edge_from, (size_t)g->m * sizeof(uint32_t));
+	memcpy(f->to, g->edge_to, (size_t)g->m * sizeof(uint32_t));
+	for (uint32_t e = 0; e < g->m; e++)
+		f->second[e] = TC_NONE;
+	return tc__flow_index(f);
+}
+
+/* grows the arrays to their final capacity on the first split */
+static int grow(tc_flow *f)
+{
+	uint32_t ncap = f->n0 + f->m0, mcap = 2 * f->m0;
+	uint8_t *sync = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)ncap + 1);
+	uint8_t *uni = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)ncap + 1);
+	uint32_t *from = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)mcap + 1);
+	uint32_t *to = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)mcap + 1);
+	if (!sync || !uni || !from || !to)
+		return TC_ENOMEM;
+	memcpy(sync, f->sync, f->n);
+	memcpy(uni, f->uniform, f->n);
+	memcpy(from, f->from, (size_t)f->m * sizeof(uint32_t));
+	memcpy(to, f->to, (size_t)f->m * sizeof(uint32_t));
+	f->sync = sync, f->uniform = uni, f->from = from, f->to = to;
+	f->ncap = ncap, f->mcap = mcap;
+	return TC_OK;
+}
+
+int tc__flow_split(tc_flow *f, uint32_t e)
+{
+	if (e >= f->m0 || f->second[e] != TC_NONE)
+		return TC_EINVAL;
+	if (f->ncap == f->n0 && f->m0 > 0 && grow(f))
+		return TC_ENOMEM;
+	uint32_t mid = f->n++, piece = f->m++;
+	f->sync[mid] = 1;
+	f->uniform[mid] = 0;
+	f->from[piece] = mid;
+	f->to[piece] = f->to[e];
+	f->to[e] = mid;
+	f->second[e] = piece;
+	return TC_OK;
+}
+
+static int csr(tc_flow *f, uint32_t **off_out, uint32_t **edge_out, const uint32_t *key)
+{
+	uint32_t *off = TC_ARENA_ZARRAY(f->ar, uint32_t, (size_t)f->n + 1);
+	uint32_t *edge = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)f->m + 1);
+	if (!off || !edge)
+		return TC_ENOMEM;
+	for (uint32_t e = 0; e < f->m; e++)
+		off[key[e] + 1]++;
+	for (uint32_t v = 0; v < f->n; v++)
+		off[v + 1] += off[v];
+	for (uint32_t e = 0; e < f->m; e++)
+		edge[off[key[e]]++] = e;
+	for (uint32_t v = f->n; v > 0; v--)
+		off[v] = off[v - 1];
+	off[0] = 0;
+	*off_out = off;
+	*edge_out = edge;
+	return TC_OK;
+}
+
+int tc__flow_index(tc_flow *f)
+{
+	if (csr(f, &f->out_off, &f->out_edge, f->from) ||
+	    csr(f, &f->in_off, &f->in_edge, f->to))
+		return TC_ENOMEM;
+	uint8_t *fwd = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)f->n + 1);
+	uint8_t *bwd = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)f->n + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)f->n + 1);
+	f->live_edge = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)f->m + 1);
+	if (!fwd || !bwd || !stack || !f->live_edge)
+		return TC_ENOMEM;
+	uint32_t top = 0;
+	fwd[f->entry] = 1;
+	stack[top++] = f->entry;
+	while (top > 0) {
+		uint32_t v = stack[--top];
+		if (v == f->exit)
+			continue; /* walks end at exit */
+		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++)
+			if (!fwd[f->to[*e]]) {
+				fwd[f->to[*e]] = 1;
+				stack[top++] = f->to[*e];
+			}
+	}
+	bwd[f->exit] = 1;
+	stack[top++] = f->exit;
+	while (top > 0) {
+		uint32_t v = stack[--top];
+		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++) {
+			uint32_t u = f->from[*e];
+			if (!bwd[u] && u != f->exit) {
+				bwd[u] = 1;
+				stack[top++] = u;
+			}
+		}
+	}
+	f->live_nodes = f->live_edges = 0;
+	for (uint32_t v = 0; v < f->n; v++) {
+		fwd[v] &= bwd[v];
+		f->live_nodes += fwd[v];
+	}
+	f->live_node = fwd;
+	for (uint32_t e = 0; e < f->m; e++) {
+		f->live_edge[e] = fwd[f->from[e]] && fwd[f->to[e]] && f->from[e] != f->exit;
+		f->live_edges += f->live_edge[e];
+	}
+	return TC_OK;
+}
+
+int tc__flow_digraph(tc_arena *ar, const tc_flow *f, tc_digraph *succ, tc_digraph *pred)
+{
+	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->live_edges + 1);
+	uint32_t *to = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->live_edges + 1);
+	if (!from || !to)
+		return TC_ENOMEM;
+	uint32_t k = 0;
+	for (uint32_t e = 0; e < f->m; e++)
+		if (f->live_edge[e]) {
+			from[k] = f->from[e];
+			to[k] = f->to[e];
+			k++;
+		}
+	if (tc__digraph_from_arcs(ar, succ, f->n, k, from, to))
+		return TC_ENOMEM;
+	return pred ? tc__digraph_reverse(ar, pred, succ) : TC_OK;
+}

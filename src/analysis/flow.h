@@ -1,0 +1,69 @@
+/*
+ * flow.h - the flow graph a solver works on.
+ *
+ * It starts as a copy of a tc_graph's structure with the sync nodes of the
+ * chosen mode, and can grow: splitting an edge u->v puts a new sync node m in
+ * it (u->m keeps the edge's id, m->v gets a new one). That is how proven
+ * facts are fed back to a solver (SPEC 3.1): a convergent element becomes a
+ * sync point. Each original edge is split at most once, so the flow graph has
+ * at most n0 + m0 nodes and 2 * m0 edges.
+ */
+#ifndef TC_ANALYSIS_FLOW_H
+#define TC_ANALYSIS_FLOW_H
+
+#include "analysis/digraph.h"
+#include "threadconv.h"
+
+typedef struct tc_flow {
+	tc_arena *ar;
+	uint32_t n, m;   /* current nodes and edges */
+	uint32_t n0, m0; /* those of the original graph: ids below are shared */
+	uint32_t ncap, mcap;
+	uint32_t entry, exit;
+	uint8_t *sync;    /* n: entry, exit, barriers (assume mode), split nodes */
+	uint8_t *uniform; /* n: the node's branch condition is thread-invariant */
+	uint32_t *from, *to;
+	uint32_t *second; /* m0: the m->v piece of a split original edge, or TC_NONE */
+	/* derived by tc__flow_index */
+	uint32_t *out_off, *out_edge, *in_off, *in_edge;
+	uint8_t *live_node, *live_edge;
+	uint32_t live_nodes, live_edges;
+} tc_flow;
+
+#define TC_FLOW_OUT_BEGIN(f, v) ((f)->out_edge + (f)->out_off[(v)])
+#define TC_FLOW_OUT_END(f, v) ((f)->out_edge + (f)->out_off[(v) + 1])
+#define TC_FLOW_IN_BEGIN(f, v) ((f)->in_edge + (f)->in_off[(v)])
+#define TC_FLOW_IN_END(f, v) ((f)->in_edge + (f)->in_off[(v) + 1])
+
+/* Copies g's structure; sync = entry, exit and, when assume_barriers, barriers. */
+int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barriers,
+		  bool use_uniform);
+/* Splits original edge e (e < m0, not yet split) by a new sync node. Call
+ * tc__flow_index afterwards. */
+int tc__flow_split(tc_flow *f, uint32_t e);
+/* Rebuilds the CSR index and liveness: a node is live when it is reachable
+ * from entry and reaches exit; an edge when both ends are and it does not
+ * leave exit (a walk ends at its first arrival there). */
+int tc__flow_index(tc_flow *f);
+
+/* The live node-level digraph: vertex v = node v, one arc per live edge. */
+int tc__flow_digraph(tc_arena *ar, const tc_flow *f, tc_digraph *succ, tc_digraph *pred);
+
+/*
+ * Solvers. Each fills node_c[v] / edge_c[e] with 1 for the live elements it
+ * proves convergent (0 otherwise) on the current flow graph; sync nodes are
+ * convergent. Scratch memory comes from ar.
+ */
+int tc__solve_rules(tc_arena *ar, const tc_flow *f, const uint32_t *cls_next,
+		    uint8_t *node_c, uint8_t *edge_c);
+int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c,
+		     uint8_t *edge_c);
+int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *node_c,
+		     uint8_t *edge_c);
+int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c);
+/* exact with variance (SPEC 3.1): rounds of exact, each feeding what it
+ * proved back as sync points; grows f. node_c/edge_c point into ar. */
+int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t **edge_c,
+			     uint32_t *rounds);
+
+#endif

@@ -1,0 +1,134 @@
+/*
+ * linear.c - the closure of the branch and merge rules under linear
+ * arithmetic, as bridges (SPEC 2.2), and the path rule on top (SPEC 2.3).
+ *
+ * Bridge graph: node v is split into v_in = 2v and v_out = 2v + 1, joined by
+ * an internal edge (id m + v) unless v is a sync node; CFG edge e = u->w
+ * (id e) joins u_out to w_in. The difference of two threads' per-segment
+ * counts is a circulation on it, and circulations vanish exactly on bridges.
+ *
+ * Path rule: an edge X->Y between convergent nodes is convergent when no
+ * other out-edge of X reaches Y through unproven elements only. Proven edges
+ * are cut from the bridge graph (they carry no difference), which can make
+ * new bridges; the two steps alternate until nothing changes.
+ */
+#include "analysis/bridges.h"
+#include "analysis/flow.h"
+
+#define MULTI UINT32_MAX
+
+typedef struct path_ctx {
+	const tc_flow *f;
+	const uint8_t *node_c, *edge_c;
+	uint32_t *stamp, *label, *stack;
+} path_ctx;
+
+/*
+ * From convergent x, searches forward from each unproven out-edge through
+ * unproven elements, labelling every node reached with the out-edge it came
+ * from (MULTI when several). An out-edge x->y to a convergent y passes the
+ * rule when y is labelled with it alone.
+ */
+static uint32_t path_rule_at(path_ctx *p, uint32_t x, uint8_t *found)
+{
+	const tc_flow *f = p->f;
+	uint32_t top = 0, proven = 0;
+	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x); e++) {
+		if (!f->live_edge[*e] || p->edge_c[*e])
+			continue;
+		uint32_t w = f->to[*e];
+		uint32_t lab = *e;
+		/* visit w with label lab; expand unproven nodes */
+		if (p->stamp[w] == x && (p->label[w] == lab || p->label[w] == MULTI))
+			continue;
+		if (p->stamp[w] == x)
+			lab = MULTI;
+		p->stamp[w] = x;
+		p->label[w] = lab;
+		if (!p->node_c[w])
+			p->stack[top++] = w;
+		while (top > 0) {
+			uint32_t v = p->stack[--top];
+			uint32_t l = p->label[v];
+			for (const uint32_t *o = TC_FLOW_OUT_BEGIN(f, v); o != TC_FLOW_OUT_END(f, v);
+			     o++) {
+				if (!f->live_edge[*o] || p->edge_c[*o])
+					continue;
+				uint32_t t = f->to[*o];
+				if (p->stamp[t] == x && (p->label[t] == l || p->label[t] == MULTI))
+					continue;
+				p->label[t] = p->stamp[t] == x ? MULTI : l;
+				p->stamp[t] = x;
+				if (!p->node_c[t])
+					p->stack[top++] = t;
+			}
+		}
+	}
+	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x); e++) {
+		uint32_t y = f->to[*e];
+		if (f->live_edge[*e] && !p->edge_c[*e] && p->node_c[y] && p->label[y] == *e) {
+			found[*e] = 1;
+			proven++;
+		}
+	}
+	return proven;
+}
+
+int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *node_c,
+		     uint8_t *edge_c)
+{
+	uint32_t n = f->n, m = f->m, ne = m + n;
+	uint32_t *eu = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
+	uint32_t *ev = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
+	uint8_t *removed = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
+	uint8_t *bridge = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
+	if (!eu || !ev || !removed || !bridge)
+		return TC_ENOMEM;
+	for (uint32_t e = 0; e < m; e++) {
+		eu[e] = 2 * f->from[e] + 1;
+		ev[e] = 2 * f->to[e];
+		removed[e] = !f->live_edge[e];
+	}
+	for (uint32_t v = 0; v < n; v++) {
+		eu[m + v] = 2 * v;
+		ev[m + v] = 2 * v + 1;
+		removed[m + v] = !f->live_node[v] || f->sync[v];
+	}
+	path_ctx p = {f, node_c, edge_c, NULL, NULL, NULL};
+	uint8_t *found = NULL;
+	if (path_rule) {
+		p.stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+		p.label = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+		p.stack = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)n + 1);
+		found = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
+		if (!p.stamp || !p.label || !p.stack || !found)
+			return TC_ENOMEM;
+	}
+	for (uint32_t e = 0; e < m; e++)
+		edge_c[e] = 0;
+	for (;;) {
+		int rc = tc__bridges(ar, 2 * n, ne, eu, ev, removed, bridge);
+		if (rc)
+			return rc;
+		for (uint32_t v = 0; v < n; v++)
+			node_c[v] = f->live_node[v] && (f->sync[v] || bridge[m + v]);
+		for (uint32_t e = 0; e < m; e++)
+			edge_c[e] = f->live_edge[e] && (edge_c[e] || bridge[e]);
+		if (!path_rule)
+			return TC_OK;
+		uint32_t proven = 0;
+		for (uint32_t v = 0; v < n; v++)
+			p.stamp[v] = TC_NONE;
+		for (uint32_t x = 0; x < n; x++)
+			if (node_c[x])
+				proven += path_rule_at(&p, x, found);
+		if (proven == 0)
+			return TC_OK;
+		for (uint32_t e = 0; e < m; e++)
+			if (found[e]) {
+				found[e] = 0;
+				edge_c[e] = 1;
+				removed[e] = 1; /* cut: it carries no difference */
+			}
+	}
+}

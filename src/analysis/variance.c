@@ -1,0 +1,226 @@
+/*
+ * variance.c - structure and variance together (SPEC 3.1), for the exact
+ * solver: uniform branches keep threads together, convergent branches are
+ * effectively uniform, and what is proven becomes a sync point for the next
+ * round, until nothing changes.
+ *
+ * A branch b (two or more live out-edges) is divergent unless it stays in S
+ * (uniform-marked nodes not influenced by a divergent branch) or all its
+ * out-edges are already convergent. Its influence region Inf(b) is what b's
+ * successors reach before b's immediate post-dominator, or, when that region
+ * holds a sync node (threads could then reach the post-dominator in different
+ * segments), all that b's successors reach without passing a sync node.
+ *
+ * Influence regions belong to the program as written: they are computed once,
+ * on the original graph with its own sync nodes, and do not shrink when later
+ * rounds turn proven elements into sync points. (A thread that left a loop
+ * early is still out of step with one that stayed, even once the exit edge is
+ * proven.) What changes from round to round is which branches are divergent,
+ * and S, which starts afresh each round from the uniform marks.
+ */
+#include "analysis/dominators.h"
+#include "analysis/flow.h"
+
+#include <string.h>
+
+/* Inf(b) for every branch b of the original graph, as CSR lists. */
+typedef struct influence_map {
+	uint32_t *off;  /* n0 + 1; empty list for non-branches */
+	uint32_t *node; /* original node ids */
+	uint8_t *branch;
+} influence_map;
+
+typedef struct walk_ctx {
+	const tc_flow *f;
+	uint32_t *stamp, *stack;
+	uint32_t round;
+} walk_ctx;
+
+/*
+ * Appends to list what b's successors reach, not entering stop and, when
+ * stop_at_sync, neither passing nor keeping sync nodes. Returns whether a
+ * sync node was met.
+ */
+static int reach(walk_ctx *c, uint32_t b, uint32_t stop, int stop_at_sync, tc_u32vec *list,
+		 const tc_alloc *al, int *rc)
+{
+	const tc_flow *f = c->f;
+	uint32_t top = 0;
+	int met_sync = 0;
+	c->round++;
+	c->stack[top++] = b;
+	int first = 1;
+	while (top > 0) {
+		uint32_t v = c->stack[--top];
+		if (!first) {
+			if (stop_at_sync && f->sync[v])
+				continue;
+			met_sync |= f->sync[v];
+			if ((*rc = tc__u32vec_push(al, list, v)))
+				return 0;
+		}
+		first = 0;
+		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++) {
+			uint32_t w = f->to[*e];
+			if (!f->live_edge[*e] || w == stop || c->stamp[w] == c->round)
+				continue;
+			c->stamp[w] = c->round;
+			c->stack[top++] = w;
+		}
+	}
+	return met_sync;
+}
+
+/* precondition: f is still the original graph (no split yet) */
+static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
+{
+	uint32_t n = f->n;
+	tc_digraph succ, pred;
+	walk_ctx c = {f, NULL, NULL, 0};
+	tc_u32vec list = {NULL, 0, 0};
+	uint32_t *ipdom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	c.stamp = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+	c.stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->m + n + 1);
+	map->off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+	map->branch = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	if (!ipdom || !c.stamp || !c.stack || !map->off || !map->branch)
+		return TC_ENOMEM;
+	int rc;
+	if ((rc = tc__flow_digraph(ar, f, &succ, &pred)) ||
+	    (rc = tc__dominators(ar, &pred, &succ, f->exit, ipdom)))
+		return rc;
+	for (uint32_t b = 0; b < n; b++) {
+		uint32_t live_out = 0;
+		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, b); e != TC_FLOW_OUT_END(f, b); e++)
+			live_out += f->live_edge[*e];
+		map->off[b] = (uint32_t)list.len;
+		if (!f->live_node[b] || live_out < 2)
+			continue;
+		map->branch[b] = 1;
+		size_t start = list.len;
+		rc = TC_OK;
+		int met_sync = reach(&c, b, ipdom[b], 0, &list, ar->al, &rc);
+		if (!rc && met_sync) {
+			list.len = start;
+			reach(&c, b, TC_NONE, 1, &list, ar->al, &rc);
+		}
+		if (rc)
+			goto done;
+	}
+	map->off[n] = (uint32_t)list.len;
+	map->node = TC_ARENA_ARRAY(ar, uint32_t, list.len + 1);
+	if (!map->node) {
+		rc = TC_ENOMEM;
+		goto done;
+	}
+	memcpy(map->node, list.v, list.len * sizeof(uint32_t));
+	rc = TC_OK;
+done:
+	tc__u32vec_free(ar->al, &list);
+	return rc;
+}
+
+/* whether every live out-edge of original node b is convergent, all pieces */
+static int out_edges_convergent(const tc_flow *f, uint32_t b, const uint8_t *edge_c)
+{
+	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, b); e != TC_FLOW_OUT_END(f, b); e++) {
+		if (!f->live_edge[*e])
+			continue;
+		if (!edge_c[*e] || (f->second[*e] != TC_NONE && !edge_c[f->second[*e]]))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * One round after exact: S, the divergent branches, and what lies outside
+ * all their influence regions is added to node_c/edge_c.
+ */
+static int variance_round(tc_arena *ar, const tc_flow *f, const influence_map *map,
+			  uint8_t *node_c, uint8_t *edge_c)
+{
+	uint32_t n0 = f->n0;
+	uint8_t *in_s = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n0 + 1);
+	uint8_t *divergent = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n0 + 1);
+	uint8_t *in_inf = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n0 + 1);
+	if (!in_s || !divergent || !in_inf)
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < n0; v++)
+		in_s[v] = f->live_node[v] && f->uniform[v];
+	/* greatest fixpoint: S only shrinks, so the divergent set only grows */
+	for (;;) {
+		memset(in_inf, 0, n0);
+		for (uint32_t b = 0; b < n0; b++) {
+			divergent[b] = map->branch[b] && !in_s[b] &&
+				       !out_edges_convergent(f, b, edge_c);
+			if (divergent[b])
+				for (uint32_t i = map->off[b]; i < map->off[b + 1]; i++)
+					in_inf[map->node[i]] = 1;
+		}
+		int shrunk = 0;
+		for (uint32_t v = 0; v < n0; v++)
+			if (in_s[v] && in_inf[v]) {
+				in_s[v] = 0;
+				shrunk = 1;
+			}
+		if (!shrunk)
+			break;
+	}
+	for (uint32_t v = 0; v < n0; v++) {
+		if (!f->live_node[v] || in_inf[v])
+			continue;
+		node_c[v] = 1;
+		if (divergent[v])
+			continue;
+		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++)
+			if (f->live_edge[*e]) {
+				edge_c[*e] = 1;
+				if (f->second[*e] != TC_NONE)
+					edge_c[f->second[*e]] = 1;
+			}
+	}
+	return TC_OK;
+}
+
+int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t **edge_c,
+			     uint32_t *rounds)
+{
+	influence_map map;
+	int rc, any_uniform = 0;
+	for (uint32_t v = 0; v < f->n0 && !any_uniform; v++)
+		any_uniform = f->uniform[v] && f->live_node[v];
+	if (any_uniform && (rc = influence_regions(ar, f, &map)))
+		return rc;
+	for (*rounds = 1;; (*rounds)++) {
+		uint8_t *nc = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
+		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
+		if (!nc || !ec)
+			return TC_ENOMEM;
+		if ((rc = tc__solve_exact(ar, f, nc, ec)))
+			return rc;
+		*node_c = nc;
+		*edge_c = ec;
+		if (!any_uniform)
+			return TC_OK;
+		if ((rc = variance_round(ar, f, &map, nc, ec)))
+			return rc;
+		/* what is proven becomes a sync point */
+		int changed = 0;
+		for (uint32_t v = 0; v < f->n; v++)
+			if (nc[v] && !f->sync[v]) {
+				f->sync[v] = 1;
+				changed = 1;
+			}
+		for (uint32_t e = 0; e < f->m0; e++)
+			if (ec[e] && f->second[e] == TC_NONE &&
+			    !(f->sync[f->from[e]] && f->sync[f->to[e]])) {
+				if ((rc = tc__flow_split(f, e)))
+					return rc;
+				changed = 1;
+			}
+		if (!changed)
+			return TC_OK;
+		if ((rc = tc__flow_index(f)))
+			return rc;
+	}
+}
