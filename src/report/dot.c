@@ -210,7 +210,7 @@ int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 		}
 		if (add_graph(root, root, &graphs[i], 0))
 			rc = oom(diag);
-		else if (agwrite(root, out) == EOF)
+		else if (agwrite(root, out) == EOF && !(rc = tc__report_status(out, diag)))
 			rc = gv_failed(diag, "writing DOT");
 		agclose(root);
 	}
@@ -251,8 +251,15 @@ int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		if (gvLayout(gvc, root, "dot") != 0) {
 			rc = gv_failed(diag, "layout");
 		} else {
-			if (gvRender(gvc, root, "svg", out) != 0)
+			/* into memory: graphviz exits when a write to a file fails */
+			char *svg;
+			unsigned len;
+			if (gvRenderData(gvc, root, "svg", &svg, &len) != 0) {
 				rc = gv_failed(diag, "rendering SVG");
+			} else {
+				fwrite(svg, 1, len, out);
+				gvFreeRenderData(svg);
+			}
 			gvFreeLayout(gvc, root);
 		}
 	}

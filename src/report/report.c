@@ -42,7 +42,8 @@ int tc_report_write(FILE *out, tc_report_format f, const tc_report_graph *graphs
 
 int tc__report_status(FILE *out, tc_diag *diag)
 {
-	if (!ferror(out))
+	/* a full disk shows only when the buffer goes out */
+	if (fflush(out) == 0 && !ferror(out))
 		return TC_OK;
 	return tc__diag(diag, TC_EIO, NULL, 0, 0, "cannot write the report: %s",
 			strerror(errno ? errno : EIO));

@@ -53,7 +53,8 @@ int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
 
-/* Shared by the writers: TC_EIO with a message when out has seen an error. */
+/* Shared by the writers: flushes out; TC_EIO with a message when out has
+ * seen an error. */
 int tc__report_status(FILE *out, tc_diag *diag);
 /* The state as a one-character string: "C", "U" or "-". */
 const char *tc__report_state(tc_state s);

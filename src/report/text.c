@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Columns wider than this are not padded further, so one long name does not
- * push every row to the right. */
+/* Names wider than this overflow their column instead of widening it, so one
+ * long name does not push every row to the right. */
 #define MAX_PAD 40
 
 static int is_plain_char(unsigned char c)
@@ -102,9 +102,11 @@ static int width_of(const char *str)
 	return w;
 }
 
-static int padded(int w)
+/* Widens a column of width *col for a cell of width w. */
+static void fit(int *col, int w)
 {
-	return w > MAX_PAD ? MAX_PAD : w;
+	if (w <= MAX_PAD && w > *col)
+		*col = w;
 }
 
 /* Prints s and pads it to width columns. */
@@ -211,9 +213,8 @@ static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_na
 	fputs("\n  barriers\n", out);
 	int barrier_width = 0;
 	for (uint32_t v = 0; v < n; v++)
-		if ((tc_graph_node_flags(g, v) & TC_NODE_BARRIER) &&
-		    padded(width_of(names[v])) > barrier_width)
-			barrier_width = padded(width_of(names[v]));
+		if (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)
+			fit(&barrier_width, width_of(names[v]));
 	int any = 0;
 	for (uint32_t v = 0; v < n; v++) {
 		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER))
@@ -240,10 +241,8 @@ static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_na
 	fputs("\n  edges\n", out);
 	int from_width = 0, to_width = 0;
 	for (uint32_t e = 0; e < m; e++) {
-		int wf = padded(width_of(names[tc_graph_edge_from(g, e)]));
-		int wt = padded(width_of(names[tc_graph_edge_to(g, e)]));
-		from_width = wf > from_width ? wf : from_width;
-		to_width = wt > to_width ? wt : to_width;
+		fit(&from_width, width_of(names[tc_graph_edge_from(g, e)]));
+		fit(&to_width, width_of(names[tc_graph_edge_to(g, e)]));
 	}
 	for (uint32_t e = 0; e < m; e++) {
 		fputs("    ", out);
@@ -276,8 +275,7 @@ int tc_report_text(FILE *out, const tc_report_graph *graphs, size_t count,
 				rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 				goto next;
 			}
-			int w = padded(width_of(names[v]));
-			name_width = w > name_width ? w : name_width;
+			fit(&name_width, width_of(names[v]));
 		}
 		if (i > 0)
 			fputc('\n', out);
