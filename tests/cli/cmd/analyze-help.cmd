@@ -1,0 +1,2 @@
+# analyze --help prints the same manual as help analyze
+args: analyze --help

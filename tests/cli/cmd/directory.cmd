@@ -1,0 +1,3 @@
+# a folder is not a file
+args: analyze ../analyze
+status: 2

@@ -1,0 +1,3 @@
+# after -- every argument is a file, even one that starts with -
+args: analyze -- -s
+status: 2

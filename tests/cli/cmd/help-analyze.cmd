@@ -1,0 +1,2 @@
+# the manual of analyze
+args: help analyze

@@ -1,0 +1,2 @@
+args: help frobnicate
+status: 2

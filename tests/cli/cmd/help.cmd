@@ -1,0 +1,2 @@
+# the overview manual
+args: --help

@@ -1,0 +1,2 @@
+args: analyze no-such-file.cfg
+status: 2

@@ -1,0 +1,3 @@
+# no arguments at all
+args: 
+status: 2

@@ -1,0 +1,2 @@
+args: analyze --format json
+status: 2

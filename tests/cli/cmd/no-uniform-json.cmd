@@ -1,0 +1,1 @@
+args: analyze --no-uniform --format json ../analyze/uniform.cfg

@@ -1,0 +1,2 @@
+args: analyze ../analyze/diamond.cfg -o
+status: 2

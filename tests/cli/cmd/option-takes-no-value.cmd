@@ -1,0 +1,2 @@
+args: analyze --no-uniform=yes ../analyze/diamond.cfg
+status: 2

@@ -1,0 +1,2 @@
+# one digraph per graph
+args: analyze -f dot ../analyze/uniform.cfg ../analyze/multi.cfg

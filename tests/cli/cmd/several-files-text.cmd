@@ -1,0 +1,1 @@
+args: analyze ../analyze/rewrite.cfg ../analyze/single.cfg

@@ -1,0 +1,2 @@
+# solver region-paper on SPEC 2.1's self-loop graph and the loop
+args: analyze --solver region-paper ../analyze/self-loop.cfg ../analyze/loop.cfg

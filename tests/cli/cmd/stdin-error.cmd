@@ -1,0 +1,3 @@
+args: analyze --format json -
+stdin: ../errors/truncated-edge.cfg
+status: 2

@@ -1,0 +1,3 @@
+# - reads standard input
+args: analyze -
+stdin: ../analyze/diamond.cfg

@@ -1,0 +1,2 @@
+args: frobnicate x.cfg
+status: 2

@@ -1,0 +1,2 @@
+args: analyze --format=xml ../analyze/diamond.cfg
+status: 2

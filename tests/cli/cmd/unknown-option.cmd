@@ -1,0 +1,2 @@
+args: analyze --frobnicate ../analyze/diamond.cfg
+status: 2

@@ -1,0 +1,2 @@
+args: analyze --solver magic ../analyze/diamond.cfg
+status: 2

@@ -1,0 +1,2 @@
+args: --frobnicate
+status: 2

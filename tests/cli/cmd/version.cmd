@@ -1,0 +1,2 @@
+# the version line
+args: --version

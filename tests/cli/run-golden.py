@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Golden-file tests of the threadconv CLI (see README.md).
+
+usage: run-golden.py --bin PATH [CASE...]
+
+A CASE is one of
+  analyze/NAME.cfg  run `analyze --format F NAME.cfg` for each F of text, json, dot;
+                    expect exit 0, empty stderr and stdout equal to NAME.text/.json/.dot
+  errors/NAME.cfg   run `analyze NAME.cfg`; expect exit 2, empty stdout and stderr
+                    equal to NAME.err
+  cmd/NAME.cmd      run the arguments written in the file (format in README.md)
+Every command runs in the case's folder, so paths in messages are the plain names.
+Without CASEs, runs every case under this folder. With TC_UPDATE_GOLDEN=1 the
+expected files are written from the actual output instead of compared (exit
+status and the absent: checks still are).
+"""
+import argparse, difflib, os, shlex, shutil, subprocess, sys, tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+UPDATE = os.environ.get('TC_UPDATE_GOLDEN') == '1'
+FORMATS = [('text', '.text'), ('json', '.json'), ('dot', '.dot')]
+
+
+class Failure(Exception):
+    pass
+
+
+def run(binary, args, cwd, stdin=None):
+    """Runs the CLI; returns (status, stdout bytes, stderr bytes)."""
+    p = subprocess.run([binary] + args, cwd=cwd, input=stdin,
+                       stdin=None if stdin is not None else subprocess.DEVNULL,
+                       capture_output=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def compare(path, actual, what):
+    """Checks actual against the golden file path (missing file = empty)."""
+    if UPDATE:
+        if actual:
+            with open(path, 'wb') as f:
+                f.write(actual)
+        elif os.path.exists(path):
+            os.remove(path)
+        return
+    expected = b''
+    if os.path.exists(path):
+        with open(path, 'rb') as f:
+            expected = f.read()
+    if expected == actual:
+        return
+    diff = difflib.unified_diff(
+        expected.decode('utf-8', 'replace').splitlines(True),
+        actual.decode('utf-8', 'replace').splitlines(True),
+        fromfile=os.path.relpath(path, HERE) if os.path.exists(path) else '(empty)',
+        tofile='actual ' + what)
+    raise Failure(''.join(diff))
+
+
+def expect_status(status, want, args, err):
+    if status != want:
+        raise Failure('threadconv %s: exit status %d, expected %d\n%s' % (
+            ' '.join(args), status, want, err.decode('utf-8', 'replace')))
+
+
+def expect_empty(data, what, args):
+    if data:
+        raise Failure('threadconv %s: expected empty %s, got:\n%s' % (
+            ' '.join(args), what, data.decode('utf-8', 'replace')[:2000]))
+
+
+def analyze_case(binary, cfg):
+    folder, name = os.path.split(cfg)
+    stem = name[:-4]
+    for fmt, ext in FORMATS:
+        args = ['analyze', '--format', fmt, name]
+        status, out, err = run(binary, args, folder)
+        expect_status(status, 0, args, err)
+        expect_empty(err, 'stderr', args)
+        compare(os.path.join(folder, stem + ext), out, 'stdout of --format ' + fmt)
+
+
+def error_case(binary, cfg):
+    folder, name = os.path.split(cfg)
+    args = ['analyze', name]
+    status, out, err = run(binary, args, folder)
+    expect_status(status, 2, args, err)
+    expect_empty(out, 'stdout', args)
+    compare(os.path.join(folder, name[:-4] + '.err'), err, 'stderr')
+
+
+def read_cmd(path):
+    """The keys of a .cmd file: args, status, stdin, output, absent."""
+    spec = {'status': '0'}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith('#'):
+                continue
+            key, sep, value = line.partition(':')
+            if not sep or key not in ('args', 'status', 'stdin', 'output', 'absent'):
+                raise Failure('%s: bad line %r' % (path, line))
+            spec[key] = value.strip()
+    if 'args' not in spec:
+        raise Failure('%s: no args: line' % path)
+    return spec
+
+
+def cmd_case(binary, path):
+    folder, name = os.path.split(path)
+    stem = name[:-4]
+    spec = read_cmd(path)
+    tmp = tempfile.mkdtemp(prefix='tc-golden-')
+    try:
+        sub = lambda s: s.replace('{tmp}', tmp)
+        args = [sub(a) for a in shlex.split(spec['args'])]
+        stdin = None
+        if 'stdin' in spec:
+            with open(os.path.join(folder, spec['stdin']), 'rb') as f:
+                stdin = f.read()
+        status, out, err = run(binary, args, folder, stdin)
+        expect_status(status, int(spec['status']), args, err)
+        if 'output' in spec:
+            # the report goes to a file; stdout stays empty
+            expect_empty(out, 'stdout', args)
+            target = os.path.join(folder, sub(spec['output']))
+            out = b''
+            if os.path.exists(target):
+                with open(target, 'rb') as f:
+                    out = f.read()
+        if 'absent' in spec and os.path.exists(os.path.join(folder, sub(spec['absent']))):
+            raise Failure('threadconv %s: wrote %s, which must not exist' % (
+                ' '.join(args), spec['absent']))
+        compare(os.path.join(folder, stem + '.out'), out.replace(tmp.encode(), b'{tmp}'),
+                'stdout')
+        compare(os.path.join(folder, stem + '.err'), err.replace(tmp.encode(), b'{tmp}'),
+                'stderr')
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def all_cases():
+    cases = []
+    for sub, ext in (('analyze', '.cfg'), ('errors', '.cfg'), ('cmd', '.cmd')):
+        folder = os.path.join(HERE, sub)
+        cases += sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(ext))
+    return cases
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--bin', required=True, help='the threadconv binary')
+    ap.add_argument('cases', nargs='*')
+    a = ap.parse_args()
+    binary = os.path.abspath(a.bin)
+    failed = 0
+    cases = [os.path.abspath(c) for c in a.cases] or all_cases()
+    for case in cases:
+        kind = os.path.basename(os.path.dirname(case))
+        try:
+            if case.endswith('.cmd'):
+                cmd_case(binary, case)
+            elif kind == 'errors':
+                error_case(binary, case)
+            else:
+                analyze_case(binary, case)
+        except (Failure, subprocess.TimeoutExpired) as e:
+            failed += 1
+            print('FAIL %s\n%s' % (os.path.relpath(case, HERE), e))
+    if UPDATE:
+        print('updated the goldens of %d case(s)' % len(cases))
+    elif len(cases) > 1:
+        print('%d/%d cases pass' % (len(cases) - failed, len(cases)))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,392 @@
+/*
+ * test_report.c - the reports read back: every name and state of a graph with
+ * awkward names survives JSON (read by jansson) and DOT (read by graphviz's
+ * own parser); SVG is one document; write errors are reported.
+ */
+#include "report/report.h"
+
+#include <graphviz/cgraph.h>
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+/* One graph solved by exact, with what a report needs. */
+typedef struct fixture {
+	tc_module *mod;
+	tc_result *results[8];
+	tc_report_graph graphs[8];
+	size_t count;
+} fixture;
+
+static void load_text(fixture *f, const char *name, const char *text, size_t len)
+{
+	tc_diag d;
+	memset(f, 0, sizeof *f);
+	int rc = tc_parse_cfg(&f->mod, name, text, len, NULL, &d);
+	if (rc)
+		fail_msg("%s:%u:%u: %s", d.file, d.line, d.col, d.message);
+	f->count = tc_module_graph_count(f->mod);
+	assert_true(f->count <= 8);
+	for (size_t i = 0; i < f->count; i++) {
+		tc_report_graph *rg = &f->graphs[i];
+		rg->input = name;
+		rg->graph = tc_module_graph(f->mod, i);
+		rg->options = tc_solve_options_default();
+		assert_int_equal(tc_solve(&f->results[i], rg->graph, &rg->options, NULL, &d), TC_OK);
+		rg->result = f->results[i];
+	}
+}
+
+static void load_file(fixture *f, const char *path)
+{
+	tc_diag d;
+	tc_module *m;
+	assert_int_equal(tc_read_file(&m, path, NULL, &d), TC_OK);
+	tc_module_free(m);
+	FILE *in = fopen(path, "rb");
+	assert_non_null(in);
+	static char text[1 << 16];
+	size_t len = fread(text, 1, sizeof text, in);
+	fclose(in);
+	load_text(f, path, text, len);
+}
+
+static void unload(fixture *f)
+{
+	for (size_t i = 0; i < f->count; i++)
+		tc_result_free(f->results[i]);
+	tc_module_free(f->mod);
+}
+
+/* The report in format fmt, as a malloc'd string. */
+static char *render(const fixture *f, tc_report_format fmt, size_t *len)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *mem = open_memstream(&buf, &n);
+	assert_non_null(mem);
+	tc_diag d;
+	int rc = tc_report_write(mem, fmt, f->graphs, f->count, &d);
+	fclose(mem);
+	if (rc)
+		fail_msg("report: %s", d.message);
+	if (len)
+		*len = n;
+	return buf;
+}
+
+static const char *state_name(tc_state s)
+{
+	return s == TC_STATE_CONVERGENT ? "C" : s == TC_STATE_UNKNOWN ? "U" : "-";
+}
+
+static void test_json_roundtrip(void **state)
+{
+	(void)state;
+	fixture f;
+	load_file(&f, TC_CLI_DIR "/analyze/quoted.cfg");
+	char *text = render(&f, TC_REPORT_JSON, NULL);
+	json_error_t err;
+	json_t *doc = json_loads(text, 0, &err);
+	if (!doc)
+		fail_msg("bad JSON: %s at line %d", err.text, err.line);
+	json_t *graphs = json_object_get(doc, "graphs");
+	assert_int_equal(json_array_size(graphs), f.count);
+	for (size_t i = 0; i < f.count; i++) {
+		const tc_graph *g = f.graphs[i].graph;
+		json_t *jg = json_array_get(graphs, i);
+		assert_string_equal(json_string_value(json_object_get(jg, "name")), tc_graph_name(g));
+		assert_string_equal(json_string_value(json_object_get(jg, "solver")), "exact");
+		json_t *nodes = json_object_get(jg, "nodes");
+		assert_int_equal(json_array_size(nodes), tc_graph_node_count(g));
+		for (uint32_t v = 0; v < tc_graph_node_count(g); v++) {
+			json_t *n = json_array_get(nodes, v);
+			assert_string_equal(json_string_value(json_object_get(n, "name")),
+					    tc_graph_node_name(g, v));
+			assert_string_equal(json_string_value(json_object_get(n, "state")),
+					    state_name(tc_result_node_state(f.results[i], v)));
+		}
+		json_t *edges = json_object_get(jg, "edges");
+		assert_int_equal(json_array_size(edges), tc_graph_edge_count(g));
+		for (uint32_t e = 0; e < tc_graph_edge_count(g); e++) {
+			json_t *je = json_array_get(edges, e);
+			assert_string_equal(json_string_value(json_object_get(je, "from")),
+					    tc_graph_node_name(g, tc_graph_edge_from(g, e)));
+			assert_string_equal(json_string_value(json_object_get(je, "to")),
+					    tc_graph_node_name(g, tc_graph_edge_to(g, e)));
+		}
+		json_t *barriers = json_object_get(jg, "barriers");
+		assert_int_equal(json_array_size(barriers), 2);
+		assert_string_equal(json_string_value(json_object_get(json_array_get(barriers, 0),
+								     "node")),
+				    "say \"hi\"");
+	}
+	json_decref(doc);
+	free(text);
+	unload(&f);
+}
+
+/* The name a node read back from our DOT stands for: its id, or for ids
+ * \#G.N the label with graphviz's \\ escapes undone. */
+static char *dot_name(Agnode_t *n)
+{
+	const char *id = agnameof(n);
+	if (strncmp(id, "\\#", 2) != 0)
+		return strdup(id);
+	const char *label = agget(n, "label");
+	assert_non_null(label);
+	char *out = malloc(strlen(label) + 1), *p = out;
+	for (; *label; label++) {
+		if (label[0] == '\\' && label[1] == '\\')
+			label++;
+		*p++ = *label;
+	}
+	*p = '\0';
+	return out;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "from\1to\1state" for every edge, sorted: DOT keeps no edge order. */
+static char **sorted_edges(char **list, size_t n)
+{
+	qsort(list, n, sizeof *list, cmp_str);
+	return list;
+}
+
+static char *edge_key(const char *from, const char *to, const char *st)
+{
+	size_t len = strlen(from) + strlen(to) + strlen(st) + 3;
+	char *k = malloc(len);
+	snprintf(k, len, "%s\1%s\1%s", from, to, st);
+	return k;
+}
+
+static void check_dot_graph(const tc_graph *g, const tc_result *r, Agraph_t *dg)
+{
+	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
+	assert_int_equal(agnnodes(dg), n);
+	assert_int_equal(agnedges(dg), m);
+	for (Agnode_t *dn = agfstnode(dg); dn; dn = agnxtnode(dg, dn)) {
+		char *name = dot_name(dn);
+		uint32_t v = tc_graph_find_node(g, name);
+		if (v == TC_NONE)
+			fail_msg("DOT node '%s' (name '%s') is not in the graph", agnameof(dn), name);
+		assert_string_equal(agget(dn, "state"), state_name(tc_result_node_state(r, v)));
+		free(name);
+	}
+	char **want = calloc(m + 1, sizeof *want), **got = calloc(m + 1, sizeof *got);
+	for (uint32_t e = 0; e < m; e++)
+		want[e] = edge_key(tc_graph_node_name(g, tc_graph_edge_from(g, e)),
+				   tc_graph_node_name(g, tc_graph_edge_to(g, e)),
+				   state_name(tc_result_edge_state(r, e)));
+	size_t k = 0;
+	for (Agnode_t *dn = agfstnode(dg); dn; dn = agnxtnode(dg, dn)) {
+		for (Agedge_t *de = agfstout(dg, dn); de; de = agnxtout(dg, de)) {
+			char *from = dot_name(agtail(de)), *to = dot_name(aghead(de));
+			assert_true(k < m);
+			got[k++] = edge_key(from, to, agget(de, "state"));
+			free(from);
+			free(to);
+		}
+	}
+	assert_int_equal(k, m);
+	sorted_edges(want, m);
+	sorted_edges(got, m);
+	for (uint32_t e = 0; e < m; e++) {
+		assert_string_equal(got[e], want[e]);
+		free(got[e]);
+		free(want[e]);
+	}
+	free(got);
+	free(want);
+}
+
+static void test_dot_roundtrip(void **state)
+{
+	(void)state;
+	static const char *const files[] = {
+		TC_CLI_DIR "/analyze/quoted.cfg",
+		TC_CLI_DIR "/analyze/multi.cfg",
+		TC_CLI_DIR "/analyze/keywords.cfg",
+	};
+	for (size_t fi = 0; fi < sizeof files / sizeof *files; fi++) {
+		fixture f;
+		load_file(&f, files[fi]);
+		char *text = render(&f, TC_REPORT_DOT, NULL);
+		/* agmemread reads one graph; each begins with "digraph" */
+		const char *p = text;
+		for (size_t i = 0; i < f.count; i++) {
+			const char *next = strstr(p + 1, "\ndigraph");
+			char *one = strndup(p, next ? (size_t)(next + 1 - p) : strlen(p));
+			Agraph_t *dg = agmemread(one);
+			if (!dg)
+				fail_msg("graphviz cannot read:\n%s", one);
+			check_dot_graph(f.graphs[i].graph, f.results[i], dg);
+			agclose(dg);
+			free(one);
+			p = next ? next + 1 : p + strlen(p);
+		}
+		assert_int_equal(*p, '\0');
+		free(text);
+		unload(&f);
+	}
+}
+
+/* Names read back exactly also when they are repeated (tc_builder_add_node)
+ * or end in a backslash. */
+static void test_dot_repeated_names(void **state)
+{
+	(void)state;
+	tc_builder *b;
+	uint32_t a, a2, bs, x;
+	assert_int_equal(tc_builder_new(&b, "rep\\", NULL), TC_OK);
+	assert_int_equal(tc_builder_node(b, "a", 1, &a), TC_OK);
+	assert_int_equal(tc_builder_add_node(b, "a", 1, &a2), TC_OK);
+	assert_int_equal(tc_builder_node(b, "b\\", 2, &bs), TC_OK);
+	assert_int_equal(tc_builder_node(b, "\\#0.1", 5, &x), TC_OK);
+	assert_int_equal(tc_builder_edge(b, a, a2, NULL), TC_OK);
+	assert_int_equal(tc_builder_edge(b, a2, x, NULL), TC_OK);
+	assert_int_equal(tc_builder_edge(b, x, bs, NULL), TC_OK);
+	assert_int_equal(tc_builder_set_entry(b, a), TC_OK);
+	assert_int_equal(tc_builder_set_exit(b, bs), TC_OK);
+	fixture f;
+	memset(&f, 0, sizeof f);
+	tc_graph *g;
+	assert_int_equal(tc_builder_finish(&g, b, NULL), TC_OK);
+	f.count = 1;
+	f.graphs[0].graph = g;
+	f.graphs[0].options = tc_solve_options_default();
+	assert_int_equal(tc_solve(&f.results[0], g, &f.graphs[0].options, NULL, NULL), TC_OK);
+	f.graphs[0].result = f.results[0];
+	char *text = render(&f, TC_REPORT_DOT, NULL);
+	Agraph_t *dg = agmemread(text);
+	if (!dg)
+		fail_msg("graphviz cannot read:\n%s", text);
+	assert_int_equal(agnnodes(dg), 4);
+	int seen_a = 0;
+	for (Agnode_t *dn = agfstnode(dg); dn; dn = agnxtnode(dg, dn)) {
+		char *name = dot_name(dn);
+		seen_a += strcmp(name, "a") == 0;
+		assert_true(strcmp(name, "a") == 0 || strcmp(name, "b\\") == 0 ||
+			    strcmp(name, "\\#0.1") == 0);
+		free(name);
+	}
+	assert_int_equal(seen_a, 2);
+	agclose(dg);
+	free(text);
+	tc_result_free(f.results[0]);
+	tc_graph_free(g);
+}
+
+/* A quoted name may hold bytes that are not UTF-8; JSON stays valid. */
+static void test_json_invalid_utf8(void **state)
+{
+	(void)state;
+	static const char text[] = "entry \"bad\xff\xc3\"\nexit \"ok \xc3\xa9\"\n"
+				   "\"bad\xff\xc3\" -> \"ok \xc3\xa9\"\n";
+	fixture f;
+	load_text(&f, "utf8.cfg", text, sizeof text - 1);
+	char *out = render(&f, TC_REPORT_JSON, NULL);
+	json_error_t err;
+	json_t *doc = json_loads(out, 0, &err);
+	if (!doc)
+		fail_msg("bad JSON: %s", err.text);
+	json_t *nodes = json_object_get(json_array_get(json_object_get(doc, "graphs"), 0), "nodes");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(nodes, 0), "name")),
+			    "bad\xef\xbf\xbd\xef\xbf\xbd");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(nodes, 1), "name")),
+			    "ok \xc3\xa9");
+	json_decref(doc);
+	free(out);
+	/* the other formats take any bytes */
+	free(render(&f, TC_REPORT_TEXT, NULL));
+	free(render(&f, TC_REPORT_DOT, NULL));
+	unload(&f);
+}
+
+static size_t count_of(const char *s, const char *what)
+{
+	size_t n = 0;
+	for (; (s = strstr(s, what)); s++)
+		n++;
+	return n;
+}
+
+static void test_svg(void **state)
+{
+	(void)state;
+	fixture f;
+	load_file(&f, TC_CLI_DIR "/analyze/multi.cfg");
+	assert_int_equal(f.count, 2);
+	char *svg = render(&f, TC_REPORT_SVG, NULL);
+	assert_int_equal(count_of(svg, "<svg"), 1);
+	assert_int_equal(count_of(svg, "</svg>"), 1);
+	assert_int_equal(count_of(svg, "<title>cluster_"), 2);
+	assert_non_null(strstr(svg, "first (exact)"));
+	assert_non_null(strstr(svg, "second (exact)"));
+	free(svg);
+	f.count = 1;
+	svg = render(&f, TC_REPORT_SVG, NULL);
+	assert_int_equal(count_of(svg, "<svg"), 1);
+	assert_int_equal(count_of(svg, "cluster_"), 0);
+	free(svg);
+	f.count = 2;
+	unload(&f);
+}
+
+/* A full disk is an error code, not a silent short report. */
+static void test_write_error(void **state)
+{
+	(void)state;
+	FILE *full = fopen("/dev/full", "w");
+	if (!full)
+		skip();
+	fixture f;
+	load_file(&f, TC_CLI_DIR "/analyze/diamond.cfg");
+	for (int fmt = 0; fmt < TC_REPORT_FORMAT_COUNT; fmt++) {
+		tc_diag d;
+		clearerr(full);
+		assert_int_equal(tc_report_write(full, (tc_report_format)fmt, f.graphs, f.count, &d),
+				 TC_EIO);
+		assert_non_null(strstr(d.message, "cannot write"));
+	}
+	fclose(full);
+	unload(&f);
+}
+
+static void test_format_names(void **state)
+{
+	(void)state;
+	for (int fmt = 0; fmt < TC_REPORT_FORMAT_COUNT; fmt++) {
+		tc_report_format back;
+		const char *name = tc_report_format_name((tc_report_format)fmt);
+		assert_non_null(name);
+		assert_int_equal(tc_report_format_from_name(&back, name), TC_OK);
+		assert_int_equal(back, fmt);
+	}
+	tc_report_format back;
+	assert_int_equal(tc_report_format_from_name(&back, "xml"), TC_EINVAL);
+	assert_null(tc_report_format_name((tc_report_format)TC_REPORT_FORMAT_COUNT));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_roundtrip),
+		cmocka_unit_test(test_dot_roundtrip),
+		cmocka_unit_test(test_dot_repeated_names),
+		cmocka_unit_test(test_json_invalid_utf8),
+		cmocka_unit_test(test_svg),
+		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_format_names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
