@@ -74,6 +74,26 @@ static int gv_failed(tc_diag *diag, const char *what)
 	return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "graphviz: %s failed", what);
 }
 
+static GVC_t *context;
+
+static void free_context(void)
+{
+	gvFreeContext(context);
+	context = NULL;
+}
+
+/* One layout context for the process, freed at exit: graphviz 2.43's pango
+ * plugin keeps a pointer into the first context's font table, so laying out
+ * with a second context reads freed memory. */
+static GVC_t *gv_context(void)
+{
+	if (!context && (context = gvContext()) && atexit(free_context) != 0) {
+		gvFreeContext(context);
+		context = NULL;
+	}
+	return context;
+}
+
 static int oom(tc_diag *diag)
 {
 	return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
@@ -224,7 +244,7 @@ int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 	agusererrf old = agseterrf(capture_error);
 	gv_error[0] = '\0';
 	int rc = TC_OK;
-	GVC_t *gvc = gvContext();
+	GVC_t *gvc = gv_context();
 	Agraph_t *root = NULL;
 	if (!gvc) {
 		rc = oom(diag);
@@ -266,8 +286,6 @@ int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 done:
 	if (root)
 		agclose(root);
-	if (gvc)
-		gvFreeContext(gvc);
 	agseterrf(old);
 	return rc ? rc : tc__report_status(out, diag);
 }
