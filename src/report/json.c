@@ -187,6 +187,33 @@ static json_t *graph_object(const tc_report_graph *rg)
 	return o;
 }
 
+/* jansson hands its output over in tokens of a few bytes; collecting them
+ * before fwrite makes dumping a large graph several times faster. */
+typedef struct sink {
+	FILE *out;
+	size_t len;
+	char buf[1 << 16];
+} sink;
+
+static int sink_flush(sink *s)
+{
+	int rc = s->len && fwrite(s->buf, 1, s->len, s->out) != s->len ? -1 : 0;
+	s->len = 0;
+	return rc;
+}
+
+static int sink_write(const char *data, size_t size, void *ud)
+{
+	sink *s = ud;
+	if (s->len + size > sizeof s->buf && sink_flush(s))
+		return -1;
+	if (size > sizeof s->buf)
+		return fwrite(data, 1, size, s->out) == size ? 0 : -1;
+	memcpy(s->buf + s->len, data, size);
+	s->len += size;
+	return 0;
+}
+
 int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag)
 {
@@ -197,12 +224,17 @@ int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 	for (size_t i = 0; i < count; i++)
 		if (json_array_append_new(list, graph_object(&graphs[i])))
 			goto oom;
-	/* json_dumpf fails on a write error or when its buffers cannot grow */
-	if (json_dumpf(doc, out, JSON_INDENT(2)) || fputc('\n', out) == EOF) {
-		if (!(rc = tc__report_status(out, diag)))
-			goto oom;
-	}
-	rc = tc__report_status(out, diag);
+	sink *s = malloc(sizeof *s);
+	if (!s)
+		goto oom;
+	s->out = out;
+	s->len = 0;
+	int failed = json_dump_callback(doc, sink_write, s, JSON_INDENT(2)) ||
+		     sink_write("\n", 1, s) || sink_flush(s);
+	free(s);
+	/* a dump that fails without a write error ran out of memory */
+	if ((rc = tc__report_status(out, diag)) == TC_OK && failed)
+		goto oom;
 	goto done;
 oom:
 	rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
