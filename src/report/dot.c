@@ -11,10 +11,12 @@
  * Node ids are the node names, except where graphviz cannot write a name back
  * faithfully or the name is taken: graphviz 2.43's writer leaves backslashes
  * alone, so a name ending in one, or with one before a quote, comes out
- * unreadable. Such nodes (any name with a backslash, and repeated names) get
+ * unreadable; and cgraph takes any name that starts with % (LLVM's block
+ * names) for an anonymous object's, so it reads back as %N and shows so.
+ * Such nodes (names with a backslash or a leading %, and repeated names) get
  * the id \#G.N (graph G, node N), which no name used as an id can equal, and
  * their name as the label, with backslashes doubled for graphviz's label
- * escapes.
+ * escapes. Graph names alike: \#graph.
  */
 #include "report/report.h"
 #include "util/diag.h"
@@ -150,6 +152,12 @@ static void set_state(void *obj, tc_state s)
 		agsafeset(obj, GV("style"), GV("dashed"), GV(""));
 }
 
+/* Whether graphviz writes name as an id and reads the same name back. */
+static int id_safe(const char *name)
+{
+	return name[0] && name[0] != '%' && !strchr(name, '\\');
+}
+
 /* Creates node v of graph number index in sub (root or a cluster of root). */
 static int add_node(Agraph_t *root, Agraph_t *sub, const tc_report_graph *rg,
 		    size_t index, uint32_t v, Agnode_t **out)
@@ -157,7 +165,7 @@ static int add_node(Agraph_t *root, Agraph_t *sub, const tc_report_graph *rg,
 	const tc_graph *g = rg->graph;
 	const char *name = tc_graph_node_name(g, v);
 	Agnode_t *n;
-	if (!strchr(name, '\\') && !agnode(root, GV(name), 0)) {
+	if (id_safe(name) && !agnode(root, GV(name), 0)) {
 		n = agnode(sub, GV(name), 1);
 	} else {
 		char id[48];
@@ -213,7 +221,7 @@ static int add_graph(Agraph_t *root, Agraph_t *sub, const tc_report_graph *rg,
 /* A root graph named after the graph when graphviz can write the name back. */
 static Agraph_t *open_root(const char *name)
 {
-	return agopen(GV(strchr(name, '\\') ? "\\#graph" : name), Agdirected, NULL);
+	return agopen(GV(id_safe(name) ? name : "\\#graph"), Agdirected, NULL);
 }
 
 int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
