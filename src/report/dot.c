@@ -12,11 +12,12 @@
  * faithfully or the name is taken: graphviz 2.43's writer leaves backslashes
  * alone, so a name ending in one, or with one before a quote, comes out
  * unreadable; and cgraph takes any name that starts with % (LLVM's block
- * names) for an anonymous object's, so it reads back as %N and shows so.
- * Such nodes (names with a backslash or a leading %, and repeated names) get
- * the id \#G.N (graph G, node N), which no name used as an id can equal, and
- * their name as the label, with backslashes doubled for graphviz's label
- * escapes. Graph names alike: \#graph.
+ * names) for an anonymous object's, so it reads back as %N and shows so;
+ * and it writes the name -. bare, as if it were a number, which DOT's
+ * grammar rejects. Such nodes (names with a backslash or a leading %, -.,
+ * and repeated names) get the id \#G.N (graph G, node N), which no name used
+ * as an id can equal, and their name as the label, with backslashes doubled
+ * for graphviz's label escapes. Graph names alike: \#graph.
  */
 #include "report/report.h"
 #include "util/diag.h"
@@ -155,7 +156,7 @@ static void set_state(void *obj, tc_state s)
 /* Whether graphviz writes name as an id and reads the same name back. */
 static int id_safe(const char *name)
 {
-	return name[0] && name[0] != '%' && !strchr(name, '\\');
+	return name[0] && name[0] != '%' && !strchr(name, '\\') && strcmp(name, "-.") != 0;
 }
 
 /* Creates node v of graph number index in sub (root or a cluster of root). */

@@ -242,12 +242,12 @@ static void test_dot_roundtrip(void **state)
 }
 
 /* Names read back exactly also when they are repeated (tc_builder_add_node),
- * end in a backslash, or start with %. */
+ * end in a backslash, start with %, or look almost like a number (-.). */
 static void test_dot_repeated_names(void **state)
 {
 	(void)state;
 	tc_builder *b;
-	uint32_t a, a2, bs, x, pct;
+	uint32_t a, a2, bs, x, pct, num;
 	assert_int_equal(tc_builder_new(&b, "rep\\", NULL), TC_OK);
 	assert_int_equal(tc_builder_node(b, "a", 1, &a), TC_OK);
 	assert_int_equal(tc_builder_add_node(b, "a", 1, &a2), TC_OK);
@@ -256,8 +256,10 @@ static void test_dot_repeated_names(void **state)
 	assert_int_equal(tc_builder_edge(b, a, a2, NULL), TC_OK);
 	assert_int_equal(tc_builder_edge(b, a2, x, NULL), TC_OK);
 	assert_int_equal(tc_builder_node(b, "%1", 2, &pct), TC_OK);
+	assert_int_equal(tc_builder_node(b, "-.", 2, &num), TC_OK);
 	assert_int_equal(tc_builder_edge(b, x, pct, NULL), TC_OK);
-	assert_int_equal(tc_builder_edge(b, pct, bs, NULL), TC_OK);
+	assert_int_equal(tc_builder_edge(b, pct, num, NULL), TC_OK);
+	assert_int_equal(tc_builder_edge(b, num, bs, NULL), TC_OK);
 	assert_int_equal(tc_builder_set_entry(b, a), TC_OK);
 	assert_int_equal(tc_builder_set_exit(b, bs), TC_OK);
 	fixture f;
@@ -273,13 +275,14 @@ static void test_dot_repeated_names(void **state)
 	Agraph_t *dg = agmemread(text);
 	if (!dg)
 		fail_msg("graphviz cannot read:\n%s", text);
-	assert_int_equal(agnnodes(dg), 5);
+	assert_int_equal(agnnodes(dg), 6);
 	int seen_a = 0;
 	for (Agnode_t *dn = agfstnode(dg); dn; dn = agnxtnode(dg, dn)) {
 		char *name = dot_name(dn);
 		seen_a += strcmp(name, "a") == 0;
 		assert_true(strcmp(name, "a") == 0 || strcmp(name, "b\\") == 0 ||
-			    strcmp(name, "\\#0.1") == 0 || strcmp(name, "%1") == 0);
+			    strcmp(name, "\\#0.1") == 0 || strcmp(name, "%1") == 0 ||
+			    strcmp(name, "-.") == 0);
 		free(name);
 	}
 	assert_int_equal(seen_a, 2);
