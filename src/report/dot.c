@@ -102,12 +102,16 @@ static int oom(tc_diag *diag)
 	return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 }
 
-/* s with every backslash doubled (a label graphviz shows as s); malloc'd. */
+/* A label graphviz shows as s (its escString: a backslash quotes the next
+ * character), malloc'd: backslashes doubled, and -. written -\. since
+ * graphviz would write it bare (see id_safe). */
 static char *label_escape(const char *s)
 {
-	char *out = malloc(2 * strlen(s) + 1), *p = out;
+	char *out = malloc(2 * strlen(s) + 2), *p = out;
 	if (!out)
 		return NULL;
+	if (strcmp(s, "-.") == 0)
+		return strcpy(out, "-\\.");
 	for (; *s; s++) {
 		if (*s == '\\')
 			*p++ = '\\';

@@ -131,7 +131,7 @@ static void test_json_roundtrip(void **state)
 }
 
 /* The name a node read back from our DOT stands for: its id, or for ids
- * \#G.N the label with graphviz's \\ escapes undone. */
+ * \#G.N the label with graphviz's escapes undone (\c is c). */
 static char *dot_name(Agnode_t *n)
 {
 	const char *id = agnameof(n);
@@ -141,7 +141,7 @@ static char *dot_name(Agnode_t *n)
 	assert_non_null(label);
 	char *out = malloc(strlen(label) + 1), *p = out;
 	for (; *label; label++) {
-		if (label[0] == '\\' && label[1] == '\\')
+		if (label[0] == '\\' && label[1])
 			label++;
 		*p++ = *label;
 	}
