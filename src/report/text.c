@@ -187,7 +187,7 @@ static void put_node_notes(FILE *out, const tc_report_graph *rg, uint32_t v)
 }
 
 static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_name,
-		      char *const *names, int name_width)
+		      char *const *names)
 {
 	const tc_graph *g = rg->graph;
 	const tc_result *r = rg->result;
@@ -230,6 +230,9 @@ static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_na
 		fputs("    none\n", out);
 
 	fputs("\n  nodes\n", out);
+	int name_width = 0;
+	for (uint32_t v = 0; v < n; v++)
+		fit(&name_width, width_of(names[v]));
 	for (uint32_t v = 0; v < n; v++) {
 		fputs("    ", out);
 		put_col(out, names[v], name_width);
@@ -265,7 +268,7 @@ int tc_report_text(FILE *out, const tc_report_graph *graphs, size_t count,
 		if (!names)
 			return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 		char *graph_name = display_name(tc_graph_name(g));
-		int rc = TC_OK, name_width = 0;
+		int rc = TC_OK;
 		if (!graph_name) {
 			rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 			goto next;
@@ -275,11 +278,10 @@ int tc_report_text(FILE *out, const tc_report_graph *graphs, size_t count,
 				rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 				goto next;
 			}
-			fit(&name_width, width_of(names[v]));
 		}
 		if (i > 0)
 			fputc('\n', out);
-		put_graph(out, &graphs[i], graph_name, names, name_width);
+		put_graph(out, &graphs[i], graph_name, names);
 	next:
 		free(graph_name);
 		for (uint32_t v = 0; v < n; v++)
