@@ -25,8 +25,10 @@ int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barri
 		f->uniform[v] = use_uniform && (g->flags[v] & TC_NODE_UNIFORM);
 	}
 	f->sync[g->entry] = f->sync[g->exit] = 1;
-	memcpy(f->from, g->edge_from, (size_t)g->m * sizeof(uint32_t));
-	memcpy(f->to, g->edge_to, (size_t)g->m * sizeof(uint32_t));
+	if (g->m) {
+		memcpy(f->from, g->edge_from, (size_t)g->m * sizeof(uint32_t));
+		memcpy(f->to, g->edge_to, (size_t)g->m * sizeof(uint32_t));
+	}
 	for (uint32_t e = 0; e < g->m; e++)
 		f->second[e] = TC_NONE;
 	return tc__flow_index(f);
@@ -44,7 +46,7 @@ static int grow(tc_flow *f)
 		return TC_ENOMEM;
 	memcpy(sync, f->sync, f->n);
 	memcpy(uni, f->uniform, f->n);
-	memcpy(from, f->from, (size_t)f->m * sizeof(uint32_t));
+	memcpy(from, f->from, (size_t)f->m * sizeof(uint32_t)); /* m > 0 here */
 	memcpy(to, f->to, (size_t)f->m * sizeof(uint32_t));
 	f->sync = sync, f->uniform = uni, f->from = from, f->to = to;
 	f->ncap = ncap, f->mcap = mcap;

@@ -18,11 +18,17 @@
  *   same classes.
  * - Cycle equivalence is an equivalence relation, so for the sound rule it is
  *   enough to pair y with the nearest x up the chain that is cycle-equivalent
- *   to it: any farther one is then paired transitively.
+ *   to it: any farther one is then paired transitively. Nodes with different
+ *   innermost loops (Havlak's forest) are never equivalent (a loop body is
+ *   strongly connected, so it has a cycle through each member avoiding what
+ *   lies outside), and the walk up the chain ends when it leaves y's loop: a
+ *   dominator of y outside a loop of y is dominated by nothing inside it.
+ *   Only nodes of the same loop need a search for a cycle avoiding the other.
  */
 #include "analysis/dominators.h"
 #include "analysis/flow.h"
 #include "analysis/intervals.h"
+#include "analysis/loops.h"
 #include "analysis/scc.h"
 
 #include <string.h>
@@ -121,6 +127,7 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 	}
 
 	cyc_ctx c;
+	tc_loops loops;
 	uint32_t ncomp;
 	uint8_t *skip = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
 	uint32_t *comp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
@@ -131,7 +138,8 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 	for (uint32_t v = 0; v < n; v++)
 		skip[v] = !f->live_node[v];
 	uint8_t *cyclic;
-	if ((rc = tc__scc(ar, &succ, skip, comp, &ncomp, &cyclic)))
+	if ((rc = tc__scc(ar, &succ, skip, comp, &ncomp, &cyclic)) ||
+	    (rc = tc__loops(ar, &succ, &pred, f->entry, &loops)))
 		return rc;
 	c.succ = &succ;
 	c.comp = comp;
@@ -140,8 +148,12 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 	for (uint32_t y = 0; y < n; y++) {
 		if (!f->live_node[y] || y == f->entry)
 			continue;
+		uint32_t ly = loops.innermost[y];
 		for (uint32_t x = idom[y]; tc__dominates(&pdt, y, x); x = idom[x]) {
-			if (cycle_equivalent(&c, x, y)) {
+			uint32_t lx = loops.innermost[x];
+			if (ly != TC_NONE && !tc__in_loop(&loops, ly, x))
+				break; /* left y's loop */
+			if (lx == ly && (ly == TC_NONE || cycle_equivalent(&c, x, y))) {
 				join(next, rep, x, y);
 				break;
 			}

@@ -17,6 +17,7 @@ typedef struct rules {
 	uint32_t *work;             /* element ids: nodes v, edges n + e */
 	uint32_t top;
 	const uint32_t *cls_next;
+	uint8_t *cls_done; /* the node's class has been proven whole */
 } rules;
 
 static void prove(rules *r, uint32_t elem)
@@ -66,11 +67,13 @@ static void settle_merge(rules *r, uint32_t v)
 int tc__solve_rules(tc_arena *ar, const tc_flow *f, const uint32_t *cls_next,
 		    uint8_t *node_c, uint8_t *edge_c)
 {
-	rules r = {f, node_c, edge_c, NULL, NULL, NULL, 0, cls_next};
+	rules r = {f, node_c, edge_c, NULL, NULL, NULL, 0, cls_next, NULL};
 	r.unk_out = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)f->n + 1);
 	r.unk_in = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)f->n + 1);
 	r.work = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->n + f->m + 1);
-	if (!r.unk_out || !r.unk_in || !r.work)
+	if (cls_next)
+		r.cls_done = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)f->n + 1);
+	if (!r.unk_out || !r.unk_in || !r.work || (cls_next && !r.cls_done))
 		return TC_ENOMEM;
 	for (uint32_t v = 0; v < f->n; v++) {
 		node_c[v] = 0;
@@ -93,9 +96,14 @@ int tc__solve_rules(tc_arena *ar, const tc_flow *f, const uint32_t *cls_next,
 			r.unk_in[x]--;
 			settle_branch(&r, x);
 			settle_merge(&r, x);
-			if (cls_next)
-				for (uint32_t y = cls_next[x]; y != x; y = cls_next[y])
+			/* walk each class once, however many of its members pop */
+			if (cls_next && !r.cls_done[x]) {
+				r.cls_done[x] = 1;
+				for (uint32_t y = cls_next[x]; y != x; y = cls_next[y]) {
+					r.cls_done[y] = 1;
 					prove(&r, y);
+				}
+			}
 		} else {
 			uint32_t e = x - f->n;
 			r.unk_out[f->from[e]]--;

@@ -185,7 +185,7 @@ static int variance_round(tc_arena *ar, const tc_flow *f, const influence_map *m
 int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t **edge_c,
 			     uint32_t *rounds)
 {
-	influence_map map;
+	influence_map map = {NULL, NULL, NULL};
 	int rc, any_uniform = 0;
 	for (uint32_t v = 0; v < f->n0 && !any_uniform; v++)
 		any_uniform = f->uniform[v] && f->live_node[v];
