@@ -113,7 +113,8 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 		rc = TC_ENOMEM;
 		goto done;
 	}
-	memcpy(map->node, list.v, list.len * sizeof(uint32_t));
+	if (list.len)
+		memcpy(map->node, list.v, list.len * sizeof(uint32_t));
 	rc = TC_OK;
 done:
 	tc__u32vec_free(ar->al, &list);

@@ -11,9 +11,10 @@
  *   - every solver succeeds; states are C, U or -; the counts add up; live
  *     sync nodes (entry, exit, barriers) are C in assume mode;
  *   - all solvers agree on what is dead (liveness is not theirs to decide);
- *   - basic <= linear <= path <= exact and basic <= region <= exact in
- *     convergent elements (SPEC 2), basic <= region-paper;
- *   - uniform marks only add convergent elements (exact);
+ *   - without uniform marks, basic <= linear <= path <= exact and
+ *     basic <= region <= exact in convergent elements (SPEC 2), and
+ *     basic <= region-paper;
+ *   - uniform marks only add convergent elements, for every solver;
  *   - an injected allocation failure gives TC_ENOMEM and leaks nothing;
  *   - JSON parses back with the same elements, DOT too (graphviz's parser).
  */
@@ -156,28 +157,30 @@ static void check_reports(const tc_graph *g, const tc_result *r, tc_solver solve
 
 static void solve_graph(const tc_graph *g, uint64_t h)
 {
-	tc_result *r[TC_SOLVER_COUNT];
+	tc_result *r[TC_SOLVER_COUNT], *p[TC_SOLVER_COUNT];
 	tc_solve_options opt = tc_solve_options_default();
 	tc_diag d;
 	for (int s = 0; s < TC_SOLVER_COUNT; s++) {
 		opt.solver = (tc_solver)s;
+		opt.ignore_uniform = false;
 		check(tc_solve(&r[s], g, &opt, NULL, &d) == TC_OK, "a parsed graph solves");
 		check_result(g, r[s]);
+		opt.ignore_uniform = true;
+		check(tc_solve(&p[s], g, &opt, NULL, &d) == TC_OK, "solves without uniform marks");
+		check_result(g, p[s]);
+		check_within(g, p[s], r[s], "uniform marks only add convergence");
 	}
-	check_within(g, r[TC_SOLVER_BASIC], r[TC_SOLVER_LINEAR], "basic <= linear");
-	check_within(g, r[TC_SOLVER_LINEAR], r[TC_SOLVER_PATH], "linear <= path");
-	check_within(g, r[TC_SOLVER_PATH], r[TC_SOLVER_EXACT], "path <= exact");
-	check_within(g, r[TC_SOLVER_BASIC], r[TC_SOLVER_REGION], "basic <= region");
-	check_within(g, r[TC_SOLVER_REGION], r[TC_SOLVER_EXACT], "region <= exact");
-	check_within(g, r[TC_SOLVER_BASIC], r[TC_SOLVER_REGION_PAPER], "basic <= region-paper");
-
-	tc_result *plain;
-	opt.solver = TC_SOLVER_EXACT;
-	opt.ignore_uniform = true;
-	check(tc_solve(&plain, g, &opt, NULL, &d) == TC_OK, "solves without uniform marks");
-	check_result(g, plain);
-	check_within(g, plain, r[TC_SOLVER_EXACT], "uniform marks only add convergence");
-	tc_result_free(plain);
+	/* The inclusions are about structure: with marks, exact (SPEC 3.1) is
+	 * stricter than the paper's literal rule the others use at a uniform
+	 * node that threads reach at different times (docs/solvers.md). */
+	check_within(g, p[TC_SOLVER_BASIC], p[TC_SOLVER_LINEAR], "basic <= linear");
+	check_within(g, p[TC_SOLVER_LINEAR], p[TC_SOLVER_PATH], "linear <= path");
+	check_within(g, p[TC_SOLVER_PATH], p[TC_SOLVER_EXACT], "path <= exact");
+	check_within(g, p[TC_SOLVER_BASIC], p[TC_SOLVER_REGION], "basic <= region");
+	check_within(g, p[TC_SOLVER_REGION], p[TC_SOLVER_EXACT], "region <= exact");
+	check_within(g, p[TC_SOLVER_BASIC], p[TC_SOLVER_REGION_PAPER], "basic <= region-paper");
+	for (int s = 0; s < TC_SOLVER_COUNT; s++)
+		tc_result_free(p[s]);
 
 	check_reports(g, r[h % TC_SOLVER_COUNT], (tc_solver)(h % TC_SOLVER_COUNT));
 
