@@ -169,6 +169,7 @@ tc_solve_options tc_solve_options_default(void);
 
 typedef struct tc_result tc_result;
 
+/* Solves g. The result refers to g (for in-edge queries): free it first. */
 int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	     const tc_allocator *alloc, tc_diag *diag);
 void tc_result_free(tc_result *r);

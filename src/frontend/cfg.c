@@ -251,8 +251,14 @@ static int begin_graph(parser *ps, const char *name, size_t len, uint32_t line)
 }
 
 /* The stem of a path: "dir/fig8.cfg" -> "fig8". */
+/* The stem of a path: "dir/fig8.cfg" -> "fig8"; standard input is "stdin". */
 static void file_stem(const char *path, const char **s, size_t *len)
 {
+	if (strcmp(path, "-") == 0 || strcmp(path, "<stdin>") == 0) {
+		*s = "stdin";
+		*len = 5;
+		return;
+	}
 	const char *base = strrchr(path, '/');
 	base = base ? base + 1 : path;
 	const char *dot = strrchr(base, '.');
@@ -277,6 +283,10 @@ static int statement_names(parser *ps, const token *kw, unsigned flag)
 		if ((rc = node_of(ps, &t, &id)))
 			return rc;
 		tc_builder_set_flags(ps->b, id, tc_builder_flags(ps->b, id) | flag);
+		/* a barrier's position is where it is declared */
+		if (flag == TC_NODE_BARRIER &&
+		    tc_builder_set_node_loc(ps->b, id, ps->file, ps->line, t.col))
+			return oom(ps);
 		count++;
 	}
 	if (count == 0)
