@@ -84,7 +84,7 @@ int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
 		}
 	}
 	if (rc == TC_OK)
-		rc = tc_parse_cfg(out, path, buf, len, alloc, diag);
+		rc = tc_parse_cfg(out, f == stdin ? "<stdin>" : path, buf, len, alloc, diag);
 done:
 	tc__free(&al, buf);
 	if (f != stdin)
