@@ -155,6 +155,14 @@ typedef enum tc_state {
 	TC_STATE_CONVERGENT = 'C'  /* executed equally often by all threads */
 } tc_state;
 
+/*
+ * Progress of a long solve: called at phase boundaries and now and then
+ * within a phase (done of total units, total 0 when unknown). Keep it cheap;
+ * it runs on the solving thread.
+ */
+typedef void (*tc_progress_fn)(void *ud, const char *phase, uint64_t done,
+			       uint64_t total);
+
 typedef struct tc_solve_options {
 	tc_solver solver;
 	/* true (the paper's assume mode): barriers are sync nodes by assumption.
@@ -162,6 +170,8 @@ typedef struct tc_solve_options {
 	bool assume_barriers;
 	/* Ignore uniform marks (structure only). */
 	bool ignore_uniform;
+	tc_progress_fn progress; /* NULL: none */
+	void *progress_ud;
 } tc_solve_options;
 
 /* solver exact, assume mode, uniform marks used. */
@@ -181,10 +191,19 @@ bool tc_result_in_edges_convergent(const tc_result *r, uint32_t node);
 /* Counts of nodes (edges) in a state. */
 uint32_t tc_result_node_count(const tc_result *r, tc_state s);
 uint32_t tc_result_edge_count(const tc_result *r, tc_state s);
-/* Times of the phases of the last solve, in seconds. */
+/* Where a solve spent its time. Phases are named by the solver ("live",
+ * "rules", "bridges", "path-rule", "segments", "variance", ...), each summed
+ * over the rounds of the uniform/variance fixpoint, in first-use order. */
+#define TC_STATS_MAX_PHASES 12
+typedef struct tc_phase_time {
+	const char *name; /* static string */
+	double seconds;
+} tc_phase_time;
 typedef struct tc_solve_stats {
-	double live_s, solve_s, total_s;
+	double total_s;
 	uint32_t rounds; /* rounds of the uniform/variance fixpoint */
+	uint32_t nphases;
+	tc_phase_time phase[TC_STATS_MAX_PHASES];
 } tc_solve_stats;
 tc_solve_stats tc_result_stats(const tc_result *r);
 

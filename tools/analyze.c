@@ -7,8 +7,14 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
-enum { OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_NO_UNIFORM, OPT_STATS, OPT_HELP };
+enum { OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_NO_UNIFORM, OPT_STATS, OPT_QUIET, OPT_HELP };
+
+/* --format none: solve, print nothing (for --stats and benchmarks) */
+#define FORMAT_NONE TC_REPORT_FORMAT_COUNT
 
 static const cli_option options[] = {
 	{"solver", 's', 1, OPT_SOLVER},
@@ -16,6 +22,7 @@ static const cli_option options[] = {
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
 	{"stats", 0, 0, OPT_STATS},
+	{"quiet", 'q', 0, OPT_QUIET},
 	{"help", 'h', 0, OPT_HELP},
 	{NULL, 0, 0, 0},
 };
@@ -29,7 +36,7 @@ void cli_analyze_help(FILE *out)
 "\n"
 "SYNOPSIS\n"
 "    threadconv analyze [--solver NAME] [--format FORMAT] [-o FILE]\n"
-"                       [--no-uniform] [--stats] FILE...\n"
+"                       [--no-uniform] [--stats] [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
 "    Reads every FILE (\"-\" is standard input) and decides, for each node and\n"
@@ -67,13 +74,20 @@ void cli_analyze_help(FILE *out)
 "    -s, --solver NAME\n"
 "        Use solver NAME (see SOLVERS); the default is exact.\n"
 "    -f, --format FORMAT\n"
-"        Write the report as text (the default), json, dot or svg.\n"
+"        Write the report as text (the default), json, dot or svg; none\n"
+"        writes no report (with --stats, for measuring).\n"
 "    -o, --output FILE\n"
 "        Write the report to FILE instead of standard output.\n"
 "    --no-uniform\n"
 "        Ignore uniform marks: judge by the graph's structure alone.\n"
 "    --stats\n"
-"        Print each graph's size and solve times to standard error.\n"
+"        Print to standard error, per input, the time to read and parse it\n"
+"        and its parse rate, and per graph its size and the time of each\n"
+"        solver phase.\n"
+"    -q, --quiet\n"
+"        No progress line. Without it, a solve or read that takes more than\n"
+"        a second shows its phase and progress on standard error when that\n"
+"        is a terminal.\n"
 "    -h, --help\n"
 "        Show this help.\n"
 "\n"
@@ -86,8 +100,11 @@ void cli_analyze_help(FILE *out)
 "    path          linear plus the path rule (paper 3.4), to a fixpoint\n"
 "    exact         the exact answer, using uniform marks fully (the default)\n"
 "\n"
-"    The convergent set of each sound solver contains basic's and lies\n"
-"    within exact's.\n"
+"    Without uniform marks, the convergent set of each sound solver contains\n"
+"    basic's and lies within exact's. With marks, exact uses them as SPEC\n"
+"    3.1 says (threads that reach a uniform branch at different times, as\n"
+"    after a divergent loop exit, do not count as together); the others\n"
+"    apply the paper's literal rule, which can claim more.\n"
 "\n"
 "FORMATS\n"
 "    text  Per graph: the solver, counts per state, each barrier with\n"
@@ -135,9 +152,50 @@ static void usage_hint(void)
 /* The inputs, read and solved. */
 typedef struct analysis {
 	tc_module **modules; /* one per input */
+	double *parse_s;     /* per input: reading and parsing */
+	long long *bytes;    /* per input: size, -1 when unknown */
 	tc_report_graph *graphs;
 	size_t ninputs, ngraphs;
+	int show_progress;
 } analysis;
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A progress line on a terminal, once a solve has taken a second. */
+typedef struct progress {
+	const char *input, *graph;
+	double start, last;
+	int shown;
+} progress;
+
+static void on_progress(void *ud, const char *phase, uint64_t done, uint64_t total)
+{
+	progress *p = ud;
+	double t = now();
+	if (t - p->start < 1.0 || t - p->last < 0.1)
+		return;
+	p->last = t;
+	p->shown = 1;
+	if (total)
+		fprintf(stderr, "\rthreadconv: %s: graph %s: %s %3.0f%%\033[K", p->input,
+			p->graph, phase ? phase : "", 100.0 * (double)done / (double)total);
+	else
+		fprintf(stderr, "\rthreadconv: %s: graph %s: %s\033[K", p->input, p->graph,
+			phase ? phase : "");
+	fflush(stderr);
+}
+
+static void progress_clear(progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = 0;
+}
 
 static void analysis_free(analysis *a)
 {
@@ -147,20 +205,41 @@ static void analysis_free(analysis *a)
 		tc_module_free(a->modules[i]);
 	free(a->graphs);
 	free(a->modules);
+	free(a->parse_s);
+	free(a->bytes);
 }
 
 /* Reads every input; reports each bad one. CLI_EXIT_*. */
 static int read_inputs(analysis *a, const char **paths, size_t count)
 {
 	int status = CLI_EXIT_OK;
-	if (!(a->modules = calloc(count, sizeof *a->modules))) {
+	a->parse_s = calloc(count, sizeof *a->parse_s);
+	a->bytes = calloc(count, sizeof *a->bytes);
+	if (!(a->modules = calloc(count, sizeof *a->modules)) || !a->parse_s || !a->bytes) {
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
 	a->ninputs = count;
 	for (size_t i = 0; i < count; i++) {
 		tc_diag d;
-		if (tc_read_file(&a->modules[i], paths[i], NULL, &d)) {
+		struct stat st;
+		a->bytes[i] = strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 &&
+				      S_ISREG(st.st_mode)
+				      ? (long long)st.st_size
+				      : -1;
+		/* reading takes about a second per 100 MB: say what is going on */
+		int announce = a->show_progress && a->bytes[i] > (100ll << 20);
+		if (announce) {
+			fprintf(stderr, "\rthreadconv: %s: reading %lld MB\033[K", paths[i],
+				a->bytes[i] >> 20);
+			fflush(stderr);
+		}
+		double t0 = now();
+		int rc = tc_read_file(&a->modules[i], paths[i], NULL, &d);
+		a->parse_s[i] = now() - t0;
+		if (announce)
+			fputs("\r\033[K", stderr);
+		if (rc) {
 			cli_diag(&d, paths[i]);
 			status = CLI_EXIT_ERROR;
 		} else {
@@ -179,6 +258,12 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 		return CLI_EXIT_ERROR;
 	}
 	size_t k = 0;
+	tc_solve_options o = *opt;
+	progress p;
+	if (a->show_progress) {
+		o.progress = on_progress;
+		o.progress_ud = &p;
+	}
 	for (size_t i = 0; i < a->ninputs; i++) {
 		for (size_t j = 0; j < tc_module_graph_count(a->modules[i]); j++, k++) {
 			tc_report_graph *rg = &a->graphs[k];
@@ -187,7 +272,13 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 			rg->input = cli_input_name(paths[i]);
 			rg->graph = tc_module_graph(a->modules[i], j);
 			rg->options = *opt;
-			if (tc_solve(&r, rg->graph, opt, NULL, &d)) {
+			p.input = rg->input;
+			p.graph = tc_graph_name(rg->graph);
+			p.start = p.last = now();
+			p.shown = 0;
+			int rc = tc_solve(&r, rg->graph, &o, NULL, &d);
+			progress_clear(&p);
+			if (rc) {
 				fprintf(stderr, "%s: error: graph '%s': %s\n", rg->input,
 					tc_graph_name(rg->graph), d.message);
 				status = CLI_EXIT_ERROR;
@@ -199,19 +290,29 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 	return status;
 }
 
-static void print_stats(const analysis *a)
+static void print_stats(const analysis *a, const char **paths)
 {
+	for (size_t i = 0; i < a->ninputs; i++) {
+		double ms = a->parse_s[i] * 1e3;
+		if (a->bytes[i] >= 0)
+			fprintf(stderr, "threadconv: stats: %s: parse %.3f ms, %lld bytes, %.1f MB/s\n",
+				cli_input_name(paths[i]), ms, a->bytes[i],
+				a->parse_s[i] > 0 ? (double)a->bytes[i] / 1e6 / a->parse_s[i] : 0.0);
+		else
+			fprintf(stderr, "threadconv: stats: %s: parse %.3f ms\n",
+				cli_input_name(paths[i]), ms);
+	}
 	for (size_t i = 0; i < a->ngraphs; i++) {
 		const tc_report_graph *rg = &a->graphs[i];
 		tc_solve_stats st = tc_result_stats(rg->result);
 		uint32_t n = tc_graph_node_count(rg->graph), m = tc_graph_edge_count(rg->graph);
-		fprintf(stderr,
-			"threadconv: stats: %s: graph %s: %u node%s, %u edge%s: live %.3f ms, "
-			"solve %.3f ms, total %.3f ms, %u round%s\n",
-			rg->input, tc_graph_name(rg->graph), (unsigned)n, n == 1 ? "" : "s",
-			(unsigned)m, m == 1 ? "" : "s", st.live_s * 1e3,
-			st.solve_s * 1e3, st.total_s * 1e3, (unsigned)st.rounds,
-			st.rounds == 1 ? "" : "s");
+		fprintf(stderr, "threadconv: stats: %s: graph %s: %u node%s, %u edge%s:", rg->input,
+			tc_graph_name(rg->graph), (unsigned)n, n == 1 ? "" : "s", (unsigned)m,
+			m == 1 ? "" : "s");
+		for (uint32_t k = 0; k < st.nphases; k++)
+			fprintf(stderr, " %s %.3f ms,", st.phase[k].name, st.phase[k].seconds * 1e3);
+		fprintf(stderr, " total %.3f ms, %u round%s\n", st.total_s * 1e3,
+			(unsigned)st.rounds, st.rounds == 1 ? "" : "s");
 	}
 }
 
@@ -245,7 +346,7 @@ int cli_analyze(int argc, char **argv)
 	tc_solve_options opt = tc_solve_options_default();
 	tc_report_format format = TC_REPORT_TEXT;
 	const char *output = NULL, *value;
-	int stats = 0, id, status = CLI_EXIT_ERROR;
+	int stats = 0, quiet = 0, id, status = CLI_EXIT_ERROR;
 	analysis a;
 	memset(&a, 0, sizeof a);
 	/* operands are at most argc - 1 */
@@ -269,8 +370,10 @@ int cli_analyze(int argc, char **argv)
 			}
 			break;
 		case OPT_FORMAT:
-			if (tc_report_format_from_name(&format, value)) {
-				cli_error("unknown format '%s' (expected text, json, dot or svg)",
+			if (strcmp(value, "none") == 0) {
+				format = FORMAT_NONE;
+			} else if (tc_report_format_from_name(&format, value)) {
+				cli_error("unknown format '%s' (expected text, json, dot, svg or none)",
 					  value);
 				goto done;
 			}
@@ -283,6 +386,9 @@ int cli_analyze(int argc, char **argv)
 			break;
 		case OPT_STATS:
 			stats = 1;
+			break;
+		case OPT_QUIET:
+			quiet = 1;
 			break;
 		case OPT_HELP:
 			cli_analyze_help(stdout);
@@ -298,13 +404,15 @@ int cli_analyze(int argc, char **argv)
 		usage_hint();
 		goto done;
 	}
+	a.show_progress = !quiet && isatty(STDERR_FILENO);
 	if ((status = read_inputs(&a, paths, npaths)) != CLI_EXIT_OK)
 		goto done;
 	if ((status = solve_all(&a, paths, &opt)) != CLI_EXIT_OK)
 		goto done;
 	if (stats)
-		print_stats(&a);
-	status = write_report(&a, format, output);
+		print_stats(&a, paths);
+	if (format != FORMAT_NONE)
+		status = write_report(&a, format, output);
 done:
 	analysis_free(&a);
 	free(paths);

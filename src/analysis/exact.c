@@ -112,11 +112,13 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 	uint32_t ncomp;
 	if (!skip || !comp)
 		return TC_ENOMEM;
+	tc__phase_begin(f->run, "cycles");
 	for (uint32_t v = 0; v < n; v++)
 		skip[v] = !f->live_node[v] || f->sync[v];
 	if ((rc = tc__flow_digraph(ar, f, &succ, NULL)) ||
 	    (rc = tc__scc(ar, &succ, skip, comp, &ncomp, &cyclic)))
 		return rc;
+	tc__phase_end(f->run);
 	for (uint32_t v = 0; v < n; v++)
 		node_c[v] = f->live_node[v] && (f->sync[v] || !cyclic[comp[v]]);
 	for (uint32_t e = 0; e < m; e++) {
@@ -145,7 +147,10 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 	for (uint32_t e = 0; e < m; e++)
 		r.edge_stamp[e] = TC_NONE;
 
+	tc__phase_begin(f->run, "segments");
 	for (uint32_t s = 0; s < n; s++) {
+		if ((s & 0xffff) == 0)
+			tc__progress(f->run, s, n);
 		if (!f->sync[s] || !f->live_node[s] || s == f->exit)
 			continue;
 		build_region(&r, s, queue);
@@ -189,5 +194,6 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		}
 		tc__arena_free(&scratch);
 	}
+	tc__phase_end(f->run);
 	return TC_OK;
 }

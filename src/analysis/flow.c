@@ -7,8 +7,10 @@
 int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barriers,
 		  bool use_uniform)
 {
+	tc_run *run = f->run;
 	memset(f, 0, sizeof *f);
 	f->ar = ar;
+	f->run = run;
 	f->n = f->n0 = f->ncap = g->n;
 	f->m = f->m0 = f->mcap = g->m;
 	f->entry = g->entry;

@@ -12,10 +12,12 @@
 #define TC_ANALYSIS_FLOW_H
 
 #include "analysis/digraph.h"
+#include "analysis/stats.h"
 #include "threadconv.h"
 
 typedef struct tc_flow {
 	tc_arena *ar;
+	tc_run *run; /* phase timing and progress; may be NULL */
 	uint32_t n, m;   /* current nodes and edges */
 	uint32_t n0, m0; /* those of the original graph: ids below are shared */
 	uint32_t ncap, mcap;

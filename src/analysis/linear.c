@@ -107,7 +107,9 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *no
 	for (uint32_t e = 0; e < m; e++)
 		edge_c[e] = 0;
 	for (;;) {
+		tc__phase_begin(f->run, "bridges");
 		int rc = tc__bridges(ar, 2 * n, ne, eu, ev, removed, bridge);
+		tc__phase_end(f->run);
 		if (rc)
 			return rc;
 		for (uint32_t v = 0; v < n; v++)
@@ -117,11 +119,13 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *no
 		if (!path_rule)
 			return TC_OK;
 		uint32_t proven = 0;
+		tc__phase_begin(f->run, "path-rule");
 		for (uint32_t v = 0; v < n; v++)
 			p.stamp[v] = TC_NONE;
 		for (uint32_t x = 0; x < n; x++)
 			if (node_c[x])
 				proven += path_rule_at(&p, x, found);
+		tc__phase_end(f->run);
 		if (proven == 0)
 			return TC_OK;
 		for (uint32_t e = 0; e < m; e++)

@@ -102,6 +102,7 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 	if (!idom || !ipdom || !next || !rep)
 		return TC_ENOMEM;
 	int rc;
+	tc__phase_begin(f->run, "dominators");
 	if ((rc = tc__flow_digraph(ar, f, &succ, &pred)) ||
 	    (rc = tc__dominators(ar, &succ, &pred, f->entry, idom)) ||
 	    (rc = tc__dominators(ar, &pred, &succ, f->exit, ipdom)) ||
@@ -109,8 +110,10 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 		return rc;
 	for (uint32_t v = 0; v < n; v++)
 		next[v] = rep[v] = v;
+	tc__phase_end(f->run);
 
 	if (paper) {
+		tc__phase_begin(f->run, "pairs");
 		uint32_t *header = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		if (!header)
 			return TC_ENOMEM;
@@ -123,9 +126,11 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 			if (tc__dominates(&pdt, y, x) && header[x] == header[y])
 				join(next, rep, x, y);
 		}
+		tc__phase_end(f->run);
 		return tc__solve_rules(ar, f, next, node_c, edge_c);
 	}
 
+	tc__phase_begin(f->run, "pairs");
 	cyc_ctx c;
 	tc_loops loops;
 	uint32_t ncomp;
@@ -161,5 +166,6 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 				break;
 		}
 	}
+	tc__phase_end(f->run);
 	return tc__solve_rules(ar, f, next, node_c, edge_c);
 }

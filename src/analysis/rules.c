@@ -86,6 +86,7 @@ int tc__solve_rules(tc_arena *ar, const tc_flow *f, const uint32_t *cls_next,
 			r.unk_in[f->to[e]]++;
 		}
 	}
+	tc__phase_begin(f->run, "rules");
 	for (uint32_t v = 0; v < f->n; v++)
 		if (f->live_node[v] && f->sync[v])
 			prove(&r, v);
@@ -112,5 +113,6 @@ int tc__solve_rules(tc_arena *ar, const tc_flow *f, const uint32_t *cls_next,
 			settle_merge(&r, f->to[e]);
 		}
 	}
+	tc__phase_end(f->run);
 	return TC_OK;
 }

@@ -9,11 +9,11 @@
  * is convergent when all its pieces are.
  */
 #include "analysis/flow.h"
+#include "analysis/stats.h"
 #include "graph/graph.h"
 #include "util/diag.h"
 
 #include <string.h>
-#include <time.h>
 
 struct tc_result {
 	tc_alloc al;
@@ -52,13 +52,6 @@ tc_solve_options tc_solve_options_default(void)
 	o.assume_barriers = true;
 	o.ignore_uniform = false;
 	return o;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static int run_structural(tc_arena *ar, const tc_flow *f, tc_solver s, uint8_t *nc,
@@ -104,7 +97,10 @@ static int solve_literal(tc_arena *ar, tc_flow *f, tc_solver s, uint8_t **node_c
 		}
 		if (!split)
 			return TC_OK;
-		if ((rc = tc__flow_index(f)))
+		tc__phase_begin(f->run, "split");
+		rc = tc__flow_index(f);
+		tc__phase_end(f->run);
+		if (rc)
 			return rc;
 	}
 }
@@ -119,7 +115,8 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	uint8_t *nc = NULL, *ec = NULL;
 	tc_result *r = NULL;
 	int rc;
-	double t0 = now(), t1;
+	double t0 = tc__now();
+	tc_run run;
 
 	*out = NULL;
 	if (!opt)
@@ -143,14 +140,20 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	if (!r->node_state || !r->edge_state)
 		goto oom;
 
-	if ((rc = tc__flow_init(&f, &ar, g, opt->assume_barriers, !opt->ignore_uniform)))
+	run.stats = &r->stats;
+	run.progress = opt->progress;
+	run.progress_ud = opt->progress_ud;
+	run.phase = NULL;
+	f.run = &run;
+	tc__phase_begin(&run, "live");
+	rc = tc__flow_init(&f, &ar, g, opt->assume_barriers, !opt->ignore_uniform);
+	tc__phase_end(&run);
+	if (rc)
 		goto fail;
 	/* liveness of the original graph, before any split */
 	char *live_n = (char *)r->node_state, *live_e = (char *)r->edge_state;
 	memcpy(live_n, f.live_node, g->n);
 	memcpy(live_e, f.live_edge, g->m);
-	t1 = now();
-	r->stats.live_s = t1 - t0;
 
 	if (opt->solver == TC_SOLVER_EXACT)
 		rc = tc__solve_exact_variance(&ar, &f, &nc, &ec, &r->stats.rounds);
@@ -170,8 +173,7 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 					      : TC_STATE_UNKNOWN;
 	}
 	tc__arena_free(&ar);
-	r->stats.solve_s = now() - t1;
-	r->stats.total_s = now() - t0;
+	r->stats.total_s = tc__now() - t0;
 	*out = r;
 	return TC_OK;
 oom:

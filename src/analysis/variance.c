@@ -190,8 +190,13 @@ int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t
 	int rc, any_uniform = 0;
 	for (uint32_t v = 0; v < f->n0 && !any_uniform; v++)
 		any_uniform = f->uniform[v] && f->live_node[v];
-	if (any_uniform && (rc = influence_regions(ar, f, &map)))
-		return rc;
+	if (any_uniform) {
+		tc__phase_begin(f->run, "influence");
+		rc = influence_regions(ar, f, &map);
+		tc__phase_end(f->run);
+		if (rc)
+			return rc;
+	}
 	for (*rounds = 1;; (*rounds)++) {
 		uint8_t *nc = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
 		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
@@ -203,7 +208,10 @@ int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t
 		*edge_c = ec;
 		if (!any_uniform)
 			return TC_OK;
-		if ((rc = variance_round(ar, f, &map, nc, ec)))
+		tc__phase_begin(f->run, "variance");
+		rc = variance_round(ar, f, &map, nc, ec);
+		tc__phase_end(f->run);
+		if (rc)
 			return rc;
 		/* what is proven becomes a sync point */
 		int changed = 0;
@@ -221,7 +229,10 @@ int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t
 			}
 		if (!changed)
 			return TC_OK;
-		if ((rc = tc__flow_index(f)))
+		tc__phase_begin(f->run, "split");
+		rc = tc__flow_index(f);
+		tc__phase_end(f->run);
+		if (rc)
 			return rc;
 	}
 }
