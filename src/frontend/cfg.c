@@ -41,6 +41,12 @@ typedef struct parser {
 	uint32_t graph_line, entry_line, exit_line;
 	char graph_name[256];
 	char *scratch; /* unescaped quoted names */
+	struct {
+		const char *text; /* points into the input; NULL when unset */
+		size_t len;
+		uint32_t id;
+	} memo[2];
+	int memo_next;
 	size_t scratch_cap;
 } parser;
 
@@ -184,10 +190,27 @@ static int node_of(parser *ps, const token *t, uint32_t *id)
 		return oom(ps);
 	if (memchr(name, '\0', len))
 		return error_at(ps, t->text, "node name contains a NUL byte");
+	/* generated files name the previous line's target again and again: a
+	 * two-entry memo of unescaped names skips most hash lookups */
+	for (int k = 0; k < 2 && !t->escaped; k++) {
+		if (ps->memo[k].text && ps->memo[k].len == len &&
+		    memcmp(ps->memo[k].text, name, len) == 0) {
+			*id = ps->memo[k].id;
+			return TC_OK;
+		}
+	}
 	int rc = tc_builder_node(ps->b, name, len, id);
 	if (rc == TC_ELIMIT)
 		return error_at(ps, t->text, "too many nodes");
-	return rc ? oom(ps) : TC_OK;
+	if (rc)
+		return oom(ps);
+	if (!t->escaped) {
+		ps->memo[ps->memo_next].text = name;
+		ps->memo[ps->memo_next].len = len;
+		ps->memo[ps->memo_next].id = *id;
+		ps->memo_next ^= 1;
+	}
+	return TC_OK;
 }
 
 /* what: "node" or "graph", for the message */
@@ -243,6 +266,7 @@ static int begin_graph(parser *ps, const char *name, size_t len, uint32_t line)
 {
 	snprintf(ps->graph_name, sizeof ps->graph_name, "%.*s",
 		 (int)(len < 255 ? len : 255), name);
+	memset(ps->memo, 0, sizeof ps->memo); /* ids are per graph */
 	if (tc_builder_new(&ps->b, ps->graph_name, &ps->mod->al.a))
 		return oom(ps);
 	ps->graph_line = line;
