@@ -172,6 +172,10 @@ typedef struct tc_solve_options {
 	bool ignore_uniform;
 	tc_progress_fn progress; /* NULL: none */
 	void *progress_ud;
+	/* exact: bound on the segment-graph vertices searched over all sync
+	 * nodes before the rest fall back to path's answer (stats say how many);
+	 * 0 means the default, 16 * (nodes + edges) + 4M; UINT64_MAX: no bound */
+	uint64_t exact_work_limit;
 } tc_solve_options;
 
 /* solver exact, assume mode, uniform marks used. */
@@ -202,6 +206,9 @@ typedef struct tc_phase_time {
 typedef struct tc_solve_stats {
 	double total_s;
 	uint32_t rounds; /* rounds of the uniform/variance fixpoint */
+	/* exact only: sync nodes whose segments exceeded the work bound and
+	 * whose elements got path's (sound, weaker) answer instead; 0 normally */
+	uint32_t fallback_sources;
 	uint32_t nphases;
 	tc_phase_time phase[TC_STATS_MAX_PHASES];
 } tc_solve_stats;

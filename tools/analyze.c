@@ -285,6 +285,15 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 				continue;
 			}
 			rg->result = r;
+			tc_solve_stats st = tc_result_stats(r);
+			if (st.fallback_sources)
+				fprintf(stderr,
+					"threadconv: note: %s: graph %s: exact bounded its work; the "
+					"segments of %u sync node%s carry path's answer (sound, may be "
+					"weaker)\n",
+					rg->input, tc_graph_name(rg->graph),
+					(unsigned)st.fallback_sources,
+					st.fallback_sources == 1 ? "" : "s");
 		}
 	}
 	return status;

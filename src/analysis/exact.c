@@ -13,13 +13,22 @@
  * subtree is below depth(x), i.e. an arc leaves x's subtree.
  *
  * Each R_s is numbered locally, so the cost is the sum of the segment graph
- * sizes: O(B (N + E)) at worst, linear when segments do not overlap.
+ * sizes: O(B (N + E)) at worst, linear when segments do not overlap. When
+ * many sources share one large segment (B barriers all flowing into the same
+ * barrier-free region) that sum is bounded: past WORK_BOUND local vertices
+ * the remaining sources are not searched one by one; everything their
+ * segments hold (one search from all of them) keeps only what the path
+ * solver proves. That is sound, as path is, and it is reported in the stats.
  */
 #include "analysis/dominators.h"
 #include "analysis/flow.h"
 #include "analysis/scc.h"
 
 enum { LV_NODE, LV_EDGE, LV_SINK, LV_ROOT };
+
+/* local vertices summed over sources, as a multiple of the graph's size */
+#define WORK_FACTOR 16
+#define WORK_MIN ((uint64_t)1 << 22)
 
 typedef struct region {
 	const tc_flow *f;
@@ -100,6 +109,45 @@ static void build_region(region *r, uint32_t s, uint32_t *queue)
 	}
 }
 
+/* the elements of the segments of srcs[0..count) keep only what path proves */
+static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *srcs,
+			     uint32_t count, uint8_t *node_c, uint8_t *edge_c)
+{
+	uint32_t n = f->n, m = f->m;
+	uint8_t *pn = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
+	uint8_t *pe = TC_ARENA_ARRAY(ar, uint8_t, (size_t)m + 1);
+	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + count + 1);
+	if (!pn || !pe || !seen || !stack)
+		return TC_ENOMEM;
+	int rc = tc__solve_linear(ar, f, true, pn, pe);
+	if (rc)
+		return rc;
+	tc__phase_begin(f->run, "fallback");
+	uint32_t top = 0;
+	for (uint32_t i = 0; i < count; i++)
+		stack[top++] = srcs[i];
+	/* sources are expanded even when seen as another source's sink */
+	while (top > 0) {
+		uint32_t v = stack[--top];
+		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++) {
+			if (!f->live_edge[*e])
+				continue;
+			edge_c[*e] &= pe[*e];
+			uint32_t w = f->to[*e];
+			if (f->sync[w] || seen[w])
+				continue;
+			seen[w] = 1;
+			node_c[w] &= pn[w];
+			stack[top++] = w;
+		}
+	}
+	if (f->run && f->run->stats)
+		f->run->stats->fallback_sources += count;
+	tc__phase_end(f->run);
+	return TC_OK;
+}
+
 int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c)
 {
 	uint32_t n = f->n, m = f->m;
@@ -148,12 +196,21 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		r.edge_stamp[e] = TC_NONE;
 
 	tc__phase_begin(f->run, "segments");
+	uint64_t work = 0, bound = WORK_FACTOR * ((uint64_t)n + m) + WORK_MIN;
+	if (f->run && f->run->exact_work_limit)
+		bound = f->run->exact_work_limit;
+	uint32_t deferred = 0;
 	for (uint32_t s = 0; s < n; s++) {
 		if ((s & 0xffff) == 0)
 			tc__progress(f->run, s, n);
 		if (!f->sync[s] || !f->live_node[s] || s == f->exit)
 			continue;
+		if (work > bound) {
+			queue[deferred++] = s; /* queue is free between sources */
+			continue;
+		}
 		build_region(&r, s, queue);
+		work += r.count;
 		tc_arena scratch;
 		tc__arena_init(&scratch, ar->al);
 		tc_digraph rs, rp;
@@ -195,5 +252,7 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		tc__arena_free(&scratch);
 	}
 	tc__phase_end(f->run);
+	if (deferred)
+		return fall_back_to_path(ar, f, queue, deferred, node_c, edge_c);
 	return TC_OK;
 }

@@ -144,6 +144,7 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	run.progress = opt->progress;
 	run.progress_ud = opt->progress_ud;
 	run.phase = NULL;
+	run.exact_work_limit = opt->exact_work_limit;
 	f.run = &run;
 	tc__phase_begin(&run, "live");
 	rc = tc__flow_init(&f, &ar, g, opt->assume_barriers, !opt->ignore_uniform);

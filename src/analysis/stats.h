@@ -16,6 +16,7 @@ typedef struct tc_run {
 	void *progress_ud;
 	const char *phase;
 	double started;
+	uint64_t exact_work_limit; /* 0: the solver's default */
 } tc_run;
 
 double tc__now(void);

@@ -1,0 +1,181 @@
+/*
+ * test_solve.c - the solve API around the solvers: names, options, phase
+ * statistics, progress reports, and exact's bounded work falling back to
+ * path's answer.
+ */
+#include "threadconv.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static tc_graph *parse_one(const char *text, tc_module **mod)
+{
+	tc_diag d;
+	assert_int_equal(tc_parse_cfg(mod, "t.cfg", text, strlen(text), NULL, &d), TC_OK);
+	return (tc_graph *)tc_module_graph(*mod, 0);
+}
+
+static void test_solver_names(void **state)
+{
+	(void)state;
+	for (int s = 0; s < TC_SOLVER_COUNT; s++) {
+		tc_solver back;
+		assert_int_equal(tc_solver_from_name(&back, tc_solver_name((tc_solver)s)), TC_OK);
+		assert_int_equal(back, s);
+		assert_int_equal(tc_solver_is_sound((tc_solver)s), s != TC_SOLVER_REGION_PAPER);
+	}
+	tc_solver x;
+	assert_int_equal(tc_solver_from_name(&x, "fast"), TC_EINVAL);
+	tc_solve_options o = tc_solve_options_default();
+	assert_int_equal(o.solver, TC_SOLVER_EXACT);
+	assert_true(o.assume_barriers);
+	assert_false(o.ignore_uniform);
+}
+
+/* B barriers, each with a diamond, all flowing into one long region */
+static char *fanin(int barriers, int region)
+{
+	size_t cap = (size_t)(barriers * 96 + region * 40 + 256);
+	char *t = malloc(cap), *p = t;
+	p += sprintf(p, "graph fanin\nentry e\nexit x\n");
+	for (int i = 0; i < barriers; i++)
+		p += sprintf(p, "barrier b%d\n", i);
+	p += sprintf(p, "e -> s0\n");
+	for (int i = 0; i < barriers; i++) {
+		if (i + 1 < barriers)
+			p += sprintf(p, "s%d -> b%d s%d\n", i, i, i + 1);
+		else
+			p += sprintf(p, "s%d -> b%d\n", i, i);
+		p += sprintf(p, "b%d -> p%d q%d\np%d -> m%d\nq%d -> m%d\nm%d -> h0\n", i, i, i,
+			     i, i, i, i, i);
+	}
+	for (int j = 0; j + 1 < region; j++) {
+		p += sprintf(p, "h%d -> h%d\n", j, j + 1);
+		if (j % 7 == 3 && j + 2 < region)
+			p += sprintf(p, "h%d -> h%d\n", j, j + 2);
+	}
+	p += sprintf(p, "h%d -> x\n", region - 1);
+	return t;
+}
+
+static int subset(const tc_graph *g, const tc_result *a, const tc_result *b)
+{
+	for (uint32_t v = 0; v < tc_graph_node_count(g); v++)
+		if (tc_result_node_state(a, v) == TC_STATE_CONVERGENT &&
+		    tc_result_node_state(b, v) != TC_STATE_CONVERGENT)
+			return 0;
+	for (uint32_t e = 0; e < tc_graph_edge_count(g); e++)
+		if (tc_result_edge_state(a, e) == TC_STATE_CONVERGENT &&
+		    tc_result_edge_state(b, e) != TC_STATE_CONVERGENT)
+			return 0;
+	return 1;
+}
+
+static void test_exact_work_bound(void **state)
+{
+	(void)state;
+	tc_module *mod;
+	char *text = fanin(40, 300);
+	tc_graph *g = parse_one(text, &mod);
+	free(text);
+	tc_solve_options o = tc_solve_options_default();
+	tc_result *full, *bounded, *path;
+	tc_diag d;
+	o.exact_work_limit = UINT64_MAX;
+	assert_int_equal(tc_solve(&full, g, &o, NULL, &d), TC_OK);
+	assert_int_equal(tc_result_stats(full).fallback_sources, 0);
+	o.exact_work_limit = 1000; /* a few segments, then the rest fall back */
+	assert_int_equal(tc_solve(&bounded, g, &o, NULL, &d), TC_OK);
+	uint32_t fell = tc_result_stats(bounded).fallback_sources;
+	assert_true(fell > 0 && fell < 40);
+	o.solver = TC_SOLVER_PATH;
+	assert_int_equal(tc_solve(&path, g, &o, NULL, &d), TC_OK);
+	/* sound (within exact) and no weaker than path */
+	assert_true(subset(g, bounded, full));
+	assert_true(subset(g, path, bounded));
+	/* the shared region's nodes are convergent in every answer */
+	uint32_t h = tc_graph_find_node(g, "h100");
+	assert_int_equal(tc_result_node_state(bounded, h), TC_STATE_CONVERGENT);
+	/* diamonds are not, whichever way they were decided */
+	uint32_t p39 = tc_graph_find_node(g, "p39");
+	assert_int_equal(tc_result_node_state(bounded, p39), TC_STATE_UNKNOWN);
+	tc_result_free(full);
+	tc_result_free(bounded);
+	tc_result_free(path);
+	tc_module_free(mod);
+}
+
+typedef struct seen_phases {
+	int calls;
+	int saw_segments;
+} seen_phases;
+
+static void on_progress(void *ud, const char *phase, uint64_t done, uint64_t total)
+{
+	seen_phases *s = ud;
+	s->calls++;
+	if (phase && strcmp(phase, "segments") == 0)
+		s->saw_segments = 1;
+	assert_true(total == 0 || done <= total);
+}
+
+static void test_stats_and_progress(void **state)
+{
+	(void)state;
+	tc_module *mod;
+	tc_graph *g = parse_one("entry a\nexit d\nbarrier b\nuniform a\n"
+				"a -> b c\nb -> d\nc -> d\n",
+				&mod);
+	static const struct {
+		tc_solver s;
+		const char *phase;
+	} want[] = {
+		{TC_SOLVER_BASIC, "rules"},        {TC_SOLVER_REGION, "pairs"},
+		{TC_SOLVER_REGION_PAPER, "pairs"}, {TC_SOLVER_LINEAR, "bridges"},
+		{TC_SOLVER_PATH, "path-rule"},     {TC_SOLVER_EXACT, "segments"},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		tc_solve_options o = tc_solve_options_default();
+		seen_phases seen = {0, 0};
+		o.solver = want[i].s;
+		o.progress = on_progress;
+		o.progress_ud = &seen;
+		tc_result *r;
+		tc_diag d;
+		assert_int_equal(tc_solve(&r, g, &o, NULL, &d), TC_OK);
+		tc_solve_stats st = tc_result_stats(r);
+		int found = 0, live = 0;
+		double sum = 0;
+		for (uint32_t k = 0; k < st.nphases; k++) {
+			found |= strcmp(st.phase[k].name, want[i].phase) == 0;
+			live |= strcmp(st.phase[k].name, "live") == 0;
+			assert_true(st.phase[k].seconds >= 0);
+			sum += st.phase[k].seconds;
+		}
+		assert_true(found);
+		assert_true(live);
+		assert_true(sum <= st.total_s + 1e-6);
+		/* the uniform mark on a convergent branch takes a second round */
+		assert_int_equal(st.rounds, 2);
+		assert_true(seen.calls >= (int)st.nphases);
+		assert_int_equal(seen.saw_segments, want[i].s == TC_SOLVER_EXACT);
+		tc_result_free(r);
+	}
+	tc_module_free(mod);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_solver_names),
+		cmocka_unit_test(test_exact_work_bound),
+		cmocka_unit_test(test_stats_and_progress),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
