@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Smoke test of the benchmark: gen_cfg and run.py at tiny sizes (ctest bench.smoke).
+
+usage: smoke.py --gen PATH --bin PATH
+
+For every shape: gen_cfg writes exactly the requested number of nodes, the
+same bytes for the same arguments and other bytes for another seed, and
+`threadconv analyze --format json` finds every node and edge live. Then
+run.py runs every shape and solver at two tiny sizes, once each, and its
+results.json, results.md and SVG plots must exist and parse.
+"""
+import argparse, json, os, subprocess, sys, tempfile
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SHAPES = ['structured', 'chain', 'loopnest', 'fanin', 'tangle']
+NODES = 1000
+
+
+class Failure(Exception):
+    pass
+
+
+def check(cond, msg):
+    if not cond:
+        raise Failure(msg)
+
+
+def gen(args, shape, nodes, seed, path):
+    subprocess.run([args.gen, '--shape', shape, '--nodes', str(nodes), '--seed', str(seed),
+                    '-o', path], check=True)
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+def check_shape(args, tmp, shape):
+    a = os.path.join(tmp, shape + '-a.cfg')
+    text = gen(args, shape, NODES, 7, a)
+    again = gen(args, shape, NODES, 7, os.path.join(tmp, shape + '-b.cfg'))
+    check(text == again, '%s: two runs with one seed differ' % shape)
+    if shape not in ('chain', 'loopnest'):
+        other = gen(args, shape, NODES, 8, os.path.join(tmp, shape + '-c.cfg'))
+        # the first line echoes the arguments; the graph itself must differ
+        check(text.split(b'\n', 1)[1] != other.split(b'\n', 1)[1],
+              '%s: seeds 7 and 8 give the same graph' % shape)
+    p = subprocess.run([args.bin, 'analyze', '--format', 'json', a],
+                       capture_output=True, text=True)
+    check(p.returncode == 0, '%s: threadconv failed: %s' % (shape, p.stderr.strip()))
+    graphs = json.loads(p.stdout)['graphs']
+    check(len(graphs) == 1, '%s: %d graphs' % (shape, len(graphs)))
+    g = graphs[0]
+    check(g['name'] == shape, '%s: graph named %s' % (shape, g['name']))
+    check(len(g['nodes']) == NODES, '%s: %d nodes, asked for %d' % (shape, len(g['nodes']),
+                                                                      NODES))
+    dead = [x['name'] for x in g['nodes'] if x['state'] == '-']
+    check(not dead, '%s: dead nodes %s' % (shape, ' '.join(dead[:5])))
+    dead = ['%s -> %s' % (x['from'], x['to']) for x in g['edges'] if x['state'] == '-']
+    check(not dead, '%s: dead edges %s' % (shape, ', '.join(dead[:5])))
+    if shape != 'chain':
+        check(g['barriers'], '%s: no barriers' % shape)
+    ratio = len(g['edges']) / len(g['nodes'])
+    print('%-10s %d nodes, %d edges (%.2f per node), %d barriers, all live'
+          % (shape, len(g['nodes']), len(g['edges']), ratio, len(g['barriers'])))
+
+
+def check_run(args, tmp):
+    out, work = os.path.join(tmp, 'results'), os.path.join(tmp, 'work')
+    cmd = [sys.executable, os.path.join(HERE, 'run.py'), '--gen', args.gen, '--bin',
+           args.bin, '--sizes', '300,1000', '--runs', '1', '--timeout', '30',
+           '--goal-size', '1000', '--out', out, '--work', work]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    check(p.returncode == 0, 'run.py failed:\n%s' % p.stderr)
+    with open(os.path.join(out, 'results.json')) as f:
+        data = json.load(f)
+    rows = data['results']
+    check(len(rows) == len(SHAPES) * 2 * 6, 'results.json: %d rows' % len(rows))
+    for r in rows:
+        where = '%s %d %s' % (r['shape'], r['size'], r['solver'])
+        check(r['status'] == 'ok', '%s: %s' % (where, r['status']))
+        check(r['wall_s'] > 0 and r['phases_ms'], '%s: no times' % where)
+        check(r['nodes'] == r['size'], '%s: %s nodes' % (where, r['nodes']))
+        check(r.get('rss_kb'), '%s: no peak memory' % where)
+    check(data['goals'], 'no goals judged')
+    with open(os.path.join(out, 'results.md')) as f:
+        md = f.read()
+    for shape in SHAPES:
+        check('## %s' % shape in md, 'results.md: no section %s' % shape)
+        for kind in ('time', 'memory', 'per-element'):
+            path = os.path.join(out, '%s-%s.svg' % (shape, kind))
+            root = ET.parse(path).getroot()
+            check(root.tag.endswith('svg'), '%s: not an SVG' % path)
+            circles = root.findall('.//{http://www.w3.org/2000/svg}circle')
+            check(len(circles) >= 12, '%s: %d points' % (path, len(circles)))
+    check(os.listdir(work), 'run.py wrote no inputs')
+    print('run.py: %d rows, results.md, %d plots' % (len(rows), 3 * len(SHAPES)))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--gen', required=True)
+    ap.add_argument('--bin', required=True)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix='tc-bench-') as tmp:
+        try:
+            p = subprocess.run([args.gen, '--shape', 'nosuch', '--nodes', '10'],
+                               capture_output=True)
+            check(p.returncode == 2, 'gen_cfg accepted an unknown shape')
+            for shape in SHAPES:
+                check_shape(args, tmp, shape)
+            check_run(args, tmp)
+        except (Failure, subprocess.CalledProcessError, OSError, ValueError, KeyError) as e:
+            print('FAIL: %s' % e, file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
