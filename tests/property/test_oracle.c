@@ -1,0 +1,251 @@
+/*
+ * test_oracle.c - the oracle itself: hand-checked graphs from the model
+ * (SPEC 1, 2.1, 3, 7), the segment oracle against whole walks, and that a
+ * larger bound only refutes more.
+ */
+#include "oracle/oracle.h"
+#include "property/check.h"
+#include "property/gen.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static const tc_graph *parse(tc_module **m, const char *text)
+{
+	tc_diag d;
+	int rc = tc_parse_cfg(m, "test.cfg", text, strlen(text), NULL, &d);
+	if (rc)
+		fail_msg("parse: %s", d.message);
+	assert_int_equal(tc_module_graph_count(*m), 1);
+	return tc_module_graph(*m, 0);
+}
+
+/* nodes and edges as strings of states, in id order */
+static void expect(const char *text, bool assume, bool uniform, const char *nodes,
+		   const char *edges)
+{
+	tc_module *m;
+	const tc_graph *g = parse(&m, text);
+	oracle_options o = oracle_options_default();
+	o.assume_barriers = assume;
+	o.use_uniform = uniform;
+	oracle_result r;
+	assert_int_equal(oracle_solve(&r, g, &o), 0);
+	char got_n[64] = "", got_e[64] = "";
+	memcpy(got_n, r.node_state, tc_graph_node_count(g));
+	memcpy(got_e, r.edge_state, tc_graph_edge_count(g));
+	if (strcmp(got_n, nodes) || strcmp(got_e, edges))
+		fail_msg("%s\n(assume %d, uniform %d): want %s | %s, got %s | %s", text, assume,
+			 uniform, nodes, edges, got_n, got_e);
+	assert_true(r.complete);
+	oracle_result_free(&r);
+	tc_module_free(m);
+}
+
+static void test_examples(void **state)
+{
+	(void)state;
+	/* SPEC 2.1: the self-loop makes 3 run a different number of times */
+	expect("graph s\nentry 0\nexit 5\n0 -> 1\n1 -> 2\n2 -> 3\n3 -> 3\n3 -> 4\n4 -> 5\n",
+	       true, true, "CCCCUC", "CCCUCC");
+	/* a divergent diamond, and the same with a uniform branch */
+	expect("graph d\nentry a\nexit d\na -> b c\nb -> d\nc -> d\n", true, true, "CCUU",
+	       "UUUU");
+	expect("graph d\nentry a\nexit d\nuniform a\na -> b c\nb -> d\nc -> d\n", true, true,
+	       "CCCC", "CCCC");
+	expect("graph d\nentry a\nexit d\nuniform a\na -> b c\nb -> d\nc -> d\n", true, false,
+	       "CCUU", "UUUU");
+	/* a barrier in one arm: well synchronized only if all threads take it */
+	expect("graph d\nentry a\nexit d\nbarrier b\na -> b c\nb -> d\nc -> d\n", true, true,
+	       "CCCC", "CCCC");
+	expect("graph d\nentry a\nexit d\nbarrier b\na -> b c\nb -> d\nc -> d\n", false, true,
+	       "CCUU", "UUUU");
+	/* a loop: divergent, then with a uniform exit test */
+	expect("graph l\nentry e\nexit x\ne -> h\nh -> b x\nb -> h\n", true, true, "CCUU",
+	       "CUCU");
+	expect("graph l\nentry e\nexit x\nuniform h\ne -> h\nh -> b x\nb -> h\n", true, true,
+	       "CCCC", "CCCC");
+	/* a barrier in a loop: the loop count is synchronized in assume mode */
+	expect("graph l\nentry e\nexit x\nbarrier b\ne -> h\nh -> b x\nb -> h\n", true, true,
+	       "CCCC", "CCCC");
+	expect("graph l\nentry e\nexit x\nbarrier b\ne -> h\nh -> b x\nb -> h\n", false, true,
+	       "CCUU", "CUCU");
+	/* parallel edges are told apart */
+	expect("graph p\nentry a\nexit b\na -> b b\n", true, true, "CC", "UU");
+	expect("graph p\nentry a\nexit b\na -> b\n", true, true, "CC", "C");
+	/* dead: c cannot reach exit, d is unreachable, exit's out-edge is never taken */
+	expect("graph x\nentry a\nexit z\na -> b\nb -> z\na -> c\nc -> c\nd -> b\nz -> b\n", true,
+	       true, "CCC--", "CC----");
+	/* entry may be met again: each arrival is a sync event */
+	expect("graph r\nentry a\nexit z\na -> b\nb -> a z\n", true, true, "CCC", "CCC");
+	/* a uniform entry decides for everyone */
+	expect("graph u\nentry a\nexit z\nuniform a\na -> b c\nb -> z\nc -> z\n", true, true,
+	       "CCCC", "CCCC");
+	/* uniform inside a divergent loop: refuted itself, so dropped from S */
+	expect("graph f\nentry e\nexit x\nuniform h\ne -> d\nd -> h x\nh -> b c\nb -> d\n"
+	       "c -> d\n",
+	       true, true, "CCUUUU", "CUCUUUU");
+}
+
+/* a random DAG with entry 0 and exit n - 1: every walk is short */
+static void gen_dag(pgraph *p, prng *r, uint32_t n, uint32_t barrier_pct, uint32_t uniform_pct)
+{
+	pg_init(p);
+	for (uint32_t v = 0; v < n; v++)
+		pg_node(p);
+	p->entry = 0;
+	p->exit = n - 1;
+	uint32_t extra = n + prng_below(r, 2 * n);
+	for (uint32_t i = 0; i < extra; i++) {
+		uint32_t a = prng_below(r, n - 1), b = a + 1 + prng_below(r, n - 1 - a);
+		pg_edge(p, a, b);
+	}
+	for (uint32_t v = 1; v + 1 < n; v++) {
+		if (prng_chance(r, barrier_pct, 100))
+			p->flags[v] |= TC_NODE_BARRIER;
+		if (prng_chance(r, uniform_pct, 100))
+			p->flags[v] |= TC_NODE_UNIFORM;
+	}
+}
+
+static void report(const pgraph *p, const char *what, uint64_t seed, const oracle_result *a,
+		   const oracle_result *b, uint32_t n, uint32_t m)
+{
+	fprintf(stderr, "%s (seed %llu): %.*s | %.*s vs %.*s | %.*s\n", what,
+		(unsigned long long)seed, (int)n, a->node_state, (int)m, a->edge_state, (int)n,
+		b->node_state, (int)m, b->edge_state);
+	pg_write_cfg(stderr, p, "oracle");
+}
+
+/* whether every C of b is a C of a, and the '-' agree */
+static int c_within(const oracle_result *a, const oracle_result *b, uint32_t n, uint32_t m)
+{
+	for (uint32_t v = 0; v < n; v++)
+		if ((b->node_state[v] == 'C' && a->node_state[v] != 'C') ||
+		    (a->node_state[v] == '-') != (b->node_state[v] == '-'))
+			return 0;
+	for (uint32_t e = 0; e < m; e++)
+		if ((b->edge_state[e] == 'C' && a->edge_state[e] != 'C') ||
+		    (a->edge_state[e] == '-') != (b->edge_state[e] == '-'))
+			return 0;
+	return 1;
+}
+
+static int same(const oracle_result *a, const oracle_result *b, uint32_t n, uint32_t m)
+{
+	return memcmp(a->node_state, b->node_state, n) == 0 &&
+	       memcmp(a->edge_state, b->edge_state, m) == 0;
+}
+
+/*
+ * The segment oracle refutes at least what whole walks of the same bound
+ * refute, and both agree when both saw every walk.
+ */
+static void test_walks_vs_segments(void **state)
+{
+	(void)state;
+	unsigned long count = prop_scaled(600), base = prop_seed_base(), failures = 0,
+		      exhaustive = 0;
+	pgraph *p = malloc(sizeof *p);
+	assert_non_null(p);
+	for (unsigned long i = 0; i < count; i++) {
+		uint64_t seed = base + i;
+		prng r;
+		prng_seed(&r, seed);
+		if (i % 2)
+			gen_dag(p, &r, 4 + prng_below(&r, 4), 30, 30);
+		else
+			gen_random(p, &r, 4, 6, 30, 30);
+		tc_graph *g;
+		assert_int_equal(pg_build(&g, p), 0);
+		for (int mode = 0; mode < 4; mode++) {
+			oracle_options o = oracle_options_default();
+			o.assume_barriers = mode & 1;
+			o.use_uniform = mode & 2;
+			o.max_len = 9;
+			o.mode = ORACLE_WALKS;
+			oracle_result w, s;
+			assert_int_equal(oracle_solve(&w, g, &o), 0);
+			o.mode = ORACLE_SEGMENTS;
+			assert_int_equal(oracle_solve(&s, g, &o), 0);
+			if (!c_within(&w, &s, p->n, p->m)) {
+				report(p, "segments claim more than walks", seed, &w, &s, p->n,
+				       p->m);
+				failures++;
+			}
+			if (w.exhaustive && s.exhaustive) {
+				exhaustive++;
+				if (!same(&w, &s, p->n, p->m)) {
+					report(p, "exhaustive walks and segments differ", seed, &w,
+					       &s, p->n, p->m);
+					failures++;
+				}
+			}
+			oracle_result_free(&w);
+			oracle_result_free(&s);
+		}
+		tc_graph_free(g);
+	}
+	free(p);
+	printf("walks vs segments: %lu graphs, %lu exhaustive runs, %lu failures\n", count,
+	       exhaustive, failures);
+	assert_int_equal(failures, 0);
+}
+
+/* more walks, more refutations: C(L + 1) is within C(L) */
+static void test_monotone(void **state)
+{
+	(void)state;
+	unsigned long count = prop_scaled(400), base = prop_seed_base(), failures = 0;
+	pgraph *p = malloc(sizeof *p);
+	assert_non_null(p);
+	for (unsigned long i = 0; i < count; i++) {
+		uint64_t seed = base + 1000000 + i;
+		prng r;
+		prng_seed(&r, seed);
+		if (i % 2)
+			gen_structured(p, &r, 9, 25, 40);
+		else
+			gen_random(p, &r, 4, 7, 25, 40);
+		tc_graph *g;
+		assert_int_equal(pg_build(&g, p), 0);
+		oracle_options o = oracle_options_default();
+		o.assume_barriers = i % 3 != 0;
+		oracle_result prev;
+		memset(&prev, 0, sizeof prev);
+		for (uint32_t len = 1; len <= 10; len++) {
+			oracle_result cur;
+			o.max_len = len;
+			assert_int_equal(oracle_solve(&cur, g, &o), 0);
+			if (len > 1 && !c_within(&prev, &cur, p->n, p->m)) {
+				report(p, "a larger bound claims more", seed, &prev, &cur, p->n,
+				       p->m);
+				failures++;
+			}
+			oracle_result_free(&prev);
+			prev = cur;
+		}
+		oracle_result_free(&prev);
+		tc_graph_free(g);
+	}
+	free(p);
+	assert_int_equal(failures, 0);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		{"examples", test_examples, NULL, NULL, NULL},
+		{"walks_vs_segments", test_walks_vs_segments, NULL, NULL, NULL},
+		{"monotone", test_monotone, NULL, NULL, NULL},
+	};
+	if (argc > 1)
+		cmocka_set_test_filter(argv[1]);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
