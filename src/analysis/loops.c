@@ -41,7 +41,8 @@ int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint
 	out->parent = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	out->pre = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	out->last = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	if (!num || !last || !node || !cursor || !stack || !uf || !pool || !in_pool ||
+	out->irreducible = TC_ARENA_ZARRAY(ar, uint8_t, sz);
+	if (!out->irreducible ||!num || !last || !node || !cursor || !stack || !uf || !pool || !in_pool ||
 	    !is_header || !extra_head || !out->innermost || !out->parent || !out->pre ||
 	    !out->last)
 		return TC_ENOMEM;
@@ -121,6 +122,7 @@ int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint
 				uint32_t y2 = find(uf, y);
 				if (!ANCESTOR(w, y2)) {
 					/* an entry from outside w's subtree: irreducible */
+					out->irreducible[w] = 1;
 					if ((rc = tc__u32vec_push(ar->al, &extra_node, y2)) ||
 					    (rc = tc__u32vec_push(ar->al, &extra_next, extra_head[w])))
 						goto done;
@@ -181,6 +183,7 @@ int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint
 					continue;
 				}
 				uint32_t c = child[in_pool[h]++];
+				out->irreducible[c] |= out->irreducible[h];
 				out->pre[c] = k++;
 				in_pool[c] = coff[c];
 				stack[top++] = c;

@@ -19,6 +19,9 @@ typedef struct tc_loops {
 	/* preorder interval of loop h in the forest: loop h contains loop k iff
 	 * pre[h] <= pre[k] <= last[h] (headers only) */
 	uint32_t *pre, *last;
+	/* irreducible[h]: loop h, or a loop enclosing it, has more than one
+	 * entry (its header need not dominate it) */
+	uint8_t *irreducible;
 } tc_loops;
 
 int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint32_t root,

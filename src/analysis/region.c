@@ -23,7 +23,18 @@
  *   strongly connected, so it has a cycle through each member avoiding what
  *   lies outside), and the walk up the chain ends when it leaves y's loop: a
  *   dominator of y outside a loop of y is dominated by nothing inside it.
- *   Only nodes of the same loop need a search for a cycle avoiding the other.
+ * - Within one reducible loop L (header h), with x dominating y and y post-
+ *   dominating x: every cycle through y passes x (it passes the header of a
+ *   loop containing it, which dominates x), and a cycle through x avoiding y
+ *   exists iff x can leave the current iteration of L (take a back edge to h
+ *   or an exit of L) without passing y. So x and y are equivalent iff y post-
+ *   dominates x in L's body graph D_L: L's own nodes and its child loops
+ *   collapsed to one vertex each, with L's back edges and exits going to a
+ *   sink T_L. All the D_L together have O(N + E) vertices and arcs (an edge
+ *   that leaves several loops at once is an exit of each), and one dominator
+ *   computation on their reverse answers every query in O(1). Irreducible
+ *   loops, where the header need not dominate the body, fall back to a
+ *   search for a cycle through one node avoiding the other.
  */
 #include "analysis/dominators.h"
 #include "analysis/flow.h"
@@ -89,6 +100,80 @@ static void join(uint32_t *next, uint32_t *rep, uint32_t a, uint32_t b)
 	next[b] = t;
 }
 
+/* the loop of the forest that contains v and whose parent is l */
+static uint32_t child_of(const tc_loops *loops, uint32_t l, uint32_t v)
+{
+	uint32_t k = loops->innermost[v];
+	while (loops->parent[k] != l)
+		k = loops->parent[k];
+	return k;
+}
+
+/*
+ * Post-dominators of every loop body graph D_L at once. Vertices: v (node v
+ * in the loop it is innermost to; a header h is the entry of D_h), n + h
+ * (loop h collapsed, in its parent's D), 2n + h (T_h), and 3n, a root joined
+ * to every T_h. Dominators of the reverse from that root are post-dominators
+ * within each D_L.
+ */
+static int loop_postdominators(tc_arena *ar, const tc_flow *f, const tc_loops *loops,
+			       tc_domtree *out)
+{
+	uint32_t n = f->n, nv = 3 * n + 1, root = 3 * n;
+	tc_u32vec from = {NULL, 0, 0}, to = {NULL, 0, 0};
+	tc_digraph rev, fwd;
+	int rc = TC_OK;
+	/* ARC(a, b): the D arc a -> b, stored reversed */
+#define ARC(a, b)                                                                  \
+	do {                                                                       \
+		if ((rc = tc__u32vec_push(ar->al, &from, (b))) ||                  \
+		    (rc = tc__u32vec_push(ar->al, &to, (a))))                      \
+			goto done;                                                 \
+	} while (0)
+	for (uint32_t h = 0; h < n; h++)
+		if (loops->innermost[h] == h && f->live_node[h])
+			ARC(2 * n + h, root); /* stored as root -> T_h */
+	for (uint32_t e = 0; e < f->m; e++) {
+		if (!f->live_edge[e])
+			continue;
+		uint32_t u = f->from[e], w = f->to[e];
+		uint32_t l = loops->innermost[u], at = u;
+		/* walk out of the loops the edge leaves, an exit of each */
+		while (l != TC_NONE) {
+			if (tc__in_loop(loops, l, w)) {
+				if (w == l)
+					ARC(at, 2 * n + l); /* back edge of l */
+				else if (loops->innermost[w] == l)
+					ARC(at, w);
+				else
+					ARC(at, n + child_of(loops, l, w));
+				break;
+			}
+			ARC(at, 2 * n + l);
+			at = n + l;
+			l = loops->parent[l];
+		}
+	}
+	/* the lists hold the reverse graph: from[i] -> to[i] */
+	{
+		uint32_t *idom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+		if (!idom) {
+			rc = TC_ENOMEM;
+			goto done;
+		}
+		if ((rc = tc__digraph_from_arcs(ar, &rev, nv, (uint32_t)from.len, from.v, to.v)) ||
+		    (rc = tc__digraph_reverse(ar, &fwd, &rev)) ||
+		    (rc = tc__dominators(ar, &rev, &fwd, root, idom)) ||
+		    (rc = tc__domtree(ar, nv, idom, root, out)))
+			goto done;
+	}
+#undef ARC
+done:
+	tc__u32vec_free(ar->al, &from);
+	tc__u32vec_free(ar->al, &to);
+	return rc;
+}
+
 int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c,
 		     uint8_t *edge_c)
 {
@@ -133,6 +218,7 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 	tc__phase_begin(f->run, "pairs");
 	cyc_ctx c;
 	tc_loops loops;
+	tc_domtree lpt;
 	uint32_t ncomp;
 	uint8_t *skip = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
 	uint32_t *comp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
@@ -144,7 +230,8 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 		skip[v] = !f->live_node[v];
 	uint8_t *cyclic;
 	if ((rc = tc__scc(ar, &succ, skip, comp, &ncomp, &cyclic)) ||
-	    (rc = tc__loops(ar, &succ, &pred, f->entry, &loops)))
+	    (rc = tc__loops(ar, &succ, &pred, f->entry, &loops)) ||
+	    (rc = loop_postdominators(ar, f, &loops, &lpt)))
 		return rc;
 	c.succ = &succ;
 	c.comp = comp;
@@ -154,16 +241,26 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 		if (!f->live_node[y] || y == f->entry)
 			continue;
 		uint32_t ly = loops.innermost[y];
-		for (uint32_t x = idom[y]; tc__dominates(&pdt, y, x); x = idom[x]) {
+		for (uint32_t x = idom[y]; tc__dominates(&pdt, y, x);) {
 			uint32_t lx = loops.innermost[x];
 			if (ly != TC_NONE && !tc__in_loop(&loops, ly, x))
 				break; /* left y's loop */
-			if (lx == ly && (ly == TC_NONE || cycle_equivalent(&c, x, y))) {
-				join(next, rep, x, y);
-				break;
+			if (lx == ly) {
+				int eq = ly == TC_NONE ? 1 /* neither is on a cycle */
+					 : loops.irreducible[ly] ? cycle_equivalent(&c, x, y)
+								  : tc__dominates(&lpt, y, x);
+				if (eq) {
+					join(next, rep, x, y);
+					break;
+				}
 			}
 			if (x == f->entry)
 				break;
+			/* a nested reducible loop is dominated by its header: skip it */
+			if (lx != ly && lx != TC_NONE && lx != x && !loops.irreducible[lx])
+				x = lx;
+			else
+				x = idom[x];
 		}
 	}
 	tc__phase_end(f->run);
