@@ -11,6 +11,7 @@ int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barri
 	memset(f, 0, sizeof *f);
 	f->ar = ar;
 	f->run = run;
+	tc__arena_init(&f->index_ar, ar->al);
 	f->n = f->n0 = f->ncap = g->n;
 	f->m = f->m0 = f->mcap = g->m;
 	f->entry = g->entry;
@@ -71,10 +72,15 @@ int tc__flow_split(tc_flow *f, uint32_t e)
 	return TC_OK;
 }
 
+void tc__flow_free(tc_flow *f)
+{
+	tc__arena_free(&f->index_ar);
+}
+
 static int csr(tc_flow *f, uint32_t **off_out, uint32_t **edge_out, const uint32_t *key)
 {
-	uint32_t *off = TC_ARENA_ZARRAY(f->ar, uint32_t, (size_t)f->n + 1);
-	uint32_t *edge = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)f->m + 1);
+	uint32_t *off = TC_ARENA_ZARRAY(&f->index_ar, uint32_t, (size_t)f->n + 1);
+	uint32_t *edge = TC_ARENA_ARRAY(&f->index_ar, uint32_t, (size_t)f->m + 1);
 	if (!off || !edge)
 		return TC_ENOMEM;
 	for (uint32_t e = 0; e < f->m; e++)
@@ -93,13 +99,14 @@ static int csr(tc_flow *f, uint32_t **off_out, uint32_t **edge_out, const uint32
 
 int tc__flow_index(tc_flow *f)
 {
+	tc__arena_free(&f->index_ar);
 	if (csr(f, &f->out_off, &f->out_edge, f->from) ||
 	    csr(f, &f->in_off, &f->in_edge, f->to))
 		return TC_ENOMEM;
-	uint8_t *fwd = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)f->n + 1);
-	uint8_t *bwd = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)f->n + 1);
-	uint32_t *stack = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)f->n + 1);
-	f->live_edge = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)f->m + 1);
+	uint8_t *fwd = TC_ARENA_ZARRAY(&f->index_ar, uint8_t, (size_t)f->n + 1);
+	uint8_t *bwd = TC_ARENA_ZARRAY(&f->index_ar, uint8_t, (size_t)f->n + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(&f->index_ar, uint32_t, (size_t)f->n + 1);
+	f->live_edge = TC_ARENA_ZARRAY(&f->index_ar, uint8_t, (size_t)f->m + 1);
 	if (!fwd || !bwd || !stack || !f->live_edge)
 		return TC_ENOMEM;
 	uint32_t top = 0;

@@ -16,7 +16,8 @@
 #include "threadconv.h"
 
 typedef struct tc_flow {
-	tc_arena *ar;
+	tc_arena *ar;       /* what lives as long as the flow graph */
+	tc_arena index_ar;  /* the index and liveness, replaced by each reindex */
 	tc_run *run; /* phase timing and progress; may be NULL */
 	uint32_t n, m;   /* current nodes and edges */
 	uint32_t n0, m0; /* those of the original graph: ids below are shared */
@@ -40,6 +41,8 @@ typedef struct tc_flow {
 /* Copies g's structure; sync = entry, exit and, when assume_barriers, barriers. */
 int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barriers,
 		  bool use_uniform);
+/* Releases what tc__flow_init and tc__flow_index took outside ar. */
+void tc__flow_free(tc_flow *f);
 /* Splits original edge e (e < m0, not yet split) by a new sync node. Call
  * tc__flow_index afterwards. */
 int tc__flow_split(tc_flow *f, uint32_t e);

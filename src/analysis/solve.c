@@ -78,7 +78,12 @@ static int solve_literal(tc_arena *ar, tc_flow *f, tc_solver s, uint8_t **node_c
 		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
 		if (!nc || !ec)
 			return TC_ENOMEM;
-		if ((rc = run_structural(ar, f, s, nc, ec)))
+		/* a round's scratch goes when the round ends */
+		tc_arena scratch;
+		tc__arena_init(&scratch, ar->al);
+		rc = run_structural(&scratch, f, s, nc, ec);
+		tc__arena_free(&scratch);
+		if (rc)
 			return rc;
 		*node_c = nc;
 		*edge_c = ec;
@@ -119,6 +124,7 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	tc_run run;
 
 	*out = NULL;
+	memset(&f, 0, sizeof f);
 	if (!opt)
 		opt = &def;
 	if ((unsigned)opt->solver >= TC_SOLVER_COUNT)
@@ -173,6 +179,7 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 				   : c        ? TC_STATE_CONVERGENT
 					      : TC_STATE_UNKNOWN;
 	}
+	tc__flow_free(&f);
 	tc__arena_free(&ar);
 	r->stats.total_s = tc__now() - t0;
 	*out = r;
@@ -180,6 +187,7 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 oom:
 	rc = TC_ENOMEM;
 fail:
+	tc__flow_free(&f);
 	tc__arena_free(&ar);
 	tc_result_free(r);
 	if (rc == TC_ENOMEM)

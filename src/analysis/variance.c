@@ -202,16 +202,19 @@ int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t
 		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
 		if (!nc || !ec)
 			return TC_ENOMEM;
-		if ((rc = tc__solve_exact(ar, f, nc, ec)))
-			return rc;
+		/* a round's scratch goes when the round ends */
+		tc_arena scratch;
+		tc__arena_init(&scratch, ar->al);
+		rc = tc__solve_exact(&scratch, f, nc, ec);
 		*node_c = nc;
 		*edge_c = ec;
-		if (!any_uniform)
-			return TC_OK;
-		tc__phase_begin(f->run, "variance");
-		rc = variance_round(ar, f, &map, nc, ec);
-		tc__phase_end(f->run);
-		if (rc)
+		if (!rc && any_uniform) {
+			tc__phase_begin(f->run, "variance");
+			rc = variance_round(&scratch, f, &map, nc, ec);
+			tc__phase_end(f->run);
+		}
+		tc__arena_free(&scratch);
+		if (rc || !any_uniform)
 			return rc;
 		/* what is proven becomes a sync point */
 		int changed = 0;
