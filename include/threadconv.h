@@ -124,12 +124,56 @@ typedef struct tc_module tc_module;
  */
 int tc_parse_cfg(tc_module **out, const char *filename, const char *text,
 		 size_t len, const tc_allocator *alloc, tc_diag *diag);
-/* Reads a file and parses it by its contents (.cfg text). */
+/*
+ * Reads a file ("-" is standard input) and parses it by its contents: LLVM
+ * bitcode (magic BC C0 DE or the wrapper 0B17C0DE), LLVM IR text (a name
+ * ending in .ll, or text that opens like IR: "; ModuleID", source_filename,
+ * target, define, declare), else the .cfg format.
+ */
 int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
 		 tc_diag *diag);
+
+/* The pipeline run on IR before the graphs are built (docs/llvm.md). */
+#define TC_LLVM_DEFAULT_PASSES "sroa,mem2reg"
+
+typedef struct tc_read_options {
+	/* Keep only the graph of this name (for IR: the function); NULL keeps
+	 * all. No such graph is a TC_EINVAL error. */
+	const char *function;
+	/* IR only: the LLVM pass pipeline (opt -passes syntax) run before the
+	 * graphs are built; NULL is TC_LLVM_DEFAULT_PASSES, "" runs none. */
+	const char *llvm_passes;
+} tc_read_options;
+
+/* tc_read_file with options; opt may be NULL. */
+int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,
+		    const tc_allocator *alloc, tc_diag *diag);
+
+/*
+ * LLVM IR (text or bitcode, told apart by the bitcode magic) of a CUDA,
+ * OpenCL or HIP kernel: one graph per defined function, kernels first
+ * (docs/llvm.md). Malformed input, or a module that fails LLVM's verifier,
+ * is TC_EPARSE with the message (and file:line:col when LLVM gives one).
+ */
+int tc_parse_llvm(tc_module **out, const char *filename, const void *data,
+		  size_t len, const tc_read_options *opt, const tc_allocator *alloc,
+		  tc_diag *diag);
+/* Reads a file ("-" is standard input) as LLVM IR whatever its contents. */
+int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
+		 const tc_allocator *alloc, tc_diag *diag);
+
 void tc_module_free(tc_module *m);
 size_t tc_module_graph_count(const tc_module *m);
 const tc_graph *tc_module_graph(const tc_module *m, size_t i);
+/* Whether graph i is a GPU kernel (IR inputs); false for .cfg graphs. */
+bool tc_module_graph_is_kernel(const tc_module *m, size_t i);
+/*
+ * Where the branch that ends node's block is in the source (IR inputs with
+ * debug info): for a node that ends a basic block with a conditional branch
+ * or switch, the terminator's debug location. file is NULL when unknown;
+ * it lives as long as the module.
+ */
+tc_loc tc_module_branch_loc(const tc_module *m, size_t i, uint32_t node);
 
 /* ---- solvers ------------------------------------------------------------ */
 

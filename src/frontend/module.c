@@ -17,19 +17,76 @@ int tc__module_new(tc_module **out, const tc_allocator *alloc)
 	return TC_OK;
 }
 
-int tc__module_add(tc_module *m, tc_graph *g)
+int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_loc,
+			uint32_t nloc)
 {
 	if (m->count == m->cap) {
 		size_t cap = m->cap ? m->cap * 2 : 4;
 		tc_graph **v = tc__realloc(&m->al, m->graphs, tc__mul(cap, sizeof *v));
-		if (!v) {
+		if (v)
+			m->graphs = v;
+		tc_graph_info *in = v ? tc__realloc(&m->al, m->info, tc__mul(cap, sizeof *in))
+				      : NULL;
+		if (!in) {
 			tc_graph_free(g);
+			tc__free(&m->al, branch_loc);
 			return TC_ENOMEM;
 		}
-		m->graphs = v;
+		m->info = in;
 		m->cap = cap;
 	}
+	m->info[m->count] = (tc_graph_info){kernel, branch_loc, branch_loc ? nloc : 0};
 	m->graphs[m->count++] = g;
+	return TC_OK;
+}
+
+int tc__module_add(tc_module *m, tc_graph *g)
+{
+	return tc__module_add_info(m, g, false, NULL, 0);
+}
+
+const char *tc__module_string(tc_module *m, const char *s, size_t len)
+{
+	/* a kernel names few files: the last one is almost always the one */
+	for (size_t i = m->nstrings; i-- > 0;)
+		if (strncmp(m->strings[i], s, len) == 0 && m->strings[i][len] == '\0')
+			return m->strings[i];
+	if (m->nstrings == m->strings_cap) {
+		size_t cap = m->strings_cap ? m->strings_cap * 2 : 4;
+		char **v = tc__realloc(&m->al, m->strings, tc__mul(cap, sizeof *v));
+		if (!v)
+			return NULL;
+		m->strings = v;
+		m->strings_cap = cap;
+	}
+	char *d = tc__malloc(&m->al, len + 1);
+	if (!d)
+		return NULL;
+	memcpy(d, s, len);
+	d[len] = '\0';
+	m->strings[m->nstrings++] = d;
+	return d;
+}
+
+int tc__module_select(tc_module *m, const char *name, const char *file,
+		      const char *what, tc_diag *diag)
+{
+	size_t keep = m->count;
+	for (size_t i = 0; i < m->count && keep == m->count; i++)
+		if (strcmp(tc_graph_name(m->graphs[i]), name) == 0)
+			keep = i;
+	if (keep == m->count)
+		return tc__diag(diag, TC_EINVAL, file, 0, 0, "no %s named '%.100s'", what,
+				name);
+	for (size_t i = 0; i < m->count; i++) {
+		if (i == keep)
+			continue;
+		tc_graph_free(m->graphs[i]);
+		tc__free(&m->al, m->info[i].branch_loc);
+	}
+	m->graphs[0] = m->graphs[keep];
+	m->info[0] = m->info[keep];
+	m->count = 1;
 	return TC_OK;
 }
 
@@ -37,8 +94,14 @@ void tc_module_free(tc_module *m)
 {
 	if (!m)
 		return;
-	for (size_t i = 0; i < m->count; i++)
+	for (size_t i = 0; i < m->count; i++) {
 		tc_graph_free(m->graphs[i]);
+		tc__free(&m->al, m->info[i].branch_loc);
+	}
+	for (size_t i = 0; i < m->nstrings; i++)
+		tc__free(&m->al, m->strings[i]);
+	tc__free(&m->al, m->strings);
+	tc__free(&m->al, m->info);
 	tc__free(&m->al, m->graphs);
 	tc__free(&m->al, m);
 }
@@ -50,32 +113,44 @@ const tc_graph *tc_module_graph(const tc_module *m, size_t i)
 	return i < m->count ? m->graphs[i] : NULL;
 }
 
-int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
-		 tc_diag *diag)
+bool tc_module_graph_is_kernel(const tc_module *m, size_t i)
 {
-	tc_alloc al;
-	tc__alloc_init(&al, alloc);
-	*out = NULL;
+	return i < m->count && m->info[i].kernel;
+}
+
+tc_loc tc_module_branch_loc(const tc_module *m, size_t i, uint32_t node)
+{
+	tc_loc none = {NULL, 0, 0};
+	if (i >= m->count || node >= m->info[i].nloc)
+		return none;
+	return m->info[i].branch_loc[node];
+}
+
+/* Reads all of path ("-": standard input) into *buf (freed by the caller). */
+static int read_all(const tc_alloc *al, const char *path, char **buf, size_t *len,
+		    tc_diag *diag)
+{
+	*buf = NULL;
+	*len = 0;
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
 	if (!f)
 		return tc__diag(diag, TC_EIO, path, 0, 0, "cannot open file: %s",
 				strerror(errno));
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	size_t cap = 0;
 	int rc = TC_OK;
 	for (;;) {
-		if (len == cap) {
+		if (*len == cap) {
 			size_t ncap = cap ? cap * 2 : 1 << 16;
-			char *nb = tc__realloc(&al, buf, ncap);
+			char *nb = tc__realloc(al, *buf, ncap);
 			if (!nb) {
 				rc = tc__diag(diag, TC_ENOMEM, path, 0, 0, "out of memory");
-				goto done;
+				break;
 			}
-			buf = nb;
+			*buf = nb;
 			cap = ncap;
 		}
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
+		size_t got = fread(*buf + *len, 1, cap - *len, f);
+		*len += got;
 		if (got == 0) {
 			if (ferror(f))
 				rc = tc__diag(diag, TC_EIO, path, 0, 0, "read error: %s",
@@ -83,11 +158,95 @@ int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
 			break;
 		}
 	}
-	if (rc == TC_OK)
-		rc = tc_parse_cfg(out, f == stdin ? "<stdin>" : path, buf, len, alloc, diag);
-done:
-	tc__free(&al, buf);
 	if (f != stdin)
 		fclose(f);
+	return rc;
+}
+
+static bool starts_with(const char *p, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+	return (size_t)(end - p) >= n && memcmp(p, word, n) == 0;
+}
+
+/*
+ * Whether the bytes are LLVM IR. Bitcode has a magic number; text IR opens
+ * with a comment (';' cannot start a .cfg line) or one of IR's top-level
+ * keywords followed by a blank, which a .cfg edge line ("define -> x") lacks.
+ */
+static bool is_llvm(const char *path, const char *buf, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+	if (len >= 4 && u[0] == 'B' && u[1] == 'C' && u[2] == 0xC0 && u[3] == 0xDE)
+		return true;
+	if (len >= 4 && u[0] == 0xDE && u[1] == 0xC0 && u[2] == 0x17 && u[3] == 0x0B)
+		return true;
+	size_t plen = strlen(path);
+	if (plen > 3 && strcmp(path + plen - 3, ".ll") == 0)
+		return true;
+	const char *p = buf, *end = buf + len;
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+		p++;
+	if (p < end && *p == ';')
+		return true;
+	static const char *const words[] = {"source_filename ", "source_filename=",
+					    "target datalayout", "target triple",
+					    "define ", "declare "};
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++) {
+		if (!starts_with(p, end, words[i]))
+			continue;
+		const char *q = p + strlen(words[i]);
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		return !starts_with(q, end, "->");
+	}
+	return false;
+}
+
+int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,
+		    const tc_allocator *alloc, tc_diag *diag)
+{
+	tc_alloc al;
+	tc__alloc_init(&al, alloc);
+	*out = NULL;
+	char *buf;
+	size_t len;
+	int rc = read_all(&al, path, &buf, &len, diag);
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	if (rc == TC_OK) {
+		if (is_llvm(path, buf, len)) {
+			rc = tc_parse_llvm(out, name, buf, len, opt, alloc, diag);
+		} else {
+			rc = tc_parse_cfg(out, name, buf, len, alloc, diag);
+			if (rc == TC_OK && opt && opt->function &&
+			    (rc = tc__module_select(*out, opt->function, name, "graph", diag))) {
+				tc_module_free(*out);
+				*out = NULL;
+			}
+		}
+	}
+	tc__free(&al, buf);
+	return rc;
+}
+
+int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
+		 tc_diag *diag)
+{
+	return tc_read_file_ex(out, path, NULL, alloc, diag);
+}
+
+int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
+		 const tc_allocator *alloc, tc_diag *diag)
+{
+	tc_alloc al;
+	tc__alloc_init(&al, alloc);
+	*out = NULL;
+	char *buf;
+	size_t len;
+	int rc = read_all(&al, path, &buf, &len, diag);
+	if (rc == TC_OK)
+		rc = tc_parse_llvm(out, strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len,
+				   opt, alloc, diag);
+	tc__free(&al, buf);
 	return rc;
 }

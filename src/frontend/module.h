@@ -5,14 +5,33 @@
 #include "threadconv.h"
 #include "util/mem.h"
 
+/* What a frontend knows about a graph beyond the graph itself. */
+typedef struct tc_graph_info {
+	bool kernel;
+	tc_loc *branch_loc; /* per node, or NULL; files point into the module */
+	uint32_t nloc;
+} tc_graph_info;
+
 struct tc_module {
 	tc_alloc al;
 	tc_graph **graphs;
+	tc_graph_info *info; /* parallel to graphs */
 	size_t count, cap;
+	char **strings;      /* file names that branch_loc points to */
+	size_t nstrings, strings_cap;
 };
 
 int tc__module_new(tc_module **out, const tc_allocator *alloc);
 /* Takes ownership of g, also on failure. */
 int tc__module_add(tc_module *m, tc_graph *g);
+/* Takes ownership of g and branch_loc (allocated with m->al), also on failure. */
+int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_loc,
+			uint32_t nloc);
+/* A copy of s kept as long as the module; NULL when out of memory. */
+const char *tc__module_string(tc_module *m, const char *s, size_t len);
+/* Drops every graph but the one called name; TC_EINVAL (with a message in
+ * diag, about what) when there is none. */
+int tc__module_select(tc_module *m, const char *name, const char *file,
+		      const char *what, tc_diag *diag);
 
 #endif

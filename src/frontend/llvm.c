@@ -1,0 +1,1004 @@
+/*
+ * llvm.c - LLVM IR (text or bitcode) to flow graphs (docs/llvm.md; SPEC 3.2).
+ *
+ * The only file of the project that includes llvm-c. One call:
+ *   parse into a context of our own, whose diagnostic handler keeps the first
+ *   error instead of printing it (and instead of LLVM's default, which exits);
+ *   verify; name unnamed blocks after their slot numbers in the input; drop
+ *   optnone/noinline and run a modest pass pipeline (sroa, mem2reg) so that
+ *   -O0 and -O2 code look alike; find the kernels and the functions that
+ *   execute a barrier (through calls, over the call graph); then per defined
+ *   function, kernels first: the uniformity of each branch condition, and the
+ *   graph, with every barrier call a node of its own and one virtual exit.
+ */
+#include "frontend/gpu_builtins.h"
+#include "frontend/module.h"
+#include "util/diag.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+/* calling conventions of kernels (llvm/IR/CallingConv.h) */
+enum { CC_PTX_KERNEL = 71, CC_SPIR_KERNEL = 76, CC_AMDGPU_KERNEL = 91 };
+
+/* The exit node: '<' cannot start an IR block name that LLVM prints bare. */
+#define EXIT_NAME "<exit>"
+
+/* ---- a map from LLVM objects to dense ids ------------------------------- */
+
+typedef struct ptrmap {
+	uintptr_t *key; /* 0 = empty; capacity a power of two */
+	uint32_t *val;
+	size_t cap, len;
+} ptrmap;
+
+static size_t ptr_hash(uintptr_t p, size_t cap)
+{
+	uint64_t h = (uint64_t)(p >> 4) * 0x9e3779b97f4a7c15ull;
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+static uint32_t ptrmap_get(const ptrmap *m, const void *p)
+{
+	if (!m->cap || !p)
+		return TC_NONE;
+	uintptr_t k = (uintptr_t)p;
+	for (size_t i = ptr_hash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (m->key[i] == k)
+			return m->val[i];
+		if (m->key[i] == 0)
+			return TC_NONE;
+	}
+}
+
+static int ptrmap_put(const tc_alloc *al, ptrmap *m, const void *p, uint32_t v)
+{
+	if (2 * (m->len + 1) > m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 64;
+		uintptr_t *key = tc__calloc(al, cap, sizeof *key);
+		uint32_t *val = tc__malloc(al, tc__mul(cap, sizeof *val));
+		if (!key || !val) {
+			tc__free(al, key);
+			tc__free(al, val);
+			return TC_ENOMEM;
+		}
+		for (size_t j = 0; j < m->cap; j++) {
+			if (!m->key[j])
+				continue;
+			size_t i = ptr_hash(m->key[j], cap);
+			while (key[i])
+				i = (i + 1) & (cap - 1);
+			key[i] = m->key[j];
+			val[i] = m->val[j];
+		}
+		tc__free(al, m->key);
+		tc__free(al, m->val);
+		m->key = key;
+		m->val = val;
+		m->cap = cap;
+	}
+	uintptr_t k = (uintptr_t)p;
+	size_t i = ptr_hash(k, m->cap);
+	while (m->key[i] && m->key[i] != k)
+		i = (i + 1) & (m->cap - 1);
+	if (!m->key[i])
+		m->len++;
+	m->key[i] = k;
+	m->val[i] = v;
+	return TC_OK;
+}
+
+static void ptrmap_clear(ptrmap *m)
+{
+	if (m->cap)
+		memset(m->key, 0, m->cap * sizeof *m->key);
+	m->len = 0;
+}
+
+static void ptrmap_free(const tc_alloc *al, ptrmap *m)
+{
+	tc__free(al, m->key);
+	tc__free(al, m->val);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- the reader ----------------------------------------------------------- */
+
+typedef struct block_info {
+	LLVMBasicBlockRef bb;
+	uint32_t first, last; /* the nodes that take the in-edges, the terminator */
+	uint32_t nbarriers;
+} block_info;
+
+typedef struct reader {
+	tc_alloc al;
+	const char *file;
+	tc_diag *diag;
+	const tc_read_options *opt;
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMMemoryBufferRef bitcode; /* kept until the module is gone */
+	char llvm_error[512];        /* the first error LLVM reported */
+	bool has_llvm_error;
+	tc_module *out;
+
+	/* defined functions in module order */
+	LLVMValueRef *fns;
+	uint32_t nfn;
+	uint8_t *kernel, *barrier;
+	ptrmap fn_index;
+
+	/* address spaces (SPEC 3.2: loads) */
+	unsigned private_as, generic_as;
+	bool spir;
+	unsigned kind_memory, kind_convergent;
+
+	/* per function, reused */
+	ptrmap blocks, values;
+	block_info *binfo;
+	size_t binfo_cap;
+	uint8_t *divergent; /* per value id */
+	size_t divergent_cap;
+	LLVMValueRef *work;
+	size_t work_cap;
+	char *name;         /* node names and file paths are built here */
+	size_t name_cap;
+} reader;
+
+static int oom(reader *r)
+{
+	return tc__diag(r->diag, TC_ENOMEM, r->file, 0, 0, "out of memory");
+}
+
+/* Makes sure *p holds n elements of size sz. */
+static int reserve(reader *r, void *p, size_t *cap, size_t n, size_t sz)
+{
+	if (n <= *cap)
+		return TC_OK;
+	size_t c = *cap ? *cap : 16;
+	while (c < n)
+		c *= 2;
+	void *q = tc__realloc(&r->al, *(void **)p, tc__mul(c, sz));
+	if (!q)
+		return TC_ENOMEM;
+	*(void **)p = q;
+	*cap = c;
+	return TC_OK;
+}
+
+/*
+ * A message of LLVM's in our style: its first line, a lowercase first letter
+ * (unless a capital follows: "DILocation"), no trailing period or '!'.
+ */
+static void tidy_message(char *dst, size_t cap, const char *src)
+{
+	size_t n = strcspn(src, "\n");
+	while (n > 0 && (src[n - 1] == '.' || src[n - 1] == '!' || src[n - 1] == ' ' ||
+			 src[n - 1] == ':' || src[n - 1] == '\r'))
+		n--;
+	snprintf(dst, cap, "%.*s", (int)n, src);
+	if (dst[0] && isupper((unsigned char)dst[0]) && !isupper((unsigned char)dst[1]))
+		dst[0] = (char)tolower((unsigned char)dst[0]);
+}
+
+static void on_diagnostic(LLVMDiagnosticInfoRef di, void *ud)
+{
+	reader *r = ud;
+	if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || r->has_llvm_error)
+		return;
+	char *s = LLVMGetDiagInfoDescription(di);
+	snprintf(r->llvm_error, sizeof r->llvm_error, "%s", s ? s : "");
+	LLVMDisposeMessage(s);
+	r->has_llvm_error = true;
+}
+
+/* Parses "FILE:LINE:COL: error: MESSAGE" as the IR parser writes it. */
+static int parse_error(reader *r, const char *msg)
+{
+	char text[256];
+	size_t flen = strlen(r->file);
+	if (strncmp(msg, r->file, flen) == 0 && msg[flen] == ':') {
+		const char *p = msg + flen + 1;
+		unsigned long line = 0, col = 0;
+		while (isdigit((unsigned char)*p))
+			line = line * 10 + (unsigned long)(*p++ - '0');
+		if (*p == ':')
+			p++;
+		while (isdigit((unsigned char)*p))
+			col = col * 10 + (unsigned long)(*p++ - '0');
+		const char *tag = ": error: ";
+		if (line > 0 && line <= UINT32_MAX && col <= UINT32_MAX &&
+		    strncmp(p, tag, strlen(tag)) == 0) {
+			tidy_message(text, sizeof text, p + strlen(tag));
+			return tc__diag(r->diag, TC_EPARSE, r->file, (uint32_t)line, (uint32_t)col,
+					"%s", text);
+		}
+	}
+	tidy_message(text, sizeof text, msg);
+	return tc__diag(r->diag, TC_EPARSE, r->file, 0, 0, "%s", text);
+}
+
+static bool is_bitcode(const unsigned char *u, size_t len)
+{
+	return len >= 4 && ((u[0] == 'B' && u[1] == 'C' && u[2] == 0xC0 && u[3] == 0xDE) ||
+			     (u[0] == 0xDE && u[1] == 0xC0 && u[2] == 0x17 && u[3] == 0x0B));
+}
+
+static int parse(reader *r, const void *data, size_t len)
+{
+	LLVMMemoryBufferRef mb =
+		LLVMCreateMemoryBufferWithMemoryRangeCopy(data, len, r->file);
+	if (!mb)
+		return oom(r);
+	if (is_bitcode(data, len)) {
+		r->bitcode = mb;
+		if (LLVMParseBitcodeInContext2(r->ctx, mb, &r->mod)) {
+			r->mod = NULL;
+			char text[256];
+			tidy_message(text, sizeof text,
+				     r->has_llvm_error ? r->llvm_error : "unreadable bitcode");
+			return tc__diag(r->diag, TC_EPARSE, r->file, 0, 0, "bad bitcode: %s",
+					text);
+		}
+		return TC_OK;
+	}
+	char *msg = NULL;
+	/* takes the buffer */
+	if (LLVMParseIRInContext(r->ctx, mb, &r->mod, &msg)) {
+		r->mod = NULL;
+		int rc = parse_error(r, msg ? msg : r->has_llvm_error ? r->llvm_error
+								    : "malformed IR");
+		LLVMDisposeMessage(msg);
+		return rc;
+	}
+	LLVMDisposeMessage(msg);
+	return TC_OK;
+}
+
+static int verify(reader *r)
+{
+	char *msg = NULL;
+	if (!LLVMVerifyModule(r->mod, LLVMReturnStatusAction, &msg)) {
+		LLVMDisposeMessage(msg);
+		return TC_OK;
+	}
+	/* the first line says what, the second shows the instruction */
+	char what[160], where[80] = "";
+	tidy_message(what, sizeof what, msg ? msg : "");
+	const char *nl = msg ? strchr(msg, '\n') : NULL;
+	if (nl && nl[1]) {
+		const char *s = nl + 1;
+		while (*s == ' ')
+			s++;
+		size_t n = strcspn(s, "\n");
+		snprintf(where, sizeof where, " (%.*s%s)", (int)(n > 60 ? 60 : n), s,
+			 n > 60 ? "..." : "");
+	}
+	LLVMDisposeMessage(msg);
+	return tc__diag(r->diag, TC_EPARSE, r->file, 0, 0,
+			"module fails verification: %s%s", what, where);
+}
+
+static bool has_name(LLVMValueRef v)
+{
+	size_t len = 0;
+	LLVMGetValueName2(v, &len);
+	return len > 0;
+}
+
+/*
+ * Names each unnamed block "%N", N its slot number as the IR printer counts
+ * (unnamed arguments, then per block: the block if unnamed, each unnamed
+ * non-void instruction), so that node names are the labels of the input.
+ * Runs before the passes, which renumber.
+ */
+static void name_blocks(reader *r)
+{
+	char name[32];
+	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn;
+	     fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		unsigned slot = 0;
+		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
+			slot += !has_name(a);
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+		     bb = LLVMGetNextBasicBlock(bb)) {
+			LLVMValueRef bv = LLVMBasicBlockAsValue(bb);
+			if (!has_name(bv)) {
+				int n = snprintf(name, sizeof name, "%%%u", slot++);
+				LLVMSetValueName2(bv, name, (size_t)n);
+			}
+			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+			     i = LLVMGetNextInstruction(i))
+				slot += !has_name(i) &&
+					LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind;
+		}
+	}
+}
+
+/* Drops optnone and noinline and runs the pipeline (docs/llvm.md). */
+static int normalise(reader *r)
+{
+	static const char *const drop[] = {"optnone", "noinline"};
+	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn;
+	     fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		for (size_t k = 0; k < 2; k++)
+			LLVMRemoveEnumAttributeAtIndex(
+				fn, LLVMAttributeFunctionIndex,
+				LLVMGetEnumAttributeKindForName(drop[k], strlen(drop[k])));
+	}
+	const char *passes = r->opt && r->opt->llvm_passes ? r->opt->llvm_passes
+							   : TC_LLVM_DEFAULT_PASSES;
+	if (!*passes)
+		return TC_OK;
+	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+	LLVMErrorRef err = LLVMRunPasses(r->mod, passes, NULL, po);
+	LLVMDisposePassBuilderOptions(po);
+	if (!err)
+		return TC_OK;
+	char *msg = LLVMGetErrorMessage(err);
+	char text[160];
+	tidy_message(text, sizeof text, msg ? msg : "");
+	LLVMDisposeErrorMessage(msg);
+	return tc__diag(r->diag, TC_EINVAL, r->file, 0, 0, "pass pipeline '%.60s': %s",
+			passes, text);
+}
+
+static const char *value_name(LLVMValueRef v, size_t *len)
+{
+	const char *s = LLVMGetValueName2(v, len);
+	if (!s) {
+		*len = 0;
+		return "";
+	}
+	return s;
+}
+
+static tc_gpu_kind callee_kind(LLVMValueRef callee)
+{
+	if (!callee || !LLVMIsAFunction(callee))
+		return TC_GPU_OTHER;
+	size_t len;
+	const char *name = value_name(callee, &len);
+	return tc__gpu_builtin_kind(name, len);
+}
+
+static bool is_call(LLVMValueRef i)
+{
+	return LLVMIsACallInst(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i);
+}
+
+/* A call instruction (not invoke) that executes a barrier. */
+static bool is_barrier_call(const reader *r, LLVMValueRef i)
+{
+	if (!LLVMIsACallInst(i))
+		return false;
+	LLVMValueRef callee = LLVMGetCalledValue(i);
+	if (callee_kind(callee) == TC_GPU_BARRIER)
+		return true;
+	uint32_t f = ptrmap_get(&r->fn_index, callee);
+	return f != TC_NONE && r->barrier[f];
+}
+
+/* Kernels: by calling convention, or listed in !nvvm.annotations. */
+static int find_kernels(reader *r)
+{
+	for (uint32_t f = 0; f < r->nfn; f++) {
+		unsigned cc = LLVMGetFunctionCallConv(r->fns[f]);
+		r->kernel[f] = cc == CC_PTX_KERNEL || cc == CC_SPIR_KERNEL ||
+			       cc == CC_AMDGPU_KERNEL;
+	}
+	const char *md = "nvvm.annotations";
+	unsigned n = LLVMGetNamedMetadataNumOperands(r->mod, md);
+	if (n == 0)
+		return TC_OK;
+	LLVMValueRef *ops = tc__malloc(&r->al, tc__mul(n, sizeof *ops));
+	if (!ops)
+		return oom(r);
+	LLVMGetNamedMetadataOperands(r->mod, md, ops);
+	LLVMValueRef *v = NULL;
+	size_t vcap = 0;
+	int rc = TC_OK;
+	for (unsigned i = 0; i < n; i++) {
+		/* !{ptr @f, !"kernel", i32 1, ...}: key/value pairs after the function */
+		unsigned k = LLVMGetMDNodeNumOperands(ops[i]);
+		if (k < 3)
+			continue;
+		if (reserve(r, &v, &vcap, k, sizeof *v)) {
+			rc = oom(r);
+			break;
+		}
+		LLVMGetMDNodeOperands(ops[i], v);
+		uint32_t f = v[0] ? ptrmap_get(&r->fn_index, v[0]) : TC_NONE;
+		if (f == TC_NONE)
+			continue;
+		for (unsigned j = 1; j + 1 < k; j += 2) {
+			unsigned len = 0;
+			const char *key = v[j] && LLVMIsAMDString(v[j]) ? LLVMGetMDString(v[j], &len)
+								       : NULL;
+			if (key && len == 6 && memcmp(key, "kernel", 6) == 0 && v[j + 1] &&
+			    LLVMIsAConstantInt(v[j + 1]) && LLVMConstIntGetZExtValue(v[j + 1]) != 0)
+				r->kernel[f] = 1;
+		}
+	}
+	tc__free(&r->al, v);
+	tc__free(&r->al, ops);
+	return rc;
+}
+
+/* The defined functions, which are kernels, which execute a barrier. */
+static int collect_functions(reader *r)
+{
+	uint32_t n = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn; fn = LLVMGetNextFunction(fn))
+		n += !LLVMIsDeclaration(fn);
+	r->fns = tc__malloc(&r->al, tc__mul(n ? n : 1, sizeof *r->fns));
+	r->kernel = tc__calloc(&r->al, n ? n : 1, 1);
+	r->barrier = tc__calloc(&r->al, n ? n : 1, 1);
+	if (!r->fns || !r->kernel || !r->barrier)
+		return oom(r);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		if (ptrmap_put(&r->al, &r->fn_index, fn, r->nfn))
+			return oom(r);
+		r->fns[r->nfn++] = fn;
+	}
+	int rc = find_kernels(r);
+	if (rc)
+		return rc;
+
+	/* call edges between defined functions; seeds: calls of barrier builtins,
+	 * and defined functions that are barrier builtins (linked from libclc) */
+	tc_u32vec from = {0}, to = {0};
+	for (uint32_t f = 0; f < r->nfn && rc == TC_OK; f++) {
+		if (callee_kind(r->fns[f]) == TC_GPU_BARRIER)
+			r->barrier[f] = 1;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[f]); bb;
+		     bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+			     i = LLVMGetNextInstruction(i)) {
+				if (!is_call(i))
+					continue;
+				LLVMValueRef callee = LLVMGetCalledValue(i);
+				uint32_t g = ptrmap_get(&r->fn_index, callee);
+				if (g != TC_NONE) {
+					if (tc__u32vec_push(&r->al, &from, f) ||
+					    tc__u32vec_push(&r->al, &to, g))
+						rc = oom(r);
+				} else if (callee_kind(callee) == TC_GPU_BARRIER) {
+					r->barrier[f] = 1;
+				}
+			}
+		}
+	}
+	if (rc == TC_OK &&
+	    tc__gpu_barrier_closure(&r->al, r->nfn, from.v, to.v, from.len, r->barrier))
+		rc = oom(r);
+	tc__u32vec_free(&r->al, &from);
+	tc__u32vec_free(&r->al, &to);
+	return rc;
+}
+
+/* ---- uniformity of branch conditions (docs/llvm.md) ----------------------- */
+
+/*
+ * Whether every object a pointer can be based on is one that all threads of
+ * a block see alike: a global variable, an argument of a kernel, a pointer
+ * from a uniform builtin (AMDGPU's implicit arguments). Follows GEPs, casts
+ * and selects; anything else (an alloca, a loaded pointer, a phi) fails.
+ */
+static bool shared_base(reader *r, LLVMValueRef p, bool kernel)
+{
+	LLVMValueRef stack[16];
+	int top = 0, steps = 0;
+	stack[top++] = p;
+	while (top > 0) {
+		LLVMValueRef v = stack[--top];
+		if (++steps > 64)
+			return false;
+		if (LLVMIsAGlobalVariable(v) || LLVMIsAConstantPointerNull(v))
+			continue;
+		if (LLVMIsAArgument(v)) {
+			if (!kernel)
+				return false;
+			continue;
+		}
+		if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) ||
+		    LLVMIsAAddrSpaceCastInst(v)) {
+			stack[top++] = LLVMGetOperand(v, 0);
+			continue;
+		}
+		if (LLVMIsAConstantExpr(v)) {
+			LLVMOpcode op = LLVMGetConstOpcode(v);
+			if (op != LLVMGetElementPtr && op != LLVMBitCast && op != LLVMAddrSpaceCast)
+				return false;
+			stack[top++] = LLVMGetOperand(v, 0);
+			continue;
+		}
+		if (LLVMIsASelectInst(v) && top + 2 <= (int)(sizeof stack / sizeof *stack)) {
+			stack[top++] = LLVMGetOperand(v, 1);
+			stack[top++] = LLVMGetOperand(v, 2);
+			continue;
+		}
+		if (LLVMIsACallInst(v) &&
+		    callee_kind(LLVMGetCalledValue(v)) == TC_GPU_UNIFORM_SOURCE)
+			continue;
+		return false;
+	}
+	return true;
+}
+
+/* Address spaces whose loads read memory all threads of a block share. */
+static bool shared_space(const reader *r, unsigned as)
+{
+	if (r->spir) /* 1 global, 2 constant, 3 local */
+		return as >= 1 && as <= 3;
+	/* NVPTX and AMDGPU: 1 global, 3 shared/LDS, 4 constant; NVPTX 101 param,
+	 * AMDGPU 6 32-bit constant */
+	return as == 1 || as == 3 || as == 4 || as == 6 || as == 101;
+}
+
+/* A pure intrinsic: its result depends on its operands only. */
+static bool pure_intrinsic(const reader *r, LLVMValueRef callee)
+{
+	size_t len;
+	const char *name = value_name(callee, &len);
+	if (len < 5 || memcmp(name, "llvm.", 5) != 0)
+		return false;
+	if (LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex,
+					r->kind_convergent))
+		return false; /* shuffles, votes: they read other threads' values */
+	LLVMAttributeRef mem =
+		LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, r->kind_memory);
+	return mem && LLVMGetEnumAttributeValue(mem) == 0; /* memory(none) */
+}
+
+/*
+ * Whether an instruction's value differs between threads whatever its
+ * operands are (a source of divergence). The others are divergent exactly
+ * when an operand is; propagation sees to that.
+ */
+static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
+{
+	switch (LLVMGetInstructionOpcode(i)) {
+	case LLVMPHI: /* for now: a later step tells uniform phis (sync dependence) */
+	case LLVMAlloca:
+	case LLVMAtomicRMW:
+	case LLVMAtomicCmpXchg:
+	case LLVMLandingPad:
+	case LLVMCatchPad:
+	case LLVMCleanupPad:
+	case LLVMVAArg:
+	case LLVMInvoke:
+	case LLVMCallBr:
+		return true;
+	case LLVMLoad: {
+		if (LLVMGetVolatile(i) || LLVMGetOrdering(i) != LLVMAtomicOrderingNotAtomic)
+			return true;
+		LLVMValueRef p = LLVMGetOperand(i, 0);
+		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
+		if (as == r->generic_as)
+			return !shared_base(r, p, kernel);
+		return !shared_space(r, as);
+	}
+	case LLVMCall: {
+		LLVMValueRef callee = LLVMGetCalledValue(i);
+		switch (callee_kind(callee)) {
+		case TC_GPU_UNIFORM_SOURCE:
+			return false;
+		case TC_GPU_DIVERGENT_SOURCE:
+		case TC_GPU_BARRIER:
+			return true;
+		case TC_GPU_OTHER:
+			break;
+		}
+		return !(callee && LLVMIsAFunction(callee) && pure_intrinsic(r, callee));
+	}
+	default:
+		return false;
+	}
+}
+
+/* Numbers arguments and instructions of fn in r->values. */
+static int number_values(reader *r, LLVMValueRef fn, uint32_t *count)
+{
+	uint32_t n = 0;
+	ptrmap_clear(&r->values);
+	for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
+		if (ptrmap_put(&r->al, &r->values, a, n++))
+			return oom(r);
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+	     bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+		     i = LLVMGetNextInstruction(i)) {
+			if (n == UINT32_MAX)
+				return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0,
+						"function too large");
+			if (ptrmap_put(&r->al, &r->values, i, n++))
+				return oom(r);
+		}
+	*count = n;
+	return TC_OK;
+}
+
+static int push_divergent(reader *r, LLVMValueRef v, size_t *top)
+{
+	uint32_t id = ptrmap_get(&r->values, v);
+	if (id == TC_NONE || r->divergent[id])
+		return TC_OK;
+	r->divergent[id] = 1;
+	if (reserve(r, &r->work, &r->work_cap, *top + 1, sizeof *r->work))
+		return oom(r);
+	r->work[(*top)++] = v;
+	return TC_OK;
+}
+
+/*
+ * Marks r->divergent for fn's values: the sources, then everything that uses
+ * a divergent value (forward propagation along def-use chains).
+ */
+static int divergence(reader *r, LLVMValueRef fn, bool kernel)
+{
+	uint32_t n = 0;
+	int rc = number_values(r, fn, &n);
+	if (rc)
+		return rc;
+	if (reserve(r, &r->divergent, &r->divergent_cap, n ? n : 1, 1))
+		return oom(r);
+	memset(r->divergent, 0, n);
+	size_t top = 0;
+	if (!kernel) /* who calls it with what is unknown */
+		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
+			if ((rc = push_divergent(r, a, &top)))
+				return rc;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+	     bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+		     i = LLVMGetNextInstruction(i))
+			if (divergent_source(r, i, kernel) && (rc = push_divergent(r, i, &top)))
+				return rc;
+	while (top > 0) {
+		LLVMValueRef v = r->work[--top];
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+			if ((rc = push_divergent(r, LLVMGetUser(u), &top)))
+				return rc;
+	}
+	return TC_OK;
+}
+
+static bool uniform_value(const reader *r, LLVMValueRef v)
+{
+	uint32_t id = ptrmap_get(&r->values, v);
+	return id == TC_NONE || !r->divergent[id]; /* constants, globals */
+}
+
+/* Whether a terminator with several successors branches the same way in all
+ * threads that execute it together. */
+static bool uniform_branch(const reader *r, LLVMValueRef term)
+{
+	switch (LLVMGetInstructionOpcode(term)) {
+	case LLVMBr:
+		return !LLVMIsConditional(term) || uniform_value(r, LLVMGetCondition(term));
+	case LLVMSwitch:
+	case LLVMIndirectBr:
+		return uniform_value(r, LLVMGetOperand(term, 0));
+	default:
+		return false;
+	}
+}
+
+/* ---- graphs --------------------------------------------------------------- */
+
+/* r->name := prefix + suffix; its length in *len. */
+static int make_name(reader *r, const char *prefix, size_t plen, const char *suffix,
+		     size_t *len)
+{
+	size_t slen = strlen(suffix);
+	if (reserve(r, &r->name, &r->name_cap, plen + slen + 1, 1))
+		return oom(r);
+	memcpy(r->name, prefix, plen);
+	memcpy(r->name + plen, suffix, slen + 1);
+	*len = plen + slen;
+	return TC_OK;
+}
+
+/* The debug location of an instruction, the file joined to its directory. */
+static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *line,
+		     uint32_t *col)
+{
+	*file = NULL;
+	*line = *col = 0;
+	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
+	if (!loc)
+		return TC_OK;
+	*line = LLVMDILocationGetLine(loc);
+	*col = LLVMDILocationGetColumn(loc);
+	LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
+	LLVMMetadataRef f = scope ? LLVMDIScopeGetFile(scope) : NULL;
+	unsigned flen = 0, dlen = 0;
+	const char *name = f ? LLVMDIFileGetFilename(f, &flen) : NULL;
+	const char *dir = f ? LLVMDIFileGetDirectory(f, &dlen) : NULL;
+	if (!name || flen == 0)
+		return TC_OK;
+	if (name[0] == '/' || !dir)
+		dlen = 0;
+	while (dlen > 1 && dir[dlen - 1] == '/')
+		dlen--;
+	if (reserve(r, &r->name, &r->name_cap, (size_t)dlen + flen + 2, 1))
+		return oom(r);
+	size_t n = 0;
+	if (dlen) {
+		memcpy(r->name, dir, dlen);
+		n = dlen;
+		if (r->name[n - 1] != '/')
+			r->name[n++] = '/';
+	}
+	memcpy(r->name + n, name, flen);
+	r->name[n + flen] = '\0';
+	*file = r->name;
+	return TC_OK;
+}
+
+static int builder_error(reader *r, int rc)
+{
+	if (rc == TC_ELIMIT)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	return oom(r);
+}
+
+/* One node per block, split at barrier calls (docs/llvm.md), and <exit>. */
+static int add_nodes(reader *r, tc_builder *b, uint32_t nblocks)
+{
+	uint32_t id;
+	int rc;
+	for (uint32_t k = 0; k < nblocks; k++) {
+		block_info *bi = &r->binfo[k];
+		char fallback[32];
+		size_t blen;
+		const char *bname = value_name(LLVMBasicBlockAsValue(bi->bb), &blen);
+		if (blen == 0) { /* made by a pass after the blocks were named */
+			blen = (size_t)snprintf(fallback, sizeof fallback, "%%.%u", k);
+			bname = fallback;
+		}
+		size_t len;
+		if (bi->nbarriers == 0) {
+			if ((rc = tc_builder_add_node(b, bname, blen, &id)))
+				return builder_error(r, rc);
+			bi->first = bi->last = id;
+			continue;
+		}
+		uint32_t nth = 0;
+		bi->first = TC_NONE;
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bi->bb); i;
+		     i = LLVMGetNextInstruction(i)) {
+			if (!is_barrier_call(r, i))
+				continue;
+			char suffix[32];
+			if (++nth == 1)
+				snprintf(suffix, sizeof suffix, ".barrier");
+			else
+				snprintf(suffix, sizeof suffix, ".barrier.%u", nth);
+			if ((rc = make_name(r, bname, blen, suffix, &len)))
+				return rc;
+			if ((rc = tc_builder_add_node(b, r->name, len, &id)))
+				return builder_error(r, rc);
+			if (bi->first == TC_NONE)
+				bi->first = id;
+			tc_builder_set_flags(b, id, TC_NODE_BARRIER);
+			const char *file;
+			uint32_t line, col;
+			if ((rc = debug_loc(r, i, &file, &line, &col)))
+				return rc;
+			if (file && tc_builder_set_node_loc(b, id, file, line, col))
+				return oom(r);
+		}
+		if ((rc = make_name(r, bname, blen, ".after", &len)))
+			return rc;
+		if ((rc = tc_builder_add_node(b, r->name, len, &id)))
+			return builder_error(r, rc);
+		bi->last = id;
+	}
+	if ((rc = tc_builder_add_node(b, EXIT_NAME, strlen(EXIT_NAME), &id)))
+		return builder_error(r, rc);
+	return tc_builder_set_exit(b, id);
+}
+
+/* Edges: the pieces of each block in a chain, then its terminator's. */
+static int add_edges(reader *r, tc_builder *b, uint32_t nblocks, tc_loc *branch_loc)
+{
+	uint32_t exit = tc_builder_exit(b);
+	int rc;
+	for (uint32_t k = 0; k < nblocks; k++) {
+		block_info *bi = &r->binfo[k];
+		for (uint32_t v = bi->first; v < bi->last; v++)
+			if ((rc = tc_builder_edge(b, v, v + 1, NULL)))
+				return builder_error(r, rc);
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(bi->bb);
+		if (!term) /* the verifier rules this out */
+			continue;
+		if (LLVMGetInstructionOpcode(term) == LLVMRet) {
+			if ((rc = tc_builder_edge(b, bi->last, exit, NULL)))
+				return builder_error(r, rc);
+			continue;
+		}
+		/* unreachable, resume: no edge, so the block is dead (SPEC 1) */
+		unsigned ns = LLVMGetNumSuccessors(term);
+		for (unsigned s = 0; s < ns; s++) {
+			uint32_t to = ptrmap_get(&r->blocks, LLVMGetSuccessor(term, s));
+			if (to == TC_NONE)
+				continue;
+			if ((rc = tc_builder_edge(b, bi->last, r->binfo[to].first, NULL)))
+				return builder_error(r, rc);
+		}
+		if (ns < 2)
+			continue;
+		if (uniform_branch(r, term))
+			tc_builder_set_flags(b, bi->last,
+					     tc_builder_flags(b, bi->last) | TC_NODE_UNIFORM);
+		const char *file;
+		uint32_t line, col;
+		if ((rc = debug_loc(r, term, &file, &line, &col)))
+			return rc;
+		if (file) {
+			const char *kept = tc__module_string(r->out, file, strlen(file));
+			if (!kept)
+				return oom(r);
+			branch_loc[bi->last] = (tc_loc){kept, line, col};
+		}
+	}
+	return TC_OK;
+}
+
+static int build_graph(reader *r, uint32_t f)
+{
+	LLVMValueRef fn = r->fns[f];
+	bool kernel = r->kernel[f];
+	int rc;
+	uint32_t nblocks = 0, nnodes = 1;
+	ptrmap_clear(&r->blocks);
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+	     bb = LLVMGetNextBasicBlock(bb)) {
+		if (reserve(r, &r->binfo, &r->binfo_cap, (size_t)nblocks + 1, sizeof *r->binfo) ||
+		    ptrmap_put(&r->al, &r->blocks, bb, nblocks))
+			return oom(r);
+		block_info *bi = &r->binfo[nblocks++];
+		bi->bb = bb;
+		bi->nbarriers = 0;
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+		     i = LLVMGetNextInstruction(i))
+			bi->nbarriers += is_barrier_call(r, i);
+		nnodes += bi->nbarriers ? bi->nbarriers + 1 : 1;
+		if (nnodes > UINT32_MAX / 2)
+			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	}
+	if ((rc = divergence(r, fn, kernel)))
+		return rc;
+
+	size_t len;
+	const char *fname = value_name(fn, &len);
+	if ((rc = make_name(r, fname, len, "", &len)))
+		return rc;
+	tc_builder *b;
+	if (tc_builder_new(&b, r->name, &r->al.a))
+		return oom(r);
+	tc_loc *branch_loc = tc__calloc(&r->out->al, nnodes, sizeof *branch_loc);
+	if (!branch_loc) {
+		tc_builder_free(b);
+		return oom(r);
+	}
+	if ((rc = add_nodes(r, b, nblocks)) ||
+	    (rc = tc_builder_set_entry(b, r->binfo[0].first)) ||
+	    (rc = add_edges(r, b, nblocks, branch_loc))) {
+		tc_builder_free(b);
+		tc__free(&r->out->al, branch_loc);
+		return rc;
+	}
+	tc_graph *g;
+	if (tc_builder_finish(&g, b, NULL)) {
+		tc__free(&r->out->al, branch_loc);
+		return oom(r);
+	}
+	if (tc__module_add_info(r->out, g, kernel, branch_loc, nnodes))
+		return oom(r);
+	return TC_OK;
+}
+
+static int build_graphs(reader *r)
+{
+	const char *only = r->opt ? r->opt->function : NULL;
+	uint32_t chosen = TC_NONE;
+	if (only) {
+		for (uint32_t f = 0; f < r->nfn && chosen == TC_NONE; f++) {
+			size_t len;
+			const char *name = value_name(r->fns[f], &len);
+			if (len == strlen(only) && memcmp(name, only, len) == 0)
+				chosen = f;
+		}
+		if (chosen == TC_NONE)
+			return tc__diag(r->diag, TC_EINVAL, r->file, 0, 0,
+					"no function named '%.100s' is defined", only);
+		return build_graph(r, chosen);
+	}
+	if (r->nfn == 0)
+		return tc__diag(r->diag, TC_EPARSE, r->file, 0, 0,
+				"no function is defined in the module");
+	int rc;
+	for (int pass = 0; pass < 2; pass++) /* kernels first */
+		for (uint32_t f = 0; f < r->nfn; f++)
+			if (r->kernel[f] == (pass == 0) && (rc = build_graph(r, f)))
+				return rc;
+	return TC_OK;
+}
+
+static void target_spaces(reader *r)
+{
+	const char *triple = LLVMGetTarget(r->mod);
+	r->spir = triple && strncmp(triple, "spir", 4) == 0;
+	r->private_as = r->spir ? 0 : 5;
+	r->generic_as = r->spir ? 4 : 0;
+	r->kind_memory = LLVMGetEnumAttributeKindForName("memory", 6);
+	r->kind_convergent = LLVMGetEnumAttributeKindForName("convergent", 10);
+}
+
+int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_t len,
+		  const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	reader r;
+	memset(&r, 0, sizeof r);
+	tc__alloc_init(&r.al, alloc);
+	r.file = filename ? filename : "<input>";
+	r.diag = diag;
+	r.opt = opt;
+	*out = NULL;
+	int rc;
+	if (!data && len)
+		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
+	if (!(r.ctx = LLVMContextCreate()))
+		return oom(&r);
+	LLVMContextSetDiagnosticHandler(r.ctx, on_diagnostic, &r);
+	if ((rc = parse(&r, data ? data : "", len)) || (rc = verify(&r)))
+		goto done;
+	name_blocks(&r);
+	target_spaces(&r);
+	if ((rc = normalise(&r)))
+		goto done;
+	if (tc__module_new(&r.out, alloc)) {
+		rc = oom(&r);
+		goto done;
+	}
+	if ((rc = collect_functions(&r)) || (rc = build_graphs(&r)))
+		goto done;
+	*out = r.out;
+	r.out = NULL;
+done:
+	tc_module_free(r.out);
+	ptrmap_free(&r.al, &r.fn_index);
+	ptrmap_free(&r.al, &r.blocks);
+	ptrmap_free(&r.al, &r.values);
+	tc__free(&r.al, r.fns);
+	tc__free(&r.al, r.kernel);
+	tc__free(&r.al, r.barrier);
+	tc__free(&r.al, r.binfo);
+	tc__free(&r.al, r.divergent);
+	tc__free(&r.al, r.work);
+	tc__free(&r.al, r.name);
+	if (r.mod)
+		LLVMDisposeModule(r.mod);
+	if (r.bitcode)
+		LLVMDisposeMemoryBuffer(r.bitcode);
+	LLVMContextDispose(r.ctx);
+	return rc;
+}

@@ -1,0 +1,2 @@
+# the text report of IR
+args: analyze ../ir/barrier_branch.ll

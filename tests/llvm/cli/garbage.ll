@@ -1,0 +1,5 @@
+; not IR after this line
+define void @f() {
+entry:
+  this is not an instruction
+}

@@ -1,0 +1,3 @@
+# bitcode cut short
+args: analyze truncated.bc
+status: 2
