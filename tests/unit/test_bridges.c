@@ -1,0 +1,165 @@
+/*
+ * test_bridges.c - tc__bridges on multigraphs: parallel edges, self-loops,
+ * the removed mask, trees (all bridges), cycles (none), and random
+ * multigraphs against the definition: an edge is a bridge when its ends are
+ * no longer connected without it.
+ */
+#include "analysis/bridges.h"
+#include "unit.h"
+
+#include <string.h>
+
+#define MAXE 64
+
+static void bridges(uint32_t nv, const uint32_t *edges, uint32_t ne, const uint8_t *removed,
+		    uint8_t *is_bridge)
+{
+	unit_arena u;
+	unit_arena_init(&u);
+	uint32_t eu[MAXE], ev[MAXE];
+	for (uint32_t i = 0; i < ne; i++) {
+		eu[i] = edges[2 * i];
+		ev[i] = edges[2 * i + 1];
+	}
+	memset(is_bridge, 0xAA, ne); /* every byte must be written */
+	assert_int_equal(tc__bridges(&u.ar, nv, ne, eu, ev, removed, is_bridge), TC_OK);
+	tc__arena_free(&u.ar);
+}
+
+static void expect(const uint8_t *got, const char *want)
+{
+	for (size_t i = 0; want[i]; i++)
+		if (got[i] != (want[i] == 'B'))
+			fail_msg("edge %zu: is_bridge %u, want %c (B bridge, . not)", i, got[i],
+				 want[i]);
+}
+
+static void test_tree(void **state)
+{
+	(void)state;
+	static const uint32_t e[] = {0, 1, 1, 2, 1, 3, 3, 4, 0, 5};
+	uint8_t b[5];
+	bridges(6, UNIT_ARCS(e), NULL, b);
+	expect(b, "BBBBB");
+}
+
+static void test_cycle(void **state)
+{
+	(void)state;
+	static const uint32_t e[] = {0, 1, 1, 2, 2, 3, 3, 0};
+	uint8_t b[4];
+	bridges(4, UNIT_ARCS(e), NULL, b);
+	expect(b, "....");
+}
+
+static void test_parallel_edges(void **state)
+{
+	(void)state;
+	/* 0 = 1 doubled, 1 - 2 single, 2 = 3 doubled the other way round */
+	static const uint32_t e[] = {0, 1, 1, 0, 1, 2, 2, 3, 3, 2};
+	uint8_t b[5];
+	bridges(4, UNIT_ARCS(e), NULL, b);
+	expect(b, "..B..");
+}
+
+static void test_self_loops(void **state)
+{
+	(void)state;
+	static const uint32_t e[] = {0, 0, 0, 1, 1, 1, 1, 2};
+	uint8_t b[4];
+	bridges(3, UNIT_ARCS(e), NULL, b);
+	expect(b, ".B.B");
+}
+
+static void test_removed(void **state)
+{
+	(void)state;
+	/* removing one of two parallel edges makes the other a bridge; removing
+	 * an edge of a cycle makes the rest bridges; removed edges are not */
+	static const uint32_t e[] = {0, 1, 0, 1, 1, 2, 2, 3, 3, 1};
+	uint8_t b[5];
+	static const uint8_t none[5] = {0, 0, 0, 0, 0};
+	bridges(4, UNIT_ARCS(e), none, b);
+	expect(b, ".....");
+	static const uint8_t rm[5] = {1, 0, 0, 0, 1};
+	bridges(4, UNIT_ARCS(e), rm, b);
+	expect(b, ".BBB.");
+}
+
+static void test_disconnected(void **state)
+{
+	(void)state;
+	/* two components and an isolated vertex */
+	static const uint32_t e[] = {0, 1, 2, 3, 3, 4, 4, 2, 4, 5};
+	uint8_t b[5];
+	bridges(7, UNIT_ARCS(e), NULL, b);
+	expect(b, "B...B");
+}
+
+static void test_empty(void **state)
+{
+	(void)state;
+	uint8_t b[1];
+	bridges(3, NULL, 0, NULL, b);
+}
+
+/* whether u and v are connected without edge skip (nor removed ones) */
+static int connected(uint32_t nv, const uint32_t *e, uint32_t ne, const uint8_t *removed,
+		     uint32_t skip, uint32_t u, uint32_t v)
+{
+	uint32_t comp[16];
+	for (uint32_t i = 0; i < nv; i++)
+		comp[i] = i;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t i = 0; i < ne; i++) {
+			if (i == skip || removed[i])
+				continue;
+			uint32_t a = comp[e[2 * i]], b = comp[e[2 * i + 1]], lo = a < b ? a : b;
+			if (a != b) {
+				for (uint32_t k = 0; k < nv; k++)
+					if (comp[k] == a || comp[k] == b)
+						comp[k] = lo;
+				changed = 1;
+			}
+		}
+	}
+	return comp[u] == comp[v];
+}
+
+static void test_random_against_definition(void **state)
+{
+	(void)state;
+	uint64_t seed = 0xd1b54a32d192ed03ull;
+	for (int round = 0; round < 3000; round++) {
+		uint32_t nv = 1 + unit_rand(&seed, 12), ne = unit_rand(&seed, 2 * nv + 2);
+		uint32_t e[2 * MAXE];
+		uint8_t removed[MAXE], b[MAXE];
+		unit_random_arcs(&seed, nv, ne, e);
+		for (uint32_t i = 0; i < ne; i++)
+			removed[i] = round % 2 && unit_rand(&seed, 5) == 0;
+		bridges(nv, e, ne, removed, b);
+		for (uint32_t i = 0; i < ne; i++) {
+			int want = !removed[i] &&
+				   !connected(nv, e, ne, removed, i, e[2 * i], e[2 * i + 1]);
+			if (b[i] != want)
+				fail_msg("round %d: edge %u (%u - %u): is_bridge %u, want %d", round,
+					 i, e[2 * i], e[2 * i + 1], b[i], want);
+		}
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tree),
+		cmocka_unit_test(test_cycle),
+		cmocka_unit_test(test_parallel_edges),
+		cmocka_unit_test(test_self_loops),
+		cmocka_unit_test(test_removed),
+		cmocka_unit_test(test_disconnected),
+		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_random_against_definition),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
