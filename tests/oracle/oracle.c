@@ -25,11 +25,11 @@
  * starts); nodes refuted are dropped from S and the refutation is redone
  * until S is stable. The refuted set only grows along the way (fewer
  * constraints, more pairs), so it is kept from round to round. Walks with
- * equal signatures (group, counts, decisions at marked nodes) are stored
- * once, with their least length. Compatibility is not transitive, but it
- * only depends on the decisions at S, so the walks of a group are split into
- * classes that decide alike at S and every pair of classes is tried
- * (refute_group).
+ * equal signatures (group, counts, and each marked node's own sequence of
+ * decisions) are stored once, with their least length. Compatibility is not
+ * transitive, but it only depends on the decisions at S, so the walks of a
+ * group are split into classes that decide alike at S and every pair of
+ * classes that could refute something new is tried (refute_group).
  *
  * The bound. By default L is the largest bound whose enumeration fits the
  * step budget (counted beforehand by dynamic programming over lengths), up
@@ -81,6 +81,7 @@ typedef struct ctx {
 	const oracle_options *opt;
 	uint32_t n, m, E; /* E = n + m elements: nodes, then edges */
 	uint8_t *live_node, *live_edge, *sync, *marked;
+	uint32_t *efrom; /* the source of each edge */
 	uint32_t *elems; /* live non-sync nodes and live edges */
 	uint32_t nelems, nlive, nmarked;
 
@@ -90,6 +91,7 @@ typedef struct ctx {
 	uint32_t *seq;  /* sync events of the current walk */
 	uint32_t nseq;
 	uint32_t *dec;  /* (edge, segment) decisions at marked nodes */
+	uint32_t *dsort; /* the same, by node (sort_decisions) */
 	uint32_t ndec;
 	int err;
 
@@ -111,7 +113,7 @@ typedef struct ctx {
 
 	/* refutation scratch */
 	uint8_t *S;
-	uint32_t *slist, *tmp;
+	uint32_t *tmp;
 	uint64_t pairs_left;
 	uint16_t *sum;       /* per class: count per segment and element, or MULTI */
 	size_t sum_cap;
@@ -119,6 +121,10 @@ typedef struct ctx {
 	size_t cls_slot_cap;
 	uint32_t *cls_rep;   /* a record of each class */
 	uint64_t *cls_hash;
+	struct keyed *keyed; /* classes by their unrefuted values */
+	size_t keyed_cap;
+	uint32_t *bucket;    /* starts of runs of equal values in keyed */
+	size_t bucket_cap;
 } ctx;
 
 oracle_options oracle_options_default(void)
@@ -241,6 +247,7 @@ static int compute_live(ctx *c)
 	}
 	for (uint32_t e = 0; e < c->m; e++) {
 		uint32_t u = tc_graph_edge_from(g, e), w = tc_graph_edge_to(g, e);
+		c->efrom[e] = u;
 		c->live_edge[e] = u != exit && c->live_node[u] && c->live_node[w];
 		if (c->live_edge[e])
 			c->elems[c->nelems++] = c->n + e;
@@ -342,6 +349,28 @@ static int find_group(ctx *c, uint32_t *out)
 	return 0;
 }
 
+/*
+ * The decisions of the current walk ordered by node, each node's in walk
+ * order (a stable insertion sort): compatibility, classes and signatures
+ * only look at each node's own sequence, so walks that interleave the same
+ * sequences differently need not be told apart.
+ */
+static const uint32_t *sort_decisions(ctx *c)
+{
+	uint32_t *d = c->dsort;
+	memcpy(d, c->dec, (size_t)c->ndec * 2 * sizeof *d);
+	for (uint32_t i = 1; i < c->ndec; i++) {
+		uint32_t e = d[2 * i], s = d[2 * i + 1], j = i;
+		for (; j > 0 && c->efrom[d[2 * j - 2]] > c->efrom[e]; j--) {
+			d[2 * j] = d[2 * j - 2];
+			d[2 * j + 1] = d[2 * j - 1];
+		}
+		d[2 * j] = e;
+		d[2 * j + 1] = s;
+	}
+	return d;
+}
+
 /* the current walk (of len edges) is complete: store its signature */
 static int emit(ctx *c, uint32_t len)
 {
@@ -350,9 +379,10 @@ static int emit(ctx *c, uint32_t len)
 		return TC_ENOMEM;
 	uint32_t nseg = c->nseq - 1;
 	size_t ncnt = (size_t)nseg * c->E;
+	const uint32_t *dec = sort_decisions(c);
 	uint64_t h = fnv(FNV_INIT, &group, sizeof group);
 	h = fnv(h, c->cnt, ncnt);
-	h = fnv(h, c->dec, (size_t)c->ndec * 2 * sizeof *c->dec);
+	h = fnv(h, dec, (size_t)c->ndec * 2 * sizeof *dec);
 	if (table_grow(&c->rtab, c->nrecs, rec_hash, c))
 		return TC_ENOMEM;
 	size_t mask = c->rtab.cap - 1, i = h & mask;
@@ -360,8 +390,7 @@ static int emit(ctx *c, uint32_t len)
 		rec *r = &c->recs[c->rtab.slot[i] - 1];
 		if (r->hash == h && r->group == group && r->ndec == c->ndec &&
 		    memcmp(c->cnt_pool + r->cnt_off, c->cnt, ncnt) == 0 &&
-		    memcmp(c->dec_pool + r->dec_off, c->dec,
-			   (size_t)c->ndec * 2 * sizeof *c->dec) == 0) {
+		    memcmp(c->dec_pool + r->dec_off, dec, (size_t)c->ndec * 2 * sizeof *dec) == 0) {
 			if (len < r->minlen)
 				r->minlen = len;
 			return 0;
@@ -381,7 +410,7 @@ static int emit(ctx *c, uint32_t len)
 	r->cnt_off = c->cnt_len;
 	r->dec_off = c->dec_len;
 	memcpy(c->cnt_pool + c->cnt_len, c->cnt, ncnt);
-	memcpy(c->dec_pool + c->dec_len, c->dec, (size_t)c->ndec * 2 * sizeof *c->dec);
+	memcpy(c->dec_pool + c->dec_len, dec, (size_t)c->ndec * 2 * sizeof *dec);
 	c->cnt_len += ncnt;
 	c->dec_len += 2 * (size_t)c->ndec;
 	c->rtab.slot[i] = (uint32_t)++c->nrecs;
@@ -433,7 +462,8 @@ static int enumerate(ctx *c)
 	c->cnt = calloc((size_t)(c->L + 2) * c->E, 1);
 	c->seq = malloc((size_t)(c->L + 2) * sizeof *c->seq);
 	c->dec = malloc((size_t)(c->L + 1) * 2 * sizeof *c->dec);
-	if (!c->cnt || !c->seq || !c->dec)
+	c->dsort = malloc((size_t)(c->L + 1) * 2 * sizeof *c->dsort);
+	if (!c->cnt || !c->seq || !c->dec || !c->dsort)
 		return TC_ENOMEM;
 	for (uint32_t s = 0; s < c->n && !c->err; s++) {
 		if (!c->sync[s] || s == exit)
@@ -468,30 +498,37 @@ static int enumerate(ctx *c)
 
 /* ---- refutation --------------------------------------------------------------- */
 
-/* the k-th visits of every h in S within one segment leave by the same edge */
-static int compatible(const ctx *c, const rec *a, const rec *b, uint32_t ns)
+/*
+ * The k-th visits of every h in S within one segment leave by the same edge.
+ * Decisions are ordered by node, so the runs of each node are merged.
+ */
+static int compatible(const ctx *c, const rec *a, const rec *b)
 {
 	const uint32_t *da = c->dec_pool + a->dec_off, *db = c->dec_pool + b->dec_off;
-	for (uint32_t k = 0; k < ns; k++) {
-		uint32_t h = c->slist[k], i = 0, j = 0;
-		for (;;) {
-			while (i < a->ndec && tc_graph_edge_from(c->g, da[2 * i]) != h)
-				i++;
-			while (j < b->ndec && tc_graph_edge_from(c->g, db[2 * j]) != h)
-				j++;
-			if (i >= a->ndec || j >= b->ndec)
-				break;
-			if (da[2 * i + 1] == db[2 * j + 1]) {
-				if (da[2 * i] != db[2 * j])
-					return 0;
-				i++;
-				j++;
-			} else if (da[2 * i + 1] < db[2 * j + 1]) {
-				i++; /* a visits h once more in that segment: no constraint */
-			} else {
-				j++;
+	uint32_t i = 0, j = 0;
+	while (i < a->ndec && j < b->ndec) {
+		uint32_t ha = c->efrom[da[2 * i]], hb = c->efrom[db[2 * j]];
+		uint32_t h = ha < hb ? ha : hb;
+		if (ha == hb && c->S[h]) {
+			while (i < a->ndec && j < b->ndec && c->efrom[da[2 * i]] == h &&
+			       c->efrom[db[2 * j]] == h) {
+				if (da[2 * i + 1] == db[2 * j + 1]) {
+					if (da[2 * i] != db[2 * j])
+						return 0;
+					i++;
+					j++;
+				} else if (da[2 * i + 1] < db[2 * j + 1]) {
+					i++; /* a visits h once more in that segment */
+				} else {
+					j++;
+				}
 			}
 		}
+		/* past the rest of h's runs */
+		while (i < a->ndec && c->efrom[da[2 * i]] == h)
+			i++;
+		while (j < b->ndec && c->efrom[db[2 * j]] == h)
+			j++;
 	}
 	return 1;
 }
@@ -502,7 +539,7 @@ static uint64_t sig_hash(const ctx *c, const rec *r)
 	const uint32_t *d = c->dec_pool + r->dec_off;
 	uint64_t h = FNV_INIT;
 	for (uint32_t i = 0; i < r->ndec; i++)
-		if (c->S[tc_graph_edge_from(c->g, d[2 * i])])
+		if (c->S[c->efrom[d[2 * i]]])
 			h = fnv(h, d + 2 * i, 2 * sizeof *d);
 	return h;
 }
@@ -513,9 +550,9 @@ static int sig_equal(const ctx *c, const rec *a, const rec *b)
 	const uint32_t *da = c->dec_pool + a->dec_off, *db = c->dec_pool + b->dec_off;
 	uint32_t i = 0, j = 0;
 	for (;;) {
-		while (i < a->ndec && !c->S[tc_graph_edge_from(c->g, da[2 * i])])
+		while (i < a->ndec && !c->S[c->efrom[da[2 * i]]])
 			i++;
-		while (j < b->ndec && !c->S[tc_graph_edge_from(c->g, db[2 * j])])
+		while (j < b->ndec && !c->S[c->efrom[db[2 * j]]])
 			j++;
 		if (i >= a->ndec || j >= b->ndec)
 			return i >= a->ndec && j >= b->ndec;
@@ -528,6 +565,88 @@ static int sig_equal(const ctx *c, const rec *a, const rec *b)
 
 #define MULTI 0xffffu
 
+/* the first position where two class summaries differ on an unrefuted element */
+static size_t first_new_diff(const ctx *c, const uint16_t *si, const uint16_t *sj, size_t width,
+			     const uint8_t *refuted)
+{
+	uint32_t ne = c->nelems;
+	for (size_t y0 = 0; y0 < width; y0 += ne)
+		for (uint32_t x = 0; x < ne; x++)
+			if (si[y0 + x] != sj[y0 + x] && !refuted[c->elems[x]])
+				return y0 + x;
+	return width;
+}
+
+typedef struct keyed {
+	uint64_t key;
+	uint32_t cls;
+} keyed;
+
+static int by_key(const void *a, const void *b)
+{
+	const keyed *x = a, *y = b;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/*
+ * Pairs of classes: a pair refutes where the two differ, when compatible.
+ * Classes that agree on every unrefuted element refute nothing new, now or
+ * later (refuted only grows), so they are bucketed by those values and only
+ * pairs across buckets are tried; once one pair of two buckets was
+ * compatible, the other pairs of those buckets refute nothing new.
+ */
+static int refute_classes(ctx *c, uint32_t ncls, size_t width, uint8_t *refuted)
+{
+	uint32_t ne = c->nelems, nb = 0;
+	if (grow((void **)&c->keyed, &c->keyed_cap, ncls, sizeof *c->keyed) ||
+	    grow((void **)&c->bucket, &c->bucket_cap, (size_t)ncls + 1, sizeof *c->bucket))
+		return -1;
+	for (uint32_t i = 0; i < ncls; i++) {
+		const uint16_t *si = c->sum + i * width;
+		uint64_t h = FNV_INIT;
+		for (size_t y = 0; y < width; y++)
+			if (!refuted[c->elems[y % ne]])
+				h = fnv(h, si + y, sizeof *si);
+		c->keyed[i].key = h;
+		c->keyed[i].cls = i;
+	}
+	qsort(c->keyed, ncls, sizeof *c->keyed, by_key);
+	/* buckets: runs of keyed[] whose values are equal to the run's first */
+	for (uint32_t i = 0; i < ncls; i++) {
+		uint32_t first = nb ? c->keyed[c->bucket[nb - 1]].cls : 0;
+		if (nb == 0 || c->keyed[i].key != c->keyed[c->bucket[nb - 1]].key ||
+		    first_new_diff(c, c->sum + first * width, c->sum + c->keyed[i].cls * width,
+				   width, refuted) != width)
+			c->bucket[nb++] = i;
+	}
+	c->bucket[nb] = ncls;
+	for (uint32_t a = 0; a < nb; a++) {
+		for (uint32_t b = a + 1; b < nb; b++) {
+			const uint16_t *sa = c->sum + c->keyed[c->bucket[a]].cls * width;
+			const uint16_t *sb = c->sum + c->keyed[c->bucket[b]].cls * width;
+			size_t y = first_new_diff(c, sa, sb, width, refuted);
+			if (y == width)
+				continue;
+			int found = 0;
+			for (uint32_t i = c->bucket[a]; i < c->bucket[a + 1] && !found; i++) {
+				for (uint32_t j = c->bucket[b]; j < c->bucket[b + 1] && !found; j++) {
+					if (c->pairs_left == 0)
+						return 1;
+					c->pairs_left--;
+					found = compatible(c, &c->recs[c->cls_rep[c->keyed[i].cls]],
+							   &c->recs[c->cls_rep[c->keyed[j].cls]]);
+				}
+			}
+			if (!found)
+				continue;
+			for (; y < width; y++)
+				if (sa[y] != sb[y])
+					refuted[c->elems[y % ne]] = 1;
+		}
+	}
+	return 0;
+}
+
 /*
  * Refutes within one group of k records (c->tmp). Records that decide alike
  * at S form a class: all pairs inside a class are compatible, and whether
@@ -536,7 +655,7 @@ static int sig_equal(const ctx *c, const rec *a, const rec *b)
  * with MULTI or by two compatible classes with different counts.
  * Returns 1 when the pair budget ran out.
  */
-static int refute_group(ctx *c, uint32_t k, uint32_t ns, uint8_t *refuted)
+static int refute_group(ctx *c, uint32_t k, uint8_t *refuted)
 {
 	uint32_t nseg = c->recs[c->tmp[0]].nseg, ne = c->nelems, ncls = 0;
 	size_t width = (size_t)nseg * ne, cap = 16;
@@ -584,26 +703,9 @@ static int refute_group(ctx *c, uint32_t k, uint32_t ns, uint8_t *refuted)
 		for (size_t y = 0; y < width; y++)
 			if (c->sum[i * width + y] == MULTI)
 				refuted[c->elems[y % ne]] = 1;
-	for (uint32_t i = 0; i < ncls; i++) {
-		const uint16_t *si = c->sum + i * width;
-		for (uint32_t j = i + 1; j < ncls; j++) {
-			const uint16_t *sj = c->sum + j * width;
-			if (c->pairs_left == 0)
-				return 1;
-			c->pairs_left--;
-			size_t y = 0;
-			while (y < width && (si[y] == sj[y] || refuted[c->elems[y % ne]]))
-				y++;
-			if (y == width)
-				continue; /* nothing new to refute */
-			if (!compatible(c, &c->recs[c->cls_rep[i]], &c->recs[c->cls_rep[j]], ns))
-				continue;
-			for (; y < width; y++)
-				if (si[y] != sj[y])
-					refuted[c->elems[y % ne]] = 1;
-		}
-	}
-	return 0;
+	if (ncls < 2)
+		return 0;
+	return refute_classes(c, ncls, width, refuted);
 }
 
 /*
@@ -617,17 +719,13 @@ static int refute(ctx *c, uint32_t lq, uint8_t *refuted, uint32_t *rounds)
 	memcpy(c->S, c->marked, c->n);
 	*rounds = 0;
 	for (;;) {
-		uint32_t ns = 0;
-		for (uint32_t v = 0; v < c->n; v++)
-			if (c->S[v])
-				c->slist[ns++] = v;
 		++*rounds;
 		for (size_t gi = 0; gi < c->ngrps; gi++) {
 			uint32_t k = 0;
 			for (uint32_t i = c->goff[gi]; i < c->goff[gi + 1]; i++)
 				if (c->recs[c->order[i]].minlen <= lq)
 					c->tmp[k++] = c->order[i];
-			int rc = k < 2 ? 0 : refute_group(c, k, ns, refuted);
+			int rc = k < 2 ? 0 : refute_group(c, k, refuted);
 			if (rc)
 				return rc;
 		}
@@ -649,12 +747,14 @@ static void ctx_free(ctx *c)
 {
 	free(c->live_node);
 	free(c->live_edge);
+	free(c->efrom);
 	free(c->sync);
 	free(c->marked);
 	free(c->elems);
 	free(c->cnt);
 	free(c->seq);
 	free(c->dec);
+	free(c->dsort);
 	free(c->recs);
 	free(c->cnt_pool);
 	free(c->dec_pool);
@@ -666,12 +766,13 @@ static void ctx_free(ctx *c)
 	free(c->goff);
 	free(c->unfin);
 	free(c->S);
-	free(c->slist);
 	free(c->tmp);
 	free(c->sum);
 	free(c->cls_slot);
 	free(c->cls_rep);
 	free(c->cls_hash);
+	free(c->keyed);
+	free(c->bucket);
 }
 
 void oracle_result_free(oracle_result *r)
@@ -762,16 +863,16 @@ int oracle_solve(oracle_result *out, const tc_graph *g, const oracle_options *op
 	size_t ne = c.E ? c.E : 1, nn = c.n ? c.n : 1;
 	c.live_node = calloc(nn, 1);
 	c.live_edge = calloc(c.m ? c.m : 1, 1);
+	c.efrom = malloc((c.m ? c.m : 1) * sizeof *c.efrom);
 	c.sync = calloc(nn, 1);
 	c.marked = calloc(nn, 1);
 	c.elems = malloc(ne * sizeof *c.elems);
 	c.S = malloc(nn);
-	c.slist = malloc(nn * sizeof *c.slist);
 	r.node_state = malloc(nn);
 	r.edge_state = malloc(c.m ? c.m : 1);
 	uint8_t *ref = calloc(ne, 1), *ref1 = calloc(ne, 1), *ref2 = calloc(ne, 1);
-	if (!c.live_node || !c.live_edge || !c.sync || !c.marked || !c.elems || !c.S ||
-	    !c.slist || !r.node_state || !r.edge_state || !ref || !ref1 || !ref2)
+	if (!c.live_node || !c.live_edge || !c.efrom || !c.sync || !c.marked || !c.elems || !c.S ||
+	    !r.node_state || !r.edge_state || !ref || !ref1 || !ref2)
 		goto out;
 	if ((rc = compute_live(&c)))
 		goto out;
