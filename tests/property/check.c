@@ -20,6 +20,7 @@
 
 #define MAX_SHOW 6
 #define SHRINK_SECONDS 20.0
+#define MAX_SHRINK 5
 
 static const tc_solver inclusions[][2] = {
 	{TC_SOLVER_BASIC, TC_SOLVER_LINEAR}, {TC_SOLVER_LINEAR, TC_SOLVER_PATH},
@@ -489,7 +490,11 @@ prop_failure prop_check_report(const pgraph *p, const prop_mode *mode, const cha
 	fprintf(stderr, "\nFAIL %s, mode %s: %s\n  %s\n", origin, prop_mode_name(mode), key,
 		why);
 	pg_write_cfg(stderr, p, "failing");
-	pgraph *q = malloc(sizeof *q);
+	/* shrinking takes seconds: only the first few failures of a run */
+	static unsigned shrunk;
+	const char *no_shrink = getenv("TC_PROP_NO_SHRINK");
+	pgraph *q = (no_shrink && *no_shrink) || shrunk++ >= MAX_SHRINK ? NULL
+									: malloc(sizeof *q);
 	if (q) {
 		*q = *p;
 		shrink(q, mode, key);

@@ -221,7 +221,10 @@ static uint32_t new_node(sgen *s)
 static uint32_t region(sgen *s, uint32_t depth, const loopctx *lp, uint32_t *last)
 {
 	pgraph *p = s->p;
-	uint32_t kind = s->left < 2 || depth > 4 ? 0 : prng_below(s->r, 10);
+	/* the top level is never a lone block, so that graphs have some shape */
+	uint32_t kind = s->left < 2 || depth > 4 ? 0
+			: depth == 0		 ? 1 + prng_below(s->r, 6)
+						 : prng_below(s->r, 10);
 	uint32_t first, a_last, b_last, c, j;
 	loopctx inner;
 	switch (kind) {

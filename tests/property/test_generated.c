@@ -36,9 +36,9 @@ static const family families[] = {
 	{"random_plain", RANDOM, 2000, 10000000, 0, 0, {ASSUME}, 1},
 	{"random_barriers", RANDOM, 1500, 20000000, 25, 0, {ASSUME, CHECK}, 2},
 	{"random_uniform", RANDOM, 1500, 30000000, 20, 40, {ASSUME_U, CHECK_U}, 2},
-	{"structured_plain", STRUCTURED, 1500, 40000000, 0, 0, {ASSUME}, 1},
-	{"structured_barriers", STRUCTURED, 1500, 50000000, 25, 0, {ASSUME, CHECK}, 2},
-	{"structured_uniform", STRUCTURED, 1500, 60000000, 20, 40, {ASSUME_U, CHECK_U}, 2},
+	{"structured_plain", STRUCTURED, 2500, 40000000, 0, 0, {ASSUME}, 1},
+	{"structured_barriers", STRUCTURED, 2500, 50000000, 25, 0, {ASSUME, CHECK}, 2},
+	{"structured_uniform", STRUCTURED, 2000, 60000000, 20, 40, {ASSUME_U, CHECK_U}, 2},
 };
 
 static void run_family(void **state)
