@@ -13,7 +13,11 @@
  *
  * Influence regions belong to the program as written: they are computed once,
  * on the original graph with its own sync nodes, and do not shrink when later
- * rounds turn proven elements into sync points. (A thread that left a loop
+ * rounds turn proven elements into sync points. Only the regions bounded by
+ * the post-dominator are stored (they nest, so their sizes add up to about
+ * N times the nesting depth); the wide ones are all alike - everything
+ * reachable without passing a sync node - so their union is one search from
+ * all divergent wide branches at once, done when it is needed. (A thread that left a loop
  * early is still out of step with one that stayed, even once the exit edge is
  * proven.) What changes from round to round is which branches are divergent,
  * and S, which starts afresh each round from the uniform marks.
@@ -25,9 +29,10 @@
 
 /* Inf(b) for every branch b of the original graph, as CSR lists. */
 typedef struct influence_map {
-	uint32_t *off;  /* n0 + 1; empty list for non-branches */
+	uint32_t *off;  /* n0 + 1; empty list for non-branches and wide ones */
 	uint32_t *node; /* original node ids */
-	uint8_t *branch;
+	uint8_t *branch; /* 1: bounded by the post-dominator, 2: wide */
+	uint8_t *sync;   /* the original sync nodes */
 } influence_map;
 
 typedef struct walk_ctx {
@@ -46,7 +51,6 @@ static int reach(walk_ctx *c, uint32_t b, uint32_t stop, int stop_at_sync, tc_u3
 {
 	const tc_flow *f = c->f;
 	uint32_t top = 0;
-	int met_sync = 0;
 	c->round++;
 	c->stack[top++] = b;
 	int first = 1;
@@ -55,7 +59,8 @@ static int reach(walk_ctx *c, uint32_t b, uint32_t stop, int stop_at_sync, tc_u3
 		if (!first) {
 			if (stop_at_sync && f->sync[v])
 				continue;
-			met_sync |= f->sync[v];
+			if (f->sync[v] && !stop_at_sync)
+				return 1; /* the region is wide: the caller drops the list */
 			if ((*rc = tc__u32vec_push(al, list, v)))
 				return 0;
 		}
@@ -68,7 +73,7 @@ static int reach(walk_ctx *c, uint32_t b, uint32_t stop, int stop_at_sync, tc_u3
 			c->stack[top++] = w;
 		}
 	}
-	return met_sync;
+	return 0;
 }
 
 /* precondition: f is still the original graph (no split yet) */
@@ -83,8 +88,10 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 	c.stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->m + n + 1);
 	map->off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
 	map->branch = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
-	if (!ipdom || !c.stamp || !c.stack || !map->off || !map->branch)
+	map->sync = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
+	if (!ipdom || !c.stamp || !c.stack || !map->off || !map->branch || !map->sync)
 		return TC_ENOMEM;
+	memcpy(map->sync, f->sync, n);
 	int rc;
 	if ((rc = tc__flow_digraph(ar, f, &succ, &pred)) ||
 	    (rc = tc__dominators(ar, &pred, &succ, f->exit, ipdom)))
@@ -96,16 +103,14 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 		map->off[b] = (uint32_t)list.len;
 		if (!f->live_node[b] || live_out < 2)
 			continue;
-		map->branch[b] = 1;
 		size_t start = list.len;
 		rc = TC_OK;
-		int met_sync = reach(&c, b, ipdom[b], 0, &list, ar->al, &rc);
-		if (!rc && met_sync) {
-			list.len = start;
-			reach(&c, b, TC_NONE, 1, &list, ar->al, &rc);
-		}
+		int wide = reach(&c, b, ipdom[b], 0, &list, ar->al, &rc);
 		if (rc)
 			goto done;
+		map->branch[b] = wide ? 2 : 1;
+		if (wide)
+			list.len = start;
 	}
 	map->off[n] = (uint32_t)list.len;
 	map->node = TC_ARENA_ARRAY(ar, uint32_t, list.len + 1);
@@ -119,6 +124,34 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 done:
 	tc__u32vec_free(ar->al, &list);
 	return rc;
+}
+
+/*
+ * Marks in in_inf the union of the wide regions of the branches on the
+ * stack: what their successors reach without passing an original sync node
+ * (reached sync nodes are not members). Split nodes stand for proven edges
+ * of the original graph: they are passed through and are not members.
+ */
+static void wide_regions(const tc_flow *f, const influence_map *map, uint32_t *stack,
+			 uint32_t top, uint8_t *in_inf, uint8_t *seen)
+{
+	memset(seen, 0, f->n);
+	for (uint32_t i = 0; i < top; i++)
+		seen[stack[i]] = 1; /* a branch is expanded, a member only if reached */
+	while (top > 0) {
+		uint32_t v = stack[--top];
+		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++) {
+			uint32_t w = f->to[*e];
+			if (!f->live_edge[*e] || (w < f->n0 && map->sync[w]))
+				continue;
+			if (w < f->n0)
+				in_inf[w] = 1;
+			if (!seen[w]) {
+				seen[w] = 1;
+				stack[top++] = w;
+			}
+		}
+	}
 }
 
 /* whether every live out-edge of original node b is convergent, all pieces */
@@ -144,20 +177,26 @@ static int variance_round(tc_arena *ar, const tc_flow *f, const influence_map *m
 	uint8_t *in_s = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n0 + 1);
 	uint8_t *divergent = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n0 + 1);
 	uint8_t *in_inf = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n0 + 1);
-	if (!in_s || !divergent || !in_inf)
+	uint8_t *seen = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->n + n0 + 1);
+	if (!in_s || !divergent || !in_inf || !seen || !stack)
 		return TC_ENOMEM;
 	for (uint32_t v = 0; v < n0; v++)
 		in_s[v] = f->live_node[v] && f->uniform[v];
 	/* greatest fixpoint: S only shrinks, so the divergent set only grows */
 	for (;;) {
 		memset(in_inf, 0, n0);
+		uint32_t top = 0;
 		for (uint32_t b = 0; b < n0; b++) {
 			divergent[b] = map->branch[b] && !in_s[b] &&
 				       !out_edges_convergent(f, b, edge_c);
-			if (divergent[b])
+			if (divergent[b] && map->branch[b] == 2)
+				stack[top++] = b;
+			else if (divergent[b])
 				for (uint32_t i = map->off[b]; i < map->off[b + 1]; i++)
 					in_inf[map->node[i]] = 1;
 		}
+		wide_regions(f, map, stack, top, in_inf, seen);
 		int shrunk = 0;
 		for (uint32_t v = 0; v < n0; v++)
 			if (in_s[v] && in_inf[v]) {
@@ -186,7 +225,7 @@ static int variance_round(tc_arena *ar, const tc_flow *f, const influence_map *m
 int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t **edge_c,
 			     uint32_t *rounds)
 {
-	influence_map map = {NULL, NULL, NULL};
+	influence_map map = {NULL, NULL, NULL, NULL};
 	int rc, any_uniform = 0;
 	for (uint32_t v = 0; v < f->n0 && !any_uniform; v++)
 		any_uniform = f->uniform[v] && f->live_node[v];
