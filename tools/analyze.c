@@ -11,7 +11,10 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_NO_UNIFORM, OPT_STATS, OPT_QUIET, OPT_HELP };
+enum {
+	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_NO_UNIFORM, OPT_STATS, OPT_QUIET,
+	OPT_HELP
+};
 
 /* --format none: solve, print nothing (for --stats and benchmarks) */
 #define FORMAT_NONE TC_REPORT_FORMAT_COUNT
@@ -20,6 +23,7 @@ static const cli_option options[] = {
 	{"solver", 's', 1, OPT_SOLVER},
 	{"format", 'f', 1, OPT_FORMAT},
 	{"output", 'o', 1, OPT_OUTPUT},
+	{"function", 0, 1, OPT_FUNCTION},
 	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -36,7 +40,8 @@ void cli_analyze_help(FILE *out)
 "\n"
 "SYNOPSIS\n"
 "    threadconv analyze [--solver NAME] [--format FORMAT] [-o FILE]\n"
-"                       [--no-uniform] [--stats] [--quiet] FILE...\n"
+"                       [--function NAME] [--no-uniform] [--stats] [--quiet]\n"
+"                       FILE...\n"
 "\n"
 "DESCRIPTION\n"
 "    Reads every FILE (\"-\" is standard input) and decides, for each node and\n"
@@ -70,6 +75,16 @@ void cli_analyze_help(FILE *out)
 "    Names are [A-Za-z0-9_.$%@-]+ or double-quoted with \\\" and \\\\ escapes.\n"
 "    Nodes are listed in order of first mention, edges in the order written.\n"
 "\n"
+"    LLVM IR (.ll text or .bc bitcode, as clang writes it for CUDA, OpenCL\n"
+"    or HIP kernels) gives one graph per defined function, kernels first.\n"
+"    Nodes are basic blocks, named as in the IR (%N for unnamed ones); each\n"
+"    barrier call is a node of its own, BLOCK.barrier, and the rest of its\n"
+"    block after the last barrier is BLOCK.after; returns lead to one node\n"
+"    <exit>. Calls of functions that execute a barrier count as barriers.\n"
+"    Branches on values that all threads of a block share (block ids and\n"
+"    sizes, kernel arguments, constants) are uniform. Barrier positions come\n"
+"    from debug information (compile with -g).\n"
+"\n"
 "OPTIONS\n"
 "    -s, --solver NAME\n"
 "        Use solver NAME (see SOLVERS); the default is exact.\n"
@@ -78,6 +93,9 @@ void cli_analyze_help(FILE *out)
 "        writes no report (with --stats, for measuring).\n"
 "    -o, --output FILE\n"
 "        Write the report to FILE instead of standard output.\n"
+"    --function NAME\n"
+"        Analyze only the function (for .cfg files: the graph) called NAME.\n"
+"        An input that has none is an error.\n"
 "    --no-uniform\n"
 "        Ignore uniform marks: judge by the graph's structure alone.\n"
 "    --stats\n"
@@ -112,7 +130,8 @@ void cli_analyze_help(FILE *out)
 "          every node and edge.\n"
 "    json  One {\"graphs\": [...]} document for all graphs of all inputs, each\n"
 "          with name, solver, nodes (name, state), edges (from, to, state)\n"
-"          and barriers (node, state, in_edges_convergent).\n"
+"          and barriers (node, state, in_edges_convergent, and file and\n"
+"          line when known).\n"
 "    dot   One digraph per graph, for graphviz: convergent elements red,\n"
 "          dead ones grey and dashed, barriers boxes, entry and exit double\n"
 "          circles; each element has a state attribute.\n"
@@ -129,6 +148,7 @@ void cli_analyze_help(FILE *out)
 "    threadconv analyze kernel.cfg\n"
 "    threadconv analyze --solver basic --format json -o out.json a.cfg b.cfg\n"
 "    threadconv analyze --format svg -o fig8.svg fig8.cfg\n"
+"    threadconv analyze --function reduce --format json kernel.ll\n"
 "    gen-cfg | threadconv analyze --format dot - | dot -Tpng -o k.png\n",
 	      out);
 }
@@ -157,6 +177,7 @@ typedef struct analysis {
 	tc_report_graph *graphs;
 	size_t ninputs, ngraphs;
 	int show_progress;
+	tc_read_options read;
 } analysis;
 
 static double now(void)
@@ -235,7 +256,7 @@ static int read_inputs(analysis *a, const char **paths, size_t count)
 			fflush(stderr);
 		}
 		double t0 = now();
-		int rc = tc_read_file(&a->modules[i], paths[i], NULL, &d);
+		int rc = tc_read_file_ex(&a->modules[i], paths[i], &a->read, NULL, &d);
 		a->parse_s[i] = now() - t0;
 		if (announce)
 			fputs("\r\033[K", stderr);
@@ -389,6 +410,9 @@ int cli_analyze(int argc, char **argv)
 			break;
 		case OPT_OUTPUT:
 			output = value;
+			break;
+		case OPT_FUNCTION:
+			a.read.function = value;
 			break;
 		case OPT_NO_UNIFORM:
 			opt.ignore_uniform = true;

@@ -1,0 +1,3 @@
+# --function names no defined function
+args: analyze --function nope ../ir/helpers.ll
+status: 2
