@@ -139,9 +139,10 @@ oracle_options oracle_options_default(void)
 
 /* ---- small containers ---------------------------------------------------- */
 
+/* makes room for need elements; allocates even for none, so *p is never NULL */
 static int grow(void **p, size_t *cap, size_t need, size_t size)
 {
-	if (need <= *cap)
+	if (need <= *cap && *p)
 		return 0;
 	size_t c = *cap ? *cap : 64;
 	while (c < need)
