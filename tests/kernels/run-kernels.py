@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Compiles the test kernels with clang and checks threadconv's verdicts.
+
+usage: run-kernels.py --bin THREADCONV --clang CLANG --work DIR KERNEL...
+
+Each KERNEL (.cu: CUDA without the CUDA headers; .cl: OpenCL C) is compiled
+for NVPTX at -O0 and -O2 to text IR, and at -O2 to bitcode, with -g. Every
+barrier call in the source carries a comment "// expect: no-rewrite" (all its
+in-edges convergent) or "// expect: rewrite" (it needs the warp-synchronous
+rewrite). In the JSON report of `threadconv analyze` on each compiled file,
+every barrier must have a position in the kernel's source, on a line that
+carries an expectation, and the verdict expected there; and every line that
+carries one must have a barrier.
+"""
+import argparse, json, os, re, subprocess, sys
+
+FLAGS = {
+    '.cu': ['-x', 'cuda', '--cuda-device-only', '-nocudainc', '-nocudalib',
+            '--cuda-gpu-arch=sm_70', '-Wno-unknown-cuda-version'],
+    '.cl': ['-x', 'cl', '-Xclang', '-finclude-default-header', '-cl-std=CL2.0',
+            '-target', 'nvptx64-nvidia-cuda', '-nogpulib'],
+}
+BUILDS = [('O0.ll', ['-O0', '-S']), ('O2.ll', ['-O2', '-S']), ('O2.bc', ['-O2', '-c'])]
+EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
+
+
+def expectations(path):
+    want = {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            m = EXPECT.search(line)
+            if m:
+                want[n] = m.group(1) == 'no-rewrite'
+    return want
+
+
+def check(args, src):
+    """Returns a list of problems with one kernel source."""
+    base = os.path.basename(src)
+    stem, ext = os.path.splitext(base)
+    want = expectations(src)
+    if not want:
+        return ['%s: no "// expect:" comments' % base]
+    problems = []
+    for suffix, opts in BUILDS:
+        out = os.path.join(args.work, '%s.%s' % (stem, suffix))
+        cc = [args.clang] + FLAGS[ext] + opts + ['-emit-llvm', '-g', src, '-o', out]
+        p = subprocess.run(cc, capture_output=True, text=True)
+        if p.returncode != 0:
+            problems.append('%s: clang failed:\n%s' % (' '.join(cc), p.stderr))
+            continue
+        p = subprocess.run([args.bin, 'analyze', '--format', 'json', out],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            problems.append('%s: threadconv failed (%d):\n%s' % (out, p.returncode, p.stderr))
+            continue
+        seen = set()
+        for g in json.loads(p.stdout)['graphs']:
+            for b in g['barriers']:
+                where = '%s: graph %s: barrier %s' % (os.path.basename(out), g['name'], b['node'])
+                line = b.get('line')
+                if line is None or os.path.basename(b.get('file', '')) != base:
+                    problems.append('%s: no position in %s' % (where, base))
+                elif line not in want:
+                    problems.append('%s: line %d has no "// expect:"' % (where, line))
+                else:
+                    seen.add(line)
+                    if b['in_edges_convergent'] != want[line]:
+                        problems.append('%s: line %d: expected %s, got %s' % (
+                            where, line, 'no-rewrite' if want[line] else 'rewrite',
+                            'no-rewrite' if b['in_edges_convergent'] else 'rewrite'))
+        for line in sorted(set(want) - seen):
+            problems.append('%s: no barrier at %s:%d' % (os.path.basename(out), base, line))
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--bin', required=True)
+    ap.add_argument('--clang', required=True)
+    ap.add_argument('--work', required=True)
+    ap.add_argument('kernels', nargs='+')
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    problems = []
+    for k in args.kernels:
+        problems += check(args, k)
+    for p in problems:
+        print(p, file=sys.stderr)
+    print('%d kernel(s), %s' % (len(args.kernels), 'FAILED' if problems else 'ok'))
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
