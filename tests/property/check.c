@@ -135,12 +135,8 @@ static void add_element(char *buf, size_t len, const tc_graph *g, uint32_t x)
 		    tc_graph_node_name(g, tc_graph_edge_to(g, x - n)), x - n);
 }
 
-/* the states of a solve as one array: nodes, then edges */
-typedef struct states {
-	char *s;
-} states;
-
-static int solve_states(states *out, const tc_graph *g, tc_solver solver,
+/* the states of a solve as one string: nodes, then edges */
+static int solve_states(char **out, const tc_graph *g, tc_solver solver,
 			const prop_mode *mode, char *why, size_t whylen)
 {
 	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
@@ -157,21 +153,21 @@ static int solve_states(states *out, const tc_graph *g, tc_solver solver,
 		    tc_status_string(rc), d.message);
 		return rc;
 	}
-	out->s = malloc((size_t)n + m + 1);
-	if (!out->s) {
+	(*out) = malloc((size_t)n + m + 1);
+	if (!(*out)) {
 		tc_result_free(r);
 		return TC_ENOMEM;
 	}
 	for (uint32_t v = 0; v < n; v++)
-		out->s[v] = (char)tc_result_node_state(r, v);
+		(*out)[v] = (char)tc_result_node_state(r, v);
 	for (uint32_t e = 0; e < m; e++)
-		out->s[n + e] = (char)tc_result_edge_state(r, e);
-	out->s[n + m] = '\0';
+		(*out)[n + e] = (char)tc_result_edge_state(r, e);
+	(*out)[n + m] = '\0';
 	tc_result_free(r);
 	return 0;
 }
 
-static int oracle_states(states *out, oracle_result *res, const tc_graph *g,
+static int oracle_states(char **out, oracle_result *res, const tc_graph *g,
 			 const prop_mode *mode, unsigned scale)
 {
 	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
@@ -183,14 +179,14 @@ static int oracle_states(states *out, oracle_result *res, const tc_graph *g,
 	int rc = oracle_solve(res, g, &o);
 	if (rc)
 		return rc;
-	out->s = malloc((size_t)n + m + 1);
-	if (!out->s) {
+	(*out) = malloc((size_t)n + m + 1);
+	if (!(*out)) {
 		oracle_result_free(res);
 		return TC_ENOMEM;
 	}
-	memcpy(out->s, res->node_state, n);
-	memcpy(out->s + n, res->edge_state, m);
-	out->s[n + m] = '\0';
+	memcpy((*out), res->node_state, n);
+	memcpy((*out) + n, res->edge_state, m);
+	(*out)[n + m] = '\0';
 	return 0;
 }
 
@@ -223,7 +219,7 @@ static prop_failure check_graph(const tc_graph *g, const prop_mode *mode, bool w
 				prop_stats *st, char *key, size_t keylen, char *why,
 				size_t whylen)
 {
-	states sol[TC_SOLVER_COUNT], orc = {NULL}, big = {NULL};
+	char *sol[TC_SOLVER_COUNT], *orc = NULL, *big = NULL;
 	oracle_result ores, bres;
 	prop_failure f = PROP_OK;
 	uint32_t n = tc_graph_node_count(g), total = n + tc_graph_edge_count(g);
@@ -249,9 +245,9 @@ static prop_failure check_graph(const tc_graph *g, const prop_mode *mode, bool w
 		goto out;
 	}
 	for (uint32_t x = 0; x < total; x++) {
-		if (orc.s[x] == 'U') {
+		if (orc[x] == 'U') {
 			st->oracle_u++;
-			st->exact_u += sol[TC_SOLVER_EXACT].s[x] == 'U';
+			st->exact_u += sol[TC_SOLVER_EXACT][x] == 'U';
 		}
 	}
 	if (ores.complete)
@@ -261,10 +257,10 @@ static prop_failure check_graph(const tc_graph *g, const prop_mode *mode, bool w
 
 	/* (d) '-' agrees among all solvers and the oracle */
 	for (int s = 0; s < TC_SOLVER_COUNT; s++) {
-		if (strcmp(sol[s].s, orc.s) == 0)
+		if (strcmp(sol[s], orc) == 0)
 			continue;
 		char tmp[512] = "";
-		if (list_where(tmp, sizeof tmp, g, sol[s].s, orc.s, dead_differs)) {
+		if (list_where(tmp, sizeof tmp, g, sol[s], orc, dead_differs)) {
 			snprintf(key, keylen, "dead:%s", tc_solver_name((tc_solver)s));
 			add(why, whylen, "%s and the oracle disagree on '-':%s",
 			    tc_solver_name((tc_solver)s), tmp);
@@ -277,7 +273,7 @@ static prop_failure check_graph(const tc_graph *g, const prop_mode *mode, bool w
 		if (!tc_solver_is_sound((tc_solver)s))
 			continue;
 		char tmp[512] = "";
-		if (list_where(tmp, sizeof tmp, g, sol[s].s, orc.s, c_not_c)) {
+		if (list_where(tmp, sizeof tmp, g, sol[s], orc, c_not_c)) {
 			snprintf(key, keylen, "unsound:%s", tc_solver_name((tc_solver)s));
 			add(why, whylen, "%s says C where the oracle (bound %u) refutes:%s",
 			    tc_solver_name((tc_solver)s), ores.bound, tmp);
@@ -290,7 +286,7 @@ inclusions:
 	for (size_t i = 0; i < sizeof inclusions / sizeof inclusions[0]; i++) {
 		tc_solver a = inclusions[i][0], b = inclusions[i][1];
 		char tmp[512] = "";
-		if (list_where(tmp, sizeof tmp, g, sol[a].s, sol[b].s, c_not_c)) {
+		if (list_where(tmp, sizeof tmp, g, sol[a], sol[b], c_not_c)) {
 			snprintf(key, keylen, "inclusion:%s<=%s", tc_solver_name(a),
 				 tc_solver_name(b));
 			add(why, whylen, "%s says C where %s does not:%s", tc_solver_name(a),
@@ -301,7 +297,7 @@ inclusions:
 	}
 	/* (b) completeness, confirmed with a larger bound */
 	if (with_oracle && mode->completeness && ores.complete &&
-	    strcmp(sol[TC_SOLVER_EXACT].s, orc.s) != 0) {
+	    strcmp(sol[TC_SOLVER_EXACT], orc) != 0) {
 		if (oracle_states(&big, &bres, g, mode, 16)) {
 			snprintf(key, keylen, "error:oracle");
 			add(why, whylen, "the oracle failed");
@@ -309,41 +305,41 @@ inclusions:
 			goto out;
 		}
 		char tmp[512] = "";
-		if (strcmp(big.s, orc.s) != 0) {
+		if (strcmp(big, orc) != 0) {
 			if (!ores.proven) {
 				st->insufficient++;
 				goto out;
 			}
-			list_where(tmp, sizeof tmp, g, orc.s, big.s, not_equal);
+			list_where(tmp, sizeof tmp, g, orc, big, not_equal);
 			snprintf(key, keylen, "oracle");
 			add(why, whylen, "oracle answers at bounds %u and %u differ although the "
 				    "first was proven complete:%s", ores.bound, bres.bound, tmp);
 			f = PROP_ORACLE;
 			goto out;
 		}
-		list_where(tmp, sizeof tmp, g, sol[TC_SOLVER_EXACT].s, orc.s, not_equal);
+		list_where(tmp, sizeof tmp, g, sol[TC_SOLVER_EXACT], orc, not_equal);
 		snprintf(key, keylen, "incomplete:exact");
 		add(why, whylen, "exact differs from the oracle (bounds %u and %u, %s):%s",
 		    ores.bound, bres.bound, ores.proven ? "proven" : "stable", tmp);
 		f = PROP_INCOMPLETE;
 	}
 out:
-	if (f != PROP_OK && sol[TC_SOLVER_COUNT - 1].s) {
+	if (f != PROP_OK && sol[TC_SOLVER_COUNT - 1]) {
 		add(why, whylen, "\n  states (nodes | edges):");
 		for (int s = 0; s < TC_SOLVER_COUNT; s++) {
-			if (!sol[s].s)
+			if (!sol[s])
 				continue;
 			add(why, whylen, "\n  %-13s %.*s | %s", tc_solver_name((tc_solver)s),
-			    (int)n, sol[s].s, sol[s].s + n);
+			    (int)n, sol[s], sol[s] + n);
 		}
-		if (orc.s)
+		if (orc)
 			add(why, whylen, "\n  %-13s %.*s | %s  (bound %u%s)", "oracle", (int)n,
-			    orc.s, orc.s + n, ores.bound, ores.complete ? ", complete" : "");
+			    orc, orc + n, ores.bound, ores.complete ? ", complete" : "");
 	}
 	for (int s = 0; s < TC_SOLVER_COUNT; s++)
-		free(sol[s].s);
-	free(orc.s);
-	free(big.s);
+		free(sol[s]);
+	free(orc);
+	free(big);
 	oracle_result_free(&ores);
 	oracle_result_free(&bres);
 	return f;

@@ -53,6 +53,7 @@ static void show(const tc_graph *g, const prop_mode *mode, unsigned long budget)
 	       res.edge_state, res.bound, res.complete ? ", complete" : "",
 	       res.proven ? ", proven" : "");
 	oracle_result_free(&res);
+	fflush(stdout); /* before the checks write to stderr */
 }
 
 int main(int argc, char **argv)
