@@ -246,8 +246,12 @@ static int parse(reader *r, const void *data, size_t len)
 			char text[256];
 			tidy_message(text, sizeof text,
 				     r->has_llvm_error ? r->llvm_error : "unreadable bitcode");
-			return tc__diag(r->diag, TC_EPARSE, r->file, 0, 0, "bad bitcode: %s",
-					text);
+			/* LLVM's words for a file cut short are about bit offsets */
+			bool cut = strstr(text, "skip to bit") || strstr(text, "end of") ||
+				   strstr(text, "too small") || strstr(text, "multiple of 4") ||
+				   strstr(text, "single module");
+			return tc__diag(r->diag, TC_EPARSE, r->file, 0, 0, "bad bitcode%s: %s",
+					cut ? " (truncated?)" : "", text);
 		}
 		return TC_OK;
 	}
