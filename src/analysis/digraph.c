@@ -11,16 +11,7 @@ int tc__digraph_from_arcs(tc_arena *ar, tc_digraph *out, uint32_t n, uint32_t na
 	out->adj = TC_ARENA_ARRAY(ar, uint32_t, narcs ? narcs : 1);
 	if (!out->off || !out->adj)
 		return TC_ENOMEM;
-	for (uint32_t i = 0; i < narcs; i++)
-		out->off[from[i] + 1]++;
-	for (uint32_t v = 0; v < n; v++)
-		out->off[v + 1] += out->off[v];
-	/* off[v] serves as the cursor of v, then is shifted back */
-	for (uint32_t i = 0; i < narcs; i++)
-		out->adj[out->off[from[i]]++] = to[i];
-	for (uint32_t v = n; v > 0; v--)
-		out->off[v] = out->off[v - 1];
-	out->off[0] = 0;
+	tc__csr_fill(n, narcs, from, to, out->off, out->adj);
 	return TC_OK;
 }
 

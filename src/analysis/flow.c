@@ -83,18 +83,18 @@ static int csr(tc_flow *f, uint32_t **off_out, uint32_t **edge_out, const uint32
 	uint32_t *edge = TC_ARENA_ARRAY(&f->index_ar, uint32_t, (size_t)f->m + 1);
 	if (!off || !edge)
 		return TC_ENOMEM;
-	for (uint32_t e = 0; e < f->m; e++)
-		off[key[e] + 1]++;
-	for (uint32_t v = 0; v < f->n; v++)
-		off[v + 1] += off[v];
-	for (uint32_t e = 0; e < f->m; e++)
-		edge[off[key[e]]++] = e;
-	for (uint32_t v = f->n; v > 0; v--)
-		off[v] = off[v - 1];
-	off[0] = 0;
+	tc__csr_fill(f->n, f->m, key, NULL, off, edge);
 	*off_out = off;
 	*edge_out = edge;
 	return TC_OK;
+}
+
+int tc__flow_reindex(tc_flow *f)
+{
+	tc__phase_begin(f->run, "split");
+	int rc = tc__flow_index(f);
+	tc__phase_end(f->run);
+	return rc;
 }
 
 int tc__flow_index(tc_flow *f)

@@ -51,6 +51,9 @@ int tc__flow_split(tc_flow *f, uint32_t e);
  * leave exit (a walk ends at its first arrival there). */
 int tc__flow_index(tc_flow *f);
 
+/* tc__flow_index after splits, timed as the "split" phase. */
+int tc__flow_reindex(tc_flow *f);
+
 /* The live node-level digraph: vertex v = node v, one arc per live edge. */
 int tc__flow_digraph(tc_arena *ar, const tc_flow *f, tc_digraph *succ, tc_digraph *pred);
 

@@ -102,10 +102,7 @@ static int solve_literal(tc_arena *ar, tc_flow *f, tc_solver s, uint8_t **node_c
 		}
 		if (!split)
 			return TC_OK;
-		tc__phase_begin(f->run, "split");
-		rc = tc__flow_index(f);
-		tc__phase_end(f->run);
-		if (rc)
+		if ((rc = tc__flow_reindex(f)))
 			return rc;
 	}
 }

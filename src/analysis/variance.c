@@ -271,10 +271,7 @@ int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t
 			}
 		if (!changed)
 			return TC_OK;
-		tc__phase_begin(f->run, "split");
-		rc = tc__flow_index(f);
-		tc__phase_end(f->run);
-		if (rc)
+		if ((rc = tc__flow_reindex(f)))
 			return rc;
 	}
 }

@@ -12,24 +12,8 @@ int tc__graph_index(tc_graph *g)
 	g->in_edge = tc__malloc(al, tc__mul(g->m, sizeof(uint32_t)));
 	if (!g->out_off || !g->in_off || !g->out_edge || !g->in_edge)
 		return TC_ENOMEM;
-	for (uint32_t e = 0; e < g->m; e++) {
-		g->out_off[g->edge_from[e] + 1]++;
-		g->in_off[g->edge_to[e] + 1]++;
-	}
-	for (uint32_t v = 0; v < g->n; v++) {
-		g->out_off[v + 1] += g->out_off[v];
-		g->in_off[v + 1] += g->in_off[v];
-	}
-	/* place edges using the offsets as cursors, then shift them back */
-	for (uint32_t e = 0; e < g->m; e++) {
-		g->out_edge[g->out_off[g->edge_from[e]]++] = e;
-		g->in_edge[g->in_off[g->edge_to[e]]++] = e;
-	}
-	for (uint32_t v = g->n; v > 0; v--) {
-		g->out_off[v] = g->out_off[v - 1];
-		g->in_off[v] = g->in_off[v - 1];
-	}
-	g->out_off[0] = g->in_off[0] = 0;
+	tc__csr_fill(g->n, g->m, g->edge_from, NULL, g->out_off, g->out_edge);
+	tc__csr_fill(g->n, g->m, g->edge_to, NULL, g->in_off, g->in_edge);
 	return TC_OK;
 }
 

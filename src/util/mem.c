@@ -151,6 +151,23 @@ void tc__arena_free(tc_arena *ar)
 	ar->used = ar->cap = 0;
 }
 
+/* ---- CSR ---- */
+
+void tc__csr_fill(uint32_t n, uint32_t count, const uint32_t *key, const uint32_t *val,
+		  uint32_t *off, uint32_t *adj)
+{
+	for (uint32_t i = 0; i < count; i++)
+		off[key[i] + 1]++;
+	for (uint32_t k = 0; k < n; k++)
+		off[k + 1] += off[k];
+	/* off[k] serves as bucket k's cursor, then everything shifts back */
+	for (uint32_t i = 0; i < count; i++)
+		adj[off[key[i]]++] = val ? val[i] : i;
+	for (uint32_t k = n; k > 0; k--)
+		off[k] = off[k - 1];
+	off[0] = 0;
+}
+
 /* ---- u32vec ---- */
 
 int tc__u32vec_reserve(const tc_alloc *al, tc_u32vec *vec, size_t cap)

@@ -45,6 +45,15 @@ void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size);
 	((type *)tc__arena_zalloc((ar), (count), sizeof(type)))
 void tc__arena_free(tc_arena *ar);
 
+/*
+ * Counting sort into CSR: item i (of count) goes to bucket key[i] < n;
+ * off[0..n] gets the bucket offsets and adj[off[k]..off[k+1]) the items of
+ * bucket k in item order, as val[i] (or i itself when val is NULL). off must
+ * hold n + 1 zeros.
+ */
+void tc__csr_fill(uint32_t n, uint32_t count, const uint32_t *key, const uint32_t *val,
+		  uint32_t *off, uint32_t *adj);
+
 /* A growable uint32_t array (a stack or a list). */
 typedef struct tc_u32vec {
 	uint32_t *v;
