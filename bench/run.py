@@ -147,7 +147,8 @@ class Runner:
                 report = tf.read()
                 m = RSS_RE.search(report)
                 rss = int(m.group(1)) if m else None
-                cpu = sum(float(x) for x in CPU_RE.findall(report)) or None
+                times = CPU_RE.findall(report)
+                cpu = sum(float(x) for x in times) if times else None
         if p.returncode != 0:
             tail = err.strip().splitlines()[-3:]
             return {'status': 'error', 'wall_s': wall, 'message': ' / '.join(tail)}
@@ -280,6 +281,12 @@ def goals(rows, timeout, goal_size):
             return 'not run'
         if r['status'] == 'timeout':
             return 'timed out after %g s' % timeout
+        if r['status'] == 'skipped':
+            before = [x for x in st if x['solver'] == r['solver'] and x['size'] < r['size']
+                      and x['status'] in ('timeout', 'error')]
+            if before:
+                return 'not run: %s at %s' % ('timed out' if before[0]['status'] == 'timeout'
+                                              else 'failed', size_label(before[0]['size']))
         if r['status'] != 'ok':
             return r['status']
         return fmt_s(r['wall_s'])
@@ -418,7 +425,7 @@ def markdown(data):
                     ph = r['phases_ms']
                     cells = [size_label(size), s, str(r['edges']), mb,
                              fmt_ms(r['wall_s'] * 1e3),
-                             fmt_ms(r['cpu_s'] * 1e3 if r.get('cpu_s') else None)]
+                             fmt_ms(r['cpu_s'] * 1e3 if r.get('cpu_s') is not None else None)]
                     cells += [fmt_ms(ph.get(n)) for n in fnames]
                     cells.append(fmt_num(r.get('parse_mb_s')))
                     cells += [fmt_ms(ph.get(n)) for n in gnames]
@@ -531,6 +538,7 @@ def svg_loglog(title, xlabel, ylabel, yunit, series, limit_y=None, limit_label=N
                  'stroke-dasharray="4 4"/>' % (L, y, L + pw, y))
         o.append('<text x="%d" y="%.1f" fill="#666">%s</text>'
                  % (L + 4, y - 4, escape(limit_label or 'limit')))
+    crosses = {}  # x -> crosses drawn there, so coinciding timeouts stack upwards
     for name, color, pts, timeouts in series:
         pts = sorted(pts)
         if len(pts) > 1:
@@ -540,7 +548,8 @@ def svg_loglog(title, xlabel, ylabel, yunit, series, limit_y=None, limit_label=N
             o.append('<circle cx="%.1f" cy="%.1f" r="3.5" fill="%s"/>' % (px(x), py(y), color))
         if limit_y:
             for x in timeouts:
-                cx, cy = px(x), py(limit_y)
+                k = crosses[x] = crosses.get(x, -1) + 1
+                cx, cy = px(x), py(limit_y) - 11 * k
                 o.append('<path d="M%.1f %.1fl8 8m0 -8l-8 8" stroke="%s" stroke-width="2"/>'
                          % (cx - 4, cy - 4, color))
     # legend
@@ -612,9 +621,19 @@ def main():
     ap.add_argument('--gen', default=os.path.join(ROOT, 'build', 'bench', 'gen_cfg'))
     ap.add_argument('--goal-size', type=parse_size, default=10**7,
                     help='the structured size the goals are judged at (default 1e7)')
+    ap.add_argument('--report-only', action='store_true',
+                    help='run nothing: rewrite results.md and the plots from results.json')
     ap.add_argument('--merge', action='store_true',
                     help='keep the rows of an earlier results.json that this run does not redo')
     args = ap.parse_args()
+
+    json_path = os.path.join(args.out, 'results.json')
+    if args.report_only:
+        with open(json_path) as f:
+            data = json.load(f)
+        data['goals'] = goals(data['results'], data['timeout'], data['goal_size'])
+        write_outputs(data, args.out, json_path)
+        return 0
 
     shapes = [s for s in args.shapes.split(',') if s]
     solvers = [s for s in args.solvers.split(',') if s]
@@ -665,7 +684,6 @@ def main():
                 print('%-10s %5s %-12s %s' % (shape, size_label(size), solver, msg),
                       file=sys.stderr, flush=True)
 
-    json_path = os.path.join(args.out, 'results.json')
     if args.merge and os.path.exists(json_path):
         with open(json_path) as f:
             old = json.load(f)
@@ -681,15 +699,20 @@ def main():
         pass
     data['goal_size'] = args.goal_size
     data['goals'] = goals(results, args.timeout, args.goal_size)
+    write_outputs(data, args.out, json_path)
+    return 0
+
+
+def write_outputs(data, out_dir, json_path):
+    """results.json, results.md and the plots; prints the goals."""
     with open(json_path, 'w') as f:
         json.dump(data, f, indent=1)
         f.write('\n')
-    with open(os.path.join(args.out, 'results.md'), 'w') as f:
+    with open(os.path.join(out_dir, 'results.md'), 'w') as f:
         f.write(markdown(data))
-    plots(data, args.out)
+    plots(data, out_dir)
     for name, verdict, detail in data['goals']:
         print('%-4s %s: %s' % (verdict, name, detail))
-    return 0
 
 
 if __name__ == '__main__':
