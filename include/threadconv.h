@@ -258,6 +258,19 @@ typedef struct tc_solve_stats {
 } tc_solve_stats;
 tc_solve_stats tc_result_stats(const tc_result *r);
 
+/*
+ * Check mode (SPEC 4): the divergent branches that decide whether node (a
+ * barrier not proven convergent in r, a result of g) is reached, in node
+ * order: live branches with two or more live out-edges, not all convergent,
+ * on which node is control dependent (post-dominators of the live graph),
+ * looking through uniform-marked ones to the branches they depend on; when
+ * there are none, the nearest divergent branches node is reachable from
+ * (docs/check.md). Writes min(cap, *count) ids to out; *count is the total.
+ * A node that is convergent or dead has none.
+ */
+int tc_barrier_causes(uint32_t *out, uint32_t cap, uint32_t *count, const tc_graph *g,
+		      const tc_result *r, uint32_t node, const tc_allocator *alloc);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,200 @@
+/*
+ * causes.c - which divergent branches decide whether a barrier is reached
+ * (check mode, SPEC 4): the notes under a barrier-divergence warning.
+ *
+ * A branch is *divergent* here when it is live, has two or more live
+ * out-edges and not all of them are convergent in the result. A barrier x
+ * is control dependent on a branch b when x post-dominates a live successor
+ * of b but does not strictly post-dominate b (Ferrante, Ottenstein, Warren,
+ * "The program dependence graph and its use in optimization", TOPLAS 1987);
+ * post-dominators are dominators of the reversed live graph rooted at exit
+ * (Lengauer-Tarjan, dominators.c).
+ *
+ * The causes of x, in node order:
+ * 1. the divergent branches x is control dependent on that are not marked
+ *    uniform; a uniform-marked divergent branch (one whose threads arrive at
+ *    different times, inside another divergent region) is looked through:
+ *    the search continues with the branches *it* is control dependent on
+ *    (iterated control dependence), so the note names the branch whose
+ *    condition differs between threads;
+ * 2. when that finds nothing (x is not control dependent on a divergent
+ *    branch, e.g. it follows a divergent loop whose threads leave at
+ *    different times), the uniform-marked branches step 1 met, if any;
+ * 3. else the nearest divergent branches from which x is reachable: a
+ *    backward search over live edges from x that stops at each divergent
+ *    branch it meets.
+ * A barrier whose state is C has no causes.
+ */
+#include "analysis/digraph.h"
+#include "analysis/dominators.h"
+#include "util/diag.h"
+
+#include <string.h>
+
+typedef struct causes {
+	const tc_graph *g;
+	const tc_result *r;
+	uint32_t n;
+	tc_domtree pdt;   /* post-dominator tree of the live graph */
+	uint8_t *mark;    /* per node: CAUSE, SEEN (queued), LOOKED (uniform, looked through) */
+	uint32_t *queue;
+} causes;
+
+enum { CAUSE = 1, SEEN = 2, LOOKED = 4 };
+
+static int live_node(const causes *c, uint32_t v)
+{
+	return tc_result_node_state(c->r, v) != TC_STATE_DEAD;
+}
+
+static int live_edge(const causes *c, uint32_t e)
+{
+	return tc_result_edge_state(c->r, e) != TC_STATE_DEAD;
+}
+
+/* Whether b is live with >= 2 live out-edges, not all convergent. */
+static int divergent_branch(const causes *c, uint32_t b)
+{
+	if (!live_node(c, b))
+		return 0;
+	uint32_t k, live = 0, conv = 0;
+	const uint32_t *out = tc_graph_out_edges(c->g, b, &k);
+	for (uint32_t i = 0; i < k; i++) {
+		tc_state s = tc_result_edge_state(c->r, out[i]);
+		live += s != TC_STATE_DEAD;
+		conv += s == TC_STATE_CONVERGENT;
+	}
+	return live >= 2 && conv < live;
+}
+
+/* Whether x is control dependent on b (both live). */
+static int control_dependent(const causes *c, uint32_t x, uint32_t b)
+{
+	if (x != b && tc__dominates(&c->pdt, x, b))
+		return 0;
+	uint32_t k;
+	const uint32_t *out = tc_graph_out_edges(c->g, b, &k);
+	for (uint32_t i = 0; i < k; i++)
+		if (live_edge(c, out[i]) &&
+		    tc__dominates(&c->pdt, x, tc_graph_edge_to(c->g, out[i])))
+			return 1;
+	return 0;
+}
+
+/* Post-dominators of the live graph: dominators of its reverse from exit. */
+static int post_dominators(causes *c, tc_arena *ar)
+{
+	uint32_t m = tc_graph_edge_count(c->g), narcs = 0;
+	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, m ? m : 1);
+	uint32_t *to = TC_ARENA_ARRAY(ar, uint32_t, m ? m : 1);
+	uint32_t *idom = TC_ARENA_ARRAY(ar, uint32_t, c->n);
+	if (!from || !to || !idom)
+		return TC_ENOMEM;
+	for (uint32_t e = 0; e < m; e++) {
+		if (!live_edge(c, e))
+			continue;
+		/* reversed: the arc goes from the edge's head to its tail */
+		from[narcs] = tc_graph_edge_to(c->g, e);
+		to[narcs++] = tc_graph_edge_from(c->g, e);
+	}
+	tc_digraph rev, fwd;
+	int rc;
+	if ((rc = tc__digraph_from_arcs(ar, &rev, c->n, narcs, from, to)) ||
+	    (rc = tc__digraph_reverse(ar, &fwd, &rev)) ||
+	    (rc = tc__dominators(ar, &rev, &fwd, tc_graph_exit(c->g), idom)))
+		return rc;
+	return tc__domtree(ar, c->n, idom, tc_graph_exit(c->g), &c->pdt);
+}
+
+/* Steps 1 and 2: iterated control dependence through uniform branches. */
+static uint32_t control_causes(causes *c, uint32_t x)
+{
+	uint32_t head = 0, tail = 0, found = 0;
+	c->queue[tail++] = x;
+	c->mark[x] |= SEEN;
+	while (head < tail) {
+		uint32_t y = c->queue[head++];
+		for (uint32_t b = 0; b < c->n; b++) {
+			if ((c->mark[b] & (CAUSE | LOOKED)) || !divergent_branch(c, b) ||
+			    !control_dependent(c, y, b))
+				continue;
+			if (tc_graph_node_flags(c->g, b) & TC_NODE_UNIFORM) {
+				c->mark[b] |= LOOKED;
+				if (!(c->mark[b] & SEEN)) {
+					c->mark[b] |= SEEN;
+					c->queue[tail++] = b;
+				}
+			} else {
+				c->mark[b] |= CAUSE;
+				found++;
+			}
+		}
+	}
+	if (found)
+		return found;
+	for (uint32_t b = 0; b < c->n; b++)
+		if (c->mark[b] & LOOKED) {
+			c->mark[b] |= CAUSE;
+			found++;
+		}
+	return found;
+}
+
+/* Step 3: the nearest divergent branches x is reachable from. */
+static uint32_t reaching_causes(causes *c, uint32_t x)
+{
+	uint32_t top = 0, found = 0;
+	for (uint32_t v = 0; v < c->n; v++)
+		c->mark[v] = 0;
+	c->queue[top++] = x;
+	c->mark[x] = SEEN;
+	while (top > 0) {
+		uint32_t y = c->queue[--top], k;
+		const uint32_t *in = tc_graph_in_edges(c->g, y, &k);
+		for (uint32_t i = 0; i < k; i++) {
+			uint32_t p = tc_graph_edge_from(c->g, in[i]);
+			if (!live_edge(c, in[i]) || (c->mark[p] & SEEN))
+				continue;
+			c->mark[p] |= SEEN;
+			if (divergent_branch(c, p)) {
+				c->mark[p] |= CAUSE;
+				found++;
+			} else {
+				c->queue[top++] = p;
+			}
+		}
+	}
+	return found;
+}
+
+int tc_barrier_causes(uint32_t *out, uint32_t cap, uint32_t *count, const tc_graph *g,
+		      const tc_result *r, uint32_t node, const tc_allocator *alloc)
+{
+	if (!count || !g || !r || (cap && !out))
+		return TC_EINVAL;
+	*count = 0;
+	uint32_t n = tc_graph_node_count(g);
+	if (node >= n)
+		return TC_EINVAL;
+	if (tc_result_node_state(r, node) != TC_STATE_UNKNOWN)
+		return TC_OK; /* convergent or dead: nothing to explain */
+	tc_alloc al;
+	tc_arena ar;
+	tc__alloc_init(&al, alloc);
+	tc__arena_init(&ar, &al);
+	causes c = {.g = g, .r = r, .n = n};
+	c.mark = TC_ARENA_ZARRAY(&ar, uint8_t, n);
+	c.queue = TC_ARENA_ARRAY(&ar, uint32_t, n);
+	int rc = !c.mark || !c.queue ? TC_ENOMEM : post_dominators(&c, &ar);
+	if (rc == TC_OK) {
+		uint32_t found = control_causes(&c, node);
+		if (!found)
+			found = reaching_causes(&c, node);
+		for (uint32_t v = 0, k = 0; v < n; v++)
+			if ((c.mark[v] & CAUSE) && k < cap)
+				out[k++] = v;
+		*count = found;
+	}
+	tc__arena_free(&ar);
+	return rc;
+}
