@@ -174,6 +174,17 @@ bool tc_module_graph_is_kernel(const tc_module *m, size_t i);
  * it lives as long as the module.
  */
 tc_loc tc_module_branch_loc(const tc_module *m, size_t i, uint32_t node);
+/*
+ * The thread-dependent value that the branch ending node's block depends on
+ * (IR inputs), for a branch that is not uniform: a call of a thread-varying
+ * builtin reached from the condition through operands (not through phis),
+ * described as in the source where the builtin is known ("get_local_id(0)",
+ * "threadIdx.x"), else as the callee's name with its constant arguments.
+ * NULL when none was found (the condition is divergent through a phi, a
+ * load, ...). *loc, when loc is not NULL, gets the call's debug location.
+ */
+const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
+				    tc_loc *loc);
 
 /* ---- solvers ------------------------------------------------------------ */
 

@@ -756,6 +756,112 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 	return TC_OK;
 }
 
+/*
+ * The call of a thread-varying builtin nearest to v through divergent
+ * operands (breadth first; phis are sources of their own and are not looked
+ * through, so a loop counter does not blame an unrelated thread id). NULL
+ * when there is none. Uses r->work and bit 2 of r->divergent, restored.
+ */
+static int find_source(reader *r, LLVMValueRef v, LLVMValueRef *found)
+{
+	size_t head = 0, tail = 0;
+	*found = NULL;
+	uint32_t id = ptrmap_get(&r->values, v);
+	if (id == TC_NONE || !r->divergent[id])
+		return TC_OK;
+	if (reserve(r, &r->work, &r->work_cap, 1, sizeof *r->work))
+		return oom(r);
+	r->work[tail++] = v;
+	r->divergent[id] |= 2;
+	while (head < tail && !*found) {
+		LLVMValueRef x = r->work[head++];
+		if (!LLVMIsAInstruction(x) || LLVMIsAPHINode(x))
+			continue;
+		if (LLVMIsACallInst(x) &&
+		    callee_kind(LLVMGetCalledValue(x)) == TC_GPU_DIVERGENT_SOURCE) {
+			*found = x;
+			break;
+		}
+		int nops = LLVMGetNumOperands(x);
+		for (int k = 0; k < nops; k++) {
+			LLVMValueRef op = LLVMGetOperand(x, (unsigned)k);
+			uint32_t oid = op ? ptrmap_get(&r->values, op) : TC_NONE;
+			if (oid == TC_NONE || r->divergent[oid] != 1)
+				continue;
+			if (reserve(r, &r->work, &r->work_cap, tail + 1, sizeof *r->work))
+				return oom(r);
+			r->divergent[oid] |= 2;
+			r->work[tail++] = op;
+		}
+	}
+	for (size_t k = 0; k < tail; k++)
+		r->divergent[ptrmap_get(&r->values, r->work[k])] = 1;
+	return TC_OK;
+}
+
+/* "get_local_id(0)", "threadIdx.x", "name(1, ...)": a builtin call as its
+ * source spells it, where known; kept in the module. */
+static const char *describe_call(reader *r, LLVMValueRef call)
+{
+	static const char tid[] = "llvm.nvvm.read.ptx.sreg.tid.";
+	size_t len;
+	const char *name = value_name(LLVMGetCalledValue(call), &len);
+	char buf[160];
+	int n;
+	if (len > sizeof tid - 1 && len < 100 && memcmp(name, tid, sizeof tid - 1) == 0) {
+		n = snprintf(buf, sizeof buf, "threadIdx.%.*s", (int)(len - (sizeof tid - 1)),
+			     name + sizeof tid - 1);
+		return tc__module_string(r->out, buf, (size_t)n);
+	}
+	/* Itanium-mangled C name: _Z<length><name><parameter types> */
+	if (len > 2 && name[0] == '_' && name[1] == 'Z') {
+		size_t k = 2, nl = 0;
+		while (k < len && name[k] >= '0' && name[k] <= '9')
+			nl = nl * 10 + (size_t)(name[k++] - '0');
+		if (k > 2 && nl > 0 && k + nl <= len) {
+			name += k;
+			len = nl;
+		}
+	}
+	n = snprintf(buf, sizeof buf, "%.*s(", (int)(len < 100 ? len : 100), name);
+	unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+	for (unsigned a = 0; a < nargs && (size_t)n < sizeof buf - 24; a++) {
+		LLVMValueRef arg = LLVMGetOperand(call, a);
+		if (LLVMIsAConstantInt(arg))
+			n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%llu", a ? ", " : "",
+				      LLVMConstIntGetZExtValue(arg));
+		else
+			n += snprintf(buf + n, sizeof buf - (size_t)n, "%s...", a ? ", " : "");
+	}
+	n += snprintf(buf + n, sizeof buf - (size_t)n, ")");
+	return tc__module_string(r->out, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+/* Records the divergence source of a branch that is not uniform. */
+static int branch_source(reader *r, LLVMValueRef term, tc_branch_source *out)
+{
+	LLVMValueRef cond = LLVMGetInstructionOpcode(term) == LLVMBr
+				    ? LLVMGetCondition(term)
+				    : LLVMGetOperand(term, 0);
+	LLVMValueRef call;
+	int rc = find_source(r, cond, &call);
+	if (rc || !call)
+		return rc;
+	if (!(out->what = describe_call(r, call)))
+		return oom(r);
+	const char *file;
+	uint32_t line, col;
+	if ((rc = debug_loc(r, call, &file, &line, &col)))
+		return rc;
+	if (file) {
+		const char *kept = tc__module_string(r->out, file, strlen(file));
+		if (!kept)
+			return oom(r);
+		out->loc = (tc_loc){kept, line, col};
+	}
+	return TC_OK;
+}
+
 static int builder_error(reader *r, int rc)
 {
 	if (rc == TC_ELIMIT)
@@ -821,7 +927,8 @@ static int add_nodes(reader *r, tc_builder *b, uint32_t nblocks)
 }
 
 /* Edges: the pieces of each block in a chain, then its terminator's. */
-static int add_edges(reader *r, tc_builder *b, uint32_t nblocks, tc_loc *branch_loc)
+static int add_edges(reader *r, tc_builder *b, uint32_t nblocks, tc_loc *branch_loc,
+		     tc_branch_source *source)
 {
 	uint32_t exit = tc_builder_exit(b);
 	int rc;
@@ -852,6 +959,9 @@ static int add_edges(reader *r, tc_builder *b, uint32_t nblocks, tc_loc *branch_
 		if (uniform_branch(r, term))
 			tc_builder_set_flags(b, bi->last,
 					     tc_builder_flags(b, bi->last) | TC_NODE_UNIFORM);
+		else if (LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
+			 (rc = branch_source(r, term, &source[bi->last])))
+			return rc;
 		const char *file;
 		uint32_t line, col;
 		if ((rc = debug_loc(r, term, &file, &line, &col)))
@@ -899,24 +1009,32 @@ static int build_graph(reader *r, uint32_t f)
 	if (tc_builder_new(&b, r->name, &r->al.a))
 		return oom(r);
 	tc_loc *branch_loc = tc__calloc(&r->out->al, nnodes, sizeof *branch_loc);
-	if (!branch_loc) {
+	tc_branch_source *source = tc__calloc(&r->out->al, nnodes, sizeof *source);
+	if (!branch_loc || !source) {
 		tc_builder_free(b);
+		tc__free(&r->out->al, branch_loc);
+		tc__free(&r->out->al, source);
 		return oom(r);
 	}
 	if ((rc = add_nodes(r, b, nblocks)) ||
 	    (rc = tc_builder_set_entry(b, r->binfo[0].first)) ||
-	    (rc = add_edges(r, b, nblocks, branch_loc))) {
+	    (rc = add_edges(r, b, nblocks, branch_loc, source))) {
 		tc_builder_free(b);
 		tc__free(&r->out->al, branch_loc);
+		tc__free(&r->out->al, source);
 		return rc;
 	}
 	tc_graph *g;
 	if (tc_builder_finish(&g, b, NULL)) {
 		tc__free(&r->out->al, branch_loc);
+		tc__free(&r->out->al, source);
 		return oom(r);
 	}
-	if (tc__module_add_info(r->out, g, kernel, branch_loc, nnodes))
+	if (tc__module_add_info(r->out, g, kernel, branch_loc, nnodes)) {
+		tc__free(&r->out->al, source);
 		return oom(r);
+	}
+	tc__module_set_sources(r->out, source);
 	return TC_OK;
 }
 

@@ -35,9 +35,19 @@ int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_l
 		m->info = in;
 		m->cap = cap;
 	}
-	m->info[m->count] = (tc_graph_info){kernel, branch_loc, branch_loc ? nloc : 0};
+	m->info[m->count] = (tc_graph_info){kernel, branch_loc, branch_loc ? nloc : 0, NULL};
 	m->graphs[m->count++] = g;
 	return TC_OK;
+}
+
+void tc__module_set_sources(tc_module *m, tc_branch_source *source)
+{
+	if (m->count == 0 || !m->info[m->count - 1].branch_loc) {
+		tc__free(&m->al, source);
+		return;
+	}
+	tc__free(&m->al, m->info[m->count - 1].source);
+	m->info[m->count - 1].source = source;
 }
 
 int tc__module_add(tc_module *m, tc_graph *g)
@@ -83,6 +93,7 @@ int tc__module_select(tc_module *m, const char *name, const char *file,
 			continue;
 		tc_graph_free(m->graphs[i]);
 		tc__free(&m->al, m->info[i].branch_loc);
+		tc__free(&m->al, m->info[i].source);
 	}
 	m->graphs[0] = m->graphs[keep];
 	m->info[0] = m->info[keep];
@@ -97,6 +108,7 @@ void tc_module_free(tc_module *m)
 	for (size_t i = 0; i < m->count; i++) {
 		tc_graph_free(m->graphs[i]);
 		tc__free(&m->al, m->info[i].branch_loc);
+		tc__free(&m->al, m->info[i].source);
 	}
 	for (size_t i = 0; i < m->nstrings; i++)
 		tc__free(&m->al, m->strings[i]);
@@ -124,6 +136,18 @@ tc_loc tc_module_branch_loc(const tc_module *m, size_t i, uint32_t node)
 	if (i >= m->count || node >= m->info[i].nloc)
 		return none;
 	return m->info[i].branch_loc[node];
+}
+
+const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
+				    tc_loc *loc)
+{
+	tc_branch_source none = {NULL, {NULL, 0, 0}}, *s = &none;
+	if (i < m->count && node < m->info[i].nloc && m->info[i].source &&
+	    m->info[i].source[node].what)
+		s = &m->info[i].source[node];
+	if (loc)
+		*loc = s->loc;
+	return s->what;
 }
 
 /* Reads all of path ("-": standard input) into *buf (freed by the caller). */

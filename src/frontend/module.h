@@ -5,11 +5,20 @@
 #include "threadconv.h"
 #include "util/mem.h"
 
+/* A thread-dependent value a branch condition depends on. */
+typedef struct tc_branch_source {
+	const char *what; /* "get_local_id(0)"; NULL when none is known */
+	tc_loc loc;
+} tc_branch_source;
+
 /* What a frontend knows about a graph beyond the graph itself. */
 typedef struct tc_graph_info {
 	bool kernel;
 	tc_loc *branch_loc; /* per node, or NULL; files point into the module */
 	uint32_t nloc;
+	/* per node (nloc of them), or NULL: the divergence source found for a
+	 * branch that is not uniform; strings point into the module */
+	tc_branch_source *source;
 } tc_graph_info;
 
 struct tc_module {
@@ -27,6 +36,9 @@ int tc__module_add(tc_module *m, tc_graph *g);
 /* Takes ownership of g and branch_loc (allocated with m->al), also on failure. */
 int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_loc,
 			uint32_t nloc);
+/* Gives the last graph added its per-node branch sources (allocated with
+ * m->al, nloc of them); takes ownership. */
+void tc__module_set_sources(tc_module *m, tc_branch_source *source);
 /* A copy of s kept as long as the module; NULL when out of memory. */
 const char *tc__module_string(tc_module *m, const char *s, size_t len);
 /* Drops every graph but the one called name; TC_EINVAL (with a message in
