@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #define CLI_EXIT_OK 0
+#define CLI_EXIT_FOUND 1 /* check: something was reported */
 #define CLI_EXIT_ERROR 2 /* usage error, bad input, or a failure to solve or write */
 
 /* An option of a command: --name, and -c when short_name is not 0. */
@@ -56,5 +57,7 @@ int cli_write_output(const char *path, const char *buf, size_t len);
 /* The commands: run with argv[0] the command name; help writes the manual. */
 int cli_analyze(int argc, char **argv);
 void cli_analyze_help(FILE *out);
+int cli_check(int argc, char **argv);
+void cli_check_help(FILE *out);
 
 #endif

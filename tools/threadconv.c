@@ -1,6 +1,6 @@
 /*
  * threadconv.c - the command-line tool: `threadconv COMMAND [OPTIONS] FILE...`
- * dispatches to a command (analyze.c), plus help and version.
+ * dispatches to a command (analyze.c, check.c), plus help and version.
  */
 #include "cli.h"
 
@@ -14,6 +14,7 @@ typedef struct command {
 
 static const command commands[] = {
 	{"analyze", cli_analyze, cli_analyze_help},
+	{"check", cli_check, cli_check_help},
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -39,6 +40,7 @@ static void help(FILE *out)
 "\n"
 "COMMANDS\n"
 "    analyze   find the convergent nodes and edges and judge each barrier\n"
+"    check     report barriers that only some threads of a block may reach\n"
 "    help      show the manual of a command\n"
 "\n"
 "OPTIONS\n"
@@ -49,10 +51,12 @@ static void help(FILE *out)
 "\n"
 "EXIT STATUS\n"
 "    0   Success.\n"
+"    1   check reported a barrier.\n"
 "    2   A usage error, a bad input, or a failure to solve or write.\n"
 "\n"
 "EXAMPLES\n"
 "    threadconv analyze kernel.cfg\n"
+"    threadconv check kernel.ll\n"
 "    threadconv help analyze\n",
 	      out);
 }

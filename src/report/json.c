@@ -5,7 +5,9 @@
  *     "entry", "exit", "counts": {"nodes": {"C", "U", "-"}, "edges": {...}},
  *     "nodes": [{"name", "state", ["uniform"], ["file", "line"]}],
  *     "edges": [{"from", "to", "state"}],
- *     "barriers": [{"node", "state", "in_edges_convergent", ["file", "line"]}]}]}
+ *     "barriers": [{"node", "state", "in_edges_convergent", ["file", "line"],
+ *                   check mode: ["column"], "causes": [{"node", ["file", "line",
+ *                   "column"], ["depends_on"]}]}]}]}
  *
  * Nodes are in mention order, edges in creation order, barriers in node
  * order. JSON strings must be UTF-8; a name that is not (a .cfg quoted name
@@ -139,8 +141,43 @@ static json_t *edges(const tc_graph *g, const tc_result *r)
 	return a;
 }
 
-static json_t *barriers(const tc_graph *g, const tc_result *r)
+static json_t *causes(const tc_graph *g, const tc_report_barrier *rb)
 {
+	json_t *a = json_array();
+	for (uint32_t k = 0; a && rb && k < rb->ncauses; k++) {
+		const tc_report_cause *c = &rb->causes[k];
+		json_t *o = json_object();
+		if (json_array_append_new(a, o) ||
+		    set(o, "node", jstr(tc_graph_node_name(g, c->node))) ||
+		    set_loc(o, c->loc) ||
+		    (c->loc.file && c->loc.line && c->loc.col &&
+		     set(o, "column", json_integer(c->loc.col))) ||
+		    (c->depends_on && set(o, "depends_on", jstr(c->depends_on)))) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+/* Check mode adds each barrier's column and the causes of a reported one. */
+static int check_fields(json_t *o, const tc_report_graph *rg, uint32_t v)
+{
+	if (rg->options.assume_barriers)
+		return 0;
+	tc_loc loc = tc_graph_node_loc(rg->graph, v);
+	const tc_report_barrier *rb = NULL;
+	for (size_t k = 0; k < rg->nreported && !rb; k++)
+		if (rg->reported[k].node == v)
+			rb = &rg->reported[k];
+	return (loc.file && loc.line && loc.col && set(o, "column", json_integer(loc.col))) ||
+	       set(o, "causes", causes(rg->graph, rb));
+}
+
+static json_t *barriers(const tc_report_graph *rg)
+{
+	const tc_graph *g = rg->graph;
+	const tc_result *r = rg->result;
 	json_t *a = json_array();
 	for (uint32_t v = 0; a && v < tc_graph_node_count(g); v++) {
 		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER))
@@ -151,7 +188,7 @@ static json_t *barriers(const tc_graph *g, const tc_result *r)
 		    set(o, "state", json_string(tc__report_state(tc_result_node_state(r, v)))) ||
 		    set(o, "in_edges_convergent",
 			json_boolean(tc_result_in_edges_convergent(r, v))) ||
-		    set_loc(o, tc_graph_node_loc(g, v))) {
+		    set_loc(o, tc_graph_node_loc(g, v)) || check_fields(o, rg, v)) {
 			json_decref(a);
 			return NULL;
 		}
@@ -178,7 +215,7 @@ static json_t *graph_object(const tc_report_graph *rg)
 	    set(c, "edges", counts(tc_result_edge_count, r)) ||
 	    set(o, "nodes", nodes(g, r)) ||
 	    set(o, "edges", edges(g, r)) ||
-	    set(o, "barriers", barriers(g, r))) {
+	    set(o, "barriers", barriers(rg))) {
 		json_decref(c);
 		json_decref(o);
 		return NULL;

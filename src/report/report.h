@@ -15,12 +15,32 @@
 
 #include <stdio.h>
 
+/* Check mode (SPEC 4): a divergent branch that decides a reported barrier
+ * (tc_barrier_causes), with what the frontend knows of it. */
+typedef struct tc_report_cause {
+	uint32_t node;
+	tc_loc loc;             /* the branch's position; file NULL when unknown */
+	const char *depends_on; /* "get_local_id(0)"; NULL when unknown */
+	tc_loc depends_loc;     /* where that value is computed */
+} tc_report_cause;
+
+/* Check mode: a barrier not proven convergent. */
+typedef struct tc_report_barrier {
+	uint32_t node;
+	const tc_report_cause *causes;
+	uint32_t ncauses;
+} tc_report_barrier;
+
 /* One solved graph. */
 typedef struct tc_report_graph {
 	const char *input;        /* the file it was read from; NULL when none */
 	const tc_graph *graph;
 	const tc_result *result;
 	tc_solve_options options; /* what result was computed with */
+	/* check mode (options.assume_barriers false): the barriers reported,
+	 * in node order */
+	const tc_report_barrier *reported;
+	size_t nreported;
 } tc_report_graph;
 
 typedef enum tc_report_format {
@@ -52,6 +72,15 @@ int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
  * side-by-side clusters of one drawing. */
 int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
+
+/* Check mode: a compiler-style warning per reported barrier with notes
+ * naming its causes (file:line:col: warning: ... [-Wbarrier-divergence]). */
+int tc_report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
+			 tc_diag *diag);
+/* Check mode: one SARIF 2.1.0 log, a result per reported barrier with its
+ * causes as related locations. */
+int tc_report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
+		    tc_diag *diag);
 
 /* Shared by the writers: flushes out; TC_EIO with a message when out has
  * seen an error. */

@@ -124,7 +124,7 @@ static void check_within(const tc_graph *g, const tc_result *a, const tc_result 
 /* The reports of one solved graph, read back. */
 static void check_reports(const tc_graph *g, const tc_result *r, tc_solver solver)
 {
-	tc_report_graph rg = {"fuzz.cfg", g, r, tc_solve_options_default()};
+	tc_report_graph rg = {"fuzz.cfg", g, r, tc_solve_options_default(), NULL, 0};
 	rg.options.solver = solver;
 	for (int fmt = TC_REPORT_TEXT; fmt <= TC_REPORT_DOT; fmt++) {
 		char *buf = NULL;

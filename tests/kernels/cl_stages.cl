@@ -7,10 +7,10 @@ kernel void stages(global int *out, local int *buf, int n)
 	buf[t] = n;
 	if (get_group_id(0) == 1) {
 		buf[t] += 1;
-		work_group_barrier(CLK_LOCAL_MEM_FENCE); // expect: no-rewrite
+		work_group_barrier(CLK_LOCAL_MEM_FENCE); // expect: no-rewrite // check: ok
 	}
 	if (t < 8)
 		out[t] = buf[t];
-	barrier(CLK_LOCAL_MEM_FENCE); // expect: rewrite
+	barrier(CLK_LOCAL_MEM_FENCE); // expect: rewrite // check: ok
 	out[t + 8] = buf[0];
 }

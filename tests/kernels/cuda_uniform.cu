@@ -10,14 +10,14 @@ extern "C" __global__ void stages(int *out, int n)
 	unsigned t = __nvvm_read_ptx_sreg_tid_x();
 	if (__nvvm_read_ptx_sreg_ctaid_x() == 0) {
 		buf[t] = 1;
-		__syncthreads(); // expect: no-rewrite
+		__syncthreads(); // expect: no-rewrite // check: ok
 	}
 	for (int i = 0; i < n; i++) {
 		buf[t] += i;
-		__syncthreads(); // expect: no-rewrite
+		__syncthreads(); // expect: no-rewrite // check: divergent (conservative: the loop counter is a phi)
 	}
 	if (t < 32)
 		out[t] = buf[t];
-	__syncthreads(); // expect: rewrite
+	__syncthreads(); // expect: rewrite // check: ok
 	out[t + 32] = buf[0];
 }

@@ -11,6 +11,14 @@ rewrite). In the JSON report of `threadconv analyze` on each compiled file,
 every barrier must have a position in the kernel's source, on a line that
 carries an expectation, and the verdict expected there; and every line that
 carries one must have a barrier.
+
+Check mode: a barrier line may also carry "// check: divergent" (optionally
+followed by "on VALUE", the thread-dependent value a note must name) or
+"// check: ok". `threadconv check --format json` must report (state U)
+exactly the barriers on "divergent" lines, none on "ok" lines, no barrier on
+an unmarked line, and exit 1 when it reports something, 0 otherwise. Phis
+count as divergent for now (docs/llvm.md), so a barrier in a loop whose
+counter is a phi is "divergent" here.
 """
 import argparse, json, os, re, subprocess, sys
 
@@ -22,6 +30,7 @@ FLAGS = {
 }
 BUILDS = [('O0.ll', ['-O0', '-S']), ('O2.ll', ['-O2', '-S']), ('O2.bc', ['-O2', '-c'])]
 EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
+CHECK = re.compile(r'//\s*check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?')
 
 
 def expectations(path):
@@ -34,11 +43,59 @@ def expectations(path):
     return want
 
 
+def check_markers(path):
+    """line -> (divergent?, value a note must name or None)"""
+    want = {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            m = CHECK.search(line)
+            if m:
+                want[n] = (m.group(1) == 'divergent', m.group(2))
+    return want
+
+
+def check_mode(args, out, base, marks):
+    """Problems with `threadconv check` on one compiled file."""
+    p = subprocess.run([args.bin, 'check', '--format', 'json', out],
+                       capture_output=True, text=True)
+    name = os.path.basename(out)
+    if p.returncode not in (0, 1):
+        return ['%s: threadconv check failed (%d):\n%s' % (name, p.returncode, p.stderr)]
+    problems = []
+    reported = 0
+    for g in json.loads(p.stdout)['graphs']:
+        for b in g['barriers']:
+            where = '%s: check: graph %s: barrier %s' % (name, g['name'], b['node'])
+            line = b.get('line')
+            divergent = b['state'] != 'C'
+            reported += divergent
+            if line is None or os.path.basename(b.get('file', '')) != base:
+                problems.append('%s: no position in %s' % (where, base))
+                continue
+            if line not in marks:
+                if divergent:
+                    problems.append('%s: line %d reported, has no "// check:"' % (where, line))
+                continue
+            want, value = marks[line]
+            if divergent != want:
+                problems.append('%s: line %d: expected %s, got %s' % (
+                    where, line, 'divergent' if want else 'ok',
+                    'divergent' if divergent else 'ok'))
+            elif value and value not in [c.get('depends_on') for c in b['causes']]:
+                problems.append('%s: line %d: no cause depends on %s (causes: %s)' % (
+                    where, line, value, b['causes']))
+    if p.returncode != (1 if reported else 0):
+        problems.append('%s: check exited %d with %d barrier(s) reported' % (
+            name, p.returncode, reported))
+    return problems
+
+
 def check(args, src):
     """Returns a list of problems with one kernel source."""
     base = os.path.basename(src)
     stem, ext = os.path.splitext(base)
     want = expectations(src)
+    marks = check_markers(src)
     if not want:
         return ['%s: no "// expect:" comments' % base]
     problems = []
@@ -69,6 +126,7 @@ def check(args, src):
                         problems.append('%s: line %d: expected %s, got %s' % (
                             where, line, 'no-rewrite' if want[line] else 'rewrite',
                             'no-rewrite' if b['in_edges_convergent'] else 'rewrite'))
+        problems += check_mode(args, out, base, marks)
         for line in sorted(set(want) - seen):
             problems.append('%s: no barrier at %s:%d' % (os.path.basename(out), base, line))
     return problems

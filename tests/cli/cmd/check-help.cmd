@@ -1,0 +1,2 @@
+# the manual of check
+args: check --help

@@ -1,0 +1,3 @@
+# an unknown format
+args: check --format dot ../check/clean.cfg
+status: 2

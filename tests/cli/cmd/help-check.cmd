@@ -1,0 +1,2 @@
+# the manual of check through help
+args: help check

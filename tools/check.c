@@ -1,0 +1,354 @@
+/*
+ * check.c - `threadconv check`: barrier divergence (SPEC 4, check mode).
+ * Barriers are not assumed to synchronize; every barrier the exact solver
+ * does not prove convergent is reported with the divergent branches that
+ * decide it (tc_barrier_causes) and, for IR, the thread-dependent values
+ * those branches depend on. Everything is read, solved and rendered into
+ * memory before anything is written; exit 1 when something is reported.
+ */
+#include "cli.h"
+#include "report/report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_QUIET, OPT_HELP };
+
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
+
+static const cli_option options[] = {
+	{"format", 'f', 1, OPT_FORMAT},
+	{"output", 'o', 1, OPT_OUTPUT},
+	{"function", 0, 1, OPT_FUNCTION},
+	{"quiet", 'q', 0, OPT_QUIET},
+	{"help", 'h', 0, OPT_HELP},
+	{NULL, 0, 0, 0},
+};
+
+void cli_check_help(FILE *out)
+{
+	fputs(
+"NAME\n"
+"    threadconv check - find barriers that only some threads of a block reach\n"
+"\n"
+"SYNOPSIS\n"
+"    threadconv check [--format FORMAT] [-o FILE] [--function NAME] [--quiet]\n"
+"                     FILE...\n"
+"\n"
+"DESCRIPTION\n"
+"    Reads every FILE (\"-\" is standard input: a .cfg file or LLVM IR, as for\n"
+"    analyze) and, without assuming that barriers synchronize, decides for\n"
+"    each barrier whether every thread of a thread block reaches it equally\n"
+"    often (the exact solver, with the uniform branches the input marks or\n"
+"    the IR frontend finds). Each barrier not proven so is reported:\n"
+"\n"
+"        k.cl:12:5: warning: barrier may be reached by only some threads of\n"
+"            the block [-Wbarrier-divergence]\n"
+"        k.cl:9:5: note: the branch here may go different ways in different\n"
+"            threads\n"
+"        k.cl:9:5: note: branch depends on get_local_id(0) (k.cl:9:13)\n"
+"\n"
+"    (one line each). The notes name the divergent branches the barrier is\n"
+"    control dependent on, looking through branches that are uniform but\n"
+"    reached by only some threads; when there is none, the nearest divergent\n"
+"    branches before the barrier. For IR, the last note names the thread id\n"
+"    (or other thread-varying builtin) the branch condition is computed from,\n"
+"    when it is not reached only through a phi. Positions come from debug\n"
+"    information (compile with -g); for .cfg files, a barrier's position is\n"
+"    its name in the barrier statement and branches are named by node.\n"
+"\n"
+"    Of IR inputs only kernels are checked (a barrier in a helper is checked\n"
+"    where a kernel calls it); every graph of a .cfg file is checked. With\n"
+"    --function, the one function or graph named.\n"
+"\n"
+"    Every phi counts as thread-dependent for now, so a barrier in a loop\n"
+"    whose counter is a phi is reported even when the loop bound is uniform.\n"
+"\n"
+"OPTIONS\n"
+"    -f, --format FORMAT\n"
+"        text (the default), json or sarif.\n"
+"    -o, --output FILE\n"
+"        Write the report to FILE instead of standard output.\n"
+"    --function NAME\n"
+"        Check only the function (for .cfg files: the graph) called NAME.\n"
+"        An input that has none is an error.\n"
+"    -q, --quiet\n"
+"        Accepted for symmetry with analyze; check shows no progress line.\n"
+"    -h, --help\n"
+"        Show this help.\n"
+"\n"
+"FORMATS\n"
+"    text   The warnings and notes above; nothing when all is well.\n"
+"    json   The {\"graphs\": [...]} document of analyze (mode \"check\"), whose\n"
+"           barriers also carry column and causes: [{node, file, line,\n"
+"           column, depends_on}] (file, line, column and depends_on when\n"
+"           known).\n"
+"    sarif  A SARIF 2.1.0 log: one result of rule barrier-divergence per\n"
+"           reported barrier, its causes as related locations.\n"
+"\n"
+"EXIT STATUS\n"
+"    0   No barrier reported.\n"
+"    1   At least one barrier reported.\n"
+"    2   A usage error, an input that cannot be read or is malformed, or a\n"
+"        failure to solve a graph or to write the report.\n"
+"\n"
+"EXAMPLES\n"
+"    threadconv check kernel.cfg\n"
+"    clang-19 -x cl -Xclang -finclude-default-header -target nvptx64-nvidia-cuda \\\n"
+"             -nogpulib -S -emit-llvm -g -O2 k.cl -o k.ll && threadconv check k.ll\n"
+"    threadconv check --format sarif -o check.sarif k.ll\n",
+	      out);
+}
+
+static void usage_hint(void)
+{
+	fputs("Try 'threadconv check --help'.\n", stderr);
+}
+
+/* One graph checked, with its findings (allocated here). */
+typedef struct checked {
+	tc_report_graph rg;
+	tc_report_barrier *barriers;
+	tc_report_cause *causes;
+} checked;
+
+typedef struct session {
+	tc_module **modules;
+	size_t ninputs;
+	checked *graphs;
+	size_t ngraphs;
+	tc_read_options read;
+	size_t reported;
+} session;
+
+static void session_free(session *s)
+{
+	for (size_t i = 0; s->graphs && i < s->ngraphs; i++) {
+		tc_result_free((tc_result *)s->graphs[i].rg.result);
+		free(s->graphs[i].barriers);
+		free(s->graphs[i].causes);
+	}
+	for (size_t i = 0; s->modules && i < s->ninputs; i++)
+		tc_module_free(s->modules[i]);
+	free(s->graphs);
+	free(s->modules);
+}
+
+static int read_inputs(session *s, const char **paths, size_t count)
+{
+	int status = CLI_EXIT_OK;
+	if (!(s->modules = calloc(count, sizeof *s->modules))) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	s->ninputs = count;
+	for (size_t i = 0; i < count; i++) {
+		tc_diag d;
+		if (tc_read_file_ex(&s->modules[i], paths[i], &s->read, NULL, &d)) {
+			cli_diag(&d, paths[i]);
+			status = CLI_EXIT_ERROR;
+		} else {
+			s->ngraphs += tc_module_graph_count(s->modules[i]);
+		}
+	}
+	return status;
+}
+
+/* Whether graph j of m is checked: kernels of IR; every graph when the
+ * module has no kernel (.cfg) or one was asked for by name. */
+static int is_checked(const session *s, const tc_module *m, size_t j)
+{
+	if (s->read.function || tc_module_graph_is_kernel(m, j))
+		return 1;
+	for (size_t k = 0; k < tc_module_graph_count(m); k++)
+		if (tc_module_graph_is_kernel(m, k))
+			return 0;
+	return 1;
+}
+
+/* The reported barriers of one solved graph and their causes. */
+static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
+{
+	const tc_graph *g = c->rg.graph;
+	uint32_t n = tc_graph_node_count(g), nb = 0, total = 0;
+	for (uint32_t v = 0; v < n; v++)
+		nb += (tc_graph_node_flags(g, v) & TC_NODE_BARRIER) &&
+		      tc_result_node_state(c->rg.result, v) == TC_STATE_UNKNOWN;
+	if (nb == 0)
+		return CLI_EXIT_OK;
+	uint32_t *ids = malloc((size_t)n * sizeof *ids);
+	c->barriers = calloc(nb, sizeof *c->barriers);
+	if (!ids || !c->barriers)
+		goto oom;
+	/* first pass counts causes, second fills them */
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t k = 0, at = 0;
+		for (uint32_t v = 0; v < n; v++) {
+			if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER) ||
+			    tc_result_node_state(c->rg.result, v) != TC_STATE_UNKNOWN)
+				continue;
+			uint32_t count;
+			if (tc_barrier_causes(ids, n, &count, g, c->rg.result, v, NULL))
+				goto oom;
+			if (pass == 0) {
+				total += count;
+				continue;
+			}
+			tc_report_barrier *rb = &c->barriers[k++];
+			rb->node = v;
+			rb->causes = c->causes + at;
+			rb->ncauses = count;
+			for (uint32_t q = 0; q < count; q++, at++) {
+				tc_report_cause *rc = &c->causes[at];
+				rc->node = ids[q];
+				rc->loc = tc_module_branch_loc(m, j, ids[q]);
+				rc->depends_on =
+					tc_module_branch_source(m, j, ids[q], &rc->depends_loc);
+			}
+		}
+		if (pass == 0 && !(c->causes = calloc(total ? total : 1, sizeof *c->causes)))
+			goto oom;
+	}
+	free(ids);
+	c->rg.reported = c->barriers;
+	c->rg.nreported = nb;
+	s->reported += nb;
+	return CLI_EXIT_OK;
+oom:
+	free(ids);
+	cli_error("out of memory");
+	return CLI_EXIT_ERROR;
+}
+
+static int check_all(session *s, const char **paths)
+{
+	int status = CLI_EXIT_OK;
+	if (!(s->graphs = calloc(s->ngraphs ? s->ngraphs : 1, sizeof *s->graphs))) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	tc_solve_options opt = tc_solve_options_default();
+	opt.assume_barriers = false;
+	size_t k = 0;
+	for (size_t i = 0; i < s->ninputs; i++) {
+		const tc_module *m = s->modules[i];
+		for (size_t j = 0; j < tc_module_graph_count(m); j++) {
+			if (!is_checked(s, m, j))
+				continue;
+			checked *c = &s->graphs[k];
+			tc_result *r;
+			tc_diag d;
+			c->rg.input = cli_input_name(paths[i]);
+			c->rg.graph = tc_module_graph(m, j);
+			c->rg.options = opt;
+			if (tc_solve(&r, c->rg.graph, &opt, NULL, &d)) {
+				fprintf(stderr, "%s: error: graph '%s': %s\n", c->rg.input,
+					tc_graph_name(c->rg.graph), d.message);
+				status = CLI_EXIT_ERROR;
+				continue;
+			}
+			c->rg.result = r;
+			k++;
+			if (find_barriers(s, c, m, j) != CLI_EXIT_OK)
+				return CLI_EXIT_ERROR;
+		}
+	}
+	s->ngraphs = k;
+	return status;
+}
+
+static int write_report(const session *s, int format, const char *output)
+{
+	tc_report_graph *rgs = malloc((s->ngraphs ? s->ngraphs : 1) * sizeof *rgs);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = rgs ? open_memstream(&buf, &len) : NULL;
+	if (!mem) {
+		free(rgs);
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	for (size_t i = 0; i < s->ngraphs; i++)
+		rgs[i] = s->graphs[i].rg;
+	tc_diag d;
+	int rc = format == FORMAT_JSON    ? tc_report_json(mem, rgs, s->ngraphs, &d)
+		 : format == FORMAT_SARIF ? tc_report_sarif(mem, rgs, s->ngraphs, &d)
+					  : tc_report_check_text(mem, rgs, s->ngraphs, &d);
+	if (fclose(mem) != 0 && rc == TC_OK) {
+		rc = TC_ENOMEM;
+		snprintf(d.message, sizeof d.message, "out of memory");
+	}
+	int status = CLI_EXIT_ERROR;
+	if (rc)
+		cli_error("%s", d.message);
+	else
+		status = cli_write_output(output, buf, len);
+	free(buf);
+	free(rgs);
+	return status;
+}
+
+int cli_check(int argc, char **argv)
+{
+	int format = FORMAT_TEXT, id, status = CLI_EXIT_ERROR;
+	const char *output = NULL, *value;
+	session s;
+	memset(&s, 0, sizeof s);
+	const char **paths = malloc((size_t)argc * sizeof *paths);
+	size_t npaths = 0;
+	if (!paths) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	cli_args it;
+	cli_args_init(&it, argc, argv);
+	while ((id = cli_next_option(&it, options, &value)) != CLI_END) {
+		switch (id) {
+		case CLI_OPERAND:
+			paths[npaths++] = value;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(value, "text") == 0) {
+				format = FORMAT_TEXT;
+			} else if (strcmp(value, "json") == 0) {
+				format = FORMAT_JSON;
+			} else if (strcmp(value, "sarif") == 0) {
+				format = FORMAT_SARIF;
+			} else {
+				cli_error("unknown format '%s' (expected text, json or sarif)", value);
+				goto done;
+			}
+			break;
+		case OPT_OUTPUT:
+			output = value;
+			break;
+		case OPT_FUNCTION:
+			s.read.function = value;
+			break;
+		case OPT_QUIET:
+			break;
+		case OPT_HELP:
+			cli_check_help(stdout);
+			status = cli_write_output(NULL, "", 0);
+			goto done;
+		default: /* CLI_BAD: already reported */
+			usage_hint();
+			goto done;
+		}
+	}
+	if (npaths == 0) {
+		cli_error("no input files");
+		usage_hint();
+		goto done;
+	}
+	if ((status = read_inputs(&s, paths, npaths)) != CLI_EXIT_OK)
+		goto done;
+	if ((status = check_all(&s, paths)) != CLI_EXIT_OK)
+		goto done;
+	if ((status = write_report(&s, format, output)) == CLI_EXIT_OK && s.reported)
+		status = CLI_EXIT_FOUND;
+done:
+	session_free(&s);
+	free(paths);
+	return status;
+}
