@@ -94,8 +94,9 @@ void cli_check_help(FILE *out)
 "\n"
 "EXAMPLES\n"
 "    threadconv check kernel.cfg\n"
-"    clang-19 -x cl -Xclang -finclude-default-header -target nvptx64-nvidia-cuda \\\n"
-"             -nogpulib -S -emit-llvm -g -O2 k.cl -o k.ll && threadconv check k.ll\n"
+"    clang-19 -x cl -Xclang -finclude-default-header \\\n"
+"        -target nvptx64-nvidia-cuda -nogpulib -S -emit-llvm -g -O2 k.cl -o k.ll\n"
+"    threadconv check k.ll\n"
 "    threadconv check --format sarif -o check.sarif k.ll\n",
 	      out);
 }
