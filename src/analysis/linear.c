@@ -33,6 +33,13 @@ static uint32_t path_rule_at(path_ctx *p, uint32_t x, uint8_t *found)
 {
 	const tc_flow *f = p->f;
 	uint32_t top = 0, proven = 0;
+	/* only an unproven out-edge to a convergent node can pass: without one
+	 * there is nothing to search for */
+	int candidates = 0;
+	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x); e++)
+		candidates |= f->live_edge[*e] && !p->edge_c[*e] && p->node_c[f->to[*e]];
+	if (!candidates)
+		return 0;
 	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x); e++) {
 		if (!f->live_edge[*e] || p->edge_c[*e])
 			continue;
