@@ -171,45 +171,48 @@ static int is_checked(const session *s, const tc_module *m, size_t j)
 static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 {
 	const tc_graph *g = c->rg.graph;
-	uint32_t n = tc_graph_node_count(g), nb = 0, total = 0;
+	uint32_t n = tc_graph_node_count(g), nb = 0;
+	size_t total = 0, cap = 0;
 	for (uint32_t v = 0; v < n; v++)
 		nb += (tc_graph_node_flags(g, v) & TC_NODE_BARRIER) &&
 		      tc_result_node_state(c->rg.result, v) == TC_STATE_UNKNOWN;
 	if (nb == 0)
 		return CLI_EXIT_OK;
-	uint32_t *ids = malloc((size_t)n * sizeof *ids);
+	uint32_t *ids = malloc((size_t)n * sizeof *ids), k = 0;
 	c->barriers = calloc(nb, sizeof *c->barriers);
 	if (!ids || !c->barriers)
 		goto oom;
-	/* first pass counts causes, second fills them */
-	for (int pass = 0; pass < 2; pass++) {
-		uint32_t k = 0, at = 0;
-		for (uint32_t v = 0; v < n; v++) {
-			if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER) ||
-			    tc_result_node_state(c->rg.result, v) != TC_STATE_UNKNOWN)
-				continue;
-			uint32_t count;
-			if (tc_barrier_causes(ids, n, &count, g, c->rg.result, v, NULL))
-				goto oom;
-			if (pass == 0) {
-				total += count;
-				continue;
-			}
-			tc_report_barrier *rb = &c->barriers[k++];
-			rb->node = v;
-			rb->causes = c->causes + at;
-			rb->ncauses = count;
-			for (uint32_t q = 0; q < count; q++, at++) {
-				tc_report_cause *rc = &c->causes[at];
-				rc->node = ids[q];
-				rc->loc = tc_module_branch_loc(m, j, ids[q]);
-				rc->depends_on =
-					tc_module_branch_source(m, j, ids[q], &rc->depends_loc);
-			}
-		}
-		if (pass == 0 && !(c->causes = calloc(total ? total : 1, sizeof *c->causes)))
+	for (uint32_t v = 0; v < n; v++) {
+		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER) ||
+		    tc_result_node_state(c->rg.result, v) != TC_STATE_UNKNOWN)
+			continue;
+		uint32_t count; /* at most n: ids holds them all */
+		if (tc_barrier_causes(ids, n, &count, g, c->rg.result, v, NULL))
 			goto oom;
+		if (total + count > cap) {
+			size_t ncap = cap ? 2 * cap : 16;
+			while (ncap < total + count)
+				ncap *= 2;
+			tc_report_cause *p = realloc(c->causes, ncap * sizeof *p);
+			if (!p)
+				goto oom;
+			c->causes = p;
+			cap = ncap;
+		}
+		tc_report_barrier *rb = &c->barriers[k++];
+		rb->node = v;
+		rb->ncauses = count;
+		for (uint32_t q = 0; q < count; q++) {
+			tc_report_cause *rc = &c->causes[total + q];
+			rc->node = ids[q];
+			rc->loc = tc_module_branch_loc(m, j, ids[q]);
+			rc->depends_on = tc_module_branch_source(m, j, ids[q], &rc->depends_loc);
+		}
+		total += count;
 	}
+	/* the causes array has stopped moving: point into it */
+	for (uint32_t b = 0, at = 0; b < nb; at += c->barriers[b++].ncauses)
+		c->barriers[b].causes = c->causes ? c->causes + at : NULL;
 	free(ids);
 	c->rg.reported = c->barriers;
 	c->rg.nreported = nb;
