@@ -21,7 +21,6 @@
 
 #define RULE_ID "barrier-divergence"
 /* the project's home page; a placeholder until it has a public one */
-#define INFO_URI "https://github.com/threadconv/threadconv"
 #define WARNING_TEXT "barrier may be reached by only some threads of the block"
 #define BRANCH_TEXT "may go different ways in different threads"
 
@@ -149,7 +148,6 @@ static json_t *driver(void)
 	int bad = !rules || !rule || !conf ||
 		  set(d, "name", json_string("threadconv")) ||
 		  set(d, "version", json_string(TC_VERSION)) ||
-		  set(d, "informationUri", json_string(INFO_URI)) ||
 		  json_array_append(rules, rule) ||
 		  set(rule, "id", json_string(RULE_ID)) ||
 		  set(rule, "shortDescription",
