@@ -16,22 +16,20 @@ int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barri
 	f->m = f->m0 = f->mcap = g->m;
 	f->entry = g->entry;
 	f->exit = g->exit;
+	f->g = g;
 	f->sync = TC_ARENA_ZARRAY(ar, uint8_t, f->ncap + 1);
 	f->uniform = TC_ARENA_ZARRAY(ar, uint8_t, f->ncap + 1);
-	f->from = TC_ARENA_ARRAY(ar, uint32_t, f->mcap + 1);
-	f->to = TC_ARENA_ARRAY(ar, uint32_t, f->mcap + 1);
 	f->second = TC_ARENA_ARRAY(ar, uint32_t, f->m0 + 1);
-	if (!f->sync || !f->uniform || !f->from || !f->to || !f->second)
+	if (!f->sync || !f->uniform || !f->second)
 		return TC_ENOMEM;
+	/* shared with the graph until grow() copies them: never written before */
+	f->from = g->edge_from;
+	f->to = g->edge_to;
 	for (uint32_t v = 0; v < g->n; v++) {
 		f->sync[v] = assume_barriers && (g->flags[v] & TC_NODE_BARRIER);
 		f->uniform[v] = use_uniform && (g->flags[v] & TC_NODE_UNIFORM);
 	}
 	f->sync[g->entry] = f->sync[g->exit] = 1;
-	if (g->m) {
-		memcpy(f->from, g->edge_from, (size_t)g->m * sizeof(uint32_t));
-		memcpy(f->to, g->edge_to, (size_t)g->m * sizeof(uint32_t));
-	}
 	for (uint32_t e = 0; e < g->m; e++)
 		f->second[e] = TC_NONE;
 	return tc__flow_index(f);
@@ -100,9 +98,14 @@ int tc__flow_reindex(tc_flow *f)
 int tc__flow_index(tc_flow *f)
 {
 	tc__arena_free(&f->index_ar);
-	if (csr(f, &f->out_off, &f->out_edge, f->from) ||
-	    csr(f, &f->in_off, &f->in_edge, f->to))
+	if (f->n == f->n0 && f->m == f->m0) {
+		/* nothing split yet: the graph's own index is this one */
+		f->out_off = f->g->out_off, f->out_edge = f->g->out_edge;
+		f->in_off = f->g->in_off, f->in_edge = f->g->in_edge;
+	} else if (csr(f, &f->out_off, &f->out_edge, f->from) ||
+		   csr(f, &f->in_off, &f->in_edge, f->to)) {
 		return TC_ENOMEM;
+	}
 	uint8_t *fwd = TC_ARENA_ZARRAY(&f->index_ar, uint8_t, (size_t)f->n + 1);
 	uint8_t *bwd = TC_ARENA_ZARRAY(&f->index_ar, uint8_t, (size_t)f->n + 1);
 	uint32_t *stack = TC_ARENA_ARRAY(&f->index_ar, uint32_t, (size_t)f->n + 1);

@@ -19,6 +19,7 @@ typedef struct tc_flow {
 	tc_arena *ar;       /* what lives as long as the flow graph */
 	tc_arena index_ar;  /* the index and liveness, replaced by each reindex */
 	tc_run *run; /* phase timing and progress; may be NULL */
+	const tc_graph *g; /* the original: its arrays serve until the first split */
 	uint32_t n, m;   /* current nodes and edges */
 	uint32_t n0, m0; /* those of the original graph: ids below are shared */
 	uint32_t ncap, mcap;
