@@ -42,33 +42,27 @@ typedef struct walk_ctx {
 } walk_ctx;
 
 /*
- * Appends to list what b's successors reach, not entering stop and, when
- * stop_at_sync, neither passing nor keeping sync nodes. Returns whether a
- * sync node was met.
+ * Appends to list what b's successors reach before stop (b itself only when
+ * reached again). Returns 1 as soon as a sync node is found, which makes
+ * the region wide; the caller then drops the list.
  */
-static int reach(walk_ctx *c, uint32_t b, uint32_t stop, int stop_at_sync, tc_u32vec *list,
-		 const tc_alloc *al, int *rc)
+static int bounded_region(walk_ctx *c, uint32_t b, uint32_t stop, tc_u32vec *list,
+			  const tc_alloc *al, int *rc)
 {
 	const tc_flow *f = c->f;
 	uint32_t top = 0;
 	c->round++;
 	c->stack[top++] = b;
-	int first = 1;
-	while (top > 0) {
+	for (int first = 1; top > 0; first = 0) {
 		uint32_t v = c->stack[--top];
-		if (!first) {
-			if (stop_at_sync && f->sync[v])
-				continue;
-			if (f->sync[v] && !stop_at_sync)
-				return 1; /* the region is wide: the caller drops the list */
-			if ((*rc = tc__u32vec_push(al, list, v)))
-				return 0;
-		}
-		first = 0;
+		if (!first && (*rc = tc__u32vec_push(al, list, v)))
+			return 0;
 		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++) {
 			uint32_t w = f->to[*e];
 			if (!f->live_edge[*e] || w == stop || c->stamp[w] == c->round)
 				continue;
+			if (f->sync[w])
+				return 1; /* found when discovered: no need to walk on */
 			c->stamp[w] = c->round;
 			c->stack[top++] = w;
 		}
@@ -105,7 +99,7 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 			continue;
 		size_t start = list.len;
 		rc = TC_OK;
-		int wide = reach(&c, b, ipdom[b], 0, &list, ar->al, &rc);
+		int wide = bounded_region(&c, b, ipdom[b], &list, ar->al, &rc);
 		if (rc)
 			goto done;
 		map->branch[b] = wide ? 2 : 1;
