@@ -11,6 +11,9 @@
  *   function, kernels first: the uniformity of each branch condition, and the
  *   graph, with every barrier call a node of its own and one virtual exit.
  */
+#include "analysis/digraph.h"
+#include "analysis/dominators.h"
+#include "analysis/loops.h"
 #include "frontend/gpu_builtins.h"
 #include "frontend/module.h"
 #include "util/diag.h"
@@ -578,7 +581,6 @@ static bool pure_intrinsic(const reader *r, LLVMValueRef callee)
 static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 {
 	switch (LLVMGetInstructionOpcode(i)) {
-	case LLVMPHI: /* for now: a later step tells uniform phis (sync dependence) */
 	case LLVMAlloca:
 	case LLVMAtomicRMW:
 	case LLVMAtomicCmpXchg:
@@ -650,11 +652,240 @@ static int push_divergent(reader *r, LLVMValueRef v, size_t *top)
 	return TC_OK;
 }
 
+static int drain(reader *r, size_t *top)
+{
+	int rc;
+	while (*top > 0) {
+		LLVMValueRef v = r->work[--*top];
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
+			if ((rc = push_divergent(r, LLVMGetUser(u), top)))
+				return rc;
+	}
+	return TC_OK;
+}
+
+static bool uniform_branch(const reader *r, LLVMValueRef term);
+
+/* Every phi of a block is divergent (a join of a divergent branch). */
+static int divergent_phis(reader *r, LLVMBasicBlockRef bb, size_t *top)
+{
+	int rc;
+	for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
+	     i = LLVMGetNextInstruction(i))
+		if ((rc = push_divergent(r, i, top)))
+			return rc;
+	return TC_OK;
+}
+
+/* The block graph of fn with a virtual exit (vertex nblocks) after every ret. */
+static int block_graph(reader *r, tc_arena *ar, uint32_t nblocks, tc_digraph *succ,
+		       tc_digraph *pred)
+{
+	uint32_t narcs = 0;
+	for (uint32_t k = 0; k < nblocks; k++) {
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
+		if (term)
+			narcs += LLVMGetInstructionOpcode(term) == LLVMRet
+					 ? 1
+					 : LLVMGetNumSuccessors(term);
+	}
+	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
+	uint32_t *to = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
+	if (!from || !to)
+		return TC_ENOMEM;
+	uint32_t a = 0;
+	for (uint32_t k = 0; k < nblocks; k++) {
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
+		if (!term)
+			continue;
+		if (LLVMGetInstructionOpcode(term) == LLVMRet) {
+			from[a] = k;
+			to[a++] = nblocks;
+			continue;
+		}
+		unsigned ns = LLVMGetNumSuccessors(term);
+		for (unsigned s = 0; s < ns; s++) {
+			uint32_t t = ptrmap_get(&r->blocks, LLVMGetSuccessor(term, s));
+			if (t == TC_NONE)
+				continue;
+			from[a] = k;
+			to[a++] = t;
+		}
+	}
+	int rc = tc__digraph_from_arcs(ar, succ, nblocks + 1, a, from, to);
+	return rc ? rc : tc__digraph_reverse(ar, pred, succ);
+}
+
+typedef struct sync_dep {
+	const tc_digraph *succ, *pred;
+	const uint32_t *ipdom;
+	uint32_t *mark;  /* == stamp: in the region of the branch being looked at */
+	uint32_t *indeg; /* scratch for the cycle test */
+	uint32_t *list;  /* the region's blocks */
+	uint32_t stamp;
+} sync_dep;
+
 /*
- * Marks r->divergent for fn's values: the sources, then everything that uses
- * a divergent value (forward propagation along def-use chains).
+ * Control divergence of the divergent branch ending block b (docs/llvm.md):
+ * the region is what b's successors reach without entering ipdom(b); the
+ * phis of its joins and of ipdom(b) are divergent, and when the region holds
+ * a cycle, so is every value defined in it (or in b) and used outside it.
  */
-static int divergence(reader *r, LLVMValueRef fn, bool kernel)
+static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t b,
+			     size_t *top)
+{
+	uint32_t stop = d->ipdom[b], len = 0, st = ++d->stamp;
+	int rc;
+	const uint32_t *w0 = TC_ADJ_BEGIN(d->succ, b);
+	bool one_way = true;
+	for (const uint32_t *w = w0; w != TC_ADJ_END(d->succ, b); w++)
+		one_way &= *w == *w0;
+	if (one_way) /* every thread goes to the same block */
+		return TC_OK;
+	for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, b); w != TC_ADJ_END(d->succ, b); w++)
+		if (*w != stop && d->mark[*w] != st) {
+			d->mark[*w] = st;
+			d->list[len++] = *w;
+		}
+	for (uint32_t k = 0; k < len; k++) {
+		uint32_t v = d->list[k];
+		for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, v); w != TC_ADJ_END(d->succ, v);
+		     w++)
+			if (*w != stop && d->mark[*w] != st) {
+				d->mark[*w] = st;
+				d->list[len++] = *w;
+			}
+	}
+	/* joins: blocks of the region and ipdom(b) with two or more in-arcs */
+	for (uint32_t k = 0; k <= len; k++) {
+		uint32_t v = k < len ? d->list[k] : stop;
+		if (v >= nblocks) /* the virtual exit, or no post-dominator */
+			continue;
+		if (d->pred->off[v + 1] - d->pred->off[v] >= 2 &&
+		    (rc = divergent_phis(r, r->binfo[v].bb, top)))
+			return rc;
+	}
+	/* a cycle inside the region (Kahn: what cannot be peeled) */
+	for (uint32_t k = 0; k < len; k++)
+		d->indeg[d->list[k]] = 0;
+	for (uint32_t k = 0; k < len; k++) {
+		uint32_t v = d->list[k];
+		for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, v); w != TC_ADJ_END(d->succ, v);
+		     w++)
+			if (d->mark[*w] == st)
+				d->indeg[*w]++;
+	}
+	uint32_t peeled = 0, *queue = d->list + len; /* list has room for 2n */
+	uint32_t qn = 0;
+	for (uint32_t k = 0; k < len; k++)
+		if (d->indeg[d->list[k]] == 0)
+			queue[qn++] = d->list[k];
+	while (peeled < qn) {
+		uint32_t v = queue[peeled++];
+		for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, v); w != TC_ADJ_END(d->succ, v);
+		     w++)
+			if (d->mark[*w] == st && --d->indeg[*w] == 0)
+				queue[qn++] = *w;
+	}
+	if (peeled == len)
+		return TC_OK;
+	/* temporal divergence: values live out of the region ∪ {b} */
+	bool b_inside = d->mark[b] == st;
+	d->mark[b] = st;
+	for (uint32_t k = 0; k <= len; k++) {
+		uint32_t v = k < len ? d->list[k] : b;
+		if (v >= nblocks || (k == len && b_inside))
+			continue;
+		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[v].bb); i;
+		     i = LLVMGetNextInstruction(i)) {
+			bool out = false;
+			for (LLVMUseRef u = LLVMGetFirstUse(i); u && !out; u = LLVMGetNextUse(u)) {
+				LLVMValueRef user = LLVMGetUser(u);
+				if (!LLVMIsAInstruction(user)) {
+					out = true;
+					break;
+				}
+				if (LLVMIsAPHINode(user)) {
+					unsigned ni = LLVMCountIncoming(user);
+					for (unsigned j = 0; j < ni && !out; j++) {
+						if (LLVMGetIncomingValue(user, j) != i)
+							continue;
+						uint32_t ib = ptrmap_get(
+							&r->blocks, LLVMGetIncomingBlock(user, j));
+						out = ib == TC_NONE || d->mark[ib] != st;
+					}
+					continue;
+				}
+				uint32_t ub = ptrmap_get(&r->blocks, LLVMGetInstructionParent(user));
+				out = ub == TC_NONE || d->mark[ub] != st;
+			}
+			if (out && (rc = push_divergent(r, i, top)))
+				return rc;
+		}
+	}
+	return TC_OK;
+}
+
+/*
+ * Control dependence (docs/llvm.md, "Phis"): phis in irreducible cycles are
+ * divergent; then, until nothing changes, every branch on a divergent
+ * condition makes its joins' phis and (out of a cycle) its live-out values
+ * divergent, and data dependence is propagated again.
+ */
+static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
+{
+	tc_arena ar;
+	tc__arena_init(&ar, &r->al);
+	tc_digraph succ, pred;
+	tc_loops loops;
+	uint32_t n = nblocks + 1;
+	uint32_t *ipdom = TC_ARENA_ARRAY(&ar, uint32_t, n);
+	uint8_t *done = TC_ARENA_ZARRAY(&ar, uint8_t, n);
+	sync_dep d = {&succ, &pred, ipdom, TC_ARENA_ZARRAY(&ar, uint32_t, n),
+		      TC_ARENA_ARRAY(&ar, uint32_t, n), TC_ARENA_ARRAY(&ar, uint32_t, 2 * (size_t)n),
+		      0};
+	int rc = TC_ENOMEM;
+	if (!ipdom || !done || !d.mark || !d.indeg || !d.list ||
+	    (rc = block_graph(r, &ar, nblocks, &succ, &pred)) ||
+	    (rc = tc__dominators(&ar, &pred, &succ, nblocks, ipdom)) ||
+	    (rc = tc__loops(&ar, &succ, &pred, 0, &loops))) {
+		tc__arena_free(&ar);
+		return rc == TC_ENOMEM ? oom(r) : rc;
+	}
+	for (uint32_t v = 0; v < nblocks; v++) {
+		uint32_t h = loops.innermost[v];
+		if (h != TC_NONE && loops.irreducible[h] &&
+		    (rc = divergent_phis(r, r->binfo[v].bb, top)))
+			goto out;
+	}
+	if ((rc = drain(r, top)))
+		goto out;
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (uint32_t b = 0; b < nblocks; b++) {
+			if (done[b] || succ.off[b + 1] - succ.off[b] < 2)
+				continue;
+			LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[b].bb);
+			if (!term || uniform_branch(r, term))
+				continue;
+			done[b] = 1;
+			changed = true;
+			if ((rc = branch_divergence(r, &d, nblocks, b, top)) ||
+			    (rc = drain(r, top)))
+				goto out;
+		}
+	}
+out:
+	tc__arena_free(&ar);
+	return rc;
+}
+
+/*
+ * Marks r->divergent for fn's values: the sources, everything that uses a
+ * divergent value (forward propagation along def-use chains), and the phis
+ * and live-out values that control divergence makes divergent.
+ */
+static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks)
 {
 	uint32_t n = 0;
 	int rc = number_values(r, fn, &n);
@@ -674,13 +905,9 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel)
 		     i = LLVMGetNextInstruction(i))
 			if (divergent_source(r, i, kernel) && (rc = push_divergent(r, i, &top)))
 				return rc;
-	while (top > 0) {
-		LLVMValueRef v = r->work[--top];
-		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
-			if ((rc = push_divergent(r, LLVMGetUser(u), &top)))
-				return rc;
-	}
-	return TC_OK;
+	if ((rc = drain(r, &top)))
+		return rc;
+	return control_divergence(r, nblocks, &top);
 }
 
 static bool uniform_value(const reader *r, LLVMValueRef v)
@@ -758,8 +985,8 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 
 /*
  * The call of a thread-varying builtin nearest to v through divergent
- * operands (breadth first; phis are sources of their own and are not looked
- * through, so a loop counter does not blame an unrelated thread id). NULL
+ * operands (breadth first; phis are not looked through: one divergent by
+ * control dependence would blame an unrelated thread id). NULL
  * when there is none. Uses r->work and bit 2 of r->divergent, restored.
  */
 static int find_source(reader *r, LLVMValueRef v, LLVMValueRef *found)
@@ -998,7 +1225,7 @@ static int build_graph(reader *r, uint32_t f)
 		if (nnodes > UINT32_MAX / 2)
 			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	}
-	if ((rc = divergence(r, fn, kernel)))
+	if ((rc = divergence(r, fn, kernel, nblocks)))
 		return rc;
 
 	size_t len;

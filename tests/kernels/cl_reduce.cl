@@ -8,7 +8,7 @@ kernel void reduce(global float *out, global const float *in, local float *buf)
 	for (unsigned s = get_local_size(0) / 2; s > 0; s >>= 1) {
 		if (t < s)
 			buf[t] += buf[t + s];
-		barrier(CLK_LOCAL_MEM_FENCE); // expect: rewrite // check: divergent (conservative: the loop counter is a phi)
+		barrier(CLK_LOCAL_MEM_FENCE); // expect: rewrite // check: ok
 	}
 	if (t == 0)
 		out[get_group_id(0)] = buf[0];

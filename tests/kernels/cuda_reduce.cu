@@ -4,8 +4,8 @@
 // warp-synchronous rewrite. The same at -O0 and -O2. A "check:" comment is
 // the verdict of `threadconv check` (barriers not assumed): "divergent" when
 // it reports the barrier (with "on VALUE": a note names that thread-dependent
-// value), "ok" when it does not; "conservative" marks a report that comes
-// from every phi counting as divergent for now (docs/llvm.md).
+// value), "ok" when it does not. The loop barrier is "ok": the counter phi
+// is uniform, since the loop's branches are (docs/llvm.md, "Phis").
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 
@@ -18,7 +18,7 @@ extern "C" __global__ void reduce(float *out, const float *in)
 	for (unsigned s = __nvvm_read_ptx_sreg_ntid_x() / 2; s > 0; s >>= 1) {
 		if (t < s)
 			buf[t] += buf[t + s];
-		__syncthreads(); // expect: rewrite // check: divergent (conservative: the loop counter is a phi)
+		__syncthreads(); // expect: rewrite // check: ok
 	}
 	if (t == 0)
 		out[__nvvm_read_ptx_sreg_ctaid_x()] = buf[0];

@@ -14,7 +14,7 @@ extern "C" __global__ void stages(int *out, int n)
 	}
 	for (int i = 0; i < n; i++) {
 		buf[t] += i;
-		__syncthreads(); // expect: no-rewrite // check: divergent (conservative: the loop counter is a phi)
+		__syncthreads(); // expect: no-rewrite // check: ok
 	}
 	if (t < 32)
 		out[t] = buf[t];

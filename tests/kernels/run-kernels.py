@@ -16,9 +16,7 @@ Check mode: a barrier line may also carry "// check: divergent" (optionally
 followed by "on VALUE", the thread-dependent value a note must name) or
 "// check: ok". `threadconv check --format json` must report (state U)
 exactly the barriers on "divergent" lines, none on "ok" lines, no barrier on
-an unmarked line, and exit 1 when it reports something, 0 otherwise. Phis
-count as divergent for now (docs/llvm.md), so a barrier in a loop whose
-counter is a phi is "divergent" here.
+an unmarked line, and exit 1 when it reports something, 0 otherwise.
 """
 import argparse, json, os, re, subprocess, sys
 

@@ -2,7 +2,8 @@
  * test_llvm.c - the LLVM IR frontend (docs/llvm.md) on the hand-written
  * files in tests/llvm/ir: graph shapes (nodes and edges in order, barrier
  * pieces, the joined exit, dead unreachable blocks), kernels, uniform marks,
- * debug locations, states from exact, bad input, and allocation failures.
+ * debug locations, phis (sync dependence, temporal divergence), states from
+ * exact, bad input, and allocation failures.
  *
  * TC_LLVM_IR_DIR and TC_LLVM_BC_DIR (where the build put helpers.bc) come
  * from tests/llvm/CMakeLists.txt.
@@ -330,7 +331,7 @@ static void uniform_conditions(void **state)
 	} want[] = {
 		{"b0", true},   {"b1", true},   {"b2", false}, {"b3", true},  {"b4", false},
 		{"b5", false},  {"b6", false},  {"b7", true},  {"b8", true},  {"b9", false},
-		{"b10", true},  {"b11", false}, {"b12", true}, {"b13", false}, {"b14", false},
+		{"b10", true},  {"b11", true},  {"b12", true}, {"b13", false}, {"b14", false},
 		{"b15", false},
 	};
 	for (size_t i = 0; i < sizeof want / sizeof *want; i++)
@@ -338,6 +339,46 @@ static void uniform_conditions(void **state)
 			fail_msg("kinds: %s should be %s", want[i].block,
 				 want[i].uniform ? "uniform" : "divergent");
 	assert_false(has_flag(graph(m, "helper"), "b0", TC_NODE_UNIFORM));
+	tc_module_free(m);
+}
+
+/* phis.ll: sync dependence, temporal divergence, irreducible cycles */
+static void phis(void **state)
+{
+	(void)state;
+	tc_module *m = load("phis.ll");
+	const tc_graph *g = graph(m, "join_divergent");
+	assert_false(has_flag(g, "entry", TC_NODE_UNIFORM));
+	assert_false(has_flag(g, "join", TC_NODE_UNIFORM)); /* a phi at a divergent join */
+	tc_result *r = solve(g, false);
+	assert_int_equal(state_of(r, g, "bar.barrier"), 'U');
+	tc_result_free(r);
+
+	g = graph(m, "join_uniform");
+	assert_true(has_flag(g, "entry", TC_NODE_UNIFORM));
+	assert_true(has_flag(g, "join", TC_NODE_UNIFORM)); /* a phi at a uniform join */
+	r = solve(g, false);
+	assert_int_equal(state_of(r, g, "bar.barrier"), 'C');
+	tc_result_free(r);
+
+	g = graph(m, "temporal");
+	assert_false(has_flag(g, "loop", TC_NODE_UNIFORM));
+	assert_false(has_flag(g, "after", TC_NODE_UNIFORM)); /* %v live out of the loop */
+	r = solve(g, false);
+	assert_int_equal(state_of(r, g, "bar.barrier"), 'U');
+	tc_result_free(r);
+
+	g = graph(m, "uniform_loop");
+	assert_true(has_flag(g, "loop", TC_NODE_UNIFORM)); /* the counter phi */
+	assert_false(has_flag(g, "body", TC_NODE_UNIFORM));
+	r = solve(g, false);
+	assert_int_equal(state_of(r, g, "latch.barrier"), 'C');
+	tc_result_free(r);
+
+	g = graph(m, "irreducible");
+	assert_true(has_flag(g, "entry", TC_NODE_UNIFORM));
+	assert_false(has_flag(g, "a", TC_NODE_UNIFORM)); /* conservative */
+	assert_false(has_flag(g, "b", TC_NODE_UNIFORM));
 	tc_module_free(m);
 }
 
@@ -578,6 +619,7 @@ int main(void)
 		cmocka_unit_test(normalised),
 		cmocka_unit_test(debug_locations),
 		cmocka_unit_test(uniform_conditions),
+		cmocka_unit_test(phis),
 		cmocka_unit_test(spir_kernel),
 		cmocka_unit_test(amdgpu_kernel),
 		cmocka_unit_test(bitcode),

@@ -65,7 +65,7 @@ b10: ; shared memory at a constant address: uniform
   %c10 = icmp eq i32 %v10, 0
   br i1 %c10, label %b11, label %b11
 
-b11: ; a phi (for now): divergent
+b11: ; a phi at the join of a uniform branch: uniform
   %v11 = phi i32 [ %n, %b10 ], [ %n, %b10 ]
   %c11 = icmp eq i32 %v11, 0
   br i1 %c11, label %b12, label %b12
