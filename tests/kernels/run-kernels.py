@@ -4,7 +4,7 @@
 usage: run-kernels.py --bin THREADCONV --clang CLANG --work DIR KERNEL...
 
 Each KERNEL (.cu: CUDA without the CUDA headers; .cl: OpenCL C) is compiled
-for NVPTX at -O0 and -O2 to text IR, and at -O2 to bitcode, with -g. Every
+for NVPTX at -O0, -O1 and -O2 to text IR, and at -O2 to bitcode, with -g. Every
 barrier call in the source carries a comment "// expect: no-rewrite" (all its
 in-edges convergent) or "// expect: rewrite" (it needs the warp-synchronous
 rewrite). In the JSON report of `threadconv analyze` on each compiled file,
@@ -26,7 +26,8 @@ FLAGS = {
     '.cl': ['-x', 'cl', '-Xclang', '-finclude-default-header', '-cl-std=CL2.0',
             '-target', 'nvptx64-nvidia-cuda', '-nogpulib'],
 }
-BUILDS = [('O0.ll', ['-O0', '-S']), ('O2.ll', ['-O2', '-S']), ('O2.bc', ['-O2', '-c'])]
+BUILDS = [('O0.ll', ['-O0', '-S']), ('O1.ll', ['-O1', '-S']), ('O2.ll', ['-O2', '-S']),
+          ('O2.bc', ['-O2', '-c'])]
 EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
 CHECK = re.compile(r'//\s*check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?')
 
