@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Compares threadconv's uniform branches with LLVM's uniformity analysis.
+
+usage: compare-llvm.py --bin THREADCONV --clang CLANG --opt OPT --work DIR KERNEL...
+
+Each KERNEL is compiled for NVPTX at -O1 and -O2 to text IR (as run-kernels.py
+compiles it). On the same .ll, `opt -passes='print<uniformity>'` (LLVM's
+UniformityInfo with the NVPTX target's divergence sources) and `threadconv
+analyze --format json` (whose nodes carry "uniform": true when the block's
+branch is uniform, TC_NODE_UNIFORM) are run. For every block that ends in a
+conditional branch (a `br` on a condition, a `switch` or an `indirectbr` with
+two or more different successors):
+
+- LLVM uniform => threadconv uniform, unless the block is listed in
+  LLVM_MORE_PRECISE with the reason threadconv is more conservative there;
+- threadconv uniform and LLVM divergent is printed, with the calls the
+  condition is computed from that LLVM takes to be divergent, and must be
+  listed in WE_MORE_PRECISE with the reason LLVM is conservative there.
+
+A listed case that no longer occurs fails the test too, so the lists stay
+exactly the current findings. The counts per kernel and level are printed.
+
+Block names are those of the IR (`%N` for the unnamed blocks of clang's
+output, as threadconv names them); the key of a listed case is (level,
+function, block), and the comment beside it gives the source line.
+"""
+import argparse, json, os, re, subprocess, sys
+
+FLAGS = {
+    '.cu': ['-x', 'cuda', '--cuda-device-only', '-nocudainc', '-nocudalib',
+            '--cuda-gpu-arch=sm_70', '-Wno-unknown-cuda-version'],
+    '.cl': ['-x', 'cl', '-Xclang', '-finclude-default-header', '-cl-std=CL2.0',
+            '-target', 'nvptx64-nvidia-cuda', '-nogpulib'],
+}
+LEVELS = ['O1', 'O2']
+
+# LLVM 19's NVPTX target (NVPTXTargetTransformInfo::isSourceOfDivergence)
+# takes every call that is not a known-uniform intrinsic to be divergent,
+# including the reads of the block index and size (ctaid/ntid/nctaid are not
+# in its list of uniform special registers) and every call of an OpenCL
+# builtin such as get_local_size (clang emits them as calls of external
+# functions, e.g. _Z14get_local_sizej). threadconv knows these are the same
+# for all threads of a block (docs/llvm.md, "Uniform branches").
+NTID = 'blockDim.x (llvm.nvvm.read.ptx.sreg.ntid.x), which LLVM 19 NVPTX takes to be divergent'
+CTAID = 'blockIdx.x (llvm.nvvm.read.ptx.sreg.ctaid.x), which LLVM 19 NVPTX takes to be divergent'
+LSIZE = 'get_local_size(0) (a call of _Z14get_local_sizej), divergent for LLVM as any call'
+GROUP = 'get_group_id(0) (a call of _Z12get_group_idj), divergent for LLVM as any call'
+
+# kernel -> {(level, function, block): reason}: threadconv uniform, LLVM divergent.
+WE_MORE_PRECISE = {
+    'cl_reduce.cl': {
+        # line 8, for (s = get_local_size(0) / 2; s > 0; s >>= 1): the loop
+        # guard (%3) and the latch (%27) compare s, computed from
+        # get_local_size(0).
+        ('O1', 'reduce', '%3'): LSIZE,
+        ('O1', 'reduce', '%27'): LSIZE,
+        ('O2', 'reduce', '%3'): LSIZE,
+        ('O2', 'reduce', '%27'): LSIZE,
+    },
+    'cl_stages.cl': {
+        # line 8, if (get_group_id(0) == 1)
+        ('O1', 'stages', '%3'): GROUP,
+        ('O2', 'stages', '%3'): GROUP,
+    },
+    'cuda_reduce.cu': {
+        # line 18, for (s = blockDim.x / 2; s > 0; s >>= 1): guard and latch
+        ('O1', 'reduce', '%2'): NTID,
+        ('O1', 'reduce', '%27'): NTID,
+        ('O2', 'reduce', '%2'): NTID,
+        ('O2', 'reduce', '%27'): NTID,
+    },
+    'cuda_uniform.cu': {
+        # line 11, if (blockIdx.x == 0)
+        ('O1', 'stages', '%2'): CTAID,
+        ('O2', 'stages', '%2'): CTAID,
+    },
+}
+
+# kernel -> {(level, function, block): reason}: LLVM uniform, threadconv not.
+LLVM_MORE_PRECISE = {
+}
+
+SRC_UNIFORM = re.compile(r'llvm\.nvvm\.read\.ptx\.sreg\.(ctaid|ntid|nctaid)\.|^_Z\d+get_')
+
+
+def block_name(label):
+    label = label.strip('"')
+    return '%' + label if label.isdigit() else label
+
+
+def parse_ll(path):
+    """function -> {block: (successors, dbg line, condition operand text)},
+    function -> {value: (block, instruction text)} for the defined values."""
+    with open(path) as f:
+        lines = f.read().split('\n')
+    dilines = {}
+    for line in lines:
+        m = re.match(r'^!(\d+) = (?:distinct )?!DILocation\(line: (\d+)', line)
+        if m:
+            dilines[m.group(1)] = int(m.group(2))
+    funcs, defs = {}, {}
+    fn = None
+    pending = None
+    for line in lines:
+        if fn is None:
+            m = re.match(r'^define .*?@("[^"]+"|[\w.$]+)\((.*)\).*\{\s*$', line)
+            if m:
+                fn = m.group(1).strip('"')
+                slots = [int(s) for s in re.findall(r'%(\d+)\b', m.group(2))]
+                block = '%%%d' % (max(slots) + 1 if slots else 0)
+                funcs[fn], defs[fn] = {}, {}
+            continue
+        if line.startswith('}'):
+            fn = None
+            continue
+        m = re.match(r'^("[^"]+"|[\w.$-]+):', line)
+        if m:
+            block = block_name(m.group(1))
+            continue
+        text = line.strip()
+        if pending is not None:
+            pending += ' ' + text
+            if ']' not in text:
+                continue
+            text, pending = pending, None
+        elif text.startswith('switch ') and ']' not in text:
+            pending = text
+            continue
+        m = re.match(r'^%("[^"]+"|[\w.$-]+) = ', text)
+        if m:
+            defs[fn]['%' + m.group(1).strip('"')] = (block, text)
+        kind = text.split(' ', 1)[0]
+        if kind in ('br', 'switch', 'indirectbr'):
+            succ = {block_name(s) for s in re.findall(r'label %("[^"]+"|[\w.$-]+)', text)}
+            dbg = re.search(r'!dbg !(\d+)', text)
+            m = re.match(r'^(?:br i1|switch \S+|indirectbr \S+) (%[\w.$-]+),', text)
+            funcs[fn][block] = (succ, dilines.get(dbg.group(1)) if dbg else None,
+                                m.group(1) if m else None)
+    return funcs, defs
+
+
+def parse_uniformity(text):
+    """function -> (set of blocks whose terminator is divergent, divergent values)"""
+    out = {}
+    fn = None
+    block = None
+    section = None
+    for line in text.split('\n'):
+        m = re.match(r"^UniformityInfo for function '(.*)':", line)
+        if m:
+            fn = m.group(1)
+            out[fn] = (set(), set())
+            continue
+        if fn is None:
+            continue
+        m = re.match(r'^BLOCK (.*)$', line)
+        if m:
+            block, section = block_name(m.group(1).strip()), None
+            continue
+        if line in ('DEFINITIONS', 'TERMINATORS'):
+            section = line
+            continue
+        if line == 'END BLOCK':
+            block = None
+            continue
+        m = re.match(r'^\s*DIVERGENT:\s+(.*)$', line)
+        if m and block is not None:
+            if section == 'TERMINATORS':
+                out[fn][0].add(block)
+            d = re.match(r'^%("[^"]+"|[\w.$-]+) = ', m.group(1))
+            if d:
+                out[fn][1].add('%' + d.group(1).strip('"'))
+    return out
+
+
+def divergent_calls(cond, defs, llvm_divergent):
+    """The callees of the calls LLVM takes to be divergent that the condition
+    is computed from (through operands and phis)."""
+    seen, work, calls = set(), [cond], set()
+    while work:
+        v = work.pop()
+        if v in seen or v not in defs or v not in llvm_divergent:
+            continue
+        seen.add(v)
+        text = defs[v][1].split('!dbg')[0]
+        m = re.search(r'\bcall\b.*?@("[^"]+"|[\w.$]+)\(', text)
+        if m:
+            calls.add(m.group(1).strip('"'))
+            continue
+        work += re.findall(r'%[\w.$-]+', text.split(' = ', 1)[1])
+    return calls
+
+
+def compare(args, src):
+    base = os.path.basename(src)
+    stem, ext = os.path.splitext(base)
+    problems = []
+    found_more, found_less = set(), set()
+    for level in LEVELS:
+        out = os.path.join(args.work, '%s.%s.ll' % (stem, level))
+        cc = [args.clang] + FLAGS[ext] + ['-' + level, '-S', '-emit-llvm', '-g', src, '-o', out]
+        p = subprocess.run(cc, capture_output=True, text=True)
+        if p.returncode != 0:
+            problems.append('%s: clang failed:\n%s' % (' '.join(cc), p.stderr))
+            continue
+        p = subprocess.run([args.opt, '-passes=print<uniformity>', '-disable-output', out],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            problems.append('%s: opt failed (%d):\n%s' % (out, p.returncode, p.stderr))
+            continue
+        llvm = parse_uniformity(p.stderr + p.stdout)
+        p = subprocess.run([args.bin, 'analyze', '--format', 'json', out],
+                           capture_output=True, text=True)
+        if p.returncode != 0:
+            problems.append('%s: threadconv failed (%d):\n%s' % (out, p.returncode, p.stderr))
+            continue
+        ours = {g['name']: {n['name']: n.get('uniform', False) for n in g['nodes']}
+                for g in json.loads(p.stdout)['graphs']}
+        funcs, defs = parse_ll(out)
+        agree, agree_uniform, more, less = 0, 0, 0, 0
+        for fn, blocks in funcs.items():
+            if fn not in llvm:
+                problems.append('%s: %s: no UniformityInfo from opt' % (out, fn))
+                continue
+            if fn not in ours:
+                problems.append('%s: %s: no graph from threadconv' % (out, fn))
+                continue
+            for block, (succ, line, cond) in blocks.items():
+                if len(succ) < 2:
+                    continue
+                key = (level, fn, block)
+                where = '%s.%s: %s: %s (line %s)' % (stem, level, fn, block, line)
+                node = block + '.after' if block + '.after' in ours[fn] else block
+                if node not in ours[fn]:
+                    problems.append('%s: no node %s in threadconv\'s graph' % (where, node))
+                    continue
+                llvm_uniform = block not in llvm[fn][0]
+                our_uniform = ours[fn][node]
+                if llvm_uniform == our_uniform:
+                    agree += 1
+                    agree_uniform += llvm_uniform
+                elif llvm_uniform:
+                    less += 1
+                    found_less.add(key)
+                    reason = LLVM_MORE_PRECISE.get(base, {}).get(key)
+                    print('%s: LLVM uniform, threadconv divergent: %s' % (
+                        where, reason or 'NOT LISTED'))
+                    if reason is None:
+                        problems.append('%s: LLVM says uniform, threadconv does not '
+                                        '(not in LLVM_MORE_PRECISE)' % where)
+                else:
+                    more += 1
+                    found_more.add(key)
+                    calls = divergent_calls(cond, defs[fn], llvm[fn][1]) if cond else set()
+                    known = bool(calls) and all(SRC_UNIFORM.search(c) for c in calls)
+                    reason = WE_MORE_PRECISE.get(base, {}).get(key)
+                    print('%s: threadconv uniform, LLVM divergent; from calls %s (%s): %s' % (
+                        where, ', '.join(sorted(calls)) or 'none',
+                        'uniform builtins' if known else 'UNEXPLAINED',
+                        reason or 'NOT LISTED'))
+                    if reason is None:
+                        problems.append('%s: threadconv says uniform, LLVM does not '
+                                        '(not in WE_MORE_PRECISE)' % where)
+        print('%s.%s: %d conditional branch(es): %d agree (%d uniform, %d divergent), '
+              '%d threadconv more precise, %d LLVM more precise' % (
+                  stem, level, agree + more + less, agree, agree_uniform,
+                  agree - agree_uniform, more, less))
+    for name, table, found in (('WE_MORE_PRECISE', WE_MORE_PRECISE, found_more),
+                               ('LLVM_MORE_PRECISE', LLVM_MORE_PRECISE, found_less)):
+        for key in sorted(set(table.get(base, {})) - found):
+            problems.append('%s: %s lists %s, which no longer occurs' % (base, name, key))
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--bin', required=True)
+    ap.add_argument('--clang', required=True)
+    ap.add_argument('--opt', required=True)
+    ap.add_argument('--work', required=True)
+    ap.add_argument('kernels', nargs='+')
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    problems = []
+    for k in args.kernels:
+        problems += compare(args, k)
+    for p in problems:
+        print(p, file=sys.stderr)
+    print('%d kernel(s), %s' % (len(args.kernels), 'FAILED' if problems else 'ok'))
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
