@@ -171,21 +171,12 @@ static void usage_hint(void)
 
 /* The inputs, read and solved. */
 typedef struct analysis {
-	tc_module **modules; /* one per input */
-	double *parse_s;     /* per input: reading and parsing */
-	long long *bytes;    /* per input: size, -1 when unknown */
+	cli_inputs in;
 	tc_report_graph *graphs;
-	size_t ninputs, ngraphs;
+	size_t ngraphs;
 	int show_progress;
 	tc_read_options read;
 } analysis;
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* A progress line on a terminal, once a solve has taken a second. */
 typedef struct progress {
@@ -197,7 +188,7 @@ typedef struct progress {
 static void on_progress(void *ud, const char *phase, uint64_t done, uint64_t total)
 {
 	progress *p = ud;
-	double t = now();
+	double t = cli_now();
 	if (t - p->start < 1.0 || t - p->last < 0.1)
 		return;
 	p->last = t;
@@ -222,52 +213,8 @@ static void analysis_free(analysis *a)
 {
 	for (size_t i = 0; a->graphs && i < a->ngraphs; i++)
 		tc_result_free((tc_result *)a->graphs[i].result);
-	for (size_t i = 0; a->modules && i < a->ninputs; i++)
-		tc_module_free(a->modules[i]);
 	free(a->graphs);
-	free(a->modules);
-	free(a->parse_s);
-	free(a->bytes);
-}
-
-/* Reads every input; reports each bad one. CLI_EXIT_*. */
-static int read_inputs(analysis *a, const char **paths, size_t count)
-{
-	int status = CLI_EXIT_OK;
-	a->parse_s = calloc(count, sizeof *a->parse_s);
-	a->bytes = calloc(count, sizeof *a->bytes);
-	if (!(a->modules = calloc(count, sizeof *a->modules)) || !a->parse_s || !a->bytes) {
-		cli_error("out of memory");
-		return CLI_EXIT_ERROR;
-	}
-	a->ninputs = count;
-	for (size_t i = 0; i < count; i++) {
-		tc_diag d;
-		struct stat st;
-		a->bytes[i] = strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 &&
-				      S_ISREG(st.st_mode)
-				      ? (long long)st.st_size
-				      : -1;
-		/* reading takes about a second per 100 MB: say what is going on */
-		int announce = a->show_progress && a->bytes[i] > (100ll << 20);
-		if (announce) {
-			fprintf(stderr, "\rthreadconv: %s: reading %lld MB\033[K", paths[i],
-				a->bytes[i] >> 20);
-			fflush(stderr);
-		}
-		double t0 = now();
-		int rc = tc_read_file_ex(&a->modules[i], paths[i], &a->read, NULL, &d);
-		a->parse_s[i] = now() - t0;
-		if (announce)
-			fputs("\r\033[K", stderr);
-		if (rc) {
-			cli_diag(&d, paths[i]);
-			status = CLI_EXIT_ERROR;
-		} else {
-			a->ngraphs += tc_module_graph_count(a->modules[i]);
-		}
-	}
-	return status;
+	cli_inputs_free(&a->in);
 }
 
 /* Solves every graph of every input; reports each failure. CLI_EXIT_*. */
@@ -285,17 +232,17 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 		o.progress = on_progress;
 		o.progress_ud = &p;
 	}
-	for (size_t i = 0; i < a->ninputs; i++) {
-		for (size_t j = 0; j < tc_module_graph_count(a->modules[i]); j++, k++) {
+	for (size_t i = 0; i < a->in.count; i++) {
+		for (size_t j = 0; j < tc_module_graph_count(a->in.modules[i]); j++, k++) {
 			tc_report_graph *rg = &a->graphs[k];
 			tc_result *r;
 			tc_diag d;
 			rg->input = cli_input_name(paths[i]);
-			rg->graph = tc_module_graph(a->modules[i], j);
+			rg->graph = tc_module_graph(a->in.modules[i], j);
 			rg->options = *opt;
 			p.input = rg->input;
 			p.graph = tc_graph_name(rg->graph);
-			p.start = p.last = now();
+			p.start = p.last = cli_now();
 			p.shown = 0;
 			int rc = tc_solve(&r, rg->graph, &o, NULL, &d);
 			progress_clear(&p);
@@ -322,12 +269,12 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 
 static void print_stats(const analysis *a, const char **paths)
 {
-	for (size_t i = 0; i < a->ninputs; i++) {
-		double ms = a->parse_s[i] * 1e3;
-		if (a->bytes[i] >= 0)
+	for (size_t i = 0; i < a->in.count; i++) {
+		double ms = a->in.parse_s[i] * 1e3;
+		if (a->in.bytes[i] >= 0)
 			fprintf(stderr, "threadconv: stats: %s: parse %.3f ms, %lld bytes, %.1f MB/s\n",
-				cli_input_name(paths[i]), ms, a->bytes[i],
-				a->parse_s[i] > 0 ? (double)a->bytes[i] / 1e6 / a->parse_s[i] : 0.0);
+				cli_input_name(paths[i]), ms, a->in.bytes[i],
+				a->in.parse_s[i] > 0 ? (double)a->in.bytes[i] / 1e6 / a->in.parse_s[i] : 0.0);
 		else
 			fprintf(stderr, "threadconv: stats: %s: parse %.3f ms\n",
 				cli_input_name(paths[i]), ms);
@@ -346,29 +293,15 @@ static void print_stats(const analysis *a, const char **paths)
 	}
 }
 
-/* Renders the report into memory and writes it out. CLI_EXIT_*. */
-static int write_report(const analysis *a, tc_report_format format, const char *output)
+typedef struct render_ctx {
+	const analysis *a;
+	tc_report_format format;
+} render_ctx;
+
+static int render(FILE *out, const void *ctx, tc_diag *diag)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	if (!mem) {
-		cli_error("out of memory");
-		return CLI_EXIT_ERROR;
-	}
-	tc_diag d;
-	int rc = tc_report_write(mem, format, a->graphs, a->ngraphs, &d);
-	if (fclose(mem) != 0 && rc == TC_OK) {
-		rc = TC_ENOMEM;
-		snprintf(d.message, sizeof d.message, "out of memory");
-	}
-	int status = CLI_EXIT_ERROR;
-	if (rc)
-		cli_error("%s", d.message);
-	else
-		status = cli_write_output(output, buf, len);
-	free(buf);
-	return status;
+	const render_ctx *c = ctx;
+	return tc_report_write(out, c->format, c->a->graphs, c->a->ngraphs, diag);
 }
 
 int cli_analyze(int argc, char **argv)
@@ -438,14 +371,16 @@ int cli_analyze(int argc, char **argv)
 		goto done;
 	}
 	a.show_progress = !quiet && isatty(STDERR_FILENO);
-	if ((status = read_inputs(&a, paths, npaths)) != CLI_EXIT_OK)
+	status = cli_read_inputs(&a.in, paths, npaths, &a.read, a.show_progress);
+	a.ngraphs = a.in.ngraphs;
+	if (status != CLI_EXIT_OK)
 		goto done;
 	if ((status = solve_all(&a, paths, &opt)) != CLI_EXIT_OK)
 		goto done;
 	if (stats)
 		print_stats(&a, paths);
 	if (format != FORMAT_NONE)
-		status = write_report(&a, format, output);
+		status = cli_render_output(output, render, &(render_ctx){&a, format});
 done:
 	analysis_free(&a);
 	free(paths);

@@ -115,8 +115,7 @@ typedef struct checked {
 } checked;
 
 typedef struct session {
-	tc_module **modules;
-	size_t ninputs;
+	cli_inputs in;
 	checked *graphs;
 	size_t ngraphs;
 	tc_read_options read;
@@ -130,30 +129,8 @@ static void session_free(session *s)
 		free(s->graphs[i].barriers);
 		free(s->graphs[i].causes);
 	}
-	for (size_t i = 0; s->modules && i < s->ninputs; i++)
-		tc_module_free(s->modules[i]);
 	free(s->graphs);
-	free(s->modules);
-}
-
-static int read_inputs(session *s, const char **paths, size_t count)
-{
-	int status = CLI_EXIT_OK;
-	if (!(s->modules = calloc(count, sizeof *s->modules))) {
-		cli_error("out of memory");
-		return CLI_EXIT_ERROR;
-	}
-	s->ninputs = count;
-	for (size_t i = 0; i < count; i++) {
-		tc_diag d;
-		if (tc_read_file_ex(&s->modules[i], paths[i], &s->read, NULL, &d)) {
-			cli_diag(&d, paths[i]);
-			status = CLI_EXIT_ERROR;
-		} else {
-			s->ngraphs += tc_module_graph_count(s->modules[i]);
-		}
-	}
-	return status;
+	cli_inputs_free(&s->in);
 }
 
 /* Whether graph j of m is checked: kernels of IR; every graph when the
@@ -235,8 +212,8 @@ static int check_all(session *s, const char **paths)
 	tc_solve_options opt = tc_solve_options_default();
 	opt.assume_barriers = false;
 	size_t k = 0;
-	for (size_t i = 0; i < s->ninputs; i++) {
-		const tc_module *m = s->modules[i];
+	for (size_t i = 0; i < s->in.count; i++) {
+		const tc_module *m = s->in.modules[i];
 		for (size_t j = 0; j < tc_module_graph_count(m); j++) {
 			if (!is_checked(s, m, j))
 				continue;
@@ -262,33 +239,31 @@ static int check_all(session *s, const char **paths)
 	return status;
 }
 
+typedef struct render_ctx {
+	const session *s;
+	const tc_report_graph *rgs;
+	int format;
+} render_ctx;
+
+static int render(FILE *out, const void *ctx, tc_diag *diag)
+{
+	const render_ctx *c = ctx;
+	size_t n = c->s->ngraphs;
+	return c->format == FORMAT_JSON    ? tc_report_json(out, c->rgs, n, diag)
+	       : c->format == FORMAT_SARIF ? tc_report_sarif(out, c->rgs, n, diag)
+					   : tc_report_check_text(out, c->rgs, n, diag);
+}
+
 static int write_report(const session *s, int format, const char *output)
 {
 	tc_report_graph *rgs = malloc((s->ngraphs ? s->ngraphs : 1) * sizeof *rgs);
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = rgs ? open_memstream(&buf, &len) : NULL;
-	if (!mem) {
-		free(rgs);
+	if (!rgs) {
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
 	for (size_t i = 0; i < s->ngraphs; i++)
 		rgs[i] = s->graphs[i].rg;
-	tc_diag d;
-	int rc = format == FORMAT_JSON    ? tc_report_json(mem, rgs, s->ngraphs, &d)
-		 : format == FORMAT_SARIF ? tc_report_sarif(mem, rgs, s->ngraphs, &d)
-					  : tc_report_check_text(mem, rgs, s->ngraphs, &d);
-	if (fclose(mem) != 0 && rc == TC_OK) {
-		rc = TC_ENOMEM;
-		snprintf(d.message, sizeof d.message, "out of memory");
-	}
-	int status = CLI_EXIT_ERROR;
-	if (rc)
-		cli_error("%s", d.message);
-	else
-		status = cli_write_output(output, buf, len);
-	free(buf);
+	int status = cli_render_output(output, render, &(render_ctx){s, rgs, format});
 	free(rgs);
 	return status;
 }
@@ -346,7 +321,9 @@ int cli_check(int argc, char **argv)
 		usage_hint();
 		goto done;
 	}
-	if ((status = read_inputs(&s, paths, npaths)) != CLI_EXIT_OK)
+	status = cli_read_inputs(&s.in, paths, npaths, &s.read, 0);
+	s.ngraphs = s.in.ngraphs;
+	if (status != CLI_EXIT_OK)
 		goto done;
 	if ((status = check_all(&s, paths)) != CLI_EXIT_OK)
 		goto done;

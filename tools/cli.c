@@ -3,7 +3,10 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 void cli_args_init(cli_args *it, int argc, char **argv)
 {
@@ -122,4 +125,87 @@ int cli_write_output(const char *path, const char *buf, size_t len)
 		return CLI_EXIT_ERROR;
 	}
 	return CLI_EXIT_OK;
+}
+
+double cli_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
+		    const tc_read_options *opt, int announce)
+{
+	int status = CLI_EXIT_OK;
+	memset(in, 0, sizeof *in);
+	in->modules = calloc(count ? count : 1, sizeof *in->modules);
+	in->parse_s = calloc(count ? count : 1, sizeof *in->parse_s);
+	in->bytes = calloc(count ? count : 1, sizeof *in->bytes);
+	if (!in->modules || !in->parse_s || !in->bytes) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	in->count = count;
+	for (size_t i = 0; i < count; i++) {
+		tc_diag d;
+		struct stat st;
+		in->bytes[i] = strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 &&
+				       S_ISREG(st.st_mode)
+				       ? (long long)st.st_size
+				       : -1;
+		/* reading takes about a second per 100 MB: say what is going on */
+		int say = announce && in->bytes[i] > (100ll << 20);
+		if (say) {
+			fprintf(stderr, "\rthreadconv: %s: reading %lld MB\033[K", paths[i],
+				in->bytes[i] >> 20);
+			fflush(stderr);
+		}
+		double t0 = cli_now();
+		int rc = tc_read_file_ex(&in->modules[i], paths[i], opt, NULL, &d);
+		in->parse_s[i] = cli_now() - t0;
+		if (say)
+			fputs("\r\033[K", stderr);
+		if (rc) {
+			cli_diag(&d, paths[i]);
+			status = CLI_EXIT_ERROR;
+		} else {
+			in->ngraphs += tc_module_graph_count(in->modules[i]);
+		}
+	}
+	return status;
+}
+
+void cli_inputs_free(cli_inputs *in)
+{
+	for (size_t i = 0; in->modules && i < in->count; i++)
+		tc_module_free(in->modules[i]);
+	free(in->modules);
+	free(in->parse_s);
+	free(in->bytes);
+	memset(in, 0, sizeof *in);
+}
+
+int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+	if (!mem) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	tc_diag d;
+	int rc = render(mem, ctx, &d);
+	if (fclose(mem) != 0 && rc == TC_OK) {
+		rc = TC_ENOMEM;
+		snprintf(d.message, sizeof d.message, "out of memory");
+	}
+	int status = CLI_EXIT_ERROR;
+	if (rc)
+		cli_error("%s", d.message);
+	else
+		status = cli_write_output(path, buf, len);
+	free(buf);
+	return status;
 }

@@ -54,6 +54,27 @@ const char *cli_input_name(const char *path);
 /* Writes buf to path, or to stdout when path is NULL or "-"; CLI_EXIT_* */
 int cli_write_output(const char *path, const char *buf, size_t len);
 
+/* The inputs of a command, read in order; every bad one is reported. */
+typedef struct cli_inputs {
+	tc_module **modules; /* one per input; NULL where reading failed */
+	double *parse_s;     /* per input: reading and parsing */
+	long long *bytes;    /* per input: size, -1 when unknown */
+	size_t count, ngraphs;
+} cli_inputs;
+
+/* CLI_EXIT_*. announce: say "reading N MB" on stderr for large inputs. */
+int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
+		    const tc_read_options *opt, int announce);
+void cli_inputs_free(cli_inputs *in);
+
+/* Renders a whole report into memory, then writes it to path (see
+ * cli_write_output); nothing is written when rendering fails. CLI_EXIT_*. */
+typedef int (*cli_render_fn)(FILE *out, const void *ctx, tc_diag *diag);
+int cli_render_output(const char *path, cli_render_fn render, const void *ctx);
+
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
 /* The commands: run with argv[0] the command name; help writes the manual. */
 int cli_analyze(int argc, char **argv);
 void cli_analyze_help(FILE *out);
