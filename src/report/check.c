@@ -229,9 +229,7 @@ int tc_report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 			if (json_array_append_new(results,
 						  result(&graphs[i], &graphs[i].reported[k])))
 				goto oom;
-	int failed = json_dumpf(doc, out, JSON_INDENT(2)) || fputc('\n', out) == EOF;
-	if ((rc = tc__report_status(out, diag)) == TC_OK && failed)
-		goto oom;
+	rc = tc__report_dump_json(out, doc, diag);
 	goto done;
 oom:
 	rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");

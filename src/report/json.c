@@ -226,6 +226,7 @@ static json_t *graph_object(const tc_report_graph *rg)
 
 /* jansson hands its output over in tokens of a few bytes; collecting them
  * before fwrite makes dumping a large graph several times faster. */
+/* Written through a buffer of our own: jansson's dumpf writes a byte at a time. */
 typedef struct sink {
 	FILE *out;
 	size_t len;
@@ -251,6 +252,23 @@ static int sink_write(const char *data, size_t size, void *ud)
 	return 0;
 }
 
+int tc__report_dump_json(FILE *out, json_t *doc, tc_diag *diag)
+{
+	sink *s = malloc(sizeof *s);
+	if (!s)
+		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	s->out = out;
+	s->len = 0;
+	int failed = json_dump_callback(doc, sink_write, s, JSON_INDENT(2)) ||
+		     sink_write("\n", 1, s) || sink_flush(s);
+	free(s);
+	int rc = tc__report_status(out, diag);
+	/* a dump that fails without a write error ran out of memory */
+	if (rc == TC_OK && failed)
+		rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	return rc;
+}
+
 int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag)
 {
@@ -261,17 +279,7 @@ int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 	for (size_t i = 0; i < count; i++)
 		if (json_array_append_new(list, graph_object(&graphs[i])))
 			goto oom;
-	sink *s = malloc(sizeof *s);
-	if (!s)
-		goto oom;
-	s->out = out;
-	s->len = 0;
-	int failed = json_dump_callback(doc, sink_write, s, JSON_INDENT(2)) ||
-		     sink_write("\n", 1, s) || sink_flush(s);
-	free(s);
-	/* a dump that fails without a write error ran out of memory */
-	if ((rc = tc__report_status(out, diag)) == TC_OK && failed)
-		goto oom;
+	rc = tc__report_dump_json(out, doc, diag);
 	goto done;
 oom:
 	rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");

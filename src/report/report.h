@@ -82,6 +82,10 @@ int tc_report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
 int tc_report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 		    tc_diag *diag);
 
+/* Shared by the JSON writers: writes doc indented, then a newline; TC_EIO
+ * or TC_ENOMEM with a message. (Declared with jansson's type opaque.) */
+struct json_t;
+int tc__report_dump_json(FILE *out, struct json_t *doc, tc_diag *diag);
 /* Shared by the writers: flushes out; TC_EIO with a message when out has
  * seen an error. */
 int tc__report_status(FILE *out, tc_diag *diag);
