@@ -24,14 +24,9 @@ Block names are those of the IR (`%N` for the unnamed blocks of clang's
 output, as threadconv names them); the key of a listed case is (level,
 function, block), and the comment beside it gives the source line.
 """
-import argparse, json, os, re, subprocess, sys
+import json, os, re, subprocess, sys
 
-FLAGS = {
-    '.cu': ['-x', 'cuda', '--cuda-device-only', '-nocudainc', '-nocudalib',
-            '--cuda-gpu-arch=sm_70', '-Wno-unknown-cuda-version'],
-    '.cl': ['-x', 'cl', '-Xclang', '-finclude-default-header', '-cl-std=CL2.0',
-            '-target', 'nvptx64-nvidia-cuda', '-nogpulib'],
-}
+import kernels
 LEVELS = ['O1', 'O2']
 
 # LLVM 19's NVPTX target (NVPTXTargetTransformInfo::isSourceOfDivergence)
@@ -193,15 +188,14 @@ def divergent_calls(cond, defs, llvm_divergent):
 
 def compare(args, src):
     base = os.path.basename(src)
-    stem, ext = os.path.splitext(base)
+    stem = os.path.splitext(base)[0]
     problems = []
     found_more, found_less = set(), set()
     for level in LEVELS:
         out = os.path.join(args.work, '%s.%s.ll' % (stem, level))
-        cc = [args.clang] + FLAGS[ext] + ['-' + level, '-S', '-emit-llvm', '-g', src, '-o', out]
-        p = subprocess.run(cc, capture_output=True, text=True)
-        if p.returncode != 0:
-            problems.append('%s: clang failed:\n%s' % (' '.join(cc), p.stderr))
+        err = kernels.compile_kernel(args.clang, src, out, ['-' + level, '-S'])
+        if err:
+            problems.append(err)
             continue
         p = subprocess.run([args.opt, '-passes=print<uniformity>', '-disable-output', out],
                            capture_output=True, text=True)
@@ -272,23 +266,5 @@ def compare(args, src):
     return problems
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--bin', required=True)
-    ap.add_argument('--clang', required=True)
-    ap.add_argument('--opt', required=True)
-    ap.add_argument('--work', required=True)
-    ap.add_argument('kernels', nargs='+')
-    args = ap.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    problems = []
-    for k in args.kernels:
-        problems += compare(args, k)
-    for p in problems:
-        print(p, file=sys.stderr)
-    print('%d kernel(s), %s' % (len(args.kernels), 'FAILED' if problems else 'ok'))
-    return 1 if problems else 0
-
-
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(kernels.main(compare, ['--opt']))

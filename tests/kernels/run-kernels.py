@@ -18,14 +18,9 @@ followed by "on VALUE", the thread-dependent value a note must name) or
 exactly the barriers on "divergent" lines, none on "ok" lines, no barrier on
 an unmarked line, and exit 1 when it reports something, 0 otherwise.
 """
-import argparse, json, os, re, subprocess, sys
+import json, os, re, subprocess, sys
 
-FLAGS = {
-    '.cu': ['-x', 'cuda', '--cuda-device-only', '-nocudainc', '-nocudalib',
-            '--cuda-gpu-arch=sm_70', '-Wno-unknown-cuda-version'],
-    '.cl': ['-x', 'cl', '-Xclang', '-finclude-default-header', '-cl-std=CL2.0',
-            '-target', 'nvptx64-nvidia-cuda', '-nogpulib'],
-}
+import kernels
 BUILDS = [('O0.ll', ['-O0', '-S']), ('O1.ll', ['-O1', '-S']), ('O2.ll', ['-O2', '-S']),
           ('O2.bc', ['-O2', '-c'])]
 EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
@@ -92,7 +87,7 @@ def check_mode(args, out, base, marks):
 def check(args, src):
     """Returns a list of problems with one kernel source."""
     base = os.path.basename(src)
-    stem, ext = os.path.splitext(base)
+    stem = os.path.splitext(base)[0]
     want = expectations(src)
     marks = check_markers(src)
     if not want:
@@ -100,10 +95,9 @@ def check(args, src):
     problems = []
     for suffix, opts in BUILDS:
         out = os.path.join(args.work, '%s.%s' % (stem, suffix))
-        cc = [args.clang] + FLAGS[ext] + opts + ['-emit-llvm', '-g', src, '-o', out]
-        p = subprocess.run(cc, capture_output=True, text=True)
-        if p.returncode != 0:
-            problems.append('%s: clang failed:\n%s' % (' '.join(cc), p.stderr))
+        err = kernels.compile_kernel(args.clang, src, out, opts)
+        if err:
+            problems.append(err)
             continue
         p = subprocess.run([args.bin, 'analyze', '--format', 'json', out],
                            capture_output=True, text=True)
@@ -131,22 +125,5 @@ def check(args, src):
     return problems
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--bin', required=True)
-    ap.add_argument('--clang', required=True)
-    ap.add_argument('--work', required=True)
-    ap.add_argument('kernels', nargs='+')
-    args = ap.parse_args()
-    os.makedirs(args.work, exist_ok=True)
-    problems = []
-    for k in args.kernels:
-        problems += check(args, k)
-    for p in problems:
-        print(p, file=sys.stderr)
-    print('%d kernel(s), %s' % (len(args.kernels), 'FAILED' if problems else 'ok'))
-    return 1 if problems else 0
-
-
 if __name__ == '__main__':
-    sys.exit(main())
+    sys.exit(kernels.main(check))
