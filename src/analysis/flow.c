@@ -70,6 +70,28 @@ int tc__flow_split(tc_flow *f, uint32_t e)
 	return TC_OK;
 }
 
+int tc__flow_rounds(tc_arena *ar, tc_flow *f, tc_round_solve_fn solve, tc_round_feed_fn feed,
+		    void *ctx, uint8_t **node_c, uint8_t **edge_c, uint32_t *rounds)
+{
+	for (*rounds = 1;; (*rounds)++) {
+		uint8_t *nc = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
+		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
+		if (!nc || !ec)
+			return TC_ENOMEM;
+		tc_arena scratch;
+		tc__arena_init(&scratch, ar->al);
+		int rc = solve(&scratch, f, ctx, nc, ec);
+		tc__arena_free(&scratch);
+		*node_c = nc;
+		*edge_c = ec;
+		int changed = 0;
+		if (rc || (rc = feed(f, ctx, nc, ec, &changed)) || !changed)
+			return rc;
+		if ((rc = tc__flow_reindex(f)))
+			return rc;
+	}
+}
+
 void tc__flow_free(tc_flow *f)
 {
 	tc__arena_free(&f->index_ar);

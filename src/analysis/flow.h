@@ -55,6 +55,20 @@ int tc__flow_index(tc_flow *f);
 /* tc__flow_index after splits, timed as the "split" phase. */
 int tc__flow_reindex(tc_flow *f);
 
+/*
+ * The fixpoint around a solver: each round, solve fills node_c/edge_c for
+ * the current flow graph (scratch memory from an arena freed at the end of
+ * the round), then feed turns results into sync points (splits, new sync
+ * nodes) and says whether it changed anything; rounds go on until it did
+ * not. node_c and edge_c get the last round's answer, in ar.
+ */
+typedef int (*tc_round_solve_fn)(tc_arena *scratch, tc_flow *f, void *ctx, uint8_t *node_c,
+				 uint8_t *edge_c);
+typedef int (*tc_round_feed_fn)(tc_flow *f, void *ctx, const uint8_t *node_c,
+				const uint8_t *edge_c, int *changed);
+int tc__flow_rounds(tc_arena *ar, tc_flow *f, tc_round_solve_fn solve, tc_round_feed_fn feed,
+		    void *ctx, uint8_t **node_c, uint8_t **edge_c, uint32_t *rounds);
+
 /* The live node-level digraph: vertex v = node v, one arc per live edge. */
 int tc__flow_digraph(tc_arena *ar, const tc_flow *f, tc_digraph *succ, tc_digraph *pred);
 

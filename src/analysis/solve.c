@@ -68,43 +68,31 @@ static int run_structural(tc_arena *ar, const tc_flow *f, tc_solver s, uint8_t *
 	return TC_EINVAL;
 }
 
-/* the paper's literal rule: split out-edges of convergent uniform nodes */
-static int solve_literal(tc_arena *ar, tc_flow *f, tc_solver s, uint8_t **node_c,
-			 uint8_t **edge_c, uint32_t *rounds)
+static int literal_solve(tc_arena *scratch, tc_flow *f, void *ctx, uint8_t *nc, uint8_t *ec)
 {
-	int rc;
-	for (*rounds = 1;; (*rounds)++) {
-		uint8_t *nc = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
-		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
-		if (!nc || !ec)
-			return TC_ENOMEM;
-		/* a round's scratch goes when the round ends */
-		tc_arena scratch;
-		tc__arena_init(&scratch, ar->al);
-		rc = run_structural(&scratch, f, s, nc, ec);
-		tc__arena_free(&scratch);
-		if (rc)
-			return rc;
-		*node_c = nc;
-		*edge_c = ec;
-		int split = 0;
-		for (uint32_t v = 0; v < f->n0; v++) {
-			if (!f->uniform[v] || !nc[v])
-				continue;
-			for (uint32_t i = f->out_off[v]; i < f->out_off[v + 1]; i++) {
-				uint32_t e = f->out_edge[i];
-				if (e < f->m0 && f->live_edge[e] && f->second[e] == TC_NONE) {
-					if ((rc = tc__flow_split(f, e)))
-						return rc;
-					split = 1;
-				}
+	return run_structural(scratch, f, *(const tc_solver *)ctx, nc, ec);
+}
+
+/* the paper's literal rule: split out-edges of convergent uniform nodes */
+static int literal_feed(tc_flow *f, void *ctx, const uint8_t *nc, const uint8_t *ec,
+			int *changed)
+{
+	(void)ctx;
+	(void)ec;
+	for (uint32_t v = 0; v < f->n0; v++) {
+		if (!f->uniform[v] || !nc[v])
+			continue;
+		for (uint32_t i = f->out_off[v]; i < f->out_off[v + 1]; i++) {
+			uint32_t e = f->out_edge[i];
+			if (e < f->m0 && f->live_edge[e] && f->second[e] == TC_NONE) {
+				int rc = tc__flow_split(f, e);
+				if (rc)
+					return rc;
+				*changed = 1;
 			}
 		}
-		if (!split)
-			return TC_OK;
-		if ((rc = tc__flow_reindex(f)))
-			return rc;
 	}
+	return TC_OK;
 }
 
 int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
@@ -159,10 +147,12 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	memcpy(live_n, f.live_node, g->n);
 	memcpy(live_e, f.live_edge, g->m);
 
-	if (opt->solver == TC_SOLVER_EXACT)
+	tc_solver solver = opt->solver;
+	if (solver == TC_SOLVER_EXACT)
 		rc = tc__solve_exact_variance(&ar, &f, &nc, &ec, &r->stats.rounds);
 	else
-		rc = solve_literal(&ar, &f, opt->solver, &nc, &ec, &r->stats.rounds);
+		rc = tc__flow_rounds(&ar, &f, literal_solve, literal_feed, &solver, &nc, &ec,
+				     &r->stats.rounds);
 	if (rc)
 		goto fail;
 

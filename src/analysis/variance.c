@@ -216,56 +216,56 @@ static int variance_round(tc_arena *ar, const tc_flow *f, const influence_map *m
 	return TC_OK;
 }
 
+typedef struct variance_ctx {
+	influence_map map;
+	int any_uniform;
+} variance_ctx;
+
+static int variance_solve(tc_arena *scratch, tc_flow *f, void *ctx, uint8_t *nc, uint8_t *ec)
+{
+	variance_ctx *v = ctx;
+	int rc = tc__solve_exact(scratch, f, nc, ec);
+	if (!rc && v->any_uniform) {
+		tc__phase_begin(f->run, "variance");
+		rc = variance_round(scratch, f, &v->map, nc, ec);
+		tc__phase_end(f->run);
+	}
+	return rc;
+}
+
+/* what is proven becomes a sync point */
+static int variance_feed(tc_flow *f, void *ctx, const uint8_t *nc, const uint8_t *ec,
+			 int *changed)
+{
+	if (!((variance_ctx *)ctx)->any_uniform)
+		return TC_OK; /* without marks, exact needs one round */
+	for (uint32_t v = 0; v < f->n; v++)
+		if (nc[v] && !f->sync[v]) {
+			f->sync[v] = 1;
+			*changed = 1;
+		}
+	for (uint32_t e = 0; e < f->m0; e++)
+		if (ec[e] && f->second[e] == TC_NONE && !(f->sync[f->from[e]] && f->sync[f->to[e]])) {
+			int rc = tc__flow_split(f, e);
+			if (rc)
+				return rc;
+			*changed = 1;
+		}
+	return TC_OK;
+}
+
 int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t **edge_c,
 			     uint32_t *rounds)
 {
-	influence_map map = {NULL, NULL, NULL, NULL};
-	int rc, any_uniform = 0;
-	for (uint32_t v = 0; v < f->n0 && !any_uniform; v++)
-		any_uniform = f->uniform[v] && f->live_node[v];
-	if (any_uniform) {
+	variance_ctx v = {{NULL, NULL, NULL, NULL}, 0};
+	for (uint32_t x = 0; x < f->n0 && !v.any_uniform; x++)
+		v.any_uniform = f->uniform[x] && f->live_node[x];
+	if (v.any_uniform) {
 		tc__phase_begin(f->run, "influence");
-		rc = influence_regions(ar, f, &map);
+		int rc = influence_regions(ar, f, &v.map);
 		tc__phase_end(f->run);
 		if (rc)
 			return rc;
 	}
-	for (*rounds = 1;; (*rounds)++) {
-		uint8_t *nc = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
-		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
-		if (!nc || !ec)
-			return TC_ENOMEM;
-		/* a round's scratch goes when the round ends */
-		tc_arena scratch;
-		tc__arena_init(&scratch, ar->al);
-		rc = tc__solve_exact(&scratch, f, nc, ec);
-		*node_c = nc;
-		*edge_c = ec;
-		if (!rc && any_uniform) {
-			tc__phase_begin(f->run, "variance");
-			rc = variance_round(&scratch, f, &map, nc, ec);
-			tc__phase_end(f->run);
-		}
-		tc__arena_free(&scratch);
-		if (rc || !any_uniform)
-			return rc;
-		/* what is proven becomes a sync point */
-		int changed = 0;
-		for (uint32_t v = 0; v < f->n; v++)
-			if (nc[v] && !f->sync[v]) {
-				f->sync[v] = 1;
-				changed = 1;
-			}
-		for (uint32_t e = 0; e < f->m0; e++)
-			if (ec[e] && f->second[e] == TC_NONE &&
-			    !(f->sync[f->from[e]] && f->sync[f->to[e]])) {
-				if ((rc = tc__flow_split(f, e)))
-					return rc;
-				changed = 1;
-			}
-		if (!changed)
-			return TC_OK;
-		if ((rc = tc__flow_reindex(f)))
-			return rc;
-	}
+	return tc__flow_rounds(ar, f, variance_solve, variance_feed, &v, node_c, edge_c, rounds);
 }
