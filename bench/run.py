@@ -46,6 +46,7 @@ GRAPH_RE = re.compile(r'\bgraph .*?: ([0-9]+) nodes?, ([0-9]+) edges?')
 BYTES_RE = re.compile(r'\b([0-9]+) bytes\b')
 RSS_RE = re.compile(r'Maximum resident set size \(kbytes\): ([0-9]+)')
 CPU_RE = re.compile(r'(?:User|System) time \(seconds\): ([0-9.]+)')
+USER_RE = re.compile(r'User time \(seconds\): ([0-9.]+)')
 
 
 def parse_size(text):
@@ -130,32 +131,47 @@ class Runner:
         """One run: dict with status ok/timeout/error, wall_s, rss_kb, phases..."""
         cmd = [self.args.bin, 'analyze', '--solver', solver, '--stats'] \
             + self.report_args + [path]
-        with tempfile.NamedTemporaryFile('r', suffix='.time') as tf:
-            if self.time_bin:
-                cmd = [self.time_bin, '-v', '-o', tf.name] + cmd
-            t0 = time.perf_counter()
-            p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                 start_new_session=True, text=True)
-            try:
-                _, err = p.communicate(timeout=self.args.timeout)
-            except subprocess.TimeoutExpired:
-                kill_group(p)
-                return {'status': 'timeout', 'wall_s': None}
-            wall = time.perf_counter() - t0
-            rss = cpu = None
-            if self.time_bin:
-                report = tf.read()
-                m = RSS_RE.search(report)
-                rss = int(m.group(1)) if m else None
-                times = CPU_RE.findall(report)
-                cpu = sum(float(x) for x in times) if times else None
-        if p.returncode != 0:
-            tail = err.strip().splitlines()[-3:]
-            return {'status': 'error', 'wall_s': wall, 'message': ' / '.join(tail)}
-        phases, nodes, edges, nbytes, gnames, fnames = parse_stats(err)
-        return {'status': 'ok', 'wall_s': wall, 'cpu_s': cpu, 'rss_kb': rss, 'phases': phases,
-                'nodes': nodes, 'edges': edges, 'bytes': nbytes,
-                'graph_phases': gnames, 'file_phases': fnames}
+        t = timed_run(cmd, self.args.timeout, self.time_bin)
+        if t['status'] == 'timeout':
+            return {'status': 'timeout', 'wall_s': None}
+        if t['returncode'] != 0:
+            tail = t['stderr'].strip().splitlines()[-3:]
+            return {'status': 'error', 'wall_s': t['wall_s'], 'message': ' / '.join(tail)}
+        phases, nodes, edges, nbytes, gnames, fnames = parse_stats(t['stderr'])
+        return {'status': 'ok', 'wall_s': t['wall_s'], 'cpu_s': t['cpu_s'],
+                'rss_kb': t['rss_kb'], 'phases': phases, 'nodes': nodes, 'edges': edges,
+                'bytes': nbytes, 'graph_phases': gnames, 'file_phases': fnames}
+
+
+def timed_run(cmd, timeout, time_bin=None):
+    """Runs cmd (standard output discarded) under `time_bin -v` when given,
+    killing its process group after timeout seconds. A dict: status (ok or
+    timeout), returncode, stderr, wall_s, and from GNU time cpu_s (user +
+    system), user_s and rss_kb (peak resident set size), None without it."""
+    with tempfile.NamedTemporaryFile('r', suffix='.time') as tf:
+        if time_bin:
+            cmd = [time_bin, '-v', '-o', tf.name] + list(cmd)
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True, text=True)
+        try:
+            _, err = p.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_group(p)
+            return {'status': 'timeout', 'returncode': None, 'stderr': '', 'wall_s': None,
+                    'cpu_s': None, 'user_s': None, 'rss_kb': None}
+        wall = time.perf_counter() - t0
+        rss = cpu = user = None
+        if time_bin:
+            report = tf.read()
+            m = RSS_RE.search(report)
+            rss = int(m.group(1)) if m else None
+            times = CPU_RE.findall(report)
+            cpu = sum(float(x) for x in times) if times else None
+            m = USER_RE.search(report)
+            user = float(m.group(1)) if m else None
+    return {'status': 'ok', 'returncode': p.returncode, 'stderr': err, 'wall_s': wall,
+            'cpu_s': cpu, 'user_s': user, 'rss_kb': rss}
 
 
 def generate(args, shape, size):

@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""Smoke test of the benchmark: gen_cfg and run.py at tiny sizes (ctest bench.smoke).
+"""Smoke test of the benchmarks at tiny sizes (ctest bench.smoke, bench.smoke.ir).
 
 usage: smoke.py --gen PATH --bin PATH
+       smoke.py --ir --gen PATH --bin PATH --opt PATH
 
 For every shape: gen_cfg writes exactly the requested number of nodes, the
 same bytes for the same arguments and other bytes for another seed, and
 `threadconv analyze --format json` finds every node and edge live. Then
 run.py runs every shape and solver at two tiny sizes, once each, and its
 results.json, results.md and SVG plots must exist and parse.
+
+With --ir (gen_ir and ir_vs_llvm.py): gen_ir writes exactly the requested
+number of blocks, the same bytes for the same arguments and other bytes for
+another seed; its kernels pass `opt -passes=verify`, and `threadconv check`
+reads them, with uniform and divergent branches, barriers and no dead node.
+Then ir_vs_llvm.py at two tiny sizes: ir.json, ir.md and the plots. Exits 77
+(skipped) when --opt is empty or not an executable.
 """
-import argparse, json, os, subprocess, sys, tempfile
+import argparse, json, os, re, subprocess, sys, tempfile
 import xml.etree.ElementTree as ET
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -95,11 +103,109 @@ def check_run(args, tmp):
     print('run.py: %d rows, results.md, %d plots' % (len(rows), 3 * len(SHAPES)))
 
 
+def gen_ir(args, blocks, seed, path):
+    subprocess.run([args.gen, '--blocks', str(blocks), '--seed', str(seed), '-o', path],
+                   check=True, stderr=subprocess.DEVNULL)
+    with open(path, 'rb') as f:
+        return f.read()
+
+
+def check_ir_kernel(args, tmp, blocks):
+    a = os.path.join(tmp, 'k%d-a.ll' % blocks)
+    text = gen_ir(args, blocks, 7, a)
+    check(text == gen_ir(args, blocks, 7, os.path.join(tmp, 'k%d-b.ll' % blocks)),
+          'gen_ir %d: two runs with one seed differ' % blocks)
+    if blocks >= 10:
+        other = gen_ir(args, blocks, 8, os.path.join(tmp, 'k%d-c.ll' % blocks))
+        check(text.split(b'\n', 1)[1] != other.split(b'\n', 1)[1],
+              'gen_ir %d: seeds 7 and 8 give the same kernel' % blocks)
+    labels = re.findall(rb'^b[0-9]+:$', text, re.M)
+    check(len(labels) == blocks, 'gen_ir %d: %d blocks' % (blocks, len(labels)))
+    p = subprocess.run([args.opt, '-passes=verify', '-disable-output', a],
+                       capture_output=True, text=True)
+    check(p.returncode == 0, 'gen_ir %d: opt -passes=verify: %s' % (blocks, p.stderr.strip()))
+    p = subprocess.run([args.bin, 'check', '--format', 'json', a], capture_output=True,
+                       text=True)
+    check(p.returncode in (0, 1), 'gen_ir %d: threadconv check failed: %s'
+          % (blocks, p.stderr.strip()))
+    g = json.loads(p.stdout)['graphs']
+    check(len(g) == 1 and g[0]['name'] == 'kernel', 'gen_ir %d: graphs %s'
+          % (blocks, [x['name'] for x in g]))
+    nodes = g[0]['nodes']
+    check(len(nodes) >= blocks, 'gen_ir %d: %d nodes' % (blocks, len(nodes)))
+    dead = [x['name'] for x in nodes if x['state'] == '-']
+    check(not dead, 'gen_ir %d: dead nodes %s' % (blocks, ' '.join(dead[:5])))
+    barriers = text.count(b'call void @llvm.nvvm.barrier0()')
+    check(len(g[0]['barriers']) == barriers, 'gen_ir %d: %d barriers in the IR, %d found'
+          % (blocks, barriers, len(g[0]['barriers'])))
+    uniform = sum(1 for x in nodes if x.get('uniform'))
+    conds = len(re.findall(rb'^  br i1 ', text, re.M))
+    if blocks >= 1000:
+        check(barriers >= blocks // 100, 'gen_ir %d: %d barriers' % (blocks, barriers))
+        check(0 < uniform < conds, 'gen_ir %d: %d of %d conditional branches uniform'
+              % (blocks, uniform, conds))
+    print('gen_ir %5d blocks: %d nodes, %d barriers, %d of %d branches uniform; verified'
+          % (blocks, len(nodes), barriers, uniform, conds))
+
+
+def check_ir_run(args, tmp):
+    out, work = os.path.join(tmp, 'ir-results'), os.path.join(tmp, 'ir-work')
+    cmd = [sys.executable, os.path.join(HERE, 'ir_vs_llvm.py'), '--gen', args.gen, '--bin',
+           args.bin, '--opt', args.opt, '--sizes', '300,1000', '--runs', '1', '--timeout',
+           '60', '--goal-size', '1000', '--out', out, '--work', work]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    check(p.returncode == 0, 'ir_vs_llvm.py failed:\n%s' % p.stderr)
+    with open(os.path.join(out, 'ir.json')) as f:
+        data = json.load(f)
+    rows = data['results']
+    check(len(rows) == 2 * 3, 'ir.json: %d rows' % len(rows))
+    for r in rows:
+        where = '%d %s' % (r['size'], r['tool'])
+        check(r['status'] == 'ok', '%s: %s %s' % (where, r['status'], r.get('message', '')))
+        check(r['wall_s'] > 0 and r['phases_ms'], '%s: no times' % where)
+        check(r.get('rss_kb'), '%s: no peak memory' % where)
+        check(r.get('parse_ms'), '%s: no parse time' % where)
+        if r['tool'] != 'opt-base':
+            check(r.get('analysis_ms') is not None, '%s: no analysis time' % where)
+    check(data['verdicts'], 'no verdicts')
+    with open(os.path.join(out, 'ir.md')) as f:
+        md = f.read()
+    check('## Phase by phase' in md, 'ir.md: no phase table')
+    for kind in ('time', 'per-block'):
+        path = os.path.join(out, 'ir-%s.svg' % kind)
+        root = ET.parse(path).getroot()
+        check(root.tag.endswith('svg'), '%s: not an SVG' % path)
+        circles = root.findall('.//{http://www.w3.org/2000/svg}circle')
+        check(len(circles) >= 8, '%s: %d points' % (path, len(circles)))
+    print('ir_vs_llvm.py: %d rows, ir.md, 2 plots' % len(rows))
+
+
+def main_ir(args):
+    if not args.opt or not os.access(args.opt, os.X_OK):
+        print('opt-19 not found: skipped')
+        return 77
+    with tempfile.TemporaryDirectory(prefix='tc-bench-ir-') as tmp:
+        try:
+            p = subprocess.run([args.gen, '--blocks', '1'], capture_output=True)
+            check(p.returncode == 2, 'gen_ir accepted 1 block')
+            for blocks in (2, 3, 5, 40, 1000, 5000):
+                check_ir_kernel(args, tmp, blocks)
+            check_ir_run(args, tmp)
+        except (Failure, subprocess.CalledProcessError, OSError, ValueError, KeyError) as e:
+            print('FAIL: %s' % e, file=sys.stderr)
+            return 1
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--gen', required=True)
     ap.add_argument('--bin', required=True)
+    ap.add_argument('--ir', action='store_true', help='gen_ir and ir_vs_llvm.py')
+    ap.add_argument('--opt', default='', help='opt-19 (with --ir)')
     args = ap.parse_args()
+    if args.ir:
+        return main_ir(args)
     with tempfile.TemporaryDirectory(prefix='tc-bench-') as tmp:
         try:
             p = subprocess.run([args.gen, '--shape', 'nosuch', '--nodes', '10'],

@@ -1,0 +1,639 @@
+/*
+ * gen_ir.c - a seeded random NVPTX kernel in LLVM IR text, for the IR
+ * benchmark (README.md, ir_vs_llvm.py).
+ *
+ *   gen_ir --blocks N [--seed S] [-o FILE]
+ *
+ * One kernel, @kernel, of exactly N basic blocks (N >= 2), in SSA form as
+ * clang -O1 leaves it: no allocas, values carried by phis. Its body is a
+ * random structured program, like gen_cfg's structured shape: sequences of
+ * blocks, if and if/else, while (for) and do/while loops with break and
+ * continue, nested up to 24 deep, with log-uniform nested sizes. Branch
+ * conditions are on threadIdx.x (divergent), on the kernel arguments, the
+ * innermost loop counter or blockIdx.x (uniform), or on the running value
+ * (divergent where a divergent join made it so); about one loop in five
+ * exits on a bound that depends on threadIdx.x. A `call void
+ * @llvm.nvvm.barrier0()` every 25 to 74 blocks, at any depth.
+ *
+ * SSA: one running i32 value, `acc`, is updated in every block; a block
+ * with several predecessors starts with a phi of it listing each
+ * predecessor once, with the value that predecessor ends with. A loop's
+ * header has phis of its counter and of acc; its latch (the target of
+ * continue) and its exit block (the target of break) get phis over their
+ * predecessors. Every incoming value is defined in its predecessor or in a
+ * block that dominates it, and a conditional branch never has two equal
+ * targets, so the output passes `opt -passes=verify`.
+ *
+ * Same arguments, same bytes: splitmix64 and integer arithmetic only.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH 24
+
+static void die(const char *msg)
+{
+	fprintf(stderr, "gen_ir: %s\n", msg);
+	exit(2);
+}
+
+/* splitmix64 (as gen_cfg.c) */
+typedef struct rng {
+	uint64_t s;
+} rng;
+
+static uint64_t rng_next(rng *r)
+{
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+static uint32_t rng_below(rng *r, uint32_t n)
+{
+	return (uint32_t)(rng_next(r) % n);
+}
+
+/* log-uniform in [0, m] */
+static uint32_t rng_log_uniform(rng *r, uint32_t m)
+{
+	if (m == 0)
+		return 0;
+	uint32_t bits = 0;
+	while (bits < 32 && ((uint64_t)1 << (bits + 1)) - 1 <= m)
+		bits++;
+	uint32_t k = rng_below(r, bits + 1);
+	uint64_t lo = ((uint64_t)1 << k) - 1, hi = ((uint64_t)1 << (k + 1)) - 2;
+	if (hi > m)
+		hi = m;
+	return (uint32_t)(lo + rng_next(r) % (hi - lo + 1));
+}
+
+/* Buffered output with a small formatter. */
+typedef struct out {
+	FILE *f;
+	char buf[1 << 16];
+	size_t len;
+} out;
+
+static void out_flush(out *o)
+{
+	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len)
+		die("write error");
+	o->len = 0;
+}
+
+static void out_mem(out *o, const char *s, size_t n)
+{
+	if (o->len + n > sizeof o->buf) {
+		out_flush(o);
+		if (n > sizeof o->buf) {
+			if (fwrite(s, 1, n, o->f) != n)
+				die("write error");
+			return;
+		}
+	}
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+static void out_u32(out *o, uint32_t v)
+{
+	char tmp[12];
+	int n = 0;
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (o->len + 12 > sizeof o->buf)
+		out_flush(o);
+	while (n)
+		o->buf[o->len++] = tmp[--n];
+}
+
+/*
+ * emit(o, fmt, ...): fmt is copied, except
+ *   $v  an SSA value %v<N> (uint32_t)
+ *   $b  a block label %b<N> (uint32_t)
+ *   $u  a number (uint32_t)
+ *   $s  a string
+ */
+static void emit(out *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	const char *p = fmt;
+	while (*p) {
+		const char *q = p;
+		while (*q && *q != '$')
+			q++;
+		out_mem(o, p, (size_t)(q - p));
+		if (!*q)
+			break;
+		switch (q[1]) {
+		case 'v':
+			out_mem(o, "%v", 2);
+			out_u32(o, va_arg(ap, uint32_t));
+			break;
+		case 'b':
+			out_mem(o, "%b", 2);
+			out_u32(o, va_arg(ap, uint32_t));
+			break;
+		case 'u':
+			out_u32(o, va_arg(ap, uint32_t));
+			break;
+		case 's': {
+			const char *s = va_arg(ap, const char *);
+			out_mem(o, s, strlen(s));
+			break;
+		}
+		default:
+			die("internal error: bad format");
+		}
+		p = q + 2;
+	}
+	va_end(ap);
+}
+
+/* Incoming (block, value) pairs of a phi. */
+typedef struct inc {
+	uint32_t block, val;
+} inc;
+
+typedef struct incs {
+	inc *v;
+	size_t n, cap;
+} incs;
+
+static void incs_push(incs *l, uint32_t block, uint32_t val)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 8;
+		l->v = realloc(l->v, l->cap * sizeof *l->v);
+		if (!l->v)
+			die("out of memory");
+	}
+	l->v[l->n].block = block;
+	l->v[l->n].val = val;
+	l->n++;
+}
+
+/* the innermost loop: where continue and break go, and its counter */
+typedef struct loop_ctx {
+	uint32_t latch, after, counter;
+	incs conts, brks; /* predecessors of the latch and of the exit block */
+} loop_ctx;
+
+typedef struct gen {
+	rng r;
+	out *o;
+	uint32_t nblocks;	/* blocks allocated so far */
+	uint32_t nvals;		/* values %v0, %v1, ... allocated so far */
+	uint32_t cur;		/* the open block: emitted up to its terminator */
+	uint32_t acc;		/* the running value at the end of cur, so far */
+	uint32_t until_barrier; /* blocks until a barrier is due */
+	uint32_t barriers;
+} gen;
+
+static uint32_t new_block(gen *g)
+{
+	return g->nblocks++;
+}
+
+static uint32_t new_val(gen *g)
+{
+	return g->nvals++;
+}
+
+/* Starts block b: its label, then a barrier when one is due. */
+static void block_label(gen *g, uint32_t b)
+{
+	emit(g->o, "\nb$u:\n", b);
+	g->cur = b;
+}
+
+static void maybe_barrier(gen *g)
+{
+	if (g->until_barrier == 0) {
+		emit(g->o, "  tail call void @llvm.nvvm.barrier0()\n");
+		g->until_barrier = 25 + rng_below(&g->r, 50);
+		g->barriers++;
+	} else {
+		g->until_barrier--;
+	}
+}
+
+/* acc at the start of a block entered from preds (one phi when several) */
+static void block_phi(gen *g, const incs *preds)
+{
+	if (preds->n == 1) {
+		g->acc = preds->v[0].val;
+		return;
+	}
+	uint32_t p = new_val(g);
+	emit(g->o, "  $v = phi i32 ", p);
+	for (size_t i = 0; i < preds->n; i++)
+		emit(g->o, i ? ", [ $v, $b ]" : "[ $v, $b ]", preds->v[i].val, preds->v[i].block);
+	emit(g->o, "\n");
+	g->acc = p;
+}
+
+/* The ordinary work of a block: one update of acc, sometimes a load from
+ * global memory at a uniform address or a store of acc to out[tid]. */
+static void block_work(gen *g)
+{
+	uint32_t pick = rng_below(&g->r, 100), v = new_val(g), c = rng_below(&g->r, 1000) + 1;
+	if (pick < 40) {
+		emit(g->o, "  $v = add i32 $v, $u\n", v, g->acc, c);
+	} else if (pick < 60) {
+		emit(g->o, "  $v = xor i32 $v, %m\n", v, g->acc);
+	} else if (pick < 75) {
+		emit(g->o, "  $v = mul i32 $v, $u\n", v, g->acc, c | 1);
+	} else {
+		uint32_t a = new_val(g), l = new_val(g);
+		emit(g->o, "  $v = getelementptr inbounds i32, ptr addrspace(1) %ing, i64 $u\n", a,
+		     c);
+		emit(g->o, "  $v = load i32, ptr addrspace(1) $v, align 4\n", l, a);
+		emit(g->o, "  $v = add i32 $v, $v\n", v, l, g->acc);
+	}
+	g->acc = v;
+	if (rng_below(&g->r, 8) == 0)
+		emit(g->o, "  store i32 $v, ptr addrspace(1) %optr, align 4\n", g->acc);
+}
+
+/* A new block with a single predecessor: label, barrier, work. */
+static void start_plain(gen *g, uint32_t b)
+{
+	block_label(g, b);
+	maybe_barrier(g);
+	block_work(g);
+}
+
+/* A new block entered from preds: label, phi, barrier, work. */
+static void start_join(gen *g, uint32_t b, const incs *preds)
+{
+	block_label(g, b);
+	block_phi(g, preds);
+	maybe_barrier(g);
+	block_work(g);
+}
+
+/* An i1 branch condition computed at the end of cur; the kinds in the
+ * comment at the top. */
+static uint32_t condition(gen *g, const loop_ctx *loop)
+{
+	uint32_t pick = rng_below(&g->r, 100), k = rng_below(&g->r, 64) + 1;
+	uint32_t x = new_val(g), c = new_val(g);
+	if (pick < 30) {
+		/* threadIdx.x */
+		if (pick < 15) {
+			emit(g->o, "  $v = and i32 %tid, $u\n", x, k);
+			emit(g->o, "  $v = icmp eq i32 $v, 0\n", c, x);
+		} else {
+			emit(g->o, "  $v = add i32 %tid, $u\n", x, k);
+			emit(g->o, "  $v = icmp ult i32 $v, 96\n", c, x);
+		}
+	} else if (pick < 55 || (pick < 70 && !loop)) {
+		/* kernel arguments */
+		emit(g->o, "  $v = add nsw i32 %m, $u\n", x, k);
+		emit(g->o, "  $v = icmp slt i32 $v, %n\n", c, x);
+	} else if (pick < 70) {
+		/* the innermost loop's counter */
+		emit(g->o, "  $v = and i32 $v, $u\n", x, loop->counter, k);
+		emit(g->o, "  $v = icmp eq i32 $v, 0\n", c, x);
+	} else if (pick < 75) {
+		/* blockIdx.x */
+		emit(g->o, "  $v = add i32 %bid, $u\n", x, k);
+		emit(g->o, "  $v = icmp ugt i32 $v, 64\n", c, x);
+	} else {
+		/* the running value */
+		emit(g->o, "  $v = and i32 $v, $u\n", x, g->acc, k);
+		emit(g->o, "  $v = icmp ne i32 $v, 0\n", c, x);
+	}
+	return c;
+}
+
+/* a loop's exit test on its counter: mostly uniform, 1 in 5 on tid */
+static uint32_t loop_test(gen *g, uint32_t counter)
+{
+	uint32_t c = new_val(g);
+	emit(g->o, "  $v = icmp slt i32 $v, $s\n", c, counter,
+	     rng_below(&g->r, 5) == 0 ? "%tlim" : "%n");
+	return c;
+}
+
+static void seq(gen *g, uint32_t budget, int depth, loop_ctx *loop);
+
+enum { S_BLOCK, S_IF, S_IFELSE, S_DOWHILE, S_WHILE, S_JUMP };
+
+/* The latch of a loop: phi over its predecessors, counter increment and the
+ * value carried around; returns nothing, leaves cur = latch, acc = out. */
+static void latch(gen *g, loop_ctx *lc, uint32_t counter_next, uint32_t acc_out)
+{
+	block_label(g, lc->latch);
+	block_phi(g, &lc->conts);
+	maybe_barrier(g);
+	emit(g->o, "  $v = add nuw nsw i32 $v, 1\n", counter_next, lc->counter);
+	emit(g->o, "  $v = add i32 $v, $v\n", acc_out, g->acc, lc->counter);
+	g->acc = acc_out;
+}
+
+/* A loop header's phis: counter from 0, acc from the preheader; both from
+ * the latch's values around the back edge. */
+static void header(gen *g, uint32_t head, uint32_t pre, uint32_t pre_acc, const loop_ctx *lc,
+		   uint32_t counter_next, uint32_t acc_out)
+{
+	block_label(g, head);
+	uint32_t a = new_val(g);
+	emit(g->o, "  $v = phi i32 [ 0, $b ], [ $v, $b ]\n", lc->counter, pre, counter_next,
+	     lc->latch);
+	emit(g->o, "  $v = phi i32 [ $v, $b ], [ $v, $b ]\n", a, pre_acc, pre, acc_out, lc->latch);
+	g->acc = a;
+	maybe_barrier(g);
+	block_work(g);
+}
+
+/* One statement after the open block cur, using at most *budget (> 0) new
+ * blocks; lowers *budget by what it used and leaves its last block open. */
+static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
+{
+	uint32_t b = *budget, pick = rng_below(&g->r, 100), kind;
+	if (pick < 36)
+		kind = S_BLOCK;
+	else if (pick < 53)
+		kind = S_IF;
+	else if (pick < 70)
+		kind = S_IFELSE;
+	else if (pick < 80)
+		kind = S_DOWHILE;
+	else if (pick < 88)
+		kind = S_WHILE;
+	else
+		kind = S_JUMP;
+	if (kind == S_JUMP && !loop)
+		kind = S_IF;
+	if (depth >= MAX_DEPTH && kind != S_JUMP)
+		kind = S_BLOCK;
+	if ((kind == S_IF && b < 2) || ((kind == S_IFELSE || kind == S_DOWHILE) && b < 3) ||
+	    (kind == S_WHILE && b < 4))
+		kind = S_BLOCK;
+
+	incs preds = {0};
+	switch (kind) {
+	case S_IF: {
+		uint32_t inner = rng_log_uniform(&g->r, b - 2);
+		uint32_t then = new_block(g), join = new_block(g);
+		uint32_t c = condition(g, loop);
+		emit(g->o, "  br i1 $v, label $b, label $b\n", c, then, join);
+		incs_push(&preds, g->cur, g->acc);
+		start_plain(g, then);
+		seq(g, inner, depth + 1, loop);
+		emit(g->o, "  br label $b\n", join);
+		incs_push(&preds, g->cur, g->acc);
+		start_join(g, join, &preds);
+		*budget -= inner + 2;
+		break;
+	}
+	case S_IFELSE: {
+		uint32_t inner = rng_log_uniform(&g->r, b - 3);
+		uint32_t left = rng_below(&g->r, inner + 1);
+		uint32_t then = new_block(g), other = new_block(g), join = new_block(g);
+		uint32_t c = condition(g, loop), acc = g->acc;
+		emit(g->o, "  br i1 $v, label $b, label $b\n", c, then, other);
+		start_plain(g, then);
+		seq(g, left, depth + 1, loop);
+		emit(g->o, "  br label $b\n", join);
+		incs_push(&preds, g->cur, g->acc);
+		g->acc = acc;
+		start_plain(g, other);
+		seq(g, inner - left, depth + 1, loop);
+		emit(g->o, "  br label $b\n", join);
+		incs_push(&preds, g->cur, g->acc);
+		start_join(g, join, &preds);
+		*budget -= inner + 3;
+		break;
+	}
+	case S_DOWHILE: {
+		/* do { body } while (++i < bound): the body starts at the header */
+		uint32_t inner = rng_log_uniform(&g->r, b - 3);
+		loop_ctx lc = {0};
+		uint32_t head = new_block(g);
+		lc.latch = new_block(g);
+		lc.after = new_block(g);
+		lc.counter = new_val(g);
+		uint32_t counter_next = new_val(g), acc_out = new_val(g);
+		uint32_t pre = g->cur, pre_acc = g->acc;
+		emit(g->o, "  br label $b\n", head);
+		header(g, head, pre, pre_acc, &lc, counter_next, acc_out);
+		seq(g, inner, depth + 1, &lc);
+		emit(g->o, "  br label $b\n", lc.latch);
+		incs_push(&lc.conts, g->cur, g->acc);
+		latch(g, &lc, counter_next, acc_out);
+		uint32_t c = loop_test(g, counter_next);
+		emit(g->o, "  br i1 $v, label $b, label $b\n", c, head, lc.after);
+		incs_push(&lc.brks, g->cur, g->acc);
+		start_join(g, lc.after, &lc.brks);
+		free(lc.conts.v);
+		free(lc.brks.v);
+		*budget -= inner + 3;
+		break;
+	}
+	case S_WHILE: {
+		/* for (i = 0; i < bound; i++) { body }: header, body, latch, exit */
+		uint32_t inner = rng_log_uniform(&g->r, b - 4);
+		loop_ctx lc = {0};
+		uint32_t head = new_block(g), body = new_block(g);
+		lc.latch = new_block(g);
+		lc.after = new_block(g);
+		lc.counter = new_val(g);
+		uint32_t counter_next = new_val(g), acc_out = new_val(g);
+		uint32_t pre = g->cur, pre_acc = g->acc;
+		emit(g->o, "  br label $b\n", head);
+		header(g, head, pre, pre_acc, &lc, counter_next, acc_out);
+		uint32_t c = loop_test(g, lc.counter);
+		emit(g->o, "  br i1 $v, label $b, label $b\n", c, body, lc.after);
+		incs_push(&lc.brks, g->cur, g->acc);
+		start_plain(g, body);
+		seq(g, inner, depth + 1, &lc);
+		emit(g->o, "  br label $b\n", lc.latch);
+		incs_push(&lc.conts, g->cur, g->acc);
+		latch(g, &lc, counter_next, acc_out);
+		emit(g->o, "  br label $b\n", head);
+		start_join(g, lc.after, &lc.brks);
+		free(lc.conts.v);
+		free(lc.brks.v);
+		*budget -= inner + 4;
+		break;
+	}
+	case S_JUMP: {
+		/* if (c) break; or if (c) continue; */
+		uint32_t next = new_block(g);
+		uint32_t c = condition(g, loop);
+		int brk = rng_below(&g->r, 2) == 0;
+		emit(g->o, "  br i1 $v, label $b, label $b\n", c, brk ? loop->after : loop->latch,
+		     next);
+		incs_push(brk ? &loop->brks : &loop->conts, g->cur, g->acc);
+		start_plain(g, next);
+		*budget -= 1;
+		break;
+	}
+	default: {
+		uint32_t v = new_block(g);
+		emit(g->o, "  br label $b\n", v);
+		start_plain(g, v);
+		*budget -= 1;
+		break;
+	}
+	}
+	free(preds.v);
+}
+
+/* statements after cur using exactly budget new blocks */
+static void seq(gen *g, uint32_t budget, int depth, loop_ctx *loop)
+{
+	while (budget > 0)
+		stmt(g, &budget, depth, loop);
+}
+
+static const char prologue[] =
+	"source_filename = \"gen_ir\"\n"
+	"target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
+	"target triple = \"nvptx64-nvidia-cuda\"\n"
+	"\n"
+	"define dso_local void @kernel(ptr noundef %out, ptr noundef %in, i32 noundef %n, "
+	"i32 noundef %m) local_unnamed_addr #0 {\n"
+	"b0:\n"
+	"  %tid = tail call range(i32 0, 1024) i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+	"  %bid = tail call range(i32 0, 2147483647) i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()\n"
+	"  %outg = addrspacecast ptr %out to ptr addrspace(1)\n"
+	"  %ing = addrspacecast ptr %in to ptr addrspace(1)\n"
+	"  %tid64 = zext nneg i32 %tid to i64\n"
+	"  %optr = getelementptr inbounds i32, ptr addrspace(1) %outg, i64 %tid64\n"
+	"  %tlim = and i32 %tid, 31\n"
+	"  %v0 = add nsw i32 %n, %m\n";
+
+static const char epilogue[] =
+	"\n"
+	"declare noundef i32 @llvm.nvvm.read.ptx.sreg.tid.x() #1\n"
+	"declare noundef i32 @llvm.nvvm.read.ptx.sreg.ctaid.x() #1\n"
+	"declare void @llvm.nvvm.barrier0() #2\n"
+	"\n"
+	"attributes #0 = { convergent mustprogress norecurse nounwind \"target-cpu\"=\"sm_70\" "
+	"\"target-features\"=\"+ptx85,+sm_70\" \"uniform-work-group-size\"=\"true\" }\n"
+	"attributes #1 = { mustprogress nocallback nofree nosync nounwind speculatable "
+	"willreturn memory(none) }\n"
+	"attributes #2 = { convergent nocallback nounwind }\n"
+	"\n"
+	"!nvvm.annotations = !{!0}\n"
+	"!0 = !{ptr @kernel, !\"kernel\", i32 1}\n";
+
+static void usage(FILE *f)
+{
+	fputs("usage: gen_ir --blocks N [--seed S] [-o FILE]\n"
+	      "  one NVPTX kernel of exactly N basic blocks (N >= 2; 1e6 is 10^6) in LLVM IR\n"
+	      "  text: nested loops and ifs, branches on threadIdx.x and on uniform values,\n"
+	      "  a barrier every ~50 blocks. The same arguments give the same bytes.\n",
+	      f);
+}
+
+/* an integer, or MeK for M times 10^K ("1e6") */
+static int parse_count(const char *s, uint64_t *out_val)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (end == s || errno || s[0] == '-')
+		return -1;
+	if (*end == 'e' || *end == 'E') {
+		char *end2;
+		unsigned long e = strtoul(end + 1, &end2, 10);
+		if (end2 == end + 1 || e > 19)
+			return -1;
+		while (e--) {
+			if (v > UINT64_MAX / 10)
+				return -1;
+			v *= 10;
+		}
+		end = end2;
+	}
+	if (*end)
+		return -1;
+	*out_val = v;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *path = NULL;
+	uint64_t blocks = 0, seed = 1;
+	int have_blocks = 0;
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return 0;
+		}
+		if (i + 1 >= argc) {
+			usage(stderr);
+			return 2;
+		}
+		const char *v = argv[++i];
+		if (!strcmp(a, "--blocks")) {
+			if (parse_count(v, &blocks) || blocks < 2 || blocks > 100000000u)
+				die("--blocks: expected a count from 2 to 1e8");
+			have_blocks = 1;
+		} else if (!strcmp(a, "--seed")) {
+			if (parse_count(v, &seed))
+				die("--seed: expected a non-negative integer");
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+			path = v;
+		} else {
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (!have_blocks) {
+		usage(stderr);
+		return 2;
+	}
+
+	static out o;
+	o.f = path ? fopen(path, "wb") : stdout;
+	if (!o.f) {
+		perror(path);
+		return 2;
+	}
+	gen g;
+	memset(&g, 0, sizeof g);
+	g.r.s = seed;
+	for (const char *c = "ir"; *c; c++)
+		g.r.s = g.r.s * 31 + (unsigned char)*c;
+	g.o = &o;
+	char line[96];
+	snprintf(line, sizeof line, "; gen_ir --blocks %" PRIu64 " --seed %" PRIu64 "\n", blocks,
+		 seed);
+	out_mem(&o, line, strlen(line));
+	out_mem(&o, prologue, sizeof prologue - 1);
+	g.nblocks = 1; /* b0, the entry */
+	g.nvals = 1;   /* %v0, acc's first value */
+	g.cur = 0;
+	g.acc = 0;
+	g.until_barrier = 25 + rng_below(&g.r, 50);
+	seq(&g, (uint32_t)blocks - 1, 0, NULL);
+	emit(&o, "  store i32 $v, ptr addrspace(1) %optr, align 4\n  ret void\n}\n", g.acc);
+	out_mem(&o, epilogue, sizeof epilogue - 1);
+	out_flush(&o);
+	if (g.nblocks != blocks)
+		die("internal error: wrong block count");
+	if (path ? fclose(o.f) != 0 : fflush(o.f) != 0)
+		die("write error");
+	fprintf(stderr, "gen_ir: %" PRIu64 " blocks, %" PRIu32 " barriers, %" PRIu32 " values\n",
+		blocks, g.barriers, g.nvals);
+	return 0;
+}
