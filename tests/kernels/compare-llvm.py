@@ -13,9 +13,10 @@ two or more different successors):
 
 - LLVM uniform => threadconv uniform, unless the block is listed in
   LLVM_MORE_PRECISE with the reason threadconv is more conservative there;
-- threadconv uniform and LLVM divergent is printed, with the calls the
-  condition is computed from that LLVM takes to be divergent, and must be
-  listed in WE_MORE_PRECISE with the reason LLVM is conservative there.
+- threadconv uniform and LLVM divergent is printed, with the calls (and the
+  loads through generic pointers) the condition is computed from that LLVM
+  takes to be divergent, and must be listed in WE_MORE_PRECISE with the
+  reason LLVM is conservative there.
 
 A listed case that no longer occurs fails the test too, so the lists stay
 exactly the current findings. The counts per kernel and level are printed.
@@ -40,6 +41,17 @@ NTID = 'blockDim.x (llvm.nvvm.read.ptx.sreg.ntid.x), which LLVM 19 NVPTX takes t
 CTAID = 'blockIdx.x (llvm.nvvm.read.ptx.sreg.ctaid.x), which LLVM 19 NVPTX takes to be divergent'
 LSIZE = 'get_local_size(0) (a call of _Z14get_local_sizej), divergent for LLVM as any call'
 GROUP = 'get_group_id(0) (a call of _Z12get_group_idj), divergent for LLVM as any call'
+NGROUPS = 'get_num_groups(0) (a call of _Z14get_num_groupsj), divergent for LLVM as any call'
+NCTAID = 'gridDim.x (llvm.nvvm.read.ptx.sreg.nctaid.x), which LLVM 19 NVPTX takes to be divergent'
+# LLVM 19 NVPTX also takes every load through a generic pointer to be
+# divergent (it might read thread-private memory); clang's CUDA code reaches
+# __shared__ variables and pointer arguments through generic pointers.
+# threadconv knows the pointer is based on a global variable or a kernel
+# argument, and the address is uniform (docs/llvm.md, "Uniform branches").
+GENERIC = ('a load at a uniform address through a generic pointer (%s), which LLVM 19 '
+           'NVPTX takes to be divergent')
+SHARED = GENERIC % 'an addrspacecast of a __shared__ variable'
+ARGPTR = GENERIC % 'a pointer kernel argument'
 
 # kernel -> {(level, function, block): reason}: threadconv uniform, LLVM divergent.
 WE_MORE_PRECISE = {
@@ -51,6 +63,22 @@ WE_MORE_PRECISE = {
         ('O1', 'reduce', '%27'): LSIZE,
         ('O2', 'reduce', '%3'): LSIZE,
         ('O2', 'reduce', '%27'): LSIZE,
+    },
+    'cl_loops.cl': {
+        # line 74, for (i = 0; i < n; i += get_local_size(0)): the latch
+        ('O1', 'nested', '%77'): LSIZE,
+        ('O2', 'nested', '%76'): LSIZE,
+    },
+    'cl_memory.cl': {
+        # line 13, if (arr[get_group_id(0)] > 0)
+        ('O1', 'loads', '%3'): GROUP,
+        ('O2', 'loads', '%3'): GROUP,
+        # line 44, if (ticket == get_num_groups(0) - 1)
+        ('O1', 'atomics', '%13'): NGROUPS,
+        ('O2', 'atomics', '%13'): NGROUPS,
+        # line 55, if (get_group_id(0) >= n) return;
+        ('O1', 'early_return', '%3'): GROUP,
+        ('O2', 'early_return', '%3'): GROUP,
     },
     'cl_stages.cl': {
         # line 8, if (get_group_id(0) == 1)
@@ -64,6 +92,25 @@ WE_MORE_PRECISE = {
         ('O2', 'reduce', '%2'): NTID,
         ('O2', 'reduce', '%27'): NTID,
     },
+    'cuda_loops.cu': {
+        # line 31, if (buf[0] > m) break;
+        ('O1', 'uniform_break', '%8'): SHARED,
+        ('O2', 'uniform_break', '%8'): SHARED,
+    },
+    'cuda_memory.cu': {
+        # line 17, if (arr[blockIdx.x] > 0)
+        ('O1', 'loads', '%3'): CTAID + '; and ' + ARGPTR,
+        ('O2', 'loads', '%3'): CTAID + '; and ' + ARGPTR,
+        # line 28, if (flag > 0), flag a __shared__ int
+        ('O1', 'loads', '%35'): SHARED,
+        ('O2', 'loads', '%35'): SHARED,
+        # line 48, if (ticket == gridDim.x - 1), ticket a __shared__ int
+        ('O1', 'atomics', '%14'): NCTAID + '; and ' + SHARED,
+        ('O2', 'atomics', '%14'): NCTAID + '; and ' + SHARED,
+        # line 60, if (blockIdx.x >= n) return;
+        ('O1', 'early_return', '%2'): CTAID,
+        ('O2', 'early_return', '%2'): CTAID,
+    },
     'cuda_uniform.cu': {
         # line 11, if (blockIdx.x == 0)
         ('O1', 'stages', '%2'): CTAID,
@@ -72,10 +119,31 @@ WE_MORE_PRECISE = {
 }
 
 # kernel -> {(level, function, block): reason}: LLVM uniform, threadconv not.
+# A divergent break makes the loop header a join for threadconv, so the loop
+# counter and the latch's compare of it are divergent (docs/llvm.md, "Phis",
+# rule 2); LLVM keeps the counter uniform inside the loop (the work-items
+# still in it agree on it) and divergent only outside. The counter is in
+# fact uniform here: the loop is not nested in another.
+BREAK_HEADER = ('the divergent break makes the loop header a join for threadconv, so '
+                'the counter is divergent; LLVM keeps it uniform inside the loop')
 LLVM_MORE_PRECISE = {
+    'cl_loops.cl': {
+        # line 42, for (i = 0; i < n; i++) with if (buf[t] > m) break: the latch
+        ('O1', 'divergent_break', '%13'): BREAK_HEADER,
+        ('O2', 'divergent_break', '%13'): BREAK_HEADER,
+    },
+    'cuda_loops.cu': {
+        # line 46, for (i = 0; i < n; i++) with if (buf[t] > m) break: the latch
+        ('O1', 'divergent_break', '%12'): BREAK_HEADER,
+        ('O2', 'divergent_break', '%12'): BREAK_HEADER,
+    },
 }
 
-SRC_UNIFORM = re.compile(r'llvm\.nvvm\.read\.ptx\.sreg\.(ctaid|ntid|nctaid)\.|^_Z\d+get_')
+SRC_UNIFORM = re.compile(r'llvm\.nvvm\.read\.ptx\.sreg\.(ctaid|ntid|nctaid)\.|^_Z\d+get_|'
+                         r'^load through a generic pointer$')
+# A load through a generic pointer (address space 0), which LLVM 19 NVPTX
+# takes to be divergent whatever the address (it might be thread-private).
+GENERIC_LOAD = re.compile(r'^load\s+(?:volatile\s+)?[^,]+,\s*ptr\s+(?!addrspace\()')
 
 
 def block_name(label):
@@ -170,7 +238,9 @@ def parse_uniformity(text):
 
 def divergent_calls(cond, defs, llvm_divergent):
     """The callees of the calls LLVM takes to be divergent that the condition
-    is computed from (through operands and phis)."""
+    is computed from (through operands and phis), and "load through a generic
+    pointer" when it is computed from such a load that LLVM takes to be
+    divergent."""
     seen, work, calls = set(), [cond], set()
     while work:
         v = work.pop()
@@ -182,7 +252,10 @@ def divergent_calls(cond, defs, llvm_divergent):
         if m:
             calls.add(m.group(1).strip('"'))
             continue
-        work += re.findall(r'%[\w.$-]+', text.split(' = ', 1)[1])
+        rhs = text.split(' = ', 1)[1]
+        if GENERIC_LOAD.match(rhs):
+            calls.add('load through a generic pointer')
+        work += re.findall(r'%[\w.$-]+', rhs)
     return calls
 
 
@@ -250,7 +323,7 @@ def compare(args, src):
                     reason = WE_MORE_PRECISE.get(base, {}).get(key)
                     print('%s: threadconv uniform, LLVM divergent; from calls %s (%s): %s' % (
                         where, ', '.join(sorted(calls)) or 'none',
-                        'uniform builtins' if known else 'UNEXPLAINED',
+                        'known to be uniform' if known else 'UNEXPLAINED',
                         reason or 'NOT LISTED'))
                     if reason is None:
                         problems.append('%s: threadconv says uniform, LLVM does not '
