@@ -268,6 +268,31 @@ typedef struct tc_solve_stats {
 	tc_phase_time phase[TC_STATS_MAX_PHASES];
 } tc_solve_stats;
 tc_solve_stats tc_result_stats(const tc_result *r);
+/* Whether node is a uniform branch in this solve: marked in the graph, or
+ * found uniform by tc_module_solve. */
+bool tc_result_node_uniform(const tc_result *r, uint32_t node);
+
+/*
+ * Solves graph i of m. For a graph read from LLVM IR, convergence also feeds
+ * the uniformity of SSA values (SPEC 3.1, docs/llvm.md): a divergent branch
+ * whose live out-edges the solve proves all convergent is effectively
+ * uniform, so the phis at its joins are not divergent on its account, which
+ * may make later branches uniform; the graph is solved again with those
+ * branches uniform, until nothing changes. The module is not changed; the
+ * result knows the branches found uniform (tc_result_node_uniform).
+ * tc_solve_stats counts the rounds and times of every solve together. For
+ * other graphs, tc_solve.
+ */
+int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_options *opt,
+		    const tc_allocator *alloc, tc_diag *diag);
+
+/* What reading an input cost: for LLVM IR, "llvm-parse", "verify",
+ * "normalise", "uniformity" and "graphs"; no phases for .cfg text. */
+typedef struct tc_read_stats {
+	uint32_t nphases;
+	tc_phase_time phase[8];
+} tc_read_stats;
+tc_read_stats tc_module_read_stats(const tc_module *m);
 
 /*
  * Check mode (SPEC 4): the divergent branches that decide whether node (a

@@ -244,7 +244,7 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 			p.graph = tc_graph_name(rg->graph);
 			p.start = p.last = cli_now();
 			p.shown = 0;
-			int rc = tc_solve(&r, rg->graph, &o, NULL, &d);
+			int rc = tc_module_solve(&r, a->in.modules[i], j, &o, NULL, &d);
 			progress_clear(&p);
 			if (rc) {
 				fprintf(stderr, "%s: error: graph '%s': %s\n", rg->input,
@@ -269,28 +269,10 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 
 static void print_stats(const analysis *a, const char **paths)
 {
-	for (size_t i = 0; i < a->in.count; i++) {
-		double ms = a->in.parse_s[i] * 1e3;
-		if (a->in.bytes[i] >= 0)
-			fprintf(stderr, "threadconv: stats: %s: parse %.3f ms, %lld bytes, %.1f MB/s\n",
-				cli_input_name(paths[i]), ms, a->in.bytes[i],
-				a->in.parse_s[i] > 0 ? (double)a->in.bytes[i] / 1e6 / a->in.parse_s[i] : 0.0);
-		else
-			fprintf(stderr, "threadconv: stats: %s: parse %.3f ms\n",
-				cli_input_name(paths[i]), ms);
-	}
-	for (size_t i = 0; i < a->ngraphs; i++) {
-		const tc_report_graph *rg = &a->graphs[i];
-		tc_solve_stats st = tc_result_stats(rg->result);
-		uint32_t n = tc_graph_node_count(rg->graph), m = tc_graph_edge_count(rg->graph);
-		fprintf(stderr, "threadconv: stats: %s: graph %s: %u node%s, %u edge%s:", rg->input,
-			tc_graph_name(rg->graph), (unsigned)n, n == 1 ? "" : "s", (unsigned)m,
-			m == 1 ? "" : "s");
-		for (uint32_t k = 0; k < st.nphases; k++)
-			fprintf(stderr, " %s %.3f ms,", st.phase[k].name, st.phase[k].seconds * 1e3);
-		fprintf(stderr, " total %.3f ms, %u round%s\n", st.total_s * 1e3,
-			(unsigned)st.rounds, st.rounds == 1 ? "" : "s");
-	}
+	cli_print_read_stats(&a->in, paths);
+	for (size_t i = 0; i < a->ngraphs; i++)
+		cli_print_graph_stats(a->graphs[i].input, a->graphs[i].graph,
+				      a->graphs[i].result);
 }
 
 typedef struct render_ctx {

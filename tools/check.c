@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_QUIET, OPT_HELP };
+enum { OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_STATS, OPT_QUIET, OPT_HELP };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
 
@@ -20,6 +20,7 @@ static const cli_option options[] = {
 	{"format", 'f', 1, OPT_FORMAT},
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"function", 0, 1, OPT_FUNCTION},
+	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
 	{"help", 'h', 0, OPT_HELP},
 	{NULL, 0, 0, 0},
@@ -32,8 +33,8 @@ void cli_check_help(FILE *out)
 "    threadconv check - find barriers that only some threads of a block reach\n"
 "\n"
 "SYNOPSIS\n"
-"    threadconv check [--format FORMAT] [-o FILE] [--function NAME] [--quiet]\n"
-"                     FILE...\n"
+"    threadconv check [--format FORMAT] [-o FILE] [--function NAME] [--stats]\n"
+"                     [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
 "    Reads every FILE (\"-\" is standard input: a .cfg file or LLVM IR, as for\n"
@@ -73,6 +74,10 @@ void cli_check_help(FILE *out)
 "    --function NAME\n"
 "        Check only the function (for .cfg files: the graph) called NAME.\n"
 "        An input that has none is an error.\n"
+"    --stats\n"
+"        Print to standard error, per input, the time spent reading it (for\n"
+"        IR: parsing, verifying, normalising, the uniformity of values and\n"
+"        building the graphs) and, per graph, the time of each solver phase.\n"
 "    -q, --quiet\n"
 "        Accepted for symmetry with analyze; check shows no progress line.\n"
 "    -h, --help\n"
@@ -213,7 +218,7 @@ static int check_all(session *s, const char **paths)
 	opt.assume_barriers = false;
 	size_t k = 0;
 	for (size_t i = 0; i < s->in.count; i++) {
-		const tc_module *m = s->in.modules[i];
+		tc_module *m = s->in.modules[i];
 		for (size_t j = 0; j < tc_module_graph_count(m); j++) {
 			if (!is_checked(s, m, j))
 				continue;
@@ -223,7 +228,7 @@ static int check_all(session *s, const char **paths)
 			c->rg.input = cli_input_name(paths[i]);
 			c->rg.graph = tc_module_graph(m, j);
 			c->rg.options = opt;
-			if (tc_solve(&r, c->rg.graph, &opt, NULL, &d)) {
+			if (tc_module_solve(&r, m, j, &opt, NULL, &d)) {
 				fprintf(stderr, "%s: error: graph '%s': %s\n", c->rg.input,
 					tc_graph_name(c->rg.graph), d.message);
 				status = CLI_EXIT_ERROR;
@@ -270,7 +275,7 @@ static int write_report(const session *s, int format, const char *output)
 
 int cli_check(int argc, char **argv)
 {
-	int format = FORMAT_TEXT, id, status = CLI_EXIT_ERROR;
+	int format = FORMAT_TEXT, id, status = CLI_EXIT_ERROR, stats = 0;
 	const char *output = NULL, *value;
 	session s;
 	memset(&s, 0, sizeof s);
@@ -305,6 +310,9 @@ int cli_check(int argc, char **argv)
 		case OPT_FUNCTION:
 			s.read.function = value;
 			break;
+		case OPT_STATS:
+			stats = 1;
+			break;
 		case OPT_QUIET:
 			break;
 		case OPT_HELP:
@@ -327,6 +335,12 @@ int cli_check(int argc, char **argv)
 		goto done;
 	if ((status = check_all(&s, paths)) != CLI_EXIT_OK)
 		goto done;
+	if (stats) {
+		cli_print_read_stats(&s.in, paths);
+		for (size_t i = 0; i < s.ngraphs; i++)
+			cli_print_graph_stats(s.graphs[i].rg.input, s.graphs[i].rg.graph,
+					      s.graphs[i].rg.result);
+	}
 	if ((status = write_report(&s, format, output)) == CLI_EXIT_OK && s.reported)
 		status = CLI_EXIT_FOUND;
 done:

@@ -209,3 +209,33 @@ int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 	free(buf);
 	return status;
 }
+
+void cli_print_read_stats(const cli_inputs *in, const char **paths)
+{
+	for (size_t i = 0; i < in->count; i++) {
+		double ms = in->parse_s[i] * 1e3;
+		fprintf(stderr, "threadconv: stats: %s: parse %.3f ms", cli_input_name(paths[i]), ms);
+		if (in->bytes[i] >= 0)
+			fprintf(stderr, ", %lld bytes, %.1f MB/s", in->bytes[i],
+				in->parse_s[i] > 0 ? (double)in->bytes[i] / 1e6 / in->parse_s[i]
+						   : 0.0);
+		tc_read_stats st = in->modules[i] ? tc_module_read_stats(in->modules[i])
+						  : (tc_read_stats){0, {{NULL, 0}}};
+		for (uint32_t k = 0; k < st.nphases; k++)
+			fprintf(stderr, "%s %s %.3f ms", k ? "," : ":", st.phase[k].name,
+				st.phase[k].seconds * 1e3);
+		fputc('\n', stderr);
+	}
+}
+
+void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result *r)
+{
+	tc_solve_stats st = tc_result_stats(r);
+	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
+	fprintf(stderr, "threadconv: stats: %s: graph %s: %u node%s, %u edge%s:", input,
+		tc_graph_name(g), (unsigned)n, n == 1 ? "" : "s", (unsigned)m, m == 1 ? "" : "s");
+	for (uint32_t k = 0; k < st.nphases; k++)
+		fprintf(stderr, " %s %.3f ms,", st.phase[k].name, st.phase[k].seconds * 1e3);
+	fprintf(stderr, " total %.3f ms, %u round%s\n", st.total_s * 1e3, (unsigned)st.rounds,
+		st.rounds == 1 ? "" : "s");
+}

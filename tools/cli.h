@@ -67,6 +67,11 @@ int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 		    const tc_read_options *opt, int announce);
 void cli_inputs_free(cli_inputs *in);
 
+/* --stats: each input's parse time, size, speed and reading phases (IR). */
+void cli_print_read_stats(const cli_inputs *in, const char **paths);
+/* --stats: one graph's size and solver phases. */
+void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result *r);
+
 /* Renders a whole report into memory, then writes it to path (see
  * cli_write_output); nothing is written when rendering fails. CLI_EXIT_*. */
 typedef int (*cli_render_fn)(FILE *out, const void *ctx, tc_diag *diag);

@@ -118,7 +118,7 @@ static uint32_t control_causes(causes *c, uint32_t x)
 			if ((c->mark[b] & (CAUSE | LOOKED)) || !divergent_branch(c, b) ||
 			    !control_dependent(c, y, b))
 				continue;
-			if (tc_graph_node_flags(c->g, b) & TC_NODE_UNIFORM) {
+			if (tc_result_node_uniform(c->r, b)) {
 				c->mark[b] |= LOOKED;
 				if (!(c->mark[b] & SEEN)) {
 					c->mark[b] |= SEEN;

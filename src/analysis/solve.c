@@ -9,6 +9,7 @@
  * is convergent when all its pieces are.
  */
 #include "analysis/flow.h"
+#include "analysis/solve.h"
 #include "analysis/stats.h"
 #include "graph/graph.h"
 #include "util/diag.h"
@@ -20,12 +21,32 @@ struct tc_result {
 	const tc_graph *g;
 	uint32_t n, m;
 	char *node_state, *edge_state;
+	uint8_t *marked; /* per node: uniform though not marked in g, or NULL */
 	tc_solve_stats stats;
 };
 
 static const char *const solver_names[TC_SOLVER_COUNT] = {
 	"basic", "region-paper", "region", "linear", "path", "exact",
 };
+
+void tc__result_add_stats(tc_result *r, const tc_solve_stats *earlier)
+{
+	tc_solve_stats *s = &r->stats;
+	s->total_s += earlier->total_s;
+	s->rounds += earlier->rounds;
+	s->fallback_sources += earlier->fallback_sources;
+	for (uint32_t k = 0; k < earlier->nphases; k++) {
+		uint32_t j = 0;
+		while (j < s->nphases && strcmp(s->phase[j].name, earlier->phase[k].name) != 0)
+			j++;
+		if (j == s->nphases) {
+			if (j == TC_STATS_MAX_PHASES)
+				continue;
+			s->phase[s->nphases++] = (tc_phase_time){earlier->phase[k].name, 0};
+		}
+		s->phase[j].seconds += earlier->phase[k].seconds;
+	}
+}
 
 const char *tc_solver_name(tc_solver s)
 {
@@ -98,6 +119,18 @@ static int literal_feed(tc_flow *f, void *ctx, const uint8_t *nc, const uint8_t 
 int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	     const tc_allocator *alloc, tc_diag *diag)
 {
+	return tc__solve_marked(out, g, NULL, opt, alloc, diag);
+}
+
+bool tc_result_node_uniform(const tc_result *r, uint32_t node)
+{
+	return node < r->n && ((r->g->flags[node] & TC_NODE_UNIFORM) ||
+			       (r->marked && r->marked[node]));
+}
+
+int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
+		     const tc_solve_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
 	tc_solve_options def = tc_solve_options_default();
 	tc_alloc al;
 	tc_arena ar;
@@ -130,6 +163,11 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	r->edge_state = tc__malloc(&al, (size_t)g->m + 1);
 	if (!r->node_state || !r->edge_state)
 		goto oom;
+	if (marked) {
+		if (!(r->marked = tc__malloc(&al, g->n ? g->n : 1)))
+			goto oom;
+		memcpy(r->marked, marked, g->n);
+	}
 
 	run.stats = &r->stats;
 	run.progress = opt->progress;
@@ -142,6 +180,8 @@ int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	tc__phase_end(&run);
 	if (rc)
 		goto fail;
+	for (uint32_t v = 0; marked && !opt->ignore_uniform && v < g->n; v++)
+		f.uniform[v] |= marked[v];
 	/* liveness of the original graph, before any split */
 	char *live_n = (char *)r->node_state, *live_e = (char *)r->edge_state;
 	memcpy(live_n, f.live_node, g->n);
@@ -189,6 +229,7 @@ void tc_result_free(tc_result *r)
 	tc_alloc al = r->al;
 	tc__free(&al, r->node_state);
 	tc__free(&al, r->edge_state);
+	tc__free(&al, r->marked);
 	tc__free(&al, r);
 }
 

@@ -14,6 +14,7 @@
 #include "analysis/digraph.h"
 #include "analysis/dominators.h"
 #include "analysis/loops.h"
+#include "analysis/stats.h"
 #include "frontend/gpu_builtins.h"
 #include "frontend/module.h"
 #include "util/diag.h"
@@ -155,6 +156,15 @@ typedef struct reader {
 	size_t work_cap;
 	char *name;         /* node names and file paths are built here */
 	size_t name_cap;
+
+	/* per function: what tc_uniformity_deps needs (module.h) */
+	bool seeding;              /* divergent values are seeds */
+	bool recording;            /* taint() records arcs from rec_term */
+	bool soft;                 /* a branch is divergent only through another */
+	uint32_t rec_term;
+	tc_u32vec seeds, arc_from, arc_to, dep_node, dep_term;
+
+	double uniformity_s; /* time in the value analysis, all functions */
 } reader;
 
 static int oom(reader *r)
@@ -646,7 +656,8 @@ static int push_divergent(reader *r, LLVMValueRef v, size_t *top)
 	if (id == TC_NONE || r->divergent[id])
 		return TC_OK;
 	r->divergent[id] = 1;
-	if (reserve(r, &r->work, &r->work_cap, *top + 1, sizeof *r->work))
+	if (reserve(r, &r->work, &r->work_cap, *top + 1, sizeof *r->work) ||
+	    (r->seeding && tc__u32vec_push(&r->al, &r->seeds, id)))
 		return oom(r);
 	r->work[(*top)++] = v;
 	return TC_OK;
@@ -666,13 +677,26 @@ static int drain(reader *r, size_t *top)
 
 static bool uniform_branch(const reader *r, LLVMValueRef term);
 
+/* v is divergent because of the branch being looked at; when recording,
+ * only the arc from that branch's terminator to v is noted. */
+static int taint(reader *r, LLVMValueRef v, size_t *top)
+{
+	if (!r->recording)
+		return push_divergent(r, v, top);
+	uint32_t id = ptrmap_get(&r->values, v);
+	if (id != TC_NONE && (tc__u32vec_push(&r->al, &r->arc_from, r->rec_term) ||
+			      tc__u32vec_push(&r->al, &r->arc_to, id)))
+		return oom(r);
+	return TC_OK;
+}
+
 /* Every phi of a block is divergent (a join of a divergent branch). */
 static int divergent_phis(reader *r, LLVMBasicBlockRef bb, size_t *top)
 {
 	int rc;
 	for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
 	     i = LLVMGetNextInstruction(i))
-		if ((rc = push_divergent(r, i, top)))
+		if ((rc = taint(r, i, top)))
 			return rc;
 	return TC_OK;
 }
@@ -819,7 +843,7 @@ static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t 
 				uint32_t ub = ptrmap_get(&r->blocks, LLVMGetInstructionParent(user));
 				out = ub == TC_NONE || d->mark[ub] != st;
 			}
-			if (out && (rc = push_divergent(r, i, top)))
+			if (out && (rc = taint(r, i, top)))
 				return rc;
 		}
 	}
@@ -841,11 +865,12 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 	uint32_t n = nblocks + 1;
 	uint32_t *ipdom = TC_ARENA_ARRAY(&ar, uint32_t, n);
 	uint8_t *done = TC_ARENA_ZARRAY(&ar, uint8_t, n);
+	uint8_t *hard = TC_ARENA_ZARRAY(&ar, uint8_t, n);
 	sync_dep d = {&succ, &pred, ipdom, TC_ARENA_ZARRAY(&ar, uint32_t, n),
 		      TC_ARENA_ARRAY(&ar, uint32_t, n), TC_ARENA_ARRAY(&ar, uint32_t, 2 * (size_t)n),
 		      0};
 	int rc = TC_ENOMEM;
-	if (!ipdom || !done || !d.mark || !d.indeg || !d.list ||
+	if (!ipdom || !done || !hard || !d.mark || !d.indeg || !d.list ||
 	    (rc = block_graph(r, &ar, nblocks, &succ, &pred)) ||
 	    (rc = tc__dominators(&ar, &pred, &succ, nblocks, ipdom)) ||
 	    (rc = tc__loops(&ar, &succ, &pred, 0, &loops))) {
@@ -860,6 +885,12 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 	}
 	if ((rc = drain(r, top)))
 		goto out;
+	/* what is divergent by now does not depend on any branch */
+	r->seeding = false;
+	for (uint32_t b = 0; b < nblocks; b++) {
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[b].bb);
+		hard[b] = term && !uniform_branch(r, term);
+	}
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (uint32_t b = 0; b < nblocks; b++) {
@@ -875,6 +906,21 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 				goto out;
 		}
 	}
+	for (uint32_t b = 0; b < nblocks; b++)
+		r->soft |= done[b] && !hard[b];
+	/* when some branch is divergent only through others, the arcs each
+	 * divergent branch adds, for tc_module_solve to replay without it */
+	for (uint32_t b = 0; r->soft && b < nblocks; b++) {
+		if (!done[b])
+			continue;
+		r->recording = true;
+		r->rec_term = ptrmap_get(&r->values,
+					 LLVMGetBasicBlockTerminator(r->binfo[b].bb));
+		rc = branch_divergence(r, &d, nblocks, b, top);
+		r->recording = false;
+		if (rc)
+			goto out;
+	}
 out:
 	tc__arena_free(&ar);
 	return rc;
@@ -885,15 +931,20 @@ out:
  * divergent value (forward propagation along def-use chains), and the phis
  * and live-out values that control divergence makes divergent.
  */
-static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks)
+static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
+		      uint32_t *nvalues)
 {
 	uint32_t n = 0;
 	int rc = number_values(r, fn, &n);
 	if (rc)
 		return rc;
+	*nvalues = n;
 	if (reserve(r, &r->divergent, &r->divergent_cap, n ? n : 1, 1))
 		return oom(r);
 	memset(r->divergent, 0, n);
+	r->seeds.len = r->arc_from.len = r->arc_to.len = 0;
+	r->soft = false;
+	r->seeding = true;
 	size_t top = 0;
 	if (!kernel) /* who calls it with what is unknown */
 		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
@@ -1153,6 +1204,84 @@ static int add_nodes(reader *r, tc_builder *b, uint32_t nblocks)
 	return tc_builder_set_exit(b, id);
 }
 
+static int note_divergent_branch(reader *r, uint32_t node, LLVMValueRef term)
+{
+	if (tc__u32vec_push(&r->al, &r->dep_node, node) ||
+	    tc__u32vec_push(&r->al, &r->dep_term, ptrmap_get(&r->values, term)))
+		return oom(r);
+	return TC_OK;
+}
+
+static uint32_t *copy_u32(const tc_alloc *al, const tc_u32vec *v)
+{
+	uint32_t *p = tc__malloc(al, tc__mul(v->len ? v->len : 1, sizeof *p));
+	if (p && v->len)
+		memcpy(p, v->v, v->len * sizeof *p);
+	return p;
+}
+
+/*
+ * The uniformity dependences of fn's graph (module.h): its divergent
+ * branches and, when some branch is divergent only through another, the
+ * value graph: the arcs recorded per divergent branch, and every use.
+ */
+static int uniformity_deps(reader *r, LLVMValueRef fn, uint32_t nvalues,
+			   tc_uniformity_deps **out)
+{
+	const tc_alloc *al = &r->out->al;
+	*out = NULL;
+	if (r->dep_node.len == 0)
+		return TC_OK;
+	tc_uniformity_deps *d = tc__calloc(al, 1, sizeof *d);
+	if (!d)
+		return oom(r);
+	d->nbranch = (uint32_t)r->dep_node.len;
+	d->node = copy_u32(al, &r->dep_node);
+	d->term = copy_u32(al, &r->dep_term);
+	if (!d->node || !d->term)
+		goto oom;
+	if (r->soft) {
+		uint32_t v = 0;
+		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a), v++)
+			for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+				uint32_t w = ptrmap_get(&r->values, LLVMGetUser(u));
+				if (w != TC_NONE && (tc__u32vec_push(&r->al, &r->arc_from, v) ||
+						     tc__u32vec_push(&r->al, &r->arc_to, w)))
+					goto oom;
+			}
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+			     i = LLVMGetNextInstruction(i), v++)
+				for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+					uint32_t w = ptrmap_get(&r->values, LLVMGetUser(u));
+					if (w != TC_NONE &&
+					    (tc__u32vec_push(&r->al, &r->arc_from, v) ||
+					     tc__u32vec_push(&r->al, &r->arc_to, w)))
+						goto oom;
+				}
+		if (r->arc_from.len >= UINT32_MAX) {
+			tc__uniformity_deps_free(al, d);
+			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+		}
+		d->nvalues = nvalues;
+		d->off = tc__calloc(al, (size_t)nvalues + 1, sizeof *d->off);
+		d->arc = tc__malloc(al, tc__mul(r->arc_from.len ? r->arc_from.len : 1,
+						sizeof *d->arc));
+		d->seed = copy_u32(al, &r->seeds);
+		if (!d->off || !d->arc || !d->seed)
+			goto oom;
+		d->nseed = (uint32_t)r->seeds.len;
+		tc__csr_fill(nvalues, (uint32_t)r->arc_from.len, r->arc_from.v, r->arc_to.v,
+			     d->off, d->arc);
+	}
+	*out = d;
+	return TC_OK;
+oom:
+	tc__uniformity_deps_free(al, d);
+	return oom(r);
+}
+
 /* Edges: the pieces of each block in a chain, then its terminator's. */
 static int add_edges(reader *r, tc_builder *b, uint32_t nblocks, tc_loc *branch_loc,
 		     tc_branch_source *source)
@@ -1186,8 +1315,9 @@ static int add_edges(reader *r, tc_builder *b, uint32_t nblocks, tc_loc *branch_
 		if (uniform_branch(r, term))
 			tc_builder_set_flags(b, bi->last,
 					     tc_builder_flags(b, bi->last) | TC_NODE_UNIFORM);
-		else if (LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
-			 (rc = branch_source(r, term, &source[bi->last])))
+		else if ((LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
+			  (rc = branch_source(r, term, &source[bi->last]))) ||
+			 (rc = note_divergent_branch(r, bi->last, term)))
 			return rc;
 		const char *file;
 		uint32_t line, col;
@@ -1225,7 +1355,12 @@ static int build_graph(reader *r, uint32_t f)
 		if (nnodes > UINT32_MAX / 2)
 			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	}
-	if ((rc = divergence(r, fn, kernel, nblocks)))
+	uint32_t nvalues;
+	double t0 = tc__now();
+	r->dep_node.len = r->dep_term.len = 0;
+	rc = divergence(r, fn, kernel, nblocks, &nvalues);
+	r->uniformity_s += tc__now() - t0;
+	if (rc)
 		return rc;
 
 	size_t len;
@@ -1262,6 +1397,13 @@ static int build_graph(reader *r, uint32_t f)
 		return oom(r);
 	}
 	tc__module_set_sources(r->out, source);
+	tc_uniformity_deps *deps;
+	t0 = tc__now();
+	rc = uniformity_deps(r, fn, nvalues, &deps);
+	r->uniformity_s += tc__now() - t0;
+	if (rc)
+		return rc;
+	tc__module_set_deps(r->out, deps);
 	return TC_OK;
 }
 
@@ -1318,18 +1460,29 @@ int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_
 	if (!(r.ctx = LLVMContextCreate()))
 		return oom(&r);
 	LLVMContextSetDiagnosticHandler(r.ctx, on_diagnostic, &r);
-	if ((rc = parse(&r, data ? data : "", len)) || (rc = verify(&r)))
+	tc_read_stats st = {0, {{NULL, 0}}};
+	double t0 = tc__now(), t1;
+	if ((rc = parse(&r, data ? data : "", len)))
 		goto done;
+	st.phase[st.nphases++] = (tc_phase_time){"llvm-parse", (t1 = tc__now()) - t0};
+	if ((rc = verify(&r)))
+		goto done;
+	st.phase[st.nphases++] = (tc_phase_time){"verify", (t0 = tc__now()) - t1};
 	name_blocks(&r);
 	target_spaces(&r);
 	if ((rc = normalise(&r)))
 		goto done;
+	st.phase[st.nphases++] = (tc_phase_time){"normalise", (t1 = tc__now()) - t0};
 	if (tc__module_new(&r.out, alloc)) {
 		rc = oom(&r);
 		goto done;
 	}
 	if ((rc = collect_functions(&r)) || (rc = build_graphs(&r)))
 		goto done;
+	t0 = tc__now() - t1;
+	st.phase[st.nphases++] = (tc_phase_time){"uniformity", r.uniformity_s};
+	st.phase[st.nphases++] = (tc_phase_time){"graphs", t0 - r.uniformity_s};
+	r.out->read = st;
 	*out = r.out;
 	r.out = NULL;
 done:
@@ -1344,6 +1497,11 @@ done:
 	tc__free(&r.al, r.divergent);
 	tc__free(&r.al, r.work);
 	tc__free(&r.al, r.name);
+	tc__u32vec_free(&r.al, &r.seeds);
+	tc__u32vec_free(&r.al, &r.arc_from);
+	tc__u32vec_free(&r.al, &r.arc_to);
+	tc__u32vec_free(&r.al, &r.dep_node);
+	tc__u32vec_free(&r.al, &r.dep_term);
 	if (r.mod)
 		LLVMDisposeModule(r.mod);
 	if (r.bitcode)

@@ -35,7 +35,7 @@ int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_l
 		m->info = in;
 		m->cap = cap;
 	}
-	m->info[m->count] = (tc_graph_info){kernel, branch_loc, branch_loc ? nloc : 0, NULL};
+	m->info[m->count] = (tc_graph_info){kernel, branch_loc, branch_loc ? nloc : 0, NULL, NULL};
 	m->graphs[m->count++] = g;
 	return TC_OK;
 }
@@ -48,6 +48,28 @@ void tc__module_set_sources(tc_module *m, tc_branch_source *source)
 	}
 	tc__free(&m->al, m->info[m->count - 1].source);
 	m->info[m->count - 1].source = source;
+}
+
+void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d)
+{
+	if (!d)
+		return;
+	tc__free(al, d->node);
+	tc__free(al, d->term);
+	tc__free(al, d->off);
+	tc__free(al, d->arc);
+	tc__free(al, d->seed);
+	tc__free(al, d);
+}
+
+void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps)
+{
+	if (m->count == 0) {
+		tc__uniformity_deps_free(&m->al, deps);
+		return;
+	}
+	tc__uniformity_deps_free(&m->al, m->info[m->count - 1].deps);
+	m->info[m->count - 1].deps = deps;
 }
 
 int tc__module_add(tc_module *m, tc_graph *g)
@@ -94,6 +116,7 @@ int tc__module_select(tc_module *m, const char *name, const char *file,
 		tc_graph_free(m->graphs[i]);
 		tc__free(&m->al, m->info[i].branch_loc);
 		tc__free(&m->al, m->info[i].source);
+		tc__uniformity_deps_free(&m->al, m->info[i].deps);
 	}
 	m->graphs[0] = m->graphs[keep];
 	m->info[0] = m->info[keep];
@@ -109,6 +132,7 @@ void tc_module_free(tc_module *m)
 		tc_graph_free(m->graphs[i]);
 		tc__free(&m->al, m->info[i].branch_loc);
 		tc__free(&m->al, m->info[i].source);
+		tc__uniformity_deps_free(&m->al, m->info[i].deps);
 	}
 	for (size_t i = 0; i < m->nstrings; i++)
 		tc__free(&m->al, m->strings[i]);
@@ -124,6 +148,8 @@ const tc_graph *tc_module_graph(const tc_module *m, size_t i)
 {
 	return i < m->count ? m->graphs[i] : NULL;
 }
+
+tc_read_stats tc_module_read_stats(const tc_module *m) { return m->read; }
 
 bool tc_module_graph_is_kernel(const tc_module *m, size_t i)
 {

@@ -11,6 +11,30 @@ typedef struct tc_branch_source {
 	tc_loc loc;
 } tc_branch_source;
 
+/*
+ * How the uniformity of a graph's branches depends on which divergent
+ * branches turn out to be effectively uniform (all their out-edges
+ * convergent: every thread takes the same edge). Vertices are the SSA value
+ * ids of the function; an arc goes from a value to each of its users (data
+ * dependence) and from a divergent branch's terminator to every value its
+ * divergence makes divergent (phis at its joins; values live out of a
+ * region holding a cycle). A branch is divergent when its terminator is
+ * reachable from a seed (a divergence source) without passing through the
+ * terminator of an effectively uniform branch (docs/llvm.md).
+ */
+typedef struct tc_uniformity_deps {
+	uint32_t nbranch; /* the branches the reader found divergent */
+	uint32_t *node;   /* per branch: its graph node */
+	uint32_t *term;   /* per branch: its terminator's value id */
+	uint32_t nvalues; /* 0 when no branch's divergence depends on another's */
+	uint32_t *off;    /* nvalues + 1 */
+	uint32_t *arc;
+	uint32_t *seed;
+	uint32_t nseed;
+} tc_uniformity_deps;
+
+void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d);
+
 /* What a frontend knows about a graph beyond the graph itself. */
 typedef struct tc_graph_info {
 	bool kernel;
@@ -19,6 +43,7 @@ typedef struct tc_graph_info {
 	/* per node (nloc of them), or NULL: the divergence source found for a
 	 * branch that is not uniform; strings point into the module */
 	tc_branch_source *source;
+	tc_uniformity_deps *deps; /* IR inputs with divergent branches, or NULL */
 } tc_graph_info;
 
 struct tc_module {
@@ -28,6 +53,7 @@ struct tc_module {
 	size_t count, cap;
 	char **strings;      /* file names that branch_loc points to */
 	size_t nstrings, strings_cap;
+	tc_read_stats read; /* what reading cost, phase by phase */
 };
 
 int tc__module_new(tc_module **out, const tc_allocator *alloc);
@@ -39,6 +65,9 @@ int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_l
 /* Gives the last graph added its per-node branch sources (allocated with
  * m->al, nloc of them); takes ownership. */
 void tc__module_set_sources(tc_module *m, tc_branch_source *source);
+/* Gives the last graph added its uniformity dependences (allocated with
+ * m->al); takes ownership. */
+void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);
 /* A copy of s kept as long as the module; NULL when out of memory. */
 const char *tc__module_string(tc_module *m, const char *s, size_t len);
 /* Drops every graph but the one called name; TC_EINVAL (with a message in

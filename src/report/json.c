@@ -3,7 +3,8 @@
  *
  *   {"graphs": [{"name", "solver", "sound", "mode", "use_uniform", "input",
  *     "entry", "exit", "counts": {"nodes": {"C", "U", "-"}, "edges": {...}},
- *     "nodes": [{"name", "state", ["uniform"], ["file", "line"]}],
+ *     "nodes": [{"name", "state", ["uniform"], ["uniform_by_convergence"],
+ *                ["file", "line"]}],
  *     "edges": [{"from", "to", "state"}],
  *     "barriers": [{"node", "state", "in_edges_convergent", ["file", "line"],
  *                   check mode: ["column"], "causes": [{"node", ["file", "line",
@@ -117,6 +118,9 @@ static json_t *nodes(const tc_graph *g, const tc_result *r)
 		    set(o, "state", json_string(tc__report_state(tc_result_node_state(r, v)))) ||
 		    ((tc_graph_node_flags(g, v) & TC_NODE_UNIFORM) &&
 		     set(o, "uniform", json_true())) ||
+		    (!(tc_graph_node_flags(g, v) & TC_NODE_UNIFORM) &&
+		     tc_result_node_uniform(r, v) &&
+		     set(o, "uniform_by_convergence", json_true())) ||
 		    set_loc(o, tc_graph_node_loc(g, v))) {
 			json_decref(a);
 			return NULL;

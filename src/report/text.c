@@ -181,6 +181,8 @@ static void put_node_notes(FILE *out, const tc_report_graph *rg, uint32_t v)
 	}
 	if (flags & TC_NODE_UNIFORM)
 		fprintf(out, "%suniform%s", sep, rg->options.ignore_uniform ? " (ignored)" : "");
+	else if (tc_result_node_uniform(rg->result, v))
+		fprintf(out, "%suniform by convergence", sep);
 	tc_loc loc = tc_graph_node_loc(g, v);
 	if (loc.file && loc.line)
 		fprintf(out, "  %s:%u", loc.file, (unsigned)loc.line);

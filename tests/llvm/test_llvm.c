@@ -382,6 +382,81 @@ static void phis(void **state)
 	tc_module_free(m);
 }
 
+static tc_result *module_solve(tc_module *m, const char *name, bool assume)
+{
+	tc_solve_options opt = tc_solve_options_default();
+	opt.assume_barriers = assume;
+	tc_result *r;
+	tc_diag d;
+	if (tc_module_solve(&r, m, graph_index(m, name), &opt, NULL, &d))
+		fail_msg("%s: solve: %s", name, d.message);
+	return r;
+}
+
+static bool uniform_in(const tc_result *r, const tc_graph *g, const char *name)
+{
+	return tc_result_node_uniform(r, node(g, name));
+}
+
+/* feedback.ll: convergence feeds uniformity (tc_module_solve) */
+static void feedback(void **state)
+{
+	(void)state;
+	tc_module *m = load("feedback.ll");
+	const tc_graph *g = graph(m, "both_ways");
+	assert_false(has_flag(g, "entry", TC_NODE_UNIFORM)); /* on the thread id */
+	assert_false(has_flag(g, "join", TC_NODE_UNIFORM));  /* a phi of it */
+	assert_false(has_flag(g, "mid", TC_NODE_UNIFORM));   /* a phi after that */
+
+	/* the graph alone: the branch on the phi splits the threads */
+	tc_result *r = solve(g, true);
+	assert_int_equal(state_of(r, g, "a"), 'U');
+	assert_int_equal(state_of(r, g, "x"), 'U');
+	assert_false(uniform_in(r, g, "join"));
+	uint32_t plain_rounds = tc_result_stats(r).rounds;
+	tc_result_free(r);
+
+	/* assume mode: both ways reach a barrier, so every thread takes the
+	 * same one; the phis are uniform, and so is everything after them */
+	r = module_solve(m, "both_ways", true);
+	assert_true(uniform_in(r, g, "entry"));
+	assert_true(uniform_in(r, g, "join"));
+	assert_true(uniform_in(r, g, "mid"));
+	assert_int_equal(tc_result_node_count(r, TC_STATE_UNKNOWN), 0);
+	assert_int_equal(tc_result_edge_count(r, TC_STATE_UNKNOWN), 0);
+	assert_true(tc_result_stats(r).rounds > plain_rounds);
+	tc_result_free(r);
+	assert_false(has_flag(g, "join", TC_NODE_UNIFORM)); /* the module is unchanged */
+
+	/* check mode: barriers prove nothing, the branch stays divergent */
+	r = module_solve(m, "both_ways", false);
+	assert_false(uniform_in(r, g, "entry"));
+	assert_false(uniform_in(r, g, "join"));
+	assert_int_equal(state_of(r, g, "left.barrier"), 'U');
+	assert_int_equal(state_of(r, g, "a"), 'U');
+	tc_result_free(r);
+
+	/* no barrier on either way: nothing to learn */
+	g = graph(m, "no_barrier");
+	r = module_solve(m, "no_barrier", true);
+	assert_false(uniform_in(r, g, "entry"));
+	assert_false(uniform_in(r, g, "join"));
+	assert_int_equal(state_of(r, g, "a"), 'U');
+	tc_result_free(r);
+
+	/* uniform marks ignored: none is added either */
+	tc_solve_options opt = tc_solve_options_default();
+	opt.ignore_uniform = true;
+	tc_diag d;
+	assert_int_equal(tc_module_solve(&r, m, graph_index(m, "both_ways"), &opt, NULL, &d),
+			 TC_OK);
+	assert_false(uniform_in(r, graph(m, "both_ways"), "join"));
+	tc_result_free(r);
+	assert_int_equal(tc_module_solve(&r, m, 99, &opt, NULL, &d), TC_EINVAL);
+	assert_null(r);
+	tc_module_free(m);
+}
+
 static void spir_kernel(void **state)
 {
 	(void)state;
@@ -584,25 +659,37 @@ static void budget_free(void *ud, void *p)
 	free(p);
 }
 
+/* Reading, and solving with convergence fed back, fail cleanly at every
+ * allocation (debug.ll; feedback.ll, whose reader records the value graph). */
 static void allocation_failures(void **state)
 {
 	(void)state;
-	char path[512];
-	snprintf(path, sizeof path, "%s/debug.ll", TC_LLVM_IR_DIR);
-	for (long n = 0;; n++) {
-		budget b = {n};
-		tc_allocator a = {budget_malloc, budget_realloc, budget_free, &b};
-		tc_module *m = NULL;
-		tc_diag d;
-		int rc = tc_read_file(&m, path, &a, &d);
-		if (rc == TC_OK) {
-			assert_int_equal(tc_module_graph_count(m), 1);
-			tc_module_free(m);
-			break;
+	static const char *const files[] = {"debug.ll", "feedback.ll"};
+	for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+		char path[512];
+		snprintf(path, sizeof path, "%s/%s", TC_LLVM_IR_DIR, files[f]);
+		for (long n = 0;; n++) {
+			budget b = {n};
+			tc_allocator a = {budget_malloc, budget_realloc, budget_free, &b};
+			tc_module *m = NULL;
+			tc_diag d;
+			int rc = tc_read_file(&m, path, &a, &d);
+			if (rc == TC_OK) {
+				tc_result *r = NULL;
+				rc = tc_module_solve(&r, m, 0, NULL, &a, &d);
+				bool done = rc == TC_OK;
+				if (done && f == 1) /* feedback.ll: entry found uniform */
+					assert_true(tc_result_node_uniform(r, 0) &&
+						    !(tc_graph_node_flags(tc_module_graph(m, 0), 0) &
+						      TC_NODE_UNIFORM));
+				tc_result_free(r);
+				tc_module_free(m);
+				if (done)
+					break;
+			}
+			assert_int_equal(rc, TC_ENOMEM);
+			assert_true(n < 10000);
 		}
-		assert_int_equal(rc, TC_ENOMEM);
-		assert_null(m);
-		assert_true(n < 10000);
 	}
 }
 
@@ -622,6 +709,7 @@ int main(void)
 		cmocka_unit_test(phis),
 		cmocka_unit_test(spir_kernel),
 		cmocka_unit_test(amdgpu_kernel),
+		cmocka_unit_test(feedback),
 		cmocka_unit_test(bitcode),
 		cmocka_unit_test(function_filter),
 		cmocka_unit_test(dispatch_by_content),
