@@ -2,32 +2,50 @@
 driver that runs a check over every kernel named on the command line."""
 import argparse, os, subprocess, sys
 
+
+def opencl_flags(triple, libclc=None):
+    """clang-19 flags for OpenCL C device code for triple, with the builtins
+    left as calls of external functions, or, given libclc (a libclc bitcode
+    file for that target), linked from it with -mlink-builtin-bitcode, which
+    makes them defined functions of the module (always-inline in libclc)."""
+    flags = ['-x', 'cl', '-Xclang', '-finclude-default-header', '-cl-std=CL2.0',
+             '-target', triple, '-nogpulib']
+    if libclc:
+        flags += ['-Xclang', '-mlink-builtin-bitcode', '-Xclang', libclc]
+    return flags
+
+
 # clang-19 flags per source language: NVPTX device code, no CUDA or OpenCL
 # library needed.
 FLAGS = {
     '.cu': ['-x', 'cuda', '--cuda-device-only', '-nocudainc', '-nocudalib',
             '--cuda-gpu-arch=sm_70', '-Wno-unknown-cuda-version'],
-    '.cl': ['-x', 'cl', '-Xclang', '-finclude-default-header', '-cl-std=CL2.0',
-            '-target', 'nvptx64-nvidia-cuda', '-nogpulib'],
+    '.cl': opencl_flags('nvptx64-nvidia-cuda'),
 }
 
 
-def compile_kernel(clang, src, out, opts):
-    """Compiles src to LLVM IR at out with -g and opts; an error text or None."""
-    ext = os.path.splitext(src)[1]
-    cc = [clang] + FLAGS[ext] + opts + ['-emit-llvm', '-g', src, '-o', out]
+def compile_kernel(clang, src, out, opts, flags=None):
+    """Compiles src to LLVM IR at out with -g and opts, and flags (by default
+    FLAGS for src's language); an error text or None."""
+    if flags is None:
+        flags = FLAGS[os.path.splitext(src)[1]]
+    cc = [clang] + flags + opts + ['-emit-llvm', '-g', src, '-o', out]
     p = subprocess.run(cc, capture_output=True, text=True)
     if p.returncode != 0:
         return '%s: clang failed:\n%s' % (' '.join(cc), p.stderr)
     return None
 
 
-def main(check, extra_args=()):
-    """Parses --bin, --clang, --work, extra_args and the kernels; runs
-    check(args, kernel) on each (it returns a list of problems)."""
+def main(check, extra_args=(), optional_args=()):
+    """Parses --bin, --clang, --work, extra_args (required) and
+    optional_args (each a (name, keyword arguments of add_argument) pair) and
+    the kernels; runs check(args, kernel) on each (it returns a list of
+    problems)."""
     ap = argparse.ArgumentParser()
     for name in ('--bin', '--clang', '--work') + tuple(extra_args):
         ap.add_argument(name, required=True)
+    for name, kw in optional_args:
+        ap.add_argument(name, **kw)
     ap.add_argument('kernels', nargs='+')
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)

@@ -1,28 +1,87 @@
 #!/usr/bin/env python3
 """Compiles the test kernels with clang and checks threadconv's verdicts.
 
-usage: run-kernels.py --bin THREADCONV --clang CLANG --work DIR KERNEL...
+usage: run-kernels.py --bin THREADCONV --clang CLANG --work DIR
+                      [--variant VARIANT] [--libclc BITCODE] KERNEL...
 
 Each KERNEL (.cu: CUDA without the CUDA headers; .cl: OpenCL C) is compiled
-for NVPTX at -O0, -O1 and -O2 to text IR, and at -O2 to bitcode, with -g. Every
-barrier call in the source carries a comment "// expect: no-rewrite" (all its
-in-edges convergent) or "// expect: rewrite" (it needs the warp-synchronous
-rewrite). In the JSON report of `threadconv analyze` on each compiled file,
-every barrier must have a position in the kernel's source, on a line that
-carries an expectation, and the verdict expected there; and every line that
-carries one must have a barrier.
+with -g to several IR files, as VARIANT says (default nvptx):
+
+  nvptx          for NVPTX at -O0, -O1 and -O2 to text IR, and at -O2 to
+                 bitcode; OpenCL builtins are left as calls of external
+                 functions (_Z12get_local_idj, _Z7barrierj);
+  nvptx-libclc   .cl only: the same levels for nvptx64-unknown-nvidiacl, with
+                 libclc's builtins (--libclc, e.g. /usr/lib/clc/
+                 nvptx64--nvidiacl.bc) linked by -Xclang -mlink-builtin-bitcode;
+                 plus -O0 with -Xclang -disable-llvm-passes ("O0-unopt");
+  amdgcn         .cl only: for amdgcn-amd-amdhsa (-nogpulib) at -O0 and -O2,
+                 builtins left as calls;
+  amdgcn-libclc  .cl only: for amdgcn-unknown-amdhsa at -O0 and -O2 with
+                 libclc's builtins (--libclc, e.g. /usr/lib/clc/
+                 amdgcn--amdhsa.bc) linked.
+
+All variants must give the same verdicts: the expectations below are those
+of the source, whatever the target and however the builtins arrive.
+
+Every barrier call in the source carries a comment "// expect: no-rewrite"
+(all its in-edges convergent) or "// expect: rewrite" (it needs the
+warp-synchronous rewrite). In the JSON report of `threadconv analyze` on
+each compiled file, every barrier of a kernel must have a position in the
+kernel's source, on a line that carries an expectation, and the verdict
+expected there; and every line that carries one must have a barrier.
+
+Only the graphs of kernels are judged: the functions named in the source
+after "kernel void" (OpenCL C) or "__global__ void" (CUDA; they must be
+extern "C", so the graph has the same name). Every defined function is a
+graph, and a call of a function that reaches a barrier is a barrier at the
+call site; when libclc's builtins stay defined functions (O0-unopt: libclc
+marks them always-inline, so every other build inlines them) the barrier
+inside _Z7barrierj has no position in the kernel's source and no verdict of
+its own to expect. The call sites of such functions in the kernels are the
+barriers judged: they carry the kernel's source line.
+
+For the libclc variants the compiled .ll must show that the builtins were
+linked: no OpenCL builtin (a _Z function) stays declared, except those that
+libclc 19 does not define (work_group_barrier); in every build but
+O0-unopt no function other than the kernels stays defined (the builtins
+were inlined, at -O2 down to target intrinsics), and in O0-unopt some do.
 
 Check mode: a barrier line may also carry "// check: divergent" (optionally
-followed by "on VALUE", the thread-dependent value a note must name) or
+followed by "on VALUE", the thread-dependent value a note must name; in the
+libclc variants, where get_local_id(0) and get_global_id(0) became reads of
+the thread id, the note may name that read instead: LOWERED) or
 "// check: ok". `threadconv check --format json` must report (state U)
 exactly the barriers on "divergent" lines, none on "ok" lines, no barrier on
-an unmarked line, and exit 1 when it reports something, 0 otherwise.
+an unmarked line nor in a function that is not a kernel, and exit 1 when it
+reports something, 0 otherwise.
 """
 import json, os, re, subprocess, sys
 
 import kernels
 BUILDS = [('O0.ll', ['-O0', '-S']), ('O1.ll', ['-O1', '-S']), ('O2.ll', ['-O2', '-S']),
           ('O2.bc', ['-O2', '-c'])]
+UNOPT = 'O0-unopt.ll'
+# variant -> (triple of the .cl builds or None for kernels.FLAGS, libclc
+# linked?, builds)
+VARIANTS = {
+    'nvptx': (None, False, BUILDS),
+    'nvptx-libclc': ('nvptx64-unknown-nvidiacl', True,
+                     BUILDS + [(UNOPT, ['-O0', '-Xclang', '-disable-llvm-passes', '-S'])]),
+    'amdgcn': ('amdgcn-amd-amdhsa', False, [('O0.ll', ['-O0', '-S']), ('O2.ll', ['-O2', '-S'])]),
+    'amdgcn-libclc': ('amdgcn-unknown-amdhsa', True,
+                      [('O0.ll', ['-O0', '-S']), ('O2.ll', ['-O2', '-S'])]),
+}
+# What a note names for a thread-dependent OpenCL builtin once libclc has
+# lowered it to the target's intrinsics (get_global_id(0) is computed from
+# the local id): "check: ... on get_local_id(0)" accepts these as well in the
+# libclc variants.
+LOWERED = {v: {'threadIdx.x', 'llvm.amdgcn.workitem.id.x()'}
+           for v in ('get_local_id(0)', 'get_global_id(0)')}
+# OpenCL builtins that libclc 19 does not define: they stay calls.
+NOT_IN_LIBCLC = {'_Z18work_group_barrierj'}
+KERNEL = {'.cl': re.compile(r'\b(?:__)?kernel\s+void\s+(\w+)\s*\('),
+          '.cu': re.compile(r'\b__global__\s+void\s+(\w+)\s*\(')}
+FUNCTION = re.compile(r'^(define|declare) [^@]*@("[^"]+"|[\w.$]+)\(', re.M)
 EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
 CHECK = re.compile(r'//\s*check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?')
 
@@ -48,8 +107,31 @@ def check_markers(path):
     return want
 
 
-def check_mode(args, out, base, marks):
-    """Problems with `threadconv check` on one compiled file."""
+def kernel_names(path):
+    with open(path) as f:
+        return set(KERNEL[os.path.splitext(path)[1]].findall(f.read()))
+
+
+def linked(out, kernels, unopt):
+    """Problems with a .ll built with libclc linked: builtins not linked, or
+    (unless unopt) not inlined."""
+    with open(out) as f:
+        funcs = FUNCTION.findall(f.read())
+    name = os.path.basename(out)
+    problems = ['%s: %s is declared, not linked from libclc' % (name, fn)
+                for kind, fn in funcs
+                if kind == 'declare' and fn.startswith('_Z') and fn not in NOT_IN_LIBCLC]
+    others = sorted(fn for kind, fn in funcs if kind == 'define' and fn not in kernels)
+    if unopt and not others:
+        problems.append('%s: no builtin stayed a defined function' % name)
+    elif not unopt and others:
+        problems.append('%s: not inlined: %s' % (name, ', '.join(others)))
+    return problems
+
+
+def check_mode(args, out, base, marks, kernels, lowered):
+    """Problems with `threadconv check` on one compiled file; lowered: the
+    names a note may give instead of a builtin's (LOWERED or {})."""
     p = subprocess.run([args.bin, 'check', '--format', 'json', out],
                        capture_output=True, text=True)
     name = os.path.basename(out)
@@ -63,6 +145,10 @@ def check_mode(args, out, base, marks):
             line = b.get('line')
             divergent = b['state'] != 'C'
             reported += divergent
+            if g['name'] not in kernels:
+                if divergent:
+                    problems.append('%s: reported in a function that is not a kernel' % where)
+                continue
             if line is None or os.path.basename(b.get('file', '')) != base:
                 problems.append('%s: no position in %s' % (where, base))
                 continue
@@ -75,7 +161,8 @@ def check_mode(args, out, base, marks):
                 problems.append('%s: line %d: expected %s, got %s' % (
                     where, line, 'divergent' if want else 'ok',
                     'divergent' if divergent else 'ok'))
-            elif value and value not in [c.get('depends_on') for c in b['causes']]:
+            elif value and not ({value} | lowered.get(value, set())) & {
+                    c.get('depends_on') for c in b['causes']}:
                 problems.append('%s: line %d: no cause depends on %s (causes: %s)' % (
                     where, line, value, b['causes']))
     if p.returncode != (1 if reported else 0):
@@ -87,25 +174,42 @@ def check_mode(args, out, base, marks):
 def check(args, src):
     """Returns a list of problems with one kernel source."""
     base = os.path.basename(src)
-    stem = os.path.splitext(base)[0]
+    stem, ext = os.path.splitext(base)
+    triple, libclc, builds = VARIANTS[args.variant]
+    if ext != '.cl' and args.variant != 'nvptx':
+        return ['%s: variant %s is for OpenCL C only' % (base, args.variant)]
+    if libclc and not args.libclc:
+        return ['variant %s needs --libclc' % args.variant]
+    flags = kernels.opencl_flags(triple, args.libclc if libclc else None) if triple else None
+    prefix = stem if args.variant == 'nvptx' else '%s.%s' % (stem, args.variant)
     want = expectations(src)
     marks = check_markers(src)
+    names = kernel_names(src)
     if not want:
         return ['%s: no "// expect:" comments' % base]
+    if not names:
+        return ['%s: no kernel found' % base]
     problems = []
-    for suffix, opts in BUILDS:
-        out = os.path.join(args.work, '%s.%s' % (stem, suffix))
-        err = kernels.compile_kernel(args.clang, src, out, opts)
+    for suffix, opts in builds:
+        out = os.path.join(args.work, '%s.%s' % (prefix, suffix))
+        err = kernels.compile_kernel(args.clang, src, out, opts, flags)
         if err:
             problems.append(err)
             continue
+        if libclc and out.endswith('.ll'):
+            problems += linked(out, names, suffix == UNOPT)
         p = subprocess.run([args.bin, 'analyze', '--format', 'json', out],
                            capture_output=True, text=True)
         if p.returncode != 0:
             problems.append('%s: threadconv failed (%d):\n%s' % (out, p.returncode, p.stderr))
             continue
         seen = set()
-        for g in json.loads(p.stdout)['graphs']:
+        graphs = json.loads(p.stdout)['graphs']
+        for k in sorted(names - {g['name'] for g in graphs}):
+            problems.append('%s: no graph for kernel %s' % (os.path.basename(out), k))
+        for g in graphs:
+            if g['name'] not in names:
+                continue
             for b in g['barriers']:
                 where = '%s: graph %s: barrier %s' % (os.path.basename(out), g['name'], b['node'])
                 line = b.get('line')
@@ -119,11 +223,13 @@ def check(args, src):
                         problems.append('%s: line %d: expected %s, got %s' % (
                             where, line, 'no-rewrite' if want[line] else 'rewrite',
                             'no-rewrite' if b['in_edges_convergent'] else 'rewrite'))
-        problems += check_mode(args, out, base, marks)
+        problems += check_mode(args, out, base, marks, names, LOWERED if libclc else {})
         for line in sorted(set(want) - seen):
             problems.append('%s: no barrier at %s:%d' % (os.path.basename(out), base, line))
     return problems
 
 
 if __name__ == '__main__':
-    sys.exit(kernels.main(check))
+    sys.exit(kernels.main(check, optional_args=[
+        ('--variant', {'choices': sorted(VARIANTS), 'default': 'nvptx'}),
+        ('--libclc', {'default': None})]))
