@@ -744,21 +744,43 @@ typedef struct sync_dep {
 	const tc_digraph *succ, *pred;
 	const uint32_t *ipdom;
 	uint32_t *mark;  /* == stamp: in the region of the branch being looked at */
+	uint32_t *label; /* the successor a region block was reached from, or MULTI */
 	uint32_t *indeg; /* scratch for the cycle test */
 	uint32_t *list;  /* the region's blocks */
 	uint32_t stamp;
 } sync_dep;
 
+#define MULTI UINT32_MAX
+
+/* Visits block w from the successor numbered lab: the first visit puts it in
+ * the region's list, a visit from another successor makes it a join. Blocks
+ * whose label changed go on the stack to pass it on. */
+static void reach(sync_dep *d, uint32_t w, uint32_t lab, uint32_t st, uint32_t *len,
+		  uint32_t *stack, uint32_t *sp)
+{
+	if (d->mark[w] != st) {
+		d->mark[w] = st;
+		d->label[w] = lab;
+		d->list[(*len)++] = w;
+	} else if (d->label[w] != lab && d->label[w] != MULTI) {
+		d->label[w] = MULTI;
+	} else {
+		return;
+	}
+	stack[(*sp)++] = w;
+}
+
 /*
  * Control divergence of the divergent branch ending block b (docs/llvm.md):
  * the region is what b's successors reach without entering ipdom(b); the
- * phis of its joins and of ipdom(b) are divergent, and when the region holds
- * a cycle, so is every value defined in it (or in b) and used outside it.
+ * phis of its joins (blocks of the region, or ipdom(b), reached from two
+ * different successors of b) are divergent, and when the region holds a
+ * cycle, so is every value defined in it (or in b) and used outside it.
  */
 static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t b,
 			     size_t *top)
 {
-	uint32_t stop = d->ipdom[b], len = 0, st = ++d->stamp;
+	uint32_t stop = d->ipdom[b], len = 0, st = ++d->stamp, sp = 0;
 	int rc;
 	const uint32_t *w0 = TC_ADJ_BEGIN(d->succ, b);
 	bool one_way = true;
@@ -766,29 +788,43 @@ static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t 
 		one_way &= *w == *w0;
 	if (one_way) /* every thread goes to the same block */
 		return TC_OK;
-	for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, b); w != TC_ADJ_END(d->succ, b); w++)
-		if (*w != stop && d->mark[*w] != st) {
-			d->mark[*w] = st;
-			d->list[len++] = *w;
+	/* labels: each block is pushed at most twice (first label, MULTI) */
+	uint32_t *stack = d->list + nblocks + 1;
+	bool stop_seen = false;
+	uint32_t stop_label = TC_NONE;
+	for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, b); w != TC_ADJ_END(d->succ, b); w++) {
+		uint32_t lab = *w; /* a successor block names its paths */
+		if (*w == stop) {
+			stop_label = stop_seen && stop_label != lab ? MULTI : lab;
+			stop_seen = true;
+			continue;
 		}
+		reach(d, *w, lab, st, &len, stack, &sp);
+		while (sp > 0) {
+			uint32_t v = stack[--sp], l = d->label[v];
+			for (const uint32_t *x = TC_ADJ_BEGIN(d->succ, v);
+			     x != TC_ADJ_END(d->succ, v); x++) {
+				if (*x != stop) {
+					reach(d, *x, l, st, &len, stack, &sp);
+				} else if (!stop_seen) {
+					stop_seen = true;
+					stop_label = l;
+				} else if (stop_label != l) {
+					stop_label = MULTI;
+				}
+			}
+		}
+	}
+	/* joins */
 	for (uint32_t k = 0; k < len; k++) {
 		uint32_t v = d->list[k];
-		for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, v); w != TC_ADJ_END(d->succ, v);
-		     w++)
-			if (*w != stop && d->mark[*w] != st) {
-				d->mark[*w] = st;
-				d->list[len++] = *w;
-			}
-	}
-	/* joins: blocks of the region and ipdom(b) with two or more in-arcs */
-	for (uint32_t k = 0; k <= len; k++) {
-		uint32_t v = k < len ? d->list[k] : stop;
-		if (v >= nblocks) /* the virtual exit, or no post-dominator */
-			continue;
-		if (d->pred->off[v + 1] - d->pred->off[v] >= 2 &&
+		if (v < nblocks && d->label[v] == MULTI &&
 		    (rc = divergent_phis(r, r->binfo[v].bb, top)))
 			return rc;
 	}
+	if (stop < nblocks && stop_label == MULTI && /* not the virtual exit */
+	    (rc = divergent_phis(r, r->binfo[stop].bb, top)))
+		return rc;
 	/* a cycle inside the region (Kahn: what cannot be peeled) */
 	for (uint32_t k = 0; k < len; k++)
 		d->indeg[d->list[k]] = 0;
@@ -799,7 +835,7 @@ static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t 
 			if (d->mark[*w] == st)
 				d->indeg[*w]++;
 	}
-	uint32_t peeled = 0, *queue = d->list + len; /* list has room for 2n */
+	uint32_t peeled = 0, *queue = d->list + len; /* list has room for 3n */
 	uint32_t qn = 0;
 	for (uint32_t k = 0; k < len; k++)
 		if (d->indeg[d->list[k]] == 0)
@@ -866,11 +902,17 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 	uint32_t *ipdom = TC_ARENA_ARRAY(&ar, uint32_t, n);
 	uint8_t *done = TC_ARENA_ZARRAY(&ar, uint8_t, n);
 	uint8_t *hard = TC_ARENA_ZARRAY(&ar, uint8_t, n);
-	sync_dep d = {&succ, &pred, ipdom, TC_ARENA_ZARRAY(&ar, uint32_t, n),
-		      TC_ARENA_ARRAY(&ar, uint32_t, n), TC_ARENA_ARRAY(&ar, uint32_t, 2 * (size_t)n),
-		      0};
+	sync_dep d = {.succ = &succ,
+		      .pred = &pred,
+		      .ipdom = ipdom,
+		      .mark = TC_ARENA_ZARRAY(&ar, uint32_t, n),
+		      .label = TC_ARENA_ARRAY(&ar, uint32_t, n),
+		      .indeg = TC_ARENA_ARRAY(&ar, uint32_t, n),
+		      /* the region (n), then a stack of 2n or the peeling queue */
+		      .list = TC_ARENA_ARRAY(&ar, uint32_t, 3 * (size_t)n),
+		      .stamp = 0};
 	int rc = TC_ENOMEM;
-	if (!ipdom || !done || !hard || !d.mark || !d.indeg || !d.list ||
+	if (!ipdom || !done || !hard || !d.mark || !d.label || !d.indeg || !d.list ||
 	    (rc = block_graph(r, &ar, nblocks, &succ, &pred)) ||
 	    (rc = tc__dominators(&ar, &pred, &succ, nblocks, ipdom)) ||
 	    (rc = tc__loops(&ar, &succ, &pred, 0, &loops))) {

@@ -119,25 +119,11 @@ WE_MORE_PRECISE = {
 }
 
 # kernel -> {(level, function, block): reason}: LLVM uniform, threadconv not.
-# A divergent break makes the loop header a join for threadconv, so the loop
-# counter and the latch's compare of it are divergent (docs/llvm.md, "Phis",
-# rule 2); LLVM keeps the counter uniform inside the loop (the work-items
-# still in it agree on it) and divergent only outside. The counter is in
-# fact uniform here: the loop is not nested in another.
-BREAK_HEADER = ('the divergent break makes the loop header a join for threadconv, so '
-                'the counter is divergent; LLVM keeps it uniform inside the loop')
-LLVM_MORE_PRECISE = {
-    'cl_loops.cl': {
-        # line 42, for (i = 0; i < n; i++) with if (buf[t] > m) break: the latch
-        ('O1', 'divergent_break', '%13'): BREAK_HEADER,
-        ('O2', 'divergent_break', '%13'): BREAK_HEADER,
-    },
-    'cuda_loops.cu': {
-        # line 46, for (i = 0; i < n; i++) with if (buf[t] > m) break: the latch
-        ('O1', 'divergent_break', '%12'): BREAK_HEADER,
-        ('O2', 'divergent_break', '%12'): BREAK_HEADER,
-    },
-}
+# Empty: no test kernel has such a branch. (A divergent break used to make
+# the loop header a join, and the loop counter divergent, until joins were
+# taken to be the blocks reached from two different successors of the
+# branch: docs/llvm.md, "Phis", rule 2.)
+LLVM_MORE_PRECISE = {}
 
 SRC_UNIFORM = re.compile(r'llvm\.nvvm\.read\.ptx\.sreg\.(ctaid|ntid|nctaid)\.|^_Z\d+get_|'
                          r'^load through a generic pointer$')

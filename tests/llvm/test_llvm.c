@@ -375,6 +375,14 @@ static void phis(void **state)
 	assert_int_equal(state_of(r, g, "latch.barrier"), 'C');
 	tc_result_free(r);
 
+	g = graph(m, "break_header");
+	assert_false(has_flag(g, "header", TC_NODE_UNIFORM)); /* on the thread id */
+	assert_true(has_flag(g, "latch.after", TC_NODE_UNIFORM)); /* the counter */
+	assert_false(has_flag(g, "out", TC_NODE_UNIFORM)); /* a join, and live-out */
+	r = solve(g, true);
+	assert_int_equal(state_of(r, g, "latch.barrier"), 'C');
+	tc_result_free(r);
+
 	g = graph(m, "irreducible");
 	assert_true(has_flag(g, "entry", TC_NODE_UNIFORM));
 	assert_false(has_flag(g, "a", TC_NODE_UNIFORM)); /* conservative */

@@ -128,6 +128,38 @@ end:
   ret void
 }
 
+; a divergent break: only the body reaches the header, so the header is no
+; join of the break and the counter stays uniform in the loop (the latch's
+; branch is uniform); the value leaving the loop is divergent after it
+define ptx_kernel void @break_header(i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %header
+
+header:
+  %i = phi i32 [ 0, %entry ], [ %inext, %latch ]
+  %c = icmp ugt i32 %tid, %i
+  br i1 %c, label %out, label %latch
+
+latch:
+  call void @llvm.nvvm.barrier0()
+  %inext = add i32 %i, 1
+  %more = icmp slt i32 %inext, %n
+  br i1 %more, label %header, label %out
+
+out:
+  %last = phi i32 [ %i, %header ], [ %inext, %latch ]
+  %odd = icmp eq i32 %last, 1
+  br i1 %odd, label %bar, label %end
+
+bar:
+  call void @llvm.nvvm.barrier0()
+  br label %end
+
+end:
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()
 
