@@ -112,7 +112,7 @@ class Runner:
         self.time_bin = shutil.which('time', path='/usr/bin:/bin')
         help_text = subprocess.run([args.bin, 'help', 'check'], capture_output=True,
                                    text=True).stdout
-        if '--stats' in help_text:
+        if args.command == 'check' and '--stats' in help_text:
             self.tc_args = ['check', '--stats', '--format', 'json', '-o', os.devnull]
         else:  # a threadconv whose check has no --stats yet
             self.tc_args = ['analyze', '--stats', '--format', 'none', '--quiet']
@@ -516,6 +516,9 @@ def main():
     ap.add_argument('--bin', default=os.path.join(ROOT, 'build', 'threadconv'))
     ap.add_argument('--gen', default=os.path.join(ROOT, 'build', 'bench', 'gen_ir'))
     ap.add_argument('--opt', default=shutil.which('opt-19') or '/usr/lib/llvm-19/bin/opt')
+    ap.add_argument('--command', choices=('check', 'analyze'), default='check',
+                    help='threadconv check (default; analyze when check has no --stats) '
+                    'or analyze --format none')
     ap.add_argument('--goal-size', type=parse_size, default=GOAL_SIZE,
                     help='the size the speed-up goal is judged at (default 1e5)')
     ap.add_argument('--report-only', action='store_true',
