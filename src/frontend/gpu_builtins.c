@@ -45,6 +45,15 @@ static const builtin table[] = {
 	{"_Z14get_num_groupsj", 0, TC_GPU_UNIFORM_SOURCE},
 	{"_Z17get_global_offsetj", 0, TC_GPU_UNIFORM_SOURCE},
 	{"_Z12get_work_dimv", 0, TC_GPU_UNIFORM_SOURCE},
+	/* work-group collectives that return one value to the whole group,
+	 * whatever each work-item passes (not the scans, whose results differ
+	 * per work-item) */
+	{"_Z14work_group_any", 1, TC_GPU_COLLECTIVE},
+	{"_Z14work_group_all", 1, TC_GPU_COLLECTIVE},
+	{"_Z20work_group_broadcast", 1, TC_GPU_COLLECTIVE},
+	{"_Z21work_group_reduce_add", 1, TC_GPU_COLLECTIVE},
+	{"_Z21work_group_reduce_min", 1, TC_GPU_COLLECTIVE},
+	{"_Z21work_group_reduce_max", 1, TC_GPU_COLLECTIVE},
 
 	/* thread-varying */
 	{"llvm.nvvm.read.ptx.sreg.tid.", 1, TC_GPU_DIVERGENT_SOURCE},

@@ -15,7 +15,10 @@ typedef enum tc_gpu_kind {
 	TC_GPU_OTHER = 0,        /* not in the table */
 	TC_GPU_BARRIER,          /* synchronizes the whole thread block */
 	TC_GPU_DIVERGENT_SOURCE, /* differs between threads of a block (thread id) */
-	TC_GPU_UNIFORM_SOURCE    /* the same in all threads of a block (block id) */
+	TC_GPU_UNIFORM_SOURCE,   /* the same in all threads of a block (block id),
+				    when the arguments are */
+	TC_GPU_COLLECTIVE        /* one result for the whole block, whatever the
+				    arguments (work_group_any); barriers too */
 } tc_gpu_kind;
 
 /* The kind of the function called name (len bytes, need not end in NUL). */

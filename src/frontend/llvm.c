@@ -614,9 +614,10 @@ static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 		LLVMValueRef callee = LLVMGetCalledValue(i);
 		switch (callee_kind(callee)) {
 		case TC_GPU_UNIFORM_SOURCE:
+		case TC_GPU_BARRIER:
+		case TC_GPU_COLLECTIVE:
 			return false;
 		case TC_GPU_DIVERGENT_SOURCE:
-		case TC_GPU_BARRIER:
 			return true;
 		case TC_GPU_OTHER:
 			break;
@@ -663,13 +664,25 @@ static int push_divergent(reader *r, LLVMValueRef v, size_t *top)
 	return TC_OK;
 }
 
+/* Whether a use by user passes divergence on: not into a barrier or a
+ * collective, whose result is one for the whole block whatever the
+ * arguments (__syncthreads_or, work_group_any). */
+static bool data_use(LLVMValueRef user)
+{
+	if (!LLVMIsACallInst(user))
+		return true;
+	tc_gpu_kind k = callee_kind(LLVMGetCalledValue(user));
+	return k != TC_GPU_BARRIER && k != TC_GPU_COLLECTIVE;
+}
+
 static int drain(reader *r, size_t *top)
 {
 	int rc;
 	while (*top > 0) {
 		LLVMValueRef v = r->work[--*top];
 		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
-			if ((rc = push_divergent(r, LLVMGetUser(u), top)))
+			if (data_use(LLVMGetUser(u)) &&
+			    (rc = push_divergent(r, LLVMGetUser(u), top)))
 				return rc;
 	}
 	return TC_OK;
@@ -1262,6 +1275,19 @@ static uint32_t *copy_u32(const tc_alloc *al, const tc_u32vec *v)
 	return p;
 }
 
+/* The arcs from value id v (x) to the users it passes divergence to. */
+static int use_arcs(reader *r, LLVMValueRef x, uint32_t v)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(x); u; u = LLVMGetNextUse(u)) {
+		uint32_t w = ptrmap_get(&r->values, LLVMGetUser(u));
+		if (w != TC_NONE && data_use(LLVMGetUser(u)) &&
+		    (tc__u32vec_push(&r->al, &r->arc_from, v) ||
+		     tc__u32vec_push(&r->al, &r->arc_to, w)))
+			return TC_ENOMEM;
+	}
+	return TC_OK;
+}
+
 /*
  * The uniformity dependences of fn's graph (module.h): its divergent
  * branches and, when some branch is divergent only through another, the
@@ -1284,24 +1310,15 @@ static int uniformity_deps(reader *r, LLVMValueRef fn, uint32_t nvalues,
 		goto oom;
 	if (r->soft) {
 		uint32_t v = 0;
-		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a), v++)
-			for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
-				uint32_t w = ptrmap_get(&r->values, LLVMGetUser(u));
-				if (w != TC_NONE && (tc__u32vec_push(&r->al, &r->arc_from, v) ||
-						     tc__u32vec_push(&r->al, &r->arc_to, w)))
-					goto oom;
-			}
+		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
+			if (use_arcs(r, a, v++))
+				goto oom;
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
 		     bb = LLVMGetNextBasicBlock(bb))
 			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-			     i = LLVMGetNextInstruction(i), v++)
-				for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
-					uint32_t w = ptrmap_get(&r->values, LLVMGetUser(u));
-					if (w != TC_NONE &&
-					    (tc__u32vec_push(&r->al, &r->arc_from, v) ||
-					     tc__u32vec_push(&r->al, &r->arc_to, w)))
-						goto oom;
-				}
+			     i = LLVMGetNextInstruction(i))
+				if (use_arcs(r, i, v++))
+					goto oom;
 		if (r->arc_from.len >= UINT32_MAX) {
 			tc__uniformity_deps_free(al, d);
 			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");

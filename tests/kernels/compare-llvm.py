@@ -52,6 +52,12 @@ GENERIC = ('a load at a uniform address through a generic pointer (%s), which LL
            'NVPTX takes to be divergent')
 SHARED = GENERIC % 'an addrspacecast of a __shared__ variable'
 ARGPTR = GENERIC % 'a pointer kernel argument'
+# The result of a barrier or of a work-group collective is one for the whole
+# block, whatever each thread passes; LLVM takes it to be divergent.
+BAR_OR = ('__syncthreads_or (llvm.nvvm.barrier0.or) returns one value to the whole '
+          'block; LLVM 19 takes it to be divergent')
+WG_ANY = ('work_group_any (a call of _Z14work_group_anyi) returns one value to the whole '
+          'group; divergent for LLVM as any call')
 
 # kernel -> {(level, function, block): reason}: threadconv uniform, LLVM divergent.
 WE_MORE_PRECISE = {
@@ -116,6 +122,16 @@ WE_MORE_PRECISE = {
         ('O1', 'stages', '%2'): CTAID,
         ('O2', 'stages', '%2'): CTAID,
     },
+    'cuda_vote.cu': {
+        # line 12, if (__nvvm_bar0_or(t == 0))
+        ('O1', 'vote', '%2'): BAR_OR,
+        ('O2', 'vote', '%2'): BAR_OR,
+    },
+    'cl_work_group_any.cl': {
+        # line 9, if (work_group_any(t == 0))
+        ('O1', 'any', '%2'): WG_ANY,
+        ('O2', 'any', '%2'): WG_ANY,
+    },
 }
 
 # kernel -> {(level, function, block): reason}: LLVM uniform, threadconv not.
@@ -126,7 +142,8 @@ WE_MORE_PRECISE = {
 LLVM_MORE_PRECISE = {}
 
 SRC_UNIFORM = re.compile(r'llvm\.nvvm\.read\.ptx\.sreg\.(ctaid|ntid|nctaid)\.|^_Z\d+get_|'
-                         r'^load through a generic pointer$')
+                         r'^load through a generic pointer$|^llvm\.nvvm\.barrier0\.|'
+                         r'^_Z\d+work_group_(any|all|broadcast|reduce_)')
 # A load through a generic pointer (address space 0), which LLVM 19 NVPTX
 # takes to be divergent whatever the address (it might be thread-private).
 GENERIC_LOAD = re.compile(r'^load\s+(?:volatile\s+)?[^,]+,\s*ptr\s+(?!addrspace\()')

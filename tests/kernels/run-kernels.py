@@ -78,7 +78,7 @@ VARIANTS = {
 LOWERED = {v: {'threadIdx.x', 'llvm.amdgcn.workitem.id.x()'}
            for v in ('get_local_id(0)', 'get_global_id(0)')}
 # OpenCL builtins that libclc 19 does not define: they stay calls.
-NOT_IN_LIBCLC = {'_Z18work_group_barrierj'}
+NOT_IN_LIBCLC = {'_Z18work_group_barrierj', '_Z14work_group_anyi'}
 KERNEL = {'.cl': re.compile(r'\b(?:__)?kernel\s+void\s+(\w+)\s*\('),
           '.cu': re.compile(r'\b__global__\s+void\s+(\w+)\s*\(')}
 FUNCTION = re.compile(r'^(define|declare) [^@]*@("[^"]+"|[\w.$]+)\(', re.M)
