@@ -10,9 +10,13 @@
  * A line whose second token is -> is an edge line whatever its first token,
  * so nodes may be called entry or graph. Names are [A-Za-z0-9_.$%@-]+ or a
  * double-quoted string with \" and \\ escapes. One pass over the bytes, no
- * backtracking; the first error stops the parse and nothing is returned.
+ * backtracking (large inputs get a quick count of their lines first, to size
+ * the name table); the first error stops the parse and nothing is returned.
+ * Positions are kept with each queued name, so an error found when a name is
+ * looked up reports the line and column of that name.
  */
 #include "frontend/module.h"
+#include "graph/graph.h"
 #include "util/diag.h"
 
 #include <stdarg.h>
@@ -29,6 +33,24 @@ typedef struct token {
 
 enum { TOK_END, TOK_NAME, TOK_QUOTED, TOK_ARROW };
 
+/*
+ * A name waiting to be looked up, and what to do with its node. Lookups go
+ * through a short queue: a name's table slot is fetched into the cache when
+ * it is read and used a few names later, so that on graphs too large for the
+ * cache the lookups overlap their memory waits instead of taking turns.
+ */
+enum { OP_FROM, OP_TO, OP_BARRIER, OP_UNIFORM, OP_ENTRY, OP_EXIT };
+
+typedef struct pending {
+	const char *text; /* into the input: queued names have no escapes */
+	size_t len;
+	uint32_t hash;
+	uint32_t line, col;
+	int op;
+} pending;
+
+#define QUEUE 16 /* a power of two */
+
 typedef struct parser {
 	const char *file;
 	const char *p, *end;
@@ -41,17 +63,25 @@ typedef struct parser {
 	uint32_t graph_line, entry_line, exit_line;
 	char graph_name[256];
 	char *scratch; /* unescaped quoted names */
-	struct {
-		const char *text; /* points into the input; NULL when unset */
-		size_t len;
-		uint32_t id;
-	} memo[2];
-	int memo_next;
 	size_t scratch_cap;
+	uint32_t from; /* the source of the edge line being resolved */
+	pending queue[QUEUE];
+	unsigned qhead, qlen;
+	const char *text; /* the whole input */
+	size_t lines; /* lines in it, counted when a large graph begins; 0 before */
 } parser;
 
-/* [A-Za-z0-9_.$%@-], as a table: the scanner's inner loop */
-static const unsigned char name_char[256] = {
+/* Byte classes, as a table: the scanner's inner loops. */
+enum {
+	C_OTHER,
+	C_NAME,  /* [A-Za-z0-9_.$%@] */
+	C_DASH,  /* '-': in names, and the start of "->" */
+	C_BLANK, /* ' ', \t, \r, \f, \v */
+	C_END,   /* '\n' and '#' end the tokens of a line */
+	C_QUOTE,
+};
+
+static const unsigned char byte_class[256] = {
 	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1, ['g'] = 1,
 	['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1, ['m'] = 1, ['n'] = 1,
 	['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1, ['s'] = 1, ['t'] = 1, ['u'] = 1,
@@ -61,7 +91,9 @@ static const unsigned char name_char[256] = {
 	['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1, ['W'] = 1,
 	['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1,
 	['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['_'] = 1,
-	['.'] = 1, ['$'] = 1, ['%'] = 1, ['@'] = 1, ['-'] = 1,
+	['.'] = 1, ['$'] = 1, ['%'] = 1, ['@'] = 1, ['-'] = C_DASH,
+	[' '] = C_BLANK, ['\t'] = C_BLANK, ['\r'] = C_BLANK, ['\f'] = C_BLANK,
+	['\v'] = C_BLANK, ['\n'] = C_END, ['#'] = C_END, ['"'] = C_QUOTE,
 };
 
 static uint32_t col_of(const parser *ps, const char *at)
@@ -69,9 +101,15 @@ static uint32_t col_of(const parser *ps, const char *at)
 	return (uint32_t)(at - ps->line_start) + 1;
 }
 
+static int flush(parser *ps);
+
+/* Reports an error at `at` on the current line, after the names read before it. */
 static int error_at(parser *ps, const char *at, const char *fmt, ...) TC_PRINTF(3, 4);
 static int error_at(parser *ps, const char *at, const char *fmt, ...)
 {
+	int rc = flush(ps);
+	if (rc)
+		return rc;
 	char msg[200];
 	va_list ap;
 	va_start(ap, fmt);
@@ -90,33 +128,46 @@ static int bad_char(parser *ps, const char *at)
 			c == 0 || c >= 0x80 ? " (is this a text file?)" : "");
 }
 
-static void skip_blanks(parser *ps)
-{
-	while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\t' || *ps->p == '\r' ||
-				   *ps->p == '\f' || *ps->p == '\v'))
-		ps->p++;
-}
-
 /* Reads the next token on the current line; TOK_END at newline, '#' or EOF. */
 static int next_token(parser *ps, token *t)
 {
-	skip_blanks(ps);
-	const char *s = ps->p;
+	const char *s = ps->p, *end = ps->end;
+	unsigned c = C_END;
+	while (s < end && (c = byte_class[(unsigned char)*s]) == C_BLANK)
+		s++;
+	if (s == end)
+		c = C_END;
+	ps->p = s;
 	t->text = s;
 	t->len = 0;
 	t->col = col_of(ps, s);
 	t->escaped = 0;
-	if (s == ps->end || *s == '\n' || *s == '#') {
+	if (c == C_NAME || c == C_DASH) {
+		const char *q = s;
+		if (c == C_DASH && s + 1 < end && s[1] == '>') {
+			t->kind = TOK_ARROW;
+			t->len = 2;
+			ps->p = s + 2;
+			return TC_OK;
+		}
+		/* a name; "a->b" is three tokens */
+		for (q++; q < end; q++) {
+			unsigned k = byte_class[(unsigned char)*q];
+			if (k == C_NAME)
+				continue;
+			if (k != C_DASH || (q + 1 < end && q[1] == '>'))
+				break;
+		}
+		t->kind = TOK_NAME;
+		t->len = (size_t)(q - s);
+		ps->p = q;
+		return TC_OK;
+	}
+	if (c == C_END) {
 		t->kind = TOK_END;
 		return TC_OK;
 	}
-	if (s[0] == '-' && s + 1 < ps->end && s[1] == '>') {
-		t->kind = TOK_ARROW;
-		t->len = 2;
-		ps->p = s + 2;
-		return TC_OK;
-	}
-	if (*s == '"') {
+	if (c == C_QUOTE) {
 		const char *q = s + 1;
 		while (q < ps->end && *q != '"') {
 			if (*q == '\n')
@@ -147,18 +198,7 @@ static int next_token(parser *ps, token *t)
 		ps->p = q + 1;
 		return TC_OK;
 	}
-	const char *q = s;
-	while (q < ps->end && name_char[(unsigned char)*q]) {
-		if (*q == '-' && q + 1 < ps->end && q[1] == '>')
-			break;
-		q++;
-	}
-	if (q == s)
-		return bad_char(ps, s);
-	t->kind = TOK_NAME;
-	t->len = (size_t)(q - s);
-	ps->p = q;
-	return TC_OK;
+	return bad_char(ps, s);
 }
 
 /* The name a token spells, with escapes resolved (valid until the next call). */
@@ -192,34 +232,100 @@ static int oom(parser *ps)
 	return tc__diag(ps->diag, TC_ENOMEM, ps->file, ps->line, 0, "out of memory");
 }
 
-static int node_of(parser *ps, const token *t, uint32_t *id)
+/* Looks the name up (creating the node) and does what its statement says. */
+static int resolve(parser *ps, const pending *p)
 {
-	const char *name;
-	size_t len;
-	if (token_name(ps, t, &name, &len))
-		return oom(ps);
-	if (memchr(name, '\0', len))
-		return error_at(ps, t->text, "node name contains a NUL byte");
-	/* generated files name the previous line's target again and again: a
-	 * two-entry memo of unescaped names skips most hash lookups */
-	for (int k = 0; k < 2 && !t->escaped; k++) {
-		if (ps->memo[k].text && ps->memo[k].len == len &&
-		    memcmp(ps->memo[k].text, name, len) == 0) {
-			*id = ps->memo[k].id;
-			return TC_OK;
+	uint32_t id;
+	int rc = tc__builder_node_hashed(ps->b, p->text, p->len, p->hash, &id);
+	if (rc == TC_OK) {
+		switch (p->op) {
+		case OP_FROM:
+			ps->from = id;
+			break;
+		case OP_TO:
+			rc = tc_builder_edge(ps->b, ps->from, id, NULL);
+			if (rc == TC_ELIMIT)
+				return tc__diag(ps->diag, TC_EPARSE, ps->file, p->line, p->col,
+						"too many edges");
+			break;
+		case OP_BARRIER:
+			tc_builder_set_flags(ps->b, id,
+					     tc_builder_flags(ps->b, id) | TC_NODE_BARRIER);
+			/* a barrier's position is where it is declared */
+			rc = tc_builder_set_node_loc(ps->b, id, ps->file, p->line, p->col);
+			break;
+		case OP_UNIFORM:
+			tc_builder_set_flags(ps->b, id,
+					     tc_builder_flags(ps->b, id) | TC_NODE_UNIFORM);
+			break;
+		case OP_ENTRY:
+			rc = tc_builder_set_entry(ps->b, id);
+			break;
+		default:
+			rc = tc_builder_set_exit(ps->b, id);
+			break;
+		}
+	} else if (rc == TC_ELIMIT) {
+		return tc__diag(ps->diag, TC_EPARSE, ps->file, p->line, p->col, "too many nodes");
+	}
+	if (rc)
+		return tc__diag(ps->diag, TC_ENOMEM, ps->file, p->line, 0, "out of memory");
+	return TC_OK;
+}
+
+/* Resolves every queued name, oldest first. */
+static int flush(parser *ps)
+{
+	while (ps->qlen) {
+		const pending *p = &ps->queue[ps->qhead];
+		ps->qhead = (ps->qhead + 1) & (QUEUE - 1);
+		ps->qlen--;
+		int rc = resolve(ps, p);
+		if (rc) {
+			ps->qlen = 0;
+			return rc;
 		}
 	}
-	int rc = tc_builder_node(ps->b, name, len, id);
-	if (rc == TC_ELIMIT)
-		return error_at(ps, t->text, "too many nodes");
-	if (rc)
-		return oom(ps);
-	if (!t->escaped) {
-		ps->memo[ps->memo_next].text = name;
-		ps->memo[ps->memo_next].len = len;
-		ps->memo[ps->memo_next].id = *id;
-		ps->memo_next ^= 1;
+	return TC_OK;
+}
+
+/* Queues the node a name token names for op; nodes exist in mention order. */
+static int node_of(parser *ps, const token *t, int op)
+{
+	pending p;
+	p.line = ps->line;
+	p.col = t->col;
+	p.op = op;
+	if (t->escaped) {
+		/* the unescaped name lives in scratch until the next one: now */
+		const char *name;
+		size_t len;
+		int rc = flush(ps);
+		if (rc)
+			return rc;
+		if (token_name(ps, t, &name, &len))
+			return oom(ps);
+		p.text = name;
+		p.len = len;
+		p.hash = tc__name_hash(name, len);
+		return resolve(ps, &p);
 	}
+	p.text = t->text;
+	p.len = t->len;
+	p.hash = tc__name_hash_in(t->text, t->len, ps->end);
+	tc__builder_prefetch(ps->b, p.hash);
+	if (ps->qlen == QUEUE) {
+		const pending *old = &ps->queue[ps->qhead];
+		ps->qhead = (ps->qhead + 1) & (QUEUE - 1);
+		ps->qlen--;
+		int rc = resolve(ps, old);
+		if (rc) {
+			ps->qlen = 0;
+			return rc;
+		}
+	}
+	ps->queue[(ps->qhead + ps->qlen) & (QUEUE - 1)] = p;
+	ps->qlen++;
 	return TC_OK;
 }
 
@@ -253,17 +359,20 @@ static int end_graph(parser *ps)
 {
 	if (!ps->b)
 		return TC_OK;
+	int rc = flush(ps);
+	if (rc)
+		return rc;
 	if (ps->entry_line == 0 || ps->exit_line == 0) {
 		uint32_t line = ps->graph_line ? ps->graph_line : 1;
-		int rc = tc__diag(ps->diag, TC_EPARSE, ps->file, line, 1,
-				  "graph '%.100s' has no %s statement", ps->graph_name,
+		rc = tc__diag(ps->diag, TC_EPARSE, ps->file, line, 1,
+			      "graph '%.100s' has no %s statement", ps->graph_name,
 				  ps->entry_line == 0 ? "entry" : "exit");
 		tc_builder_free(ps->b);
 		ps->b = NULL;
 		return rc;
 	}
 	tc_graph *g;
-	int rc = tc_builder_finish(&g, ps->b, NULL);
+	rc = tc_builder_finish(&g, ps->b, NULL);
 	ps->b = NULL;
 	if (rc)
 		return oom(ps);
@@ -272,13 +381,44 @@ static int end_graph(parser *ps)
 	return TC_OK;
 }
 
+/* The number of '\n' in p[0..len), eight bytes at a time. */
+static size_t count_newlines(const char *p, size_t len)
+{
+	const uint64_t ones = 0x0101010101010101ull, low7 = ones * 0x7f;
+	size_t n = 0, i = 0;
+	while (len - i >= 8) {
+		/* each byte of sum counts up to 255 newlines found in its lane */
+		uint64_t sum = 0;
+		for (int k = 0; k < 255 && len - i >= 8; k++, i += 8) {
+			uint64_t w;
+			memcpy(&w, p + i, 8);
+			uint64_t x = w ^ (ones * '\n'); /* zero bytes where the newlines are */
+			uint64_t nonzero = ((x & low7) + low7) | x; /* top bit: byte != 0 */
+			sum += (~nonzero >> 7) & ones;
+		}
+		const uint64_t even = 0x00ff00ff00ff00ffull;
+		uint64_t pairs = (sum & even) + ((sum >> 8) & even); /* four 16-bit sums */
+		n += (size_t)((pairs * 0x0001000100010001ull) >> 48);
+	}
+	for (; i < len; i++)
+		n += p[i] == '\n';
+	return n;
+}
+
 static int begin_graph(parser *ps, const char *name, size_t len, uint32_t line)
 {
 	snprintf(ps->graph_name, sizeof ps->graph_name, "%.*s",
 		 (int)(len < 255 ? len : 255), name);
-	memset(ps->memo, 0, sizeof ps->memo); /* ids are per graph */
 	if (tc_builder_new(&ps->b, ps->graph_name, &ps->mod->al.a))
 		return oom(ps);
+	/* large inputs: about a node per line, which sizes the name table */
+	size_t rest = (size_t)(ps->end - ps->p);
+	if (rest >= ((size_t)1 << 20)) {
+		if (!ps->lines)
+			ps->lines = count_newlines(ps->text, (size_t)(ps->end - ps->text)) + 1;
+		if (ps->lines > line)
+			tc__builder_expect_nodes(ps->b, ps->lines - line + 1);
+	}
 	ps->graph_line = line;
 	ps->entry_line = ps->exit_line = 0;
 	return TC_OK;
@@ -300,7 +440,7 @@ static void file_stem(const char *path, const char **s, size_t *len)
 	*len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
 }
 
-static int statement_names(parser *ps, const token *kw, unsigned flag)
+static int statement_names(parser *ps, const token *kw, int op)
 {
 	token t;
 	int rc, count = 0;
@@ -313,14 +453,8 @@ static int statement_names(parser *ps, const token *kw, unsigned flag)
 			break;
 		if (t.kind == TOK_ARROW)
 			return error_at(ps, t.text, "unexpected '->' in '%s' statement", what);
-		uint32_t id;
-		if ((rc = node_of(ps, &t, &id)))
+		if ((rc = node_of(ps, &t, op)))
 			return rc;
-		tc_builder_set_flags(ps->b, id, tc_builder_flags(ps->b, id) | flag);
-		/* a barrier's position is where it is declared */
-		if (flag == TC_NODE_BARRIER &&
-		    tc_builder_set_node_loc(ps->b, id, ps->file, ps->line, t.col))
-			return oom(ps);
 		count++;
 	}
 	if (count == 0)
@@ -350,9 +484,8 @@ static int parse_line(parser *ps)
 			return rc;
 	}
 	if (t2.kind == TOK_ARROW) {
-		uint32_t from, to;
 		token t;
-		if ((rc = node_of(ps, &t1, &from)))
+		if ((rc = node_of(ps, &t1, OP_FROM)))
 			return rc;
 		if ((rc = expect_name(ps, &t, "node", "->")))
 			return rc;
@@ -360,11 +493,8 @@ static int parse_line(parser *ps)
 			if (t.kind == TOK_ARROW)
 				return error_at(ps, t.text, "unexpected '->': write one edge "
 							    "line per source");
-			if ((rc = node_of(ps, &t, &to)))
+			if ((rc = node_of(ps, &t, OP_TO)))
 				return rc;
-			if ((rc = tc_builder_edge(ps->b, from, to, NULL)))
-				return rc == TC_ELIMIT ? error_at(ps, t.text, "too many edges")
-						       : oom(ps);
 			if ((rc = next_token(ps, &t)))
 				return rc;
 		} while (t.kind != TOK_END);
@@ -395,25 +525,21 @@ static int parse_line(parser *ps)
 		token name;
 		if ((rc = expect_name(ps, &name, "node", is_entry ? "entry" : "exit")))
 			return rc;
-		if (*seen) {
-			char msg[64];
-			snprintf(msg, sizeof msg, "%s", is_entry ? "entry" : "exit");
-			return tc__diag(ps->diag, TC_EPARSE, ps->file, ps->line, t1.col,
-					"duplicate %s statement (the first is on line %u)", msg,
-					(unsigned)*seen);
-		}
-		uint32_t id;
-		if ((rc = node_of(ps, &name, &id)))
+		if (*seen)
+			return error_at(ps, t1.text,
+					"duplicate %s statement (the first is on line %u)",
+					is_entry ? "entry" : "exit", (unsigned)*seen);
+		if ((rc = node_of(ps, &name, is_entry ? OP_ENTRY : OP_EXIT)))
 			return rc;
 		if ((rc = expect_line_end(ps, is_entry ? "the entry name" : "the exit name")))
 			return rc;
 		*seen = ps->line;
-		return is_entry ? tc_builder_set_entry(ps->b, id) : tc_builder_set_exit(ps->b, id);
+		return TC_OK;
 	}
 	if (IS("barrier"))
-		return statement_names(ps, &t1, TC_NODE_BARRIER);
+		return statement_names(ps, &t1, OP_BARRIER);
 	if (IS("uniform"))
-		return statement_names(ps, &t1, TC_NODE_UNIFORM);
+		return statement_names(ps, &t1, OP_UNIFORM);
 #undef IS
 	char name[64];
 	snprintf(name, sizeof name, "%.*s%s", (int)(t1.len > 40 ? 40 : t1.len), t1.text,
@@ -432,7 +558,7 @@ int tc_parse_cfg(tc_module **out, const char *filename, const char *text, size_t
 	parser ps;
 	memset(&ps, 0, sizeof ps);
 	ps.file = filename ? filename : "<input>";
-	ps.p = ps.line_start = text;
+	ps.p = ps.line_start = ps.text = text;
 	ps.end = text + len;
 	ps.line = 1;
 	ps.diag = diag;

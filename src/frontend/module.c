@@ -3,8 +3,12 @@
 #include "util/diag.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 int tc__module_new(tc_module **out, const tc_allocator *alloc)
 {
@@ -213,6 +217,50 @@ static int read_all(const tc_alloc *al, const char *path, char **buf, size_t *le
 	return rc;
 }
 
+/* An input's bytes: a regular file is mapped, anything else read. */
+typedef struct input {
+	char *buf;
+	size_t len;
+	bool mapped;
+} input;
+
+static int load(const tc_alloc *al, const char *path, input *in, tc_diag *diag)
+{
+	in->buf = NULL;
+	in->len = 0;
+	in->mapped = false;
+	struct stat st;
+	/* only regular files (opening a FIFO would wait for a writer); when
+	 * anything here fails, read_all tries again and says why */
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		int fd = open(path, O_RDONLY);
+		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+		    (uintmax_t)st.st_size <= SIZE_MAX) {
+			size_t len = (size_t)st.st_size;
+			void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+			if (p != MAP_FAILED) {
+				(void)posix_madvise(p, len, POSIX_MADV_SEQUENTIAL);
+				in->buf = p;
+				in->len = len;
+				in->mapped = true;
+			}
+		}
+		if (fd >= 0)
+			close(fd);
+		if (in->mapped)
+			return TC_OK;
+	}
+	return read_all(al, path, &in->buf, &in->len, diag);
+}
+
+static void unload(const tc_alloc *al, input *in)
+{
+	if (in->mapped)
+		munmap(in->buf, in->len);
+	else
+		tc__free(al, in->buf);
+}
+
 static bool starts_with(const char *p, const char *end, const char *word)
 {
 	size_t n = strlen(word);
@@ -259,9 +307,10 @@ int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *op
 	tc_alloc al;
 	tc__alloc_init(&al, alloc);
 	*out = NULL;
-	char *buf;
-	size_t len;
-	int rc = read_all(&al, path, &buf, &len, diag);
+	input in;
+	int rc = load(&al, path, &in, diag);
+	const char *buf = in.buf;
+	size_t len = in.len;
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (rc == TC_OK) {
 		if (is_llvm(path, buf, len)) {
@@ -275,7 +324,7 @@ int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *op
 			}
 		}
 	}
-	tc__free(&al, buf);
+	unload(&al, &in);
 	return rc;
 }
 
@@ -291,12 +340,11 @@ int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
 	tc_alloc al;
 	tc__alloc_init(&al, alloc);
 	*out = NULL;
-	char *buf;
-	size_t len;
-	int rc = read_all(&al, path, &buf, &len, diag);
+	input in;
+	int rc = load(&al, path, &in, diag);
 	if (rc == TC_OK)
-		rc = tc_parse_llvm(out, strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len,
+		rc = tc_parse_llvm(out, strcmp(path, "-") == 0 ? "<stdin>" : path, in.buf, in.len,
 				   opt, alloc, diag);
-	tc__free(&al, buf);
+	unload(&al, &in);
 	return rc;
 }

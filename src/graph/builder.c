@@ -4,8 +4,10 @@
  * Names are interned in one character pool with an open-addressing hash table
  * (linear probing) from name to node id, so frontends can refer to nodes by
  * name in O(1). A slot keeps the name's hash beside the id, so probing and
- * growing rarely touch the pool (at ten million nodes those are cache misses). tc_builder_finish hands the arrays to the graph and
- * builds the CSR index.
+ * growing rarely touch the pool (at ten million nodes those are cache misses).
+ * tc_builder_finish hands the arrays to the graph and builds the CSR index.
+ * Node positions are kept only for the nodes that have one, sorted by node
+ * when the graph is made.
  */
 #include "graph/graph.h"
 #include "util/diag.h"
@@ -23,32 +25,18 @@ struct tc_builder {
 	tc_u32vec from, to;
 	uint64_t *table; /* hash << 32 | (node id + 1), 0 = empty; power-of-two size */
 	size_t table_cap;
-	tc_loc *loc;     /* NULL until a location is set */
-	size_t loc_cap;
+	size_t expect; /* nodes the frontend expects, 0 when it does not say */
+	tc_node_loc *loc; /* one per tc_builder_set_node_loc call, in call order */
+	size_t nloc, loc_cap;
 	char **files;
 	uint32_t nfiles;
 	uint32_t entry, exit;
 	int oom; /* a failed allocation poisons the builder */
 };
 
-/* a word-at-a-time multiplicative hash; names are short */
-static uint32_t hash_name(const char *s, size_t len)
+uint32_t tc__name_hash(const char *s, size_t len)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
-	while (len >= 8) {
-		uint64_t w;
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
-		s += 8;
-		len -= 8;
-	}
-	uint64_t w = 0;
-	memcpy(&w, s, len);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-	h ^= h >> 29;
-	h *= 0xff51afd7ed558ccdull;
-	return (uint32_t)(h >> 32);
+	return tc__name_hash_in(s, len, s + len);
 }
 
 static void table_put(uint64_t *t, size_t cap, uint32_t hash, uint32_t id)
@@ -116,9 +104,22 @@ static const char *node_name(const tc_builder *b, uint32_t id)
 static int table_grow(tc_builder *b)
 {
 	size_t cap = b->table_cap ? b->table_cap * 2 : 64;
-	uint64_t *t = tc__calloc(&b->al, cap, sizeof *t);
+	/*
+	 * Past a few ten thousand nodes, trust the expected count: grow straight
+	 * to its size, up to 64 times the old one at once (so a wrong guess does
+	 * not cost much), instead of rehashing at every doubling.
+	 */
+	size_t n = b->name_off.len;
+	if (n >= ((size_t)1 << 15) && b->expect > n) {
+		while (cap < b->table_cap * 64 && cap / 2 < b->expect + 1 && cap < SIZE_MAX / 16)
+			cap *= 2;
+	}
+	size_t size = tc__mul(cap, sizeof(uint64_t));
+	uint64_t *t = tc__malloc(&b->al, size);
 	if (!t)
 		return TC_ENOMEM;
+	tc__advise_random(t, size);
+	memset(t, 0, size);
 	for (size_t i = 0; i < b->table_cap; i++)
 		if (b->table[i])
 			table_put(t, cap, (uint32_t)(b->table[i] >> 32),
@@ -172,14 +173,31 @@ int tc_builder_add_node(tc_builder *b, const char *name, size_t len, uint32_t *o
 		if (b->name_off.len * 2 > b->table_cap)
 			rc = table_grow(b);
 		if (rc == TC_OK)
-			table_put(b->table, b->table_cap, hash_name(name, len), *out_id);
+			table_put(b->table, b->table_cap, tc__name_hash(name, len), *out_id);
 	}
 	if (rc == TC_ENOMEM)
 		b->oom = 1;
 	return rc;
 }
 
-int tc_builder_node(tc_builder *b, const char *name, size_t len, uint32_t *out_id)
+void tc__builder_expect_nodes(tc_builder *b, size_t nodes)
+{
+	b->expect = nodes;
+}
+
+void tc__builder_prefetch(const tc_builder *b, uint32_t hash)
+{
+#if defined(__GNUC__)
+	if (b->table)
+		__builtin_prefetch(&b->table[hash & (b->table_cap - 1)]);
+#else
+	(void)b;
+	(void)hash;
+#endif
+}
+
+int tc__builder_node_hashed(tc_builder *b, const char *name, size_t len, uint32_t hash,
+			    uint32_t *out_id)
 {
 	if (b->oom)
 		return TC_ENOMEM;
@@ -188,12 +206,11 @@ int tc_builder_node(tc_builder *b, const char *name, size_t len, uint32_t *out_i
 		return TC_ENOMEM;
 	}
 	size_t mask = b->table_cap - 1;
-	uint32_t hash = hash_name(name, len);
 	size_t i = hash & mask;
-	for (; b->table[i]; i = (i + 1) & mask) {
-		if ((uint32_t)(b->table[i] >> 32) != hash)
+	for (uint64_t slot; (slot = b->table[i]) != 0; i = (i + 1) & mask) {
+		if ((uint32_t)(slot >> 32) != hash)
 			continue;
-		uint32_t id = (uint32_t)b->table[i] - 1u;
+		uint32_t id = (uint32_t)slot - 1u;
 		size_t end = id + 1 < b->name_off.len ? b->name_off.v[id + 1] : b->pool_len;
 		if (end - b->name_off.v[id] - 1 == len &&
 		    memcmp(node_name(b, id), name, len) == 0) {
@@ -207,6 +224,11 @@ int tc_builder_node(tc_builder *b, const char *name, size_t len, uint32_t *out_i
 	else if (rc == TC_ENOMEM)
 		b->oom = 1;
 	return rc;
+}
+
+int tc_builder_node(tc_builder *b, const char *name, size_t len, uint32_t *out_id)
+{
+	return tc__builder_node_hashed(b, name, len, tc__name_hash(name, len), out_id);
 }
 
 int tc_builder_edge(tc_builder *b, uint32_t from, uint32_t to, uint32_t *out_id)
@@ -266,23 +288,12 @@ int tc_builder_set_node_loc(tc_builder *b, uint32_t node, const char *file,
 		return TC_ENOMEM;
 	if (node >= b->name_off.len)
 		return TC_EINVAL;
-	if (b->loc_cap < b->name_off.len) {
-		size_t cap = b->loc_cap ? b->loc_cap : 64;
-		while (cap < b->name_off.len)
-			cap *= 2;
-		tc_loc *l = tc__realloc(&b->al, b->loc, tc__mul(cap, sizeof *l));
-		if (!l)
-			goto oom;
-		memset(l + b->loc_cap, 0, (cap - b->loc_cap) * sizeof *l);
-		b->loc = l;
-		b->loc_cap = cap;
-	}
-	const char *interned = NULL;
+	uint32_t fi = TC_NONE;
 	if (file) {
-		for (uint32_t i = b->nfiles; i-- > 0 && !interned;)
+		for (uint32_t i = b->nfiles; i-- > 0 && fi == TC_NONE;)
 			if (strcmp(b->files[i], file) == 0)
-				interned = b->files[i];
-		if (!interned) {
+				fi = i;
+		if (fi == TC_NONE) {
 			char **f = tc__realloc(&b->al, b->files,
 					       tc__mul(b->nfiles + 1u, sizeof *f));
 			if (!f)
@@ -290,16 +301,65 @@ int tc_builder_set_node_loc(tc_builder *b, uint32_t node, const char *file,
 			b->files = f;
 			if (!(f[b->nfiles] = dup_string(&b->al, file, strlen(file))))
 				goto oom;
-			interned = f[b->nfiles++];
+			fi = b->nfiles++;
 		}
 	}
-	b->loc[node].file = interned;
-	b->loc[node].line = line;
-	b->loc[node].col = col;
+	/* the last position set wins: a repeat for the same node overwrites */
+	if (b->nloc == 0 || b->loc[b->nloc - 1].node != node) {
+		if (b->nloc == b->loc_cap) {
+			size_t cap = b->loc_cap ? b->loc_cap * 2 : 16;
+			tc_node_loc *l = tc__realloc(&b->al, b->loc, tc__mul(cap, sizeof *l));
+			if (!l)
+				goto oom;
+			b->loc = l;
+			b->loc_cap = cap;
+		}
+		b->nloc++;
+	}
+	b->loc[b->nloc - 1] = (tc_node_loc){node, fi, line, col};
 	return TC_OK;
 oom:
 	b->oom = 1;
 	return TC_ENOMEM;
+}
+
+/*
+ * Sorts the positions by node, stably (a merge sort), and keeps the last one
+ * set for each node; *n becomes the count kept.
+ */
+static int sort_locs(const tc_alloc *al, tc_node_loc *v, size_t *count)
+{
+	size_t n = *count, i = 1;
+	while (i < n && v[i - 1].node < v[i].node)
+		i++;
+	if (i < n) {
+		tc_node_loc *tmp = tc__malloc(al, tc__mul(n, sizeof *tmp));
+		if (!tmp)
+			return TC_ENOMEM;
+		for (size_t w = 1; w < n; w *= 2) {
+			for (size_t lo = 0; lo < n; lo += 2 * w) {
+				size_t mid = lo + w < n ? lo + w : n;
+				size_t hi = mid + w < n ? mid + w : n;
+				size_t x = lo, y = mid, k = lo;
+				while (x < mid && y < hi)
+					tmp[k++] = v[y].node < v[x].node ? v[y++] : v[x++];
+				while (x < mid)
+					tmp[k++] = v[x++];
+				while (y < hi)
+					tmp[k++] = v[y++];
+			}
+			memcpy(v, tmp, n * sizeof *v);
+		}
+		tc__free(al, tmp);
+		size_t kept = 0;
+		for (size_t j = 0; j < n; j++) {
+			if (j + 1 < n && v[j + 1].node == v[j].node)
+				continue;
+			v[kept++] = v[j];
+		}
+		*count = kept;
+	}
+	return TC_OK;
 }
 
 int tc_builder_finish(tc_graph **out, tc_builder *b, tc_diag *diag)
@@ -336,16 +396,18 @@ int tc_builder_finish(tc_graph **out, tc_builder *b, tc_diag *diag)
 	g->edge_to = b->to.v, b->to.v = NULL;
 	g->files = b->files, b->files = NULL;
 	g->nfiles = b->nfiles, b->nfiles = 0;
-	if (b->loc && b->loc_cap < g->n) {
-		tc_loc *l = tc__realloc(&al, b->loc, tc__mul(g->n, sizeof *l));
-		if (!l)
-			goto oom;
-		memset(l + b->loc_cap, 0, (g->n - b->loc_cap) * sizeof *l);
-		b->loc = l;
-	}
+	size_t nloc = b->nloc;
 	g->loc = b->loc, b->loc = NULL;
 	tc_builder_free(b);
 	b = NULL;
+	if (g->loc) {
+		if (sort_locs(&al, g->loc, &nloc))
+			goto oom;
+		g->nloc = (uint32_t)nloc;
+		tc_node_loc *l = tc__realloc(&al, g->loc, tc__mul(nloc, sizeof *l));
+		if (l)
+			g->loc = l; /* a shrink that fails keeps the larger block */
+	}
 	if (!g->names && (g->names = tc__calloc(&al, 1, 1)) == NULL)
 		goto oom;
 	if (tc__graph_index(g))

@@ -57,8 +57,22 @@ unsigned tc_graph_node_flags(const tc_graph *g, uint32_t node)
 
 tc_loc tc_graph_node_loc(const tc_graph *g, uint32_t node)
 {
-	tc_loc none = {NULL, 0, 0};
-	return g->loc && node < g->n ? g->loc[node] : none;
+	tc_loc loc = {NULL, 0, 0};
+	uint32_t lo = 0, hi = g->nloc;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (g->loc[mid].node < node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < g->nloc && g->loc[lo].node == node) {
+		const tc_node_loc *l = &g->loc[lo];
+		loc.file = l->file != TC_NONE ? g->files[l->file] : NULL;
+		loc.line = l->line;
+		loc.col = l->col;
+	}
+	return loc;
 }
 
 uint32_t tc_graph_edge_from(const tc_graph *g, uint32_t edge)

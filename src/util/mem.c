@@ -1,8 +1,14 @@
 /* mem.c - allocator hook, arena, growable arrays. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1 /* madvise's MADV_HUGEPAGE */
+#endif
 #include "util/mem.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 static void *default_malloc(void *ud, size_t size)
 {
@@ -74,6 +80,21 @@ void tc__free(const tc_alloc *al, void *ptr)
 {
 	if (ptr)
 		al->a.free_fn(al->a.ud, ptr);
+}
+
+void tc__advise_random(void *ptr, size_t size)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+	/* only whole huge pages inside the block, which may not start on one */
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t lo = ((uintptr_t)ptr + huge - 1) & ~(huge - 1);
+	uintptr_t hi = ((uintptr_t)ptr + size) & ~(huge - 1);
+	if (size >= 4 * huge && hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+	(void)ptr;
+	(void)size;
+#endif
 }
 
 /* ---- arena ---- */

@@ -23,6 +23,11 @@ void *tc__realloc(const tc_alloc *al, void *ptr, size_t size);
 void tc__free(const tc_alloc *al, void *ptr);
 /* count * size, or SIZE_MAX on overflow (so the allocation fails). */
 size_t tc__mul(size_t count, size_t size);
+/*
+ * A hint that a large block not yet written will be accessed at random (a
+ * hash table): where the system has them, huge pages save most TLB misses.
+ */
+void tc__advise_random(void *ptr, size_t size);
 
 /*
  * Arena: bump allocation in large chunks; everything is released by
