@@ -103,22 +103,29 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *no
 	}
 	path_ctx p = {f, node_c, edge_c, NULL, NULL, NULL};
 	uint8_t *found = NULL;
+	uint32_t *roots = NULL, nroots = 0;
 	if (path_rule) {
 		p.stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		p.label = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		p.stack = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)n + 1);
 		found = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
-		if (!p.stamp || !p.label || !p.stack || !found)
+		roots = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + 1);
+		if (!p.stamp || !p.label || !p.stack || !found || !roots)
 			return TC_ENOMEM;
 	}
 	for (uint32_t e = 0; e < m; e++)
 		edge_c[e] = 0;
+	tc_bridge_graph bg;
+	tc__phase_begin(f->run, "bridges");
+	int rc = tc__bridge_graph_init(ar, &bg, 2 * n, ne, eu, ev);
+	tc__phase_end(f->run);
+	if (rc)
+		return rc;
 	for (;;) {
+		/* the first time all of them; then only where edges were cut */
 		tc__phase_begin(f->run, "bridges");
-		int rc = tc__bridges(ar, 2 * n, ne, eu, ev, removed, bridge);
+		tc__bridges_in(&bg, removed, bridge, roots, nroots);
 		tc__phase_end(f->run);
-		if (rc)
-			return rc;
 		for (uint32_t v = 0; v < n; v++)
 			node_c[v] = f->live_node[v] && (f->sync[v] || bridge[m + v]);
 		for (uint32_t e = 0; e < m; e++)
@@ -135,11 +142,14 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *no
 		tc__phase_end(f->run);
 		if (proven == 0)
 			return TC_OK;
+		nroots = 0;
 		for (uint32_t e = 0; e < m; e++)
 			if (found[e]) {
 				found[e] = 0;
 				edge_c[e] = 1;
 				removed[e] = 1; /* cut: it carries no difference */
+				roots[nroots++] = eu[e];
+				roots[nroots++] = ev[e];
 			}
 	}
 }

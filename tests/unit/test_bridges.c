@@ -2,7 +2,8 @@
  * test_bridges.c - tc__bridges on multigraphs: parallel edges, self-loops,
  * the removed mask, trees (all bridges), cycles (none), and random
  * multigraphs against the definition: an edge is a bridge when its ends are
- * no longer connected without it.
+ * no longer connected without it; and tc__bridges_in's updates after
+ * removals, step by step, against the same definition.
  */
 #include "analysis/bridges.h"
 #include "unit.h"
@@ -149,6 +150,51 @@ static void test_random_against_definition(void **state)
 	}
 }
 
+/* tc__bridges_in: remove edges a few at a time and update; after each step
+ * the answer is the definition's on the remaining graph */
+static void test_updates_against_definition(void **state)
+{
+	(void)state;
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	for (int round = 0; round < 2000; round++) {
+		uint32_t nv = 1 + unit_rand(&seed, 12), ne = unit_rand(&seed, 2 * nv + 2);
+		uint32_t e[2 * MAXE], eu[MAXE], ev[MAXE], roots[2 * MAXE];
+		uint8_t removed[MAXE] = {0}, b[MAXE];
+		unit_random_arcs(&seed, nv, ne, e);
+		for (uint32_t i = 0; i < ne; i++) {
+			eu[i] = e[2 * i];
+			ev[i] = e[2 * i + 1];
+		}
+		unit_arena u;
+		unit_arena_init(&u);
+		tc_bridge_graph bg;
+		assert_int_equal(tc__bridge_graph_init(&u.ar, &bg, nv, ne, eu, ev), TC_OK);
+		memset(b, 0xAA, sizeof b);
+		assert_int_equal(tc__bridges_in(&bg, removed, b, NULL, 0), TC_OK);
+		for (int step = 0; step < 6; step++) {
+			for (uint32_t i = 0; i < ne; i++) {
+				int want = !removed[i] &&
+					   !connected(nv, e, ne, removed, i, eu[i], ev[i]);
+				if (b[i] != want)
+					fail_msg("round %d step %d: edge %u (%u - %u): is_bridge %u, "
+						 "want %d", round, step, i, eu[i], ev[i], b[i], want);
+			}
+			/* remove some edges that are not bridges, as the path rule does */
+			uint32_t nroots = 0;
+			for (uint32_t i = 0; i < ne; i++)
+				if (!removed[i] && !b[i] && unit_rand(&seed, 3) == 0) {
+					removed[i] = 1;
+					roots[nroots++] = eu[i];
+					roots[nroots++] = ev[i];
+				}
+			if (nroots == 0)
+				break;
+			assert_int_equal(tc__bridges_in(&bg, removed, b, roots, nroots), TC_OK);
+		}
+		tc__arena_free(&u.ar);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_disconnected),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_random_against_definition),
+		cmocka_unit_test(test_updates_against_definition),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
