@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+static int liveness(tc_flow *f);
+
 int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barriers,
 		  bool use_uniform)
 {
@@ -32,7 +34,8 @@ int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barri
 	f->sync[g->entry] = f->sync[g->exit] = 1;
 	for (uint32_t e = 0; e < g->m; e++)
 		f->second[e] = TC_NONE;
-	return tc__flow_index(f);
+	int rc = tc__flow_index(f);
+	return rc ? rc : liveness(f);
 }
 
 /* grows the arrays to their final capacity on the first split */
@@ -41,15 +44,20 @@ static int grow(tc_flow *f)
 	uint32_t ncap = f->n0 + f->m0, mcap = 2 * f->m0;
 	uint8_t *sync = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)ncap + 1);
 	uint8_t *uni = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)ncap + 1);
+	uint8_t *live_n = TC_ARENA_ARRAY(f->ar, uint8_t, (size_t)ncap + 1);
+	uint8_t *live_e = TC_ARENA_ARRAY(f->ar, uint8_t, (size_t)mcap + 1);
 	uint32_t *from = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)mcap + 1);
 	uint32_t *to = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)mcap + 1);
-	if (!sync || !uni || !from || !to)
+	if (!sync || !uni || !live_n || !live_e || !from || !to)
 		return TC_ENOMEM;
 	memcpy(sync, f->sync, f->n);
 	memcpy(uni, f->uniform, f->n);
+	memcpy(live_n, f->live_node, f->n);
+	memcpy(live_e, f->live_edge, f->m);
 	memcpy(from, f->from, (size_t)f->m * sizeof(uint32_t)); /* m > 0 here */
 	memcpy(to, f->to, (size_t)f->m * sizeof(uint32_t));
 	f->sync = sync, f->uniform = uni, f->from = from, f->to = to;
+	f->live_node = live_n, f->live_edge = live_e;
 	f->ncap = ncap, f->mcap = mcap;
 	return TC_OK;
 }
@@ -63,6 +71,10 @@ int tc__flow_split(tc_flow *f, uint32_t e)
 	uint32_t mid = f->n++, piece = f->m++;
 	f->sync[mid] = 1;
 	f->uniform[mid] = 0;
+	/* a split changes no walk's way: the pieces are live when e was */
+	f->live_node[mid] = f->live_edge[piece] = f->live_edge[e];
+	f->live_nodes += f->live_edge[e];
+	f->live_edges += f->live_edge[e];
 	f->from[piece] = mid;
 	f->to[piece] = f->to[e];
 	f->to[e] = mid;
@@ -124,16 +136,23 @@ int tc__flow_index(tc_flow *f)
 		/* nothing split yet: the graph's own index is this one */
 		f->out_off = f->g->out_off, f->out_edge = f->g->out_edge;
 		f->in_off = f->g->in_off, f->in_edge = f->g->in_edge;
-	} else if (csr(f, &f->out_off, &f->out_edge, f->from) ||
-		   csr(f, &f->in_off, &f->in_edge, f->to)) {
-		return TC_ENOMEM;
+		return TC_OK;
 	}
-	uint8_t *fwd = TC_ARENA_ZARRAY(&f->index_ar, uint8_t, (size_t)f->n + 1);
-	uint8_t *bwd = TC_ARENA_ZARRAY(&f->index_ar, uint8_t, (size_t)f->n + 1);
-	uint32_t *stack = TC_ARENA_ARRAY(&f->index_ar, uint32_t, (size_t)f->n + 1);
-	f->live_edge = TC_ARENA_ZARRAY(&f->index_ar, uint8_t, (size_t)f->m + 1);
-	if (!fwd || !bwd || !stack || !f->live_edge)
+	if (csr(f, &f->out_off, &f->out_edge, f->from) || csr(f, &f->in_off, &f->in_edge, f->to))
 		return TC_ENOMEM;
+	return TC_OK;
+}
+
+/* The liveness of the unsplit graph (splits keep it: tc__flow_split). */
+static int liveness(tc_flow *f)
+{
+	uint8_t *fwd = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)f->n + 1);
+	uint8_t *bwd = tc__calloc(f->ar->al, (size_t)f->n + 1, 1);
+	uint32_t *stack = tc__malloc(f->ar->al, tc__mul((size_t)f->n + 1, sizeof *stack));
+	f->live_edge = TC_ARENA_ZARRAY(f->ar, uint8_t, (size_t)f->m + 1);
+	int rc = TC_ENOMEM;
+	if (!fwd || !bwd || !stack || !f->live_edge)
+		goto out;
 	uint32_t top = 0;
 	fwd[f->entry] = 1;
 	stack[top++] = f->entry;
@@ -169,7 +188,11 @@ int tc__flow_index(tc_flow *f)
 		f->live_edge[e] = fwd[f->from[e]] && fwd[f->to[e]] && f->from[e] != f->exit;
 		f->live_edges += f->live_edge[e];
 	}
-	return TC_OK;
+	rc = TC_OK;
+out:
+	tc__free(f->ar->al, bwd);
+	tc__free(f->ar->al, stack);
+	return rc;
 }
 
 int tc__flow_digraph(tc_arena *ar, const tc_flow *f, tc_digraph *succ, tc_digraph *pred)

@@ -30,6 +30,7 @@ typedef struct tc_flow {
 	uint32_t *second; /* m0: the m->v piece of a split original edge, or TC_NONE */
 	/* derived by tc__flow_index */
 	uint32_t *out_off, *out_edge, *in_off, *in_edge;
+	/* by tc__flow_init, kept up to date by tc__flow_split */
 	uint8_t *live_node, *live_edge;
 	uint32_t live_nodes, live_edges;
 } tc_flow;
@@ -44,12 +45,13 @@ int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barri
 		  bool use_uniform);
 /* Releases what tc__flow_init and tc__flow_index took outside ar. */
 void tc__flow_free(tc_flow *f);
-/* Splits original edge e (e < m0, not yet split) by a new sync node. Call
- * tc__flow_index afterwards. */
+/* Splits original edge e (e < m0, not yet split) by a new sync node; the
+ * pieces are live when e was. Call tc__flow_index afterwards. */
 int tc__flow_split(tc_flow *f, uint32_t e);
-/* Rebuilds the CSR index and liveness: a node is live when it is reachable
- * from entry and reaches exit; an edge when both ends are and it does not
- * leave exit (a walk ends at its first arrival there). */
+/* Rebuilds the CSR index after splits. (Liveness is found once, by
+ * tc__flow_init: a node is live when it is reachable from entry and reaches
+ * exit; an edge when both ends are and it does not leave exit, a walk ending
+ * at its first arrival there. No split changes it.) */
 int tc__flow_index(tc_flow *f);
 
 /* tc__flow_index after splits, timed as the "split" phase. */

@@ -116,7 +116,7 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *no
 	for (uint32_t e = 0; e < m; e++)
 		edge_c[e] = 0;
 	tc_bridge_graph bg;
-	tc__phase_begin(f->run, "bridges");
+	tc__phase_begin(f->run, "incidence");
 	int rc = tc__bridge_graph_init(ar, &bg, 2 * n, ne, eu, ev);
 	tc__phase_end(f->run);
 	if (rc)
