@@ -120,7 +120,7 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
 	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + count + 1);
 	if (!pn || !pe || !seen || !stack)
 		return TC_ENOMEM;
-	int rc = tc__solve_linear(ar, f, true, pn, pe);
+	int rc = tc__solve_linear(ar, f, true, NULL, pn, pe);
 	if (rc)
 		return rc;
 	tc__phase_begin(f->run, "fallback");

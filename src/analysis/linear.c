@@ -81,55 +81,119 @@ static uint32_t path_rule_at(path_ctx *p, uint32_t x, uint8_t *found)
 	return proven;
 }
 
-int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *node_c,
-		     uint8_t *edge_c)
+void tc__linear_memo_free(tc_linear_memo *memo)
+{
+	if (memo && memo->ready)
+		tc__arena_free(&memo->ar);
+	if (memo)
+		memo->ready = false;
+}
+
+/*
+ * The bridge graph of f as it is now (the layout of the file comment), in
+ * ar: the CFG edges 0..m1 and the internal edges m1 + v, v < n1.
+ */
+static int build(tc_arena *ar, const tc_flow *f, tc_linear_state *st)
 {
 	uint32_t n = f->n, m = f->m, ne = m + n;
-	uint32_t *eu = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
-	uint32_t *ev = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
-	uint8_t *removed = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
-	uint8_t *bridge = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
-	if (!eu || !ev || !removed || !bridge)
+	st->n1 = st->seen_n = n;
+	st->m1 = st->seen_m = m;
+	st->eu = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
+	st->ev = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
+	st->removed = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
+	st->bridge = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
+	st->cut = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
+	if (!st->eu || !st->ev || !st->removed || !st->bridge || !st->cut)
 		return TC_ENOMEM;
 	for (uint32_t e = 0; e < m; e++) {
-		eu[e] = 2 * f->from[e] + 1;
-		ev[e] = 2 * f->to[e];
-		removed[e] = !f->live_edge[e];
+		st->eu[e] = 2 * f->from[e] + 1;
+		st->ev[e] = 2 * f->to[e];
+		st->removed[e] = !f->live_edge[e];
 	}
 	for (uint32_t v = 0; v < n; v++) {
-		eu[m + v] = 2 * v;
-		ev[m + v] = 2 * v + 1;
-		removed[m + v] = !f->live_node[v] || f->sync[v];
+		st->eu[m + v] = 2 * v;
+		st->ev[m + v] = 2 * v + 1;
+		st->removed[m + v] = !f->live_node[v] || f->sync[v];
+	}
+	tc__phase_begin(f->run, "incidence");
+	int rc = tc__bridge_graph_init(ar, &st->bg, 2 * n, ne, st->eu, st->ev);
+	tc__phase_end(f->run);
+	return rc;
+}
+
+/*
+ * Edges split since the last round (their second pieces are seen_m .. m)
+ * no longer close any cycle where they were: their two pieces meet at a new
+ * sync node, which has no internal edge, so both are bridges. In the bridge
+ * graph as built they are removed, and the ends they joined are roots of an
+ * update.
+ */
+static uint32_t note_splits(const tc_flow *f, tc_linear_state *st, uint32_t *roots)
+{
+	uint32_t nroots = 0;
+	for (uint32_t e = 0; e < f->m0 && e < st->m1; e++) {
+		uint32_t piece = f->second[e];
+		if (piece == TC_NONE || piece < st->seen_m || st->removed[e])
+			continue;
+		st->removed[e] = 1;
+		roots[nroots++] = st->eu[e];
+		roots[nroots++] = st->ev[e];
+	}
+	st->seen_n = f->n;
+	st->seen_m = f->m;
+	return nroots;
+}
+
+int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_memo *memo,
+		     uint8_t *node_c, uint8_t *edge_c)
+{
+	uint32_t n = f->n, m = f->m;
+	tc_linear_state local, *st = memo ? &memo->st : &local;
+	uint32_t *roots = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + 1);
+	if (!roots)
+		return TC_ENOMEM;
+	uint32_t nroots = 0;
+	bool search = true;
+	int rc;
+	if (!memo) {
+		if ((rc = build(ar, f, st)))
+			return rc;
+	} else if (!memo->ready) {
+		tc__arena_init(&memo->ar, memo->al);
+		memo->ready = true;
+		if ((rc = build(&memo->ar, f, st)))
+			return rc;
+	} else {
+		/* the last round's bridges, updated where it split edges */
+		nroots = note_splits(f, st, roots);
+		search = nroots > 0;
 	}
 	path_ctx p = {f, node_c, edge_c, NULL, NULL, NULL};
 	uint8_t *found = NULL;
-	uint32_t *roots = NULL, nroots = 0;
 	if (path_rule) {
 		p.stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		p.label = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		p.stack = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)n + 1);
 		found = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
-		roots = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + 1);
-		if (!p.stamp || !p.label || !p.stack || !found || !roots)
+		if (!p.stamp || !p.label || !p.stack || !found)
 			return TC_ENOMEM;
 	}
-	for (uint32_t e = 0; e < m; e++)
-		edge_c[e] = 0;
-	tc_bridge_graph bg;
-	tc__phase_begin(f->run, "incidence");
-	int rc = tc__bridge_graph_init(ar, &bg, 2 * n, ne, eu, ev);
-	tc__phase_end(f->run);
-	if (rc)
-		return rc;
+	uint32_t n1 = st->n1, m1 = st->m1;
 	for (;;) {
-		/* the first time all of them; then only where edges were cut */
+		/* all of them the first time; then only where edges were cut or split */
 		tc__phase_begin(f->run, "bridges");
-		tc__bridges_in(&bg, removed, bridge, roots, nroots);
+		if (search)
+			tc__bridges_in(&st->bg, st->removed, st->bridge, roots, nroots);
+		search = true;
 		tc__phase_end(f->run);
+		/* sync nodes are convergent, and so are the pieces of split edges */
 		for (uint32_t v = 0; v < n; v++)
-			node_c[v] = f->live_node[v] && (f->sync[v] || bridge[m + v]);
+			node_c[v] = f->live_node[v] &&
+				    (f->sync[v] || (v < n1 && st->bridge[m1 + v]));
 		for (uint32_t e = 0; e < m; e++)
-			edge_c[e] = f->live_edge[e] && (edge_c[e] || bridge[e]);
+			edge_c[e] = f->live_edge[e] &&
+				    (e >= m1 || st->bridge[e] || st->cut[e] ||
+				     (e < f->m0 && f->second[e] != TC_NONE));
 		if (!path_rule)
 			return TC_OK;
 		uint32_t proven = 0;
@@ -144,12 +208,12 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, uint8_t *no
 			return TC_OK;
 		nroots = 0;
 		for (uint32_t e = 0; e < m; e++)
-			if (found[e]) {
+			if (found[e]) { /* never a piece: those are convergent */
 				found[e] = 0;
-				edge_c[e] = 1;
-				removed[e] = 1; /* cut: it carries no difference */
-				roots[nroots++] = eu[e];
-				roots[nroots++] = ev[e];
+				st->cut[e] = 1;
+				st->removed[e] = 1; /* cut: it carries no difference */
+				roots[nroots++] = st->eu[e];
+				roots[nroots++] = st->ev[e];
 			}
 	}
 }

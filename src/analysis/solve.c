@@ -75,15 +75,20 @@ tc_solve_options tc_solve_options_default(void)
 	return o;
 }
 
-static int run_structural(tc_arena *ar, const tc_flow *f, tc_solver s, uint8_t *nc,
+typedef struct literal_ctx {
+	tc_solver solver;
+	tc_linear_memo memo; /* linear and path: one round for the next */
+} literal_ctx;
+
+static int run_structural(tc_arena *ar, const tc_flow *f, literal_ctx *c, uint8_t *nc,
 			  uint8_t *ec)
 {
-	switch (s) {
+	switch (c->solver) {
 	case TC_SOLVER_BASIC: return tc__solve_rules(ar, f, NULL, nc, ec);
 	case TC_SOLVER_REGION_PAPER: return tc__solve_region(ar, f, true, nc, ec);
 	case TC_SOLVER_REGION: return tc__solve_region(ar, f, false, nc, ec);
-	case TC_SOLVER_LINEAR: return tc__solve_linear(ar, f, false, nc, ec);
-	case TC_SOLVER_PATH: return tc__solve_linear(ar, f, true, nc, ec);
+	case TC_SOLVER_LINEAR: return tc__solve_linear(ar, f, false, &c->memo, nc, ec);
+	case TC_SOLVER_PATH: return tc__solve_linear(ar, f, true, &c->memo, nc, ec);
 	case TC_SOLVER_EXACT: return tc__solve_exact(ar, f, nc, ec);
 	}
 	return TC_EINVAL;
@@ -91,7 +96,7 @@ static int run_structural(tc_arena *ar, const tc_flow *f, tc_solver s, uint8_t *
 
 static int literal_solve(tc_arena *scratch, tc_flow *f, void *ctx, uint8_t *nc, uint8_t *ec)
 {
-	return run_structural(scratch, f, *(const tc_solver *)ctx, nc, ec);
+	return run_structural(scratch, f, ctx, nc, ec);
 }
 
 /* the paper's literal rule: split out-edges of convergent uniform nodes */
@@ -187,12 +192,16 @@ int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
 	memcpy(live_n, f.live_node, g->n);
 	memcpy(live_e, f.live_edge, g->m);
 
-	tc_solver solver = opt->solver;
-	if (solver == TC_SOLVER_EXACT)
+	literal_ctx lc;
+	memset(&lc, 0, sizeof lc);
+	lc.solver = opt->solver;
+	lc.memo.al = &al;
+	if (opt->solver == TC_SOLVER_EXACT)
 		rc = tc__solve_exact_variance(&ar, &f, &nc, &ec, &r->stats.rounds);
 	else
-		rc = tc__flow_rounds(&ar, &f, literal_solve, literal_feed, &solver, &nc, &ec,
+		rc = tc__flow_rounds(&ar, &f, literal_solve, literal_feed, &lc, &nc, &ec,
 				     &r->stats.rounds);
+	tc__linear_memo_free(&lc.memo);
 	if (rc)
 		goto fail;
 
