@@ -49,7 +49,7 @@ typedef struct pending {
 	int op;
 } pending;
 
-#define QUEUE 16 /* a power of two */
+#define QUEUE 32 /* a power of two */
 
 typedef struct parser {
 	const char *file;

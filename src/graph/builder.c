@@ -96,9 +96,15 @@ void tc_builder_free(tc_builder *b)
 	tc__free(&al, b);
 }
 
-static const char *node_name(const tc_builder *b, uint32_t id)
+/* memcmp(a, b, len) == 0 without a call for the short names most are */
+static int names_equal(const char *a, const char *b, size_t len)
 {
-	return b->pool + b->name_off.v[id];
+	if (len > 16)
+		return memcmp(a, b, len) == 0;
+	for (size_t i = 0; i < len; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
 }
 
 static int table_grow(tc_builder *b)
@@ -114,12 +120,10 @@ static int table_grow(tc_builder *b)
 		while (cap < b->table_cap * 64 && cap / 2 < b->expect + 1 && cap < SIZE_MAX / 16)
 			cap *= 2;
 	}
-	size_t size = tc__mul(cap, sizeof(uint64_t));
-	uint64_t *t = tc__malloc(&b->al, size);
+	uint64_t *t = tc__calloc(&b->al, cap, sizeof *t);
 	if (!t)
 		return TC_ENOMEM;
-	tc__advise_random(t, size);
-	memset(t, 0, size);
+	tc__advise_random(t, cap * sizeof *t);
 	for (size_t i = 0; i < b->table_cap; i++)
 		if (b->table[i])
 			table_put(t, cap, (uint32_t)(b->table[i] >> 32),
@@ -211,9 +215,9 @@ int tc__builder_node_hashed(tc_builder *b, const char *name, size_t len, uint32_
 		if ((uint32_t)(slot >> 32) != hash)
 			continue;
 		uint32_t id = (uint32_t)slot - 1u;
+		size_t off = b->name_off.v[id];
 		size_t end = id + 1 < b->name_off.len ? b->name_off.v[id + 1] : b->pool_len;
-		if (end - b->name_off.v[id] - 1 == len &&
-		    memcmp(node_name(b, id), name, len) == 0) {
+		if (end - off - 1 == len && names_equal(b->pool + off, name, len)) {
 			*out_id = id;
 			return TC_OK;
 		}

@@ -57,6 +57,9 @@ void *tc__malloc(const tc_alloc *al, size_t size)
 void *tc__calloc(const tc_alloc *al, size_t count, size_t size)
 {
 	size_t total = tc__mul(count, size);
+	/* the C library's calloc need not clear fresh pages: large arrays */
+	if (al->a.malloc_fn == default_malloc)
+		return total == SIZE_MAX ? NULL : calloc(1, total ? total : 1);
 	void *p = tc__malloc(al, total);
 	if (p)
 		memset(p, 0, total);
@@ -203,14 +206,6 @@ int tc__u32vec_reserve(const tc_alloc *al, tc_u32vec *vec, size_t cap)
 		return TC_ENOMEM;
 	vec->v = v;
 	vec->cap = ncap;
-	return TC_OK;
-}
-
-int tc__u32vec_push(const tc_alloc *al, tc_u32vec *vec, uint32_t x)
-{
-	if (vec->len == vec->cap && tc__u32vec_reserve(al, vec, vec->len + 1))
-		return TC_ENOMEM;
-	vec->v[vec->len++] = x;
 	return TC_OK;
 }
 

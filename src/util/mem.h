@@ -65,8 +65,15 @@ typedef struct tc_u32vec {
 	size_t len, cap;
 } tc_u32vec;
 
-int tc__u32vec_push(const tc_alloc *al, tc_u32vec *vec, uint32_t x);
 int tc__u32vec_reserve(const tc_alloc *al, tc_u32vec *vec, size_t cap);
+/* Appends x (inline: builders push one id per element). */
+static inline int tc__u32vec_push(const tc_alloc *al, tc_u32vec *vec, uint32_t x)
+{
+	if (vec->len == vec->cap && tc__u32vec_reserve(al, vec, vec->len + 1))
+		return TC_ENOMEM;
+	vec->v[vec->len++] = x;
+	return TC_OK;
+}
 void tc__u32vec_free(const tc_alloc *al, tc_u32vec *vec);
 
 #endif
