@@ -93,6 +93,9 @@ typedef struct tc_linear_state {
 	uint8_t *removed, *bridge; /* over m1 + n1 bridge-graph edges */
 	uint8_t *cut;              /* m1: edges the path rule proved */
 	tc_bridge_graph bg;
+	/* path: what was convergent at its last pass (ids of that flow graph) */
+	uint8_t *prev_n, *prev_e;
+	uint32_t prev_len_n, prev_len_e, prev_cap_n, prev_cap_e;
 } tc_linear_state;
 /* What a round of linear or path leaves for the next one of the literal
  * rule, whose only changes are split edges: the bridges are updated where

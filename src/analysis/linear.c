@@ -15,6 +15,8 @@
 #include "analysis/bridges.h"
 #include "analysis/flow.h"
 
+#include <string.h>
+
 #define MULTI UINT32_MAX
 
 typedef struct path_ctx {
@@ -83,10 +85,72 @@ static uint32_t path_rule_at(path_ctx *p, uint32_t x, uint8_t *found)
 
 void tc__linear_memo_free(tc_linear_memo *memo)
 {
-	if (memo && memo->ready)
+	if (!memo)
+		return;
+	if (memo->ready)
 		tc__arena_free(&memo->ar);
-	if (memo)
-		memo->ready = false;
+	memo->ready = false;
+	if (memo->al) {
+		tc__free(memo->al, memo->st.prev_n);
+		tc__free(memo->al, memo->st.prev_e);
+	}
+	memo->st.prev_n = memo->st.prev_e = NULL;
+	memo->st.prev_len_n = memo->st.prev_len_e = 0;
+}
+
+/*
+ * Which convergent nodes the path rule must search from again. Its search
+ * from x only sees the elements unproven at the last pass that x's out-edges
+ * reach; a newly proven element changes nothing for x unless x reaches it
+ * so, or it is x itself, an out-edge of x or its head. So: the newly proven
+ * nodes, and every convergent node found by going backwards from a newly
+ * proven element through elements unproven at the last pass. The first pass
+ * searches from every convergent node.
+ */
+static void mark_dirty(const tc_flow *f, const tc_linear_state *st, const uint8_t *node_c,
+		       const uint8_t *edge_c, uint8_t *dirty, uint8_t *seen, uint32_t *stack)
+{
+	uint32_t n = f->n, m = f->m, top = 0;
+	const uint8_t *pn = st->prev_n, *pe = st->prev_e;
+#define PREV_N(v) ((v) < st->prev_len_n && pn[v])
+#define PREV_E(e) ((e) < st->prev_len_e && pe[e])
+	for (uint32_t v = 0; v < n; v++) {
+		dirty[v] = 0;
+		seen[v] = 0;
+	}
+	for (uint32_t v = 0; v < n; v++)
+		if (node_c[v] && !PREV_N(v)) {
+			dirty[v] = seen[v] = 1;
+			stack[top++] = v;
+		}
+	for (uint32_t e = 0; e < m; e++) {
+		if (!edge_c[e] || PREV_E(e))
+			continue;
+		uint32_t a = f->from[e];
+		if (PREV_N(a))
+			dirty[a] = 1; /* x itself */
+		else if (!seen[a]) {
+			seen[a] = 1;
+			stack[top++] = a;
+		}
+	}
+	/* backwards through what was unproven; stop at what was convergent */
+	while (top > 0) {
+		uint32_t w = stack[--top];
+		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, w); e != TC_FLOW_IN_END(f, w); e++) {
+			if (!f->live_edge[*e] || PREV_E(*e))
+				continue;
+			uint32_t u = f->from[*e];
+			if (PREV_N(u)) {
+				dirty[u] = 1;
+			} else if (!seen[u]) {
+				seen[u] = 1;
+				stack[top++] = u;
+			}
+		}
+	}
+#undef PREV_N
+#undef PREV_E
 }
 
 /*
@@ -144,11 +208,43 @@ static uint32_t note_splits(const tc_flow *f, tc_linear_state *st, uint32_t *roo
 	return nroots;
 }
 
+/* prev_n/prev_e := node_c/edge_c (with al when they must outlive ar) */
+static int remember(const tc_alloc *al, tc_arena *ar, tc_linear_state *st,
+		    const uint8_t *node_c, uint32_t n, const uint8_t *edge_c, uint32_t m)
+{
+	if (n > st->prev_cap_n || m > st->prev_cap_e) {
+		uint8_t *pn, *pe;
+		if (al) {
+			pn = tc__realloc(al, st->prev_n, (size_t)n + 1);
+			if (pn)
+				st->prev_n = pn;
+			pe = pn ? tc__realloc(al, st->prev_e, (size_t)m + 1) : NULL;
+			if (pe)
+				st->prev_e = pe;
+		} else {
+			pn = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
+			pe = TC_ARENA_ARRAY(ar, uint8_t, (size_t)m + 1);
+			st->prev_n = pn;
+			st->prev_e = pe;
+		}
+		if (!pn || !pe)
+			return TC_ENOMEM;
+		st->prev_cap_n = n;
+		st->prev_cap_e = m;
+	}
+	memcpy(st->prev_n, node_c, n);
+	memcpy(st->prev_e, edge_c, m);
+	st->prev_len_n = n;
+	st->prev_len_e = m;
+	return TC_OK;
+}
+
 int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_memo *memo,
 		     uint8_t *node_c, uint8_t *edge_c)
 {
 	uint32_t n = f->n, m = f->m;
 	tc_linear_state local, *st = memo ? &memo->st : &local;
+	memset(&local, 0, sizeof local);
 	uint32_t *roots = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + 1);
 	if (!roots)
 		return TC_ENOMEM;
@@ -169,13 +265,15 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		search = nroots > 0;
 	}
 	path_ctx p = {f, node_c, edge_c, NULL, NULL, NULL};
-	uint8_t *found = NULL;
+	uint8_t *found = NULL, *dirty = NULL, *seen = NULL;
 	if (path_rule) {
 		p.stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		p.label = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		p.stack = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)n + 1);
 		found = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
-		if (!p.stamp || !p.label || !p.stack || !found)
+		dirty = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
+		seen = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
+		if (!p.stamp || !p.label || !p.stack || !found || !dirty || !seen)
 			return TC_ENOMEM;
 	}
 	uint32_t n1 = st->n1, m1 = st->m1;
@@ -198,10 +296,13 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 			return TC_OK;
 		uint32_t proven = 0;
 		tc__phase_begin(f->run, "path-rule");
+		mark_dirty(f, st, node_c, edge_c, dirty, seen, p.stack);
+		if ((rc = remember(memo ? memo->al : NULL, ar, st, node_c, n, edge_c, m)))
+			return rc;
 		for (uint32_t v = 0; v < n; v++)
 			p.stamp[v] = TC_NONE;
 		for (uint32_t x = 0; x < n; x++)
-			if (node_c[x])
+			if (node_c[x] && dirty[x])
 				proven += path_rule_at(&p, x, found);
 		tc__phase_end(f->run);
 		if (proven == 0)
