@@ -307,6 +307,15 @@ tc_read_stats tc_module_read_stats(const tc_module *m);
 int tc_barrier_causes(uint32_t *out, uint32_t cap, uint32_t *count, const tc_graph *g,
 		      const tc_result *r, uint32_t node, const tc_allocator *alloc);
 
+/* The same for many barriers of one result: the post-dominator tree is
+ * built once by tc_causes_new; each tc_causes_of costs about the size of the
+ * barrier's post-dominator subtree. g and r must outlive it. */
+typedef struct tc_causes tc_causes;
+int tc_causes_new(tc_causes **out, const tc_graph *g, const tc_result *r,
+		  const tc_allocator *alloc);
+int tc_causes_of(tc_causes *c, uint32_t node, uint32_t *out, uint32_t cap, uint32_t *count);
+void tc_causes_free(tc_causes *c);
+
 #ifdef __cplusplus
 }
 #endif

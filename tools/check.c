@@ -163,14 +163,15 @@ static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 		return CLI_EXIT_OK;
 	uint32_t *ids = malloc((size_t)n * sizeof *ids), k = 0;
 	c->barriers = calloc(nb, sizeof *c->barriers);
-	if (!ids || !c->barriers)
+	tc_causes *why = NULL;
+	if (!ids || !c->barriers || tc_causes_new(&why, g, c->rg.result, NULL))
 		goto oom;
 	for (uint32_t v = 0; v < n; v++) {
 		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER) ||
 		    tc_result_node_state(c->rg.result, v) != TC_STATE_UNKNOWN)
 			continue;
 		uint32_t count; /* at most n: ids holds them all */
-		if (tc_barrier_causes(ids, n, &count, g, c->rg.result, v, NULL))
+		if (tc_causes_of(why, v, ids, n, &count))
 			goto oom;
 		if (total + count > cap) {
 			size_t ncap = cap ? 2 * cap : 16;
@@ -197,12 +198,14 @@ static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 	for (uint32_t b = 0, at = 0; b < nb; at += c->barriers[b++].ncauses)
 		c->barriers[b].causes = c->causes ? c->causes + at : NULL;
 	free(ids);
+	tc_causes_free(why);
 	c->rg.reported = c->barriers;
 	c->rg.nreported = nb;
 	s->reported += nb;
 	return CLI_EXIT_OK;
 oom:
 	free(ids);
+	tc_causes_free(why);
 	cli_error("out of memory");
 	return CLI_EXIT_ERROR;
 }
