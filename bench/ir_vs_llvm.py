@@ -516,11 +516,15 @@ def main():
     ap.add_argument('--bin', default=os.path.join(ROOT, 'build', 'threadconv'))
     ap.add_argument('--gen', default=os.path.join(ROOT, 'build', 'bench', 'gen_ir'))
     ap.add_argument('--opt', default=shutil.which('opt-19') or '/usr/lib/llvm-19/bin/opt')
+    ap.add_argument('--tools', default=','.join(TOOLS),
+                    help='which of threadconv, opt, opt-base to run (default all)')
     ap.add_argument('--command', choices=('check', 'analyze'), default='check',
                     help='threadconv check (default; analyze when check has no --stats) '
                     'or analyze --format none')
     ap.add_argument('--goal-size', type=parse_size, default=GOAL_SIZE,
                     help='the size the speed-up goal is judged at (default 1e5)')
+    ap.add_argument('--commit', help='the commit --bin was built from, when not this '
+                    'working tree (a clean checkout elsewhere)')
     ap.add_argument('--report-only', action='store_true',
                     help='run nothing: rewrite the report and plots from PREFIX.json')
     args = ap.parse_args()
@@ -536,6 +540,10 @@ def main():
     if args.runs < 1:
         ap.error('--runs must be at least 1')
     sizes = sorted(parse_size(x) for x in args.sizes.split(',') if x)
+    tools = [t for t in args.tools.split(',') if t]
+    for t in tools:
+        if t not in TOOLS:
+            ap.error('unknown tool %s (expected %s)' % (t, ', '.join(TOOLS)))
     os.makedirs(args.out, exist_ok=True)
     runner = Runner(args)
     if not runner.time_bin:
@@ -544,14 +552,16 @@ def main():
     ver = subprocess.run([args.opt, '--version'], capture_output=True, text=True).stdout
     m = re.search(r'LLVM version (\S+)', ver)
     data = {'date': datetime.datetime.now().astimezone().isoformat(timespec='seconds'),
-            'machine': cfgbench.machine_info(), 'commit': cfgbench.commit_info(),
+            'machine': cfgbench.machine_info(),
+            'commit': {'commit': args.commit, 'dirty': False} if args.commit
+            else cfgbench.commit_info(),
             'runs': args.runs, 'timeout': args.timeout, 'seed': args.seed,
             'goal_size': args.goal_size, 'tc_args': runner.tc_args, 'opt_version': 'opt %s' % (m.group(1) if m else '?'),
             'results': []}
     given_up = set()
     for size in sizes:
         path = generate(args, size)
-        for tool in TOOLS:
+        for tool in tools:
             runs = []
             if tool in given_up:
                 runs.append({'status': 'skipped'})
