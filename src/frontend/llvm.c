@@ -152,6 +152,9 @@ typedef struct reader {
 	size_t binfo_cap;
 	uint8_t *divergent; /* per value id */
 	size_t divergent_cap;
+	LLVMValueRef *xval; /* cross_uses, reused */
+	size_t xval_cap;
+	tc_u32vec xuoff, xub;
 	LLVMValueRef *work;
 	size_t work_cap;
 	char *name;         /* node names and file paths are built here */
@@ -159,7 +162,6 @@ typedef struct reader {
 
 	/* per function: what tc_uniformity_deps needs (module.h) */
 	bool seeding;              /* divergent values are seeds */
-	bool recording;            /* taint() records arcs from rec_term */
 	bool soft;                 /* a branch is divergent only through another */
 	uint32_t rec_term;
 	tc_u32vec seeds, arc_from, arc_to, dep_node, dep_term;
@@ -690,17 +692,16 @@ static int drain(reader *r, size_t *top)
 
 static bool uniform_branch(const reader *r, LLVMValueRef term);
 
-/* v is divergent because of the branch being looked at; when recording,
- * only the arc from that branch's terminator to v is noted. */
+/* v is divergent because of the branch being looked at (whose terminator
+ * is rec_term): the arc from that terminator to v is noted too, for
+ * tc_uniformity_deps, even when v is divergent already. */
 static int taint(reader *r, LLVMValueRef v, size_t *top)
 {
-	if (!r->recording)
-		return push_divergent(r, v, top);
 	uint32_t id = ptrmap_get(&r->values, v);
 	if (id != TC_NONE && (tc__u32vec_push(&r->al, &r->arc_from, r->rec_term) ||
 			      tc__u32vec_push(&r->al, &r->arc_to, id)))
 		return oom(r);
-	return TC_OK;
+	return push_divergent(r, v, top);
 }
 
 /* Every phi of a block is divergent (a join of a divergent branch). */
@@ -761,7 +762,73 @@ typedef struct sync_dep {
 	uint32_t *indeg; /* scratch for the cycle test */
 	uint32_t *list;  /* the region's blocks */
 	uint32_t stamp;
+	/* the values used outside their own block, by block (cross_uses) */
+	const uint32_t *xoff;     /* block k: xval[xoff[k] .. xoff[k + 1]) */
+	const LLVMValueRef *xval;
+	const uint32_t *xuoff;    /* value x: its users' blocks xub[xuoff[x] ..] */
+	const uint32_t *xub;      /* TC_NONE: a user that is no instruction */
 } sync_dep;
+
+/*
+ * The values of each block that are used outside it, with the blocks of
+ * those uses (a phi's use is in the block its value comes from): only they
+ * can be live out of a region holding their block. One pass over all uses.
+ */
+static int cross_uses(reader *r, tc_arena *ar, uint32_t nblocks, sync_dep *d)
+{
+	uint32_t *xoff = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nblocks + 1);
+	if (!xoff)
+		return TC_ENOMEM;
+	size_t nx = 0;
+	r->xuoff.len = r->xub.len = 0;
+	for (uint32_t k = 0; k < nblocks; k++) {
+		xoff[k] = (uint32_t)nx;
+		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[k].bb); i;
+		     i = LLVMGetNextInstruction(i)) {
+			size_t first = r->xub.len;
+			bool cross = false;
+			for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+				LLVMValueRef user = LLVMGetUser(u);
+				uint32_t ub;
+				if (!LLVMIsAInstruction(user)) {
+					ub = TC_NONE;
+				} else if (LLVMIsAPHINode(user)) {
+					unsigned ni = LLVMCountIncoming(user);
+					for (unsigned j = 0; j < ni; j++) {
+						if (LLVMGetIncomingValue(user, j) != i)
+							continue;
+						ub = ptrmap_get(&r->blocks, LLVMGetIncomingBlock(user, j));
+						cross |= ub != k;
+						if (tc__u32vec_push(&r->al, &r->xub, ub))
+							return TC_ENOMEM;
+					}
+					continue;
+				} else {
+					ub = ptrmap_get(&r->blocks, LLVMGetInstructionParent(user));
+				}
+				cross |= ub != k;
+				if (tc__u32vec_push(&r->al, &r->xub, ub))
+					return TC_ENOMEM;
+			}
+			if (!cross) {
+				r->xub.len = first;
+				continue;
+			}
+			if (reserve(r, &r->xval, &r->xval_cap, nx + 1, sizeof *r->xval) ||
+			    tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)first))
+				return TC_ENOMEM;
+			r->xval[nx++] = i;
+		}
+	}
+	xoff[nblocks] = (uint32_t)nx;
+	if (r->xub.len >= UINT32_MAX || tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)r->xub.len))
+		return TC_ENOMEM;
+	d->xoff = xoff;
+	d->xval = r->xval;
+	d->xuoff = r->xuoff.v;
+	d->xub = r->xub.v;
+	return TC_OK;
+}
 
 #define MULTI UINT32_MAX
 
@@ -869,30 +936,11 @@ static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t 
 		uint32_t v = k < len ? d->list[k] : b;
 		if (v >= nblocks || (k == len && b_inside))
 			continue;
-		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[v].bb); i;
-		     i = LLVMGetNextInstruction(i)) {
+		for (uint32_t x = d->xoff[v]; x < d->xoff[v + 1]; x++) {
 			bool out = false;
-			for (LLVMUseRef u = LLVMGetFirstUse(i); u && !out; u = LLVMGetNextUse(u)) {
-				LLVMValueRef user = LLVMGetUser(u);
-				if (!LLVMIsAInstruction(user)) {
-					out = true;
-					break;
-				}
-				if (LLVMIsAPHINode(user)) {
-					unsigned ni = LLVMCountIncoming(user);
-					for (unsigned j = 0; j < ni && !out; j++) {
-						if (LLVMGetIncomingValue(user, j) != i)
-							continue;
-						uint32_t ib = ptrmap_get(
-							&r->blocks, LLVMGetIncomingBlock(user, j));
-						out = ib == TC_NONE || d->mark[ib] != st;
-					}
-					continue;
-				}
-				uint32_t ub = ptrmap_get(&r->blocks, LLVMGetInstructionParent(user));
-				out = ub == TC_NONE || d->mark[ub] != st;
-			}
-			if (out && (rc = taint(r, i, top)))
+			for (uint32_t u = d->xuoff[x]; u < d->xuoff[x + 1] && !out; u++)
+				out = d->xub[u] == TC_NONE || d->mark[d->xub[u]] != st;
+			if (out && (rc = taint(r, d->xval[x], top)))
 				return rc;
 		}
 	}
@@ -926,6 +974,7 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 		      .stamp = 0};
 	int rc = TC_ENOMEM;
 	if (!ipdom || !done || !hard || !d.mark || !d.label || !d.indeg || !d.list ||
+	    (rc = cross_uses(r, &ar, nblocks, &d)) ||
 	    (rc = block_graph(r, &ar, nblocks, &succ, &pred)) ||
 	    (rc = tc__dominators(&ar, &pred, &succ, nblocks, ipdom)) ||
 	    (rc = tc__loops(&ar, &succ, &pred, 0, &loops))) {
@@ -934,9 +983,13 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 	}
 	for (uint32_t v = 0; v < nblocks; v++) {
 		uint32_t h = loops.innermost[v];
-		if (h != TC_NONE && loops.irreducible[h] &&
-		    (rc = divergent_phis(r, r->binfo[v].bb, top)))
-			goto out;
+		if (h == TC_NONE || !loops.irreducible[h])
+			continue;
+		/* seeds: divergent whatever the branches are */
+		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[v].bb);
+		     i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
+			if ((rc = push_divergent(r, i, top)))
+				goto out;
 	}
 	if ((rc = drain(r, top)))
 		goto out;
@@ -956,26 +1009,18 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 				continue;
 			done[b] = 1;
 			changed = true;
+			r->rec_term = ptrmap_get(&r->values, term);
 			if ((rc = branch_divergence(r, &d, nblocks, b, top)) ||
 			    (rc = drain(r, top)))
 				goto out;
 		}
 	}
+	/* the arcs are only kept when some branch is divergent only through
+	 * others: then tc_module_solve may replay the analysis without one */
 	for (uint32_t b = 0; b < nblocks; b++)
 		r->soft |= done[b] && !hard[b];
-	/* when some branch is divergent only through others, the arcs each
-	 * divergent branch adds, for tc_module_solve to replay without it */
-	for (uint32_t b = 0; r->soft && b < nblocks; b++) {
-		if (!done[b])
-			continue;
-		r->recording = true;
-		r->rec_term = ptrmap_get(&r->values,
-					 LLVMGetBasicBlockTerminator(r->binfo[b].bb));
-		rc = branch_divergence(r, &d, nblocks, b, top);
-		r->recording = false;
-		if (rc)
-			goto out;
-	}
+	if (!r->soft)
+		r->arc_from.len = r->arc_to.len = 0;
 out:
 	tc__arena_free(&ar);
 	return rc;
@@ -1557,6 +1602,9 @@ done:
 	tc__free(&r.al, r.work);
 	tc__free(&r.al, r.name);
 	tc__u32vec_free(&r.al, &r.seeds);
+	tc__u32vec_free(&r.al, &r.xuoff);
+	tc__u32vec_free(&r.al, &r.xub);
+	tc__free(&r.al, r.xval);
 	tc__u32vec_free(&r.al, &r.arc_from);
 	tc__u32vec_free(&r.al, &r.arc_to);
 	tc__u32vec_free(&r.al, &r.dep_node);
