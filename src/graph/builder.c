@@ -123,7 +123,7 @@ static int table_grow(tc_builder *b)
 	uint64_t *t = tc__calloc(&b->al, cap, sizeof *t);
 	if (!t)
 		return TC_ENOMEM;
-	tc__advise_random(t, cap * sizeof *t);
+	tc__advise_random(&b->al, t, cap * sizeof *t);
 	for (size_t i = 0; i < b->table_cap; i++)
 		if (b->table[i])
 			table_put(t, cap, (uint32_t)(b->table[i] >> 32),
@@ -329,7 +329,7 @@ oom:
 
 /*
  * Sorts the positions by node, stably (a merge sort), and keeps the last one
- * set for each node; *n becomes the count kept.
+ * set for each node; *count becomes the number kept.
  */
 static int sort_locs(const tc_alloc *al, tc_node_loc *v, size_t *count)
 {

@@ -85,16 +85,17 @@ void tc__free(const tc_alloc *al, void *ptr)
 		al->a.free_fn(al->a.ud, ptr);
 }
 
-void tc__advise_random(void *ptr, size_t size)
+void tc__advise_random(const tc_alloc *al, void *ptr, size_t size)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-	/* only whole huge pages inside the block, which may not start on one */
+	/* only our own blocks, and only whole huge pages inside them */
 	const uintptr_t huge = (uintptr_t)2 << 20;
 	uintptr_t lo = ((uintptr_t)ptr + huge - 1) & ~(huge - 1);
 	uintptr_t hi = ((uintptr_t)ptr + size) & ~(huge - 1);
-	if (size >= 4 * huge && hi > lo)
+	if (al->a.malloc_fn == default_malloc && size >= 4 * huge && hi > lo)
 		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
 #else
+	(void)al;
 	(void)ptr;
 	(void)size;
 #endif

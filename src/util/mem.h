@@ -24,10 +24,11 @@ void tc__free(const tc_alloc *al, void *ptr);
 /* count * size, or SIZE_MAX on overflow (so the allocation fails). */
 size_t tc__mul(size_t count, size_t size);
 /*
- * A hint that a large block not yet written will be accessed at random (a
- * hash table): where the system has them, huge pages save most TLB misses.
+ * A hint that a large block from al, not yet written, will be accessed at
+ * random (a hash table): where the system has them, huge pages save most TLB
+ * misses. Blocks from a user's allocator are left alone.
  */
-void tc__advise_random(void *ptr, size_t size);
+void tc__advise_random(const tc_alloc *al, void *ptr, size_t size);
 
 /*
  * Arena: bump allocation in large chunks; everything is released by
