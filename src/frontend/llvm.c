@@ -152,9 +152,11 @@ typedef struct reader {
 	size_t binfo_cap;
 	uint8_t *divergent; /* per value id */
 	size_t divergent_cap;
-	LLVMValueRef *xval; /* cross_uses, reused */
-	size_t xval_cap;
-	tc_u32vec xuoff, xub;
+	tc_u32vec xvid, xuoff, xub; /* cross_uses, reused */
+	LLVMValueRef *vals;          /* value id -> value */
+	size_t vals_cap;
+	uint32_t *phi_first, *phi_count; /* per block; phi_count = phi_first + phi_cap */
+	size_t phi_cap;
 	LLVMValueRef *work;
 	size_t work_cap;
 	char *name;         /* node names and file paths are built here */
@@ -632,38 +634,57 @@ static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 }
 
 /* Numbers arguments and instructions of fn in r->values. */
-static int number_values(reader *r, LLVMValueRef fn, uint32_t *count)
+/* Numbers arguments and instructions of fn in r->values (and r->vals, the
+ * other way); block k's phis are the ids phi_first[k] .. + phi_count[k]. */
+static int number_values(reader *r, LLVMValueRef fn, uint32_t nblocks, uint32_t *count)
 {
-	uint32_t n = 0;
+	uint32_t n = 0, k = 0;
 	ptrmap_clear(&r->values);
+	if (reserve(r, &r->phi_first, &r->phi_cap, (size_t)nblocks + 1, 2 * sizeof *r->phi_first))
+		return oom(r);
+	r->phi_count = r->phi_first + r->phi_cap;
 	for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-		if (ptrmap_put(&r->al, &r->values, a, n++))
+		if (ptrmap_put(&r->al, &r->values, a, n) ||
+		    reserve(r, &r->vals, &r->vals_cap, (size_t)n + 1, sizeof *r->vals))
 			return oom(r);
-	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-	     bb = LLVMGetNextBasicBlock(bb))
+		else
+			r->vals[n++] = a;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && k < nblocks;
+	     bb = LLVMGetNextBasicBlock(bb), k++) {
+		r->phi_first[k] = n;
+		r->phi_count[k] = 0;
 		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
 		     i = LLVMGetNextInstruction(i)) {
 			if (n == UINT32_MAX)
 				return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0,
 						"function too large");
-			if (ptrmap_put(&r->al, &r->values, i, n++))
+			if (ptrmap_put(&r->al, &r->values, i, n) ||
+			    reserve(r, &r->vals, &r->vals_cap, (size_t)n + 1, sizeof *r->vals))
 				return oom(r);
+			r->vals[n++] = i;
+			if (LLVMIsAPHINode(i) && r->phi_count[k] == n - 1 - r->phi_first[k])
+				r->phi_count[k]++;
 		}
+	}
 	*count = n;
 	return TC_OK;
 }
 
-static int push_divergent(reader *r, LLVMValueRef v, size_t *top)
+static int push_id(reader *r, uint32_t id, size_t *top)
 {
-	uint32_t id = ptrmap_get(&r->values, v);
 	if (id == TC_NONE || r->divergent[id])
 		return TC_OK;
 	r->divergent[id] = 1;
 	if (reserve(r, &r->work, &r->work_cap, *top + 1, sizeof *r->work) ||
 	    (r->seeding && tc__u32vec_push(&r->al, &r->seeds, id)))
 		return oom(r);
-	r->work[(*top)++] = v;
+	r->work[(*top)++] = r->vals[id];
 	return TC_OK;
+}
+
+static int push_divergent(reader *r, LLVMValueRef v, size_t *top)
+{
+	return push_id(r, ptrmap_get(&r->values, v), top);
 }
 
 /* Whether a use by user passes divergence on: not into a barrier or a
@@ -695,22 +716,20 @@ static bool uniform_branch(const reader *r, LLVMValueRef term);
 /* v is divergent because of the branch being looked at (whose terminator
  * is rec_term): the arc from that terminator to v is noted too, for
  * tc_uniformity_deps, even when v is divergent already. */
-static int taint(reader *r, LLVMValueRef v, size_t *top)
+static int taint(reader *r, uint32_t id, size_t *top)
 {
-	uint32_t id = ptrmap_get(&r->values, v);
 	if (id != TC_NONE && (tc__u32vec_push(&r->al, &r->arc_from, r->rec_term) ||
 			      tc__u32vec_push(&r->al, &r->arc_to, id)))
 		return oom(r);
-	return push_divergent(r, v, top);
+	return push_id(r, id, top);
 }
 
 /* Every phi of a block is divergent (a join of a divergent branch). */
-static int divergent_phis(reader *r, LLVMBasicBlockRef bb, size_t *top)
+static int divergent_phis(reader *r, uint32_t k, size_t *top)
 {
 	int rc;
-	for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && LLVMIsAPHINode(i);
-	     i = LLVMGetNextInstruction(i))
-		if ((rc = taint(r, i, top)))
+	for (uint32_t id = r->phi_first[k]; id < r->phi_first[k] + r->phi_count[k]; id++)
+		if ((rc = taint(r, id, top)))
 			return rc;
 	return TC_OK;
 }
@@ -764,7 +783,7 @@ typedef struct sync_dep {
 	uint32_t stamp;
 	/* the values used outside their own block, by block (cross_uses) */
 	const uint32_t *xoff;     /* block k: xval[xoff[k] .. xoff[k + 1]) */
-	const LLVMValueRef *xval;
+	const uint32_t *xval;     /* value ids */
 	const uint32_t *xuoff;    /* value x: its users' blocks xub[xuoff[x] ..] */
 	const uint32_t *xub;      /* TC_NONE: a user that is no instruction */
 } sync_dep;
@@ -780,7 +799,7 @@ static int cross_uses(reader *r, tc_arena *ar, uint32_t nblocks, sync_dep *d)
 	if (!xoff)
 		return TC_ENOMEM;
 	size_t nx = 0;
-	r->xuoff.len = r->xub.len = 0;
+	r->xuoff.len = r->xub.len = r->xvid.len = 0;
 	for (uint32_t k = 0; k < nblocks; k++) {
 		xoff[k] = (uint32_t)nx;
 		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[k].bb); i;
@@ -814,17 +833,17 @@ static int cross_uses(reader *r, tc_arena *ar, uint32_t nblocks, sync_dep *d)
 				r->xub.len = first;
 				continue;
 			}
-			if (reserve(r, &r->xval, &r->xval_cap, nx + 1, sizeof *r->xval) ||
+			if (tc__u32vec_push(&r->al, &r->xvid, ptrmap_get(&r->values, i)) ||
 			    tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)first))
 				return TC_ENOMEM;
-			r->xval[nx++] = i;
+			nx++;
 		}
 	}
 	xoff[nblocks] = (uint32_t)nx;
 	if (r->xub.len >= UINT32_MAX || tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)r->xub.len))
 		return TC_ENOMEM;
 	d->xoff = xoff;
-	d->xval = r->xval;
+	d->xval = r->xvid.v;
 	d->xuoff = r->xuoff.v;
 	d->xub = r->xub.v;
 	return TC_OK;
@@ -899,11 +918,11 @@ static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t 
 	for (uint32_t k = 0; k < len; k++) {
 		uint32_t v = d->list[k];
 		if (v < nblocks && d->label[v] == MULTI &&
-		    (rc = divergent_phis(r, r->binfo[v].bb, top)))
+		    (rc = divergent_phis(r, v, top)))
 			return rc;
 	}
 	if (stop < nblocks && stop_label == MULTI && /* not the virtual exit */
-	    (rc = divergent_phis(r, r->binfo[stop].bb, top)))
+	    (rc = divergent_phis(r, stop, top)))
 		return rc;
 	/* a cycle inside the region (Kahn: what cannot be peeled) */
 	for (uint32_t k = 0; k < len; k++)
@@ -1035,7 +1054,7 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 		      uint32_t *nvalues)
 {
 	uint32_t n = 0;
-	int rc = number_values(r, fn, &n);
+	int rc = number_values(r, fn, nblocks, &n);
 	if (rc)
 		return rc;
 	*nvalues = n;
@@ -1604,7 +1623,9 @@ done:
 	tc__u32vec_free(&r.al, &r.seeds);
 	tc__u32vec_free(&r.al, &r.xuoff);
 	tc__u32vec_free(&r.al, &r.xub);
-	tc__free(&r.al, r.xval);
+	tc__u32vec_free(&r.al, &r.xvid);
+	tc__free(&r.al, r.vals);
+	tc__free(&r.al, r.phi_first);
 	tc__u32vec_free(&r.al, &r.arc_from);
 	tc__u32vec_free(&r.al, &r.arc_to);
 	tc__u32vec_free(&r.al, &r.dep_node);
