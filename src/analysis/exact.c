@@ -12,19 +12,28 @@
  * successors w of depth(idom(w)); x fails iff the minimum of low over x's
  * subtree is below depth(x), i.e. an arc leaves x's subtree.
  *
- * Each R_s is numbered locally, so the cost is the sum of the segment graph
- * sizes: O(B (N + E)) at worst, linear when segments do not overlap. When
- * many sources share one large segment (B barriers all flowing into the same
- * barrier-free region) that sum is bounded: past WORK_BOUND local vertices
- * the remaining sources are not searched one by one; everything their
- * segments hold (one search from all of them) keeps only what the path
+ * First one test for all sources together (docs/solvers.md, "Sharing the
+ * work"): the union of the segment graphs under a super-root with an arc to
+ * every source. An element that passes it passes for every source (a path
+ * from a source that avoids x is a path from the super-root). An element x
+ * (on no cycle) that fails it through an arc u -> w leaving its subtree
+ * where idom(w) is not the super-root fails for every source that reaches
+ * it: idom(w) strictly dominates x, so every source reaching x reaches
+ * idom(w) first, and from there w without x. Only the rest, elements whose
+ * leaving arcs all go to vertices reached from several sources apart, need
+ * the per-source test, and only from the sources that reach them.
+ *
+ * Each R_s is numbered locally, so the cost of that test is the sum of the
+ * segment graph sizes of those sources. It is bounded: past the work bound
+ * the remaining sources are not searched one by one; the undecided elements
+ * their segments hold (one search from all of them) keep only what the path
  * solver proves. That is sound, as path is, and it is reported in the stats.
  */
 #include "analysis/dominators.h"
 #include "analysis/flow.h"
 #include "analysis/scc.h"
 
-enum { LV_NODE, LV_EDGE, LV_SINK, LV_ROOT };
+enum { LV_NODE, LV_EDGE, LV_SINK, LV_ROOT, LV_SUPER };
 
 /* local vertices summed over sources, as a multiple of the graph's size */
 #define WORK_FACTOR 16
@@ -78,16 +87,25 @@ static void add_arc(region *r, uint32_t a, uint32_t b)
 	r->narcs++;
 }
 
-/* builds R_s as a local digraph; local vertex 0 is the source */
-static void build_region(region *r, uint32_t s, uint32_t *queue)
+/* builds the union of the R_s of the sources src[0..count) as a local
+ * digraph: local vertex 0 is a super-root with an arc to each source; stamp
+ * tells this build's local ids from older ones */
+static void build_region(region *r, uint32_t stamp, const uint32_t *src, uint32_t count,
+			 uint32_t *queue)
 {
 	const tc_flow *f = r->f;
-	uint32_t qhead = 0, qtail = 0;
+	uint32_t qhead = 0, qtail = 0, s = stamp;
 	r->count = 1;
 	r->narcs = 0;
-	r->kind[0] = LV_ROOT;
-	r->id[0] = s;
-	queue[qtail++] = 0;
+	r->kind[0] = LV_SUPER;
+	r->id[0] = TC_NONE;
+	for (uint32_t k = 0; k < count; k++) {
+		uint32_t lv = r->count++;
+		r->kind[lv] = LV_ROOT;
+		r->id[lv] = src[k];
+		add_arc(r, 0, lv);
+		queue[qtail++] = lv;
+	}
 	while (qhead < qtail) {
 		uint32_t lv = queue[qhead++];
 		uint32_t v = r->id[lv];
@@ -109,9 +127,11 @@ static void build_region(region *r, uint32_t s, uint32_t *queue)
 	}
 }
 
-/* the elements of the segments of srcs[0..count) keep only what path proves */
+/* the undecided elements of the segments of srcs[0..count) keep only what
+ * path proves */
 static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *srcs,
-			     uint32_t count, uint8_t *node_c, uint8_t *edge_c)
+			     uint32_t count, const uint8_t *unsure_n, const uint8_t *unsure_e,
+			     uint8_t *node_c, uint8_t *edge_c)
 {
 	uint32_t n = f->n, m = f->m;
 	uint8_t *pn = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
@@ -133,18 +153,81 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
 		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++) {
 			if (!f->live_edge[*e])
 				continue;
-			edge_c[*e] &= pe[*e];
+			if (unsure_e[*e])
+				edge_c[*e] &= pe[*e];
 			uint32_t w = f->to[*e];
 			if (f->sync[w] || seen[w])
 				continue;
 			seen[w] = 1;
-			node_c[w] &= pn[w];
+			if (unsure_n[w])
+				node_c[w] &= pn[w];
 			stack[top++] = w;
 		}
 	}
 	if (f->run && f->run->stats)
 		f->run->stats->fallback_sources += count;
 	tc__phase_end(f->run);
+	return TC_OK;
+}
+
+/*
+ * Condition 2 on r's local graph (dominators from local vertex 0):
+ * fail[u] = 1 when an arc leaves u's dominator subtree, i.e. some vertex
+ * reachable from u is not dominated by u. With certain (may be NULL):
+ * certain[u] = 1 when such an arc goes to a vertex whose immediate
+ * dominator is not vertex 0.
+ */
+static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t *certain)
+{
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	tc_digraph rs, rp;
+	tc_domtree dt;
+	uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+	uint32_t *sub = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+	uint32_t *sub2 = certain ? TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1)
+				 : NULL;
+	int rc;
+	if (!idom || !sub || (certain && !sub2))
+		rc = TC_ENOMEM;
+	else if (!(rc = tc__digraph_from_arcs(&scratch, &rs, r->count, r->narcs, r->afrom,
+					     r->ato)) &&
+		 !(rc = tc__digraph_reverse(&scratch, &rp, &rs)) &&
+		 !(rc = tc__dominators(&scratch, &rs, &rp, 0, idom)))
+		rc = tc__domtree(&scratch, r->count, idom, 0, &dt);
+	if (rc) {
+		tc__arena_free(&scratch);
+		return rc;
+	}
+	/* low(u) = min depth(idom(w)) over u's successors w; sub2 the same over
+	 * the w whose idom is not the root */
+	for (uint32_t u = 0; u < r->count; u++) {
+		uint32_t low = dt.depth[u], low2 = UINT32_MAX;
+		for (const uint32_t *w = TC_ADJ_BEGIN(&rs, u); w != TC_ADJ_END(&rs, u); w++) {
+			uint32_t d = dt.depth[idom[*w]];
+			if (d < low)
+				low = d;
+			if (idom[*w] != 0 && d < low2)
+				low2 = d;
+		}
+		sub[u] = low;
+		if (sub2)
+			sub2[u] = low2;
+	}
+	/* children come after their parent in preorder: fold upwards */
+	for (uint32_t i = dt.count; i-- > 1;) {
+		uint32_t u = dt.order[i], p = idom[u];
+		if (sub[u] < sub[p])
+			sub[p] = sub[u];
+		if (sub2 && sub2[u] < sub2[p])
+			sub2[p] = sub2[u];
+	}
+	for (uint32_t u = 0; u < r->count; u++) {
+		fail[u] = sub[u] < dt.depth[u];
+		if (certain)
+			certain[u] = sub2[u] < dt.depth[u];
+	}
+	tc__arena_free(&scratch);
 	return TC_OK;
 }
 
@@ -174,85 +257,122 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		edge_c[e] = f->live_edge[e] && !(comp[u] != TC_NONE && comp[u] == comp[w]);
 	}
 
-	/* condition 2, source by source */
+	/* condition 2 */
+	uint32_t nsrc = 0;
+	for (uint32_t v = 0; v < n; v++)
+		nsrc += f->sync[v] && f->live_node[v] && v != f->exit;
 	region r;
 	r.f = f;
-	size_t nv = (size_t)n + m + 2;
+	size_t nv = (size_t)n + nsrc + m + 2;
 	r.node_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	r.node_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	r.edge_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
 	r.edge_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
 	r.kind = TC_ARENA_ARRAY(ar, uint32_t, nv);
 	r.id = TC_ARENA_ARRAY(ar, uint32_t, nv);
-	r.afrom = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + 1);
-	r.ato = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + 1);
+	r.afrom = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
+	r.ato = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
 	uint32_t *queue = TC_ARENA_ARRAY(ar, uint32_t, nv);
+	uint32_t *src = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nsrc + 1);
+	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
+	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
+	uint8_t *unsure_n = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	uint8_t *unsure_e = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
 	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.kind ||
-	    !r.id || !r.afrom || !r.ato || !queue)
+	    !r.id || !r.afrom || !r.ato || !queue || !src || !fail || !certain || !unsure_n ||
+	    !unsure_e)
 		return TC_ENOMEM;
 	for (uint32_t v = 0; v < n; v++)
 		r.node_stamp[v] = TC_NONE;
 	for (uint32_t e = 0; e < m; e++)
 		r.edge_stamp[e] = TC_NONE;
+	nsrc = 0;
+	for (uint32_t v = 0; v < n; v++)
+		if (f->sync[v] && f->live_node[v] && v != f->exit)
+			src[nsrc++] = v;
 
 	tc__phase_begin(f->run, "segments");
-	uint64_t work = 0, bound = WORK_FACTOR * ((uint64_t)n + m) + WORK_MIN;
+	/* all sources at once */
+	uint32_t stamp = 0, nunsure = 0;
+	build_region(&r, stamp++, src, nsrc, queue);
+	uint64_t work = r.count;
+	if ((rc = dominator_test(ar, &r, fail, certain)))
+		return rc;
+	for (uint32_t u = 1; u < r.count; u++) {
+		uint8_t *c = r.kind[u] == LV_NODE   ? &node_c[r.id[u]]
+			     : r.kind[u] == LV_EDGE ? &edge_c[r.id[u]]
+						    : NULL;
+		if (!c || !*c || !fail[u])
+			continue;
+		if (certain[u]) {
+			*c = 0;
+		} else {
+			(r.kind[u] == LV_NODE ? unsure_n : unsure_e)[r.id[u]] = 1;
+			nunsure++;
+		}
+	}
+	if (nunsure == 0) {
+		tc__phase_end(f->run);
+		return TC_OK;
+	}
+	/* the sources that reach an undecided element: a backward search */
+	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	if (!seen)
+		return TC_ENOMEM;
+	uint32_t top = 0, nrel = 0;
+	for (uint32_t v = 0; v < n; v++)
+		if (unsure_n[v] && !seen[v]) {
+			seen[v] = 1;
+			queue[top++] = v;
+		}
+	for (uint32_t e = 0; e < m; e++)
+		if (unsure_e[e] && !seen[f->from[e]]) {
+			seen[f->from[e]] = 1;
+			queue[top++] = f->from[e];
+		}
+	while (top > 0) {
+		uint32_t v = queue[--top];
+		if (f->sync[v])
+			continue; /* a source: its segment starts here */
+		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++) {
+			uint32_t u = f->from[*e];
+			if (f->live_edge[*e] && !seen[u]) {
+				seen[u] = 1;
+				queue[top++] = u;
+			}
+		}
+	}
+	for (uint32_t k = 0; k < nsrc; k++)
+		if (seen[src[k]])
+			src[nrel++] = src[k];
+
+	/* those sources one by one, up to the bound */
+	uint64_t bound = WORK_FACTOR * ((uint64_t)n + m) + WORK_MIN;
 	if (f->run && f->run->exact_work_limit)
 		bound = f->run->exact_work_limit;
 	uint32_t deferred = 0;
-	for (uint32_t s = 0; s < n; s++) {
-		if ((s & 0xffff) == 0)
-			tc__progress(f->run, s, n);
-		if (!f->sync[s] || !f->live_node[s] || s == f->exit)
-			continue;
+	for (uint32_t k = 0; k < nrel; k++) {
+		if ((k & 0xfff) == 0)
+			tc__progress(f->run, k, nrel);
 		if (work > bound) {
-			queue[deferred++] = s; /* queue is free between sources */
+			src[deferred++] = src[k]; /* k >= deferred: no overlap */
 			continue;
 		}
-		build_region(&r, s, queue);
+		build_region(&r, stamp++, &src[k], 1, queue);
 		work += r.count;
-		tc_arena scratch;
-		tc__arena_init(&scratch, ar->al);
-		tc_digraph rs, rp;
-		tc_domtree dt;
-		uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r.count + 1);
-		uint32_t *sub = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r.count + 1);
-		if (!idom || !sub)
-			rc = TC_ENOMEM;
-		else if (!(rc = tc__digraph_from_arcs(&scratch, &rs, r.count, r.narcs, r.afrom,
-						     r.ato)) &&
-			 !(rc = tc__digraph_reverse(&scratch, &rp, &rs)) &&
-			 !(rc = tc__dominators(&scratch, &rs, &rp, 0, idom)))
-			rc = tc__domtree(&scratch, r.count, idom, 0, &dt);
-		if (rc) {
-			tc__arena_free(&scratch);
+		if ((rc = dominator_test(ar, &r, fail, NULL)))
 			return rc;
-		}
-		for (uint32_t u = 0; u < r.count; u++) {
-			uint32_t low = dt.depth[u];
-			for (const uint32_t *w = TC_ADJ_BEGIN(&rs, u); w != TC_ADJ_END(&rs, u); w++)
-				if (dt.depth[idom[*w]] < low)
-					low = dt.depth[idom[*w]];
-			sub[u] = low;
-		}
-		/* children come after their parent in preorder: fold upwards */
-		for (uint32_t i = dt.count; i-- > 1;) {
-			uint32_t u = dt.order[i];
-			if (sub[u] < sub[idom[u]])
-				sub[idom[u]] = sub[u];
-		}
 		for (uint32_t u = 1; u < r.count; u++) {
-			if (sub[u] >= dt.depth[u])
+			if (!fail[u])
 				continue;
 			if (r.kind[u] == LV_NODE)
 				node_c[r.id[u]] = 0;
 			else if (r.kind[u] == LV_EDGE)
 				edge_c[r.id[u]] = 0;
 		}
-		tc__arena_free(&scratch);
 	}
 	tc__phase_end(f->run);
 	if (deferred)
-		return fall_back_to_path(ar, f, queue, deferred, node_c, edge_c);
+		return fall_back_to_path(ar, f, src, deferred, unsure_n, unsure_e, node_c, edge_c);
 	return TC_OK;
 }
