@@ -173,9 +173,15 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
 /*
  * Condition 2 on r's local graph (dominators from local vertex 0):
  * fail[u] = 1 when an arc leaves u's dominator subtree, i.e. some vertex
- * reachable from u is not dominated by u. With certain (may be NULL):
- * certain[u] = 1 when such an arc goes to a vertex whose immediate
- * dominator is not vertex 0.
+ * reachable from u is not dominated by u. With certain (may be NULL; vertex
+ * 0 is then the super-root of several sources): certain[u] = 1 when such an
+ * arc goes to a vertex whose immediate dominator is not vertex 0: u fails
+ * for every source that reaches it. And fail[u] is cleared when u passes for
+ * the one source that reaches it: u lies below a source s in the tree (only
+ * s reaches it), no such arc leaves its subtree, and every arc by which a
+ * path from s leaves s's subtree (to a vertex whose immediate dominator is
+ * vertex 0) leaves from u's subtree, so a path from s that avoids u never
+ * leaves s's subtree, where dominance from s is dominance from vertex 0.
  */
 static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t *certain)
 {
@@ -185,10 +191,14 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	tc_domtree dt;
 	uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
 	uint32_t *sub = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
-	uint32_t *sub2 = certain ? TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1)
-				 : NULL;
+	uint32_t *sub2 = NULL, *exits = NULL, *top = NULL;
+	if (certain) {
+		sub2 = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+		exits = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+		top = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+	}
 	int rc;
-	if (!idom || !sub || (certain && !sub2))
+	if (!idom || !sub || (certain && (!sub2 || !exits || !top)))
 		rc = TC_ENOMEM;
 	else if (!(rc = tc__digraph_from_arcs(&scratch, &rs, r->count, r->narcs, r->afrom,
 					     r->ato)) &&
@@ -202,30 +212,45 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	/* low(u) = min depth(idom(w)) over u's successors w; sub2 the same over
 	 * the w whose idom is not the root */
 	for (uint32_t u = 0; u < r->count; u++) {
-		uint32_t low = dt.depth[u], low2 = UINT32_MAX;
+		uint32_t low = dt.depth[u], low2 = UINT32_MAX, out = 0;
 		for (const uint32_t *w = TC_ADJ_BEGIN(&rs, u); w != TC_ADJ_END(&rs, u); w++) {
 			uint32_t d = dt.depth[idom[*w]];
 			if (d < low)
 				low = d;
 			if (idom[*w] != 0 && d < low2)
 				low2 = d;
+			out += idom[*w] == 0 && u != 0;
 		}
 		sub[u] = low;
-		if (sub2)
+		if (sub2) {
 			sub2[u] = low2;
+			exits[u] = out;
+		}
 	}
 	/* children come after their parent in preorder: fold upwards */
 	for (uint32_t i = dt.count; i-- > 1;) {
 		uint32_t u = dt.order[i], p = idom[u];
 		if (sub[u] < sub[p])
 			sub[p] = sub[u];
-		if (sub2 && sub2[u] < sub2[p])
-			sub2[p] = sub2[u];
+		if (sub2) {
+			if (sub2[u] < sub2[p])
+				sub2[p] = sub2[u];
+			exits[p] += exits[u];
+		}
+	}
+	/* top[u]: u's ancestor just below vertex 0 (preorder: parents first) */
+	for (uint32_t i = 1; certain && i < dt.count; i++) {
+		uint32_t u = dt.order[i];
+		top[u] = idom[u] == 0 ? u : top[idom[u]];
 	}
 	for (uint32_t u = 0; u < r->count; u++) {
 		fail[u] = sub[u] < dt.depth[u];
-		if (certain)
-			certain[u] = sub2[u] < dt.depth[u];
+		if (!certain)
+			continue;
+		certain[u] = sub2[u] < dt.depth[u];
+		if (fail[u] && !certain[u] && u != 0 && r->kind[top[u]] == LV_ROOT &&
+		    exits[u] == exits[top[u]])
+			fail[u] = 0;
 	}
 	tc__arena_free(&scratch);
 	return TC_OK;
