@@ -22,88 +22,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define GEN_NAME "gen_cfg"
+#include "gen_common.h"
+
 /* nesting limit of the structured shape: bounds the recursion below */
 #define MAX_DEPTH 24
 /* names per barrier or uniform line */
 #define NAMES_PER_LINE 16
 #define MAX_TARGETS 8
-
-static void die(const char *msg)
-{
-	fprintf(stderr, "gen_cfg: %s\n", msg);
-	exit(2);
-}
-
-/* splitmix64 */
-typedef struct rng {
-	uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-/* uniform in [0, n), n > 0; the modulo bias is below 2^-32 for our n */
-static uint32_t rng_below(rng *r, uint32_t n)
-{
-	return (uint32_t)(rng_next(r) % n);
-}
-
-/* true with probability num/den */
-static int rng_chance(rng *r, uint32_t num, uint32_t den)
-{
-	return rng_below(r, den) < num;
-}
-
-/* log-uniform in [0, m]: a power-of-two scale first, then a value in it */
-static uint32_t rng_log_uniform(rng *r, uint32_t m)
-{
-	if (m == 0)
-		return 0;
-	uint32_t bits = 0;
-	while (bits < 32 && ((uint64_t)1 << (bits + 1)) - 1 <= m)
-		bits++;
-	/* scales k = 0..bits: values [2^k - 1, 2^(k+1) - 2] */
-	uint32_t k = rng_below(r, bits + 1);
-	uint64_t lo = ((uint64_t)1 << k) - 1, hi = ((uint64_t)1 << (k + 1)) - 2;
-	if (hi > m)
-		hi = m;
-	return (uint32_t)(lo + rng_next(r) % (hi - lo + 1));
-}
-
-/* Buffered output. */
-typedef struct out {
-	FILE *f;
-	char buf[1 << 16];
-	size_t len;
-} out;
-
-static void out_flush(out *o)
-{
-	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len)
-		die("write error");
-	o->len = 0;
-}
-
-static void out_str(out *o, const char *s)
-{
-	size_t n = strlen(s);
-	if (o->len + n > sizeof o->buf)
-		out_flush(o);
-	memcpy(o->buf + o->len, s, n);
-	o->len += n;
-}
-
-static void out_char(out *o, char c)
-{
-	if (o->len == sizeof o->buf)
-		out_flush(o);
-	o->buf[o->len++] = c;
-}
 
 static void out_node(out *o, uint32_t v)
 {
@@ -557,32 +483,6 @@ static void usage(FILE *f)
 	fputs("usage: gen_cfg --shape SHAPE --nodes N [--seed S] [-o FILE]\n"
 	      "shapes: structured chain loopnest fanin tangle\n"
 	      "N and S are integers; N may be written 1e6\n", f);
-}
-
-/* an integer, or MeK for M times 10^K ("1e6") */
-static int parse_count(const char *s, uint64_t *out_val)
-{
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (end == s || errno || s[0] == '-')
-		return -1;
-	if (*end == 'e' || *end == 'E') {
-		char *end2;
-		unsigned long e = strtoul(end + 1, &end2, 10);
-		if (end2 == end + 1 || e > 19)
-			return -1;
-		while (e--) {
-			if (v > UINT64_MAX / 10)
-				return -1;
-			v *= 10;
-		}
-		end = end2;
-	}
-	if (*end)
-		return -1;
-	*out_val = v;
-	return 0;
 }
 
 int main(int argc, char **argv)

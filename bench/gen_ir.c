@@ -34,88 +34,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define GEN_NAME "gen_ir"
+#include "gen_common.h"
+
 #define MAX_DEPTH 24
-
-static void die(const char *msg)
-{
-	fprintf(stderr, "gen_ir: %s\n", msg);
-	exit(2);
-}
-
-/* splitmix64 (as gen_cfg.c) */
-typedef struct rng {
-	uint64_t s;
-} rng;
-
-static uint64_t rng_next(rng *r)
-{
-	uint64_t z = (r->s += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-static uint32_t rng_below(rng *r, uint32_t n)
-{
-	return (uint32_t)(rng_next(r) % n);
-}
-
-/* log-uniform in [0, m] */
-static uint32_t rng_log_uniform(rng *r, uint32_t m)
-{
-	if (m == 0)
-		return 0;
-	uint32_t bits = 0;
-	while (bits < 32 && ((uint64_t)1 << (bits + 1)) - 1 <= m)
-		bits++;
-	uint32_t k = rng_below(r, bits + 1);
-	uint64_t lo = ((uint64_t)1 << k) - 1, hi = ((uint64_t)1 << (k + 1)) - 2;
-	if (hi > m)
-		hi = m;
-	return (uint32_t)(lo + rng_next(r) % (hi - lo + 1));
-}
-
-/* Buffered output with a small formatter. */
-typedef struct out {
-	FILE *f;
-	char buf[1 << 16];
-	size_t len;
-} out;
-
-static void out_flush(out *o)
-{
-	if (o->len && fwrite(o->buf, 1, o->len, o->f) != o->len)
-		die("write error");
-	o->len = 0;
-}
-
-static void out_mem(out *o, const char *s, size_t n)
-{
-	if (o->len + n > sizeof o->buf) {
-		out_flush(o);
-		if (n > sizeof o->buf) {
-			if (fwrite(s, 1, n, o->f) != n)
-				die("write error");
-			return;
-		}
-	}
-	memcpy(o->buf + o->len, s, n);
-	o->len += n;
-}
-
-static void out_u32(out *o, uint32_t v)
-{
-	char tmp[12];
-	int n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	if (o->len + 12 > sizeof o->buf)
-		out_flush(o);
-	while (n)
-		o->buf[o->len++] = tmp[--n];
-}
 
 /*
  * emit(o, fmt, ...): fmt is copied, except
@@ -540,32 +462,6 @@ static void usage(FILE *f)
 	      "  text: nested loops and ifs, branches on threadIdx.x and on uniform values,\n"
 	      "  a barrier every ~50 blocks. The same arguments give the same bytes.\n",
 	      f);
-}
-
-/* an integer, or MeK for M times 10^K ("1e6") */
-static int parse_count(const char *s, uint64_t *out_val)
-{
-	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (end == s || errno || s[0] == '-')
-		return -1;
-	if (*end == 'e' || *end == 'E') {
-		char *end2;
-		unsigned long e = strtoul(end + 1, &end2, 10);
-		if (end2 == end + 1 || e > 19)
-			return -1;
-		while (e--) {
-			if (v > UINT64_MAX / 10)
-				return -1;
-			v *= 10;
-		}
-		end = end2;
-	}
-	if (*end)
-		return -1;
-	*out_val = v;
-	return 0;
 }
 
 int main(int argc, char **argv)
