@@ -371,10 +371,13 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		if (seen[src[k]])
 			src[nrel++] = src[k];
 
-	/* those sources one by one, up to the bound */
+	/* those sources one by one, up to the bound, which the rounds of the
+	 * variance fixpoint share: a solve never searches much more than it */
 	uint64_t bound = WORK_FACTOR * ((uint64_t)n + m) + WORK_MIN;
 	if (f->run && f->run->exact_work_limit)
 		bound = f->run->exact_work_limit;
+	if (f->run)
+		work += f->run->exact_work_done;
 	uint32_t deferred = 0;
 	for (uint32_t k = 0; k < nrel; k++) {
 		if ((k & 0xfff) == 0)
@@ -397,6 +400,8 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		}
 	}
 	tc__phase_end(f->run);
+	if (f->run)
+		f->run->exact_work_done = work;
 	if (deferred)
 		return fall_back_to_path(ar, f, src, deferred, unsure_n, unsure_e, node_c, edge_c);
 	return TC_OK;

@@ -17,6 +17,7 @@ typedef struct tc_run {
 	const char *phase;
 	double started;
 	uint64_t exact_work_limit; /* 0: the solver's default */
+	uint64_t exact_work_done;  /* exact's per-source work so far, all rounds */
 } tc_run;
 
 double tc__now(void);
