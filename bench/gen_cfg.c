@@ -140,7 +140,6 @@ typedef struct loop_ctx {
 static uint32_t structured_seq(gen *g, uint32_t cur, uint32_t budget, int depth,
 			       const loop_ctx *loop);
 
-enum { S_BLOCK, S_IF, S_IFELSE, S_DOWHILE, S_WHILE, S_JUMP };
 
 /*
  * One statement after cur, using at most budget (> 0) new nodes; returns the
@@ -153,26 +152,8 @@ enum { S_BLOCK, S_IF, S_IFELSE, S_DOWHILE, S_WHILE, S_JUMP };
 static uint32_t structured_stmt(gen *g, uint32_t cur, uint32_t *budget, int depth,
 				const loop_ctx *loop)
 {
-	uint32_t b = *budget, pick = rng_below(&g->r, 100), kind;
-	if (pick < 36)
-		kind = S_BLOCK;
-	else if (pick < 53)
-		kind = S_IF;
-	else if (pick < 70)
-		kind = S_IFELSE;
-	else if (pick < 80)
-		kind = S_DOWHILE;
-	else if (pick < 88)
-		kind = S_WHILE;
-	else
-		kind = S_JUMP;
-	if (kind == S_JUMP && !loop)
-		kind = S_IF;
-	if (depth >= MAX_DEPTH && kind != S_JUMP)
-		kind = S_BLOCK;
-	if ((kind == S_IF && b < 2) || ((kind == S_IFELSE || kind == S_DOWHILE ||
-					  kind == S_WHILE) && b < 3))
-		kind = S_BLOCK;
+	uint32_t b = *budget;
+	int kind = pick_stmt(&g->r, b, depth, MAX_DEPTH, loop != NULL, 3);
 
 	uint32_t t[2], inner, res;
 	switch (kind) {

@@ -114,6 +114,32 @@ static inline void out_u32(out *o, uint32_t v)
 		o->buf[o->len++] = tmp[--n];
 }
 
+/* The statements of the structured shapes, and how one is picked: the
+ * kinds by fixed odds; a jump (break or continue) only inside a loop; past
+ * max_depth only plain blocks; and a plain block when the budget b of new
+ * blocks is too small for the kind (a while loop takes while_min). */
+enum { S_BLOCK, S_IF, S_IFELSE, S_DOWHILE, S_WHILE, S_JUMP };
+
+static inline int pick_stmt(rng *r, uint32_t b, int depth, int max_depth, int in_loop,
+			    uint32_t while_min)
+{
+	uint32_t pick = rng_below(r, 100);
+	int kind = pick < 36   ? S_BLOCK
+		   : pick < 53 ? S_IF
+		   : pick < 70 ? S_IFELSE
+		   : pick < 80 ? S_DOWHILE
+		   : pick < 88 ? S_WHILE
+			       : S_JUMP;
+	if (kind == S_JUMP && !in_loop)
+		kind = S_IF;
+	if (depth >= max_depth && kind != S_JUMP)
+		kind = S_BLOCK;
+	if ((kind == S_IF && b < 2) || ((kind == S_IFELSE || kind == S_DOWHILE) && b < 3) ||
+	    (kind == S_WHILE && b < while_min))
+		kind = S_BLOCK;
+	return kind;
+}
+
 /* an integer, or MeK for M times 10^K ("1e6") */
 static inline int parse_count(const char *s, uint64_t *out_val)
 {

@@ -252,7 +252,6 @@ static uint32_t loop_test(gen *g, uint32_t counter)
 
 static void seq(gen *g, uint32_t budget, int depth, loop_ctx *loop);
 
-enum { S_BLOCK, S_IF, S_IFELSE, S_DOWHILE, S_WHILE, S_JUMP };
 
 /* The latch of a loop: phi over its predecessors, counter increment and the
  * value carried around; returns nothing, leaves cur = latch, acc = out. */
@@ -285,26 +284,8 @@ static void header(gen *g, uint32_t head, uint32_t pre, uint32_t pre_acc, const 
  * blocks; lowers *budget by what it used and leaves its last block open. */
 static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 {
-	uint32_t b = *budget, pick = rng_below(&g->r, 100), kind;
-	if (pick < 36)
-		kind = S_BLOCK;
-	else if (pick < 53)
-		kind = S_IF;
-	else if (pick < 70)
-		kind = S_IFELSE;
-	else if (pick < 80)
-		kind = S_DOWHILE;
-	else if (pick < 88)
-		kind = S_WHILE;
-	else
-		kind = S_JUMP;
-	if (kind == S_JUMP && !loop)
-		kind = S_IF;
-	if (depth >= MAX_DEPTH && kind != S_JUMP)
-		kind = S_BLOCK;
-	if ((kind == S_IF && b < 2) || ((kind == S_IFELSE || kind == S_DOWHILE) && b < 3) ||
-	    (kind == S_WHILE && b < 4))
-		kind = S_BLOCK;
+	uint32_t b = *budget;
+	int kind = pick_stmt(&g->r, b, depth, MAX_DEPTH, loop != NULL, 4);
 
 	incs preds = {0};
 	switch (kind) {
