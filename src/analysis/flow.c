@@ -13,7 +13,6 @@ int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barri
 	memset(f, 0, sizeof *f);
 	f->ar = ar;
 	f->run = run;
-	tc__arena_init(&f->index_ar, ar->al);
 	f->n = f->n0 = f->ncap = g->n;
 	f->m = f->m0 = f->mcap = g->m;
 	f->entry = g->entry;
@@ -48,7 +47,8 @@ static int grow(tc_flow *f)
 	uint8_t *live_e = TC_ARENA_ARRAY(f->ar, uint8_t, (size_t)mcap + 1);
 	uint32_t *from = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)mcap + 1);
 	uint32_t *to = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)mcap + 1);
-	if (!sync || !uni || !live_n || !live_e || !from || !to)
+	f->origin = TC_ARENA_ARRAY(f->ar, uint32_t, (size_t)f->m0 + 1);
+	if (!sync || !uni || !live_n || !live_e || !from || !to || !f->origin)
 		return TC_ENOMEM;
 	memcpy(sync, f->sync, f->n);
 	memcpy(uni, f->uniform, f->n);
@@ -79,46 +79,39 @@ int tc__flow_split(tc_flow *f, uint32_t e)
 	f->to[piece] = f->to[e];
 	f->to[e] = mid;
 	f->second[e] = piece;
+	f->origin[piece - f->m0] = e;
 	return TC_OK;
 }
 
 int tc__flow_rounds(tc_arena *ar, tc_flow *f, tc_round_solve_fn solve, tc_round_feed_fn feed,
 		    void *ctx, uint8_t **node_c, uint8_t **edge_c, uint32_t *rounds)
 {
+	/* one pair of answers, as large as the flow graph can grow, for every
+	 * round: feed reads a round's before the next one writes */
+	uint8_t *nc = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n0 + f->m0 + 1);
+	uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, 2 * (size_t)f->m0 + 1);
+	if (!nc || !ec)
+		return TC_ENOMEM;
+	tc_arena scratch; /* reset, not freed, between rounds */
+	tc__arena_init(&scratch, ar->al);
+	int rc;
 	for (*rounds = 1;; (*rounds)++) {
-		uint8_t *nc = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
-		uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
-		if (!nc || !ec)
-			return TC_ENOMEM;
-		tc_arena scratch;
-		tc__arena_init(&scratch, ar->al);
-		int rc = solve(&scratch, f, ctx, nc, ec);
-		tc__arena_free(&scratch);
+		rc = solve(&scratch, f, ctx, nc, ec);
+		tc__arena_reset(&scratch);
 		*node_c = nc;
 		*edge_c = ec;
 		int changed = 0;
-		if (rc || (rc = feed(f, ctx, nc, ec, &changed)) || !changed)
-			return rc;
-		if ((rc = tc__flow_reindex(f)))
-			return rc;
+		if (rc || (rc = feed(f, ctx, nc, ec, &changed)) || !changed ||
+		    (rc = tc__flow_reindex(f)))
+			break;
 	}
+	tc__arena_free(&scratch);
+	return rc;
 }
 
 void tc__flow_free(tc_flow *f)
 {
-	tc__arena_free(&f->index_ar);
-}
-
-static int csr(tc_flow *f, uint32_t **off_out, uint32_t **edge_out, const uint32_t *key)
-{
-	uint32_t *off = TC_ARENA_ZARRAY(&f->index_ar, uint32_t, (size_t)f->n + 1);
-	uint32_t *edge = TC_ARENA_ARRAY(&f->index_ar, uint32_t, (size_t)f->m + 1);
-	if (!off || !edge)
-		return TC_ENOMEM;
-	tc__csr_fill(f->n, f->m, key, NULL, off, edge);
-	*off_out = off;
-	*edge_out = edge;
-	return TC_OK;
+	(void)f; /* everything is in the arena it was made with */
 }
 
 int tc__flow_reindex(tc_flow *f)
@@ -129,18 +122,69 @@ int tc__flow_reindex(tc_flow *f)
 	return rc;
 }
 
+/*
+ * The CSR after splits, patched in place. Split k (k = 0, 1, ...) made node
+ * n0 + k and edge m0 + k together, so the new nodes' one-edge lists sit at
+ * positions m0 + k of both edge arrays, after the original nodes' lists
+ * (which still hold m0 entries: the split edge e stays in its tail's
+ * out-list, and its head's in-list gets the second piece in e's place).
+ * A head with a long in-list could make the search for e costly; past m0
+ * steps the index is rebuilt by counting sort instead, which gives the same
+ * layout.
+ */
+static int patch_index(tc_flow *f)
+{
+	if (!f->own_index) {
+		size_t ncap = (size_t)f->n0 + f->m0 + 1, mcap = 2 * (size_t)f->m0 + 1;
+		uint32_t *oo = TC_ARENA_ARRAY(f->ar, uint32_t, ncap);
+		uint32_t *oe = TC_ARENA_ARRAY(f->ar, uint32_t, mcap);
+		uint32_t *io = TC_ARENA_ARRAY(f->ar, uint32_t, ncap);
+		uint32_t *ie = TC_ARENA_ARRAY(f->ar, uint32_t, mcap);
+		if (!oo || !oe || !io || !ie)
+			return TC_ENOMEM;
+		memcpy(oo, f->g->out_off, ((size_t)f->n0 + 1) * sizeof *oo);
+		memcpy(io, f->g->in_off, ((size_t)f->n0 + 1) * sizeof *io);
+		memcpy(oe, f->g->out_edge, (size_t)f->m0 * sizeof *oe);
+		memcpy(ie, f->g->in_edge, (size_t)f->m0 * sizeof *ie);
+		f->out_off = oo, f->out_edge = oe, f->in_off = io, f->in_edge = ie;
+		f->own_index = true;
+		f->indexed_m = f->m0;
+	}
+	uint64_t steps = 0;
+	for (uint32_t p = f->indexed_m; p < f->m; p++) {
+		uint32_t e = f->origin[p - f->m0], mid = f->from[p], v = f->to[p];
+		f->out_off[mid] = f->in_off[mid] = p;
+		f->out_edge[p] = p;
+		f->in_edge[p] = e;
+		uint32_t k = f->in_off[v];
+		while (f->in_edge[k] != e)
+			k++;
+		f->in_edge[k] = p;
+		steps += k - f->in_off[v] + 1;
+		if (steps > f->m0 && p + 1 < f->m) {
+			tc__csr_fill(f->n, f->m, f->from, NULL,
+				     memset(f->out_off, 0, ((size_t)f->n + 1) * sizeof *f->out_off),
+				     f->out_edge);
+			tc__csr_fill(f->n, f->m, f->to, NULL,
+				     memset(f->in_off, 0, ((size_t)f->n + 1) * sizeof *f->in_off),
+				     f->in_edge);
+			break;
+		}
+	}
+	f->out_off[f->n] = f->in_off[f->n] = f->m;
+	f->indexed_m = f->m;
+	return TC_OK;
+}
+
 int tc__flow_index(tc_flow *f)
 {
-	tc__arena_free(&f->index_ar);
 	if (f->n == f->n0 && f->m == f->m0) {
 		/* nothing split yet: the graph's own index is this one */
 		f->out_off = f->g->out_off, f->out_edge = f->g->out_edge;
 		f->in_off = f->g->in_off, f->in_edge = f->g->in_edge;
 		return TC_OK;
 	}
-	if (csr(f, &f->out_off, &f->out_edge, f->from) || csr(f, &f->in_off, &f->in_edge, f->to))
-		return TC_ENOMEM;
-	return TC_OK;
+	return patch_index(f);
 }
 
 /* The liveness of the unsplit graph (splits keep it: tc__flow_split). */

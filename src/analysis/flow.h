@@ -18,7 +18,6 @@
 
 typedef struct tc_flow {
 	tc_arena *ar;       /* what lives as long as the flow graph */
-	tc_arena index_ar;  /* the index and liveness, replaced by each reindex */
 	tc_run *run; /* phase timing and progress; may be NULL */
 	const tc_graph *g; /* the original: its arrays serve until the first split */
 	uint32_t n, m;   /* current nodes and edges */
@@ -29,8 +28,12 @@ typedef struct tc_flow {
 	uint8_t *uniform; /* n: the node's branch condition is thread-invariant */
 	uint32_t *from, *to;
 	uint32_t *second; /* m0: the m->v piece of a split original edge, or TC_NONE */
-	/* derived by tc__flow_index */
+	uint32_t *origin; /* piece m0 + k: the original edge it is the second of */
+	/* derived by tc__flow_index: the graph's own until the first split,
+	 * then arrays of the flow graph's final size, patched per split */
 	uint32_t *out_off, *out_edge, *in_off, *in_edge;
+	bool own_index;
+	uint32_t indexed_m;
 	/* by tc__flow_init, kept up to date by tc__flow_split */
 	uint8_t *live_node, *live_edge;
 	uint32_t live_nodes, live_edges;

@@ -106,6 +106,7 @@ void tc__advise_random(const tc_alloc *al, void *ptr, size_t size)
 struct tc_arena_chunk {
 	tc_arena_chunk *next;
 	size_t size;
+	int big; /* an array of its own, not a bump chunk */
 	/* payload follows, 16-byte aligned */
 };
 
@@ -116,7 +117,20 @@ void tc__arena_init(tc_arena *ar, const tc_alloc *al)
 {
 	ar->al = al;
 	ar->head = NULL;
+	ar->spare = NULL;
 	ar->used = ar->cap = 0;
+}
+
+/* A spare big chunk that fits size without wasting half of it, or NULL. */
+static tc_arena_chunk *take_spare(tc_arena *ar, size_t size)
+{
+	for (tc_arena_chunk **p = &ar->spare; *p; p = &(*p)->next)
+		if ((*p)->size >= size && (*p)->size / 2 <= size) {
+			tc_arena_chunk *c = *p;
+			*p = c->next;
+			return c;
+		}
+	return NULL;
 }
 
 void *tc__arena_alloc(tc_arena *ar, size_t size)
@@ -126,10 +140,13 @@ void *tc__arena_alloc(tc_arena *ar, size_t size)
 	size = (size + 15) & ~(size_t)15;
 	if (size > CHUNK_MIN / 4) {
 		/* big arrays get a chunk of their own, kept behind the bump chunk */
-		tc_arena_chunk *c = tc__malloc(ar->al, CHUNK_HEADER + size);
-		if (!c)
-			return NULL;
-		c->size = size;
+		tc_arena_chunk *c = take_spare(ar, size);
+		if (!c) {
+			if (!(c = tc__malloc(ar->al, CHUNK_HEADER + size)))
+				return NULL;
+			c->size = size;
+			c->big = 1;
+		}
 		if (ar->head) {
 			c->next = ar->head->next;
 			ar->head->next = c;
@@ -145,6 +162,7 @@ void *tc__arena_alloc(tc_arena *ar, size_t size)
 		if (!c)
 			return NULL;
 		c->size = CHUNK_MIN;
+		c->big = 0;
 		c->next = ar->head;
 		ar->head = c;
 		ar->used = 0;
@@ -164,16 +182,31 @@ void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size)
 	return p;
 }
 
-void tc__arena_free(tc_arena *ar)
+void tc__arena_reset(tc_arena *ar)
 {
 	tc_arena_chunk *c = ar->head;
 	while (c) {
 		tc_arena_chunk *next = c->next;
-		tc__free(ar->al, c);
+		if (c->big) {
+			c->next = ar->spare;
+			ar->spare = c;
+		} else {
+			tc__free(ar->al, c);
+		}
 		c = next;
 	}
 	ar->head = NULL;
 	ar->used = ar->cap = 0;
+}
+
+void tc__arena_free(tc_arena *ar)
+{
+	tc__arena_reset(ar);
+	for (tc_arena_chunk *c = ar->spare, *next; c; c = next) {
+		next = c->next;
+		tc__free(ar->al, c);
+	}
+	ar->spare = NULL;
 }
 
 /* ---- CSR ---- */

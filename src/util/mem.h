@@ -38,6 +38,7 @@ typedef struct tc_arena_chunk tc_arena_chunk;
 typedef struct tc_arena {
 	const tc_alloc *al;
 	tc_arena_chunk *head;
+	tc_arena_chunk *spare; /* big chunks kept by tc__arena_reset for reuse */
 	size_t used, cap;
 } tc_arena;
 
@@ -49,6 +50,10 @@ void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size);
 	((type *)tc__arena_alloc((ar), tc__mul((count), sizeof(type))))
 #define TC_ARENA_ZARRAY(ar, type, count) \
 	((type *)tc__arena_zalloc((ar), (count), sizeof(type)))
+/* Frees everything allocated, but keeps the big arrays' memory for the
+ * allocations that follow (a round that allocates as the last one did
+ * touches no fresh pages). */
+void tc__arena_reset(tc_arena *ar);
 void tc__arena_free(tc_arena *ar);
 
 /*
