@@ -562,15 +562,7 @@ def main():
     for size in sizes:
         path = generate(args, size)
         for tool in tools:
-            runs = []
-            if tool in given_up:
-                runs.append({'status': 'skipped'})
-            else:
-                for _ in range(args.runs):
-                    r = runner.run_once(tool, path)
-                    runs.append(r)
-                    if r['status'] != 'ok':
-                        break
+            runs = cfgbench.repeat_runs(runner.run_once, tool, path, args.runs, given_up)
             row = summarize(size, tool, path, runs)
             if row['status'] in ('timeout', 'error'):
                 given_up.add(tool)

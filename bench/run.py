@@ -143,6 +143,19 @@ class Runner:
                 'bytes': nbytes, 'graph_phases': gnames, 'file_phases': fnames}
 
 
+def repeat_runs(run_once, key, path, runs, given_up):
+    """Up to runs runs of run_once(key, path), stopping at the first that
+    fails; a single 'skipped' one when key has given up already."""
+    if key in given_up:
+        return [{'status': 'skipped'}]
+    out = []
+    for _ in range(runs):
+        out.append(run_once(key, path))
+        if out[-1]['status'] != 'ok':
+            break
+    return out
+
+
 def timed_run(cmd, timeout, time_bin=None):
     """Runs cmd (standard output discarded) under `time_bin -v` when given,
     killing its process group after timeout seconds. A dict: status (ok or
@@ -683,15 +696,7 @@ def main():
         for size in sorted(sizes):
             path = generate(args, shape, size)
             for solver in solvers:
-                runs = []
-                if solver in given_up:
-                    runs.append({'status': 'skipped'})
-                else:
-                    for _ in range(args.runs):
-                        r = runner.run_once(solver, path)
-                        runs.append(r)
-                        if r['status'] != 'ok':
-                            break
+                runs = repeat_runs(runner.run_once, solver, path, args.runs, given_up)
                 row = summarize(shape, size, solver, path, runs)
                 if row['status'] in ('timeout', 'error'):
                     given_up.add(solver)

@@ -109,11 +109,6 @@ int tc__flow_rounds(tc_arena *ar, tc_flow *f, tc_round_solve_fn solve, tc_round_
 	return rc;
 }
 
-void tc__flow_free(tc_flow *f)
-{
-	(void)f; /* everything is in the arena it was made with */
-}
-
 int tc__flow_reindex(tc_flow *f)
 {
 	tc__phase_begin(f->run, "split");

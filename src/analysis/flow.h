@@ -47,8 +47,6 @@ typedef struct tc_flow {
 /* Copies g's structure; sync = entry, exit and, when assume_barriers, barriers. */
 int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barriers,
 		  bool use_uniform);
-/* Releases what tc__flow_init and tc__flow_index took outside ar. */
-void tc__flow_free(tc_flow *f);
 /* Splits original edge e (e < m0, not yet split) by a new sync node; the
  * pieces are live when e was. Call tc__flow_index afterwards. */
 int tc__flow_split(tc_flow *f, uint32_t e);

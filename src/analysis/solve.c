@@ -216,7 +216,6 @@ int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
 				   : c        ? TC_STATE_CONVERGENT
 					      : TC_STATE_UNKNOWN;
 	}
-	tc__flow_free(&f);
 	tc__arena_free(&ar);
 	r->stats.total_s = tc__now() - t0;
 	*out = r;
@@ -224,7 +223,6 @@ int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
 oom:
 	rc = TC_ENOMEM;
 fail:
-	tc__flow_free(&f);
 	tc__arena_free(&ar);
 	tc_result_free(r);
 	if (rc == TC_ENOMEM)

@@ -1005,9 +1005,8 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 		if (h == TC_NONE || !loops.irreducible[h])
 			continue;
 		/* seeds: divergent whatever the branches are */
-		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[v].bb);
-		     i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
-			if ((rc = push_divergent(r, i, top)))
+		for (uint32_t id = r->phi_first[v]; id < r->phi_first[v] + r->phi_count[v]; id++)
+			if ((rc = push_id(r, id, top)))
 				goto out;
 	}
 	if ((rc = drain(r, top)))
