@@ -15,7 +15,8 @@
  * on the original graph with its own sync nodes, and do not shrink when later
  * rounds turn proven elements into sync points. Only the regions bounded by
  * the post-dominator are stored (they nest, so their sizes add up to about
- * N times the nesting depth); the wide ones are all alike - everything
+ * N times the nesting depth; branches on one cycle share theirs, below);
+ * the wide ones are all alike - everything
  * reachable without passing a sync node - so their union is one search from
  * all divergent wide branches at once, done when it is needed. (A thread that left a loop
  * early is still out of step with one that stayed, even once the exit edge is
@@ -27,17 +28,27 @@
 
 #include <string.h>
 
-/* Inf(b) for every branch b of the original graph, as CSR lists. */
+/*
+ * Inf(b) for every branch b of the original graph, as CSR lists. When b's
+ * successors reach b again before p = ipdom(b), Inf(b) is all that b
+ * reaches without passing p, and so is Inf(c) for every branch c with
+ * ipdom(c) = p in b's strongly connected component of the graph without p
+ * (a loop that a break leaves for p): they share one list. Without the
+ * sharing, the lists of the branches of a loop with breaks would add up to
+ * the loop's size times their number.
+ */
 typedef struct influence_map {
-	uint32_t *off;  /* n0 + 1; empty list for non-branches and wide ones */
-	uint32_t *node; /* original node ids */
+	uint32_t *list_of; /* n0 + 1; TC_NONE for non-branches and wide ones */
+	uint32_t *off;     /* nlists + 1 */
+	uint32_t *node;    /* original node ids */
+	uint32_t nlists;
 	uint8_t *branch; /* 1: bounded by the post-dominator, 2: wide */
 	uint8_t *sync;   /* the original sync nodes */
 } influence_map;
 
 typedef struct walk_ctx {
 	const tc_flow *f;
-	uint32_t *stamp, *stack;
+	uint32_t *stamp, *back, *stack;
 	uint32_t round;
 } walk_ctx;
 
@@ -70,22 +81,48 @@ static int bounded_region(walk_ctx *c, uint32_t b, uint32_t stop, tc_u32vec *lis
 	return 0;
 }
 
+/*
+ * b's region (stamped c->round) holds b: every branch of the region that
+ * reaches b in it (a search back from b) and has b's post-dominator gets
+ * list lid too.
+ */
+static void share_region(walk_ctx *c, const tc_digraph *pred, const uint32_t *ipdom,
+			 uint32_t b, uint32_t lid, uint32_t *list_of)
+{
+	uint32_t top = 0;
+	c->back[b] = c->round;
+	c->stack[top++] = b;
+	while (top > 0) {
+		uint32_t v = c->stack[--top];
+		if (v != b && ipdom[v] == ipdom[b])
+			list_of[v] = lid;
+		for (const uint32_t *u = TC_ADJ_BEGIN(pred, v); u != TC_ADJ_END(pred, v); u++)
+			if (c->stamp[*u] == c->round && c->back[*u] != c->round) {
+				c->back[*u] = c->round;
+				c->stack[top++] = *u;
+			}
+	}
+}
+
 /* precondition: f is still the original graph (no split yet) */
 static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 {
 	uint32_t n = f->n;
 	tc_digraph succ, pred;
-	walk_ctx c = {f, NULL, NULL, 0};
-	tc_u32vec list = {NULL, 0, 0};
+	walk_ctx c = {f, NULL, NULL, NULL, 0};
+	tc_u32vec list = {NULL, 0, 0}, off = {NULL, 0, 0};
 	uint32_t *ipdom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	c.stamp = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+	c.back = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
 	c.stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->m + n + 1);
-	map->off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+	map->list_of = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	map->branch = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
 	map->sync = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
-	if (!ipdom || !c.stamp || !c.stack || !map->off || !map->branch || !map->sync)
+	if (!ipdom || !c.stamp || !c.back || !c.stack || !map->list_of || !map->branch ||
+	    !map->sync)
 		return TC_ENOMEM;
 	memcpy(map->sync, f->sync, n);
+	memset(map->list_of, 0xff, ((size_t)n + 1) * sizeof *map->list_of); /* TC_NONE */
 	int rc;
 	if ((rc = tc__flow_digraph(ar, f, &succ, &pred)) ||
 	    (rc = tc__dominators(ar, &pred, &succ, f->exit, ipdom)))
@@ -94,44 +131,60 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 		uint32_t live_out = 0;
 		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, b); e != TC_FLOW_OUT_END(f, b); e++)
 			live_out += f->live_edge[*e];
-		map->off[b] = (uint32_t)list.len;
 		if (!f->live_node[b] || live_out < 2)
 			continue;
+		if (map->list_of[b] != TC_NONE) { /* shared with an earlier branch */
+			map->branch[b] = 1;
+			continue;
+		}
 		size_t start = list.len;
 		rc = TC_OK;
 		int wide = bounded_region(&c, b, ipdom[b], &list, ar->al, &rc);
 		if (rc)
 			goto done;
 		map->branch[b] = wide ? 2 : 1;
-		if (wide)
+		if (wide) {
 			list.len = start;
+			continue;
+		}
+		if (off.len >= UINT32_MAX - 1 || list.len >= UINT32_MAX)
+			rc = TC_ELIMIT;
+		if (rc || (rc = tc__u32vec_push(ar->al, &off, (uint32_t)start)))
+			goto done;
+		map->list_of[b] = (uint32_t)off.len - 1;
+		if (c.stamp[b] == c.round)
+			share_region(&c, &pred, ipdom, b, map->list_of[b], map->list_of);
 	}
-	map->off[n] = (uint32_t)list.len;
+	map->nlists = (uint32_t)off.len;
+	map->off = TC_ARENA_ARRAY(ar, uint32_t, off.len + 1);
 	map->node = TC_ARENA_ARRAY(ar, uint32_t, list.len + 1);
-	if (!map->node) {
+	if (!map->off || !map->node) {
 		rc = TC_ENOMEM;
 		goto done;
 	}
+	if (off.len)
+		memcpy(map->off, off.v, off.len * sizeof(uint32_t));
+	map->off[off.len] = (uint32_t)list.len;
 	if (list.len)
 		memcpy(map->node, list.v, list.len * sizeof(uint32_t));
 	rc = TC_OK;
 done:
 	tc__u32vec_free(ar->al, &list);
+	tc__u32vec_free(ar->al, &off);
 	return rc;
 }
 
 /*
- * Marks in in_inf the union of the wide regions of the branches on the
+ * Adds to in_inf the union of the wide regions of the branches on the
  * stack: what their successors reach without passing an original sync node
  * (reached sync nodes are not members). Split nodes stand for proven edges
  * of the original graph: they are passed through and are not members.
+ * seen: the nodes expanded so far this round (a branch is expanded when it
+ * is put on the stack, a member only if reached).
  */
 static void wide_regions(const tc_flow *f, const influence_map *map, uint32_t *stack,
 			 uint32_t top, uint8_t *in_inf, uint8_t *seen)
 {
-	memset(seen, 0, f->n);
-	for (uint32_t i = 0; i < top; i++)
-		seen[stack[i]] = 1; /* a branch is expanded, a member only if reached */
 	while (top > 0) {
 		uint32_t v = stack[--top];
 		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++) {
@@ -171,24 +224,39 @@ static int variance_round(tc_arena *ar, const tc_flow *f, const influence_map *m
 	uint8_t *in_s = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n0 + 1);
 	uint8_t *divergent = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n0 + 1);
 	uint8_t *in_inf = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n0 + 1);
-	uint8_t *seen = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
+	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)f->n + 1);
+	uint8_t *marked = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)map->nlists + 1);
 	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->n + n0 + 1);
-	if (!in_s || !divergent || !in_inf || !seen || !stack)
+	if (!in_s || !divergent || !in_inf || !seen || !marked || !stack)
 		return TC_ENOMEM;
 	for (uint32_t v = 0; v < n0; v++)
 		in_s[v] = f->live_node[v] && f->uniform[v];
-	/* greatest fixpoint: S only shrinks, so the divergent set only grows */
+	memset(in_inf, 0, n0);
+	/* greatest fixpoint: S only shrinks, so the divergent set only grows,
+	 * and in_inf with it: each list is marked and each wide branch
+	 * expanded once */
 	for (;;) {
-		memset(in_inf, 0, n0);
 		uint32_t top = 0;
 		for (uint32_t b = 0; b < n0; b++) {
+			if (divergent[b])
+				continue;
 			divergent[b] = map->branch[b] && !in_s[b] &&
 				       !out_edges_convergent(f, b, edge_c);
-			if (divergent[b] && map->branch[b] == 2)
-				stack[top++] = b;
-			else if (divergent[b])
-				for (uint32_t i = map->off[b]; i < map->off[b + 1]; i++)
-					in_inf[map->node[i]] = 1;
+			if (!divergent[b])
+				continue;
+			if (map->branch[b] == 2) {
+				if (!seen[b]) {
+					seen[b] = 1;
+					stack[top++] = b;
+				}
+				continue;
+			}
+			uint32_t l = map->list_of[b];
+			if (marked[l])
+				continue;
+			marked[l] = 1;
+			for (uint32_t i = map->off[l]; i < map->off[l + 1]; i++)
+				in_inf[map->node[i]] = 1;
 		}
 		wide_regions(f, map, stack, top, in_inf, seen);
 		int shrunk = 0;
@@ -257,7 +325,7 @@ static int variance_feed(tc_flow *f, void *ctx, const uint8_t *nc, const uint8_t
 int tc__solve_exact_variance(tc_arena *ar, tc_flow *f, uint8_t **node_c, uint8_t **edge_c,
 			     uint32_t *rounds)
 {
-	variance_ctx v = {{NULL, NULL, NULL, NULL}, 0};
+	variance_ctx v = {{NULL, NULL, NULL, 0, NULL, NULL}, 0};
 	for (uint32_t x = 0; x < f->n0 && !v.any_uniform; x++)
 		v.any_uniform = f->uniform[x] && f->live_node[x];
 	if (v.any_uniform) {

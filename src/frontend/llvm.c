@@ -21,6 +21,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Analysis.h>
@@ -166,6 +167,8 @@ typedef struct reader {
 	bool seeding;              /* divergent values are seeds */
 	bool soft;                 /* a branch is divergent only through another */
 	uint32_t rec_term;
+	uint32_t nvalues;  /* the function's value ids: 0 .. nvalues - 1 */
+	uint32_t nvirtual; /* then the shared targets' ids (branch_divergence) */
 	tc_u32vec seeds, arc_from, arc_to, dep_node, dep_term;
 
 	double uniformity_s; /* time in the value analysis, all functions */
@@ -724,6 +727,17 @@ static int taint(reader *r, uint32_t id, size_t *top)
 	return push_id(r, id, top);
 }
 
+/* A new vertex of the value graph that stands for a set of values several
+ * branches make divergent: one arc from each branch to it, one from it to
+ * each value, instead of one from each branch to each value. */
+static int shared_target(reader *r, uint32_t *id)
+{
+	if (r->nvirtual >= UINT32_MAX - r->nvalues)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	*id = r->nvalues + r->nvirtual++;
+	return TC_OK;
+}
+
 /* Every phi of a block is divergent (a join of a divergent branch). */
 static int divergent_phis(reader *r, uint32_t k, size_t *top)
 {
@@ -773,9 +787,25 @@ static int block_graph(reader *r, tc_arena *ar, uint32_t nblocks, tc_digraph *su
 	return rc ? rc : tc__digraph_reverse(ar, pred, succ);
 }
 
+/*
+ * Branches on one cycle share their region: when b's successors reach b
+ * again before ipdom(b) = p, the region is everything b reaches in the graph
+ * without p, and so it is for every branch c in b's strongly connected
+ * component of that graph with ipdom(c) = p. Such a group is found by the
+ * walk of its first branch; the others use what it kept (branch_divergence).
+ */
+typedef struct cycle_group {
+	uint32_t stop;                  /* p */
+	uint32_t region, nregion;       /* in sync_dep.g_blocks */
+	uint32_t cycle, ncycle;         /* the component, sorted, in g_blocks */
+	uint32_t live_out, nlive_out;   /* value ids, in g_values */
+	uint32_t all_joins, out_values; /* shared targets, TC_NONE until used */
+} cycle_group;
+
 typedef struct sync_dep {
 	const tc_digraph *succ, *pred;
 	const uint32_t *ipdom;
+	uint32_t nblocks; /* and the virtual exit, vertex nblocks */
 	uint32_t *mark;  /* == stamp: in the region of the branch being looked at */
 	uint32_t *label; /* the successor a region block was reached from, or MULTI */
 	uint32_t *indeg; /* scratch for the cycle test */
@@ -786,6 +816,12 @@ typedef struct sync_dep {
 	const uint32_t *xval;     /* value ids */
 	const uint32_t *xuoff;    /* value x: its users' blocks xub[xuoff[x] ..] */
 	const uint32_t *xub;      /* TC_NONE: a user that is no instruction */
+	/* cycle groups */
+	uint32_t *group_of; /* block: its group (the branches' key), or TC_NONE */
+	uint32_t *seen;     /* == stamp: found by the component's search */
+	cycle_group *groups;
+	size_t ngroups, groups_cap;
+	tc_u32vec g_blocks, g_values;
 } sync_dep;
 
 /*
@@ -869,6 +905,168 @@ static void reach(sync_dep *d, uint32_t w, uint32_t lab, uint32_t st, uint32_t *
 	stack[(*sp)++] = w;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* An arc of the value graph from the branch being looked at to id. */
+static int branch_arc(reader *r, uint32_t id)
+{
+	if (tc__u32vec_push(&r->al, &r->arc_from, r->rec_term) ||
+	    tc__u32vec_push(&r->al, &r->arc_to, id))
+		return oom(r);
+	return TC_OK;
+}
+
+/*
+ * Keeps the region of b (d->list[0 .. len), marked st), which holds b, as a
+ * new group: its blocks, and b's component (the region's blocks that reach
+ * b: a search back from b), sorted; the component's blocks with b's ipdom
+ * will find it in group_of. Its live-out values are added by the caller.
+ */
+static int new_group(reader *r, sync_dep *d, uint32_t b, uint32_t len, uint32_t st)
+{
+	if (d->ngroups >= UINT32_MAX - 1 ||
+	    reserve(r, &d->groups, &d->groups_cap, d->ngroups + 1, sizeof *d->groups) ||
+	    d->g_blocks.len + 2 * (size_t)len >= UINT32_MAX ||
+	    tc__u32vec_reserve(&r->al, &d->g_blocks, d->g_blocks.len + 2 * (size_t)len))
+		return oom(r);
+	cycle_group *g = &d->groups[d->ngroups];
+	uint32_t *out = d->g_blocks.v;
+	g->stop = d->ipdom[b];
+	g->region = (uint32_t)d->g_blocks.len;
+	g->nregion = len;
+	memcpy(out + g->region, d->list, len * sizeof *out);
+	g->cycle = g->region + len;
+	g->ncycle = 0;
+	uint32_t *stack = d->list + len, sp = 0; /* each region block at most once */
+	d->seen[b] = st;
+	stack[sp++] = b;
+	while (sp > 0) {
+		uint32_t v = stack[--sp];
+		out[g->cycle + g->ncycle++] = v;
+		for (const uint32_t *u = TC_ADJ_BEGIN(d->pred, v); u != TC_ADJ_END(d->pred, v); u++)
+			if (d->mark[*u] == st && d->seen[*u] != st) {
+				d->seen[*u] = st;
+				stack[sp++] = *u;
+			}
+	}
+	d->g_blocks.len = (size_t)g->cycle + g->ncycle;
+	qsort(out + g->cycle, g->ncycle, sizeof *out, cmp_u32);
+	for (uint32_t k = 0; k < g->ncycle; k++) {
+		uint32_t v = out[g->cycle + k];
+		if (v < d->nblocks && d->ipdom[v] == g->stop)
+			d->group_of[v] = (uint32_t)d->ngroups;
+	}
+	g->live_out = (uint32_t)d->g_values.len;
+	g->nlive_out = 0;
+	g->all_joins = g->out_values = TC_NONE;
+	d->ngroups++;
+	return TC_OK;
+}
+
+static bool in_cycle(const sync_dep *d, const cycle_group *g, uint32_t v)
+{
+	return bsearch(&v, d->g_blocks.v + g->cycle, g->ncycle, sizeof v, cmp_u32) != NULL;
+}
+
+/*
+ * The phis of a group's region and of its p (when not the virtual exit) as
+ * one shared target, made on first use: every block of the region is
+ * reached from each successor that lies on the cycle.
+ */
+static int group_joins(reader *r, sync_dep *d, cycle_group *g, size_t *top)
+{
+	if (g->all_joins != TC_NONE)
+		return TC_OK;
+	uint32_t term = r->rec_term;
+	int rc = shared_target(r, &g->all_joins);
+	r->rec_term = g->all_joins;
+	for (uint32_t k = 0; k <= g->nregion && !rc; k++) {
+		uint32_t v = k < g->nregion ? d->g_blocks.v[g->region + k] : g->stop;
+		if (v < d->nblocks)
+			rc = divergent_phis(r, v, top);
+	}
+	r->rec_term = term;
+	return rc;
+}
+
+/* The values live out of a group's region, as one shared target. */
+static int group_live_out(reader *r, sync_dep *d, cycle_group *g, size_t *top)
+{
+	if (g->out_values != TC_NONE)
+		return TC_OK;
+	uint32_t term = r->rec_term;
+	int rc = shared_target(r, &g->out_values);
+	r->rec_term = g->out_values;
+	for (uint32_t k = 0; k < g->nlive_out && !rc; k++)
+		rc = taint(r, d->g_values.v[g->live_out + k], top);
+	r->rec_term = term;
+	return rc;
+}
+
+/*
+ * Control divergence of divergent branch b in group g (its region is g's).
+ * Every block of the region is reached from a successor s on the cycle, as
+ * is p. When a second successor lies on the cycle, every block of the
+ * region and p are joins; otherwise the joins are what the other successors
+ * reach before p, and p when one of them reaches it (or is p). The region
+ * holds a cycle, so its live-out values are divergent. Returns 1 without
+ * doing anything if no successor is on the cycle (never: b is on it).
+ */
+static int group_branch(reader *r, sync_dep *d, uint32_t b, cycle_group *g, size_t *top)
+{
+	uint32_t stop = g->stop, on_cycle = TC_NONE;
+	bool two = false;
+	int rc;
+	for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, b); w != TC_ADJ_END(d->succ, b); w++)
+		if (*w != stop && in_cycle(d, g, *w)) {
+			two |= on_cycle != TC_NONE && on_cycle != *w;
+			on_cycle = *w;
+		}
+	if (on_cycle == TC_NONE)
+		return 1;
+	if (two) {
+		if ((rc = group_joins(r, d, g, top)) || (rc = branch_arc(r, g->all_joins)))
+			return rc;
+	} else {
+		uint32_t st = ++d->stamp, sp = 0, *stack = d->list;
+		bool stop_joins = false;
+		for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, b); w != TC_ADJ_END(d->succ, b);
+		     w++) {
+			if (*w == on_cycle)
+				continue;
+			if (*w == stop) {
+				stop_joins = true;
+			} else if (d->mark[*w] != st) {
+				d->mark[*w] = st;
+				stack[sp++] = *w;
+			}
+		}
+		while (sp > 0) {
+			uint32_t v = stack[--sp];
+			if (v < d->nblocks && (rc = divergent_phis(r, v, top)))
+				return rc;
+			for (const uint32_t *x = TC_ADJ_BEGIN(d->succ, v);
+			     x != TC_ADJ_END(d->succ, v); x++) {
+				if (*x == stop) {
+					stop_joins = true;
+				} else if (d->mark[*x] != st) {
+					d->mark[*x] = st;
+					stack[sp++] = *x;
+				}
+			}
+		}
+		if (stop_joins && stop < d->nblocks && (rc = divergent_phis(r, stop, top)))
+			return rc;
+	}
+	if ((rc = group_live_out(r, d, g, top)) || (rc = branch_arc(r, g->out_values)))
+		return rc;
+	return TC_OK;
+}
+
 /*
  * Control divergence of the divergent branch ending block b (docs/llvm.md):
  * the region is what b's successors reach without entering ipdom(b); the
@@ -887,6 +1085,9 @@ static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t 
 		one_way &= *w == *w0;
 	if (one_way) /* every thread goes to the same block */
 		return TC_OK;
+	if (d->group_of[b] != TC_NONE &&
+	    (rc = group_branch(r, d, b, &d->groups[d->group_of[b]], top)) != 1)
+		return rc;
 	/* labels: each block is pushed at most twice (first label, MULTI) */
 	uint32_t *stack = d->list + nblocks + 1;
 	bool stop_seen = false;
@@ -948,8 +1149,15 @@ static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t 
 	}
 	if (peeled == len)
 		return TC_OK;
-	/* temporal divergence: values live out of the region ∪ {b} */
+	/* temporal divergence: values live out of the region ∪ {b}; when the
+	 * region holds b, it becomes a group, with these values */
 	bool b_inside = d->mark[b] == st;
+	cycle_group *g = NULL;
+	if (b_inside) {
+		if ((rc = new_group(r, d, b, len, st)))
+			return rc;
+		g = &d->groups[d->ngroups - 1];
+	}
 	d->mark[b] = st;
 	for (uint32_t k = 0; k <= len; k++) {
 		uint32_t v = k < len ? d->list[k] : b;
@@ -959,8 +1167,16 @@ static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t 
 			bool out = false;
 			for (uint32_t u = d->xuoff[x]; u < d->xuoff[x + 1] && !out; u++)
 				out = d->xub[u] == TC_NONE || d->mark[d->xub[u]] != st;
-			if (out && (rc = taint(r, d->xval[x], top)))
+			if (!out)
+				continue;
+			if ((rc = taint(r, d->xval[x], top)))
 				return rc;
+			if (!g)
+				continue;
+			if (tc__u32vec_push(&r->al, &d->g_values, d->xval[x]) ||
+			    d->g_values.len >= UINT32_MAX)
+				return oom(r);
+			g->nlive_out++;
 		}
 	}
 	return TC_OK;
@@ -990,9 +1206,15 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 		      .indeg = TC_ARENA_ARRAY(&ar, uint32_t, n),
 		      /* the region (n), then a stack of 2n or the peeling queue */
 		      .list = TC_ARENA_ARRAY(&ar, uint32_t, 3 * (size_t)n),
-		      .stamp = 0};
+		      .stamp = 0,
+		      .nblocks = nblocks,
+		      .group_of = TC_ARENA_ARRAY(&ar, uint32_t, n),
+		      .seen = TC_ARENA_ZARRAY(&ar, uint32_t, n)};
 	int rc = TC_ENOMEM;
+	if (d.group_of)
+		memset(d.group_of, 0xff, n * sizeof *d.group_of); /* TC_NONE */
 	if (!ipdom || !done || !hard || !d.mark || !d.label || !d.indeg || !d.list ||
+	    !d.group_of || !d.seen ||
 	    (rc = cross_uses(r, &ar, nblocks, &d)) ||
 	    (rc = block_graph(r, &ar, nblocks, &succ, &pred)) ||
 	    (rc = tc__dominators(&ar, &pred, &succ, nblocks, ipdom)) ||
@@ -1040,6 +1262,9 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 	if (!r->soft)
 		r->arc_from.len = r->arc_to.len = 0;
 out:
+	tc__free(&r->al, d.groups);
+	tc__u32vec_free(&r->al, &d.g_blocks);
+	tc__u32vec_free(&r->al, &d.g_values);
 	tc__arena_free(&ar);
 	return rc;
 }
@@ -1057,6 +1282,8 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 	if (rc)
 		return rc;
 	*nvalues = n;
+	r->nvalues = n;
+	r->nvirtual = 0;
 	if (reserve(r, &r->divergent, &r->divergent_cap, n ? n : 1, 1))
 		return oom(r);
 	memset(r->divergent, 0, n);
@@ -1386,6 +1613,7 @@ static int uniformity_deps(reader *r, LLVMValueRef fn, uint32_t nvalues,
 			tc__uniformity_deps_free(al, d);
 			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 		}
+		nvalues += r->nvirtual; /* the shared targets' vertices follow */
 		d->nvalues = nvalues;
 		d->off = tc__calloc(al, (size_t)nvalues + 1, sizeof *d->off);
 		d->arc = tc__malloc(al, tc__mul(r->arc_from.len ? r->arc_from.len : 1,

@@ -383,6 +383,12 @@ static void phis(void **state)
 	assert_int_equal(state_of(r, g, "latch.barrier"), 'C');
 	tc_result_free(r);
 
+	g = graph(m, "shared_cycle");
+	assert_false(has_flag(g, "header", TC_NODE_UNIFORM));
+	assert_false(has_flag(g, "body", TC_NODE_UNIFORM));
+	assert_true(has_flag(g, "latch", TC_NODE_UNIFORM)); /* the counter */
+	assert_false(has_flag(g, "out", TC_NODE_UNIFORM));  /* a join */
+
 	g = graph(m, "irreducible");
 	assert_true(has_flag(g, "entry", TC_NODE_UNIFORM));
 	assert_false(has_flag(g, "a", TC_NODE_UNIFORM)); /* conservative */

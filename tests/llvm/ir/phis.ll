@@ -160,6 +160,46 @@ end:
   ret void
 }
 
+; two divergent breaks on one cycle, both with the loop's exit as their
+; post-dominator: the first one's search finds the region, the second one
+; shares it; neither makes the header a join (its successor that stays in
+; the loop is the only one on the cycle), so the counter and the latch's
+; branch stay uniform; the exit's phi is a join
+define ptx_kernel void @shared_cycle(i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  br label %header
+
+header:
+  %i = phi i32 [ 0, %entry ], [ %inext, %latch ]
+  %c = icmp ugt i32 %tid, %i
+  br i1 %c, label %out, label %body
+
+body:
+  %e = icmp eq i32 %tid, %i
+  br i1 %e, label %early, label %latch
+
+latch:
+  %inext = add i32 %i, 1
+  %more = icmp slt i32 %inext, %n
+  br i1 %more, label %header, label %out
+
+early:
+  br label %out
+
+out:
+  %last = phi i32 [ %i, %header ], [ %inext, %latch ], [ %i, %early ]
+  %odd = icmp eq i32 %last, 1
+  br i1 %odd, label %bar, label %end
+
+bar:
+  call void @llvm.nvvm.barrier0()
+  br label %end
+
+end:
+  ret void
+}
+
 declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 declare void @llvm.nvvm.barrier0()
 
