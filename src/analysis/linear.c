@@ -22,63 +22,155 @@
 typedef struct path_ctx {
 	const tc_flow *f;
 	const uint8_t *node_c, *edge_c;
+	/* forward: stamp[v] == x when v is labelled for x, label[v] its label */
 	uint32_t *stamp, *label, *stack;
+	uint8_t *want; /* 1 on the heads of x's undecided candidate out-edges */
+	/* backward: bseen[v] == bid when this search has queued v */
+	uint32_t *bseen, *bstack, bid;
 } path_ctx;
 
 /*
- * From convergent x, searches forward from each unproven out-edge through
- * unproven elements, labelling every node reached with the out-edge it came
- * from (MULTI when several). An out-edge x->y to a convergent y passes the
- * rule when y is labelled with it alone.
+ * Labels node t, reached from x through the out-edge lab (or several: MULTI),
+ * and queues it when its label changed and it is unproven (convergent nodes
+ * end the search). A candidate head that gets MULTI is decided: it fails.
+ */
+static inline void path_visit(path_ctx *p, uint32_t x, uint32_t t, uint32_t lab,
+			      uint32_t *top, uint32_t *pending)
+{
+	if (p->stamp[t] == x) {
+		if (p->label[t] == lab || p->label[t] == MULTI)
+			return;
+		lab = MULTI;
+		*pending -= p->want[t];
+		p->want[t] = 0;
+	}
+	p->stamp[t] = x;
+	p->label[t] = lab;
+	if (!p->node_c[t])
+		p->stack[(*top)++] = t;
+}
+
+/* The backward search for one candidate e0 = x->y, one edge per step. */
+typedef struct path_back {
+	uint32_t e0, y, top;
+	const uint32_t *cur, *end; /* in-edges of the node being expanded */
+} path_back;
+
+enum { BACK_GOING, BACK_PASS, BACK_FAIL };
+
+static int back_step(path_ctx *p, path_back *b, uint32_t x)
+{
+	const tc_flow *f = p->f;
+	if (b->cur == b->end) {
+		if (b->top == 0)
+			return BACK_PASS; /* no other out-edge of x reaches y */
+		uint32_t w = p->bstack[--b->top];
+		b->cur = TC_FLOW_IN_BEGIN(f, w);
+		b->end = TC_FLOW_IN_END(f, w);
+		return BACK_GOING;
+	}
+	uint32_t e = *b->cur++;
+	if (!f->live_edge[e] || p->edge_c[e])
+		return BACK_GOING;
+	uint32_t u = f->from[e];
+	if (u == x)
+		return e == b->e0 ? BACK_GOING : BACK_FAIL;
+	if (!p->node_c[u] && p->bseen[u] != p->bid) {
+		p->bseen[u] = p->bid;
+		p->bstack[b->top++] = u;
+	}
+	return BACK_GOING;
+}
+
+/*
+ * From convergent x, decides for each candidate out-edge x->y (unproven, y
+ * convergent) whether another unproven out-edge of x reaches y through
+ * unproven elements; x->y passes the rule when none does.
+ *
+ * Two searches answer that, each on its own. Forward: from every unproven
+ * out-edge through unproven elements, labelling each node reached with the
+ * out-edge it came from (MULTI when several); x->y fails once y carries
+ * MULTI (the heads are labelled first, so y always carries its own edge),
+ * and passes when the search ends with y labelled by x->y alone. Each node is
+ * queued at most twice. Backward, one candidate at a time: from y through
+ * unproven in-edges and nodes; x->y fails when it meets an edge from x other
+ * than x->y, and passes when it ends without. A candidate that passes makes
+ * the forward search see everything it can reach, while its backward search
+ * is often over at once (a loop's exit edge: only the loop reaches back to
+ * x); one that fails may be found by either search first. So the two go
+ * step for step, one edge each, until every candidate is decided: the work
+ * is at most twice that of the forward search alone.
  */
 static uint32_t path_rule_at(path_ctx *p, uint32_t x, uint8_t *found)
 {
 	const tc_flow *f = p->f;
-	uint32_t top = 0, proven = 0;
+	const uint32_t *out = TC_FLOW_OUT_BEGIN(f, x), *out_end = TC_FLOW_OUT_END(f, x);
+	uint32_t top = 0, proven = 0, pending = 0;
 	/* only an unproven out-edge to a convergent node can pass: without one
 	 * there is nothing to search for */
-	int candidates = 0;
-	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x); e++)
-		candidates |= f->live_edge[*e] && !p->edge_c[*e] && p->node_c[f->to[*e]];
-	if (!candidates)
+	for (const uint32_t *e = out; e != out_end; e++) {
+		uint32_t y = f->to[*e];
+		if (f->live_edge[*e] && !p->edge_c[*e] && p->node_c[y] && !p->want[y]) {
+			p->want[y] = 1;
+			pending++;
+		}
+	}
+	if (!pending)
 		return 0;
-	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x); e++) {
-		if (!f->live_edge[*e] || p->edge_c[*e])
-			continue;
-		uint32_t w = f->to[*e];
-		uint32_t lab = *e;
-		/* visit w with label lab; expand unproven nodes */
-		if (p->stamp[w] == x && (p->label[w] == lab || p->label[w] == MULTI))
-			continue;
-		if (p->stamp[w] == x)
-			lab = MULTI;
-		p->stamp[w] = x;
-		p->label[w] = lab;
-		if (!p->node_c[w])
-			p->stack[top++] = w;
-		while (top > 0) {
+	for (const uint32_t *e = out; e != out_end; e++)
+		if (f->live_edge[*e] && !p->edge_c[*e])
+			path_visit(p, x, f->to[*e], *e, &top, &pending);
+	const uint32_t *fcur = NULL, *fend = NULL, *next = out;
+	uint32_t l = 0;
+	path_back b = {0, 0, 0, NULL, NULL};
+	bool back = false;
+	while (pending > 0) {
+		/* a step forward */
+		if (fcur != fend) {
+			uint32_t o = *fcur++;
+			if (f->live_edge[o] && !p->edge_c[o])
+				path_visit(p, x, f->to[o], l, &top, &pending);
+		} else if (top > 0) {
 			uint32_t v = p->stack[--top];
-			uint32_t l = p->label[v];
-			for (const uint32_t *o = TC_FLOW_OUT_BEGIN(f, v); o != TC_FLOW_OUT_END(f, v);
-			     o++) {
-				if (!f->live_edge[*o] || p->edge_c[*o])
-					continue;
-				uint32_t t = f->to[*o];
-				if (p->stamp[t] == x && (p->label[t] == l || p->label[t] == MULTI))
-					continue;
-				p->label[t] = p->stamp[t] == x ? MULTI : l;
-				p->stamp[t] = x;
-				if (!p->node_c[t])
-					p->stack[top++] = t;
+			l = p->label[v];
+			fcur = TC_FLOW_OUT_BEGIN(f, v);
+			fend = TC_FLOW_OUT_END(f, v);
+		} else {
+			break; /* the labels are final */
+		}
+		/* a step backward, for the next undecided candidate */
+		if (back && !p->want[b.y])
+			back = false; /* decided forward */
+		while (!back && next != out_end) {
+			uint32_t e = *next++, y = f->to[e];
+			if (p->want[y] && p->label[y] == e) {
+				b = (path_back){e, y, 0, TC_FLOW_IN_BEGIN(f, y),
+						TC_FLOW_IN_END(f, y)};
+				p->bid++;
+				back = true;
+			}
+		}
+		if (back) {
+			int r = back_step(p, &b, x);
+			if (r != BACK_GOING) {
+				p->want[b.y] = 0;
+				pending--;
+				back = false;
+				if (r == BACK_PASS) {
+					found[b.e0] = 1;
+					proven++;
+				}
 			}
 		}
 	}
-	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x); e++) {
+	/* the forward search ended: the candidates still undecided pass */
+	for (const uint32_t *e = out; e != out_end; e++) {
 		uint32_t y = f->to[*e];
-		if (f->live_edge[*e] && !p->edge_c[*e] && p->node_c[y] && p->label[y] == *e) {
+		if (p->want[y] && p->label[y] == *e) {
 			found[*e] = 1;
 			proven++;
 		}
+		p->want[y] = 0;
 	}
 	return proven;
 }
@@ -114,6 +206,11 @@ static void mark_dirty(const tc_flow *f, const tc_linear_state *st, const uint8_
 	const uint8_t *pn = st->prev_n, *pe = st->prev_e;
 #define PREV_N(v) ((v) < st->prev_len_n && pn[v])
 #define PREV_E(e) ((e) < st->prev_len_e && pe[e])
+	if (st->prev_len_n == 0) {
+		/* no last pass: every convergent node is new, nothing to look for */
+		memcpy(dirty, node_c, n);
+		return;
+	}
 	for (uint32_t v = 0; v < n; v++) {
 		dirty[v] = 0;
 		seen[v] = 0;
@@ -264,16 +361,20 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		nroots = note_splits(f, st, roots);
 		search = nroots > 0;
 	}
-	path_ctx p = {f, node_c, edge_c, NULL, NULL, NULL};
+	path_ctx p = {f, node_c, edge_c, NULL, NULL, NULL, NULL, NULL, NULL, 0};
 	uint8_t *found = NULL, *dirty = NULL, *seen = NULL;
 	if (path_rule) {
 		p.stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		p.label = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		p.stack = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)n + 1);
+		p.want = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+		p.bseen = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+		p.bstack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		found = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
 		dirty = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
 		seen = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
-		if (!p.stamp || !p.label || !p.stack || !found || !dirty || !seen)
+		if (!p.stamp || !p.label || !p.stack || !p.want || !p.bseen || !p.bstack ||
+		    !found || !dirty || !seen)
 			return TC_ENOMEM;
 	}
 	uint32_t n1 = st->n1, m1 = st->m1;
@@ -299,8 +400,11 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		mark_dirty(f, st, node_c, edge_c, dirty, seen, p.stack);
 		if ((rc = remember(memo ? memo->al : NULL, ar, st, node_c, n, edge_c, m)))
 			return rc;
-		for (uint32_t v = 0; v < n; v++)
+		for (uint32_t v = 0; v < n; v++) {
 			p.stamp[v] = TC_NONE;
+			p.bseen[v] = 0;
+		}
+		p.bid = 0; /* fewer backward searches than edges in a pass */
 		for (uint32_t x = 0; x < n; x++)
 			if (node_c[x] && dirty[x])
 				proven += path_rule_at(&p, x, found);
