@@ -39,8 +39,27 @@ static uint32_t eval(lt *s, uint32_t v)
 	return s->label[v];
 }
 
+static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
+			   uint32_t root, uint32_t *idom);
+
 int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 		   uint32_t root, uint32_t *idom)
+{
+	uint32_t n = succ->n;
+	for (uint32_t v = 0; v < n; v++)
+		idom[v] = TC_NONE;
+	if (root >= n)
+		return TC_EINVAL;
+	/* the working arrays (44 bytes a vertex) are freed on return */
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	int rc = lengauer_tarjan(&scratch, succ, pred, root, idom);
+	tc__arena_free(&scratch);
+	return rc;
+}
+
+static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
+			   uint32_t root, uint32_t *idom)
 {
 	uint32_t n = succ->n;
 	size_t sz = (size_t)n + 1;
@@ -59,10 +78,6 @@ int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 	if (!dfn || !cursor || !s.vert || !s.par || !s.semi || !s.anc || !s.label ||
 	    !s.dom || !s.bucket_head || !s.bucket_next || !s.stack)
 		return TC_ENOMEM;
-	for (uint32_t v = 0; v < n; v++)
-		idom[v] = TC_NONE;
-	if (root >= n)
-		return TC_EINVAL;
 
 	/* 1. depth-first numbering; stack holds vertices, cursor their next arc */
 	uint32_t k = 0, top = 0;
@@ -121,14 +136,28 @@ int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 	return TC_OK;
 }
 
+static int build_domtree(tc_arena *ar, tc_arena *scratch, uint32_t n, const uint32_t *idom,
+			 uint32_t root, tc_domtree *out);
+
 int tc__domtree(tc_arena *ar, uint32_t n, const uint32_t *idom, uint32_t root,
 		tc_domtree *out)
 {
+	/* the children lists and the search's stack are freed on return */
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	int rc = build_domtree(ar, &scratch, n, idom, root, out);
+	tc__arena_free(&scratch);
+	return rc;
+}
+
+static int build_domtree(tc_arena *ar, tc_arena *scratch, uint32_t n, const uint32_t *idom,
+			 uint32_t root, tc_domtree *out)
+{
 	size_t sz = (size_t)n + 1;
-	uint32_t *child_off = TC_ARENA_ZARRAY(ar, uint32_t, sz);
-	uint32_t *child = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *cursor = TC_ARENA_ARRAY(ar, uint32_t, sz);
+	uint32_t *child_off = TC_ARENA_ZARRAY(scratch, uint32_t, sz);
+	uint32_t *child = TC_ARENA_ARRAY(scratch, uint32_t, sz);
+	uint32_t *stack = TC_ARENA_ARRAY(scratch, uint32_t, sz);
+	uint32_t *cursor = TC_ARENA_ARRAY(scratch, uint32_t, sz);
 	out->pre = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	out->last = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	out->depth = TC_ARENA_ARRAY(ar, uint32_t, sz);

@@ -154,18 +154,23 @@ static int loop_postdominators(tc_arena *ar, const tc_flow *f, const tc_loops *l
 			l = loops->parent[l];
 		}
 	}
-	/* the lists hold the reverse graph: from[i] -> to[i] */
+	/* the lists hold the reverse graph: from[i] -> to[i]; only the tree
+	 * outlives this function */
 	{
-		uint32_t *idom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-		if (!idom) {
+		tc_arena scratch;
+		tc__arena_init(&scratch, ar->al);
+		uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+		if (!idom)
 			rc = TC_ENOMEM;
-			goto done;
+		else if (!(rc = tc__digraph_from_arcs(&scratch, &rev, nv, (uint32_t)from.len,
+						      from.v, to.v))) {
+			tc__u32vec_free(ar->al, &from);
+			tc__u32vec_free(ar->al, &to);
+			if (!(rc = tc__digraph_reverse(&scratch, &fwd, &rev)) &&
+			    !(rc = tc__dominators(&scratch, &rev, &fwd, root, idom)))
+				rc = tc__domtree(ar, nv, idom, root, out);
 		}
-		if ((rc = tc__digraph_from_arcs(ar, &rev, nv, (uint32_t)from.len, from.v, to.v)) ||
-		    (rc = tc__digraph_reverse(ar, &fwd, &rev)) ||
-		    (rc = tc__dominators(ar, &rev, &fwd, root, idom)) ||
-		    (rc = tc__domtree(ar, nv, idom, root, out)))
-			goto done;
+		tc__arena_free(&scratch);
 	}
 #undef ARC
 done:
