@@ -25,17 +25,20 @@ int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint
 {
 	uint32_t n = succ->n;
 	size_t sz = (size_t)n + 1;
-	uint32_t *num = TC_ARENA_ARRAY(ar, uint32_t, sz);   /* preorder, TC_NONE unvisited */
-	uint32_t *last = TC_ARENA_ARRAY(ar, uint32_t, sz);  /* by node: last preorder in subtree */
-	uint32_t *node = TC_ARENA_ARRAY(ar, uint32_t, sz);  /* by preorder */
-	uint32_t *cursor = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *uf = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *pool = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *in_pool = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint8_t *is_header = TC_ARENA_ZARRAY(ar, uint8_t, sz);
+	/* the working arrays are freed on return; out's live on in ar */
+	tc_arena tmp;
+	tc__arena_init(&tmp, ar->al);
+	uint32_t *num = TC_ARENA_ARRAY(&tmp, uint32_t, sz);   /* preorder, TC_NONE unvisited */
+	uint32_t *last = TC_ARENA_ARRAY(&tmp, uint32_t, sz);  /* by node: last preorder in subtree */
+	uint32_t *node = TC_ARENA_ARRAY(&tmp, uint32_t, sz);  /* by preorder */
+	uint32_t *cursor = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
+	uint32_t *stack = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
+	uint32_t *uf = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
+	uint32_t *pool = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
+	uint32_t *in_pool = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
+	uint8_t *is_header = TC_ARENA_ZARRAY(&tmp, uint8_t, sz);
 	/* extra (irreducible) predecessors: linked lists */
-	uint32_t *extra_head = TC_ARENA_ARRAY(ar, uint32_t, sz);
+	uint32_t *extra_head = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
 	tc_u32vec extra_node = {NULL, 0, 0}, extra_next = {NULL, 0, 0};
 	out->innermost = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	out->parent = TC_ARENA_ARRAY(ar, uint32_t, sz);
@@ -44,8 +47,10 @@ int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint
 	out->irreducible = TC_ARENA_ZARRAY(ar, uint8_t, sz);
 	if (!out->irreducible ||!num || !last || !node || !cursor || !stack || !uf || !pool || !in_pool ||
 	    !is_header || !extra_head || !out->innermost || !out->parent || !out->pre ||
-	    !out->last)
+	    !out->last) {
+		tc__arena_free(&tmp);
 		return TC_ENOMEM;
+	}
 	int rc = TC_OK;
 	for (uint32_t v = 0; v < n; v++) {
 		num[v] = TC_NONE;
@@ -194,5 +199,6 @@ int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint
 done:
 	tc__u32vec_free(ar->al, &extra_node);
 	tc__u32vec_free(ar->al, &extra_next);
+	tc__arena_free(&tmp);
 	return rc;
 }

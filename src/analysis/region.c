@@ -111,18 +111,32 @@ static uint32_t child_of(const tc_loops *loops, uint32_t l, uint32_t v)
 
 /*
  * Post-dominators of every loop body graph D_L at once. Vertices: v (node v
- * in the loop it is innermost to; a header h is the entry of D_h), n + h
- * (loop h collapsed, in its parent's D), 2n + h (T_h), and 3n, a root joined
- * to every T_h. Dominators of the reverse from that root are post-dominators
- * within each D_L.
+ * in the loop it is innermost to; a header h is the entry of D_h), n + k
+ * (loop h, the k-th header, collapsed, in its parent's D), n + nl + k
+ * (T_h), and n + 2 nl, a root joined to every T_h. Dominators of the reverse
+ * from that root are post-dominators within each D_L.
  */
 static int loop_postdominators(tc_arena *ar, const tc_flow *f, const tc_loops *loops,
 			       tc_domtree *out)
 {
-	uint32_t n = f->n, nv = 3 * n + 1, root = 3 * n;
+	uint32_t n = f->n, nl = 0;
 	tc_u32vec from = {NULL, 0, 0}, to = {NULL, 0, 0};
 	tc_digraph rev, fwd;
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	/* k: header -> its number among the live headers */
+	uint32_t *k = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)n + 1);
 	int rc = TC_OK;
+	if (!k) {
+		rc = TC_ENOMEM;
+		goto done;
+	}
+	for (uint32_t h = 0; h < n; h++)
+		if (loops->innermost[h] == h)
+			k[h] = nl++;
+	uint32_t nv = n + 2 * nl + 1, root = n + 2 * nl;
+#define COLLAPSED(h) (n + k[h])
+#define T(h) (n + nl + k[h])
 	/* ARC(a, b): the D arc a -> b, stored reversed */
 #define ARC(a, b)                                                                  \
 	do {                                                                       \
@@ -132,7 +146,7 @@ static int loop_postdominators(tc_arena *ar, const tc_flow *f, const tc_loops *l
 	} while (0)
 	for (uint32_t h = 0; h < n; h++)
 		if (loops->innermost[h] == h && f->live_node[h])
-			ARC(2 * n + h, root); /* stored as root -> T_h */
+			ARC(T(h), root); /* stored as root -> T_h */
 	for (uint32_t e = 0; e < f->m; e++) {
 		if (!f->live_edge[e])
 			continue;
@@ -142,23 +156,21 @@ static int loop_postdominators(tc_arena *ar, const tc_flow *f, const tc_loops *l
 		while (l != TC_NONE) {
 			if (tc__in_loop(loops, l, w)) {
 				if (w == l)
-					ARC(at, 2 * n + l); /* back edge of l */
+					ARC(at, T(l)); /* back edge of l */
 				else if (loops->innermost[w] == l)
 					ARC(at, w);
 				else
-					ARC(at, n + child_of(loops, l, w));
+					ARC(at, COLLAPSED(child_of(loops, l, w)));
 				break;
 			}
-			ARC(at, 2 * n + l);
-			at = n + l;
+			ARC(at, T(l));
+			at = COLLAPSED(l);
 			l = loops->parent[l];
 		}
 	}
 	/* the lists hold the reverse graph: from[i] -> to[i]; only the tree
 	 * outlives this function */
 	{
-		tc_arena scratch;
-		tc__arena_init(&scratch, ar->al);
 		uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
 		if (!idom)
 			rc = TC_ENOMEM;
@@ -170,26 +182,28 @@ static int loop_postdominators(tc_arena *ar, const tc_flow *f, const tc_loops *l
 			    !(rc = tc__dominators(&scratch, &rev, &fwd, root, idom)))
 				rc = tc__domtree(ar, nv, idom, root, out);
 		}
-		tc__arena_free(&scratch);
 	}
 #undef ARC
+#undef COLLAPSED
+#undef T
 done:
 	tc__u32vec_free(ar->al, &from);
 	tc__u32vec_free(ar->al, &to);
+	tc__arena_free(&scratch);
 	return rc;
 }
 
-int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c,
-		     uint8_t *edge_c)
+/* The classes of pairs (next: circular lists), found with memory from ar
+ * that the caller frees before the rules run. */
+static int find_pairs(tc_arena *ar, const tc_flow *f, bool paper, uint32_t *next)
 {
 	uint32_t n = f->n;
 	tc_digraph succ, pred;
 	tc_domtree pdt;
 	uint32_t *idom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	uint32_t *ipdom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	uint32_t *next = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	uint32_t *rep = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	if (!idom || !ipdom || !next || !rep)
+	if (!idom || !ipdom || !rep)
 		return TC_ENOMEM;
 	int rc;
 	tc__phase_begin(f->run, "dominators");
@@ -217,7 +231,7 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 				join(next, rep, x, y);
 		}
 		tc__phase_end(f->run);
-		return tc__solve_rules(ar, f, next, node_c, edge_c);
+		return TC_OK;
 	}
 
 	tc__phase_begin(f->run, "pairs");
@@ -269,5 +283,18 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 		}
 	}
 	tc__phase_end(f->run);
-	return tc__solve_rules(ar, f, next, node_c, edge_c);
+	return TC_OK;
+}
+
+int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c,
+		     uint8_t *edge_c)
+{
+	uint32_t *next = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->n + 1);
+	if (!next)
+		return TC_ENOMEM;
+	tc_arena tmp;
+	tc__arena_init(&tmp, ar->al);
+	int rc = find_pairs(&tmp, f, paper, next);
+	tc__arena_free(&tmp);
+	return rc ? rc : tc__solve_rules(ar, f, next, node_c, edge_c);
 }

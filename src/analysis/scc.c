@@ -9,14 +9,19 @@ int tc__scc(tc_arena *ar, const tc_digraph *d, const uint8_t *skip, uint32_t *co
 {
 	uint32_t n = d->n;
 	size_t sz = (size_t)n + 1;
-	uint32_t *index = TC_ARENA_ZARRAY(ar, uint32_t, sz); /* 0 = unvisited */
-	uint32_t *low = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *cursor = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *calls = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, sz);
+	/* the search's arrays are freed on return; cyc is the answer */
+	tc_arena tmp;
+	tc__arena_init(&tmp, ar->al);
+	uint32_t *index = TC_ARENA_ZARRAY(&tmp, uint32_t, sz); /* 0 = unvisited */
+	uint32_t *low = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
+	uint32_t *cursor = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
+	uint32_t *calls = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
+	uint32_t *stack = TC_ARENA_ARRAY(&tmp, uint32_t, sz);
 	uint8_t *cyc = TC_ARENA_ZARRAY(ar, uint8_t, sz);
-	if (!index || !low || !cursor || !calls || !stack || !cyc)
+	if (!index || !low || !cursor || !calls || !stack || !cyc) {
+		tc__arena_free(&tmp);
 		return TC_ENOMEM;
+	}
 	for (uint32_t v = 0; v < n; v++)
 		comp[v] = TC_NONE;
 	uint32_t next_index = 0, count = 0, sp = 0;
@@ -71,5 +76,6 @@ int tc__scc(tc_arena *ar, const tc_digraph *d, const uint8_t *skip, uint32_t *co
 	*ncomp = count;
 	if (cyclic)
 		*cyclic = cyc;
+	tc__arena_free(&tmp);
 	return TC_OK;
 }
