@@ -236,18 +236,24 @@ out:
 
 int tc__flow_digraph(tc_arena *ar, const tc_flow *f, tc_digraph *succ, tc_digraph *pred)
 {
-	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->live_edges + 1);
-	uint32_t *to = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->live_edges + 1);
-	if (!from || !to)
-		return TC_ENOMEM;
-	uint32_t k = 0;
-	for (uint32_t e = 0; e < f->m; e++)
-		if (f->live_edge[e]) {
-			from[k] = f->from[e];
-			to[k] = f->to[e];
-			k++;
-		}
-	if (tc__digraph_from_arcs(ar, succ, f->n, k, from, to))
-		return TC_ENOMEM;
+	/* the arc lists are only needed to fill succ */
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	uint32_t *from = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)f->live_edges + 1);
+	uint32_t *to = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)f->live_edges + 1);
+	int rc = TC_ENOMEM;
+	if (from && to) {
+		uint32_t k = 0;
+		for (uint32_t e = 0; e < f->m; e++)
+			if (f->live_edge[e]) {
+				from[k] = f->from[e];
+				to[k] = f->to[e];
+				k++;
+			}
+		rc = tc__digraph_from_arcs(ar, succ, f->n, k, from, to);
+	}
+	tc__arena_free(&scratch);
+	if (rc)
+		return rc;
 	return pred ? tc__digraph_reverse(ar, pred, succ) : TC_OK;
 }
