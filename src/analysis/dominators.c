@@ -39,25 +39,8 @@ static uint32_t eval(lt *s, uint32_t v)
 	return s->label[v];
 }
 
-static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
-			   uint32_t root, uint32_t *idom);
-
-int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
-		   uint32_t root, uint32_t *idom)
-{
-	uint32_t n = succ->n;
-	for (uint32_t v = 0; v < n; v++)
-		idom[v] = TC_NONE;
-	if (root >= n)
-		return TC_EINVAL;
-	/* the working arrays (44 bytes a vertex) are freed on return */
-	tc_arena scratch;
-	tc__arena_init(&scratch, ar->al);
-	int rc = lengauer_tarjan(&scratch, succ, pred, root, idom);
-	tc__arena_free(&scratch);
-	return rc;
-}
-
+/* the working arrays (44 bytes a vertex) come from ar, which the caller
+ * frees; idom[] has every vertex's answer */
 static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 			   uint32_t root, uint32_t *idom)
 {
@@ -134,6 +117,20 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 	for (uint32_t i = 2; i <= k; i++)
 		idom[s.vert[i]] = s.vert[s.dom[i]];
 	return TC_OK;
+}
+
+int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
+		   uint32_t root, uint32_t *idom)
+{
+	for (uint32_t v = 0; v < succ->n; v++)
+		idom[v] = TC_NONE;
+	if (root >= succ->n)
+		return TC_EINVAL;
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	int rc = lengauer_tarjan(&scratch, succ, pred, root, idom);
+	tc__arena_free(&scratch);
+	return rc;
 }
 
 static int build_domtree(tc_arena *ar, tc_arena *scratch, uint32_t n, const uint32_t *idom,

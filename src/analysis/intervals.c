@@ -10,20 +10,8 @@
  */
 #include "analysis/intervals.h"
 
-static int partition(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
-		     uint32_t entry, uint32_t *header);
-
-int tc__intervals(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
-		  uint32_t entry, uint32_t *header)
-{
-	/* the working arrays (22 bytes a vertex) are freed on return */
-	tc_arena scratch;
-	tc__arena_init(&scratch, ar->al);
-	int rc = partition(&scratch, succ, pred, entry, header);
-	tc__arena_free(&scratch);
-	return rc;
-}
-
+/* the working arrays (22 bytes a vertex) come from ar, which the caller
+ * frees */
 static int partition(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 		     uint32_t entry, uint32_t *header)
 {
@@ -98,4 +86,14 @@ static int partition(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pre
 		}
 	}
 	return TC_OK;
+}
+
+int tc__intervals(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
+		  uint32_t entry, uint32_t *header)
+{
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	int rc = partition(&scratch, succ, pred, entry, header);
+	tc__arena_free(&scratch);
+	return rc;
 }

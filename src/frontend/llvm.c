@@ -973,38 +973,32 @@ static bool in_cycle(const sync_dep *d, const cycle_group *g, uint32_t v)
 }
 
 /*
- * The phis of a group's region and of its p (when not the virtual exit) as
- * one shared target, made on first use: every block of the region is
- * reached from each successor that lies on the cycle.
+ * A group's shared target, made on first use, and an arc from the branch
+ * being looked at to it. joins: the phis of the region's blocks and of p
+ * (when not the virtual exit), every block of the region being reached from
+ * each successor on the cycle; otherwise the region's live-out values.
  */
-static int group_joins(reader *r, sync_dep *d, cycle_group *g, size_t *top)
+static int group_target(reader *r, sync_dep *d, cycle_group *g, bool joins, size_t *top)
 {
-	if (g->all_joins != TC_NONE)
-		return TC_OK;
-	uint32_t term = r->rec_term;
-	int rc = shared_target(r, &g->all_joins);
-	r->rec_term = g->all_joins;
-	for (uint32_t k = 0; k <= g->nregion && !rc; k++) {
-		uint32_t v = k < g->nregion ? d->g_blocks.v[g->region + k] : g->stop;
-		if (v < d->nblocks)
-			rc = divergent_phis(r, v, top);
+	uint32_t *id = joins ? &g->all_joins : &g->out_values;
+	int rc = TC_OK;
+	if (*id == TC_NONE) {
+		uint32_t term = r->rec_term;
+		rc = shared_target(r, id);
+		r->rec_term = *id;
+		uint32_t count = joins ? g->nregion + 1 : g->nlive_out;
+		for (uint32_t k = 0; k < count && !rc; k++) {
+			uint32_t v = joins && k == g->nregion ? g->stop
+				     : joins ? d->g_blocks.v[g->region + k]
+					     : d->g_values.v[g->live_out + k];
+			if (!joins)
+				rc = taint(r, v, top);
+			else if (v < d->nblocks)
+				rc = divergent_phis(r, v, top);
+		}
+		r->rec_term = term;
 	}
-	r->rec_term = term;
-	return rc;
-}
-
-/* The values live out of a group's region, as one shared target. */
-static int group_live_out(reader *r, sync_dep *d, cycle_group *g, size_t *top)
-{
-	if (g->out_values != TC_NONE)
-		return TC_OK;
-	uint32_t term = r->rec_term;
-	int rc = shared_target(r, &g->out_values);
-	r->rec_term = g->out_values;
-	for (uint32_t k = 0; k < g->nlive_out && !rc; k++)
-		rc = taint(r, d->g_values.v[g->live_out + k], top);
-	r->rec_term = term;
-	return rc;
+	return rc ? rc : branch_arc(r, *id);
 }
 
 /*
@@ -1029,7 +1023,7 @@ static int group_branch(reader *r, sync_dep *d, uint32_t b, cycle_group *g, size
 	if (on_cycle == TC_NONE)
 		return 1;
 	if (two) {
-		if ((rc = group_joins(r, d, g, top)) || (rc = branch_arc(r, g->all_joins)))
+		if ((rc = group_target(r, d, g, true, top)))
 			return rc;
 	} else {
 		uint32_t st = ++d->stamp, sp = 0, *stack = d->list;
@@ -1062,9 +1056,7 @@ static int group_branch(reader *r, sync_dep *d, uint32_t b, cycle_group *g, size
 		if (stop_joins && stop < d->nblocks && (rc = divergent_phis(r, stop, top)))
 			return rc;
 	}
-	if ((rc = group_live_out(r, d, g, top)) || (rc = branch_arc(r, g->out_values)))
-		return rc;
-	return TC_OK;
+	return group_target(r, d, g, false, top);
 }
 
 /*
