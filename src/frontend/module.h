@@ -15,10 +15,11 @@ typedef struct tc_branch_source {
  * How the uniformity of a graph's branches depends on which divergent
  * branches turn out to be effectively uniform (all their out-edges
  * convergent: every thread takes the same edge). Vertices are the SSA value
- * ids of the function; an arc goes from a value to each of its users (data
- * dependence) and from a divergent branch's terminator to every value its
- * divergence makes divergent (phis at its joins; values live out of a
- * region holding a cycle). A branch is divergent when its terminator is
+ * ids of the function, then vertices that stand for a set of values several
+ * branches make divergent (docs/llvm.md, "Cost"); an arc goes from a value
+ * to each of its users (data dependence) and from a divergent branch's
+ * terminator to every value its divergence makes divergent (phis at its
+ * joins; values live out of a region holding a cycle), or to such a set. A branch is divergent when its terminator is
  * reachable from a seed (a divergence source) without passing through the
  * terminator of an effectively uniform branch (docs/llvm.md).
  */
@@ -26,7 +27,7 @@ typedef struct tc_uniformity_deps {
 	uint32_t nbranch; /* the branches the reader found divergent */
 	uint32_t *node;   /* per branch: its graph node */
 	uint32_t *term;   /* per branch: its terminator's value id */
-	uint32_t nvalues; /* 0 when no branch's divergence depends on another's */
+	uint32_t nvalues; /* vertices; 0 when no branch's divergence depends on another's */
 	uint32_t *off;    /* nvalues + 1 */
 	uint32_t *arc;
 	uint32_t *seed;
