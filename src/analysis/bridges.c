@@ -45,43 +45,56 @@ int tc__bridge_graph_init(tc_arena *ar, tc_bridge_graph *bg, uint32_t nv, uint32
 	return TC_OK;
 }
 
-/* one DFS tree from r over edges neither removed nor (when skip) bridges */
+/*
+ * One DFS tree from r over edges neither removed nor (when skip) bridges.
+ * The vertex on top of the stack keeps its cursor, end and low in locals
+ * while its incidences are scanned; they go to the arrays only when the
+ * search descends from it, and come back when it returns.
+ */
 static void search(tc_bridge_graph *bg, uint32_t r, uint32_t base, const uint8_t *removed,
 		   uint8_t *is_bridge, int skip)
 {
 	uint32_t *disc = bg->disc, *low = bg->low, *via = bg->via, *cursor = bg->cursor,
 		 *stack = bg->stack;
-	uint32_t top = 0;
-	disc[r] = low[r] = ++bg->stamp;
+	const uint32_t *off = bg->off, *inc = bg->inc, *eu = bg->eu, *ev = bg->ev;
+	uint32_t stamp = bg->stamp, top = 0;
+	uint32_t v = r, cur = off[r], end = off[r + 1], in = TC_NONE, lo = ++stamp;
+	disc[r] = lo;
 	via[r] = TC_NONE;
-	cursor[r] = bg->off[r];
 	stack[top++] = r;
-	while (top > 0) {
-		uint32_t v = stack[top - 1];
-		if (cursor[v] < bg->off[v + 1]) {
-			uint32_t e = bg->inc[cursor[v]++];
-			if (e == via[v] || (removed && removed[e]) || (skip && is_bridge[e]))
+	for (;;) {
+		while (cur < end) {
+			uint32_t e = inc[cur++];
+			if (e == in || (removed && removed[e]) || (skip && is_bridge[e]))
 				continue;
-			uint32_t w = bg->eu[e] == v ? bg->ev[e] : bg->eu[e];
+			uint32_t w = eu[e] == v ? ev[e] : eu[e];
 			if (disc[w] <= base) {
-				disc[w] = low[w] = ++bg->stamp;
-				via[w] = e;
-				cursor[w] = bg->off[w];
-				stack[top++] = w;
-			} else if (disc[w] < low[v]) {
-				low[v] = disc[w];
+				/* descend: v waits with its state in the arrays */
+				cursor[v] = cur;
+				low[v] = lo;
+				disc[w] = lo = ++stamp;
+				via[w] = in = e;
+				stack[top++] = v = w;
+				cur = off[w];
+				end = off[w + 1];
+			} else if (disc[w] < lo) {
+				lo = disc[w];
 			}
-			continue;
 		}
-		top--;
-		if (top == 0)
-			continue;
+		/* v is done: back to its parent p, whose low takes v's */
+		if (--top == 0)
+			break;
 		uint32_t p = stack[top - 1];
-		if (low[v] < low[p])
-			low[p] = low[v];
-		if (low[v] > disc[p])
-			is_bridge[via[v]] = 1;
+		if (lo > disc[p])
+			is_bridge[in] = 1;
+		if (low[p] < lo)
+			lo = low[p];
+		v = p;
+		cur = cursor[p];
+		end = off[p + 1];
+		in = via[p];
 	}
+	bg->stamp = stamp;
 }
 
 int tc__bridges_in(tc_bridge_graph *bg, const uint8_t *removed, uint8_t *is_bridge,
