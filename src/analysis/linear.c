@@ -336,6 +336,35 @@ static int remember(const tc_alloc *al, tc_arena *ar, tc_linear_state *st,
 	return TC_OK;
 }
 
+/*
+ * node_c/edge_c from the bridges: a live node is convergent when it is a
+ * sync node or its internal edge is a bridge; a live edge when it is a
+ * bridge, cut, split, or a piece of a split edge (the edges past m1, which
+ * the bridge graph has not seen). The flags are all 0 or 1, so the loops
+ * combine them with bitwise operations, without branches, one index range
+ * at a time.
+ */
+static void answer(const tc_flow *f, const tc_linear_state *st, uint8_t *restrict node_c,
+		   uint8_t *restrict edge_c)
+{
+	uint32_t n = f->n, m = f->m, m0 = f->m0, n1 = st->n1, m1 = st->m1;
+	const uint8_t *restrict live_n = f->live_node, *restrict live_e = f->live_edge;
+	const uint8_t *restrict sync = f->sync, *restrict bridge = st->bridge;
+	const uint8_t *restrict internal = st->bridge + m1, *restrict cut = st->cut;
+	const uint32_t *restrict second = f->second;
+	uint32_t v = 0, e = 0;
+	for (; v < n && v < n1; v++)
+		node_c[v] = live_n[v] & (sync[v] | internal[v]);
+	for (; v < n; v++)
+		node_c[v] = live_n[v] & sync[v];
+	for (; e < m && e < m0; e++) /* m0 <= m1 */
+		edge_c[e] = live_e[e] & (bridge[e] | cut[e] | (second[e] != TC_NONE));
+	for (; e < m && e < m1; e++)
+		edge_c[e] = live_e[e] & (bridge[e] | cut[e]);
+	for (; e < m; e++)
+		edge_c[e] = live_e[e];
+}
+
 int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_memo *memo,
 		     uint8_t *node_c, uint8_t *edge_c)
 {
@@ -377,7 +406,6 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		    !found || !dirty || !seen)
 			return TC_ENOMEM;
 	}
-	uint32_t n1 = st->n1, m1 = st->m1;
 	for (;;) {
 		/* all of them the first time; then only where edges were cut or split */
 		tc__phase_begin(f->run, "bridges");
@@ -386,13 +414,7 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		search = true;
 		tc__phase_end(f->run);
 		/* sync nodes are convergent, and so are the pieces of split edges */
-		for (uint32_t v = 0; v < n; v++)
-			node_c[v] = f->live_node[v] &&
-				    (f->sync[v] || (v < n1 && st->bridge[m1 + v]));
-		for (uint32_t e = 0; e < m; e++)
-			edge_c[e] = f->live_edge[e] &&
-				    (e >= m1 || st->bridge[e] || st->cut[e] ||
-				     (e < f->m0 && f->second[e] != TC_NONE));
+		answer(f, st, node_c, edge_c);
 		if (!path_rule)
 			return TC_OK;
 		uint32_t proven = 0;
