@@ -9,6 +9,8 @@
  */
 #include "analysis/bridges.h"
 
+#include <string.h>
+
 int tc__bridge_graph_init(tc_arena *ar, tc_bridge_graph *bg, uint32_t nv, uint32_t ne,
 			  const uint32_t *eu, const uint32_t *ev)
 {
@@ -18,9 +20,9 @@ int tc__bridge_graph_init(tc_arena *ar, tc_bridge_graph *bg, uint32_t nv, uint32
 	bg->eu = eu;
 	bg->ev = ev;
 	bg->stamp = 0;
-	bg->off = TC_ARENA_ZARRAY(ar, uint32_t, sz);
+	bg->off = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	bg->inc = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)ne + 1);
-	bg->disc = TC_ARENA_ZARRAY(ar, uint32_t, sz);
+	bg->disc = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	bg->low = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	bg->via = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	bg->cursor = TC_ARENA_ARRAY(ar, uint32_t, sz);
@@ -28,6 +30,14 @@ int tc__bridge_graph_init(tc_arena *ar, tc_bridge_graph *bg, uint32_t nv, uint32
 	if (!bg->off || !bg->inc || !bg->disc || !bg->low || !bg->via || !bg->cursor ||
 	    !bg->stack)
 		return TC_ENOMEM;
+	/* the searches go all over these: huge pages, asked for before first use,
+	 * spare most of the TLB misses */
+	uint32_t *const arrays[] = {bg->off, bg->disc, bg->low, bg->via, bg->cursor, bg->stack};
+	for (size_t k = 0; k < sizeof arrays / sizeof *arrays; k++)
+		tc__advise_random(ar->al, arrays[k], sz * sizeof(uint32_t));
+	tc__advise_random(ar->al, bg->inc, (2 * (size_t)ne + 1) * sizeof(uint32_t));
+	memset(bg->off, 0, sz * sizeof(uint32_t));
+	memset(bg->disc, 0, sz * sizeof(uint32_t));
 	/* incidence lists: both ends of every edge */
 	for (uint32_t i = 0; i < ne; i++) {
 		bg->off[eu[i] + 1]++;
