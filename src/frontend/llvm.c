@@ -40,16 +40,27 @@ enum { CC_PTX_KERNEL = 71, CC_SPIR_KERNEL = 76, CC_AMDGPU_KERNEL = 91 };
 
 /* ---- a map from LLVM objects to dense ids ------------------------------- */
 
+typedef struct ptrmap_slot {
+	uintptr_t key; /* 0 = empty */
+	uint32_t val;
+} ptrmap_slot;
+
 typedef struct ptrmap {
-	uintptr_t *key; /* 0 = empty; capacity a power of two */
-	uint32_t *val;
+	ptrmap_slot *slot; /* capacity a power of two */
 	size_t cap, len;
 } ptrmap;
 
+/*
+ * LLVM allocates a function's instructions (and blocks) one after another,
+ * and the reader looks them up mostly in that order: the slot follows the
+ * address (16-byte units), so neighbours share cache lines, and the higher
+ * bits are folded in so that objects a table's span apart do not pile up on
+ * the same slots.
+ */
 static size_t ptr_hash(uintptr_t p, size_t cap)
 {
-	uint64_t h = (uint64_t)(p >> 4) * 0x9e3779b97f4a7c15ull;
-	return (size_t)(h >> 32) & (cap - 1);
+	uint64_t q = (uint64_t)(p >> 4);
+	return (size_t)(q + (q >> 20) * 0x9e3779b97f4a7c15ull) & (cap - 1);
 }
 
 static uint32_t ptrmap_get(const ptrmap *m, const void *p)
@@ -58,61 +69,63 @@ static uint32_t ptrmap_get(const ptrmap *m, const void *p)
 		return TC_NONE;
 	uintptr_t k = (uintptr_t)p;
 	for (size_t i = ptr_hash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (m->key[i] == k)
-			return m->val[i];
-		if (m->key[i] == 0)
+		if (m->slot[i].key == k)
+			return m->slot[i].val;
+		if (m->slot[i].key == 0)
 			return TC_NONE;
 	}
 }
 
+/* whether k is new */
+static bool ptrmap_insert(ptrmap_slot *slot, size_t cap, uintptr_t k, uint32_t v)
+{
+	size_t i = ptr_hash(k, cap);
+	while (slot[i].key && slot[i].key != k)
+		i = (i + 1) & (cap - 1);
+	bool fresh = !slot[i].key;
+	slot[i].key = k;
+	slot[i].val = v;
+	return fresh;
+}
+
+/* room for n keys at most half full */
+static int ptrmap_reserve(const tc_alloc *al, ptrmap *m, size_t n)
+{
+	if (2 * n <= m->cap)
+		return TC_OK;
+	size_t cap = m->cap ? m->cap : 64;
+	while (2 * n > cap)
+		cap *= 2;
+	ptrmap_slot *slot = tc__calloc(al, cap, sizeof *slot);
+	if (!slot)
+		return TC_ENOMEM;
+	for (size_t j = 0; j < m->cap; j++)
+		if (m->slot[j].key)
+			ptrmap_insert(slot, cap, m->slot[j].key, m->slot[j].val);
+	tc__free(al, m->slot);
+	m->slot = slot;
+	m->cap = cap;
+	return TC_OK;
+}
+
 static int ptrmap_put(const tc_alloc *al, ptrmap *m, const void *p, uint32_t v)
 {
-	if (2 * (m->len + 1) > m->cap) {
-		size_t cap = m->cap ? m->cap * 2 : 64;
-		uintptr_t *key = tc__calloc(al, cap, sizeof *key);
-		uint32_t *val = tc__malloc(al, tc__mul(cap, sizeof *val));
-		if (!key || !val) {
-			tc__free(al, key);
-			tc__free(al, val);
-			return TC_ENOMEM;
-		}
-		for (size_t j = 0; j < m->cap; j++) {
-			if (!m->key[j])
-				continue;
-			size_t i = ptr_hash(m->key[j], cap);
-			while (key[i])
-				i = (i + 1) & (cap - 1);
-			key[i] = m->key[j];
-			val[i] = m->val[j];
-		}
-		tc__free(al, m->key);
-		tc__free(al, m->val);
-		m->key = key;
-		m->val = val;
-		m->cap = cap;
-	}
-	uintptr_t k = (uintptr_t)p;
-	size_t i = ptr_hash(k, m->cap);
-	while (m->key[i] && m->key[i] != k)
-		i = (i + 1) & (m->cap - 1);
-	if (!m->key[i])
-		m->len++;
-	m->key[i] = k;
-	m->val[i] = v;
+	if (ptrmap_reserve(al, m, m->len + 1))
+		return TC_ENOMEM;
+	m->len += ptrmap_insert(m->slot, m->cap, (uintptr_t)p, v);
 	return TC_OK;
 }
 
 static void ptrmap_clear(ptrmap *m)
 {
 	if (m->cap)
-		memset(m->key, 0, m->cap * sizeof *m->key);
+		memset(m->slot, 0, m->cap * sizeof *m->slot);
 	m->len = 0;
 }
 
 static void ptrmap_free(const tc_alloc *al, ptrmap *m)
 {
-	tc__free(al, m->key);
-	tc__free(al, m->val);
+	tc__free(al, m->slot);
 	memset(m, 0, sizeof *m);
 }
 
@@ -153,13 +166,24 @@ typedef struct reader {
 	size_t binfo_cap;
 	uint8_t *divergent; /* per value id */
 	size_t divergent_cap;
-	tc_u32vec xvid, xuoff, xub; /* cross_uses, reused */
+	/* number_uses: the values of each block used outside it (value ids,
+	 * xvid[xoff[k] .. xoff[k + 1]) for block k), with the blocks of those
+	 * uses (value xvid[x]: xub[xuoff[x] .. xuoff[x + 1]); a phi's use is in
+	 * the block its value comes from, TC_NONE a user that is no
+	 * instruction): only they can be live out of a region holding their
+	 * block */
+	tc_u32vec xoff, xvid, xuoff, xub;
+	uint32_t *blk; /* value id -> its block, TC_NONE for an argument */
+	size_t blk_cap;
 	LLVMValueRef *vals;          /* value id -> value */
 	size_t vals_cap;
 	uint32_t *phi_first, *phi_count; /* per block; phi_count = phi_first + phi_cap */
 	size_t phi_cap;
 	LLVMValueRef *work;
 	size_t work_cap;
+	uint32_t *ids; /* the stack of divergent values to pass on */
+	size_t ids_cap;
+	tc_u32vec uoff, uarc; /* value id -> the ids of the users it passes divergence to */
 	char *name;         /* node names and file paths are built here */
 	size_t name_cap;
 
@@ -642,16 +666,24 @@ static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 static int number_values(reader *r, LLVMValueRef fn, uint32_t nblocks, uint32_t *count)
 {
 	uint32_t n = 0, k = 0;
+	size_t total = LLVMCountParams(fn);
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+			total++;
 	ptrmap_clear(&r->values);
-	if (reserve(r, &r->phi_first, &r->phi_cap, (size_t)nblocks + 1, 2 * sizeof *r->phi_first))
+	if (ptrmap_reserve(&r->al, &r->values, total) ||
+	    reserve(r, &r->vals, &r->vals_cap, total + 1, sizeof *r->vals) ||
+	    reserve(r, &r->blk, &r->blk_cap, total + 1, sizeof *r->blk) ||
+	    reserve(r, &r->phi_first, &r->phi_cap, (size_t)nblocks + 1, 2 * sizeof *r->phi_first))
 		return oom(r);
 	r->phi_count = r->phi_first + r->phi_cap;
 	for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
 		if (ptrmap_put(&r->al, &r->values, a, n) ||
-		    reserve(r, &r->vals, &r->vals_cap, (size_t)n + 1, sizeof *r->vals))
+		    reserve(r, &r->vals, &r->vals_cap, (size_t)n + 1, sizeof *r->vals) ||
+		    reserve(r, &r->blk, &r->blk_cap, (size_t)n + 1, sizeof *r->blk))
 			return oom(r);
 		else
-			r->vals[n++] = a;
+			r->blk[n] = TC_NONE, r->vals[n++] = a;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && k < nblocks;
 	     bb = LLVMGetNextBasicBlock(bb), k++) {
 		r->phi_first[k] = n;
@@ -662,8 +694,10 @@ static int number_values(reader *r, LLVMValueRef fn, uint32_t nblocks, uint32_t 
 				return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0,
 						"function too large");
 			if (ptrmap_put(&r->al, &r->values, i, n) ||
-			    reserve(r, &r->vals, &r->vals_cap, (size_t)n + 1, sizeof *r->vals))
+			    reserve(r, &r->vals, &r->vals_cap, (size_t)n + 1, sizeof *r->vals) ||
+			    reserve(r, &r->blk, &r->blk_cap, (size_t)n + 1, sizeof *r->blk))
 				return oom(r);
+			r->blk[n] = k;
 			r->vals[n++] = i;
 			if (LLVMIsAPHINode(i) && r->phi_count[k] == n - 1 - r->phi_first[k])
 				r->phi_count[k]++;
@@ -678,10 +712,10 @@ static int push_id(reader *r, uint32_t id, size_t *top)
 	if (id == TC_NONE || r->divergent[id])
 		return TC_OK;
 	r->divergent[id] = 1;
-	if (reserve(r, &r->work, &r->work_cap, *top + 1, sizeof *r->work) ||
+	if (reserve(r, &r->ids, &r->ids_cap, *top + 1, sizeof *r->ids) ||
 	    (r->seeding && tc__u32vec_push(&r->al, &r->seeds, id)))
 		return oom(r);
-	r->work[(*top)++] = r->vals[id];
+	r->ids[(*top)++] = id;
 	return TC_OK;
 }
 
@@ -701,14 +735,84 @@ static bool data_use(LLVMValueRef user)
 	return k != TC_GPU_BARRIER && k != TC_GPU_COLLECTIVE;
 }
 
+/* The blocks of the uses of instruction i (block k) by user (value id w,
+ * TC_NONE when it is no instruction) onto r->xub; *cross when one is not k. */
+static int use_blocks(reader *r, LLVMValueRef i, uint32_t k, LLVMValueRef user, uint32_t w,
+		      bool *cross)
+{
+	if (w == TC_NONE || !LLVMIsAPHINode(user)) {
+		uint32_t ub = w == TC_NONE ? TC_NONE : r->blk[w];
+		*cross |= ub != k;
+		return tc__u32vec_push(&r->al, &r->xub, ub);
+	}
+	unsigned ni = LLVMCountIncoming(user);
+	for (unsigned j = 0; j < ni; j++) {
+		if (LLVMGetIncomingValue(user, j) != i)
+			continue;
+		uint32_t ub = ptrmap_get(&r->blocks, LLVMGetIncomingBlock(user, j));
+		*cross |= ub != k;
+		if (tc__u32vec_push(&r->al, &r->xub, ub))
+			return TC_ENOMEM;
+	}
+	return TC_OK;
+}
+
+/*
+ * One pass over the uses of the function's n values: the def-use graph by
+ * value id (an arc from each value to each of its users in the function
+ * that a divergent operand makes divergent: data_use), and the values used
+ * outside their own block (the x vectors of the reader).
+ */
+static int number_uses(reader *r, uint32_t n, uint32_t nblocks)
+{
+	r->uoff.len = r->uarc.len = r->xvid.len = r->xuoff.len = r->xub.len = 0;
+	if (tc__u32vec_reserve(&r->al, &r->uoff, (size_t)n + 1) ||
+	    tc__u32vec_reserve(&r->al, &r->xoff, (size_t)nblocks + 1))
+		return oom(r);
+	uint32_t k = 0; /* the block of v, for instructions */
+	for (uint32_t v = 0; v < n; v++) {
+		r->uoff.v[v] = (uint32_t)r->uarc.len;
+		LLVMValueRef i = r->vals[v];
+		bool inst = r->blk[v] != TC_NONE, cross = false;
+		for (; inst && k <= r->blk[v]; k++)
+			r->xoff.v[k] = (uint32_t)r->xvid.len;
+		size_t first = r->xub.len;
+		for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef user = LLVMGetUser(u);
+			uint32_t w = ptrmap_get(&r->values, user);
+			if (w != TC_NONE && data_use(user) &&
+			    (r->uarc.len >= UINT32_MAX || tc__u32vec_push(&r->al, &r->uarc, w)))
+				return oom(r);
+			if (inst && use_blocks(r, i, r->blk[v], user, w, &cross))
+				return oom(r);
+		}
+		if (r->xub.len >= UINT32_MAX)
+			return oom(r);
+		if (!cross) {
+			r->xub.len = first;
+			continue;
+		}
+		if (tc__u32vec_push(&r->al, &r->xvid, v) ||
+		    tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)first))
+			return oom(r);
+	}
+	for (; k <= nblocks; k++)
+		r->xoff.v[k] = (uint32_t)r->xvid.len;
+	r->uoff.v[n] = (uint32_t)r->uarc.len;
+	r->uoff.len = (size_t)n + 1;
+	r->xoff.len = (size_t)nblocks + 1;
+	if (tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)r->xub.len))
+		return oom(r);
+	return TC_OK;
+}
+
 static int drain(reader *r, size_t *top)
 {
 	int rc;
 	while (*top > 0) {
-		LLVMValueRef v = r->work[--*top];
-		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u))
-			if (data_use(LLVMGetUser(u)) &&
-			    (rc = push_divergent(r, LLVMGetUser(u), top)))
+		uint32_t v = r->ids[--*top];
+		for (uint32_t a = r->uoff.v[v]; a < r->uoff.v[v + 1]; a++)
+			if ((rc = push_id(r, r->uarc.v[a], top)))
 				return rc;
 	}
 	return TC_OK;
@@ -811,7 +915,7 @@ typedef struct sync_dep {
 	uint32_t *indeg; /* scratch for the cycle test */
 	uint32_t *list;  /* the region's blocks */
 	uint32_t stamp;
-	/* the values used outside their own block, by block (cross_uses) */
+	/* the values used outside their own block, by block (number_uses) */
 	const uint32_t *xoff;     /* block k: xval[xoff[k] .. xoff[k + 1]) */
 	const uint32_t *xval;     /* value ids */
 	const uint32_t *xuoff;    /* value x: its users' blocks xub[xuoff[x] ..] */
@@ -823,67 +927,6 @@ typedef struct sync_dep {
 	size_t ngroups, groups_cap;
 	tc_u32vec g_blocks, g_values;
 } sync_dep;
-
-/*
- * The values of each block that are used outside it, with the blocks of
- * those uses (a phi's use is in the block its value comes from): only they
- * can be live out of a region holding their block. One pass over all uses.
- */
-static int cross_uses(reader *r, tc_arena *ar, uint32_t nblocks, sync_dep *d)
-{
-	uint32_t *xoff = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nblocks + 1);
-	if (!xoff)
-		return TC_ENOMEM;
-	size_t nx = 0;
-	r->xuoff.len = r->xub.len = r->xvid.len = 0;
-	for (uint32_t k = 0; k < nblocks; k++) {
-		xoff[k] = (uint32_t)nx;
-		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[k].bb); i;
-		     i = LLVMGetNextInstruction(i)) {
-			size_t first = r->xub.len;
-			bool cross = false;
-			for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
-				LLVMValueRef user = LLVMGetUser(u);
-				uint32_t ub;
-				if (!LLVMIsAInstruction(user)) {
-					ub = TC_NONE;
-				} else if (LLVMIsAPHINode(user)) {
-					unsigned ni = LLVMCountIncoming(user);
-					for (unsigned j = 0; j < ni; j++) {
-						if (LLVMGetIncomingValue(user, j) != i)
-							continue;
-						ub = ptrmap_get(&r->blocks, LLVMGetIncomingBlock(user, j));
-						cross |= ub != k;
-						if (tc__u32vec_push(&r->al, &r->xub, ub))
-							return TC_ENOMEM;
-					}
-					continue;
-				} else {
-					ub = ptrmap_get(&r->blocks, LLVMGetInstructionParent(user));
-				}
-				cross |= ub != k;
-				if (tc__u32vec_push(&r->al, &r->xub, ub))
-					return TC_ENOMEM;
-			}
-			if (!cross) {
-				r->xub.len = first;
-				continue;
-			}
-			if (tc__u32vec_push(&r->al, &r->xvid, ptrmap_get(&r->values, i)) ||
-			    tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)first))
-				return TC_ENOMEM;
-			nx++;
-		}
-	}
-	xoff[nblocks] = (uint32_t)nx;
-	if (r->xub.len >= UINT32_MAX || tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)r->xub.len))
-		return TC_ENOMEM;
-	d->xoff = xoff;
-	d->xval = r->xvid.v;
-	d->xuoff = r->xuoff.v;
-	d->xub = r->xub.v;
-	return TC_OK;
-}
 
 #define MULTI UINT32_MAX
 
@@ -1200,6 +1243,10 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 		      .list = TC_ARENA_ARRAY(&ar, uint32_t, 3 * (size_t)n),
 		      .stamp = 0,
 		      .nblocks = nblocks,
+		      .xoff = r->xoff.v,
+		      .xval = r->xvid.v,
+		      .xuoff = r->xuoff.v,
+		      .xub = r->xub.v,
 		      .group_of = TC_ARENA_ARRAY(&ar, uint32_t, n),
 		      .seen = TC_ARENA_ZARRAY(&ar, uint32_t, n)};
 	int rc = TC_ENOMEM;
@@ -1207,7 +1254,6 @@ static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
 		memset(d.group_of, 0xff, n * sizeof *d.group_of); /* TC_NONE */
 	if (!ipdom || !done || !hard || !d.mark || !d.label || !d.indeg || !d.list ||
 	    !d.group_of || !d.seen ||
-	    (rc = cross_uses(r, &ar, nblocks, &d)) ||
 	    (rc = block_graph(r, &ar, nblocks, &succ, &pred)) ||
 	    (rc = tc__dominators(&ar, &pred, &succ, nblocks, ipdom)) ||
 	    (rc = tc__loops(&ar, &succ, &pred, 0, &loops))) {
@@ -1271,7 +1317,7 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 {
 	uint32_t n = 0;
 	int rc = number_values(r, fn, nblocks, &n);
-	if (rc)
+	if (rc || (rc = number_uses(r, n, nblocks)))
 		return rc;
 	*nvalues = n;
 	r->nvalues = n;
@@ -1557,25 +1603,13 @@ static uint32_t *copy_u32(const tc_alloc *al, const tc_u32vec *v)
 	return p;
 }
 
-/* The arcs from value id v (x) to the users it passes divergence to. */
-static int use_arcs(reader *r, LLVMValueRef x, uint32_t v)
-{
-	for (LLVMUseRef u = LLVMGetFirstUse(x); u; u = LLVMGetNextUse(u)) {
-		uint32_t w = ptrmap_get(&r->values, LLVMGetUser(u));
-		if (w != TC_NONE && data_use(LLVMGetUser(u)) &&
-		    (tc__u32vec_push(&r->al, &r->arc_from, v) ||
-		     tc__u32vec_push(&r->al, &r->arc_to, w)))
-			return TC_ENOMEM;
-	}
-	return TC_OK;
-}
 
 /*
  * The uniformity dependences of fn's graph (module.h): its divergent
  * branches and, when some branch is divergent only through another, the
  * value graph: the arcs recorded per divergent branch, and every use.
  */
-static int uniformity_deps(reader *r, LLVMValueRef fn, uint32_t nvalues,
+static int uniformity_deps(reader *r, uint32_t nvalues,
 			   tc_uniformity_deps **out)
 {
 	const tc_alloc *al = &r->out->al;
@@ -1591,15 +1625,11 @@ static int uniformity_deps(reader *r, LLVMValueRef fn, uint32_t nvalues,
 	if (!d->node || !d->term)
 		goto oom;
 	if (r->soft) {
-		uint32_t v = 0;
-		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-			if (use_arcs(r, a, v++))
-				goto oom;
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-		     bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-			     i = LLVMGetNextInstruction(i))
-				if (use_arcs(r, i, v++))
+		/* the data dependences */
+		for (uint32_t v = 0; v < nvalues; v++)
+			for (uint32_t a = r->uoff.v[v]; a < r->uoff.v[v + 1]; a++)
+				if (tc__u32vec_push(&r->al, &r->arc_from, v) ||
+				    tc__u32vec_push(&r->al, &r->arc_to, r->uarc.v[a]))
 					goto oom;
 		if (r->arc_from.len >= UINT32_MAX) {
 			tc__uniformity_deps_free(al, d);
@@ -1682,6 +1712,8 @@ static int build_graph(reader *r, uint32_t f)
 	int rc;
 	uint32_t nblocks = 0, nnodes = 1;
 	ptrmap_clear(&r->blocks);
+	if (ptrmap_reserve(&r->al, &r->blocks, LLVMCountBasicBlocks(fn)))
+		return oom(r);
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
 	     bb = LLVMGetNextBasicBlock(bb)) {
 		if (reserve(r, &r->binfo, &r->binfo_cap, (size_t)nblocks + 1, sizeof *r->binfo) ||
@@ -1741,7 +1773,7 @@ static int build_graph(reader *r, uint32_t f)
 	tc__module_set_sources(r->out, source);
 	tc_uniformity_deps *deps;
 	t0 = tc__now();
-	rc = uniformity_deps(r, fn, nvalues, &deps);
+	rc = uniformity_deps(r, nvalues, &deps);
 	r->uniformity_s += tc__now() - t0;
 	if (rc)
 		return rc;
@@ -1838,9 +1870,14 @@ done:
 	tc__free(&r.al, r.binfo);
 	tc__free(&r.al, r.divergent);
 	tc__free(&r.al, r.work);
+	tc__free(&r.al, r.ids);
+	tc__u32vec_free(&r.al, &r.uoff);
+	tc__u32vec_free(&r.al, &r.uarc);
 	tc__free(&r.al, r.name);
 	tc__u32vec_free(&r.al, &r.seeds);
 	tc__u32vec_free(&r.al, &r.xuoff);
+	tc__u32vec_free(&r.al, &r.xoff);
+	tc__free(&r.al, r.blk);
 	tc__u32vec_free(&r.al, &r.xub);
 	tc__u32vec_free(&r.al, &r.xvid);
 	tc__free(&r.al, r.vals);
