@@ -401,9 +401,9 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		p.bstack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 		found = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
 		dirty = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
-		seen = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
+		seen = p.want; /* mark_dirty's scratch; want is cleared after it */
 		if (!p.stamp || !p.label || !p.stack || !p.want || !p.bseen || !p.bstack ||
-		    !found || !dirty || !seen)
+		    !found || !dirty)
 			return TC_ENOMEM;
 	}
 	for (;;) {
@@ -420,6 +420,7 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		uint32_t proven = 0;
 		tc__phase_begin(f->run, "path-rule");
 		mark_dirty(f, st, node_c, edge_c, dirty, seen, p.stack);
+		memset(p.want, 0, (size_t)n + 1);
 		if ((rc = remember(memo ? memo->al : NULL, ar, st, node_c, n, edge_c, m)))
 			return rc;
 		for (uint32_t v = 0; v < n; v++) {
