@@ -38,14 +38,24 @@ static void test_solver_names(void **state)
 	assert_false(o.ignore_uniform);
 }
 
-/* B barriers, each with a diamond, all flowing into one long region */
-static char *fanin(int barriers, int region)
+/* The text of a graph with barriers b0 .. b<barriers - 1> and a region of
+ * about that many nodes to come: its header, the barriers declared; *end is
+ * where the edges go. */
+static char *start_graph(const char *name, int barriers, int region, char **end)
 {
 	size_t cap = (size_t)(barriers * 96 + region * 40 + 256);
 	char *t = malloc(cap), *p = t;
-	p += sprintf(p, "graph fanin\nentry e\nexit x\n");
+	p += sprintf(p, "graph %s\nentry e\nexit x\n", name);
 	for (int i = 0; i < barriers; i++)
 		p += sprintf(p, "barrier b%d\n", i);
+	*end = p;
+	return t;
+}
+
+/* B barriers, each with a diamond, all flowing into one long region */
+static char *fanin(int barriers, int region)
+{
+	char *p, *t = start_graph("fanin", barriers, region, &p);
 	p += sprintf(p, "e -> s0\n");
 	for (int i = 0; i < barriers; i++) {
 		if (i + 1 < barriers)
@@ -73,11 +83,7 @@ static char *fanin(int barriers, int region)
  */
 static char *arms(int barriers, int region)
 {
-	size_t cap = (size_t)(barriers * 96 + region * 40 + 256);
-	char *t = malloc(cap), *p = t;
-	p += sprintf(p, "graph arms\nentry e\nexit x\n");
-	for (int i = 0; i < barriers; i++)
-		p += sprintf(p, "barrier b%d\n", i);
+	char *p, *t = start_graph("arms", barriers, region, &p);
 	p += sprintf(p, "e -> d0\n");
 	for (int i = 0; i < barriers; i++) {
 		p += sprintf(p, "d%d -> b%d r%d\nb%d -> q%d\nq%d -> j%d\nr%d -> j%d\n", i, i, i,
