@@ -26,13 +26,15 @@ int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barri
 	/* shared with the graph until grow() copies them: never written before */
 	f->from = g->edge_from;
 	f->to = g->edge_to;
-	for (uint32_t v = 0; v < g->n; v++) {
-		f->sync[v] = assume_barriers && (g->flags[v] & TC_NODE_BARRIER);
-		f->uniform[v] = use_uniform && (g->flags[v] & TC_NODE_UNIFORM);
+	uint8_t *sync = f->sync, *uni = f->uniform;
+	const uint8_t *flags = g->flags;
+	uint8_t bar = assume_barriers ? TC_NODE_BARRIER : 0, um = use_uniform ? TC_NODE_UNIFORM : 0;
+	for (uint32_t v = 0, n = g->n; v < n; v++) {
+		sync[v] = (flags[v] & bar) != 0;
+		uni[v] = (flags[v] & um) != 0;
 	}
-	f->sync[g->entry] = f->sync[g->exit] = 1;
-	for (uint32_t e = 0; e < g->m; e++)
-		f->second[e] = TC_NONE;
+	sync[g->entry] = sync[g->exit] = 1;
+	memset(f->second, 0xff, (size_t)g->m * sizeof *f->second); /* TC_NONE */
 	int rc = tc__flow_index(f);
 	return rc ? rc : liveness(f);
 }
@@ -192,41 +194,49 @@ static int liveness(tc_flow *f)
 	int rc = TC_ENOMEM;
 	if (!fwd || !bwd || !stack || !f->live_edge)
 		goto out;
-	uint32_t top = 0;
-	fwd[f->entry] = 1;
-	stack[top++] = f->entry;
+	/* locals: the flags written below could alias f's fields otherwise */
+	const uint32_t *from = f->from, *to = f->to;
+	const uint32_t *oo = f->out_off, *oe = f->out_edge, *io = f->in_off, *ie = f->in_edge;
+	uint32_t n = f->n, m = f->m, entry = f->entry, exit = f->exit, top = 0;
+	fwd[entry] = 1;
+	stack[top++] = entry;
 	while (top > 0) {
 		uint32_t v = stack[--top];
-		if (v == f->exit)
+		if (v == exit)
 			continue; /* walks end at exit */
-		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++)
-			if (!fwd[f->to[*e]]) {
-				fwd[f->to[*e]] = 1;
-				stack[top++] = f->to[*e];
+		for (uint32_t k = oo[v]; k < oo[v + 1]; k++) {
+			uint32_t w = to[oe[k]];
+			if (!fwd[w]) {
+				fwd[w] = 1;
+				stack[top++] = w;
 			}
+		}
 	}
-	bwd[f->exit] = 1;
-	stack[top++] = f->exit;
+	bwd[exit] = 1;
+	stack[top++] = exit;
 	while (top > 0) {
 		uint32_t v = stack[--top];
-		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++) {
-			uint32_t u = f->from[*e];
-			if (!bwd[u] && u != f->exit) {
+		for (uint32_t k = io[v]; k < io[v + 1]; k++) {
+			uint32_t u = from[ie[k]];
+			if (!bwd[u] && u != exit) {
 				bwd[u] = 1;
 				stack[top++] = u;
 			}
 		}
 	}
-	f->live_nodes = f->live_edges = 0;
-	for (uint32_t v = 0; v < f->n; v++) {
+	uint32_t live_nodes = 0, live_edges = 0;
+	for (uint32_t v = 0; v < n; v++) {
 		fwd[v] &= bwd[v];
-		f->live_nodes += fwd[v];
+		live_nodes += fwd[v];
+	}
+	uint8_t *live_e = f->live_edge;
+	for (uint32_t e = 0; e < m; e++) {
+		live_e[e] = fwd[from[e]] & fwd[to[e]] & (from[e] != exit);
+		live_edges += live_e[e];
 	}
 	f->live_node = fwd;
-	for (uint32_t e = 0; e < f->m; e++) {
-		f->live_edge[e] = fwd[f->from[e]] && fwd[f->to[e]] && f->from[e] != f->exit;
-		f->live_edges += f->live_edge[e];
-	}
+	f->live_nodes = live_nodes;
+	f->live_edges = live_edges;
 	rc = TC_OK;
 out:
 	tc__free(f->ar->al, bwd);

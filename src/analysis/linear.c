@@ -262,9 +262,8 @@ static int build(tc_arena *ar, const tc_flow *f, tc_linear_state *st)
 	st->eu = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
 	st->ev = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
 	st->removed = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
-	st->bridge = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
 	st->cut = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
-	if (!st->eu || !st->ev || !st->removed || !st->bridge || !st->cut)
+	if (!st->eu || !st->ev || !st->removed || !st->cut)
 		return TC_ENOMEM;
 	for (uint32_t e = 0; e < m; e++) {
 		st->eu[e] = 2 * f->from[e] + 1;
@@ -276,33 +275,28 @@ static int build(tc_arena *ar, const tc_flow *f, tc_linear_state *st)
 		st->ev[m + v] = 2 * v + 1;
 		st->removed[m + v] = !f->live_node[v] || f->sync[v];
 	}
-	tc__phase_begin(f->run, "incidence");
-	int rc = tc__bridge_graph_init(ar, &st->bg, 2 * n, ne, st->eu, st->ev);
-	tc__phase_end(f->run);
-	return rc;
+	return tc__bridge_graph_init(ar, &st->bg, 2 * n, ne, st->eu, st->ev);
 }
 
 /*
  * Edges split since the last round (their second pieces are seen_m .. m)
  * no longer close any cycle where they were: their two pieces meet at a new
  * sync node, which has no internal edge, so both are bridges. In the bridge
- * graph as built they are removed, and the ends they joined are roots of an
- * update.
+ * graph as built they are removed, for an update.
  */
-static uint32_t note_splits(const tc_flow *f, tc_linear_state *st, uint32_t *roots)
+static uint32_t note_splits(const tc_flow *f, tc_linear_state *st, uint32_t *gone)
 {
-	uint32_t nroots = 0;
+	uint32_t ngone = 0;
 	for (uint32_t e = 0; e < f->m0 && e < st->m1; e++) {
 		uint32_t piece = f->second[e];
 		if (piece == TC_NONE || piece < st->seen_m || st->removed[e])
 			continue;
 		st->removed[e] = 1;
-		roots[nroots++] = st->eu[e];
-		roots[nroots++] = st->ev[e];
+		gone[ngone++] = e;
 	}
 	st->seen_n = f->n;
 	st->seen_m = f->m;
-	return nroots;
+	return ngone;
 }
 
 /* prev_n/prev_e := node_c/edge_c (with al when they must outlive ar) */
@@ -340,27 +334,31 @@ static int remember(const tc_alloc *al, tc_arena *ar, tc_linear_state *st,
  * node_c/edge_c from the bridges: a live node is convergent when it is a
  * sync node or its internal edge is a bridge; a live edge when it is a
  * bridge, cut, split, or a piece of a split edge (the edges past m1, which
- * the bridge graph has not seen). The flags are all 0 or 1, so the loops
- * combine them with bitwise operations, without branches, one index range
- * at a time.
+ * the bridge graph has not seen). An edge is a bridge when its chain is
+ * marked; that also marks removed edges, but those are sync nodes' internal
+ * edges, cut, split or dead, which the other flags decide. The flags are
+ * all 0 or 1, so the loops combine them with bitwise operations, without
+ * branches, one index range at a time.
  */
 static void answer(const tc_flow *f, const tc_linear_state *st, uint8_t *restrict node_c,
 		   uint8_t *restrict edge_c)
 {
 	uint32_t n = f->n, m = f->m, m0 = f->m0, n1 = st->n1, m1 = st->m1;
 	const uint8_t *restrict live_n = f->live_node, *restrict live_e = f->live_edge;
-	const uint8_t *restrict sync = f->sync, *restrict bridge = st->bridge;
-	const uint8_t *restrict internal = st->bridge + m1, *restrict cut = st->cut;
+	const uint8_t *restrict sync = f->sync, *restrict cut = st->cut;
+	const uint8_t *restrict marked = st->bg.cflag;
+	const uint32_t *restrict chain = st->bg.chain, *restrict internal = chain + m1;
 	const uint32_t *restrict second = f->second;
 	uint32_t v = 0, e = 0;
 	for (; v < n && v < n1; v++)
-		node_c[v] = live_n[v] & (sync[v] | internal[v]);
+		node_c[v] = live_n[v] & (sync[v] | (marked[internal[v]] != 0));
 	for (; v < n; v++)
 		node_c[v] = live_n[v] & sync[v];
 	for (; e < m && e < m0; e++) /* m0 <= m1 */
-		edge_c[e] = live_e[e] & (bridge[e] | cut[e] | (second[e] != TC_NONE));
+		edge_c[e] = live_e[e] &
+			    ((marked[chain[e]] != 0) | cut[e] | (second[e] != TC_NONE));
 	for (; e < m && e < m1; e++)
-		edge_c[e] = live_e[e] & (bridge[e] | cut[e]);
+		edge_c[e] = live_e[e] & ((marked[chain[e]] != 0) | cut[e]);
 	for (; e < m; e++)
 		edge_c[e] = live_e[e];
 }
@@ -371,24 +369,26 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 	uint32_t n = f->n, m = f->m;
 	tc_linear_state local, *st = memo ? &memo->st : &local;
 	memset(&local, 0, sizeof local);
-	uint32_t *roots = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + 1);
-	if (!roots)
+	uint32_t *gone = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
+	if (!gone)
 		return TC_ENOMEM;
-	uint32_t nroots = 0;
-	bool search = true;
+	uint32_t ngone = 0;
+	bool search = true, first = false;
 	int rc;
 	if (!memo) {
 		if ((rc = build(ar, f, st)))
 			return rc;
+		first = true;
 	} else if (!memo->ready) {
 		tc__arena_init(&memo->ar, memo->al);
 		memo->ready = true;
 		if ((rc = build(&memo->ar, f, st)))
 			return rc;
+		first = true;
 	} else {
 		/* the last round's bridges, updated where it split edges */
-		nroots = note_splits(f, st, roots);
-		search = nroots > 0;
+		ngone = note_splits(f, st, gone);
+		search = ngone > 0;
 	}
 	path_ctx p = {f, node_c, edge_c, NULL, NULL, NULL, NULL, NULL, NULL, 0};
 	uint8_t *found = NULL, *dirty = NULL, *seen = NULL;
@@ -409,10 +409,13 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 	for (;;) {
 		/* all of them the first time; then only where edges were cut or split */
 		tc__phase_begin(f->run, "bridges");
-		if (search)
-			tc__bridges_in(&st->bg, st->removed, st->bridge, roots, nroots);
-		search = true;
+		rc = search ? tc__bridges_in(&st->bg, st->removed, NULL,
+					     first ? NULL : gone, ngone)
+			    : TC_OK;
+		first = search = false;
 		tc__phase_end(f->run);
+		if (rc)
+			return rc;
 		/* sync nodes are convergent, and so are the pieces of split edges */
 		answer(f, st, node_c, edge_c);
 		if (!path_rule)
@@ -434,14 +437,14 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		tc__phase_end(f->run);
 		if (proven == 0)
 			return TC_OK;
-		nroots = 0;
+		ngone = 0;
 		for (uint32_t e = 0; e < m; e++)
 			if (found[e]) { /* never a piece: those are convergent */
 				found[e] = 0;
 				st->cut[e] = 1;
 				st->removed[e] = 1; /* cut: it carries no difference */
-				roots[nroots++] = st->eu[e];
-				roots[nroots++] = st->ev[e];
+				gone[ngone++] = e;
 			}
+		search = true;
 	}
 }
