@@ -188,26 +188,25 @@ void cli_inputs_free(cli_inputs *in)
 
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&buf, &len);
-	if (!mem) {
-		cli_error("out of memory");
+	int to_stdout = !path || strcmp(path, "-") == 0;
+	FILE *f = to_stdout ? stdout : fopen(path, "wb");
+	if (!f) {
+		cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
 		return CLI_EXIT_ERROR;
 	}
 	tc_diag d;
-	int rc = render(mem, ctx, &d);
-	if (fclose(mem) != 0 && rc == TC_OK) {
-		rc = TC_ENOMEM;
-		snprintf(d.message, sizeof d.message, "out of memory");
-	}
-	int status = CLI_EXIT_ERROR;
-	if (rc)
+	int rc = render(f, ctx, &d);
+	int failed = to_stdout ? fflush(f) != 0 : fclose(f) != 0;
+	if (rc) {
 		cli_error("%s", d.message);
-	else
-		status = cli_write_output(path, buf, len);
-	free(buf);
-	return status;
+		return CLI_EXIT_ERROR;
+	}
+	if (failed) {
+		cli_error("cannot write '%s': %s", to_stdout ? "<stdout>" : path,
+			  strerror(errno));
+		return CLI_EXIT_ERROR;
+	}
+	return CLI_EXIT_OK;
 }
 
 void cli_print_read_stats(const cli_inputs *in, const char **paths)

@@ -72,8 +72,10 @@ void cli_print_read_stats(const cli_inputs *in, const char **paths);
 /* --stats: one graph's size and solver phases. */
 void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result *r);
 
-/* Renders a whole report into memory, then writes it to path (see
- * cli_write_output); nothing is written when rendering fails. CLI_EXIT_*. */
+/* Renders a report straight into path (NULL or "-": standard output), which
+ * is opened only now, after every input has been read and solved; a report
+ * of ten million blocks is never held whole. An error while rendering (out
+ * of memory, a full disk) can leave the output incomplete. CLI_EXIT_*. */
 typedef int (*cli_render_fn)(FILE *out, const void *ctx, tc_diag *diag);
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx);
 

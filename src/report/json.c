@@ -13,10 +13,16 @@
  * Nodes are in mention order, edges in creation order, barriers in node
  * order. JSON strings must be UTF-8; a name that is not (a .cfg quoted name
  * may hold any byte) has each bad byte replaced by U+FFFD.
+ *
+ * The document is written as it is walked, element by element, in the
+ * layout of jansson's JSON_INDENT(2): a graph of ten million blocks is never
+ * held as a tree. Each string goes through jansson unless every byte of it
+ * is printable ASCII other than '"' and '\\', which JSON writes as they are.
  */
 #include "report/report.h"
 #include "util/diag.h"
 
+#include <inttypes.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,153 +89,6 @@ static json_t *jstr(const char *s)
 	return j;
 }
 
-/* The setters below steal v and fail (nonzero) when v or o is NULL. */
-static int set(json_t *o, const char *key, json_t *v)
-{
-	return json_object_set_new(o, key, v);
-}
-
-static int set_loc(json_t *o, tc_loc loc)
-{
-	if (!loc.file || !loc.line)
-		return 0;
-	return set(o, "file", jstr(loc.file)) || set(o, "line", json_integer(loc.line));
-}
-
-static json_t *counts(uint32_t (*count)(const tc_result *, tc_state), const tc_result *r)
-{
-	json_t *o = json_object();
-	if (set(o, "C", json_integer(count(r, TC_STATE_CONVERGENT))) ||
-	    set(o, "U", json_integer(count(r, TC_STATE_UNKNOWN))) ||
-	    set(o, "-", json_integer(count(r, TC_STATE_DEAD)))) {
-		json_decref(o);
-		return NULL;
-	}
-	return o;
-}
-
-static json_t *nodes(const tc_graph *g, const tc_result *r)
-{
-	json_t *a = json_array();
-	for (uint32_t v = 0; a && v < tc_graph_node_count(g); v++) {
-		json_t *o = json_object();
-		if (json_array_append_new(a, o) ||
-		    set(o, "name", jstr(tc_graph_node_name(g, v))) ||
-		    set(o, "state", json_string(tc__report_state(tc_result_node_state(r, v)))) ||
-		    ((tc_graph_node_flags(g, v) & TC_NODE_UNIFORM) &&
-		     set(o, "uniform", json_true())) ||
-		    (!(tc_graph_node_flags(g, v) & TC_NODE_UNIFORM) &&
-		     tc_result_node_uniform(r, v) &&
-		     set(o, "uniform_by_convergence", json_true())) ||
-		    set_loc(o, tc_graph_node_loc(g, v))) {
-			json_decref(a);
-			return NULL;
-		}
-	}
-	return a;
-}
-
-static json_t *edges(const tc_graph *g, const tc_result *r)
-{
-	json_t *a = json_array();
-	for (uint32_t e = 0; a && e < tc_graph_edge_count(g); e++) {
-		json_t *o = json_object();
-		if (json_array_append_new(a, o) ||
-		    set(o, "from", jstr(tc_graph_node_name(g, tc_graph_edge_from(g, e)))) ||
-		    set(o, "to", jstr(tc_graph_node_name(g, tc_graph_edge_to(g, e)))) ||
-		    set(o, "state", json_string(tc__report_state(tc_result_edge_state(r, e))))) {
-			json_decref(a);
-			return NULL;
-		}
-	}
-	return a;
-}
-
-static json_t *causes(const tc_graph *g, const tc_report_barrier *rb)
-{
-	json_t *a = json_array();
-	for (uint32_t k = 0; a && rb && k < rb->ncauses; k++) {
-		const tc_report_cause *c = &rb->causes[k];
-		json_t *o = json_object();
-		if (json_array_append_new(a, o) ||
-		    set(o, "node", jstr(tc_graph_node_name(g, c->node))) ||
-		    set_loc(o, c->loc) ||
-		    (c->loc.file && c->loc.line && c->loc.col &&
-		     set(o, "column", json_integer(c->loc.col))) ||
-		    (c->depends_on && set(o, "depends_on", jstr(c->depends_on)))) {
-			json_decref(a);
-			return NULL;
-		}
-	}
-	return a;
-}
-
-/* Check mode adds each barrier's column and the causes of a reported one. */
-static int check_fields(json_t *o, const tc_report_graph *rg, uint32_t v)
-{
-	if (rg->options.assume_barriers)
-		return 0;
-	tc_loc loc = tc_graph_node_loc(rg->graph, v);
-	const tc_report_barrier *rb = NULL;
-	for (size_t k = 0; k < rg->nreported && !rb; k++)
-		if (rg->reported[k].node == v)
-			rb = &rg->reported[k];
-	return (loc.file && loc.line && loc.col && set(o, "column", json_integer(loc.col))) ||
-	       set(o, "causes", causes(rg->graph, rb));
-}
-
-static json_t *barriers(const tc_report_graph *rg)
-{
-	const tc_graph *g = rg->graph;
-	const tc_result *r = rg->result;
-	json_t *a = json_array();
-	for (uint32_t v = 0; a && v < tc_graph_node_count(g); v++) {
-		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER))
-			continue;
-		json_t *o = json_object();
-		if (json_array_append_new(a, o) ||
-		    set(o, "node", jstr(tc_graph_node_name(g, v))) ||
-		    set(o, "state", json_string(tc__report_state(tc_result_node_state(r, v)))) ||
-		    set(o, "in_edges_convergent",
-			json_boolean(tc_result_in_edges_convergent(r, v))) ||
-		    set_loc(o, tc_graph_node_loc(g, v)) || check_fields(o, rg, v)) {
-			json_decref(a);
-			return NULL;
-		}
-	}
-	return a;
-}
-
-static json_t *graph_object(const tc_report_graph *rg)
-{
-	const tc_graph *g = rg->graph;
-	const tc_result *r = rg->result;
-	tc_solver solver = rg->options.solver;
-	json_t *o = json_object(), *c = json_object();
-	if (set(o, "name", jstr(tc_graph_name(g))) ||
-	    set(o, "solver", json_string(tc_solver_name(solver))) ||
-	    set(o, "sound", json_boolean(tc_solver_is_sound(solver))) ||
-	    set(o, "mode", json_string(rg->options.assume_barriers ? "assume" : "check")) ||
-	    set(o, "use_uniform", json_boolean(!rg->options.ignore_uniform)) ||
-	    (rg->input && set(o, "input", jstr(rg->input))) ||
-	    set(o, "entry", jstr(tc_graph_node_name(g, tc_graph_entry(g)))) ||
-	    set(o, "exit", jstr(tc_graph_node_name(g, tc_graph_exit(g)))) ||
-	    set(o, "counts", json_incref(c)) ||
-	    set(c, "nodes", counts(tc_result_node_count, r)) ||
-	    set(c, "edges", counts(tc_result_edge_count, r)) ||
-	    set(o, "nodes", nodes(g, r)) ||
-	    set(o, "edges", edges(g, r)) ||
-	    set(o, "barriers", barriers(rg))) {
-		json_decref(c);
-		json_decref(o);
-		return NULL;
-	}
-	json_decref(c);
-	return o;
-}
-
-/* jansson hands its output over in tokens of a few bytes; collecting them
- * before fwrite makes dumping a large graph several times faster. */
 /* Written through a buffer of our own: jansson's dumpf writes a byte at a time. */
 typedef struct sink {
 	FILE *out;
@@ -256,6 +115,272 @@ static int sink_write(const char *data, size_t size, void *ud)
 	return 0;
 }
 
+/* ---- a streaming writer in jansson's indented layout ---- */
+
+#define MAX_DEPTH 16
+
+typedef struct writer {
+	sink s;
+	int depth;
+	bool empty[MAX_DEPTH]; /* nothing yet in the object or array at depth */
+	bool failed;           /* a write failed or memory ran out */
+} writer;
+
+static void put(writer *w, const char *data, size_t size)
+{
+	if (sink_write(data, size, &w->s))
+		w->failed = true;
+}
+
+#define PUT(w, lit) put((w), (lit), sizeof(lit) - 1)
+
+static void newline(writer *w)
+{
+	static const char spaces[2 * MAX_DEPTH] = "                                ";
+	PUT(w, "\n");
+	put(w, spaces, 2 * (size_t)w->depth);
+}
+
+/* before each member or element: a comma after the last one, a new line */
+static void next(writer *w)
+{
+	if (!w->empty[w->depth])
+		PUT(w, ",");
+	w->empty[w->depth] = false;
+	newline(w);
+}
+
+static void enter(writer *w, const char *bracket)
+{
+	put(w, bracket, 1);
+	w->empty[++w->depth] = true;
+}
+
+static void leave(writer *w, const char *bracket)
+{
+	bool empty = w->empty[w->depth--];
+	if (!empty)
+		newline(w);
+	put(w, bracket, 1);
+}
+
+static void string(writer *w, const char *str)
+{
+	const unsigned char *p = (const unsigned char *)str;
+	while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
+		p++;
+	if (*p == 0) {
+		PUT(w, "\"");
+		put(w, str, (size_t)(p - (const unsigned char *)str));
+		PUT(w, "\"");
+		return;
+	}
+	json_t *j = jstr(str);
+	if (!j || json_dump_callback(j, sink_write, &w->s, JSON_ENCODE_ANY))
+		w->failed = true;
+	json_decref(j);
+}
+
+static void integer(writer *w, json_int_t v)
+{
+	char buf[32];
+	int len = snprintf(buf, sizeof buf, "%" JSON_INTEGER_FORMAT, v);
+	put(w, buf, (size_t)len);
+}
+
+static void boolean(writer *w, bool v)
+{
+	if (v)
+		PUT(w, "true");
+	else
+		PUT(w, "false");
+}
+
+static void key(writer *w, const char *k)
+{
+	next(w);
+	string(w, k);
+	PUT(w, ": ");
+}
+
+/* ---- the report ---- */
+
+static void loc_fields(writer *w, tc_loc loc)
+{
+	if (!loc.file || !loc.line)
+		return;
+	key(w, "file");
+	string(w, loc.file);
+	key(w, "line");
+	integer(w, loc.line);
+}
+
+static void counts(writer *w, uint32_t (*count)(const tc_result *, tc_state),
+		   const tc_result *r)
+{
+	enter(w, "{");
+	key(w, "C");
+	integer(w, count(r, TC_STATE_CONVERGENT));
+	key(w, "U");
+	integer(w, count(r, TC_STATE_UNKNOWN));
+	key(w, "-");
+	integer(w, count(r, TC_STATE_DEAD));
+	leave(w, "}");
+}
+
+static void nodes(writer *w, const tc_graph *g, const tc_result *r)
+{
+	enter(w, "[");
+	for (uint32_t v = 0; !w->failed && v < tc_graph_node_count(g); v++) {
+		next(w);
+		enter(w, "{");
+		key(w, "name");
+		string(w, tc_graph_node_name(g, v));
+		key(w, "state");
+		string(w, tc__report_state(tc_result_node_state(r, v)));
+		if (tc_graph_node_flags(g, v) & TC_NODE_UNIFORM) {
+			key(w, "uniform");
+			boolean(w, true);
+		} else if (tc_result_node_uniform(r, v)) {
+			key(w, "uniform_by_convergence");
+			boolean(w, true);
+		}
+		loc_fields(w, tc_graph_node_loc(g, v));
+		leave(w, "}");
+	}
+	leave(w, "]");
+}
+
+static void edges(writer *w, const tc_graph *g, const tc_result *r)
+{
+	enter(w, "[");
+	for (uint32_t e = 0; !w->failed && e < tc_graph_edge_count(g); e++) {
+		next(w);
+		enter(w, "{");
+		key(w, "from");
+		string(w, tc_graph_node_name(g, tc_graph_edge_from(g, e)));
+		key(w, "to");
+		string(w, tc_graph_node_name(g, tc_graph_edge_to(g, e)));
+		key(w, "state");
+		string(w, tc__report_state(tc_result_edge_state(r, e)));
+		leave(w, "}");
+	}
+	leave(w, "]");
+}
+
+static void causes(writer *w, const tc_graph *g, const tc_report_barrier *rb)
+{
+	enter(w, "[");
+	for (uint32_t k = 0; rb && k < rb->ncauses; k++) {
+		const tc_report_cause *c = &rb->causes[k];
+		next(w);
+		enter(w, "{");
+		key(w, "node");
+		string(w, tc_graph_node_name(g, c->node));
+		loc_fields(w, c->loc);
+		if (c->loc.file && c->loc.line && c->loc.col) {
+			key(w, "column");
+			integer(w, c->loc.col);
+		}
+		if (c->depends_on) {
+			key(w, "depends_on");
+			string(w, c->depends_on);
+		}
+		leave(w, "}");
+	}
+	leave(w, "]");
+}
+
+/* Check mode adds each barrier's column and the causes of a reported one. */
+static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
+{
+	if (rg->options.assume_barriers)
+		return;
+	tc_loc loc = tc_graph_node_loc(rg->graph, v);
+	const tc_report_barrier *rb = NULL;
+	for (size_t k = 0; k < rg->nreported && !rb; k++)
+		if (rg->reported[k].node == v)
+			rb = &rg->reported[k];
+	if (loc.file && loc.line && loc.col) {
+		key(w, "column");
+		integer(w, loc.col);
+	}
+	key(w, "causes");
+	causes(w, rg->graph, rb);
+}
+
+static void barriers(writer *w, const tc_report_graph *rg)
+{
+	const tc_graph *g = rg->graph;
+	const tc_result *r = rg->result;
+	enter(w, "[");
+	for (uint32_t v = 0; !w->failed && v < tc_graph_node_count(g); v++) {
+		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER))
+			continue;
+		next(w);
+		enter(w, "{");
+		key(w, "node");
+		string(w, tc_graph_node_name(g, v));
+		key(w, "state");
+		string(w, tc__report_state(tc_result_node_state(r, v)));
+		key(w, "in_edges_convergent");
+		boolean(w, tc_result_in_edges_convergent(r, v));
+		loc_fields(w, tc_graph_node_loc(g, v));
+		check_fields(w, rg, v);
+		leave(w, "}");
+	}
+	leave(w, "]");
+}
+
+static void graph_object(writer *w, const tc_report_graph *rg)
+{
+	const tc_graph *g = rg->graph;
+	const tc_result *r = rg->result;
+	tc_solver solver = rg->options.solver;
+	enter(w, "{");
+	key(w, "name");
+	string(w, tc_graph_name(g));
+	key(w, "solver");
+	string(w, tc_solver_name(solver));
+	key(w, "sound");
+	boolean(w, tc_solver_is_sound(solver));
+	key(w, "mode");
+	string(w, rg->options.assume_barriers ? "assume" : "check");
+	key(w, "use_uniform");
+	boolean(w, !rg->options.ignore_uniform);
+	if (rg->input) {
+		key(w, "input");
+		string(w, rg->input);
+	}
+	key(w, "entry");
+	string(w, tc_graph_node_name(g, tc_graph_entry(g)));
+	key(w, "exit");
+	string(w, tc_graph_node_name(g, tc_graph_exit(g)));
+	key(w, "counts");
+	enter(w, "{");
+	key(w, "nodes");
+	counts(w, tc_result_node_count, r);
+	key(w, "edges");
+	counts(w, tc_result_edge_count, r);
+	leave(w, "}");
+	key(w, "nodes");
+	nodes(w, g, r);
+	key(w, "edges");
+	edges(w, g, r);
+	key(w, "barriers");
+	barriers(w, rg);
+	leave(w, "}");
+}
+
+/* A write that fails without an error on out ran out of memory. */
+static int finish(FILE *out, bool failed, tc_diag *diag)
+{
+	int rc = tc__report_status(out, diag);
+	if (rc == TC_OK && failed)
+		rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	return rc;
+}
+
 int tc__report_dump_json(FILE *out, json_t *doc, tc_diag *diag)
 {
 	sink *s = malloc(sizeof *s);
@@ -266,29 +391,32 @@ int tc__report_dump_json(FILE *out, json_t *doc, tc_diag *diag)
 	int failed = json_dump_callback(doc, sink_write, s, JSON_INDENT(2)) ||
 		     sink_write("\n", 1, s) || sink_flush(s);
 	free(s);
-	int rc = tc__report_status(out, diag);
-	/* a dump that fails without a write error ran out of memory */
-	if (rc == TC_OK && failed)
-		rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
-	return rc;
+	return finish(out, failed, diag);
 }
 
 int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag)
 {
-	json_t *doc = json_object(), *list = json_array();
-	int rc = TC_OK;
-	if (set(doc, "graphs", json_incref(list)))
-		goto oom;
-	for (size_t i = 0; i < count; i++)
-		if (json_array_append_new(list, graph_object(&graphs[i])))
-			goto oom;
-	rc = tc__report_dump_json(out, doc, diag);
-	goto done;
-oom:
-	rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
-done:
-	json_decref(list);
-	json_decref(doc);
-	return rc;
+	writer *w = malloc(sizeof *w);
+	if (!w)
+		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	w->s.out = out;
+	w->s.len = 0;
+	w->depth = 0;
+	w->failed = false;
+	enter(w, "{");
+	key(w, "graphs");
+	enter(w, "[");
+	for (size_t i = 0; i < count && !w->failed; i++) {
+		next(w);
+		graph_object(w, &graphs[i]);
+	}
+	leave(w, "]");
+	leave(w, "}");
+	PUT(w, "\n");
+	if (sink_flush(&w->s))
+		w->failed = true;
+	bool failed = w->failed;
+	free(w);
+	return finish(out, failed, diag);
 }
