@@ -39,7 +39,7 @@ static uint32_t eval(lt *s, uint32_t v)
 	return s->label[v];
 }
 
-/* the working arrays (44 bytes a vertex) come from ar, which the caller
+/* the working arrays (40 bytes a vertex) come from ar, which the caller
  * frees; idom[] has every vertex's answer */
 static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 			   uint32_t root, uint32_t *idom)
@@ -48,19 +48,19 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 	size_t sz = (size_t)n + 1;
 	lt s;
 	uint32_t *dfn = TC_ARENA_ZARRAY(ar, uint32_t, sz);
-	uint32_t *cursor = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.vert = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.par = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.semi = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.anc = TC_ARENA_ZARRAY(ar, uint32_t, sz);
 	s.label = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	s.dom = TC_ARENA_ZARRAY(ar, uint32_t, sz);
+	s.dom = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.bucket_head = TC_ARENA_ZARRAY(ar, uint32_t, sz);
 	s.bucket_next = TC_ARENA_ZARRAY(ar, uint32_t, sz);
 	s.stack = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	if (!dfn || !cursor || !s.vert || !s.par || !s.semi || !s.anc || !s.label ||
-	    !s.dom || !s.bucket_head || !s.bucket_next || !s.stack)
+	if (!dfn || !s.vert || !s.par || !s.semi || !s.anc || !s.label || !s.dom ||
+	    !s.bucket_head || !s.bucket_next || !s.stack)
 		return TC_ENOMEM;
+	uint32_t *cursor = s.dom; /* the search's only; dom is cleared after it */
 
 	/* 1. depth-first numbering; stack holds vertices, cursor their next arc */
 	uint32_t k = 0, top = 0;
@@ -86,6 +86,7 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 	}
 	for (uint32_t i = 1; i <= k; i++)
 		s.semi[i] = s.label[i] = i;
+	memset(s.dom, 0, sz * sizeof *s.dom);
 
 	/* 2. semidominators in reverse preorder, implicit idoms via buckets */
 	for (uint32_t i = k; i >= 2; i--) {
@@ -134,21 +135,36 @@ int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 }
 
 static int build_domtree(tc_arena *ar, tc_arena *scratch, uint32_t n, const uint32_t *idom,
-			 uint32_t root, tc_domtree *out);
+			 uint32_t root, tc_domtree *out, bool full);
+
+/* the children lists and the search's stack (and, unless full, depth and
+ * order) are freed on return */
+static int domtree(tc_arena *ar, uint32_t n, const uint32_t *idom, uint32_t root,
+		   tc_domtree *out, bool full)
+{
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	int rc = build_domtree(ar, &scratch, n, idom, root, out, full);
+	tc__arena_free(&scratch);
+	if (!full)
+		out->depth = out->order = NULL;
+	return rc;
+}
 
 int tc__domtree(tc_arena *ar, uint32_t n, const uint32_t *idom, uint32_t root,
 		tc_domtree *out)
 {
-	/* the children lists and the search's stack are freed on return */
-	tc_arena scratch;
-	tc__arena_init(&scratch, ar->al);
-	int rc = build_domtree(ar, &scratch, n, idom, root, out);
-	tc__arena_free(&scratch);
-	return rc;
+	return domtree(ar, n, idom, root, out, true);
+}
+
+int tc__domtree_intervals(tc_arena *ar, uint32_t n, const uint32_t *idom, uint32_t root,
+			  tc_domtree *out)
+{
+	return domtree(ar, n, idom, root, out, false);
 }
 
 static int build_domtree(tc_arena *ar, tc_arena *scratch, uint32_t n, const uint32_t *idom,
-			 uint32_t root, tc_domtree *out)
+			 uint32_t root, tc_domtree *out, bool full)
 {
 	size_t sz = (size_t)n + 1;
 	uint32_t *child_off = TC_ARENA_ZARRAY(scratch, uint32_t, sz);
@@ -157,8 +173,8 @@ static int build_domtree(tc_arena *ar, tc_arena *scratch, uint32_t n, const uint
 	uint32_t *cursor = TC_ARENA_ARRAY(scratch, uint32_t, sz);
 	out->pre = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	out->last = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	out->depth = TC_ARENA_ARRAY(ar, uint32_t, sz);
-	out->order = TC_ARENA_ARRAY(ar, uint32_t, sz);
+	out->depth = TC_ARENA_ARRAY(full ? ar : scratch, uint32_t, sz);
+	out->order = TC_ARENA_ARRAY(full ? ar : scratch, uint32_t, sz);
 	if (!child_off || !child || !stack || !cursor || !out->pre || !out->last ||
 	    !out->depth || !out->order)
 		return TC_ENOMEM;

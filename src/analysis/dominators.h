@@ -30,6 +30,10 @@ typedef struct tc_domtree {
 
 int tc__domtree(tc_arena *ar, uint32_t n, const uint32_t *idom, uint32_t root,
 		tc_domtree *out);
+/* The same with pre and last only (depth and order NULL): all that
+ * tc__dominates needs, in half the memory. */
+int tc__domtree_intervals(tc_arena *ar, uint32_t n, const uint32_t *idom, uint32_t root,
+			  tc_domtree *out);
 
 static inline int tc__dominates(const tc_domtree *t, uint32_t a, uint32_t b)
 {

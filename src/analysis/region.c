@@ -47,7 +47,7 @@
 typedef struct cyc_ctx {
 	const tc_digraph *succ;
 	const uint32_t *comp;
-	const uint8_t *cyclic;
+	uint8_t *cyclic;
 	uint32_t *stamp, *stack;
 	uint32_t round;
 } cyc_ctx;
@@ -124,16 +124,11 @@ static int loop_postdominators(tc_arena *ar, const tc_flow *f, const tc_loops *l
 	tc_digraph rev, fwd;
 	tc_arena scratch;
 	tc__arena_init(&scratch, ar->al);
-	/* k: header -> its number among the live headers */
-	uint32_t *k = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)n + 1);
+	/* a header's number among the headers: its place in the forest's preorder */
+	const uint32_t *k = loops->pre;
 	int rc = TC_OK;
-	if (!k) {
-		rc = TC_ENOMEM;
-		goto done;
-	}
 	for (uint32_t h = 0; h < n; h++)
-		if (loops->innermost[h] == h)
-			k[h] = nl++;
+		nl += loops->innermost[h] == h;
 	uint32_t nv = n + 2 * nl + 1, root = n + 2 * nl;
 #define COLLAPSED(h) (n + k[h])
 #define T(h) (n + nl + k[h])
@@ -180,7 +175,7 @@ static int loop_postdominators(tc_arena *ar, const tc_flow *f, const tc_loops *l
 			tc__u32vec_free(ar->al, &to);
 			if (!(rc = tc__digraph_reverse(&scratch, &fwd, &rev)) &&
 			    !(rc = tc__dominators(&scratch, &rev, &fwd, root, idom)))
-				rc = tc__domtree(ar, nv, idom, root, out);
+				rc = tc__domtree_intervals(ar, nv, idom, root, out);
 		}
 	}
 #undef ARC
@@ -193,33 +188,46 @@ done:
 	return rc;
 }
 
-/* The classes of pairs (next: circular lists), found with memory from ar
- * that the caller frees before the rules run. */
-static int find_pairs(tc_arena *ar, const tc_flow *f, bool paper, uint32_t *next)
+/* rep: every node its own class; NULL when out of memory */
+static uint32_t *classes(tc_arena *ar, uint32_t n, uint32_t *next)
+{
+	uint32_t *rep = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	for (uint32_t v = 0; rep && v < n; v++)
+		next[v] = rep[v] = v;
+	return rep;
+}
+
+/*
+ * The classes of pairs (next: circular lists), found with memory from ar
+ * that the caller frees before the rules run. The arc lists, which only the
+ * dominators, the intervals, the loops and irreducible loops' cycle search
+ * need, are in gr, freed as soon as nothing more needs them: the loop
+ * post-dominators, the largest step, run without them.
+ */
+static int find_pairs_in(tc_arena *ar, tc_arena *gr, const tc_flow *f, bool paper,
+			 uint32_t *next)
 {
 	uint32_t n = f->n;
 	tc_digraph succ, pred;
 	tc_domtree pdt;
 	uint32_t *idom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	uint32_t *ipdom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	uint32_t *rep = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	if (!idom || !ipdom || !rep)
+	uint32_t *ipdom = TC_ARENA_ARRAY(gr, uint32_t, (size_t)n + 1);
+	if (!idom || !ipdom)
 		return TC_ENOMEM;
 	int rc;
 	tc__phase_begin(f->run, "dominators");
-	if ((rc = tc__flow_digraph(ar, f, &succ, &pred)) ||
+	if ((rc = tc__flow_digraph(gr, f, &succ, &pred)) ||
 	    (rc = tc__dominators(ar, &succ, &pred, f->entry, idom)) ||
 	    (rc = tc__dominators(ar, &pred, &succ, f->exit, ipdom)) ||
-	    (rc = tc__domtree(ar, n, ipdom, f->exit, &pdt)))
+	    (rc = tc__domtree_intervals(ar, n, ipdom, f->exit, &pdt)))
 		return rc;
-	for (uint32_t v = 0; v < n; v++)
-		next[v] = rep[v] = v;
 	tc__phase_end(f->run);
 
 	if (paper) {
 		tc__phase_begin(f->run, "pairs");
 		uint32_t *header = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-		if (!header)
+		uint32_t *rep = classes(ar, n, next);
+		if (!header || !rep)
 			return TC_ENOMEM;
 		if ((rc = tc__intervals(ar, &succ, &pred, f->entry, header)))
 			return rc;
@@ -238,24 +246,35 @@ static int find_pairs(tc_arena *ar, const tc_flow *f, bool paper, uint32_t *next
 	cyc_ctx c;
 	tc_loops loops;
 	tc_domtree lpt;
-	uint32_t ncomp;
-	uint8_t *skip = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
-	uint32_t *comp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	c.stamp = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
-	c.stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	if (!skip || !comp || !c.stamp || !c.stack)
-		return TC_ENOMEM;
-	for (uint32_t v = 0; v < n; v++)
-		skip[v] = !f->live_node[v];
-	uint8_t *cyclic;
-	if ((rc = tc__scc(ar, &succ, skip, comp, &ncomp, &cyclic)) ||
-	    (rc = tc__loops(ar, &succ, &pred, f->entry, &loops)) ||
-	    (rc = loop_postdominators(ar, f, &loops, &lpt)))
+	if ((rc = tc__loops(ar, &succ, &pred, f->entry, &loops)))
 		return rc;
-	c.succ = &succ;
-	c.comp = comp;
-	c.cyclic = cyclic;
-	c.round = 0;
+	bool irreducible = false;
+	for (uint32_t h = 0; h < n && !irreducible; h++)
+		irreducible = loops.innermost[h] == h && loops.irreducible[h];
+	if (irreducible) {
+		/* cycle_equivalent's search: components, and the arcs kept */
+		uint32_t ncomp;
+		uint8_t *skip = TC_ARENA_ARRAY(gr, uint8_t, (size_t)n + 1);
+		uint32_t *comp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+		c.stamp = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+		c.stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+		if (!skip || !comp || !c.stamp || !c.stack)
+			return TC_ENOMEM;
+		for (uint32_t v = 0; v < n; v++)
+			skip[v] = !f->live_node[v];
+		if ((rc = tc__scc(ar, &succ, skip, comp, &ncomp, &c.cyclic)))
+			return rc;
+		c.succ = &succ;
+		c.comp = comp;
+		c.round = 0;
+	} else {
+		tc__arena_free(gr);
+	}
+	uint32_t *rep;
+	if ((rc = loop_postdominators(ar, f, &loops, &lpt)))
+		return rc;
+	if (!(rep = classes(ar, n, next)))
+		return TC_ENOMEM;
 	for (uint32_t y = 0; y < n; y++) {
 		if (!f->live_node[y] || y == f->entry)
 			continue;
@@ -286,9 +305,21 @@ static int find_pairs(tc_arena *ar, const tc_flow *f, bool paper, uint32_t *next
 	return TC_OK;
 }
 
+static int find_pairs(tc_arena *ar, const tc_flow *f, bool paper, uint32_t *next)
+{
+	tc_arena gr;
+	tc__arena_init(&gr, ar->al);
+	int rc = find_pairs_in(ar, &gr, f, paper, next);
+	tc__arena_free(&gr);
+	return rc;
+}
+
 int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c,
 		     uint8_t *edge_c)
 {
+	/* the last round's big arrays, kept for reuse, would only stand by
+	 * while the pairs are found in an arena of their own */
+	tc__arena_trim(ar);
 	uint32_t *next = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->n + 1);
 	if (!next)
 		return TC_ENOMEM;

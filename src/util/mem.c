@@ -199,14 +199,19 @@ void tc__arena_reset(tc_arena *ar)
 	ar->used = ar->cap = 0;
 }
 
-void tc__arena_free(tc_arena *ar)
+void tc__arena_trim(tc_arena *ar)
 {
-	tc__arena_reset(ar);
 	for (tc_arena_chunk *c = ar->spare, *next; c; c = next) {
 		next = c->next;
 		tc__free(ar->al, c);
 	}
 	ar->spare = NULL;
+}
+
+void tc__arena_free(tc_arena *ar)
+{
+	tc__arena_reset(ar);
+	tc__arena_trim(ar);
 }
 
 /* ---- CSR ---- */

@@ -54,6 +54,9 @@ void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size);
  * allocations that follow (a round that allocates as the last one did
  * touches no fresh pages). */
 void tc__arena_reset(tc_arena *ar);
+/* Frees the big chunks kept by tc__arena_reset (a step that will not reuse
+ * them, and needs the memory, calls this first). */
+void tc__arena_trim(tc_arena *ar);
 void tc__arena_free(tc_arena *ar);
 
 /*
