@@ -15,14 +15,13 @@
 enum { CHAIN_GONE = 1, CHAIN_BRIDGE = 2, CHAIN_NEW = 4 }; /* cflag bits */
 
 int tc__bridge_graph_init(tc_arena *ar, tc_bridge_graph *bg, uint32_t nv, uint32_t ne,
-			  const uint32_t *eu, const uint32_t *ev)
+			  const uint32_t *ends)
 {
 	memset(bg, 0, sizeof *bg);
 	bg->ar = ar;
 	bg->nv = nv;
 	bg->ne = ne;
-	bg->eu = eu;
-	bg->ev = ev;
+	bg->ends = ends;
 	return TC_OK;
 }
 
@@ -48,7 +47,7 @@ typedef struct vx {
  */
 static uint32_t walk(tc_bridge_graph *bg, const vx *vs, uint32_t v, uint32_t e, uint32_t c)
 {
-	const uint32_t *eu = bg->eu, *ev = bg->ev;
+	const uint32_t *ends = bg->ends;
 	uint32_t *chain = bg->chain;
 	chain[e] = c;
 	for (uint32_t cur = e; vs[v].deg == 2;) {
@@ -56,7 +55,7 @@ static uint32_t walk(tc_bridge_graph *bg, const vx *vs, uint32_t v, uint32_t e, 
 		if (cur == e)
 			return TC_NONE;
 		chain[cur] = c;
-		v = eu[cur] == v ? ev[cur] : eu[cur];
+		v = ends[2 * (size_t)cur] ^ ends[2 * (size_t)cur + 1] ^ v; /* the other end */
 	}
 	return v;
 }
@@ -88,7 +87,7 @@ static void *big_array(tc_arena *ar, size_t count, size_t size)
 static int contract(tc_bridge_graph *bg, const uint8_t *removed)
 {
 	uint32_t nv = bg->nv, ne = bg->ne;
-	const uint32_t *eu = bg->eu, *ev = bg->ev;
+	const uint32_t *ends = bg->ends;
 	tc_arena *ar = bg->ar, sc;
 	int rc = TC_ENOMEM;
 	tc__arena_init(&sc, ar->al);
@@ -98,34 +97,34 @@ static int contract(tc_bridge_graph *bg, const uint8_t *removed)
 		goto out;
 	memset(vs, 0, ((size_t)nv + 1) * sizeof *vs);
 	/* kept vertices and their edge ends, counted as the ends come */
-	int64_t nc = 0, ends = 0;
+	int64_t nc = 0, kept_ends = 0;
 	for (uint32_t i = 0; i < ne; i++) {
 		chain[i] = TC_NONE;
 		if (removed && removed[i])
 			continue;
-		uint32_t a = eu[i], b = ev[i];
+		uint32_t a = ends[2 * (size_t)i], b = ends[2 * (size_t)i + 1];
 		uint32_t da = vs[a].deg, db;
 		nc -= KEPT(da);
-		ends -= KEPT(da) ? ENDS(da) : 0;
+		kept_ends -= KEPT(da) ? ENDS(da) : 0;
 		vs[a].x ^= i;
 		if (a == b) {
 			db = vs[a].deg = (da + 2) | SELF_LOOP;
 		} else {
 			vs[a].deg = ++da;
 			nc += KEPT(da);
-			ends += KEPT(da) ? ENDS(da) : 0;
+			kept_ends += KEPT(da) ? ENDS(da) : 0;
 			db = vs[b].deg;
 			nc -= KEPT(db);
-			ends -= KEPT(db) ? ENDS(db) : 0;
+			kept_ends -= KEPT(db) ? ENDS(db) : 0;
 			vs[b].x ^= i;
 			vs[b].deg = ++db;
 		}
 		nc += KEPT(db);
-		ends += KEPT(db) ? ENDS(db) : 0;
+		kept_ends += KEPT(db) ? ENDS(db) : 0;
 	}
 	/* a chain between kept vertices takes two of their edge ends: chains
 	 * 0 .. nch, then the removed edges' chain, then the cycles */
-	uint32_t nch = (uint32_t)(ends / 2);
+	uint32_t nch = (uint32_t)(kept_ends / 2);
 	bg->cu = big_array(ar, (size_t)nch + 1, sizeof *bg->cu);
 	bg->cv = big_array(ar, (size_t)nch + 1, sizeof *bg->cv);
 	bg->off = big_array(ar, (size_t)nc + 2, sizeof *bg->off);
@@ -142,12 +141,13 @@ static int contract(tc_bridge_graph *bg, const uint8_t *removed)
 		}
 		if (chain[i] != TC_NONE)
 			continue;
-		uint32_t a = walk(bg, vs, eu[i], i, k);
+		uint32_t u = ends[2 * (size_t)i], w = ends[2 * (size_t)i + 1];
+		uint32_t a = walk(bg, vs, u, i, k);
 		if (a == TC_NONE) {
-			walk(bg, vs, eu[i], i, cyc++); /* again, with its own number */
+			walk(bg, vs, u, i, cyc++); /* again, with its own number */
 			continue;
 		}
-		uint32_t b = walk(bg, vs, ev[i], i, k);
+		uint32_t b = walk(bg, vs, w, i, k);
 		bg->cu[k] = number(bg, vs, a);
 		bg->cv[k++] = number(bg, vs, b);
 	}
@@ -275,10 +275,10 @@ int tc__bridges_in(tc_bridge_graph *bg, const uint8_t *removed, uint8_t *is_brid
 	return TC_OK;
 }
 
-int tc__bridges(tc_arena *ar, uint32_t nv, uint32_t ne, const uint32_t *eu,
-		const uint32_t *ev, const uint8_t *removed, uint8_t *is_bridge)
+int tc__bridges(tc_arena *ar, uint32_t nv, uint32_t ne, const uint32_t *ends,
+		const uint8_t *removed, uint8_t *is_bridge)
 {
 	tc_bridge_graph bg;
-	int rc = tc__bridge_graph_init(ar, &bg, nv, ne, eu, ev);
+	int rc = tc__bridge_graph_init(ar, &bg, nv, ne, ends);
 	return rc ? rc : tc__bridges_in(&bg, removed, is_bridge, NULL, 0);
 }

@@ -11,12 +11,13 @@
 #include <stdint.h>
 
 /*
- * Edges i in [0, ne) join eu[i] and ev[i] (vertices in [0, nv)). Edges with
- * removed[i] != 0 (removed may be NULL) are not in the graph. is_bridge[i]
- * is set to 1 for bridges and 0 for every other edge. O(nv + ne).
+ * Edges i in [0, ne) join ends[2i] and ends[2i + 1] (vertices in [0, nv)).
+ * Edges with removed[i] != 0 (removed may be NULL) are not in the graph.
+ * is_bridge[i] is set to 1 for bridges and 0 for every other edge.
+ * O(nv + ne).
  */
-int tc__bridges(tc_arena *ar, uint32_t nv, uint32_t ne, const uint32_t *eu,
-		const uint32_t *ev, const uint8_t *removed, uint8_t *is_bridge);
+int tc__bridges(tc_arena *ar, uint32_t nv, uint32_t ne, const uint32_t *ends,
+		const uint8_t *removed, uint8_t *is_bridge);
 
 /*
  * Such a graph kept for cheap updates after removals. The first search
@@ -31,7 +32,7 @@ int tc__bridges(tc_arena *ar, uint32_t nv, uint32_t ne, const uint32_t *eu,
 typedef struct tc_bridge_graph {
 	tc_arena *ar;
 	uint32_t nv, ne;
-	const uint32_t *eu, *ev;
+	const uint32_t *ends; /* needed by the first search only */
 	/*
 	 * The contracted graph, built by the first search: nc vertices; chains
 	 * 0 .. nch between them; chain nch, the edges removed before the first
@@ -49,7 +50,7 @@ typedef struct tc_bridge_graph {
 } tc_bridge_graph;
 
 int tc__bridge_graph_init(tc_arena *ar, tc_bridge_graph *bg, uint32_t nv, uint32_t ne,
-			  const uint32_t *eu, const uint32_t *ev);
+			  const uint32_t *ends);
 /*
  * With gone == NULL: finds the bridges of the edges not removed, and builds
  * the contracted graph. Otherwise an update: gone lists the ngone edges

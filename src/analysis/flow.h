@@ -90,7 +90,6 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 typedef struct tc_linear_state {
 	uint32_t n1, m1;
 	uint32_t seen_n, seen_m; /* the flow graph's size at the last round */
-	uint32_t *eu, *ev;
 	uint8_t *removed;          /* over m1 + n1 bridge-graph edges */
 	uint8_t *cut;              /* m1: edges the path rule proved */
 	tc_bridge_graph bg;

@@ -252,30 +252,40 @@ static void mark_dirty(const tc_flow *f, const tc_linear_state *st, const uint8_
 
 /*
  * The bridge graph of f as it is now (the layout of the file comment), in
- * ar: the CFG edges 0..m1 and the internal edges m1 + v, v < n1.
+ * ar: the CFG edges 0..m1 and the internal edges m1 + v, v < n1; and its
+ * first search. The edges' ends are needed by that search alone.
  */
 static int build(tc_arena *ar, const tc_flow *f, tc_linear_state *st)
 {
 	uint32_t n = f->n, m = f->m, ne = m + n;
 	st->n1 = st->seen_n = n;
 	st->m1 = st->seen_m = m;
-	st->eu = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
-	st->ev = TC_ARENA_ARRAY(ar, uint32_t, (size_t)ne + 1);
 	st->removed = TC_ARENA_ARRAY(ar, uint8_t, (size_t)ne + 1);
 	st->cut = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
-	if (!st->eu || !st->ev || !st->removed || !st->cut)
-		return TC_ENOMEM;
-	for (uint32_t e = 0; e < m; e++) {
-		st->eu[e] = 2 * f->from[e] + 1;
-		st->ev[e] = 2 * f->to[e];
-		st->removed[e] = !f->live_edge[e];
+	tc_arena sc;
+	tc__arena_init(&sc, ar->al);
+	uint32_t *ends = TC_ARENA_ARRAY(&sc, uint32_t, 2 * (size_t)ne + 1);
+	int rc = TC_ENOMEM;
+	if (st->removed && st->cut && ends) {
+		for (uint32_t e = 0; e < m; e++) {
+			ends[2 * (size_t)e] = 2 * f->from[e] + 1;
+			ends[2 * (size_t)e + 1] = 2 * f->to[e];
+			st->removed[e] = !f->live_edge[e];
+		}
+		for (uint32_t v = 0; v < n; v++) {
+			ends[2 * ((size_t)m + v)] = 2 * v;
+			ends[2 * ((size_t)m + v) + 1] = 2 * v + 1;
+			st->removed[m + v] = !f->live_node[v] || f->sync[v];
+		}
+		rc = tc__bridge_graph_init(ar, &st->bg, 2 * n, ne, ends);
+		tc__phase_begin(f->run, "bridges");
+		if (!rc)
+			rc = tc__bridges_in(&st->bg, st->removed, NULL, NULL, 0);
+		tc__phase_end(f->run);
+		st->bg.ends = NULL;
 	}
-	for (uint32_t v = 0; v < n; v++) {
-		st->eu[m + v] = 2 * v;
-		st->ev[m + v] = 2 * v + 1;
-		st->removed[m + v] = !f->live_node[v] || f->sync[v];
-	}
-	return tc__bridge_graph_init(ar, &st->bg, 2 * n, ne, st->eu, st->ev);
+	tc__arena_free(&sc);
+	return rc;
 }
 
 /*
@@ -373,18 +383,16 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 	if (!gone)
 		return TC_ENOMEM;
 	uint32_t ngone = 0;
-	bool search = true, first = false;
+	bool search = false; /* build searches the first time */
 	int rc;
 	if (!memo) {
 		if ((rc = build(ar, f, st)))
 			return rc;
-		first = true;
 	} else if (!memo->ready) {
 		tc__arena_init(&memo->ar, memo->al);
 		memo->ready = true;
 		if ((rc = build(&memo->ar, f, st)))
 			return rc;
-		first = true;
 	} else {
 		/* the last round's bridges, updated where it split edges */
 		ngone = note_splits(f, st, gone);
@@ -407,12 +415,10 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 			return TC_ENOMEM;
 	}
 	for (;;) {
-		/* all of them the first time; then only where edges were cut or split */
+		/* build searched them all; then only where edges were cut or split */
 		tc__phase_begin(f->run, "bridges");
-		rc = search ? tc__bridges_in(&st->bg, st->removed, NULL,
-					     first ? NULL : gone, ngone)
-			    : TC_OK;
-		first = search = false;
+		rc = search ? tc__bridges_in(&st->bg, st->removed, NULL, gone, ngone) : TC_OK;
+		search = false;
 		tc__phase_end(f->run);
 		if (rc)
 			return rc;
