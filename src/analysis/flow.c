@@ -198,29 +198,44 @@ static int liveness(tc_flow *f)
 	const uint32_t *from = f->from, *to = f->to;
 	const uint32_t *oo = f->out_off, *oe = f->out_edge, *io = f->in_off, *ie = f->in_edge;
 	uint32_t n = f->n, m = f->m, entry = f->entry, exit = f->exit, top = 0;
+	/*
+	 * Each search sweeps the node ids in order (forward: up; backward:
+	 * down) and expands a marked node when the sweep reaches it; a node
+	 * marked behind the sweep is expanded at once, from a stack. Every node
+	 * is expanded once, and where ids follow the program, as they do for
+	 * parsed kernels, the arrays are read mostly in order.
+	 */
 	fwd[entry] = 1;
-	stack[top++] = entry;
-	while (top > 0) {
-		uint32_t v = stack[--top];
-		if (v == exit)
+	for (uint32_t at = 0; at < n; at++) {
+		if (!fwd[at] || at == exit)
 			continue; /* walks end at exit */
-		for (uint32_t k = oo[v]; k < oo[v + 1]; k++) {
-			uint32_t w = to[oe[k]];
-			if (!fwd[w]) {
-				fwd[w] = 1;
-				stack[top++] = w;
+		stack[top++] = at;
+		while (top > 0) {
+			uint32_t v = stack[--top];
+			for (uint32_t k = oo[v]; k < oo[v + 1]; k++) {
+				uint32_t w = to[oe[k]];
+				if (!fwd[w]) {
+					fwd[w] = 1;
+					if (w < at && w != exit)
+						stack[top++] = w;
+				}
 			}
 		}
 	}
 	bwd[exit] = 1;
-	stack[top++] = exit;
-	while (top > 0) {
-		uint32_t v = stack[--top];
-		for (uint32_t k = io[v]; k < io[v + 1]; k++) {
-			uint32_t u = from[ie[k]];
-			if (!bwd[u] && u != exit) {
-				bwd[u] = 1;
-				stack[top++] = u;
+	for (uint32_t at = n; at-- > 0;) {
+		if (!bwd[at])
+			continue;
+		stack[top++] = at;
+		while (top > 0) {
+			uint32_t v = stack[--top];
+			for (uint32_t k = io[v]; k < io[v + 1]; k++) {
+				uint32_t u = from[ie[k]];
+				if (!bwd[u] && u != exit) {
+					bwd[u] = 1;
+					if (u > at)
+						stack[top++] = u;
+				}
 			}
 		}
 	}
