@@ -373,6 +373,41 @@ static void answer(const tc_flow *f, const tc_linear_state *st, uint8_t *restric
 		edge_c[e] = live_e[e];
 }
 
+/*
+ * linear under the paper's literal rule (solve.c): the rule's next rounds
+ * only split the out-edges of convergent uniform nodes, and here a split is
+ * a removal. So its rounds run on the bridge graph at once, until no
+ * uniform node becomes convergent; the feed then splits the flow graph in
+ * one round, and the round after finds those edges removed already
+ * (note_splits) and nothing more to split. The fixpoint is the one the
+ * rounds reach one by one, without an answer, a split and a new index for
+ * each.
+ */
+static int literal_rounds(const tc_flow *f, tc_linear_state *st, uint32_t *gone)
+{
+	const uint8_t *marked = st->bg.cflag;
+	const uint32_t *internal = st->bg.chain + st->m1;
+	for (;;) {
+		uint32_t ngone = 0;
+		for (uint32_t v = 0; v < f->n0 && v < st->n1; v++) {
+			if (!f->uniform[v] || !f->live_node[v] || !(f->sync[v] || marked[internal[v]]))
+				continue;
+			for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v);
+			     e++)
+				if (*e < f->m0 && *e < st->m1 && f->live_edge[*e] &&
+				    f->second[*e] == TC_NONE && !st->removed[*e]) {
+					st->removed[*e] = 1;
+					gone[ngone++] = *e;
+				}
+		}
+		if (ngone == 0)
+			return TC_OK;
+		int rc = tc__bridges_in(&st->bg, st->removed, NULL, gone, ngone);
+		if (rc)
+			return rc;
+	}
+}
+
 int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_memo *memo,
 		     uint8_t *node_c, uint8_t *edge_c)
 {
@@ -418,6 +453,8 @@ int tc__solve_linear(tc_arena *ar, const tc_flow *f, bool path_rule, tc_linear_m
 		/* build searched them all; then only where edges were cut or split */
 		tc__phase_begin(f->run, "bridges");
 		rc = search ? tc__bridges_in(&st->bg, st->removed, NULL, gone, ngone) : TC_OK;
+		if (!rc && memo && !path_rule)
+			rc = literal_rounds(f, st, gone);
 		search = false;
 		tc__phase_end(f->run);
 		if (rc)
