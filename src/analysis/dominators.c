@@ -42,7 +42,7 @@ static uint32_t eval(lt *s, uint32_t v)
 /* the working arrays (40 bytes a vertex) come from ar, which the caller
  * frees; idom[] has every vertex's answer */
 static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
-			   uint32_t root, uint32_t *idom)
+			   uint32_t root, uint32_t *idom, uint32_t *order, uint32_t *count)
 {
 	uint32_t n = succ->n;
 	size_t sz = (size_t)n + 1;
@@ -117,19 +117,31 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 	idom[root] = root;
 	for (uint32_t i = 2; i <= k; i++)
 		idom[s.vert[i]] = s.vert[s.dom[i]];
+	if (order) {
+		memcpy(order, s.vert + 1, (size_t)k * sizeof *order);
+		*count = k;
+	}
 	return TC_OK;
 }
 
 int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 		   uint32_t root, uint32_t *idom)
 {
+	return tc__dominators_ordered(ar, succ, pred, root, idom, NULL, NULL);
+}
+
+int tc__dominators_ordered(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
+			   uint32_t root, uint32_t *idom, uint32_t *order, uint32_t *count)
+{
+	if (count)
+		*count = 0;
 	for (uint32_t v = 0; v < succ->n; v++)
 		idom[v] = TC_NONE;
 	if (root >= succ->n)
 		return TC_EINVAL;
 	tc_arena scratch;
 	tc__arena_init(&scratch, ar->al);
-	int rc = lengauer_tarjan(&scratch, succ, pred, root, idom);
+	int rc = lengauer_tarjan(&scratch, succ, pred, root, idom, order, count);
 	tc__arena_free(&scratch);
 	return rc;
 }

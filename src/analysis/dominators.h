@@ -16,6 +16,14 @@
  */
 int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 		   uint32_t root, uint32_t *idom);
+/*
+ * The same, and order[0 .. *count) the reachable vertices in the order of
+ * the depth-first search (root first): every vertex comes after its
+ * immediate dominator, an ancestor in that search's tree. Enough for a pass
+ * over the dominator tree from the root down or from the leaves up.
+ */
+int tc__dominators_ordered(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
+			   uint32_t root, uint32_t *idom, uint32_t *order, uint32_t *count);
 
 /*
  * Preorder numbering of the dominator tree, so that "a dominates b" is

@@ -188,9 +188,13 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	tc_arena scratch;
 	tc__arena_init(&scratch, ar->al);
 	tc_digraph rs, rp;
-	tc_domtree dt;
+	uint32_t count;
 	uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
 	uint32_t *sub = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+	/* the search order of the dominator computation: a vertex comes after
+	 * its immediate dominator; and depths in the dominator tree */
+	uint32_t *order = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+	uint32_t *depth = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
 	uint32_t *sub2 = NULL, *exits = NULL, *top = NULL;
 	if (certain) {
 		sub2 = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
@@ -198,23 +202,26 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 		top = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
 	}
 	int rc;
-	if (!idom || !sub || (certain && (!sub2 || !exits || !top)))
+	if (!idom || !sub || !order || !depth || (certain && (!sub2 || !exits || !top)))
 		rc = TC_ENOMEM;
 	else if (!(rc = tc__digraph_from_arcs(&scratch, &rs, r->count, r->narcs, r->afrom,
-					     r->ato)) &&
-		 !(rc = tc__digraph_reverse(&scratch, &rp, &rs)) &&
-		 !(rc = tc__dominators(&scratch, &rs, &rp, 0, idom)))
-		rc = tc__domtree(&scratch, r->count, idom, 0, &dt);
+					     r->ato)))
+		if (!(rc = tc__digraph_reverse(&scratch, &rp, &rs)))
+			rc = tc__dominators_ordered(&scratch, &rs, &rp, 0, idom, order, &count);
 	if (rc) {
 		tc__arena_free(&scratch);
 		return rc;
 	}
+	/* every local vertex is reachable from vertex 0 */
+	depth[0] = 0;
+	for (uint32_t i = 1; i < count; i++)
+		depth[order[i]] = depth[idom[order[i]]] + 1;
 	/* low(u) = min depth(idom(w)) over u's successors w; sub2 the same over
 	 * the w whose idom is not the root */
 	for (uint32_t u = 0; u < r->count; u++) {
-		uint32_t low = dt.depth[u], low2 = UINT32_MAX, out = 0;
+		uint32_t low = depth[u], low2 = UINT32_MAX, out = 0;
 		for (const uint32_t *w = TC_ADJ_BEGIN(&rs, u); w != TC_ADJ_END(&rs, u); w++) {
-			uint32_t d = dt.depth[idom[*w]];
+			uint32_t d = depth[idom[*w]];
 			if (d < low)
 				low = d;
 			if (idom[*w] != 0 && d < low2)
@@ -227,9 +234,9 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 			exits[u] = out;
 		}
 	}
-	/* children come after their parent in preorder: fold upwards */
-	for (uint32_t i = dt.count; i-- > 1;) {
-		uint32_t u = dt.order[i], p = idom[u];
+	/* children come after their parent in that order: fold upwards */
+	for (uint32_t i = count; i-- > 1;) {
+		uint32_t u = order[i], p = idom[u];
 		if (sub[u] < sub[p])
 			sub[p] = sub[u];
 		if (sub2) {
@@ -238,16 +245,16 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 			exits[p] += exits[u];
 		}
 	}
-	/* top[u]: u's ancestor just below vertex 0 (preorder: parents first) */
-	for (uint32_t i = 1; certain && i < dt.count; i++) {
-		uint32_t u = dt.order[i];
+	/* top[u]: u's ancestor just below vertex 0 (parents first) */
+	for (uint32_t i = 1; certain && i < count; i++) {
+		uint32_t u = order[i];
 		top[u] = idom[u] == 0 ? u : top[idom[u]];
 	}
 	for (uint32_t u = 0; u < r->count; u++) {
-		fail[u] = sub[u] < dt.depth[u];
+		fail[u] = sub[u] < depth[u];
 		if (!certain)
 			continue;
-		certain[u] = sub2[u] < dt.depth[u];
+		certain[u] = sub2[u] < depth[u];
 		if (fail[u] && !certain[u] && u != 0 && r->kind[top[u]] == LV_ROOT &&
 		    exits[u] == exits[top[u]])
 			fail[u] = 0;
