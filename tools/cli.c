@@ -109,22 +109,22 @@ void cli_diag(const tc_diag *d, const char *fallback_file)
 		fprintf(stderr, "%s: error: %s\n", file, d->message);
 }
 
+typedef struct bytes {
+	const char *buf;
+	size_t len;
+} bytes;
+
+static int write_bytes(FILE *out, const void *ctx, tc_diag *diag)
+{
+	const bytes *b = ctx;
+	(void)diag;
+	fwrite(b->buf, 1, b->len, out); /* a short write shows in ferror */
+	return TC_OK;
+}
+
 int cli_write_output(const char *path, const char *buf, size_t len)
 {
-	int to_stdout = !path || strcmp(path, "-") == 0;
-	FILE *f = to_stdout ? stdout : fopen(path, "wb");
-	if (!f) {
-		cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
-		return CLI_EXIT_ERROR;
-	}
-	int failed = fwrite(buf, 1, len, f) != len;
-	failed |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
-	if (failed) {
-		cli_error("cannot write '%s': %s", to_stdout ? "<stdout>" : path,
-			  strerror(errno));
-		return CLI_EXIT_ERROR;
-	}
-	return CLI_EXIT_OK;
+	return cli_render_output(path, write_bytes, &(bytes){buf, len});
 }
 
 double cli_now(void)
@@ -196,7 +196,8 @@ int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 	}
 	tc_diag d;
 	int rc = render(f, ctx, &d);
-	int failed = to_stdout ? fflush(f) != 0 : fclose(f) != 0;
+	int failed = ferror(f) != 0;
+	failed |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
 	if (rc) {
 		cli_error("%s", d.message);
 		return CLI_EXIT_ERROR;

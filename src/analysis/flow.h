@@ -50,6 +50,12 @@ int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barri
 /* Splits original edge e (e < m0, not yet split) by a new sync node; the
  * pieces are live when e was. Call tc__flow_index afterwards. */
 int tc__flow_split(tc_flow *f, uint32_t e);
+/* An out-edge the paper's literal rule splits when its tail is a convergent
+ * uniform node: an original edge, live, not split yet. */
+static inline bool tc__flow_literal_split(const tc_flow *f, uint32_t e)
+{
+	return e < f->m0 && f->live_edge[e] && f->second[e] == TC_NONE;
+}
 /* Rebuilds the CSR index after splits. (Liveness is found once, by
  * tc__flow_init: a node is live when it is reachable from entry and reaches
  * exit; an edge when both ends are and it does not leave exit, a walk ending

@@ -394,8 +394,7 @@ static int literal_rounds(const tc_flow *f, tc_linear_state *st, uint32_t *gone)
 				continue;
 			for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v);
 			     e++)
-				if (*e < f->m0 && *e < st->m1 && f->live_edge[*e] &&
-				    f->second[*e] == TC_NONE && !st->removed[*e]) {
+				if (tc__flow_literal_split(f, *e) && *e < st->m1 && !st->removed[*e]) {
 					st->removed[*e] = 1;
 					gone[ngone++] = *e;
 				}

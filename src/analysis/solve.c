@@ -110,7 +110,7 @@ static int literal_feed(tc_flow *f, void *ctx, const uint8_t *nc, const uint8_t 
 			continue;
 		for (uint32_t i = f->out_off[v]; i < f->out_off[v + 1]; i++) {
 			uint32_t e = f->out_edge[i];
-			if (e < f->m0 && f->live_edge[e] && f->second[e] == TC_NONE) {
+			if (tc__flow_literal_split(f, e)) {
 				int rc = tc__flow_split(f, e);
 				if (rc)
 					return rc;

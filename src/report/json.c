@@ -203,14 +203,26 @@ static void key(writer *w, const char *k)
 	PUT(w, ": ");
 }
 
+/* an object as the next element of an array */
+static void item(writer *w)
+{
+	next(w);
+	enter(w, "{");
+}
+
+static void field(writer *w, const char *k, const char *v)
+{
+	key(w, k);
+	string(w, v);
+}
+
 /* ---- the report ---- */
 
 static void loc_fields(writer *w, tc_loc loc)
 {
 	if (!loc.file || !loc.line)
 		return;
-	key(w, "file");
-	string(w, loc.file);
+	field(w, "file", loc.file);
 	key(w, "line");
 	integer(w, loc.line);
 }
@@ -232,12 +244,9 @@ static void nodes(writer *w, const tc_graph *g, const tc_result *r)
 {
 	enter(w, "[");
 	for (uint32_t v = 0; !w->failed && v < tc_graph_node_count(g); v++) {
-		next(w);
-		enter(w, "{");
-		key(w, "name");
-		string(w, tc_graph_node_name(g, v));
-		key(w, "state");
-		string(w, tc__report_state(tc_result_node_state(r, v)));
+		item(w);
+		field(w, "name", tc_graph_node_name(g, v));
+		field(w, "state", tc__report_state(tc_result_node_state(r, v)));
 		if (tc_graph_node_flags(g, v) & TC_NODE_UNIFORM) {
 			key(w, "uniform");
 			boolean(w, true);
@@ -255,14 +264,10 @@ static void edges(writer *w, const tc_graph *g, const tc_result *r)
 {
 	enter(w, "[");
 	for (uint32_t e = 0; !w->failed && e < tc_graph_edge_count(g); e++) {
-		next(w);
-		enter(w, "{");
-		key(w, "from");
-		string(w, tc_graph_node_name(g, tc_graph_edge_from(g, e)));
-		key(w, "to");
-		string(w, tc_graph_node_name(g, tc_graph_edge_to(g, e)));
-		key(w, "state");
-		string(w, tc__report_state(tc_result_edge_state(r, e)));
+		item(w);
+		field(w, "from", tc_graph_node_name(g, tc_graph_edge_from(g, e)));
+		field(w, "to", tc_graph_node_name(g, tc_graph_edge_to(g, e)));
+		field(w, "state", tc__report_state(tc_result_edge_state(r, e)));
 		leave(w, "}");
 	}
 	leave(w, "]");
@@ -273,18 +278,15 @@ static void causes(writer *w, const tc_graph *g, const tc_report_barrier *rb)
 	enter(w, "[");
 	for (uint32_t k = 0; rb && k < rb->ncauses; k++) {
 		const tc_report_cause *c = &rb->causes[k];
-		next(w);
-		enter(w, "{");
-		key(w, "node");
-		string(w, tc_graph_node_name(g, c->node));
+		item(w);
+		field(w, "node", tc_graph_node_name(g, c->node));
 		loc_fields(w, c->loc);
 		if (c->loc.file && c->loc.line && c->loc.col) {
 			key(w, "column");
 			integer(w, c->loc.col);
 		}
 		if (c->depends_on) {
-			key(w, "depends_on");
-			string(w, c->depends_on);
+			field(w, "depends_on", c->depends_on);
 		}
 		leave(w, "}");
 	}
@@ -317,12 +319,9 @@ static void barriers(writer *w, const tc_report_graph *rg)
 	for (uint32_t v = 0; !w->failed && v < tc_graph_node_count(g); v++) {
 		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER))
 			continue;
-		next(w);
-		enter(w, "{");
-		key(w, "node");
-		string(w, tc_graph_node_name(g, v));
-		key(w, "state");
-		string(w, tc__report_state(tc_result_node_state(r, v)));
+		item(w);
+		field(w, "node", tc_graph_node_name(g, v));
+		field(w, "state", tc__report_state(tc_result_node_state(r, v)));
 		key(w, "in_edges_convergent");
 		boolean(w, tc_result_in_edges_convergent(r, v));
 		loc_fields(w, tc_graph_node_loc(g, v));
@@ -338,24 +337,18 @@ static void graph_object(writer *w, const tc_report_graph *rg)
 	const tc_result *r = rg->result;
 	tc_solver solver = rg->options.solver;
 	enter(w, "{");
-	key(w, "name");
-	string(w, tc_graph_name(g));
-	key(w, "solver");
-	string(w, tc_solver_name(solver));
+	field(w, "name", tc_graph_name(g));
+	field(w, "solver", tc_solver_name(solver));
 	key(w, "sound");
 	boolean(w, tc_solver_is_sound(solver));
-	key(w, "mode");
-	string(w, rg->options.assume_barriers ? "assume" : "check");
+	field(w, "mode", rg->options.assume_barriers ? "assume" : "check");
 	key(w, "use_uniform");
 	boolean(w, !rg->options.ignore_uniform);
 	if (rg->input) {
-		key(w, "input");
-		string(w, rg->input);
+		field(w, "input", rg->input);
 	}
-	key(w, "entry");
-	string(w, tc_graph_node_name(g, tc_graph_entry(g)));
-	key(w, "exit");
-	string(w, tc_graph_node_name(g, tc_graph_exit(g)));
+	field(w, "entry", tc_graph_node_name(g, tc_graph_entry(g)));
+	field(w, "exit", tc_graph_node_name(g, tc_graph_exit(g)));
 	key(w, "counts");
 	enter(w, "{");
 	key(w, "nodes");
