@@ -21,17 +21,14 @@
  * it: idom(w) strictly dominates x, so every source reaching x reaches
  * idom(w) first, and from there w without x. Only the rest, elements whose
  * leaving arcs all go to vertices reached from several sources apart, need
- * a test of fewer sources: an element below a child c of the super-root in
- * the joint dominator tree is reached by exactly the sources that reach c,
- * and the joint test over those alone decides it (group_tests below); or,
- * when that is cheaper, the test of each source that reaches one alone.
+ * the per-source test, and only from the sources that reach them.
  *
- * Those tests are bounded: past the work bound the undecided elements of
- * the groups left keep only what the path solver proves. That is sound, as
- * path is, and it is reported in the stats.
+ * Each R_s is numbered locally, so the cost of that test is the sum of the
+ * segment graph sizes of those sources. It is bounded: past the work bound
+ * the remaining sources are not searched one by one; the undecided elements
+ * their segments hold (one search from all of them) keep only what the path
+ * solver proves. That is sound, as path is, and it is reported in the stats.
  */
-#include <string.h>
-
 #include "analysis/dominators.h"
 #include "analysis/flow.h"
 #include "analysis/scc.h"
@@ -130,28 +127,45 @@ static void build_region(region *r, uint32_t stamp, const uint32_t *src, uint32_
 	}
 }
 
-/* the elements marked in unsure_n and unsure_e keep only what path proves;
- * nsources sync nodes start the segments that hold them */
-static int fall_back_to_path(tc_arena *ar, const tc_flow *f, uint32_t nsources,
-			     const uint8_t *unsure_n, const uint8_t *unsure_e, uint8_t *node_c,
-			     uint8_t *edge_c)
+/* the undecided elements of the segments of srcs[0..count) keep only what
+ * path proves */
+static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *srcs,
+			     uint32_t count, const uint8_t *unsure_n, const uint8_t *unsure_e,
+			     uint8_t *node_c, uint8_t *edge_c)
 {
-	uint8_t *pn = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->n + 1);
-	uint8_t *pe = TC_ARENA_ARRAY(ar, uint8_t, (size_t)f->m + 1);
-	if (!pn || !pe)
+	uint32_t n = f->n, m = f->m;
+	uint8_t *pn = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
+	uint8_t *pe = TC_ARENA_ARRAY(ar, uint8_t, (size_t)m + 1);
+	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + count + 1);
+	if (!pn || !pe || !seen || !stack)
 		return TC_ENOMEM;
 	int rc = tc__solve_linear(ar, f, true, NULL, pn, pe);
 	if (rc)
 		return rc;
 	tc__phase_begin(f->run, "fallback");
-	for (uint32_t v = 0; v < f->n; v++)
-		if (unsure_n[v])
-			node_c[v] &= pn[v];
-	for (uint32_t e = 0; e < f->m; e++)
-		if (unsure_e[e])
-			edge_c[e] &= pe[e];
+	uint32_t top = 0;
+	for (uint32_t i = 0; i < count; i++)
+		stack[top++] = srcs[i];
+	/* sources are expanded even when seen as another source's sink */
+	while (top > 0) {
+		uint32_t v = stack[--top];
+		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++) {
+			if (!f->live_edge[*e])
+				continue;
+			if (unsure_e[*e])
+				edge_c[*e] &= pe[*e];
+			uint32_t w = f->to[*e];
+			if (f->sync[w] || seen[w])
+				continue;
+			seen[w] = 1;
+			if (unsure_n[w])
+				node_c[w] &= pn[w];
+			stack[top++] = w;
+		}
+	}
 	if (f->run && f->run->stats)
-		f->run->stats->fallback_sources += nsources;
+		f->run->stats->fallback_sources += count;
 	tc__phase_end(f->run);
 	return TC_OK;
 }
@@ -168,10 +182,8 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, uint32_t nsources,
  * path from s leaves s's subtree (to a vertex whose immediate dominator is
  * vertex 0) leaves from u's subtree, so a path from s that avoids u never
  * leaves s's subtree, where dominance from s is dominance from vertex 0.
- * With certain, top[u] is also set to u's ancestor just below vertex 0.
  */
-static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t *certain,
-			  uint32_t *top)
+static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t *certain)
 {
 	tc_arena scratch;
 	tc__arena_init(&scratch, ar->al);
@@ -183,13 +195,14 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	 * its immediate dominator; and depths in the dominator tree */
 	uint32_t *order = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
 	uint32_t *depth = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
-	uint32_t *sub2 = NULL, *exits = NULL;
+	uint32_t *sub2 = NULL, *exits = NULL, *top = NULL;
 	if (certain) {
 		sub2 = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
 		exits = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+		top = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
 	}
 	int rc;
-	if (!idom || !sub || !order || !depth || (certain && (!sub2 || !exits)))
+	if (!idom || !sub || !order || !depth || (certain && (!sub2 || !exits || !top)))
 		rc = TC_ENOMEM;
 	else if (!(rc = tc__digraph_from_arcs(&scratch, &rs, r->count, r->narcs, r->afrom,
 					     r->ato)))
@@ -250,338 +263,6 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	return TC_OK;
 }
 
-/*
- * The groups of the joint test (docs/solvers.md, "Sharing the work"). Let c
- * be a child of the super-root in the joint dominator tree and T(c) its
- * subtree. Every path to an element of T(c) passes c, so the sources that
- * reach it are exactly S(c), those that reach c, and the joint test over
- * S(c) alone decides every element of T(c) exactly. Its graph is the union
- * of their segment graphs, but another group T(q) in it is entered only
- * through q (every other member's predecessors are in T(q)), and each of its
- * members is reachable from q inside T(q), which holds no element of T(c);
- * so for the test of T(c)'s elements T(q) is one vertex. The groups form a
- * quotient graph Q: an arc q -> w for every arc from T(q) to a child w.
- * The test of T(c) then runs on T(c) plus the part of Q that S(c) reaches.
- */
-typedef struct groups {
-	uint32_t n;		/* groups: children of the super-root */
-	uint32_t *of;		/* joint vertex -> its group */
-	uint32_t *head;		/* group -> its child */
-	uint32_t *moff, *mem;	/* members of each group */
-	uint32_t *pos;		/* joint vertex -> place among its group's members */
-	tc_digraph q, qr;	/* Q and its reverse */
-	tc_digraph joint;	/* the joint graph's arcs */
-} groups;
-
-static int build_groups(tc_arena *ar, region *r, const uint32_t *top, groups *g)
-{
-	uint32_t count = r->count;
-	int rc = tc__digraph_from_arcs(ar, &g->joint, count, r->narcs, r->afrom, r->ato);
-	if (rc)
-		return rc;
-	g->of = TC_ARENA_ARRAY(ar, uint32_t, count);
-	g->pos = TC_ARENA_ARRAY(ar, uint32_t, count);
-	if (!g->of || !g->pos)
-		return TC_ENOMEM;
-	g->n = 0;
-	for (uint32_t u = 1; u < count; u++)
-		if (top[u] == u)
-			g->of[u] = g->n++;
-	g->head = TC_ARENA_ARRAY(ar, uint32_t, (size_t)g->n + 1);
-	g->moff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)g->n + 1);
-	g->mem = TC_ARENA_ARRAY(ar, uint32_t, count);
-	if (!g->head || !g->moff || !g->mem)
-		return TC_ENOMEM;
-	g->of[0] = TC_NONE;
-	for (uint32_t u = 1; u < count; u++) {
-		if (top[u] == u)
-			g->head[g->of[u]] = u;
-		else
-			g->of[u] = g->of[top[u]];
-		g->moff[g->of[u] + 1]++;
-	}
-	for (uint32_t k = 0; k < g->n; k++)
-		g->moff[k + 1] += g->moff[k];
-	/* members in id order: each end cursor counts down to its group's start */
-	for (uint32_t u = count; u-- > 1;)
-		g->mem[--g->moff[g->of[u] + 1]] = u;
-	for (uint32_t k = 0; k < g->n; k++)
-		g->moff[k] = g->moff[k + 1];
-	g->moff[g->n] = count - 1;
-	for (uint32_t k = 0; k < g->n; k++)
-		for (uint32_t i = g->moff[k]; i < g->moff[k + 1]; i++)
-			g->pos[g->mem[i]] = i - g->moff[k];
-	/* Q's arcs, over the region's arc lists (the joint digraph has them) */
-	uint32_t nq = 0;
-	for (uint32_t u = 1; u < count; u++)
-		for (const uint32_t *w = TC_ADJ_BEGIN(&g->joint, u); w != TC_ADJ_END(&g->joint, u);
-		     w++)
-			if (top[*w] == *w && g->of[*w] != g->of[u]) {
-				r->afrom[nq] = g->of[u];
-				r->ato[nq] = g->of[*w];
-				nq++;
-			}
-	if ((rc = tc__digraph_from_arcs(ar, &g->q, g->n, nq, r->afrom, r->ato)))
-		return rc;
-	return tc__digraph_reverse(ar, &g->qr, &g->q);
-}
-/* searches over Q: a visit mark per group and a stack */
-typedef struct qsearch {
-	uint32_t *back, *fwd, *stack;
-	uint32_t gen;
-} qsearch;
-
-/* sources reaching group k (a search back over Q; sources have no
- * predecessors) into part[0..*nsrc), then the groups they reach into
- * part[*nsrc..return); *visits counts the groups the first search met */
-static uint32_t group_part(const groups *g, const region *r, qsearch *qs, uint32_t k,
-			   uint32_t *part, uint32_t *nsrc, uint64_t *visits)
-{
-	uint32_t mark = ++qs->gen, sp = 0, ns = 0, np;
-	qs->back[k] = mark;
-	qs->stack[sp++] = k;
-	while (sp > 0) {
-		uint32_t q = qs->stack[--sp];
-		++*visits;
-		if (r->kind[g->head[q]] == LV_ROOT)
-			part[ns++] = q;
-		for (const uint32_t *p = TC_ADJ_BEGIN(&g->qr, q); p != TC_ADJ_END(&g->qr, q); p++)
-			if (qs->back[*p] != mark) {
-				qs->back[*p] = mark;
-				qs->stack[sp++] = *p;
-			}
-	}
-	for (uint32_t i = 0; i < ns; i++)
-		qs->fwd[part[i]] = mark;
-	np = ns;
-	for (uint32_t i = 0; i < np; i++)
-		for (const uint32_t *w = TC_ADJ_BEGIN(&g->q, part[i]); w != TC_ADJ_END(&g->q, part[i]);
-		     w++)
-			if (qs->fwd[*w] != mark) {
-				qs->fwd[*w] = mark;
-				part[np++] = *w;
-			}
-	*nsrc = ns;
-	return np;
-}
-
-/* the test of group k on T(c) plus the groups part[0..npart) (the first
- * nsrc of them sources) as single vertices; clears the members that fail */
-static int group_test(tc_arena *ar, const groups *g, const region *r, region *h,
-		      uint32_t k, const uint32_t *part, uint32_t nsrc, uint32_t npart,
-		      uint32_t *loc, const uint8_t *undecided, uint8_t *fail, uint8_t *node_c,
-		      uint8_t *edge_c)
-{
-	const uint32_t *mb = g->mem + g->moff[k], *me = g->mem + g->moff[k + 1];
-	/* local vertices: 0 the super-root, then T(c)'s members, then the
-	 * other groups */
-	h->count = 1 + (uint32_t)(me - mb);
-	h->narcs = 0;
-	for (uint32_t i = 0; i < npart; i++)
-		loc[part[i]] = part[i] == k ? 1 + g->pos[g->head[k]] : h->count++;
-	for (uint32_t i = 0; i < npart; i++) {
-		uint32_t q = part[i];
-		if (i < nsrc)
-			add_arc(h, 0, loc[q]);
-		if (q == k)
-			continue; /* T(c)'s own arcs below */
-		for (const uint32_t *w = TC_ADJ_BEGIN(&g->q, q); w != TC_ADJ_END(&g->q, q); w++)
-			add_arc(h, loc[q], loc[*w]);
-	}
-	for (const uint32_t *u = mb; u != me; u++)
-		for (const uint32_t *w = TC_ADJ_BEGIN(&g->joint, *u); w != TC_ADJ_END(&g->joint, *u);
-		     w++)
-			add_arc(h, 1 + g->pos[*u], g->of[*w] == k ? 1 + g->pos[*w] : loc[g->of[*w]]);
-	int rc = dominator_test(ar, h, fail, NULL, NULL);
-	if (rc)
-		return rc;
-	for (const uint32_t *u = mb; u != me; u++) {
-		if (!undecided[*u] || !fail[1 + g->pos[*u]])
-			continue;
-		if (r->kind[*u] == LV_NODE)
-			node_c[r->id[*u]] = 0;
-		else
-			edge_c[r->id[*u]] = 0;
-	}
-	return TC_OK;
-}
-
-/*
- * Decides the elements the joint test left undecided (undecided[u]), by the
- * tests of their groups or, when that is cheaper, by the tests of the
- * sources that reach them one by one: a source's test costs its segment
- * graph, which is the groups it reaches, and when few sources reach most of
- * the groups, each group's test would cover most of Q. The cheaper way is
- * found by counting both, each up to the other's count and the work bound.
- * Then:
- *  - by source: their sync nodes go to alone[0..*nalone), for the caller;
- *  - by group: the groups are tested up to the bound; the undecided
- *    elements of the rest are marked in unsure_n and unsure_e, and
- *    *deferred counts the sources that reach them.
- */
-static int group_tests(tc_arena *ar, const tc_flow *f, region *r, const uint32_t *top,
-		       const uint8_t *undecided, uint8_t *fail, uint64_t *workp,
-		       uint8_t *unsure_n, uint8_t *unsure_e, uint8_t *node_c, uint8_t *edge_c,
-		       uint32_t *deferred, uint32_t *alone, uint32_t *nalone)
-{
-	uint64_t work = *workp;
-	tc_arena scratch;
-	tc__arena_init(&scratch, ar->al);
-	groups g;
-	region h = {0};
-	qsearch qs = {0};
-	int rc = build_groups(&scratch, r, top, &g);
-	uint32_t *loc = NULL, *part = NULL;
-	uint8_t *want = NULL;
-	if (!rc) {
-		qs.back = TC_ARENA_ZARRAY(&scratch, uint32_t, (size_t)g.n + 1);
-		qs.fwd = TC_ARENA_ZARRAY(&scratch, uint32_t, (size_t)g.n + 1);
-		qs.stack = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)g.n + 1);
-		loc = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)g.n + 1);
-		part = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)g.n + 1);
-		want = TC_ARENA_ZARRAY(&scratch, uint8_t, (size_t)g.n + 1);
-		/* the joint graph's arcs bound a group's: its sources' arcs from
-		 * the super-root, Q's arcs from other groups, its members' arcs */
-		h.afrom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->narcs + 1);
-		h.ato = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->narcs + 1);
-		if (!qs.back || !qs.fwd || !qs.stack || !loc || !part || !want || !h.afrom ||
-		    !h.ato)
-			rc = TC_ENOMEM;
-	}
-	if (rc) {
-		tc__arena_free(&scratch);
-		return rc;
-	}
-	uint32_t nwant = 0;
-	for (uint32_t u = 1; u < r->count; u++)
-		if (undecided[u] && !want[g.of[u]]) {
-			want[g.of[u]] = 1;
-			nwant++;
-		}
-	uint64_t bound = WORK_FACTOR * ((uint64_t)f->n + f->m) + WORK_MIN;
-	if (f->run && f->run->exact_work_limit)
-		bound = f->run->exact_work_limit;
-	uint64_t limit = bound > work ? bound - work : 0;
-
-	/* the sources that reach an undecided element (a search back over Q
-	 * from every group that holds one), and their segment graphs' sizes */
-	uint32_t sp = 0, nrel = 0, mark = ++qs.gen;
-	for (uint32_t k = 0; k < g.n; k++)
-		if (want[k]) {
-			qs.back[k] = mark;
-			qs.stack[sp++] = k;
-		}
-	while (sp > 0) {
-		uint32_t q = qs.stack[--sp];
-		if (r->kind[g.head[q]] == LV_ROOT)
-			part[nrel++] = q;
-		for (const uint32_t *p = TC_ADJ_BEGIN(&g.qr, q); p != TC_ADJ_END(&g.qr, q); p++)
-			if (qs.back[*p] != mark) {
-				qs.back[*p] = mark;
-				qs.stack[sp++] = *p;
-			}
-	}
-	uint64_t by_source = 0;
-	for (uint32_t i = 0; i < nrel && by_source <= limit; i++) {
-		mark = ++qs.gen;
-		qs.fwd[part[i]] = mark;
-		qs.stack[sp++] = part[i];
-		while (sp > 0) {
-			uint32_t q = qs.stack[--sp];
-			by_source += 1 + g.moff[q + 1] - g.moff[q];
-			for (const uint32_t *w = TC_ADJ_BEGIN(&g.q, q); w != TC_ADJ_END(&g.q, q); w++)
-				if (qs.fwd[*w] != mark) {
-					qs.fwd[*w] = mark;
-					qs.stack[sp++] = *w;
-				}
-		}
-	}
-	if (by_source <= limit) {
-		/* and by group, up to that */
-		uint64_t by_group = 0;
-		for (uint32_t k = 0; k < g.n && by_group < by_source; k++) {
-			if (!want[k])
-				continue;
-			uint32_t nsrc, np = group_part(&g, r, &qs, k, part, &nsrc, &by_group);
-			by_group += 1 + np + g.moff[k + 1] - g.moff[k];
-		}
-		if (by_source <= by_group) {
-			/* part[] was overwritten: the sources again */
-			*nalone = 0;
-			mark = ++qs.gen;
-			for (uint32_t k = 0; k < g.n; k++)
-				if (want[k]) {
-					qs.back[k] = mark;
-					qs.stack[sp++] = k;
-				}
-			while (sp > 0) {
-				uint32_t q = qs.stack[--sp];
-				if (r->kind[g.head[q]] == LV_ROOT)
-					alone[(*nalone)++] = r->id[g.head[q]];
-				for (const uint32_t *p = TC_ADJ_BEGIN(&g.qr, q);
-				     p != TC_ADJ_END(&g.qr, q); p++)
-					if (qs.back[*p] != mark) {
-						qs.back[*p] = mark;
-						qs.stack[sp++] = *p;
-					}
-			}
-			*deferred = 0;
-			tc__arena_free(&scratch);
-			return TC_OK;
-		}
-	}
-	*nalone = 0;
-
-	uint32_t done = 0;
-	int late = 0;
-	for (uint32_t k = 0; k < g.n; k++) {
-		if (!want[k])
-			continue;
-		if ((done++ & 0xfff) == 0)
-			tc__progress(f->run, done, nwant);
-		if (work > bound) {
-			/* past the bound: path's answer for this group */
-			for (uint32_t i = g.moff[k]; i < g.moff[k + 1]; i++) {
-				uint32_t u = g.mem[i];
-				if (undecided[u])
-					(r->kind[u] == LV_NODE ? unsure_n : unsure_e)[r->id[u]] = 1;
-			}
-			want[k] = 2;
-			late = 1;
-			continue;
-		}
-		uint32_t nsrc, np = group_part(&g, r, &qs, k, part, &nsrc, &work);
-		if ((rc = group_test(&scratch, &g, r, &h, k, part, nsrc, np, loc, undecided, fail,
-				     node_c, edge_c))) {
-			tc__arena_free(&scratch);
-			return rc;
-		}
-		work += h.count;
-	}
-	*workp = work;
-	/* the sources that reach a group past the bound */
-	*deferred = 0;
-	if (late) {
-		mark = ++qs.gen;
-		for (uint32_t k = 0; k < g.n; k++)
-			if (want[k] == 2) {
-				qs.back[k] = mark;
-				qs.stack[sp++] = k;
-			}
-		while (sp > 0) {
-			uint32_t q = qs.stack[--sp];
-			*deferred += r->kind[g.head[q]] == LV_ROOT;
-			for (const uint32_t *p = TC_ADJ_BEGIN(&g.qr, q); p != TC_ADJ_END(&g.qr, q); p++)
-				if (qs.back[*p] != mark) {
-					qs.back[*p] = mark;
-					qs.stack[sp++] = *p;
-				}
-		}
-	}
-	tc__arena_free(&scratch);
-	return TC_OK;
-}
-
 int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c)
 {
 	uint32_t n = f->n, m = f->m;
@@ -627,11 +308,10 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 	uint32_t *src = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nsrc + 1);
 	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
-	uint32_t *top = TC_ARENA_ARRAY(ar, uint32_t, nv);
 	uint8_t *unsure_n = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
 	uint8_t *unsure_e = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
 	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.kind ||
-	    !r.id || !r.afrom || !r.ato || !queue || !src || !fail || !certain || !top || !unsure_n ||
+	    !r.id || !r.afrom || !r.ato || !queue || !src || !fail || !certain || !unsure_n ||
 	    !unsure_e)
 		return TC_ENOMEM;
 	for (uint32_t v = 0; v < n; v++)
@@ -645,26 +325,21 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 
 	tc__phase_begin(f->run, "segments");
 	/* all sources at once */
-	uint32_t nunsure = 0;
-	build_region(&r, 0, src, nsrc, queue);
+	uint32_t stamp = 0, nunsure = 0;
+	build_region(&r, stamp++, src, nsrc, queue);
 	uint64_t work = r.count;
-	if ((rc = dominator_test(ar, &r, fail, certain, top)))
+	if ((rc = dominator_test(ar, &r, fail, certain)))
 		return rc;
-	/* from here on certain[u] marks the elements the joint test leaves
-	 * undecided */
-	certain[0] = 0;
 	for (uint32_t u = 1; u < r.count; u++) {
 		uint8_t *c = r.kind[u] == LV_NODE   ? &node_c[r.id[u]]
 			     : r.kind[u] == LV_EDGE ? &edge_c[r.id[u]]
 						    : NULL;
-		uint8_t sure = certain[u];
-		certain[u] = 0;
 		if (!c || !*c || !fail[u])
 			continue;
-		if (sure) {
+		if (certain[u]) {
 			*c = 0;
 		} else {
-			certain[u] = 1;
+			(r.kind[u] == LV_NODE ? unsure_n : unsure_e)[r.id[u]] = 1;
 			nunsure++;
 		}
 	}
@@ -672,19 +347,56 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		tc__phase_end(f->run);
 		return TC_OK;
 	}
+	/* the sources that reach an undecided element: a backward search */
+	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	if (!seen)
+		return TC_ENOMEM;
+	uint32_t top = 0, nrel = 0;
+	for (uint32_t v = 0; v < n; v++)
+		if (unsure_n[v] && !seen[v]) {
+			seen[v] = 1;
+			queue[top++] = v;
+		}
+	for (uint32_t e = 0; e < m; e++)
+		if (unsure_e[e] && !seen[f->from[e]]) {
+			seen[f->from[e]] = 1;
+			queue[top++] = f->from[e];
+		}
+	while (top > 0) {
+		uint32_t v = queue[--top];
+		if (f->sync[v])
+			continue; /* a source: its segment starts here */
+		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++) {
+			uint32_t u = f->from[*e];
+			if (f->live_edge[*e] && !seen[u]) {
+				seen[u] = 1;
+				queue[top++] = u;
+			}
+		}
+	}
+	for (uint32_t k = 0; k < nsrc; k++)
+		if (seen[src[k]])
+			src[nrel++] = src[k];
+
+	/* those sources one by one, up to the bound, which the rounds of the
+	 * variance fixpoint share: a solve never searches much more than it */
+	uint64_t bound = WORK_FACTOR * ((uint64_t)n + m) + WORK_MIN;
+	if (f->run && f->run->exact_work_limit)
+		bound = f->run->exact_work_limit;
 	if (f->run)
 		work += f->run->exact_work_done;
-	uint32_t deferred = 0, nalone = 0;
-	rc = group_tests(ar, f, &r, top, certain, fail, &work, unsure_n, unsure_e, node_c,
-			 edge_c, &deferred, src, &nalone);
-	/* or each source alone */
-	for (uint32_t k = 0; !rc && k < nalone; k++) {
+	uint32_t deferred = 0;
+	for (uint32_t k = 0; k < nrel; k++) {
 		if ((k & 0xfff) == 0)
-			tc__progress(f->run, k, nalone);
-		build_region(&r, k + 1, &src[k], 1, queue);
+			tc__progress(f->run, k, nrel);
+		if (work > bound) {
+			src[deferred++] = src[k]; /* k >= deferred: no overlap */
+			continue;
+		}
+		build_region(&r, stamp++, &src[k], 1, queue);
 		work += r.count;
-		if ((rc = dominator_test(ar, &r, fail, NULL, NULL)))
-			break;
+		if ((rc = dominator_test(ar, &r, fail, NULL)))
+			return rc;
 		for (uint32_t u = 1; u < r.count; u++) {
 			if (!fail[u])
 				continue;
@@ -694,12 +406,10 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 				edge_c[r.id[u]] = 0;
 		}
 	}
+	tc__phase_end(f->run);
 	if (f->run)
 		f->run->exact_work_done = work;
-	tc__phase_end(f->run);
-	if (rc)
-		return rc;
 	if (deferred)
-		return fall_back_to_path(ar, f, deferred, unsure_n, unsure_e, node_c, edge_c);
+		return fall_back_to_path(ar, f, src, deferred, unsure_n, unsure_e, node_c, edge_c);
 	return TC_OK;
 }

@@ -77,10 +77,9 @@ static char *fanin(int barriers, int region)
 /*
  * B barriers, each in one arm of a diamond whose other arm the entry's
  * segment takes; the joins lead on to the next diamond, the last one into a
- * long region. Each join is reached from the entry and from every barrier
- * before it: the test of all sources together leaves what follows it to a
- * test of just those sources (the join's group), and each barrier's segment
- * holds everything after it.
+ * long region. The node after each barrier is reached from its barrier
+ * only, and its join also from the entry: only the per-source test decides
+ * it, and each barrier's segment holds everything after it.
  */
 static char *arms(int barriers, int region)
 {
@@ -126,19 +125,10 @@ static void test_exact_work_bound(void **state)
 	o.exact_work_limit = UINT64_MAX;
 	assert_int_equal(tc_solve(&full, g, &o, NULL, &d), TC_OK);
 	assert_int_equal(tc_result_stats(full).fallback_sources, 0);
-	/* the joint test (about 1,100 vertices) and the groups of a few joins,
-	 * then the rest fall back */
-	o.exact_work_limit = 3000;
+	o.exact_work_limit = 3000; /* a few segments, then the rest fall back */
 	assert_int_equal(tc_solve(&bounded, g, &o, NULL, &d), TC_OK);
-	assert_true(tc_result_stats(bounded).fallback_sources > 0);
-	/* every join's group: about 5,000 in all, where the barriers' segment
-	 * graphs one by one add up to about 32,000 */
-	tc_result *groups;
-	o.exact_work_limit = 6000;
-	assert_int_equal(tc_solve(&groups, g, &o, NULL, &d), TC_OK);
-	assert_int_equal(tc_result_stats(groups).fallback_sources, 0);
-	assert_true(subset(g, groups, full) && subset(g, full, groups));
-	tc_result_free(groups);
+	uint32_t fell = tc_result_stats(bounded).fallback_sources;
+	assert_true(fell > 0 && fell < 40);
 	o.solver = TC_SOLVER_PATH;
 	assert_int_equal(tc_solve(&path, g, &o, NULL, &d), TC_OK);
 	/* sound (within exact) and no weaker than path */
