@@ -39,29 +39,98 @@ enum { LV_NODE, LV_EDGE, LV_SINK, LV_ROOT, LV_SUPER };
 #define WORK_FACTOR 16
 #define WORK_MIN ((uint64_t)1 << 22)
 
+/*
+ * A segment graph with local numbering. Its vertices are chains of
+ * elements: an edge whose tail has no other live out-edge, or a node whose
+ * only live in-edge it is, follows the element before it in the same vertex
+ * (it has one predecessor, which has one successor: the dominator tree runs
+ * down such a chain, and contracting it changes no other dominator). The
+ * elements of local vertex v are first[v] .. first[v + 1] - 1, in order.
+ */
 typedef struct region {
 	const tc_flow *f;
-	/* global id -> local id, valid when the stamp matches the source */
+	/* global id -> local vertex, valid when the stamp matches the build */
 	uint32_t *node_loc, *node_stamp, *edge_loc, *edge_stamp;
-	/* local vertices */
-	uint32_t *kind, *id;
-	uint32_t count;
+	/* local vertices and their elements */
+	uint32_t *first;
+	uint8_t *kind;
+	uint32_t *id;
+	uint32_t count, nel;
 	/* local arcs */
 	uint32_t *afrom, *ato;
 	uint32_t narcs;
 } region;
+
+/* v's only live out-edge, or TC_NONE */
+static uint32_t only_out(const tc_flow *f, uint32_t v)
+{
+	uint32_t one = TC_NONE;
+	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++)
+		if (f->live_edge[*e]) {
+			if (one != TC_NONE)
+				return TC_NONE;
+			one = *e;
+		}
+	return one;
+}
+
+static int one_live_in(const tc_flow *f, uint32_t v)
+{
+	int k = 0;
+	for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v) && k < 2; e++)
+		k += f->live_edge[*e];
+	return k == 1;
+}
+
+/* a new local vertex of one element */
+static uint32_t new_vertex(region *r, uint8_t kind, uint32_t id)
+{
+	uint32_t v = r->count++;
+	r->first[v] = r->nel;
+	r->kind[r->nel] = kind;
+	r->id[r->nel] = id;
+	r->first[r->count] = ++r->nel;
+	return v;
+}
+
+/* extends the newest vertex's chain as far as it goes */
+static void grow_chain(region *r, uint32_t s)
+{
+	const tc_flow *f = r->f;
+	uint32_t v = r->count - 1;
+	for (;;) {
+		uint32_t x = r->id[r->nel - 1];
+		if (r->kind[r->nel - 1] == LV_NODE) {
+			uint32_t e = only_out(f, x);
+			if (e == TC_NONE || r->edge_stamp[e] == s)
+				return;
+			r->edge_stamp[e] = s;
+			r->edge_loc[e] = v;
+			r->kind[r->nel] = LV_EDGE;
+			r->id[r->nel] = e;
+		} else {
+			uint32_t w = f->to[x];
+			if (f->sync[w] || r->node_stamp[w] == s || !one_live_in(f, w))
+				return;
+			r->node_stamp[w] = s;
+			r->node_loc[w] = v;
+			r->kind[r->nel] = LV_NODE;
+			r->id[r->nel] = w;
+		}
+		r->first[r->count] = ++r->nel;
+	}
+}
 
 static uint32_t local_node(region *r, uint32_t s, uint32_t v, uint32_t *queue,
 			   uint32_t *qtail)
 {
 	if (r->node_stamp[v] != s) {
 		r->node_stamp[v] = s;
-		r->node_loc[v] = r->count;
-		r->kind[r->count] = r->f->sync[v] ? LV_SINK : LV_NODE;
-		r->id[r->count] = v;
-		if (!r->f->sync[v])
-			queue[(*qtail)++] = r->count;
-		r->count++;
+		r->node_loc[v] = new_vertex(r, r->f->sync[v] ? LV_SINK : LV_NODE, v);
+		if (!r->f->sync[v]) {
+			grow_chain(r, s);
+			queue[(*qtail)++] = r->node_loc[v];
+		}
 	}
 	return r->node_loc[v];
 }
@@ -71,11 +140,9 @@ static uint32_t local_edge(region *r, uint32_t s, uint32_t e, uint32_t *queue,
 {
 	if (r->edge_stamp[e] != s) {
 		r->edge_stamp[e] = s;
-		r->edge_loc[e] = r->count;
-		r->kind[r->count] = LV_EDGE;
-		r->id[r->count] = e;
-		queue[(*qtail)++] = r->count;
-		r->count++;
+		r->edge_loc[e] = new_vertex(r, LV_EDGE, e);
+		grow_chain(r, s);
+		queue[(*qtail)++] = r->edge_loc[e];
 	}
 	return r->edge_loc[e];
 }
@@ -95,31 +162,30 @@ static void build_region(region *r, uint32_t stamp, const uint32_t *src, uint32_
 {
 	const tc_flow *f = r->f;
 	uint32_t qhead = 0, qtail = 0, s = stamp;
-	r->count = 1;
+	r->count = 0;
+	r->nel = 0;
 	r->narcs = 0;
-	r->kind[0] = LV_SUPER;
-	r->id[0] = TC_NONE;
+	new_vertex(r, LV_SUPER, TC_NONE);
 	for (uint32_t k = 0; k < count; k++) {
-		uint32_t lv = r->count++;
-		r->kind[lv] = LV_ROOT;
-		r->id[lv] = src[k];
+		uint32_t lv = new_vertex(r, LV_ROOT, src[k]);
 		add_arc(r, 0, lv);
 		queue[qtail++] = lv;
 	}
 	while (qhead < qtail) {
 		uint32_t lv = queue[qhead++];
-		uint32_t v = r->id[lv];
-		switch (r->kind[lv]) {
+		/* the chain's last element has the vertex's out-arcs */
+		uint32_t last = r->first[lv + 1] - 1, x = r->id[last];
+		switch (r->kind[last]) {
 		case LV_ROOT:
 		case LV_NODE:
-			for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v);
+			for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x);
 			     e++)
 				if (f->live_edge[*e])
 					add_arc(r, lv, local_edge(r, s, *e, queue, &qtail));
 			break;
 		case LV_EDGE:
 			/* the sink of s itself is a different vertex from its source */
-			add_arc(r, lv, local_node(r, s, f->to[v], queue, &qtail));
+			add_arc(r, lv, local_node(r, s, f->to[x], queue, &qtail));
 			break;
 		default:
 			break;
@@ -171,9 +237,10 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
 }
 
 /*
- * Condition 2 on r's local graph (dominators from local vertex 0):
- * fail[u] = 1 when an arc leaves u's dominator subtree, i.e. some vertex
- * reachable from u is not dominated by u. With certain (may be NULL; vertex
+ * Condition 2 on r's local graph (dominators from local vertex 0), for
+ * each element x (fail and certain are indexed like kind and id):
+ * fail[x] = 1 when an arc leaves x's dominator subtree, i.e. some vertex
+ * reachable from x is not dominated by x. With certain (may be NULL; vertex
  * 0 is then the super-root of several sources): certain[u] = 1 when such an
  * arc goes to a vertex whose immediate dominator is not vertex 0: u fails
  * for every source that reaches it. And fail[u] is cleared when u passes for
@@ -212,10 +279,13 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 		tc__arena_free(&scratch);
 		return rc;
 	}
-	/* every local vertex is reachable from vertex 0 */
+	/* every local vertex is reachable from vertex 0; depth is that of a
+	 * vertex's last element, each element one below the one before */
 	depth[0] = 0;
-	for (uint32_t i = 1; i < count; i++)
-		depth[order[i]] = depth[idom[order[i]]] + 1;
+	for (uint32_t i = 1; i < count; i++) {
+		uint32_t u = order[i];
+		depth[u] = depth[idom[u]] + (r->first[u + 1] - r->first[u]);
+	}
 	/* low(u) = min depth(idom(w)) over u's successors w; sub2 the same over
 	 * the w whose idom is not the root */
 	for (uint32_t u = 0; u < r->count; u++) {
@@ -250,14 +320,20 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 		uint32_t u = order[i];
 		top[u] = idom[u] == 0 ? u : top[idom[u]];
 	}
+	/* an element's subtree is the rest of its chain and the vertex's
+	 * subtree; arcs within a chain leave nothing */
 	for (uint32_t u = 0; u < r->count; u++) {
-		fail[u] = sub[u] < depth[u];
-		if (!certain)
-			continue;
-		certain[u] = sub2[u] < depth[u];
-		if (fail[u] && !certain[u] && u != 0 && r->kind[top[u]] == LV_ROOT &&
-		    exits[u] == exits[top[u]])
-			fail[u] = 0;
+		uint32_t d = depth[u] - (r->first[u + 1] - r->first[u]);
+		for (uint32_t x = r->first[u]; x < r->first[u + 1]; x++) {
+			d++;
+			fail[x] = sub[u] < d;
+			if (!certain)
+				continue;
+			certain[x] = sub2[u] < d;
+			if (fail[x] && !certain[x] && u != 0 &&
+			    r->kind[r->first[top[u]]] == LV_ROOT && exits[u] == exits[top[u]])
+				fail[x] = 0;
+		}
 	}
 	tc__arena_free(&scratch);
 	return TC_OK;
@@ -300,7 +376,8 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 	r.node_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	r.edge_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
 	r.edge_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
-	r.kind = TC_ARENA_ARRAY(ar, uint32_t, nv);
+	r.first = TC_ARENA_ARRAY(ar, uint32_t, nv + 1);
+	r.kind = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	r.id = TC_ARENA_ARRAY(ar, uint32_t, nv);
 	r.afrom = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
 	r.ato = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
@@ -310,7 +387,7 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *unsure_n = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
 	uint8_t *unsure_e = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
-	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.kind ||
+	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.first || !r.kind ||
 	    !r.id || !r.afrom || !r.ato || !queue || !src || !fail || !certain || !unsure_n ||
 	    !unsure_e)
 		return TC_ENOMEM;
@@ -327,10 +404,10 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 	/* all sources at once */
 	uint32_t stamp = 0, nunsure = 0;
 	build_region(&r, stamp++, src, nsrc, queue);
-	uint64_t work = r.count;
+	uint64_t work = r.nel;
 	if ((rc = dominator_test(ar, &r, fail, certain)))
 		return rc;
-	for (uint32_t u = 1; u < r.count; u++) {
+	for (uint32_t u = 1; u < r.nel; u++) {
 		uint8_t *c = r.kind[u] == LV_NODE   ? &node_c[r.id[u]]
 			     : r.kind[u] == LV_EDGE ? &edge_c[r.id[u]]
 						    : NULL;
@@ -394,10 +471,10 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 			continue;
 		}
 		build_region(&r, stamp++, &src[k], 1, queue);
-		work += r.count;
+		work += r.nel;
 		if ((rc = dominator_test(ar, &r, fail, NULL)))
 			return rc;
-		for (uint32_t u = 1; u < r.count; u++) {
+		for (uint32_t u = 1; u < r.nel; u++) {
 			if (!fail[u])
 				continue;
 			if (r.kind[u] == LV_NODE)
