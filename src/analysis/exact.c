@@ -339,36 +339,50 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	return TC_OK;
 }
 
-int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c)
+/* condition 1: cycles among the non-sync live nodes; sets node_c and edge_c
+ * to what it leaves convergent */
+static int cycles(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c)
+{
+	uint32_t n = f->n, m = f->m;
+	tc_arena scratch;
+	tc__arena_init(&scratch, ar->al);
+	tc_digraph succ;
+	uint8_t *skip = TC_ARENA_ARRAY(&scratch, uint8_t, (size_t)n + 1);
+	uint32_t *comp = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)n + 1);
+	uint8_t *cyclic;
+	uint32_t ncomp;
+	int rc = TC_ENOMEM;
+	if (skip && comp) {
+		for (uint32_t v = 0; v < n; v++)
+			skip[v] = !f->live_node[v] || f->sync[v];
+		if (!(rc = tc__flow_digraph(&scratch, f, &succ, NULL)))
+			rc = tc__scc(&scratch, &succ, skip, comp, &ncomp, &cyclic);
+	}
+	if (!rc) {
+		for (uint32_t v = 0; v < n; v++)
+			node_c[v] = f->live_node[v] && (f->sync[v] || !cyclic[comp[v]]);
+		for (uint32_t e = 0; e < m; e++) {
+			uint32_t u = f->from[e], w = f->to[e];
+			edge_c[e] = f->live_edge[e] && !(comp[u] != TC_NONE && comp[u] == comp[w]);
+		}
+	}
+	tc__arena_free(&scratch);
+	return rc;
+}
+
+/*
+ * Condition 2 for the sources src[0..nsrc): the joint test, then the
+ * sources that reach an undecided element one by one, up to the work bound.
+ * Those past it are moved to src[0..*deferred), and the elements the joint
+ * test left undecided are marked in unsure_n and unsure_e. Everything else
+ * lives in ar, which the caller frees.
+ */
+static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc,
+		    uint8_t *unsure_n, uint8_t *unsure_e, uint8_t *node_c, uint8_t *edge_c,
+		    uint32_t *deferred)
 {
 	uint32_t n = f->n, m = f->m;
 	int rc;
-	/* condition 1: cycles among non-sync live nodes */
-	tc_digraph succ;
-	uint8_t *skip = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
-	uint32_t *comp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	uint8_t *cyclic;
-	uint32_t ncomp;
-	if (!skip || !comp)
-		return TC_ENOMEM;
-	tc__phase_begin(f->run, "cycles");
-	for (uint32_t v = 0; v < n; v++)
-		skip[v] = !f->live_node[v] || f->sync[v];
-	if ((rc = tc__flow_digraph(ar, f, &succ, NULL)) ||
-	    (rc = tc__scc(ar, &succ, skip, comp, &ncomp, &cyclic)))
-		return rc;
-	tc__phase_end(f->run);
-	for (uint32_t v = 0; v < n; v++)
-		node_c[v] = f->live_node[v] && (f->sync[v] || !cyclic[comp[v]]);
-	for (uint32_t e = 0; e < m; e++) {
-		uint32_t u = f->from[e], w = f->to[e];
-		edge_c[e] = f->live_edge[e] && !(comp[u] != TC_NONE && comp[u] == comp[w]);
-	}
-
-	/* condition 2 */
-	uint32_t nsrc = 0;
-	for (uint32_t v = 0; v < n; v++)
-		nsrc += f->sync[v] && f->live_node[v] && v != f->exit;
 	region r;
 	r.f = f;
 	size_t nv = (size_t)n + nsrc + m + 2;
@@ -382,25 +396,16 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 	r.afrom = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
 	r.ato = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
 	uint32_t *queue = TC_ARENA_ARRAY(ar, uint32_t, nv);
-	uint32_t *src = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nsrc + 1);
 	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
-	uint8_t *unsure_n = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
-	uint8_t *unsure_e = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
 	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.first || !r.kind ||
-	    !r.id || !r.afrom || !r.ato || !queue || !src || !fail || !certain || !unsure_n ||
-	    !unsure_e)
+	    !r.id || !r.afrom || !r.ato || !queue || !fail || !certain)
 		return TC_ENOMEM;
 	for (uint32_t v = 0; v < n; v++)
 		r.node_stamp[v] = TC_NONE;
 	for (uint32_t e = 0; e < m; e++)
 		r.edge_stamp[e] = TC_NONE;
-	nsrc = 0;
-	for (uint32_t v = 0; v < n; v++)
-		if (f->sync[v] && f->live_node[v] && v != f->exit)
-			src[nsrc++] = v;
-
-	tc__phase_begin(f->run, "segments");
+	*deferred = 0;
 	/* all sources at once */
 	uint32_t stamp = 0, nunsure = 0;
 	build_region(&r, stamp++, src, nsrc, queue);
@@ -420,10 +425,8 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 			nunsure++;
 		}
 	}
-	if (nunsure == 0) {
-		tc__phase_end(f->run);
+	if (nunsure == 0)
 		return TC_OK;
-	}
 	/* the sources that reach an undecided element: a backward search */
 	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
 	if (!seen)
@@ -462,12 +465,11 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		bound = f->run->exact_work_limit;
 	if (f->run)
 		work += f->run->exact_work_done;
-	uint32_t deferred = 0;
 	for (uint32_t k = 0; k < nrel; k++) {
 		if ((k & 0xfff) == 0)
 			tc__progress(f->run, k, nrel);
 		if (work > bound) {
-			src[deferred++] = src[k]; /* k >= deferred: no overlap */
+			src[(*deferred)++] = src[k]; /* k >= *deferred: no overlap */
 			continue;
 		}
 		build_region(&r, stamp++, &src[k], 1, queue);
@@ -483,10 +485,40 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 				edge_c[r.id[u]] = 0;
 		}
 	}
-	tc__phase_end(f->run);
 	if (f->run)
 		f->run->exact_work_done = work;
-	if (deferred)
-		return fall_back_to_path(ar, f, src, deferred, unsure_n, unsure_e, node_c, edge_c);
 	return TC_OK;
+}
+
+int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c)
+{
+	uint32_t n = f->n, m = f->m;
+	tc__phase_begin(f->run, "cycles");
+	int rc = cycles(ar, f, node_c, edge_c);
+	tc__phase_end(f->run);
+	if (rc)
+		return rc;
+	uint32_t nsrc = 0;
+	for (uint32_t v = 0; v < n; v++)
+		nsrc += f->sync[v] && f->live_node[v] && v != f->exit;
+	/* what the fallback needs outlives the segment graphs */
+	uint32_t *src = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nsrc + 1);
+	uint8_t *unsure_n = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	uint8_t *unsure_e = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
+	if (!src || !unsure_n || !unsure_e)
+		return TC_ENOMEM;
+	nsrc = 0;
+	for (uint32_t v = 0; v < n; v++)
+		if (f->sync[v] && f->live_node[v] && v != f->exit)
+			src[nsrc++] = v;
+	tc_arena seg;
+	tc__arena_init(&seg, ar->al);
+	uint32_t deferred;
+	tc__phase_begin(f->run, "segments");
+	rc = segments(&seg, f, src, nsrc, unsure_n, unsure_e, node_c, edge_c, &deferred);
+	tc__phase_end(f->run);
+	tc__arena_free(&seg);
+	if (!rc && deferred)
+		rc = fall_back_to_path(ar, f, src, deferred, unsure_n, unsure_e, node_c, edge_c);
+	return rc;
 }
