@@ -51,6 +51,9 @@ typedef struct region {
 	const tc_flow *f;
 	/* global id -> local vertex, valid when the stamp matches the build */
 	uint32_t *node_loc, *node_stamp, *edge_loc, *edge_stamp;
+	/* per node: its only live out-edge (else TC_NONE); one live in-edge */
+	uint32_t *one_out;
+	uint8_t *one_in;
 	/* local vertices and their elements */
 	uint32_t *first;
 	uint8_t *kind;
@@ -61,25 +64,24 @@ typedef struct region {
 	uint32_t narcs;
 } region;
 
-/* v's only live out-edge, or TC_NONE */
-static uint32_t only_out(const tc_flow *f, uint32_t v)
+/* what makes chains: each node's only live out-edge, whether it has one
+ * live in-edge */
+static void chain_links(region *r)
 {
-	uint32_t one = TC_NONE;
-	for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++)
-		if (f->live_edge[*e]) {
-			if (one != TC_NONE)
-				return TC_NONE;
-			one = *e;
-		}
-	return one;
-}
-
-static int one_live_in(const tc_flow *f, uint32_t v)
-{
-	int k = 0;
-	for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v) && k < 2; e++)
-		k += f->live_edge[*e];
-	return k == 1;
+	const tc_flow *f = r->f;
+	for (uint32_t v = 0; v < f->n; v++) {
+		uint32_t one = TC_NONE, k = 0;
+		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++)
+			if (f->live_edge[*e]) {
+				one = *e;
+				k++;
+			}
+		r->one_out[v] = k == 1 ? one : TC_NONE;
+		k = 0;
+		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++)
+			k += f->live_edge[*e];
+		r->one_in[v] = k == 1;
+	}
 }
 
 /* a new local vertex of one element */
@@ -101,7 +103,7 @@ static void grow_chain(region *r, uint32_t s)
 	for (;;) {
 		uint32_t x = r->id[r->nel - 1];
 		if (r->kind[r->nel - 1] == LV_NODE) {
-			uint32_t e = only_out(f, x);
+			uint32_t e = r->one_out[x];
 			if (e == TC_NONE || r->edge_stamp[e] == s)
 				return;
 			r->edge_stamp[e] = s;
@@ -110,7 +112,7 @@ static void grow_chain(region *r, uint32_t s)
 			r->id[r->nel] = e;
 		} else {
 			uint32_t w = f->to[x];
-			if (f->sync[w] || r->node_stamp[w] == s || !one_live_in(f, w))
+			if (f->sync[w] || !r->one_in[w] || r->node_stamp[w] == s)
 				return;
 			r->node_stamp[w] = s;
 			r->node_loc[w] = v;
@@ -390,6 +392,8 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	r.node_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	r.edge_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
 	r.edge_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
+	r.one_out = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	r.one_in = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
 	r.first = TC_ARENA_ARRAY(ar, uint32_t, nv + 1);
 	r.kind = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	r.id = TC_ARENA_ARRAY(ar, uint32_t, nv);
@@ -398,9 +402,11 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	uint32_t *queue = TC_ARENA_ARRAY(ar, uint32_t, nv);
 	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
-	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.first || !r.kind ||
-	    !r.id || !r.afrom || !r.ato || !queue || !fail || !certain)
+	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.one_out ||
+	    !r.one_in || !r.first || !r.kind || !r.id || !r.afrom || !r.ato || !queue || !fail ||
+	    !certain)
 		return TC_ENOMEM;
+	chain_links(&r);
 	for (uint32_t v = 0; v < n; v++)
 		r.node_stamp[v] = TC_NONE;
 	for (uint32_t e = 0; e < m; e++)
