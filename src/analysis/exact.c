@@ -281,13 +281,10 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 		tc__arena_free(&scratch);
 		return rc;
 	}
-	/* every local vertex is reachable from vertex 0; depth is that of a
-	 * vertex's last element, each element one below the one before */
+	/* every local vertex is reachable from vertex 0 */
 	depth[0] = 0;
-	for (uint32_t i = 1; i < count; i++) {
-		uint32_t u = order[i];
-		depth[u] = depth[idom[u]] + (r->first[u + 1] - r->first[u]);
-	}
+	for (uint32_t i = 1; i < count; i++)
+		depth[order[i]] = depth[idom[order[i]]] + 1;
 	/* low(u) = min depth(idom(w)) over u's successors w; sub2 the same over
 	 * the w whose idom is not the root */
 	for (uint32_t u = 0; u < r->count; u++) {
@@ -322,19 +319,22 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 		uint32_t u = order[i];
 		top[u] = idom[u] == 0 ? u : top[idom[u]];
 	}
-	/* an element's subtree is the rest of its chain and the vertex's
-	 * subtree; arcs within a chain leave nothing */
+	/* Every element of a chain gets its vertex's verdict: an element's
+	 * subtree is the rest of its chain and the vertex's subtree, and an arc
+	 * that leaves the latter goes above the chain, since an element with one
+	 * successor dominates nothing outside its chain but the next element. */
 	for (uint32_t u = 0; u < r->count; u++) {
-		uint32_t d = depth[u] - (r->first[u + 1] - r->first[u]);
+		uint8_t fu = sub[u] < depth[u], cu = 0;
+		if (certain) {
+			cu = sub2[u] < depth[u];
+			if (fu && !cu && u != 0 && r->kind[r->first[top[u]]] == LV_ROOT &&
+			    exits[u] == exits[top[u]])
+				fu = 0;
+		}
 		for (uint32_t x = r->first[u]; x < r->first[u + 1]; x++) {
-			d++;
-			fail[x] = sub[u] < d;
-			if (!certain)
-				continue;
-			certain[x] = sub2[u] < d;
-			if (fail[x] && !certain[x] && u != 0 &&
-			    r->kind[r->first[top[u]]] == LV_ROOT && exits[u] == exits[top[u]])
-				fail[x] = 0;
+			fail[x] = fu;
+			if (certain)
+				certain[x] = cu;
 		}
 	}
 	tc__arena_free(&scratch);
