@@ -34,6 +34,7 @@
 #include "analysis/scc.h"
 
 enum { LV_NODE, LV_EDGE, LV_SINK, LV_ROOT, LV_SUPER };
+enum { LINK_IN = 1, LINK_OUT = 2 };
 
 /* local vertices summed over sources, as a multiple of the graph's size */
 #define WORK_FACTOR 16
@@ -51,9 +52,10 @@ typedef struct region {
 	const tc_flow *f;
 	/* global id -> local vertex, valid when the stamp matches the build */
 	uint32_t *node_loc, *node_stamp, *edge_loc, *edge_stamp;
-	/* per node: its only live out-edge (else TC_NONE); one live in-edge */
+	/* per node: LINK_IN when a chain may go on into it (not a sync node,
+	 * one live in-edge), LINK_OUT when it has one live out-edge, one_out */
+	uint8_t *link;
 	uint32_t *one_out;
-	uint8_t *one_in;
 	/* local vertices and their elements */
 	uint32_t *first;
 	uint8_t *kind;
@@ -76,11 +78,13 @@ static void chain_links(region *r)
 				one = *e;
 				k++;
 			}
-		r->one_out[v] = k == 1 ? one : TC_NONE;
+		r->one_out[v] = one;
+		r->link[v] = k == 1 ? LINK_OUT : 0;
 		k = 0;
 		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++)
 			k += f->live_edge[*e];
-		r->one_in[v] = k == 1;
+		if (k == 1 && !f->sync[v])
+			r->link[v] |= LINK_IN;
 	}
 }
 
@@ -103,8 +107,10 @@ static void grow_chain(region *r, uint32_t s)
 	for (;;) {
 		uint32_t x = r->id[r->nel - 1];
 		if (r->kind[r->nel - 1] == LV_NODE) {
+			if (!(r->link[x] & LINK_OUT))
+				return;
 			uint32_t e = r->one_out[x];
-			if (e == TC_NONE || r->edge_stamp[e] == s)
+			if (r->edge_stamp[e] == s)
 				return;
 			r->edge_stamp[e] = s;
 			r->edge_loc[e] = v;
@@ -112,7 +118,7 @@ static void grow_chain(region *r, uint32_t s)
 			r->id[r->nel] = e;
 		} else {
 			uint32_t w = f->to[x];
-			if (f->sync[w] || !r->one_in[w] || r->node_stamp[w] == s)
+			if (!(r->link[w] & LINK_IN) || r->node_stamp[w] == s)
 				return;
 			r->node_stamp[w] = s;
 			r->node_loc[w] = v;
@@ -393,7 +399,7 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	r.edge_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
 	r.edge_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
 	r.one_out = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	r.one_in = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
+	r.link = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
 	r.first = TC_ARENA_ARRAY(ar, uint32_t, nv + 1);
 	r.kind = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	r.id = TC_ARENA_ARRAY(ar, uint32_t, nv);
@@ -403,7 +409,7 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.one_out ||
-	    !r.one_in || !r.first || !r.kind || !r.id || !r.afrom || !r.ato || !queue || !fail ||
+	    !r.link || !r.first || !r.kind || !r.id || !r.afrom || !r.ato || !queue || !fail ||
 	    !certain)
 		return TC_ENOMEM;
 	chain_links(&r);
