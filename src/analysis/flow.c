@@ -94,12 +94,14 @@ int tc__flow_rounds(tc_arena *ar, tc_flow *f, tc_round_solve_fn solve, tc_round_
 	uint8_t *ec = TC_ARENA_ARRAY(ar, uint8_t, 2 * (size_t)f->m0 + 1);
 	if (!nc || !ec)
 		return TC_ENOMEM;
-	tc_arena scratch; /* reset, not freed, between rounds */
+	/* freed after each round: a round of a grown graph would not fit the
+	 * last round's chunks, and kept ones stay resident */
+	tc_arena scratch;
 	tc__arena_init(&scratch, ar->al);
 	int rc;
 	for (*rounds = 1;; (*rounds)++) {
 		rc = solve(&scratch, f, ctx, nc, ec);
-		tc__arena_reset(&scratch);
+		tc__arena_free(&scratch);
 		*node_c = nc;
 		*edge_c = ec;
 		int changed = 0;
