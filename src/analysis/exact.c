@@ -50,8 +50,9 @@ enum { LINK_IN = 1, LINK_OUT = 2 };
  */
 typedef struct region {
 	const tc_flow *f;
-	/* global id -> local vertex, valid when the stamp matches the build */
-	uint32_t *node_loc, *node_stamp, *edge_loc, *edge_stamp;
+	/* node id -> its local vertex in this build, else TC_NONE (every
+	 * build clears its own); an edge is met once, from its tail */
+	uint32_t *node_loc;
 	/* per node: LINK_IN when a chain may go on into it (not a sync node,
 	 * one live in-edge), LINK_OUT when it has one live out-edge, one_out */
 	uint8_t *link;
@@ -100,7 +101,7 @@ static uint32_t new_vertex(region *r, uint8_t kind, uint32_t id)
 }
 
 /* extends the newest vertex's chain as far as it goes */
-static void grow_chain(region *r, uint32_t s)
+static void grow_chain(region *r)
 {
 	const tc_flow *f = r->f;
 	uint32_t v = r->count - 1;
@@ -110,17 +111,12 @@ static void grow_chain(region *r, uint32_t s)
 			if (!(r->link[x] & LINK_OUT))
 				return;
 			uint32_t e = r->one_out[x];
-			if (r->edge_stamp[e] == s)
-				return;
-			r->edge_stamp[e] = s;
-			r->edge_loc[e] = v;
 			r->kind[r->nel] = LV_EDGE;
 			r->id[r->nel] = e;
 		} else {
 			uint32_t w = f->to[x];
-			if (!(r->link[w] & LINK_IN) || r->node_stamp[w] == s)
+			if (!(r->link[w] & LINK_IN) || r->node_loc[w] != TC_NONE)
 				return;
-			r->node_stamp[w] = s;
 			r->node_loc[w] = v;
 			r->kind[r->nel] = LV_NODE;
 			r->id[r->nel] = w;
@@ -129,30 +125,24 @@ static void grow_chain(region *r, uint32_t s)
 	}
 }
 
-static uint32_t local_node(region *r, uint32_t s, uint32_t v, uint32_t *queue,
-			   uint32_t *qtail)
+static uint32_t local_node(region *r, uint32_t v, uint32_t *queue, uint32_t *qtail)
 {
-	if (r->node_stamp[v] != s) {
-		r->node_stamp[v] = s;
+	if (r->node_loc[v] == TC_NONE) {
 		r->node_loc[v] = new_vertex(r, r->f->sync[v] ? LV_SINK : LV_NODE, v);
 		if (!r->f->sync[v]) {
-			grow_chain(r, s);
+			grow_chain(r);
 			queue[(*qtail)++] = r->node_loc[v];
 		}
 	}
 	return r->node_loc[v];
 }
 
-static uint32_t local_edge(region *r, uint32_t s, uint32_t e, uint32_t *queue,
-			   uint32_t *qtail)
+static uint32_t local_edge(region *r, uint32_t e, uint32_t *queue, uint32_t *qtail)
 {
-	if (r->edge_stamp[e] != s) {
-		r->edge_stamp[e] = s;
-		r->edge_loc[e] = new_vertex(r, LV_EDGE, e);
-		grow_chain(r, s);
-		queue[(*qtail)++] = r->edge_loc[e];
-	}
-	return r->edge_loc[e];
+	uint32_t v = new_vertex(r, LV_EDGE, e);
+	grow_chain(r);
+	queue[(*qtail)++] = v;
+	return v;
 }
 
 static void add_arc(region *r, uint32_t a, uint32_t b)
@@ -163,13 +153,11 @@ static void add_arc(region *r, uint32_t a, uint32_t b)
 }
 
 /* builds the union of the R_s of the sources src[0..count) as a local
- * digraph: local vertex 0 is a super-root with an arc to each source; stamp
- * tells this build's local ids from older ones */
-static void build_region(region *r, uint32_t stamp, const uint32_t *src, uint32_t count,
-			 uint32_t *queue)
+ * digraph: local vertex 0 is a super-root with an arc to each source */
+static void build_region(region *r, const uint32_t *src, uint32_t count, uint32_t *queue)
 {
 	const tc_flow *f = r->f;
-	uint32_t qhead = 0, qtail = 0, s = stamp;
+	uint32_t qhead = 0, qtail = 0;
 	r->count = 0;
 	r->nel = 0;
 	r->narcs = 0;
@@ -189,16 +177,24 @@ static void build_region(region *r, uint32_t stamp, const uint32_t *src, uint32_
 			for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x);
 			     e++)
 				if (f->live_edge[*e])
-					add_arc(r, lv, local_edge(r, s, *e, queue, &qtail));
+					add_arc(r, lv, local_edge(r, *e, queue, &qtail));
 			break;
 		case LV_EDGE:
 			/* the sink of s itself is a different vertex from its source */
-			add_arc(r, lv, local_node(r, s, f->to[x], queue, &qtail));
+			add_arc(r, lv, local_node(r, f->to[x], queue, &qtail));
 			break;
 		default:
 			break;
 		}
 	}
+}
+
+/* forgets the build's node ids, for the next build */
+static void clear_region(region *r)
+{
+	for (uint32_t x = 0; x < r->nel; x++)
+		if (r->kind[x] == LV_NODE || r->kind[x] == LV_SINK)
+			r->node_loc[r->id[x]] = TC_NONE;
 }
 
 /* the undecided elements of the segments of srcs[0..count) keep only what
@@ -260,29 +256,35 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
  */
 static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t *certain)
 {
-	tc_arena scratch;
+	tc_arena scratch, preds;
 	tc__arena_init(&scratch, ar->al);
+	tc__arena_init(&preds, ar->al);
 	tc_digraph rs, rp;
-	uint32_t count;
-	uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
-	uint32_t *sub = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
-	/* the search order of the dominator computation: a vertex comes after
-	 * its immediate dominator; and depths in the dominator tree */
-	uint32_t *order = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
-	uint32_t *depth = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
-	uint32_t *sub2 = NULL, *exits = NULL, *top = NULL;
-	if (certain) {
-		sub2 = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
-		exits = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
-		top = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)r->count + 1);
+	uint32_t count, nv = r->count;
+	/* idom and the search order of the dominator computation (a vertex
+	 * comes after its immediate dominator); the rest once it is done and
+	 * the predecessors are gone */
+	uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+	uint32_t *order = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+	int rc = TC_ENOMEM;
+	if (idom && order &&
+	    !(rc = tc__digraph_from_arcs(&scratch, &rs, nv, r->narcs, r->afrom, r->ato)) &&
+	    !(rc = tc__digraph_reverse(&preds, &rp, &rs)))
+		rc = tc__dominators_ordered(&preds, &rs, &rp, 0, idom, order, &count);
+	tc__arena_free(&preds);
+	/* subtree minima and depths in the dominator tree */
+	uint32_t *sub = NULL, *depth = NULL, *sub2 = NULL, *exits = NULL, *top = NULL;
+	if (!rc) {
+		sub = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+		depth = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+		if (certain) {
+			sub2 = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+			exits = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+			top = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+		}
+		if (!sub || !depth || (certain && (!sub2 || !exits || !top)))
+			rc = TC_ENOMEM;
 	}
-	int rc;
-	if (!idom || !sub || !order || !depth || (certain && (!sub2 || !exits || !top)))
-		rc = TC_ENOMEM;
-	else if (!(rc = tc__digraph_from_arcs(&scratch, &rs, r->count, r->narcs, r->afrom,
-					     r->ato)))
-		if (!(rc = tc__digraph_reverse(&scratch, &rp, &rs)))
-			rc = tc__dominators_ordered(&scratch, &rs, &rp, 0, idom, order, &count);
 	if (rc) {
 		tc__arena_free(&scratch);
 		return rc;
@@ -395,9 +397,6 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	r.f = f;
 	size_t nv = (size_t)n + nsrc + m + 2;
 	r.node_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	r.node_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	r.edge_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
-	r.edge_stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
 	r.one_out = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	r.link = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
 	r.first = TC_ARENA_ARRAY(ar, uint32_t, nv + 1);
@@ -408,19 +407,17 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	uint32_t *queue = TC_ARENA_ARRAY(ar, uint32_t, nv);
 	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
-	if (!r.node_loc || !r.node_stamp || !r.edge_loc || !r.edge_stamp || !r.one_out ||
+	if (!r.node_loc || !r.one_out ||
 	    !r.link || !r.first || !r.kind || !r.id || !r.afrom || !r.ato || !queue || !fail ||
 	    !certain)
 		return TC_ENOMEM;
 	chain_links(&r);
 	for (uint32_t v = 0; v < n; v++)
-		r.node_stamp[v] = TC_NONE;
-	for (uint32_t e = 0; e < m; e++)
-		r.edge_stamp[e] = TC_NONE;
+		r.node_loc[v] = TC_NONE;
 	*deferred = 0;
 	/* all sources at once */
-	uint32_t stamp = 0, nunsure = 0;
-	build_region(&r, stamp++, src, nsrc, queue);
+	uint32_t nunsure = 0;
+	build_region(&r, src, nsrc, queue);
 	uint64_t work = r.nel;
 	if ((rc = dominator_test(ar, &r, fail, certain)))
 		return rc;
@@ -484,7 +481,8 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 			src[(*deferred)++] = src[k]; /* k >= *deferred: no overlap */
 			continue;
 		}
-		build_region(&r, stamp++, &src[k], 1, queue);
+		clear_region(&r);
+		build_region(&r, &src[k], 1, queue);
 		work += r.nel;
 		if ((rc = dominator_test(ar, &r, fail, NULL)))
 			return rc;
