@@ -62,8 +62,9 @@ typedef struct region {
 	uint8_t *kind;
 	uint32_t *id;
 	uint32_t count, nel;
-	/* local arcs */
-	uint32_t *afrom, *ato;
+	/* local arcs, by tail: the successors of v are succ.adj[succ.off[v] ..
+	 * succ.off[v + 1]) (vertices are expanded in the order they are made) */
+	tc_digraph succ;
 	uint32_t narcs;
 } region;
 
@@ -125,68 +126,66 @@ static void grow_chain(region *r)
 	}
 }
 
-static uint32_t local_node(region *r, uint32_t v, uint32_t *queue, uint32_t *qtail)
+static uint32_t local_node(region *r, uint32_t v)
 {
 	if (r->node_loc[v] == TC_NONE) {
 		r->node_loc[v] = new_vertex(r, r->f->sync[v] ? LV_SINK : LV_NODE, v);
-		if (!r->f->sync[v]) {
+		if (!r->f->sync[v])
 			grow_chain(r);
-			queue[(*qtail)++] = r->node_loc[v];
-		}
 	}
 	return r->node_loc[v];
 }
 
-static uint32_t local_edge(region *r, uint32_t e, uint32_t *queue, uint32_t *qtail)
+static uint32_t local_edge(region *r, uint32_t e)
 {
 	uint32_t v = new_vertex(r, LV_EDGE, e);
 	grow_chain(r);
-	queue[(*qtail)++] = v;
 	return v;
 }
 
-static void add_arc(region *r, uint32_t a, uint32_t b)
+static void add_arc(region *r, uint32_t b)
 {
-	r->afrom[r->narcs] = a;
-	r->ato[r->narcs] = b;
-	r->narcs++;
+	r->succ.adj[r->narcs++] = b;
 }
 
 /* builds the union of the R_s of the sources src[0..count) as a local
- * digraph: local vertex 0 is a super-root with an arc to each source */
-static void build_region(region *r, const uint32_t *src, uint32_t count, uint32_t *queue)
+ * digraph: local vertex 0 is a super-root with an arc to each source. The
+ * search goes through the vertices in the order it makes them. */
+static void build_region(region *r, const uint32_t *src, uint32_t count)
 {
 	const tc_flow *f = r->f;
-	uint32_t qhead = 0, qtail = 0;
 	r->count = 0;
 	r->nel = 0;
 	r->narcs = 0;
 	new_vertex(r, LV_SUPER, TC_NONE);
-	for (uint32_t k = 0; k < count; k++) {
-		uint32_t lv = new_vertex(r, LV_ROOT, src[k]);
-		add_arc(r, 0, lv);
-		queue[qtail++] = lv;
-	}
-	while (qhead < qtail) {
-		uint32_t lv = queue[qhead++];
+	for (uint32_t k = 0; k < count; k++)
+		new_vertex(r, LV_ROOT, src[k]);
+	for (uint32_t lv = 0; lv < r->count; lv++) {
+		r->succ.off[lv] = r->narcs;
 		/* the chain's last element has the vertex's out-arcs */
 		uint32_t last = r->first[lv + 1] - 1, x = r->id[last];
 		switch (r->kind[last]) {
+		case LV_SUPER:
+			for (uint32_t k = 0; k < count; k++)
+				add_arc(r, 1 + k);
+			break;
 		case LV_ROOT:
 		case LV_NODE:
 			for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x); e != TC_FLOW_OUT_END(f, x);
 			     e++)
 				if (f->live_edge[*e])
-					add_arc(r, lv, local_edge(r, *e, queue, &qtail));
+					add_arc(r, local_edge(r, *e));
 			break;
 		case LV_EDGE:
 			/* the sink of s itself is a different vertex from its source */
-			add_arc(r, lv, local_node(r, f->to[x], queue, &qtail));
+			add_arc(r, local_node(r, f->to[x]));
 			break;
 		default:
 			break;
 		}
 	}
+	r->succ.n = r->count;
+	r->succ.off[r->count] = r->narcs;
 }
 
 /* forgets the build's node ids, for the next build */
@@ -259,7 +258,7 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	tc_arena scratch, preds;
 	tc__arena_init(&scratch, ar->al);
 	tc__arena_init(&preds, ar->al);
-	tc_digraph rs, rp;
+	tc_digraph rp;
 	uint32_t count, nv = r->count;
 	/* idom and the search order of the dominator computation (a vertex
 	 * comes after its immediate dominator); the rest once it is done and
@@ -268,9 +267,8 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	uint32_t *order = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
 	int rc = TC_ENOMEM;
 	if (idom && order &&
-	    !(rc = tc__digraph_from_arcs(&scratch, &rs, nv, r->narcs, r->afrom, r->ato)) &&
-	    !(rc = tc__digraph_reverse(&preds, &rp, &rs)))
-		rc = tc__dominators_ordered(&preds, &rs, &rp, 0, idom, order, &count);
+	    !(rc = tc__digraph_reverse(&preds, &rp, &r->succ)))
+		rc = tc__dominators_ordered(&preds, &r->succ, &rp, 0, idom, order, &count);
 	tc__arena_free(&preds);
 	/* subtree minima and depths in the dominator tree */
 	uint32_t *sub = NULL, *depth = NULL, *sub2 = NULL, *exits = NULL, *top = NULL;
@@ -297,7 +295,7 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	 * the w whose idom is not the root */
 	for (uint32_t u = 0; u < r->count; u++) {
 		uint32_t low = depth[u], low2 = UINT32_MAX, out = 0;
-		for (const uint32_t *w = TC_ADJ_BEGIN(&rs, u); w != TC_ADJ_END(&rs, u); w++) {
+		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++) {
 			uint32_t d = depth[idom[*w]];
 			if (d < low)
 				low = d;
@@ -402,13 +400,12 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	r.first = TC_ARENA_ARRAY(ar, uint32_t, nv + 1);
 	r.kind = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	r.id = TC_ARENA_ARRAY(ar, uint32_t, nv);
-	r.afrom = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
-	r.ato = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
-	uint32_t *queue = TC_ARENA_ARRAY(ar, uint32_t, nv);
+	r.succ.off = TC_ARENA_ARRAY(ar, uint32_t, nv + 1);
+	r.succ.adj = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
 	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	if (!r.node_loc || !r.one_out ||
-	    !r.link || !r.first || !r.kind || !r.id || !r.afrom || !r.ato || !queue || !fail ||
+	    !r.link || !r.first || !r.kind || !r.id || !r.succ.off || !r.succ.adj || !fail ||
 	    !certain)
 		return TC_ENOMEM;
 	chain_links(&r);
@@ -417,7 +414,7 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	*deferred = 0;
 	/* all sources at once */
 	uint32_t nunsure = 0;
-	build_region(&r, src, nsrc, queue);
+	build_region(&r, src, nsrc);
 	uint64_t work = r.nel;
 	if ((rc = dominator_test(ar, &r, fail, certain)))
 		return rc;
@@ -438,7 +435,8 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 		return TC_OK;
 	/* the sources that reach an undecided element: a backward search */
 	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
-	if (!seen)
+	uint32_t *queue = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	if (!seen || !queue)
 		return TC_ENOMEM;
 	uint32_t top = 0, nrel = 0;
 	for (uint32_t v = 0; v < n; v++)
@@ -482,7 +480,7 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 			continue;
 		}
 		clear_region(&r);
-		build_region(&r, &src[k], 1, queue);
+		build_region(&r, &src[k], 1);
 		work += r.nel;
 		if ((rc = dominator_test(ar, &r, fail, NULL)))
 			return rc;
