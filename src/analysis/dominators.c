@@ -11,6 +11,7 @@
 #include <string.h>
 
 typedef struct lt {
+	/* vert[k - 1]: the vertex numbered k; bucket_next[k - 1] likewise */
 	uint32_t *vert, *par, *semi, *anc, *label, *dom;
 	uint32_t *bucket_head, *bucket_next;
 	uint32_t *stack;
@@ -39,8 +40,10 @@ static uint32_t eval(lt *s, uint32_t v)
 	return s->label[v];
 }
 
-/* the working arrays (40 bytes a vertex) come from ar, which the caller
- * frees; idom[] has every vertex's answer */
+/* the working arrays (32 bytes a vertex, 36 without order) come from ar,
+ * which the caller frees; the vertices in search order are order itself,
+ * and the buckets' links live in idom until the answers go there. idom[]
+ * has every vertex's answer */
 static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 			   uint32_t root, uint32_t *idom, uint32_t *order, uint32_t *count)
 {
@@ -48,24 +51,24 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 	size_t sz = (size_t)n + 1;
 	lt s;
 	uint32_t *dfn = TC_ARENA_ZARRAY(ar, uint32_t, sz);
-	s.vert = TC_ARENA_ARRAY(ar, uint32_t, sz);
+	s.vert = order ? order : TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.par = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.semi = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.anc = TC_ARENA_ZARRAY(ar, uint32_t, sz);
 	s.label = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.dom = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	s.bucket_head = TC_ARENA_ZARRAY(ar, uint32_t, sz);
-	s.bucket_next = TC_ARENA_ZARRAY(ar, uint32_t, sz);
+	s.bucket_next = idom;
 	s.stack = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	if (!dfn || !s.vert || !s.par || !s.semi || !s.anc || !s.label || !s.dom ||
-	    !s.bucket_head || !s.bucket_next || !s.stack)
+	    !s.bucket_head || !s.stack)
 		return TC_ENOMEM;
 	uint32_t *cursor = s.dom; /* the search's only; dom is cleared after it */
 
 	/* 1. depth-first numbering; stack holds vertices, cursor their next arc */
 	uint32_t k = 0, top = 0;
 	dfn[root] = ++k;
-	s.vert[k] = root;
+	s.vert[k - 1] = root;
 	s.par[k] = 0;
 	cursor[root] = succ->off[root];
 	s.stack[top++] = root;
@@ -79,7 +82,7 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 		if (dfn[w])
 			continue;
 		dfn[w] = ++k;
-		s.vert[k] = w;
+		s.vert[k - 1] = w;
 		s.par[k] = dfn[v];
 		cursor[w] = succ->off[w];
 		s.stack[top++] = w;
@@ -87,10 +90,11 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 	for (uint32_t i = 1; i <= k; i++)
 		s.semi[i] = s.label[i] = i;
 	memset(s.dom, 0, sz * sizeof *s.dom);
+	memset(s.bucket_next, 0, (size_t)n * sizeof *s.bucket_next);
 
 	/* 2. semidominators in reverse preorder, implicit idoms via buckets */
 	for (uint32_t i = k; i >= 2; i--) {
-		uint32_t w = s.vert[i];
+		uint32_t w = s.vert[i - 1];
 		for (const uint32_t *p = TC_ADJ_BEGIN(pred, w); p != TC_ADJ_END(pred, w); p++) {
 			uint32_t v = dfn[*p];
 			if (!v)
@@ -100,11 +104,11 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 				s.semi[i] = s.semi[u];
 		}
 		uint32_t sd = s.semi[i];
-		s.bucket_next[i] = s.bucket_head[sd];
+		s.bucket_next[i - 1] = s.bucket_head[sd];
 		s.bucket_head[sd] = i;
 		uint32_t p = s.par[i];
 		s.anc[i] = p; /* link(parent, w) */
-		for (uint32_t v = s.bucket_head[p]; v; v = s.bucket_next[v]) {
+		for (uint32_t v = s.bucket_head[p]; v; v = s.bucket_next[v - 1]) {
 			uint32_t u = eval(&s, v);
 			s.dom[v] = s.semi[u] < s.semi[v] ? u : p;
 		}
@@ -114,13 +118,13 @@ static int lengauer_tarjan(tc_arena *ar, const tc_digraph *succ, const tc_digrap
 	for (uint32_t i = 2; i <= k; i++)
 		if (s.dom[i] != s.semi[i])
 			s.dom[i] = s.dom[s.dom[i]];
+	for (uint32_t v = 0; v < n; v++)
+		idom[v] = TC_NONE; /* the buckets are done with it */
 	idom[root] = root;
 	for (uint32_t i = 2; i <= k; i++)
-		idom[s.vert[i]] = s.vert[s.dom[i]];
-	if (order) {
-		memcpy(order, s.vert + 1, (size_t)k * sizeof *order);
+		idom[s.vert[i - 1]] = s.vert[s.dom[i] - 1];
+	if (count)
 		*count = k;
-	}
 	return TC_OK;
 }
 

@@ -20,7 +20,8 @@ int tc__dominators(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
  * The same, and order[0 .. *count) the reachable vertices in the order of
  * the depth-first search (root first): every vertex comes after its
  * immediate dominator, an ancestor in that search's tree. Enough for a pass
- * over the dominator tree from the root down or from the leaves up.
+ * over the dominator tree from the root down or from the leaves up. order
+ * needs room for all n vertices: the search works in it.
  */
 int tc__dominators_ordered(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred,
 			   uint32_t root, uint32_t *idom, uint32_t *order, uint32_t *count);

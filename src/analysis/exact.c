@@ -34,6 +34,9 @@
 #include "analysis/scc.h"
 
 enum { LV_NODE, LV_EDGE, LV_SINK, LV_ROOT, LV_SUPER };
+/* flag on the kind of a chain's last element */
+#define LV_LAST 0x80
+#define KIND(r, x) ((r)->kind[(x)] & ~LV_LAST)
 enum { LINK_IN = 1, LINK_OUT = 2 };
 
 /* local vertices summed over sources, as a multiple of the graph's size */
@@ -46,7 +49,8 @@ enum { LINK_IN = 1, LINK_OUT = 2 };
  * only live in-edge it is, follows the element before it in the same vertex
  * (it has one predecessor, which has one successor: the dominator tree runs
  * down such a chain, and contracting it changes no other dominator). The
- * elements of local vertex v are first[v] .. first[v + 1] - 1, in order.
+ * elements follow each other in the order of their vertices, each chain's
+ * last one flagged LV_LAST.
  */
 typedef struct region {
 	const tc_flow *f;
@@ -54,33 +58,27 @@ typedef struct region {
 	 * build clears its own); an edge is met once, from its tail */
 	uint32_t *node_loc;
 	/* per node: LINK_IN when a chain may go on into it (not a sync node,
-	 * one live in-edge), LINK_OUT when it has one live out-edge, one_out */
+	 * one live in-edge), LINK_OUT when it has one live out-edge */
 	uint8_t *link;
-	uint32_t *one_out;
-	/* local vertices and their elements */
-	uint32_t *first;
+	/* local vertices (1 .. nroots the sources) and their elements */
 	uint8_t *kind;
 	uint32_t *id;
-	uint32_t count, nel;
+	uint32_t count, nel, nroots;
 	/* local arcs, by tail: the successors of v are succ.adj[succ.off[v] ..
 	 * succ.off[v + 1]) (vertices are expanded in the order they are made) */
 	tc_digraph succ;
 	uint32_t narcs;
 } region;
 
-/* what makes chains: each node's only live out-edge, whether it has one
- * live in-edge */
+/* what makes chains: whether a node has one live out-edge, one live
+ * in-edge */
 static void chain_links(region *r)
 {
 	const tc_flow *f = r->f;
 	for (uint32_t v = 0; v < f->n; v++) {
-		uint32_t one = TC_NONE, k = 0;
+		uint32_t k = 0;
 		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++)
-			if (f->live_edge[*e]) {
-				one = *e;
-				k++;
-			}
-		r->one_out[v] = one;
+			k += f->live_edge[*e];
 		r->link[v] = k == 1 ? LINK_OUT : 0;
 		k = 0;
 		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++)
@@ -93,12 +91,11 @@ static void chain_links(region *r)
 /* a new local vertex of one element */
 static uint32_t new_vertex(region *r, uint8_t kind, uint32_t id)
 {
-	uint32_t v = r->count++;
-	r->first[v] = r->nel;
+	if (r->nel)
+		r->kind[r->nel - 1] |= LV_LAST; /* the chain before is done */
 	r->kind[r->nel] = kind;
-	r->id[r->nel] = id;
-	r->first[r->count] = ++r->nel;
-	return v;
+	r->id[r->nel++] = id;
+	return r->count++;
 }
 
 /* extends the newest vertex's chain as far as it goes */
@@ -111,9 +108,11 @@ static void grow_chain(region *r)
 		if (r->kind[r->nel - 1] == LV_NODE) {
 			if (!(r->link[x] & LINK_OUT))
 				return;
-			uint32_t e = r->one_out[x];
+			const uint32_t *e = TC_FLOW_OUT_BEGIN(f, x);
+			while (!f->live_edge[*e])
+				e++;
 			r->kind[r->nel] = LV_EDGE;
-			r->id[r->nel] = e;
+			r->id[r->nel] = *e;
 		} else {
 			uint32_t w = f->to[x];
 			if (!(r->link[w] & LINK_IN) || r->node_loc[w] != TC_NONE)
@@ -122,7 +121,7 @@ static void grow_chain(region *r)
 			r->kind[r->nel] = LV_NODE;
 			r->id[r->nel] = w;
 		}
-		r->first[r->count] = ++r->nel;
+		r->nel++;
 	}
 }
 
@@ -160,11 +159,15 @@ static void build_region(region *r, const uint32_t *src, uint32_t count)
 	new_vertex(r, LV_SUPER, TC_NONE);
 	for (uint32_t k = 0; k < count; k++)
 		new_vertex(r, LV_ROOT, src[k]);
-	for (uint32_t lv = 0; lv < r->count; lv++) {
+	r->nroots = count;
+	for (uint32_t lv = 0, last = 0; lv < r->count; lv++, last++) {
 		r->succ.off[lv] = r->narcs;
-		/* the chain's last element has the vertex's out-arcs */
-		uint32_t last = r->first[lv + 1] - 1, x = r->id[last];
-		switch (r->kind[last]) {
+		/* the chain's last element has the vertex's out-arcs (the newest
+		 * chain's has no flag yet) */
+		while (!(r->kind[last] & LV_LAST) && last + 1 < r->nel)
+			last++;
+		uint32_t x = r->id[last];
+		switch (KIND(r, last)) {
 		case LV_SUPER:
 			for (uint32_t k = 0; k < count; k++)
 				add_arc(r, 1 + k);
@@ -184,6 +187,7 @@ static void build_region(region *r, const uint32_t *src, uint32_t count)
 			break;
 		}
 	}
+	r->kind[r->nel - 1] |= LV_LAST;
 	r->succ.n = r->count;
 	r->succ.off[r->count] = r->narcs;
 }
@@ -192,7 +196,7 @@ static void build_region(region *r, const uint32_t *src, uint32_t count)
 static void clear_region(region *r)
 {
 	for (uint32_t x = 0; x < r->nel; x++)
-		if (r->kind[x] == LV_NODE || r->kind[x] == LV_SINK)
+		if (KIND(r, x) == LV_NODE || KIND(r, x) == LV_SINK)
 			r->node_loc[r->id[x]] = TC_NONE;
 }
 
@@ -329,19 +333,18 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	 * subtree is the rest of its chain and the vertex's subtree, and an arc
 	 * that leaves the latter goes above the chain, since an element with one
 	 * successor dominates nothing outside its chain but the next element. */
-	for (uint32_t u = 0; u < r->count; u++) {
+	for (uint32_t u = 0, x = 0; u < r->count; u++) {
 		uint8_t fu = sub[u] < depth[u], cu = 0;
 		if (certain) {
 			cu = sub2[u] < depth[u];
-			if (fu && !cu && u != 0 && r->kind[r->first[top[u]]] == LV_ROOT &&
-			    exits[u] == exits[top[u]])
+			if (fu && !cu && u != 0 && top[u] <= r->nroots && exits[u] == exits[top[u]])
 				fu = 0;
 		}
-		for (uint32_t x = r->first[u]; x < r->first[u + 1]; x++) {
+		do {
 			fail[x] = fu;
 			if (certain)
 				certain[x] = cu;
-		}
+		} while (!(r->kind[x++] & LV_LAST));
 	}
 	tc__arena_free(&scratch);
 	return TC_OK;
@@ -395,17 +398,15 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	r.f = f;
 	size_t nv = (size_t)n + nsrc + m + 2;
 	r.node_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	r.one_out = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	r.link = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
-	r.first = TC_ARENA_ARRAY(ar, uint32_t, nv + 1);
 	r.kind = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	r.id = TC_ARENA_ARRAY(ar, uint32_t, nv);
 	r.succ.off = TC_ARENA_ARRAY(ar, uint32_t, nv + 1);
 	r.succ.adj = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
 	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
-	if (!r.node_loc || !r.one_out ||
-	    !r.link || !r.first || !r.kind || !r.id || !r.succ.off || !r.succ.adj || !fail ||
+	if (!r.node_loc ||
+	    !r.link || !r.kind || !r.id || !r.succ.off || !r.succ.adj || !fail ||
 	    !certain)
 		return TC_ENOMEM;
 	chain_links(&r);
@@ -419,15 +420,15 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	if ((rc = dominator_test(ar, &r, fail, certain)))
 		return rc;
 	for (uint32_t u = 1; u < r.nel; u++) {
-		uint8_t *c = r.kind[u] == LV_NODE   ? &node_c[r.id[u]]
-			     : r.kind[u] == LV_EDGE ? &edge_c[r.id[u]]
+		uint8_t *c = KIND(&r, u) == LV_NODE   ? &node_c[r.id[u]]
+			     : KIND(&r, u) == LV_EDGE ? &edge_c[r.id[u]]
 						    : NULL;
 		if (!c || !*c || !fail[u])
 			continue;
 		if (certain[u]) {
 			*c = 0;
 		} else {
-			(r.kind[u] == LV_NODE ? unsure_n : unsure_e)[r.id[u]] = 1;
+			(KIND(&r, u) == LV_NODE ? unsure_n : unsure_e)[r.id[u]] = 1;
 			nunsure++;
 		}
 	}
@@ -487,9 +488,9 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 		for (uint32_t u = 1; u < r.nel; u++) {
 			if (!fail[u])
 				continue;
-			if (r.kind[u] == LV_NODE)
+			if (KIND(&r, u) == LV_NODE)
 				node_c[r.id[u]] = 0;
-			else if (r.kind[u] == LV_EDGE)
+			else if (KIND(&r, u) == LV_EDGE)
 				edge_c[r.id[u]] = 0;
 		}
 	}
