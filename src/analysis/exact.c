@@ -209,13 +209,19 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
 	uint32_t n = f->n, m = f->m;
 	uint8_t *pn = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
 	uint8_t *pe = TC_ARENA_ARRAY(ar, uint8_t, (size_t)m + 1);
-	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
-	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + count + 1);
-	if (!pn || !pe || !seen || !stack)
+	if (!pn || !pe)
 		return TC_ENOMEM;
-	int rc = tc__solve_linear(ar, f, true, NULL, pn, pe);
+	tc_arena own;
+	tc__arena_init(&own, ar->al);
+	int rc = tc__solve_linear(&own, f, true, NULL, pn, pe);
+	tc__arena_free(&own);
 	if (rc)
 		return rc;
+	/* after path's own arrays are gone */
+	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + count + 1);
+	if (!seen || !stack)
+		return TC_ENOMEM;
 	tc__phase_begin(f->run, "fallback");
 	uint32_t top = 0;
 	for (uint32_t i = 0; i < count; i++)
@@ -245,7 +251,7 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
 
 /*
  * Condition 2 on r's local graph (dominators from local vertex 0), for
- * each element x (fail and certain are indexed like kind and id):
+ * each vertex x (every element of its chain shares the verdict):
  * fail[x] = 1 when an arc leaves x's dominator subtree, i.e. some vertex
  * reachable from x is not dominated by x. With certain (may be NULL; vertex
  * 0 is then the super-root of several sources): certain[u] = 1 when such an
@@ -329,22 +335,18 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 		uint32_t u = order[i];
 		top[u] = idom[u] == 0 ? u : top[idom[u]];
 	}
-	/* Every element of a chain gets its vertex's verdict: an element's
+	/* Every element of a chain takes its vertex's verdict: an element's
 	 * subtree is the rest of its chain and the vertex's subtree, and an arc
 	 * that leaves the latter goes above the chain, since an element with one
 	 * successor dominates nothing outside its chain but the next element. */
-	for (uint32_t u = 0, x = 0; u < r->count; u++) {
-		uint8_t fu = sub[u] < depth[u], cu = 0;
-		if (certain) {
-			cu = sub2[u] < depth[u];
-			if (fu && !cu && u != 0 && top[u] <= r->nroots && exits[u] == exits[top[u]])
-				fu = 0;
-		}
-		do {
-			fail[x] = fu;
-			if (certain)
-				certain[x] = cu;
-		} while (!(r->kind[x++] & LV_LAST));
+	for (uint32_t u = 0; u < r->count; u++) {
+		fail[u] = sub[u] < depth[u];
+		if (!certain)
+			continue;
+		certain[u] = sub2[u] < depth[u];
+		if (fail[u] && !certain[u] && u != 0 && top[u] <= r->nroots &&
+		    exits[u] == exits[top[u]])
+			fail[u] = 0;
 	}
 	tc__arena_free(&scratch);
 	return TC_OK;
@@ -388,9 +390,9 @@ static int cycles(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge
  * test left undecided are marked in unsure_n and unsure_e. Everything else
  * lives in ar, which the caller frees.
  */
-static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc,
-		    uint8_t *unsure_n, uint8_t *unsure_e, uint8_t *node_c, uint8_t *edge_c,
-		    uint32_t *deferred)
+static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *src,
+		    uint32_t nsrc, uint8_t **unsure_np, uint8_t **unsure_ep, uint8_t *node_c,
+		    uint8_t *edge_c, uint32_t *deferred)
 {
 	uint32_t n = f->n, m = f->m;
 	int rc;
@@ -419,18 +421,25 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 	uint64_t work = r.nel;
 	if ((rc = dominator_test(ar, &r, fail, certain)))
 		return rc;
-	for (uint32_t u = 1; u < r.nel; u++) {
-		uint8_t *c = KIND(&r, u) == LV_NODE   ? &node_c[r.id[u]]
-			     : KIND(&r, u) == LV_EDGE ? &edge_c[r.id[u]]
-						    : NULL;
-		if (!c || !*c || !fail[u])
-			continue;
-		if (certain[u]) {
-			*c = 0;
-		} else {
-			(KIND(&r, u) == LV_NODE ? unsure_n : unsure_e)[r.id[u]] = 1;
-			nunsure++;
-		}
+	/* what the fallback needs, allocated past the joint test's peak */
+	uint8_t *unsure_n = *unsure_np = TC_ARENA_ZARRAY(keep, uint8_t, (size_t)n + 1);
+	uint8_t *unsure_e = *unsure_ep = TC_ARENA_ZARRAY(keep, uint8_t, (size_t)m + 1);
+	if (!unsure_n || !unsure_e)
+		return TC_ENOMEM;
+	for (uint32_t u = 0, x = 0; u < r.count; u++) {
+		do {
+			uint8_t *c = KIND(&r, x) == LV_NODE   ? &node_c[r.id[x]]
+				     : KIND(&r, x) == LV_EDGE ? &edge_c[r.id[x]]
+							      : NULL;
+			if (!c || !*c || !fail[u])
+				continue;
+			if (certain[u]) {
+				*c = 0;
+			} else {
+				(KIND(&r, x) == LV_NODE ? unsure_n : unsure_e)[r.id[x]] = 1;
+				nunsure++;
+			}
+		} while (!(r.kind[x++] & LV_LAST));
 	}
 	if (nunsure == 0)
 		return TC_OK;
@@ -485,14 +494,15 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 		work += r.nel;
 		if ((rc = dominator_test(ar, &r, fail, NULL)))
 			return rc;
-		for (uint32_t u = 1; u < r.nel; u++) {
-			if (!fail[u])
-				continue;
-			if (KIND(&r, u) == LV_NODE)
-				node_c[r.id[u]] = 0;
-			else if (KIND(&r, u) == LV_EDGE)
-				edge_c[r.id[u]] = 0;
-		}
+		for (uint32_t u = 0, x = 0; u < r.count; u++)
+			do {
+				if (!fail[u])
+					continue;
+				if (KIND(&r, x) == LV_NODE)
+					node_c[r.id[x]] = 0;
+				else if (KIND(&r, x) == LV_EDGE)
+					edge_c[r.id[x]] = 0;
+			} while (!(r.kind[x++] & LV_LAST));
 	}
 	if (f->run)
 		f->run->exact_work_done = work;
@@ -501,7 +511,7 @@ static int segments(tc_arena *ar, const tc_flow *f, uint32_t *src, uint32_t nsrc
 
 int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c)
 {
-	uint32_t n = f->n, m = f->m;
+	uint32_t n = f->n;
 	tc__phase_begin(f->run, "cycles");
 	int rc = cycles(ar, f, node_c, edge_c);
 	tc__phase_end(f->run);
@@ -512,9 +522,8 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 		nsrc += f->sync[v] && f->live_node[v] && v != f->exit;
 	/* what the fallback needs outlives the segment graphs */
 	uint32_t *src = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nsrc + 1);
-	uint8_t *unsure_n = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
-	uint8_t *unsure_e = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)m + 1);
-	if (!src || !unsure_n || !unsure_e)
+	uint8_t *unsure_n = NULL, *unsure_e = NULL;
+	if (!src)
 		return TC_ENOMEM;
 	nsrc = 0;
 	for (uint32_t v = 0; v < n; v++)
@@ -524,7 +533,7 @@ int tc__solve_exact(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *ed
 	tc__arena_init(&seg, ar->al);
 	uint32_t deferred;
 	tc__phase_begin(f->run, "segments");
-	rc = segments(&seg, f, src, nsrc, unsure_n, unsure_e, node_c, edge_c, &deferred);
+	rc = segments(&seg, ar, f, src, nsrc, &unsure_n, &unsure_e, node_c, edge_c, &deferred);
 	tc__phase_end(f->run);
 	tc__arena_free(&seg);
 	if (!rc && deferred)
