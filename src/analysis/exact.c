@@ -399,7 +399,10 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 	region r;
 	r.f = f;
 	size_t nv = (size_t)n + nsrc + m + 2;
-	r.node_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	/* node_loc has an arena of its own: the joint test's peak does without */
+	tc_arena locs;
+	tc__arena_init(&locs, ar->al);
+	r.node_loc = TC_ARENA_ARRAY(&locs, uint32_t, (size_t)n + 1);
 	r.link = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
 	r.kind = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	r.id = TC_ARENA_ARRAY(ar, uint32_t, nv);
@@ -407,10 +410,11 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 	r.succ.adj = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)m + nsrc + 1);
 	uint8_t *fail = TC_ARENA_ARRAY(ar, uint8_t, nv);
 	uint8_t *certain = TC_ARENA_ARRAY(ar, uint8_t, nv);
-	if (!r.node_loc ||
-	    !r.link || !r.kind || !r.id || !r.succ.off || !r.succ.adj || !fail ||
-	    !certain)
+	if (!r.node_loc || !r.link || !r.kind || !r.id || !r.succ.off || !r.succ.adj || !fail ||
+	    !certain) {
+		tc__arena_free(&locs);
 		return TC_ENOMEM;
+	}
 	chain_links(&r);
 	for (uint32_t v = 0; v < n; v++)
 		r.node_loc[v] = TC_NONE;
@@ -418,6 +422,7 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 	/* all sources at once */
 	uint32_t nunsure = 0;
 	build_region(&r, src, nsrc);
+	tc__arena_free(&locs);
 	uint64_t work = r.nel;
 	if ((rc = dominator_test(ar, &r, fail, certain)))
 		return rc;
@@ -482,6 +487,13 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 		bound = f->run->exact_work_limit;
 	if (f->run)
 		work += f->run->exact_work_done;
+	if (nrel > 0 && work <= bound) {
+		r.node_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+		if (!r.node_loc)
+			return TC_ENOMEM;
+		for (uint32_t v = 0; v < n; v++)
+			r.node_loc[v] = TC_NONE;
+	}
 	for (uint32_t k = 0; k < nrel; k++) {
 		if ((k & 0xfff) == 0)
 			tc__progress(f->run, k, nrel);
@@ -489,7 +501,8 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 			src[(*deferred)++] = src[k]; /* k >= *deferred: no overlap */
 			continue;
 		}
-		clear_region(&r);
+		if (k > 0)
+			clear_region(&r);
 		build_region(&r, &src[k], 1);
 		work += r.nel;
 		if ((rc = dominator_test(ar, &r, fail, NULL)))
