@@ -251,9 +251,9 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
 
 /*
  * Condition 2 on r's local graph (dominators from local vertex 0), for
- * each vertex x (every element of its chain shares the verdict):
- * fail[x] = 1 when an arc leaves x's dominator subtree, i.e. some vertex
- * reachable from x is not dominated by x. With certain (may be NULL; vertex
+ * each vertex u (every element of its chain shares the verdict):
+ * fail[u] = 1 when an arc leaves u's dominator subtree, i.e. some vertex
+ * reachable from u is not dominated by u. With certain (may be NULL; vertex
  * 0 is then the super-root of several sources): certain[u] = 1 when such an
  * arc goes to a vertex whose immediate dominator is not vertex 0: u fails
  * for every source that reaches it. And fail[u] is cleared when u passes for
@@ -276,8 +276,7 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
 	uint32_t *order = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
 	int rc = TC_ENOMEM;
-	if (idom && order &&
-	    !(rc = tc__digraph_reverse(&preds, &rp, &r->succ)))
+	if (idom && order && !(rc = tc__digraph_reverse(&preds, &rp, &r->succ)))
 		rc = tc__dominators_ordered(&preds, &r->succ, &rp, 0, idom, order, &count);
 	tc__arena_free(&preds);
 	/* subtree minima and depths in the dominator tree */
@@ -305,7 +304,8 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	 * the w whose idom is not the root */
 	for (uint32_t u = 0; u < r->count; u++) {
 		uint32_t low = depth[u], low2 = UINT32_MAX, out = 0;
-		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++) {
+		const tc_digraph *g = &r->succ;
+		for (const uint32_t *w = TC_ADJ_BEGIN(g, u); w != TC_ADJ_END(g, u); w++) {
 			uint32_t d = depth[idom[*w]];
 			if (d < low)
 				low = d;
