@@ -76,15 +76,10 @@ static void chain_links(region *r)
 {
 	const tc_flow *f = r->f;
 	for (uint32_t v = 0; v < f->n; v++) {
-		uint32_t k = 0;
-		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++)
-			k += f->live_edge[*e];
-		r->link[v] = k == 1 ? LINK_OUT : 0;
-		k = 0;
-		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++)
-			k += f->live_edge[*e];
-		if (k == 1 && !f->sync[v])
-			r->link[v] |= LINK_IN;
+		uint32_t out, in;
+		out = tc__flow_live_count(f, TC_FLOW_OUT_BEGIN(f, v), TC_FLOW_OUT_END(f, v));
+		in = tc__flow_live_count(f, TC_FLOW_IN_BEGIN(f, v), TC_FLOW_IN_END(f, v));
+		r->link[v] = (out == 1 ? LINK_OUT : 0) | (in == 1 && !f->sync[v] ? LINK_IN : 0);
 	}
 }
 
@@ -190,6 +185,19 @@ static void build_region(region *r, const uint32_t *src, uint32_t count)
 	r->kind[r->nel - 1] |= LV_LAST;
 	r->succ.n = r->count;
 	r->succ.off[r->count] = r->narcs;
+}
+
+/* element x's slot in a pair of per-node and per-edge arrays, or NULL */
+static uint8_t *slot(const region *r, uint32_t x, uint8_t *per_node, uint8_t *per_edge)
+{
+	switch (KIND(r, x)) {
+	case LV_NODE:
+		return &per_node[r->id[x]];
+	case LV_EDGE:
+		return &per_edge[r->id[x]];
+	default:
+		return NULL;
+	}
 }
 
 /* forgets the build's node ids, for the next build */
@@ -433,15 +441,13 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 		return TC_ENOMEM;
 	for (uint32_t u = 0, x = 0; u < r.count; u++) {
 		do {
-			uint8_t *c = KIND(&r, x) == LV_NODE   ? &node_c[r.id[x]]
-				     : KIND(&r, x) == LV_EDGE ? &edge_c[r.id[x]]
-							      : NULL;
+			uint8_t *c = slot(&r, x, node_c, edge_c);
 			if (!c || !*c || !fail[u])
 				continue;
 			if (certain[u]) {
 				*c = 0;
 			} else {
-				(KIND(&r, x) == LV_NODE ? unsure_n : unsure_e)[r.id[x]] = 1;
+				*slot(&r, x, unsure_n, unsure_e) = 1;
 				nunsure++;
 			}
 		} while (!(r.kind[x++] & LV_LAST));
@@ -509,12 +515,9 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 			return rc;
 		for (uint32_t u = 0, x = 0; u < r.count; u++)
 			do {
-				if (!fail[u])
-					continue;
-				if (KIND(&r, x) == LV_NODE)
-					node_c[r.id[x]] = 0;
-				else if (KIND(&r, x) == LV_EDGE)
-					edge_c[r.id[x]] = 0;
+				uint8_t *c = slot(&r, x, node_c, edge_c);
+				if (c && fail[u])
+					*c = 0;
 			} while (!(r.kind[x++] & LV_LAST));
 	}
 	if (f->run)

@@ -44,6 +44,16 @@ typedef struct tc_flow {
 #define TC_FLOW_IN_BEGIN(f, v) ((f)->in_edge + (f)->in_off[(v)])
 #define TC_FLOW_IN_END(f, v) ((f)->in_edge + (f)->in_off[(v) + 1])
 
+/* The number of live edges in [e, end): v's live out- or in-degree. */
+static inline uint32_t tc__flow_live_count(const tc_flow *f, const uint32_t *e,
+					   const uint32_t *end)
+{
+	uint32_t k = 0;
+	for (; e != end; e++)
+		k += f->live_edge[*e];
+	return k;
+}
+
 /* Copies g's structure; sync = entry, exit and, when assume_barriers, barriers. */
 int tc__flow_init(tc_flow *f, tc_arena *ar, const tc_graph *g, bool assume_barriers,
 		  bool use_uniform);

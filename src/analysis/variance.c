@@ -128,10 +128,8 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 	    (rc = tc__dominators(ar, &pred, &succ, f->exit, ipdom)))
 		return rc;
 	for (uint32_t b = 0; b < n; b++) {
-		uint32_t live_out = 0;
-		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, b); e != TC_FLOW_OUT_END(f, b); e++)
-			live_out += f->live_edge[*e];
-		if (!f->live_node[b] || live_out < 2)
+		if (!f->live_node[b] ||
+		    tc__flow_live_count(f, TC_FLOW_OUT_BEGIN(f, b), TC_FLOW_OUT_END(f, b)) < 2)
 			continue;
 		if (map->list_of[b] != TC_NONE) { /* shared with an earlier branch */
 			map->branch[b] = 1;
