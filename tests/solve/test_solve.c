@@ -173,6 +173,173 @@ static void test_exact_work_bound(void **state)
 	tc_module_free(mod);
 }
 
+/*
+ * Three layers: barriers b_i, nodes c_j, nodes q_k, each q_k on to its own
+ * barrier t_k; arcs b_i -> c_j where a[i][j], c_j -> q_k where b[j][k]. A
+ * thread from b_i reaches t_k through some c_j; two threads that took
+ * different c_j to the same t_k are in step, so c_j is not convergent
+ * exactly when it lies on a four-cycle b_i -> c_j -> q_k <- c_j' <- b_i
+ * (docs/solvers.md, "No shortcut"). Every c_j fails the joint test only
+ * through its arcs to the q_k, which several barriers reach apart: the
+ * per-source tests decide all of it.
+ */
+enum { LAYER_MAX = 24 };
+
+typedef struct layers {
+	int ni, nj, nk;
+	unsigned char a[LAYER_MAX][LAYER_MAX], b[LAYER_MAX][LAYER_MAX];
+} layers;
+
+static uint32_t next_rand(uint64_t *s)
+{
+	*s = *s * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(*s >> 33);
+}
+
+static void make_layers(layers *l, uint64_t seed)
+{
+	uint64_t s = seed;
+	memset(l, 0, sizeof *l);
+	l->ni = 4 + (int)(next_rand(&s) % (LAYER_MAX - 3));
+	l->nj = 4 + (int)(next_rand(&s) % (LAYER_MAX - 3));
+	l->nk = 4 + (int)(next_rand(&s) % (LAYER_MAX - 3));
+	uint32_t pct = 5 + next_rand(&s) % 15;
+	for (int j = 0; j < l->nj; j++) {
+		for (int i = 0; i < l->ni; i++)
+			l->a[i][j] = next_rand(&s) % 100 < pct;
+		for (int k = 0; k < l->nk; k++)
+			l->b[j][k] = next_rand(&s) % 100 < pct;
+	}
+	/* everything live: every b_i, c_j and q_k has its way in and out */
+	for (int j = 0; j < l->nj; j++) {
+		int in = 0, out = 0;
+		for (int i = 0; i < l->ni; i++)
+			in |= l->a[i][j];
+		for (int k = 0; k < l->nk; k++)
+			out |= l->b[j][k];
+		if (!in)
+			l->a[next_rand(&s) % l->ni][j] = 1;
+		if (!out)
+			l->b[j][next_rand(&s) % l->nk] = 1;
+	}
+	for (int i = 0; i < l->ni; i++) {
+		int out = 0;
+		for (int j = 0; j < l->nj; j++)
+			out |= l->a[i][j];
+		if (!out)
+			l->a[i][next_rand(&s) % l->nj] = 1;
+	}
+	for (int k = 0; k < l->nk; k++) {
+		int in = 0;
+		for (int j = 0; j < l->nj; j++)
+			in |= l->b[j][k];
+		if (!in)
+			l->b[next_rand(&s) % l->nj][k] = 1;
+	}
+}
+
+static char *layers_text(const layers *l)
+{
+	char *t = malloc(64 * LAYER_MAX * LAYER_MAX + 4096), *p = t;
+	p += sprintf(p, "graph layers\nentry e\nexit x\nbarrier");
+	for (int i = 0; i < l->ni; i++)
+		p += sprintf(p, " b%d", i);
+	for (int k = 0; k < l->nk; k++)
+		p += sprintf(p, " t%d", k);
+	p += sprintf(p, "\ne ->");
+	for (int i = 0; i < l->ni; i++)
+		p += sprintf(p, " b%d", i);
+	p += sprintf(p, "\n");
+	for (int i = 0; i < l->ni; i++)
+		for (int j = 0; j < l->nj; j++)
+			if (l->a[i][j])
+				p += sprintf(p, "b%d -> c%d\n", i, j);
+	for (int j = 0; j < l->nj; j++)
+		for (int k = 0; k < l->nk; k++)
+			if (l->b[j][k])
+				p += sprintf(p, "c%d -> q%d\n", j, k);
+	for (int k = 0; k < l->nk; k++)
+		p += sprintf(p, "q%d -> t%d\nt%d -> x\n", k, k, k);
+	return t;
+}
+
+/* whether some b_i with i in ia (all when ia < 0) and some q_k with k in kb
+ * (all when kb < 0) meet through c_j and through another c_j' */
+static int four_cycle(const layers *l, int j, int ia, int kb)
+{
+	for (int i = 0; i < l->ni; i++) {
+		if (!l->a[i][j] || (ia >= 0 && i != ia))
+			continue;
+		for (int k = 0; k < l->nk; k++) {
+			if (!l->b[j][k] || (kb >= 0 && k != kb))
+				continue;
+			for (int j2 = 0; j2 < l->nj; j2++)
+				if (j2 != j && l->a[i][j2] && l->b[j2][k])
+					return 1;
+		}
+	}
+	return 0;
+}
+
+static void test_exact_four_cycles(void **state)
+{
+	(void)state;
+	int fails = 0, passes = 0, fell = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		layers l;
+		make_layers(&l, seed);
+		char *text = layers_text(&l);
+		tc_module *mod;
+		tc_graph *g = parse_one(text, &mod);
+		free(text);
+		tc_solve_options o = tc_solve_options_default();
+		tc_result *r, *bounded, *path;
+		tc_diag d;
+		assert_int_equal(tc_solve(&r, g, &o, NULL, &d), TC_OK);
+		char name[16];
+		for (int j = 0; j < l.nj; j++) {
+			snprintf(name, sizeof name, "c%d", j);
+			int u = four_cycle(&l, j, -1, -1);
+			assert_int_equal(tc_result_node_state(r, tc_graph_find_node(g, name)),
+					 u ? TC_STATE_UNKNOWN : TC_STATE_CONVERGENT);
+			fails += u;
+			passes += !u;
+		}
+		for (int k = 0; k < l.nk; k++) {
+			snprintf(name, sizeof name, "q%d", k);
+			assert_int_equal(tc_result_node_state(r, tc_graph_find_node(g, name)),
+					 TC_STATE_CONVERGENT);
+		}
+		/* b_i -> c_j fails for b_i's threads alone, c_j -> q_k for q_k's */
+		for (uint32_t e = 0; e < tc_graph_edge_count(g); e++) {
+			const char *from = tc_graph_node_name(g, tc_graph_edge_from(g, e));
+			const char *to = tc_graph_node_name(g, tc_graph_edge_to(g, e));
+			int u = 0;
+			if (from[0] == 'b')
+				u = four_cycle(&l, atoi(to + 1), atoi(from + 1), -1);
+			else if (from[0] == 'c')
+				u = four_cycle(&l, atoi(from + 1), -1, atoi(to + 1));
+			assert_int_equal(tc_result_edge_state(r, e),
+					 u ? TC_STATE_UNKNOWN : TC_STATE_CONVERGENT);
+		}
+		/* bounded: sound, and no weaker than path */
+		o.exact_work_limit = 40;
+		assert_int_equal(tc_solve(&bounded, g, &o, NULL, &d), TC_OK);
+		fell += tc_result_stats(bounded).fallback_sources > 0;
+		o.solver = TC_SOLVER_PATH;
+		assert_int_equal(tc_solve(&path, g, &o, NULL, &d), TC_OK);
+		assert_true(subset(g, bounded, r));
+		assert_true(subset(g, path, bounded));
+		tc_result_free(r);
+		tc_result_free(bounded);
+		tc_result_free(path);
+		tc_module_free(mod);
+	}
+	/* both answers occur often, and the bound bites */
+	assert_true(fails > 100 && passes > 100);
+	assert_true(fell > 30);
+}
+
 typedef struct seen_phases {
 	int calls;
 	int saw_segments;
@@ -270,6 +437,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_solver_names),
 		cmocka_unit_test(test_exact_work_bound),
+		cmocka_unit_test(test_exact_four_cycles),
 		cmocka_unit_test(test_stats_and_progress),
 		cmocka_unit_test(test_uniform_after_divergent_loop),
 	};
