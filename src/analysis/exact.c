@@ -23,11 +23,14 @@
  * leaving arcs all go to vertices reached from several sources apart, need
  * the per-source test, and only from the sources that reach them.
  *
- * Each R_s is numbered locally, so the cost of that test is the sum of the
- * segment graph sizes of those sources. It is bounded: past the work bound
- * the remaining sources are not searched one by one; the undecided elements
- * their segments hold (one search from all of them) keep only what the path
- * solver proves. That is sound, as path is, and it is reported in the stats.
+ * The per-source tests run on the joint graph's quotient: below a child of
+ * the super-root, every source's dominators are the joint ones, so such a
+ * subtree is one vertex, or its dominator tree while it holds an undecided
+ * element (see quotient below). The cost is the sum of those graphs' sizes;
+ * it is bounded: past the work bound the remaining sources are not tested;
+ * the undecided elements their segments hold (one search from all of them)
+ * keep only what the path solver proves. That is sound, as path is, and it
+ * is reported in the stats.
  */
 #include "analysis/dominators.h"
 #include "analysis/flow.h"
@@ -187,6 +190,12 @@ static void build_region(region *r, const uint32_t *src, uint32_t count)
 	r->succ.off[r->count] = r->narcs;
 }
 
+/* The dominator tree of the joint test, kept for the per-source tests:
+ * idom (0 the super-root) and each vertex's ancestor just below it. */
+typedef struct joint_tree {
+	uint32_t *idom, *top;
+} joint_tree;
+
 /* element x's slot in a pair of per-node and per-edge arrays, or NULL */
 static uint8_t *slot(const region *r, uint32_t x, uint8_t *per_node, uint8_t *per_edge)
 {
@@ -198,14 +207,6 @@ static uint8_t *slot(const region *r, uint32_t x, uint8_t *per_node, uint8_t *pe
 	default:
 		return NULL;
 	}
-}
-
-/* forgets the build's node ids, for the next build */
-static void clear_region(region *r)
-{
-	for (uint32_t x = 0; x < r->nel; x++)
-		if (KIND(r, x) == LV_NODE || KIND(r, x) == LV_SINK)
-			r->node_loc[r->id[x]] = TC_NONE;
 }
 
 /* the undecided elements of the segments of srcs[0..count) keep only what
@@ -271,7 +272,8 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
  * vertex 0) leaves from u's subtree, so a path from s that avoids u never
  * leaves s's subtree, where dominance from s is dominance from vertex 0.
  */
-static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t *certain)
+static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t *certain,
+			  joint_tree *keep)
 {
 	tc_arena scratch, preds;
 	tc__arena_init(&scratch, ar->al);
@@ -281,7 +283,7 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	/* idom and the search order of the dominator computation (a vertex
 	 * comes after its immediate dominator); the rest once it is done and
 	 * the predecessors are gone */
-	uint32_t *idom = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+	uint32_t *idom = TC_ARENA_ARRAY(keep ? ar : &scratch, uint32_t, (size_t)nv + 1);
 	uint32_t *order = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
 	int rc = TC_ENOMEM;
 	if (idom && order && !(rc = tc__digraph_reverse(&preds, &rp, &r->succ)))
@@ -295,7 +297,7 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 		if (certain) {
 			sub2 = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
 			exits = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
-			top = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+			top = TC_ARENA_ARRAY(keep ? ar : &scratch, uint32_t, (size_t)nv + 1);
 		}
 		if (!sub || !depth || (certain && (!sub2 || !exits || !top)))
 			rc = TC_ENOMEM;
@@ -356,6 +358,10 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 		    exits[u] == exits[top[u]])
 			fail[u] = 0;
 	}
+	if (keep) {
+		keep->idom = idom;
+		keep->top = top;
+	}
 	tc__arena_free(&scratch);
 	return TC_OK;
 }
@@ -392,11 +398,138 @@ static int cycles(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge
 }
 
 /*
- * Condition 2 for the sources src[0..nsrc): the joint test, then the
- * sources that reach an undecided element one by one, up to the work bound.
- * Those past it are moved to src[0..*deferred), and the elements the joint
- * test left undecided are marked in unsure_n and unsure_e. Everything else
- * lives in ar, which the caller frees.
+ * The per-source tests, on the joint graph. Let T(q) be the subtree of a
+ * child q of the super-root in the joint dominator tree. Every path into
+ * T(q) enters at q and stays inside after its last visit there, so for a
+ * source s that reaches q, dominance from s inside T(q) is the joint
+ * dominance, and a vertex of T(q) is reachable from q avoiding x exactly
+ * when x is not its ancestor. An arc that leaves T(q) goes to another child
+ * of the super-root (the head's immediate dominator dominates the tail, and
+ * is not in T(q)). So the graph of s keeps, of each T(q) that s reaches, its
+ * dominator tree (as arcs) while T(q) holds an open vertex and q alone
+ * otherwise, with the arcs that leave one subtree for another's root: among
+ * the vertices kept, dominance from s is that of R_s, and an arc leaves an
+ * open vertex's subtree there exactly when one leaves it in R_s.
+ */
+typedef struct quotient {
+	const region *r;
+	joint_tree t;
+	uint8_t *open;        /* vertex: its verdict is still wanted */
+	uint32_t *undecided;  /* child of the super-root: open vertices in its subtree */
+	tc_digraph kids;      /* dominator tree children */
+	tc_digraph leave;     /* child of the super-root: the roots its subtree's arcs reach */
+	/* one source's graph: its vertices, by the joint vertex; arcs by tail */
+	uint32_t *loc, *vert, count;
+	region g;
+} quotient;
+
+/* the local vertex of joint vertex u in the source's graph */
+static uint32_t quotient_vertex(quotient *q, uint32_t u)
+{
+	if (q->loc[u] == TC_NONE) {
+		q->loc[u] = q->count;
+		q->vert[q->count++] = u;
+	}
+	return q->loc[u];
+}
+
+/* builds the graph of source vertex k (its local vertex 0) */
+static void quotient_build(quotient *q, uint32_t k)
+{
+	const tc_digraph *succ = &q->r->succ;
+	uint32_t *idom = q->t.idom;
+	q->count = 0;
+	q->g.narcs = 0;
+	quotient_vertex(q, k);
+	for (uint32_t lv = 0; lv < q->count; lv++) {
+		uint32_t u = q->vert[lv];
+		q->g.succ.off[lv] = q->g.narcs;
+		if (idom[u] == 0 && q->undecided[u] == 0) {
+			for (const uint32_t *w = TC_ADJ_BEGIN(&q->leave, u); w != TC_ADJ_END(&q->leave, u); w++)
+				if (*w != u)
+					add_arc(&q->g, quotient_vertex(q, *w));
+			continue;
+		}
+		for (const uint32_t *c = TC_ADJ_BEGIN(&q->kids, u); c != TC_ADJ_END(&q->kids, u); c++)
+			add_arc(&q->g, quotient_vertex(q, *c));
+		for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
+			if (idom[*w] == 0)
+				add_arc(&q->g, quotient_vertex(q, *w));
+	}
+	q->g.count = q->count;
+	q->g.succ.n = q->count;
+	q->g.succ.off[q->count] = q->g.narcs;
+}
+
+/* forgets the source's vertices */
+static void quotient_clear(quotient *q)
+{
+	for (uint32_t lv = 0; lv < q->count; lv++)
+		q->loc[q->vert[lv]] = TC_NONE;
+}
+
+/* the quotient's fixed part: tree children, leaving arcs, open counts */
+static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint_tree *t,
+			 uint8_t *open)
+{
+	uint32_t nv = r->count;
+	const uint32_t *idom = t->idom, *top = t->top;
+	q->r = r;
+	q->t = *t;
+	q->open = open;
+	q->undecided = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->kids.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
+	q->kids.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->leave.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
+	q->loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->vert = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	if (!q->undecided || !q->kids.off || !q->kids.adj || !q->leave.off || !q->loc || !q->vert)
+		return TC_ENOMEM;
+	/* counts first, at off[v + 2], then prefix sums to off[v + 1]: filling
+	 * moves them to off[v] */
+	uint32_t nleave = 0;
+	for (uint32_t u = 1; u < nv; u++) {
+		q->loc[u] = TC_NONE;
+		q->kids.off[idom[u] + 2]++;
+		q->undecided[top[u]] += open[u];
+		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
+			if (idom[*w] == 0) {
+				q->leave.off[top[u] + 2]++;
+				nleave++;
+			}
+	}
+	q->loc[0] = TC_NONE;
+	q->leave.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
+	if (!q->leave.adj)
+		return TC_ENOMEM;
+	for (uint32_t v = 2; v <= nv; v++) {
+		q->kids.off[v] += q->kids.off[v - 1];
+		q->leave.off[v] += q->leave.off[v - 1];
+	}
+	for (uint32_t u = 1; u < nv; u++) {
+		q->kids.adj[q->kids.off[idom[u] + 1]++] = u;
+		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
+			if (idom[*w] == 0)
+				q->leave.adj[q->leave.off[top[u] + 1]++] = *w;
+	}
+	q->kids.n = q->leave.n = nv;
+	/* a source's graph has at most every vertex, every tree arc and every
+	 * leaving arc */
+	q->g.f = r->f;
+	q->g.succ.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->g.succ.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + nleave + 1);
+	if (!q->g.succ.off || !q->g.succ.adj)
+		return TC_ENOMEM;
+	return TC_OK;
+}
+
+/*
+ * Condition 2 for the sources src[0..nsrc): the joint test, then each
+ * source whose part of the joint graph holds an undecided vertex, on its
+ * quotient, up to the work bound. Those past it are moved to
+ * src[0..*deferred), and the elements the joint test left undecided are
+ * marked in unsure_n and unsure_e. Everything else lives in ar, which the
+ * caller frees.
  */
 static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *src,
 		    uint32_t nsrc, uint8_t **unsure_np, uint8_t **unsure_ep, uint8_t *node_c,
@@ -432,14 +565,17 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 	build_region(&r, src, nsrc);
 	tc__arena_free(&locs);
 	uint64_t work = r.nel;
-	if ((rc = dominator_test(ar, &r, fail, certain)))
+	joint_tree t;
+	if ((rc = dominator_test(ar, &r, fail, certain, &t)))
 		return rc;
 	/* what the fallback needs, allocated past the joint test's peak */
 	uint8_t *unsure_n = *unsure_np = TC_ARENA_ZARRAY(keep, uint8_t, (size_t)n + 1);
 	uint8_t *unsure_e = *unsure_ep = TC_ARENA_ZARRAY(keep, uint8_t, (size_t)m + 1);
 	if (!unsure_n || !unsure_e)
 		return TC_ENOMEM;
+	/* fail[u] from here on: u is open, its verdict still wanted */
 	for (uint32_t u = 0, x = 0; u < r.count; u++) {
+		uint8_t open = 0;
 		do {
 			uint8_t *c = slot(&r, x, node_c, edge_c);
 			if (!c || !*c || !fail[u])
@@ -449,77 +585,59 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 			} else {
 				*slot(&r, x, unsure_n, unsure_e) = 1;
 				nunsure++;
+				open = 1;
 			}
 		} while (!(r.kind[x++] & LV_LAST));
+		fail[u] = open;
 	}
 	if (nunsure == 0)
 		return TC_OK;
-	/* the sources that reach an undecided element: a backward search */
-	uint8_t *seen = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
-	uint32_t *queue = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	if (!seen || !queue)
-		return TC_ENOMEM;
-	uint32_t top = 0, nrel = 0;
-	for (uint32_t v = 0; v < n; v++)
-		if (unsure_n[v] && !seen[v]) {
-			seen[v] = 1;
-			queue[top++] = v;
-		}
-	for (uint32_t e = 0; e < m; e++)
-		if (unsure_e[e] && !seen[f->from[e]]) {
-			seen[f->from[e]] = 1;
-			queue[top++] = f->from[e];
-		}
-	while (top > 0) {
-		uint32_t v = queue[--top];
-		if (f->sync[v])
-			continue; /* a source: its segment starts here */
-		for (const uint32_t *e = TC_FLOW_IN_BEGIN(f, v); e != TC_FLOW_IN_END(f, v); e++) {
-			uint32_t u = f->from[*e];
-			if (f->live_edge[*e] && !seen[u]) {
-				seen[u] = 1;
-				queue[top++] = u;
-			}
-		}
-	}
-	for (uint32_t k = 0; k < nsrc; k++)
-		if (seen[src[k]])
-			src[nrel++] = src[k];
 
-	/* those sources one by one, up to the bound, which the rounds of the
+	/* fail[u]: 1 while u is open, 2 once a source failed it */
+	quotient q;
+	uint8_t *verdict = certain; /* now by the vertices of one source's graph */
+	if ((rc = quotient_init(ar, &q, &r, &t, fail)))
+		return rc;
+	/* the sources one by one, up to the bound, which the rounds of the
 	 * variance fixpoint share: a solve never searches much more than it */
 	uint64_t bound = WORK_FACTOR * ((uint64_t)n + m) + WORK_MIN;
 	if (f->run && f->run->exact_work_limit)
 		bound = f->run->exact_work_limit;
 	if (f->run)
 		work += f->run->exact_work_done;
-	if (nrel > 0 && work <= bound) {
-		r.node_loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-		if (!r.node_loc)
-			return TC_ENOMEM;
-		for (uint32_t v = 0; v < n; v++)
-			r.node_loc[v] = TC_NONE;
-	}
-	for (uint32_t k = 0; k < nrel; k++) {
-		if ((k & 0xfff) == 0)
-			tc__progress(f->run, k, nrel);
+	uint32_t nopen = 0;
+	for (uint32_t u = 1; u < r.count; u++)
+		nopen += fail[u];
+	for (uint32_t k = 1; k <= r.nroots && nopen > 0; k++) {
+		if ((k & 0xfff) == 1)
+			tc__progress(f->run, k, r.nroots);
 		if (work > bound) {
-			src[(*deferred)++] = src[k]; /* k >= *deferred: no overlap */
+			src[(*deferred)++] = src[k - 1]; /* k - 1 >= *deferred: no overlap */
 			continue;
 		}
-		if (k > 0)
-			clear_region(&r);
-		build_region(&r, &src[k], 1);
-		work += r.nel;
-		if ((rc = dominator_test(ar, &r, fail, NULL)))
+		quotient_build(&q, k);
+		work += q.count + q.g.narcs;
+		uint32_t lv = 1;
+		while (lv < q.count && fail[q.vert[lv]] != 1)
+			lv++;
+		if (lv < q.count && (rc = dominator_test(ar, &q.g, verdict, NULL, NULL)))
 			return rc;
-		for (uint32_t u = 0, x = 0; u < r.count; u++)
-			do {
-				uint8_t *c = slot(&r, x, node_c, edge_c);
-				if (c && fail[u])
-					*c = 0;
-			} while (!(r.kind[x++] & LV_LAST));
+		for (; lv < q.count; lv++) {
+			uint32_t u = q.vert[lv];
+			if (fail[u] == 1 && verdict[lv]) {
+				fail[u] = 2;
+				q.undecided[t.top[u]]--;
+				nopen--;
+			}
+		}
+		quotient_clear(&q);
 	}
+	for (uint32_t u = 0, x = 0; u < r.count; u++)
+		do {
+			uint8_t *c = slot(&r, x, node_c, edge_c);
+			if (c && fail[u] == 2)
+				*c = 0;
+		} while (!(r.kind[x++] & LV_LAST));
 	if (f->run)
 		f->run->exact_work_done = work;
 	return TC_OK;
