@@ -191,9 +191,11 @@ static void build_region(region *r, const uint32_t *src, uint32_t count)
 }
 
 /* The dominator tree of the joint test, kept for the per-source tests:
- * idom (0 the super-root) and each vertex's ancestor just below it. */
+ * idom (0 the super-root), each vertex's ancestor just below it, and an
+ * order with parents first. */
 typedef struct joint_tree {
 	uint32_t *idom, *top;
+	uint32_t *order; /* the vertices, each after its immediate dominator */
 } joint_tree;
 
 /* element x's slot in a pair of per-node and per-edge arrays, or NULL */
@@ -284,7 +286,7 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	 * comes after its immediate dominator); the rest once it is done and
 	 * the predecessors are gone */
 	uint32_t *idom = TC_ARENA_ARRAY(keep ? ar : &scratch, uint32_t, (size_t)nv + 1);
-	uint32_t *order = TC_ARENA_ARRAY(&scratch, uint32_t, (size_t)nv + 1);
+	uint32_t *order = TC_ARENA_ARRAY(keep ? ar : &scratch, uint32_t, (size_t)nv + 1);
 	int rc = TC_ENOMEM;
 	if (idom && order && !(rc = tc__digraph_reverse(&preds, &rp, &r->succ)))
 		rc = tc__dominators_ordered(&preds, &r->succ, &rp, 0, idom, order, &count);
@@ -361,6 +363,7 @@ static int dominator_test(tc_arena *ar, const region *r, uint8_t *fail, uint8_t 
 	if (keep) {
 		keep->idom = idom;
 		keep->top = top;
+		keep->order = order;
 	}
 	tc__arena_free(&scratch);
 	return TC_OK;
@@ -414,10 +417,24 @@ static int cycles(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge
 typedef struct quotient {
 	const region *r;
 	joint_tree t;
-	uint8_t *open;        /* vertex: its verdict is still wanted */
+	uint8_t *open;        /* vertex: 1 while its verdict is wanted */
 	uint32_t *undecided;  /* child of the super-root: open vertices in its subtree */
-	tc_digraph kids;      /* dominator tree children */
 	tc_digraph leave;     /* child of the super-root: the roots its subtree's arcs reach */
+	/* the subtrees' dominator trees cut down to the children of the
+	 * super-root and the vertices that were open at the last cut: each
+	 * kept vertex's nearest kept descendants, and the roots reached by the
+	 * arcs out of its part (the vertices whose nearest kept ancestor it
+	 * is). A vertex outside x's subtree has its nearest kept ancestor
+	 * outside it too, unless that is x: the arcs leaving x's subtree stay
+	 * the same. */
+	uint32_t *near;
+	tc_digraph kids, exits;
+	uint32_t open_at_cut;
+	/* child of the super-root: whether it reaches a subtree that was open
+	 * at the last cut (the arcs into each, to search back) */
+	tc_digraph enter;
+	uint8_t *reaches_open;
+	uint32_t *stack;
 	/* one source's graph: its vertices, by the joint vertex; arcs by tail */
 	uint32_t *loc, *vert, count;
 	region g;
@@ -436,7 +453,6 @@ static uint32_t quotient_vertex(quotient *q, uint32_t u)
 /* builds the graph of source vertex k (its local vertex 0) */
 static void quotient_build(quotient *q, uint32_t k)
 {
-	const tc_digraph *succ = &q->r->succ;
 	uint32_t *idom = q->t.idom;
 	q->count = 0;
 	q->g.narcs = 0;
@@ -452,9 +468,8 @@ static void quotient_build(quotient *q, uint32_t k)
 		}
 		for (const uint32_t *c = TC_ADJ_BEGIN(&q->kids, u); c != TC_ADJ_END(&q->kids, u); c++)
 			add_arc(&q->g, quotient_vertex(q, *c));
-		for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
-			if (idom[*w] == 0)
-				add_arc(&q->g, quotient_vertex(q, *w));
+		for (const uint32_t *w = TC_ADJ_BEGIN(&q->exits, u); w != TC_ADJ_END(&q->exits, u); w++)
+			add_arc(&q->g, quotient_vertex(q, *w));
 	}
 	q->g.count = q->count;
 	q->g.succ.n = q->count;
@@ -468,9 +483,67 @@ static void quotient_clear(quotient *q)
 		q->loc[q->vert[lv]] = TC_NONE;
 }
 
-/* the quotient's fixed part: tree children, leaving arcs, open counts */
+/* prefix sums of the counts a CSR array holds at off[v + 2], turning them
+ * into the starts at off[v + 1], which filling moves to off[v] */
+static void csr_starts(uint32_t *off, uint32_t n)
+{
+	off[0] = off[1] = 0;
+	for (uint32_t v = 2; v <= n; v++)
+		off[v] += off[v - 1];
+}
+
+/* cuts the dominator trees down to what is open now (see quotient) */
+static void quotient_cut(quotient *q, uint32_t nopen)
+{
+	uint32_t nv = q->r->count;
+	const tc_digraph *succ = &q->r->succ;
+	const uint32_t *idom = q->t.idom, *order = q->t.order;
+	uint32_t *near = q->near;
+	near[0] = 0;
+	for (uint32_t v = 0; v <= nv + 1; v++)
+		q->kids.off[v] = q->exits.off[v] = 0;
+	for (uint32_t i = 1; i < nv; i++) {
+		uint32_t u = order[i];
+		if (idom[u] == 0 || q->open[u] == 1) {
+			near[u] = u;
+			if (idom[u] != 0)
+				q->kids.off[near[idom[u]] + 2]++;
+		} else {
+			near[u] = near[idom[u]];
+		}
+		for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
+			q->exits.off[near[u] + 2] += idom[*w] == 0;
+	}
+	csr_starts(q->kids.off, nv);
+	csr_starts(q->exits.off, nv);
+	for (uint32_t u = 1; u < nv; u++) {
+		if (near[u] == u && idom[u] != 0)
+			q->kids.adj[q->kids.off[near[idom[u]] + 1]++] = u;
+		for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
+			if (idom[*w] == 0)
+				q->exits.adj[q->exits.off[near[u] + 1]++] = *w;
+	}
+	/* back from the subtrees with open vertices */
+	uint32_t top = 0;
+	for (uint32_t u = 1; u < nv; u++) {
+		q->reaches_open[u] = idom[u] == 0 && q->undecided[u] > 0;
+		if (q->reaches_open[u])
+			q->stack[top++] = u;
+	}
+	while (top > 0) {
+		uint32_t w = q->stack[--top];
+		for (const uint32_t *u = TC_ADJ_BEGIN(&q->enter, w); u != TC_ADJ_END(&q->enter, w); u++)
+			if (!q->reaches_open[*u]) {
+				q->reaches_open[*u] = 1;
+				q->stack[top++] = *u;
+			}
+	}
+	q->open_at_cut = nopen;
+}
+
+/* the quotient's fixed part: leaving arcs, open counts, the first cut */
 static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint_tree *t,
-			 uint8_t *open)
+			 uint8_t *open, uint32_t nopen)
 {
 	uint32_t nv = r->count;
 	const uint32_t *idom = t->idom, *top = t->top;
@@ -478,19 +551,16 @@ static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint
 	q->t = *t;
 	q->open = open;
 	q->undecided = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 1);
-	q->kids.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
-	q->kids.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
 	q->leave.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
 	q->loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
 	q->vert = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	if (!q->undecided || !q->kids.off || !q->kids.adj || !q->leave.off || !q->loc || !q->vert)
+	if (!q->undecided || !q->leave.off || !q->loc || !q->vert)
 		return TC_ENOMEM;
-	/* counts first, at off[v + 2], then prefix sums to off[v + 1]: filling
-	 * moves them to off[v] */
 	uint32_t nleave = 0;
-	for (uint32_t u = 1; u < nv; u++) {
+	for (uint32_t u = 0; u < nv; u++) {
 		q->loc[u] = TC_NONE;
-		q->kids.off[idom[u] + 2]++;
+		if (u == 0)
+			continue;
 		q->undecided[top[u]] += open[u];
 		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
 			if (idom[*w] == 0) {
@@ -498,28 +568,39 @@ static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint
 				nleave++;
 			}
 	}
-	q->loc[0] = TC_NONE;
 	q->leave.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
-	if (!q->leave.adj)
-		return TC_ENOMEM;
-	for (uint32_t v = 2; v <= nv; v++) {
-		q->kids.off[v] += q->kids.off[v - 1];
-		q->leave.off[v] += q->leave.off[v - 1];
-	}
-	for (uint32_t u = 1; u < nv; u++) {
-		q->kids.adj[q->kids.off[idom[u] + 1]++] = u;
-		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
-			if (idom[*w] == 0)
-				q->leave.adj[q->leave.off[top[u] + 1]++] = *w;
-	}
-	q->kids.n = q->leave.n = nv;
+	q->near = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->kids.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 2);
+	q->kids.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->exits.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 2);
+	q->exits.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
 	/* a source's graph has at most every vertex, every tree arc and every
 	 * leaving arc */
 	q->g.f = r->f;
 	q->g.succ.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
 	q->g.succ.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + nleave + 1);
-	if (!q->g.succ.off || !q->g.succ.adj)
+	if (!q->leave.adj || !q->near || !q->kids.off || !q->kids.adj || !q->exits.off ||
+	    !q->exits.adj || !q->g.succ.off || !q->g.succ.adj)
 		return TC_ENOMEM;
+	csr_starts(q->leave.off, nv);
+	for (uint32_t u = 1; u < nv; u++)
+		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
+			if (idom[*w] == 0)
+				q->leave.adj[q->leave.off[top[u] + 1]++] = *w;
+	q->enter.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
+	q->enter.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
+	q->reaches_open = TC_ARENA_ARRAY(ar, uint8_t, (size_t)nv + 1);
+	q->stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	if (!q->enter.off || !q->enter.adj || !q->reaches_open || !q->stack)
+		return TC_ENOMEM;
+	for (uint32_t a = 0; a < nleave; a++)
+		q->enter.off[q->leave.adj[a] + 2]++;
+	csr_starts(q->enter.off, nv);
+	for (uint32_t u = 1; u < nv; u++)
+		for (const uint32_t *w = TC_ADJ_BEGIN(&q->leave, u); w != TC_ADJ_END(&q->leave, u); w++)
+			q->enter.adj[q->enter.off[*w + 1]++] = u;
+	q->leave.n = q->kids.n = q->exits.n = q->enter.n = nv;
+	quotient_cut(q, nopen);
 	return TC_OK;
 }
 
@@ -594,9 +675,12 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 		return TC_OK;
 
 	/* fail[u]: 1 while u is open, 2 once a source failed it */
+	uint32_t nopen = 0;
+	for (uint32_t u = 1; u < r.count; u++)
+		nopen += fail[u];
 	quotient q;
 	uint8_t *verdict = certain; /* now by the vertices of one source's graph */
-	if ((rc = quotient_init(ar, &q, &r, &t, fail)))
+	if ((rc = quotient_init(ar, &q, &r, &t, fail, nopen)))
 		return rc;
 	/* the sources one by one, up to the bound, which the rounds of the
 	 * variance fixpoint share: a solve never searches much more than it */
@@ -605,15 +689,22 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 		bound = f->run->exact_work_limit;
 	if (f->run)
 		work += f->run->exact_work_done;
-	uint32_t nopen = 0;
-	for (uint32_t u = 1; u < r.count; u++)
-		nopen += fail[u];
+	uint64_t cut_at = work + r.count;
 	for (uint32_t k = 1; k <= r.nroots && nopen > 0; k++) {
 		if ((k & 0xfff) == 1)
 			tc__progress(f->run, k, r.nroots);
+		if (!q.reaches_open[k])
+			continue; /* nothing it reaches is open */
 		if (work > bound) {
 			src[(*deferred)++] = src[k - 1]; /* k - 1 >= *deferred: no overlap */
 			continue;
+		}
+		/* a new cut once half the open vertices are decided and the work
+		 * since the last one pays for it */
+		if (nopen <= q.open_at_cut / 2 && work >= cut_at) {
+			quotient_cut(&q, nopen);
+			work += r.count;
+			cut_at = work + r.count;
 		}
 		quotient_build(&q, k);
 		work += q.count + q.g.narcs;
