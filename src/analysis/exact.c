@@ -429,6 +429,9 @@ typedef struct quotient {
 	 * the same. */
 	uint32_t *near;
 	tc_digraph kids, exits;
+	/* after a cut, near[q] for a child q of the super-root is the root
+	 * that stands for it: a closed subtree whose arcs all lead to one
+	 * other root w stands for w's (see quotient_stand_ins) */
 	uint32_t open_at_cut;
 	/* child of the super-root: whether it reaches a subtree that was open
 	 * at the last cut (the arcs into each, to search back) */
@@ -462,14 +465,14 @@ static void quotient_build(quotient *q, uint32_t k)
 		q->g.succ.off[lv] = q->g.narcs;
 		if (idom[u] == 0 && q->undecided[u] == 0) {
 			for (const uint32_t *w = TC_ADJ_BEGIN(&q->leave, u); w != TC_ADJ_END(&q->leave, u); w++)
-				if (*w != u)
-					add_arc(&q->g, quotient_vertex(q, *w));
+				if (q->near[*w] != u)
+					add_arc(&q->g, quotient_vertex(q, q->near[*w]));
 			continue;
 		}
 		for (const uint32_t *c = TC_ADJ_BEGIN(&q->kids, u); c != TC_ADJ_END(&q->kids, u); c++)
 			add_arc(&q->g, quotient_vertex(q, *c));
 		for (const uint32_t *w = TC_ADJ_BEGIN(&q->exits, u); w != TC_ADJ_END(&q->exits, u); w++)
-			add_arc(&q->g, quotient_vertex(q, *w));
+			add_arc(&q->g, quotient_vertex(q, q->near[*w]));
 	}
 	q->g.count = q->count;
 	q->g.succ.n = q->count;
@@ -490,6 +493,78 @@ static void csr_starts(uint32_t *off, uint32_t n)
 	off[0] = off[1] = 0;
 	for (uint32_t v = 2; v <= n; v++)
 		off[v] += off[v - 1];
+}
+
+/* the one other root that root u's arcs lead to, when its subtree is
+ * closed, else TC_NONE */
+static uint32_t sole_successor(const quotient *q, uint32_t u)
+{
+	uint32_t to = TC_NONE;
+	if (q->undecided[u] > 0)
+		return TC_NONE;
+	for (const uint32_t *w = TC_ADJ_BEGIN(&q->leave, u); w != TC_ADJ_END(&q->leave, u); w++) {
+		if (*w == u || *w == to)
+			continue;
+		if (to != TC_NONE)
+			return TC_NONE;
+		to = *w;
+	}
+	return to;
+}
+
+/*
+ * Closed roots with one successor root stand for it. A closed T(u) holds
+ * no open vertex, and every path through it goes on to w (or ends at a
+ * sink inside): if u is reachable from an open x (not in T(w): w reaches all
+ * of T(w), and x is on no cycle) and from the source without x, so is w.
+ * The roots stand for the end of their chain; a chain that runs into a
+ * cycle is left alone.
+ */
+static void quotient_stand_ins(quotient *q)
+{
+	uint32_t nv = q->r->count, *near = q->near, on_path = nv;
+	for (uint32_t u = 1; u < nv; u++)
+		if (q->t.idom[u] == 0)
+			near[u] = TC_NONE;
+	for (uint32_t u = 1; u < nv; u++) {
+		if (q->t.idom[u] != 0 || near[u] != TC_NONE)
+			continue;
+		uint32_t len = 0, v = u;
+		while (near[v] == TC_NONE) {
+			uint32_t w = sole_successor(q, v);
+			if (w == TC_NONE) {
+				near[v] = v;
+				break;
+			}
+			near[v] = on_path;
+			q->stack[len++] = v;
+			v = w;
+		}
+		uint32_t to = near[v];
+		while (len > 0) {
+			uint32_t x = q->stack[--len];
+			near[x] = to == on_path ? x : to;
+		}
+	}
+}
+
+/* drops the repeats from each of d's lists, in place; mark: n entries of
+ * TC_NONE, left so */
+static void csr_distinct(tc_digraph *d, uint32_t *mark)
+{
+	uint32_t k = 0;
+	for (uint32_t u = 0, begin = 0; u < d->n; u++) {
+		uint32_t end = d->off[u + 1];
+		for (uint32_t a = begin; a < end; a++)
+			if (mark[d->adj[a]] != u) {
+				mark[d->adj[a]] = u;
+				d->adj[k++] = d->adj[a];
+			}
+		for (uint32_t a = d->off[u]; a < k; a++)
+			mark[d->adj[a]] = TC_NONE;
+		begin = end;
+		d->off[u + 1] = k;
+	}
 }
 
 /* cuts the dominator trees down to what is open now (see quotient) */
@@ -523,6 +598,10 @@ static void quotient_cut(quotient *q, uint32_t nopen)
 			if (idom[*w] == 0)
 				q->exits.adj[q->exits.off[near[u] + 1]++] = *w;
 	}
+	for (uint32_t v = 0; v < nv; v++)
+		q->stack[v] = TC_NONE;
+	csr_distinct(&q->exits, q->stack);
+	quotient_stand_ins(q);
 	/* back from the subtrees with open vertices */
 	uint32_t top = 0;
 	for (uint32_t u = 1; u < nv; u++) {
@@ -587,11 +666,18 @@ static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint
 		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
 			if (idom[*w] == 0)
 				q->leave.adj[q->leave.off[top[u] + 1]++] = *w;
+	q->stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	if (!q->stack)
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < nv; v++)
+		q->stack[v] = TC_NONE;
+	q->leave.n = q->kids.n = q->exits.n = q->enter.n = nv;
+	csr_distinct(&q->leave, q->stack);
+	nleave = q->leave.off[nv];
 	q->enter.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
 	q->enter.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
 	q->reaches_open = TC_ARENA_ARRAY(ar, uint8_t, (size_t)nv + 1);
-	q->stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	if (!q->enter.off || !q->enter.adj || !q->reaches_open || !q->stack)
+	if (!q->enter.off || !q->enter.adj || !q->reaches_open)
 		return TC_ENOMEM;
 	for (uint32_t a = 0; a < nleave; a++)
 		q->enter.off[q->leave.adj[a] + 2]++;
@@ -599,7 +685,6 @@ static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint
 	for (uint32_t u = 1; u < nv; u++)
 		for (const uint32_t *w = TC_ADJ_BEGIN(&q->leave, u); w != TC_ADJ_END(&q->leave, u); w++)
 			q->enter.adj[q->enter.off[*w + 1]++] = u;
-	q->leave.n = q->kids.n = q->exits.n = q->enter.n = nv;
 	quotient_cut(q, nopen);
 	return TC_OK;
 }
