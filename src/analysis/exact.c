@@ -416,28 +416,28 @@ static int cycles(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge
  */
 typedef struct quotient {
 	const region *r;
-	joint_tree t;
+	joint_tree t;         /* t.top[u]: the index of u's root, once made */
 	uint8_t *open;        /* vertex: 1 while its verdict is wanted */
-	uint32_t *undecided;  /* child of the super-root: open vertices in its subtree */
-	tc_digraph leave;     /* child of the super-root: the roots its subtree's arcs reach */
-	/* the subtrees' dominator trees cut down to the children of the
-	 * super-root and the vertices that were open at the last cut: each
-	 * kept vertex's nearest kept descendants, and the roots reached by the
-	 * arcs out of its part (the vertices whose nearest kept ancestor it
-	 * is). A vertex outside x's subtree has its nearest kept ancestor
-	 * outside it too, unless that is x: the arcs leaving x's subtree stay
-	 * the same. */
+	/* the roots (the children of the super-root), by index */
+	uint32_t nroot, *root;  /* index -> vertex */
+	uint32_t *undecided;    /* open vertices in its subtree */
+	tc_digraph leave;       /* the roots its subtree's arcs reach */
+	tc_digraph enter;       /* the roots whose subtrees' arcs reach it */
+	/* since the last cut: the root that stands for it (a closed subtree
+	 * whose arcs all lead to one other root stands for that one's: see
+	 * quotient_stand_ins), and whether it reaches an open subtree */
+	uint32_t *stand;
+	uint8_t *reaches_open;
+	uint32_t *stack; /* scratch; TC_NONE throughout between uses as marks */
+	/* the subtrees' dominator trees cut down to the roots and the vertices
+	 * that were open at the last cut: each kept vertex's nearest kept
+	 * descendants, and the roots reached by the arcs out of its part (the
+	 * vertices whose nearest kept ancestor it is). A vertex outside x's
+	 * subtree has its nearest kept ancestor outside it too, unless that is
+	 * x: the arcs leaving x's subtree stay the same. */
 	uint32_t *near;
 	tc_digraph kids, exits;
-	/* after a cut, near[q] for a child q of the super-root is the root
-	 * that stands for it: a closed subtree whose arcs all lead to one
-	 * other root w stands for w's (see quotient_stand_ins) */
 	uint32_t open_at_cut;
-	/* child of the super-root: whether it reaches a subtree that was open
-	 * at the last cut (the arcs into each, to search back) */
-	tc_digraph enter;
-	uint8_t *reaches_open;
-	uint32_t *stack;
 	/* one source's graph: its vertices, by the joint vertex; arcs by tail */
 	uint32_t *loc, *vert, count;
 	region g;
@@ -456,23 +456,23 @@ static uint32_t quotient_vertex(quotient *q, uint32_t u)
 /* builds the graph of source vertex k (its local vertex 0) */
 static void quotient_build(quotient *q, uint32_t k)
 {
-	uint32_t *idom = q->t.idom;
+	const uint32_t *idom = q->t.idom, *top = q->t.top;
 	q->count = 0;
 	q->g.narcs = 0;
 	quotient_vertex(q, k);
 	for (uint32_t lv = 0; lv < q->count; lv++) {
-		uint32_t u = q->vert[lv];
+		uint32_t u = q->vert[lv], i = top[u];
 		q->g.succ.off[lv] = q->g.narcs;
-		if (idom[u] == 0 && q->undecided[u] == 0) {
-			for (const uint32_t *w = TC_ADJ_BEGIN(&q->leave, u); w != TC_ADJ_END(&q->leave, u); w++)
-				if (q->near[*w] != u)
-					add_arc(&q->g, quotient_vertex(q, q->near[*w]));
+		if (idom[u] == 0 && q->undecided[i] == 0) {
+			for (const uint32_t *t = TC_ADJ_BEGIN(&q->leave, i); t != TC_ADJ_END(&q->leave, i); t++)
+				if (q->stand[*t] != i)
+					add_arc(&q->g, quotient_vertex(q, q->root[q->stand[*t]]));
 			continue;
 		}
 		for (const uint32_t *c = TC_ADJ_BEGIN(&q->kids, u); c != TC_ADJ_END(&q->kids, u); c++)
 			add_arc(&q->g, quotient_vertex(q, *c));
-		for (const uint32_t *w = TC_ADJ_BEGIN(&q->exits, u); w != TC_ADJ_END(&q->exits, u); w++)
-			add_arc(&q->g, quotient_vertex(q, q->near[*w]));
+		for (const uint32_t *t = TC_ADJ_BEGIN(&q->exits, u); t != TC_ADJ_END(&q->exits, u); t++)
+			add_arc(&q->g, quotient_vertex(q, q->root[q->stand[*t]]));
 	}
 	q->g.count = q->count;
 	q->g.succ.n = q->count;
@@ -495,61 +495,8 @@ static void csr_starts(uint32_t *off, uint32_t n)
 		off[v] += off[v - 1];
 }
 
-/* the one other root that root u's arcs lead to, when its subtree is
- * closed, else TC_NONE */
-static uint32_t sole_successor(const quotient *q, uint32_t u)
-{
-	uint32_t to = TC_NONE;
-	if (q->undecided[u] > 0)
-		return TC_NONE;
-	for (const uint32_t *w = TC_ADJ_BEGIN(&q->leave, u); w != TC_ADJ_END(&q->leave, u); w++) {
-		if (*w == u || *w == to)
-			continue;
-		if (to != TC_NONE)
-			return TC_NONE;
-		to = *w;
-	}
-	return to;
-}
-
-/*
- * Closed roots with one successor root stand for it. A closed T(u) holds
- * no open vertex, and every path through it goes on to w (or ends at a
- * sink inside): if u is reachable from an open x (not in T(w): w reaches all
- * of T(w), and x is on no cycle) and from the source without x, so is w.
- * The roots stand for the end of their chain; a chain that runs into a
- * cycle is left alone.
- */
-static void quotient_stand_ins(quotient *q)
-{
-	uint32_t nv = q->r->count, *near = q->near, on_path = nv;
-	for (uint32_t u = 1; u < nv; u++)
-		if (q->t.idom[u] == 0)
-			near[u] = TC_NONE;
-	for (uint32_t u = 1; u < nv; u++) {
-		if (q->t.idom[u] != 0 || near[u] != TC_NONE)
-			continue;
-		uint32_t len = 0, v = u;
-		while (near[v] == TC_NONE) {
-			uint32_t w = sole_successor(q, v);
-			if (w == TC_NONE) {
-				near[v] = v;
-				break;
-			}
-			near[v] = on_path;
-			q->stack[len++] = v;
-			v = w;
-		}
-		uint32_t to = near[v];
-		while (len > 0) {
-			uint32_t x = q->stack[--len];
-			near[x] = to == on_path ? x : to;
-		}
-	}
-}
-
-/* drops the repeats from each of d's lists, in place; mark: n entries of
- * TC_NONE, left so */
+/* drops the repeats from each of d's lists, in place; mark: one entry per
+ * target, TC_NONE, left so */
 static void csr_distinct(tc_digraph *d, uint32_t *mark)
 {
 	uint32_t k = 0;
@@ -567,12 +514,62 @@ static void csr_distinct(tc_digraph *d, uint32_t *mark)
 	}
 }
 
+/* the one other root that root i's arcs lead to, when its subtree is
+ * closed, else TC_NONE */
+static uint32_t sole_successor(const quotient *q, uint32_t i)
+{
+	uint32_t to = TC_NONE;
+	if (q->undecided[i] > 0)
+		return TC_NONE;
+	for (const uint32_t *t = TC_ADJ_BEGIN(&q->leave, i); t != TC_ADJ_END(&q->leave, i); t++) {
+		if (*t == i)
+			continue;
+		if (to != TC_NONE)
+			return TC_NONE; /* the list holds each root once */
+		to = *t;
+	}
+	return to;
+}
+
+/*
+ * Closed roots with one successor root stand for it. A closed T(u) holds
+ * no open vertex, and every path through it goes on to w (or ends at a
+ * sink inside): if u is reachable from an open x (not in T(w): w reaches all
+ * of T(w), and x is on no cycle) and from the source without x, so is w.
+ * The roots stand for the end of their chain; a chain that runs into a
+ * cycle is left alone.
+ */
+static void quotient_stand_ins(quotient *q)
+{
+	uint32_t *stand = q->stand, on_path = q->nroot;
+	for (uint32_t i = 0; i < q->nroot; i++)
+		stand[i] = TC_NONE;
+	for (uint32_t i = 0; i < q->nroot; i++) {
+		uint32_t len = 0, j = i;
+		while (stand[j] == TC_NONE) {
+			uint32_t w = sole_successor(q, j);
+			if (w == TC_NONE) {
+				stand[j] = j;
+				break;
+			}
+			stand[j] = on_path;
+			q->stack[len++] = j;
+			j = w;
+		}
+		uint32_t to = stand[j];
+		while (len > 0) {
+			uint32_t x = q->stack[--len];
+			stand[x] = to == on_path ? x : to;
+		}
+	}
+}
+
 /* cuts the dominator trees down to what is open now (see quotient) */
 static void quotient_cut(quotient *q, uint32_t nopen)
 {
 	uint32_t nv = q->r->count;
 	const tc_digraph *succ = &q->r->succ;
-	const uint32_t *idom = q->t.idom, *order = q->t.order;
+	const uint32_t *idom = q->t.idom, *order = q->t.order, *top = q->t.top;
 	uint32_t *near = q->near;
 	near[0] = 0;
 	for (uint32_t v = 0; v <= nv + 1; v++)
@@ -596,95 +593,112 @@ static void quotient_cut(quotient *q, uint32_t nopen)
 			q->kids.adj[q->kids.off[near[idom[u]] + 1]++] = u;
 		for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
 			if (idom[*w] == 0)
-				q->exits.adj[q->exits.off[near[u] + 1]++] = *w;
+				q->exits.adj[q->exits.off[near[u] + 1]++] = top[*w];
 	}
-	for (uint32_t v = 0; v < nv; v++)
-		q->stack[v] = TC_NONE;
 	csr_distinct(&q->exits, q->stack);
 	quotient_stand_ins(q);
 	/* back from the subtrees with open vertices */
-	uint32_t top = 0;
-	for (uint32_t u = 1; u < nv; u++) {
-		q->reaches_open[u] = idom[u] == 0 && q->undecided[u] > 0;
-		if (q->reaches_open[u])
-			q->stack[top++] = u;
+	uint32_t sp = 0;
+	for (uint32_t i = 0; i < q->nroot; i++) {
+		q->reaches_open[i] = q->undecided[i] > 0;
+		if (q->reaches_open[i])
+			q->stack[sp++] = i;
 	}
-	while (top > 0) {
-		uint32_t w = q->stack[--top];
-		for (const uint32_t *u = TC_ADJ_BEGIN(&q->enter, w); u != TC_ADJ_END(&q->enter, w); u++)
-			if (!q->reaches_open[*u]) {
-				q->reaches_open[*u] = 1;
-				q->stack[top++] = *u;
+	while (sp > 0) {
+		uint32_t j = q->stack[--sp];
+		for (const uint32_t *i = TC_ADJ_BEGIN(&q->enter, j); i != TC_ADJ_END(&q->enter, j); i++)
+			if (!q->reaches_open[*i]) {
+				q->reaches_open[*i] = 1;
+				q->stack[sp++] = *i;
 			}
 	}
+	for (uint32_t i = 0; i < q->nroot; i++)
+		q->stack[i] = TC_NONE;
 	q->open_at_cut = nopen;
 }
 
-/* the quotient's fixed part: leaving arcs, open counts, the first cut */
+/* the quotient's fixed part: the roots, their arcs and open counts; then
+ * the first cut */
 static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint_tree *t,
 			 uint8_t *open, uint32_t nopen)
 {
-	uint32_t nv = r->count;
-	const uint32_t *idom = t->idom, *top = t->top;
+	uint32_t nv = r->count, nroot = 0, nexit = 0;
+	const uint32_t *idom = t->idom;
+	uint32_t *top = t->top;
 	q->r = r;
 	q->t = *t;
 	q->open = open;
-	q->undecided = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 1);
-	q->leave.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
 	q->loc = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	q->vert = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	if (!q->undecided || !q->leave.off || !q->loc || !q->vert)
+	if (!q->loc)
 		return TC_ENOMEM;
-	uint32_t nleave = 0;
-	for (uint32_t u = 0; u < nv; u++) {
+	/* roots by index, and top by root index (loc the map meanwhile) */
+	for (uint32_t u = 1; u < nv; u++) {
+		if (idom[u] == 0)
+			q->loc[u] = nroot++;
+		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
+			nexit += idom[*w] == 0;
+	}
+	q->nroot = nroot;
+	q->root = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nroot + 1);
+	q->undecided = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nroot + 1);
+	q->leave.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nroot + 2);
+	q->leave.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nexit + 1);
+	q->enter.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nroot + 2);
+	q->stand = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nroot + 1);
+	q->reaches_open = TC_ARENA_ARRAY(ar, uint8_t, (size_t)nroot + 1);
+	q->stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nroot + 1);
+	if (!q->root || !q->undecided || !q->leave.off || !q->leave.adj || !q->enter.off ||
+	    !q->stand || !q->reaches_open || !q->stack)
+		return TC_ENOMEM;
+	for (uint32_t u = 1; u < nv; u++) {
+		top[u] = q->loc[top[u]];
+		if (idom[u] == 0)
+			q->root[top[u]] = u;
+	}
+	for (uint32_t u = 0; u < nv; u++)
 		q->loc[u] = TC_NONE;
-		if (u == 0)
-			continue;
+	for (uint32_t i = 0; i < nroot; i++)
+		q->stack[i] = TC_NONE;
+	/* each root's targets, once each */
+	for (uint32_t u = 1; u < nv; u++) {
 		q->undecided[top[u]] += open[u];
 		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
-			if (idom[*w] == 0) {
-				q->leave.off[top[u] + 2]++;
-				nleave++;
-			}
+			q->leave.off[top[u] + 2] += idom[*w] == 0;
 	}
-	q->leave.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
-	q->near = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	q->kids.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 2);
-	q->kids.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	q->exits.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 2);
-	q->exits.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
-	/* a source's graph has at most every vertex, every tree arc and every
-	 * leaving arc */
-	q->g.f = r->f;
-	q->g.succ.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	q->g.succ.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + nleave + 1);
-	if (!q->leave.adj || !q->near || !q->kids.off || !q->kids.adj || !q->exits.off ||
-	    !q->exits.adj || !q->g.succ.off || !q->g.succ.adj)
-		return TC_ENOMEM;
-	csr_starts(q->leave.off, nv);
+	csr_starts(q->leave.off, nroot);
 	for (uint32_t u = 1; u < nv; u++)
 		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
 			if (idom[*w] == 0)
-				q->leave.adj[q->leave.off[top[u] + 1]++] = *w;
-	q->stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	if (!q->stack)
-		return TC_ENOMEM;
-	for (uint32_t v = 0; v < nv; v++)
-		q->stack[v] = TC_NONE;
-	q->leave.n = q->kids.n = q->exits.n = q->enter.n = nv;
+				q->leave.adj[q->leave.off[top[u] + 1]++] = top[*w];
+	q->leave.n = q->enter.n = nroot;
 	csr_distinct(&q->leave, q->stack);
-	nleave = q->leave.off[nv];
-	q->enter.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
+	uint32_t nleave = q->leave.off[nroot];
 	q->enter.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
-	q->reaches_open = TC_ARENA_ARRAY(ar, uint8_t, (size_t)nv + 1);
-	if (!q->enter.off || !q->enter.adj || !q->reaches_open)
+	if (!q->enter.adj)
 		return TC_ENOMEM;
 	for (uint32_t a = 0; a < nleave; a++)
 		q->enter.off[q->leave.adj[a] + 2]++;
-	csr_starts(q->enter.off, nv);
-	for (uint32_t u = 1; u < nv; u++)
-		for (const uint32_t *w = TC_ADJ_BEGIN(&q->leave, u); w != TC_ADJ_END(&q->leave, u); w++)
-			q->enter.adj[q->enter.off[*w + 1]++] = u;
+	csr_starts(q->enter.off, nroot);
+	for (uint32_t i = 0; i < nroot; i++)
+		for (const uint32_t *j = TC_ADJ_BEGIN(&q->leave, i); j != TC_ADJ_END(&q->leave, i); j++)
+			q->enter.adj[q->enter.off[*j + 1]++] = i;
+	/* the cuts keep the roots and at most the vertices open now */
+	q->near = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->kids.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 2);
+	q->kids.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nopen + 1);
+	q->exits.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 2);
+	q->exits.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nexit + 1);
+	/* so a source's graph has at most those vertices, and their arcs: tree
+	 * arcs, arcs out of kept parts, arcs out of closed subtrees */
+	size_t most = (size_t)nroot + nopen + 1;
+	q->vert = TC_ARENA_ARRAY(ar, uint32_t, most);
+	q->g.f = r->f;
+	q->g.succ.off = TC_ARENA_ARRAY(ar, uint32_t, most + 1);
+	q->g.succ.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nopen + nexit + nleave + 1);
+	if (!q->near || !q->kids.off || !q->kids.adj || !q->exits.off || !q->exits.adj ||
+	    !q->vert || !q->g.succ.off || !q->g.succ.adj)
+		return TC_ENOMEM;
+	q->kids.n = q->exits.n = nv;
 	quotient_cut(q, nopen);
 	return TC_OK;
 }
@@ -778,7 +792,7 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 	for (uint32_t k = 1; k <= r.nroots && nopen > 0; k++) {
 		if ((k & 0xfff) == 1)
 			tc__progress(f->run, k, r.nroots);
-		if (!q.reaches_open[k])
+		if (!q.reaches_open[t.top[k]])
 			continue; /* nothing it reaches is open */
 		if (work > bound) {
 			src[(*deferred)++] = src[k - 1]; /* k - 1 >= *deferred: no overlap */
