@@ -741,7 +741,6 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 		r.node_loc[v] = TC_NONE;
 	*deferred = 0;
 	/* all sources at once */
-	uint32_t nunsure = 0;
 	build_region(&r, src, nsrc);
 	tc__arena_free(&locs);
 	uint64_t work = r.nel;
@@ -753,7 +752,9 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 	uint8_t *unsure_e = *unsure_ep = TC_ARENA_ZARRAY(keep, uint8_t, (size_t)m + 1);
 	if (!unsure_n || !unsure_e)
 		return TC_ENOMEM;
-	/* fail[u] from here on: u is open, its verdict still wanted */
+	/* from here on fail[u] is 1 while u is open (its verdict still wanted),
+	 * 2 once a source failed it */
+	uint32_t nopen = 0;
 	for (uint32_t u = 0, x = 0; u < r.count; u++) {
 		uint8_t open = 0;
 		do {
@@ -764,19 +765,14 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 				*c = 0;
 			} else {
 				*slot(&r, x, unsure_n, unsure_e) = 1;
-				nunsure++;
 				open = 1;
 			}
 		} while (!(r.kind[x++] & LV_LAST));
 		fail[u] = open;
+		nopen += open;
 	}
-	if (nunsure == 0)
+	if (nopen == 0)
 		return TC_OK;
-
-	/* fail[u]: 1 while u is open, 2 once a source failed it */
-	uint32_t nopen = 0;
-	for (uint32_t u = 1; u < r.count; u++)
-		nopen += fail[u];
 	quotient q;
 	uint8_t *verdict = certain; /* now by the vertices of one source's graph */
 	if ((rc = quotient_init(ar, &q, &r, &t, fail, nopen)))
