@@ -196,6 +196,22 @@ static uint32_t next_rand(uint64_t *s)
 	return (uint32_t)(*s >> 33);
 }
 
+/* gives each of the n rows (by_rows) or columns of m a 1 where it has
+ * none, at a random place among the other side's count */
+static void cover(unsigned char m[][LAYER_MAX], int n, int count, int by_rows, uint64_t *s)
+{
+	for (int x = 0; x < n; x++) {
+		int any = 0;
+		for (int y = 0; y < count; y++)
+			any |= by_rows ? m[x][y] : m[y][x];
+		int y = (int)(next_rand(s) % (uint32_t)count);
+		if (!any && by_rows)
+			m[x][y] = 1;
+		else if (!any)
+			m[y][x] = 1;
+	}
+}
+
 static void make_layers(layers *l, uint64_t seed)
 {
 	uint64_t s = seed;
@@ -211,31 +227,10 @@ static void make_layers(layers *l, uint64_t seed)
 			l->b[j][k] = next_rand(&s) % 100 < pct;
 	}
 	/* everything live: every b_i, c_j and q_k has its way in and out */
-	for (int j = 0; j < l->nj; j++) {
-		int in = 0, out = 0;
-		for (int i = 0; i < l->ni; i++)
-			in |= l->a[i][j];
-		for (int k = 0; k < l->nk; k++)
-			out |= l->b[j][k];
-		if (!in)
-			l->a[next_rand(&s) % l->ni][j] = 1;
-		if (!out)
-			l->b[j][next_rand(&s) % l->nk] = 1;
-	}
-	for (int i = 0; i < l->ni; i++) {
-		int out = 0;
-		for (int j = 0; j < l->nj; j++)
-			out |= l->a[i][j];
-		if (!out)
-			l->a[i][next_rand(&s) % l->nj] = 1;
-	}
-	for (int k = 0; k < l->nk; k++) {
-		int in = 0;
-		for (int j = 0; j < l->nj; j++)
-			in |= l->b[j][k];
-		if (!in)
-			l->b[next_rand(&s) % l->nj][k] = 1;
-	}
+	cover(l->a, l->nj, l->ni, 0, &s);
+	cover(l->b, l->nj, l->nk, 1, &s);
+	cover(l->a, l->ni, l->nj, 1, &s);
+	cover(l->b, l->nk, l->nj, 0, &s);
 }
 
 static char *layers_text(const layers *l)
