@@ -195,7 +195,9 @@ static void build_region(region *r, const uint32_t *src, uint32_t count)
  * order with parents first. */
 typedef struct joint_tree {
 	uint32_t *idom, *top;
-	uint32_t *order; /* the vertices, each after its immediate dominator */
+	/* the vertices, each after its immediate dominator (the quotient
+	 * regroups them by root) */
+	uint32_t *order;
 } joint_tree;
 
 /* element x's slot in a pair of per-node and per-edge arrays, or NULL */
@@ -436,8 +438,14 @@ typedef struct quotient {
 	 * subtree has its nearest kept ancestor outside it too, unless that is
 	 * x: the arcs leaving x's subtree stay the same. */
 	uint32_t *near;
-	tc_digraph kids, exits;
+	/* kept vertex u of an open subtree: its lists at kids[kids_of[u]] and
+	 * exits[exits_of[u]], each ended by TC_NONE */
+	uint32_t *kids_of, *kids, *exits_of, *exits;
 	uint32_t open_at_cut;
+	uint64_t cost; /* of the last cut */
+	/* t.order grouped by root, each group parents first: root i's
+	 * vertices are t.order[members[i] .. members[i + 1]) */
+	uint32_t *members;
 	/* one source's graph: its vertices, by the joint vertex; arcs by tail */
 	uint32_t *loc, *vert, count;
 	region g;
@@ -469,9 +477,9 @@ static void quotient_build(quotient *q, uint32_t k)
 					add_arc(&q->g, quotient_vertex(q, q->root[q->stand[*t]]));
 			continue;
 		}
-		for (const uint32_t *c = TC_ADJ_BEGIN(&q->kids, u); c != TC_ADJ_END(&q->kids, u); c++)
+		for (const uint32_t *c = &q->kids[q->kids_of[u]]; *c != TC_NONE; c++)
 			add_arc(&q->g, quotient_vertex(q, *c));
-		for (const uint32_t *t = TC_ADJ_BEGIN(&q->exits, u); t != TC_ADJ_END(&q->exits, u); t++)
+		for (const uint32_t *t = &q->exits[q->exits_of[u]]; *t != TC_NONE; t++)
 			add_arc(&q->g, quotient_vertex(q, q->root[q->stand[*t]]));
 	}
 	q->g.count = q->count;
@@ -564,38 +572,70 @@ static void quotient_stand_ins(quotient *q)
 	}
 }
 
-/* cuts the dominator trees down to what is open now (see quotient) */
+/* cuts the dominator trees of the open subtrees down to what is open now
+ * (see quotient); the closed ones are never expanded again. Sets q->cost
+ * to the vertices it went through. */
 static void quotient_cut(quotient *q, uint32_t nopen)
 {
-	uint32_t nv = q->r->count;
+	uint64_t cost = q->nroot;
 	const tc_digraph *succ = &q->r->succ;
-	const uint32_t *idom = q->t.idom, *order = q->t.order, *top = q->t.top;
-	uint32_t *near = q->near;
-	near[0] = 0;
-	for (uint32_t v = 0; v <= nv + 1; v++)
-		q->kids.off[v] = q->exits.off[v] = 0;
-	for (uint32_t i = 1; i < nv; i++) {
-		uint32_t u = order[i];
-		if (idom[u] == 0 || q->open[u] == 1) {
-			near[u] = u;
-			if (idom[u] != 0)
-				q->kids.off[near[idom[u]] + 2]++;
-		} else {
-			near[u] = near[idom[u]];
+	const uint32_t *idom = q->t.idom, *top = q->t.top, *mem = q->t.order;
+	uint32_t *near = q->near, *ko = q->kids_of, *eo = q->exits_of;
+	/* the lists' lengths at each kept vertex, parents first */
+	for (uint32_t i = 0; i < q->nroot; i++)
+		for (uint32_t a = q->members[i]; q->undecided[i] > 0 && a < q->members[i + 1]; a++) {
+			uint32_t u = mem[a];
+			cost++;
+			if (idom[u] == 0 || q->open[u] == 1) {
+				near[u] = u;
+				ko[u] = eo[u] = 0;
+				if (idom[u] != 0)
+					ko[near[idom[u]]]++;
+			} else {
+				near[u] = near[idom[u]];
+			}
+			for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
+				eo[near[u]] += idom[*w] == 0;
 		}
-		for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
-			q->exits.off[near[u] + 2] += idom[*w] == 0;
-	}
-	csr_starts(q->kids.off, nv);
-	csr_starts(q->exits.off, nv);
-	for (uint32_t u = 1; u < nv; u++) {
-		if (near[u] == u && idom[u] != 0)
-			q->kids.adj[q->kids.off[near[idom[u]] + 1]++] = u;
-		for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
-			if (idom[*w] == 0)
-				q->exits.adj[q->exits.off[near[u] + 1]++] = top[*w];
-	}
-	csr_distinct(&q->exits, q->stack);
+	/* each list's end mark; then the lists fill backwards from it */
+	uint32_t kend = 0, eend = 0;
+	for (uint32_t i = 0; i < q->nroot; i++)
+		for (uint32_t a = q->members[i]; q->undecided[i] > 0 && a < q->members[i + 1]; a++) {
+			uint32_t u = mem[a];
+			if (near[u] != u)
+				continue;
+			kend += ko[u];
+			q->kids[kend] = TC_NONE;
+			ko[u] = kend++;
+			eend += eo[u];
+			q->exits[eend] = TC_NONE;
+			eo[u] = eend++;
+		}
+	for (uint32_t i = 0; i < q->nroot; i++)
+		for (uint32_t a = q->members[i]; q->undecided[i] > 0 && a < q->members[i + 1]; a++) {
+			uint32_t u = mem[a];
+			if (near[u] == u && idom[u] != 0)
+				q->kids[--ko[near[idom[u]]]] = u;
+			for (const uint32_t *w = TC_ADJ_BEGIN(succ, u); w != TC_ADJ_END(succ, u); w++)
+				if (idom[*w] == 0)
+					q->exits[--eo[near[u]]] = top[*w];
+		}
+	/* each root once in an exit list (the marks: stack, by root) */
+	for (uint32_t i = 0; i < q->nroot; i++)
+		for (uint32_t a = q->members[i]; q->undecided[i] > 0 && a < q->members[i + 1]; a++) {
+			uint32_t u = mem[a], k = 0;
+			if (near[u] != u)
+				continue;
+			uint32_t *list = &q->exits[eo[u]];
+			for (uint32_t j = 0; list[j] != TC_NONE; j++)
+				if (q->stack[list[j]] != u) {
+					q->stack[list[j]] = u;
+					list[k++] = list[j];
+				}
+			for (uint32_t j = 0; j < k; j++)
+				q->stack[list[j]] = TC_NONE;
+			list[k] = TC_NONE;
+		}
 	quotient_stand_ins(q);
 	/* back from the subtrees with open vertices */
 	uint32_t sp = 0;
@@ -615,6 +655,7 @@ static void quotient_cut(quotient *q, uint32_t nopen)
 	for (uint32_t i = 0; i < q->nroot; i++)
 		q->stack[i] = TC_NONE;
 	q->open_at_cut = nopen;
+	q->cost = cost;
 }
 
 /* the quotient's fixed part: the roots, their arcs and open counts; then
@@ -682,12 +723,14 @@ static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint
 	for (uint32_t i = 0; i < nroot; i++)
 		for (const uint32_t *j = TC_ADJ_BEGIN(&q->leave, i); j != TC_ADJ_END(&q->leave, i); j++)
 			q->enter.adj[q->enter.off[*j + 1]++] = i;
-	/* the cuts keep the roots and at most the vertices open now */
+	/* the cuts keep the roots and at most the vertices open now, each
+	 * with its lists' end marks */
 	q->near = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	q->kids.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 2);
-	q->kids.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nopen + 1);
-	q->exits.off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 2);
-	q->exits.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nexit + 1);
+	q->members = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nroot + 2);
+	q->kids_of = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->kids = TC_ARENA_ARRAY(ar, uint32_t, 2 * (size_t)nopen + nroot + 1);
+	q->exits_of = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	q->exits = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nexit + nopen + nroot + 1);
 	/* so a source's graph has at most those vertices, and their arcs: tree
 	 * arcs, arcs out of kept parts, arcs out of closed subtrees */
 	size_t most = (size_t)nroot + nopen + 1;
@@ -695,10 +738,18 @@ static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint
 	q->g.f = r->f;
 	q->g.succ.off = TC_ARENA_ARRAY(ar, uint32_t, most + 1);
 	q->g.succ.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nopen + nexit + nleave + 1);
-	if (!q->near || !q->kids.off || !q->kids.adj || !q->exits.off || !q->exits.adj ||
+	if (!q->near || !q->members || !q->kids_of || !q->kids || !q->exits_of || !q->exits ||
 	    !q->vert || !q->g.succ.off || !q->g.succ.adj)
 		return TC_ENOMEM;
-	q->kids.n = q->exits.n = nv;
+	/* the search order grouped by root, parents still first (near holds
+	 * it meanwhile) */
+	for (uint32_t u = 1; u < nv; u++)
+		q->members[top[u] + 2]++;
+	csr_starts(q->members, nroot);
+	for (uint32_t a = 1; a < nv; a++)
+		q->near[q->members[top[t->order[a]] + 1]++] = t->order[a];
+	for (uint32_t a = 0; a + 1 < nv; a++)
+		t->order[a] = q->near[a];
 	quotient_cut(q, nopen);
 	return TC_OK;
 }
@@ -784,7 +835,8 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 		bound = f->run->exact_work_limit;
 	if (f->run)
 		work += f->run->exact_work_done;
-	uint64_t cut_at = work + r.count;
+	work += q.cost;
+	uint64_t cut_at = work + q.cost;
 	for (uint32_t k = 1; k <= r.nroots && nopen > 0; k++) {
 		if ((k & 0xfff) == 1)
 			tc__progress(f->run, k, r.nroots);
@@ -795,11 +847,11 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 			continue;
 		}
 		/* a new cut once half the open vertices are decided and the work
-		 * since the last one pays for it */
+		 * since the last one paid for it */
 		if (nopen <= q.open_at_cut / 2 && work >= cut_at) {
 			quotient_cut(&q, nopen);
-			work += r.count;
-			cut_at = work + r.count;
+			work += q.cost;
+			cut_at = work + q.cost;
 		}
 		quotient_build(&q, k);
 		work += q.count + q.g.narcs;
