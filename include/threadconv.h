@@ -227,10 +227,13 @@ typedef struct tc_solve_options {
 	bool ignore_uniform;
 	tc_progress_fn progress; /* NULL: none */
 	void *progress_ud;
-	/* exact: bound on the segment-graph vertices searched over all sync
-	 * nodes before the rest fall back to path's answer (stats say how many);
-	 * 0 means the default, 16 * (nodes + edges) + 4M; UINT64_MAX: no bound */
+	/* exact: bound on the vertices and arcs of the per-source tests' graphs
+	 * over all sync nodes and rounds, before the remaining sources fall
+	 * back to path's answer (stats say how many). 0 means
+	 * exact_work_factor * (nodes + edges); UINT64_MAX: no bound. */
 	uint64_t exact_work_limit;
+	/* 0 means the default: 16 * (nodes + edges) + 4M */
+	uint32_t exact_work_factor;
 } tc_solve_options;
 
 /* solver exact, assume mode, uniform marks used. */

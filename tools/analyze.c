@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 enum {
-	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_NO_UNIFORM, OPT_STATS, OPT_QUIET,
-	OPT_HELP
+	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_NO_UNIFORM, OPT_EXACT_WORK, OPT_STATS,
+	OPT_QUIET, OPT_HELP
 };
 
 /* --format none: solve, print nothing (for --stats and benchmarks) */
@@ -25,6 +25,7 @@ static const cli_option options[] = {
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"function", 0, 1, OPT_FUNCTION},
 	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
+	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
 	{"help", 'h', 0, OPT_HELP},
@@ -40,8 +41,8 @@ void cli_analyze_help(FILE *out)
 "\n"
 "SYNOPSIS\n"
 "    threadconv analyze [--solver NAME] [--format FORMAT] [-o FILE]\n"
-"                       [--function NAME] [--no-uniform] [--stats] [--quiet]\n"
-"                       FILE...\n"
+"                       [--function NAME] [--no-uniform] [--exact-work K]\n"
+"                       [--stats] [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
 "    Reads every FILE (\"-\" is standard input) and decides, for each node and\n"
@@ -98,6 +99,12 @@ void cli_analyze_help(FILE *out)
 "        An input that has none is an error.\n"
 "    --no-uniform\n"
 "        Ignore uniform marks: judge by the graph's structure alone.\n"
+"    --exact-work K\n"
+"        exact tests each barrier's part of the graph; once those tests add\n"
+"        up to K times the graph's size (default: 16 times, and at least\n"
+"        4 million), what is left keeps path's answer, sound but maybe\n"
+"        weaker, and a note says so. 0: no bound. On generated kernels of\n"
+"        a million blocks the whole answer takes about 1.5 times as long.\n"
 "    --stats\n"
 "        Print to standard error, per input, the time to read and parse it\n"
 "        and its parse rate, and per graph its size and the time of each\n"
@@ -253,15 +260,7 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 				continue;
 			}
 			rg->result = r;
-			tc_solve_stats st = tc_result_stats(r);
-			if (st.fallback_sources)
-				fprintf(stderr,
-					"threadconv: note: %s: graph %s: exact bounded its work; the "
-					"segments of %u sync node%s carry path's answer (sound, may be "
-					"weaker)\n",
-					rg->input, tc_graph_name(rg->graph),
-					(unsigned)st.fallback_sources,
-					st.fallback_sources == 1 ? "" : "s");
+			cli_note_bounded(rg->input, rg->graph, r);
 		}
 	}
 	return status;
@@ -331,6 +330,10 @@ int cli_analyze(int argc, char **argv)
 			break;
 		case OPT_NO_UNIFORM:
 			opt.ignore_uniform = true;
+			break;
+		case OPT_EXACT_WORK:
+			if (cli_exact_work(&opt, value))
+				goto done;
 			break;
 		case OPT_STATS:
 			stats = 1;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_STATS, OPT_QUIET, OPT_HELP };
+enum { OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
 
@@ -20,6 +20,7 @@ static const cli_option options[] = {
 	{"format", 'f', 1, OPT_FORMAT},
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"function", 0, 1, OPT_FUNCTION},
+	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
 	{"help", 'h', 0, OPT_HELP},
@@ -33,8 +34,8 @@ void cli_check_help(FILE *out)
 "    threadconv check - find barriers that only some threads of a block reach\n"
 "\n"
 "SYNOPSIS\n"
-"    threadconv check [--format FORMAT] [-o FILE] [--function NAME] [--stats]\n"
-"                     [--quiet] FILE...\n"
+"    threadconv check [--format FORMAT] [-o FILE] [--function NAME]\n"
+"                     [--exact-work K] [--stats] [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
 "    Reads every FILE (\"-\" is standard input: a .cfg file or LLVM IR, as for\n"
@@ -74,6 +75,10 @@ void cli_check_help(FILE *out)
 "    --function NAME\n"
 "        Check only the function (for .cfg files: the graph) called NAME.\n"
 "        An input that has none is an error.\n"
+"    --exact-work K\n"
+"        Bound the exact solver's work at K times the graph's size, as in\n"
+"        analyze (default 16; 0: no bound). Past it, a barrier whose proof\n"
+"        needed more is reported, with a note that the bound was reached.\n"
 "    --stats\n"
 "        Print to standard error, per input, the time spent reading it (for\n"
 "        IR: parsing, verifying, normalising, the uniformity of values and\n"
@@ -210,14 +215,14 @@ oom:
 	return CLI_EXIT_ERROR;
 }
 
-static int check_all(session *s, const char **paths)
+static int check_all(session *s, const char **paths, const tc_solve_options *given)
 {
 	int status = CLI_EXIT_OK;
 	if (!(s->graphs = calloc(s->ngraphs ? s->ngraphs : 1, sizeof *s->graphs))) {
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
-	tc_solve_options opt = tc_solve_options_default();
+	tc_solve_options opt = *given;
 	opt.assume_barriers = false;
 	size_t k = 0;
 	for (size_t i = 0; i < s->in.count; i++) {
@@ -238,6 +243,7 @@ static int check_all(session *s, const char **paths)
 				continue;
 			}
 			c->rg.result = r;
+			cli_note_bounded(c->rg.input, c->rg.graph, r);
 			k++;
 			if (find_barriers(s, c, m, j) != CLI_EXIT_OK)
 				return CLI_EXIT_ERROR;
@@ -279,6 +285,7 @@ static int write_report(const session *s, int format, const char *output)
 int cli_check(int argc, char **argv)
 {
 	int format = FORMAT_TEXT, id, status = CLI_EXIT_ERROR, stats = 0;
+	tc_solve_options opt = tc_solve_options_default();
 	const char *output = NULL, *value;
 	session s;
 	memset(&s, 0, sizeof s);
@@ -313,6 +320,10 @@ int cli_check(int argc, char **argv)
 		case OPT_FUNCTION:
 			s.read.function = value;
 			break;
+		case OPT_EXACT_WORK:
+			if (cli_exact_work(&opt, value))
+				goto done;
+			break;
 		case OPT_STATS:
 			stats = 1;
 			break;
@@ -336,7 +347,7 @@ int cli_check(int argc, char **argv)
 	s.ngraphs = s.in.ngraphs;
 	if (status != CLI_EXIT_OK)
 		goto done;
-	if ((status = check_all(&s, paths)) != CLI_EXIT_OK)
+	if ((status = check_all(&s, paths, &opt)) != CLI_EXIT_OK)
 		goto done;
 	if (stats) {
 		cli_print_read_stats(&s.in, paths);

@@ -87,6 +87,32 @@ void cli_error(const char *fmt, ...)
 	va_end(ap);
 }
 
+int cli_exact_work(tc_solve_options *opt, const char *value)
+{
+	char *end;
+	errno = 0;
+	unsigned long k = strtoul(value, &end, 10);
+	if (end == value || *end || errno || value[0] == '-' || k > UINT32_MAX) {
+		cli_error("--exact-work wants a whole number of times the graph's size, not '%s'",
+			  value);
+		return CLI_EXIT_ERROR;
+	}
+	opt->exact_work_limit = k == 0 ? UINT64_MAX : 0;
+	opt->exact_work_factor = (uint32_t)k;
+	return CLI_EXIT_OK;
+}
+
+void cli_note_bounded(const char *input, const tc_graph *g, const tc_result *r)
+{
+	uint32_t n = tc_result_stats(r).fallback_sources;
+	if (n)
+		fprintf(stderr,
+			"threadconv: note: %s: graph %s: exact bounded its work; the segments of "
+			"%u sync node%s carry path's answer (sound, may be weaker; "
+			"--exact-work 0 lifts the bound)\n",
+			input, tc_graph_name(g), (unsigned)n, n == 1 ? "" : "s");
+}
+
 const char *cli_input_name(const char *path)
 {
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;

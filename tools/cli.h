@@ -79,6 +79,12 @@ void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result
 typedef int (*cli_render_fn)(FILE *out, const void *ctx, tc_diag *diag);
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx);
 
+/* --exact-work K: exact's per-source tests stop at K times the graph's
+ * size (0: never). Reports a bad K; CLI_EXIT_*. */
+int cli_exact_work(tc_solve_options *opt, const char *value);
+/* The note on standard error when exact bounded its work on a graph. */
+void cli_note_bounded(const char *input, const tc_graph *g, const tc_result *r);
+
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

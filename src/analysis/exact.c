@@ -833,6 +833,8 @@ static int segments(tc_arena *ar, tc_arena *keep, const tc_flow *f, uint32_t *sr
 	uint64_t bound = WORK_FACTOR * ((uint64_t)n + m) + WORK_MIN;
 	if (f->run && f->run->exact_work_limit)
 		bound = f->run->exact_work_limit;
+	else if (f->run && f->run->exact_work_factor)
+		bound = f->run->exact_work_factor * ((uint64_t)n + m);
 	if (f->run)
 		work += f->run->exact_work_done;
 	work += q.cost;

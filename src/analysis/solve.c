@@ -179,6 +179,7 @@ int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
 	run.progress_ud = opt->progress_ud;
 	run.phase = NULL;
 	run.exact_work_limit = opt->exact_work_limit;
+	run.exact_work_factor = opt->exact_work_factor;
 	run.exact_work_done = 0;
 	f.run = &run;
 	tc__phase_begin(&run, "live");

@@ -16,7 +16,8 @@ typedef struct tc_run {
 	void *progress_ud;
 	const char *phase;
 	double started;
-	uint64_t exact_work_limit; /* 0: the solver's default */
+	uint64_t exact_work_limit; /* 0: by the factor */
+	uint32_t exact_work_factor; /* 0: the solver's default */
 	uint64_t exact_work_done;  /* exact's per-source work so far, all rounds */
 } tc_run;
 

@@ -134,6 +134,16 @@ static void test_exact_work_bound(void **state)
 	/* sound (within exact) and no weaker than path */
 	assert_true(subset(g, bounded, full));
 	assert_true(subset(g, path, bounded));
+	/* a factor bounds it at that many times the graph's size, no less */
+	tc_result *once;
+	o.solver = TC_SOLVER_EXACT;
+	o.exact_work_limit = 0;
+	o.exact_work_factor = 1;
+	assert_int_equal(tc_solve(&once, g, &o, NULL, &d), TC_OK);
+	assert_true(tc_result_stats(once).fallback_sources > 0);
+	assert_true(subset(g, once, full));
+	assert_true(subset(g, path, once));
+	tc_result_free(once);
 	/* what the test of all sources together decides stays decided */
 	uint32_t h = tc_graph_find_node(g, "h100");
 	assert_int_equal(tc_result_node_state(bounded, h), TC_STATE_CONVERGENT);

@@ -1,0 +1,3 @@
+# --exact-work takes a whole number
+args: check --exact-work -3 exact-work.cfg
+status: 2
