@@ -42,7 +42,8 @@ enum { LV_NODE, LV_EDGE, LV_SINK, LV_ROOT, LV_SUPER };
 #define KIND(r, x) ((r)->kind[(x)] & ~LV_LAST)
 enum { LINK_IN = 1, LINK_OUT = 2 };
 
-/* local vertices summed over sources, as a multiple of the graph's size */
+/* the per-source tests' vertices and arcs over a solve, as a multiple of
+ * the graph's size */
 #define WORK_FACTOR 16
 #define WORK_MIN ((uint64_t)1 << 22)
 
@@ -57,8 +58,8 @@ enum { LINK_IN = 1, LINK_OUT = 2 };
  */
 typedef struct region {
 	const tc_flow *f;
-	/* node id -> its local vertex in this build, else TC_NONE (every
-	 * build clears its own); an edge is met once, from its tail */
+	/* node id -> its local vertex, else TC_NONE; an edge is met once,
+	 * from its tail */
 	uint32_t *node_loc;
 	/* per node: LINK_IN when a chain may go on into it (not a sync node,
 	 * one live in-edge), LINK_OUT when it has one live out-edge */
@@ -684,11 +685,10 @@ static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint
 	q->undecided = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nroot + 1);
 	q->leave.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nroot + 2);
 	q->leave.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nexit + 1);
-	q->enter.off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nroot + 2);
 	q->stand = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nroot + 1);
 	q->reaches_open = TC_ARENA_ARRAY(ar, uint8_t, (size_t)nroot + 1);
 	q->stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nroot + 1);
-	if (!q->root || !q->undecided || !q->leave.off || !q->leave.adj || !q->enter.off ||
+	if (!q->root || !q->undecided || !q->leave.off || !q->leave.adj ||
 	    !q->stand || !q->reaches_open || !q->stack)
 		return TC_ENOMEM;
 	for (uint32_t u = 1; u < nv; u++) {
@@ -711,18 +711,11 @@ static int quotient_init(tc_arena *ar, quotient *q, const region *r, const joint
 		for (const uint32_t *w = TC_ADJ_BEGIN(&r->succ, u); w != TC_ADJ_END(&r->succ, u); w++)
 			if (idom[*w] == 0)
 				q->leave.adj[q->leave.off[top[u] + 1]++] = top[*w];
-	q->leave.n = q->enter.n = nroot;
+	q->leave.n = nroot;
 	csr_distinct(&q->leave, q->stack);
 	uint32_t nleave = q->leave.off[nroot];
-	q->enter.adj = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nleave + 1);
-	if (!q->enter.adj)
+	if (tc__digraph_reverse(ar, &q->enter, &q->leave))
 		return TC_ENOMEM;
-	for (uint32_t a = 0; a < nleave; a++)
-		q->enter.off[q->leave.adj[a] + 2]++;
-	csr_starts(q->enter.off, nroot);
-	for (uint32_t i = 0; i < nroot; i++)
-		for (const uint32_t *j = TC_ADJ_BEGIN(&q->leave, i); j != TC_ADJ_END(&q->leave, i); j++)
-			q->enter.adj[q->enter.off[*j + 1]++] = i;
 	/* the cuts keep the roots and at most the vertices open now, each
 	 * with its lists' end marks */
 	q->near = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
