@@ -5,11 +5,12 @@
  * round, until nothing changes.
  *
  * A branch b (two or more live out-edges) is divergent unless it stays in S
- * (uniform-marked nodes not influenced by a divergent branch) or all its
- * out-edges are already convergent. Its influence region Inf(b) is what b's
- * successors reach before b's immediate post-dominator, or, when that region
- * holds a sync node (threads could then reach the post-dominator in different
- * segments), all that b's successors reach without passing a sync node.
+ * (uniform-marked nodes that are convergent or not influenced by a divergent
+ * branch) or all its out-edges are already convergent. Its influence region
+ * Inf(b) is what b's successors reach before b's immediate post-dominator,
+ * or, when that region holds a sync node (threads could then reach the
+ * post-dominator in different segments), all that b's successors reach
+ * without passing a sync node.
  *
  * Influence regions belong to the program as written: they are computed once,
  * on the original graph with its own sync nodes, and do not shrink when later
@@ -257,17 +258,21 @@ static int variance_round(tc_arena *ar, const tc_flow *f, const influence_map *m
 				in_inf[map->node[i]] = 1;
 		}
 		wide_regions(f, map, stack, top, in_inf, seen);
+		/* a marked node in C keeps its mark wherever it lies: every thread
+		 * executes it together, so they all see one condition there */
 		int shrunk = 0;
 		for (uint32_t v = 0; v < n0; v++)
-			if (in_s[v] && in_inf[v]) {
+			if (in_s[v] && in_inf[v] && !node_c[v]) {
 				in_s[v] = 0;
 				shrunk = 1;
 			}
 		if (!shrunk)
 			break;
 	}
+	/* step 3, and S's out-edges (step 4): a member of S inside a divergent
+	 * region is in C already, and its branch is uniform */
 	for (uint32_t v = 0; v < n0; v++) {
-		if (!f->live_node[v] || in_inf[v])
+		if (!f->live_node[v] || (in_inf[v] && !in_s[v]))
 			continue;
 		node_c[v] = 1;
 		if (divergent[v])

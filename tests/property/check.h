@@ -24,8 +24,10 @@ typedef enum prop_failure {
 	PROP_ERROR,      /* a solver or the oracle returned an error */
 	PROP_DEAD,       /* '-' states disagree */
 	PROP_UNSOUND,    /* a sound solver says C where the oracle refutes */
-	PROP_INCLUSION,  /* basic <= linear <= path <= exact, basic <= region <= exact */
-	PROP_INCOMPLETE, /* exact != oracle although the bound is large enough */
+	PROP_INCLUSION,  /* basic <= linear <= path <= exact, basic <= region <= exact,
+			  * with and without marks */
+	PROP_INCOMPLETE, /* exact != oracle without marks although the bound is large
+			  * enough */
 	PROP_ORACLE      /* a larger bound changed a proven oracle answer */
 } prop_failure;
 
@@ -33,6 +35,11 @@ typedef struct prop_stats {
 	unsigned long graphs, runs, complete, proven, insufficient, failures;
 	unsigned long oracle_u;  /* live non-sync elements the oracle refuted */
 	unsigned long exact_u;   /* ... that exact calls U */
+	/* with marks: runs where the oracle was complete, those where exact
+	 * differs from it (confirmed at a larger bound), the elements that
+	 * differ, and the last such list of elements */
+	unsigned long marked_compared, marked_differ, marked_elements;
+	char marked_last[512];
 } prop_stats;
 
 /*
@@ -47,8 +54,8 @@ const char *prop_mode_name(const prop_mode *mode);
 void prop_print_stats(const char *what, const prop_stats *st, double seconds);
 
 /*
- * The reference vectors: the .cfg paths under $TC_SHARED_DIR (or the
- * configured shared folder)/cases/vectors, sorted; free with
+ * The reference vectors: the .cfg paths in $TC_VECTORS_DIR or, without it,
+ * the repository's tests/vectors, sorted; free with
  * prop_free_list. Returns the count; 0 when there are none.
  */
 size_t prop_list_vectors(char ***paths);

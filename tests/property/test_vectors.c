@@ -28,7 +28,7 @@ static void test_oracle(void **state)
 	char **paths;
 	size_t n = prop_list_vectors(&paths);
 	if (n == 0)
-		fail_msg("no reference vectors (set TC_SHARED_DIR)");
+		fail_msg("no reference vectors in tests/vectors (or $TC_VECTORS_DIR)");
 	prop_stats st = {0};
 	pgraph *p = malloc(sizeof *p);
 	assert_non_null(p);

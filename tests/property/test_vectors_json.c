@@ -75,7 +75,7 @@ static void test_solver(void **state)
 	char **paths;
 	size_t n = prop_list_vectors(&paths), ok = 0, bad = 0;
 	if (n == 0)
-		fail_msg("no reference vectors (set TC_SHARED_DIR)");
+		fail_msg("no reference vectors in tests/vectors (or $TC_VECTORS_DIR)");
 	for (size_t i = 0; i < n; i++) {
 		char json_path[1100];
 		snprintf(json_path, sizeof json_path, "%.*s.json", (int)(strlen(paths[i]) - 4),
