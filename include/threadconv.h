@@ -129,7 +129,14 @@ int tc_parse_cfg(tc_module **out, const char *filename, const char *text,
  * bitcode (magic BC C0 DE or the wrapper 0B17C0DE), LLVM IR text (a name
  * ending in .ll, or text that opens like IR: "; ModuleID", source_filename,
  * target, define, declare), else the .cfg format.
+ *
+ * The bytes are read into memory first (never mapped), so a file changed
+ * while it is read gives the bytes read, not a crash. What is not a regular
+ * file (a pipe, a FIFO, a device) is read up to TC_STREAM_MAX_BYTES, beyond
+ * which it is a TC_ELIMIT error. A FIFO is opened without waiting for a
+ * writer; if none writes or closes within 10 seconds, it is a TC_EIO error.
  */
+#define TC_STREAM_MAX_BYTES (1ull << 30)
 int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
 		 tc_diag *diag);
 
@@ -296,6 +303,14 @@ typedef struct tc_read_stats {
 	tc_phase_time phase[8];
 } tc_read_stats;
 tc_read_stats tc_module_read_stats(const tc_module *m);
+
+/*
+ * What reading found wrong but could do without, for the caller to show
+ * (the library prints nothing): e.g. invalid debug info that was ignored.
+ * Messages without the file name, valid as long as the module.
+ */
+size_t tc_module_warning_count(const tc_module *m);
+const char *tc_module_warning(const tc_module *m, size_t i);
 
 /*
  * Check mode (SPEC 4): the divergent branches that decide whether node (a

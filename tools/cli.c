@@ -1,12 +1,17 @@
 /* cli.c - option parsing, error messages and output for the commands. */
+/* realpath() */
+#define _XOPEN_SOURCE 700
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 void cli_args_init(cli_args *it, int argc, char **argv)
 {
@@ -173,6 +178,14 @@ int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 		return CLI_EXIT_ERROR;
 	}
 	in->count = count;
+	size_t stdin_named = 0;
+	for (size_t i = 0; i < count; i++)
+		stdin_named += strcmp(paths[i], "-") == 0;
+	if (stdin_named > 1) {
+		cli_error("standard input ('-') is named %zu times; it can be read only once",
+			  stdin_named);
+		return CLI_EXIT_ERROR;
+	}
 	for (size_t i = 0; i < count; i++) {
 		tc_diag d;
 		struct stat st;
@@ -197,6 +210,9 @@ int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 			status = CLI_EXIT_ERROR;
 		} else {
 			in->ngraphs += tc_module_graph_count(in->modules[i]);
+			for (size_t k = 0; k < tc_module_warning_count(in->modules[i]); k++)
+				fprintf(stderr, "%s: warning: %s\n", cli_input_name(paths[i]),
+					tc_module_warning(in->modules[i], k));
 		}
 	}
 	return status;
@@ -212,28 +228,150 @@ void cli_inputs_free(cli_inputs *in)
 	memset(in, 0, sizeof *in);
 }
 
-int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
+/*
+ * The temporary file of an -o report in progress: removed when a signal that
+ * ends the process arrives, so that an interrupted run leaves nothing behind.
+ */
+static char pending_tmp[4096];
+static volatile sig_atomic_t pending_set;
+
+static void drop_pending(int sig)
 {
-	int to_stdout = !path || strcmp(path, "-") == 0;
-	FILE *f = to_stdout ? stdout : fopen(path, "wb");
-	if (!f) {
-		cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
-		return CLI_EXIT_ERROR;
+	if (pending_set)
+		unlink(pending_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void watch_pending(const char *tmp)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+	snprintf(pending_tmp, sizeof pending_tmp, "%s", tmp);
+	pending_set = 1;
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = drop_pending;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sigs[i], &sa, NULL);
 	}
+}
+
+static void unwatch_pending(void)
+{
+	pending_set = 0;
+}
+
+/* Renders into f; 0, or an error already reported. */
+static int render_into(FILE *f, const char *shown, cli_render_fn render, const void *ctx,
+		       int close)
+{
 	tc_diag d;
 	int rc = render(f, ctx, &d);
 	int failed = ferror(f) != 0;
-	failed |= to_stdout ? fflush(f) != 0 : fclose(f) != 0;
+	failed |= fflush(f) != 0;
+	int err = errno;
+	if (close)
+		failed |= fclose(f) != 0;
 	if (rc) {
 		cli_error("%s", d.message);
 		return CLI_EXIT_ERROR;
 	}
 	if (failed) {
-		cli_error("cannot write '%s': %s", to_stdout ? "<stdout>" : path,
-			  strerror(errno));
+		cli_error("cannot write '%s': %s", shown, strerror(err ? err : errno));
 		return CLI_EXIT_ERROR;
 	}
 	return CLI_EXIT_OK;
+}
+
+/*
+ * -o FILE is written to a temporary file beside FILE (beside the file a
+ * symbolic link names) and renamed over it only once the whole report is
+ * written and flushed to the disk: on any failure FILE stays as it was. A
+ * new FILE gets the mode a plain create would give it, an existing one keeps
+ * its mode. A target that is not a regular file (a device, a FIFO) is
+ * written in place.
+ */
+int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
+{
+	if (!path || strcmp(path, "-") == 0)
+		return render_into(stdout, "<stdout>", render, ctx, 0);
+	struct stat st;
+	int exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			cli_error("cannot open '%s' for writing: %s", path, strerror(EISDIR));
+			return CLI_EXIT_ERROR;
+		}
+		FILE *f = fopen(path, "wb");
+		if (!f) {
+			cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+			return CLI_EXIT_ERROR;
+		}
+		return render_into(f, path, render, ctx, 1);
+	}
+	char *target = NULL;
+	struct stat lst;
+	if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+		target = realpath(path, NULL);
+	const char *dest = target ? target : path;
+	size_t len = strlen(dest);
+	char *tmp = malloc(len + 16);
+	if (!tmp) {
+		free(target);
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	/* "DIR/.NAME.XXXXXX": hidden, in the same file system as the target */
+	const char *slash = strrchr(dest, '/');
+	size_t dirlen = slash ? (size_t)(slash - dest) + 1 : 0;
+	snprintf(tmp, len + 16, "%.*s.%s.XXXXXX", (int)dirlen, dest, dest + dirlen);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
+		free(tmp);
+		free(target);
+		return CLI_EXIT_ERROR;
+	}
+	watch_pending(tmp);
+	/* past a file size limit, a write fails (EFBIG) instead of killing us */
+	signal(SIGXFSZ, SIG_IGN);
+	mode_t mode;
+	if (exists) {
+		mode = st.st_mode & 07777;
+	} else {
+		mode_t mask = umask(0);
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	(void)fchmod(fd, mode);
+	FILE *f = fdopen(fd, "wb");
+	int status;
+	if (!f) {
+		cli_error("cannot write '%s': %s", path, strerror(errno));
+		close(fd);
+		status = CLI_EXIT_ERROR;
+	} else {
+		status = render_into(f, path, render, ctx, 0);
+		if (status == CLI_EXIT_OK && fsync(fileno(f)) != 0 && errno != EINVAL) {
+			cli_error("cannot write '%s': %s", path, strerror(errno));
+			status = CLI_EXIT_ERROR;
+		}
+		if (fclose(f) != 0 && status == CLI_EXIT_OK) {
+			cli_error("cannot write '%s': %s", path, strerror(errno));
+			status = CLI_EXIT_ERROR;
+		}
+	}
+	if (status == CLI_EXIT_OK && rename(tmp, dest) != 0) {
+		cli_error("cannot replace '%s': %s", path, strerror(errno));
+		status = CLI_EXIT_ERROR;
+	}
+	if (status != CLI_EXIT_OK)
+		unlink(tmp);
+	unwatch_pending();
+	free(tmp);
+	free(target);
+	return status;
 }
 
 void cli_print_read_stats(const cli_inputs *in, const char **paths)

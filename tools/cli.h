@@ -74,8 +74,10 @@ void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result
 
 /* Renders a report straight into path (NULL or "-": standard output), which
  * is opened only now, after every input has been read and solved; a report
- * of ten million blocks is never held whole. An error while rendering (out
- * of memory, a full disk) can leave the output incomplete. CLI_EXIT_*. */
+ * of ten million blocks is never held whole. A file is written beside path
+ * and renamed over it when complete, so an error while rendering (out of
+ * memory, a full disk) leaves path as it was; on standard output, a device
+ * or a FIFO it can leave the output incomplete. CLI_EXIT_*. */
 typedef int (*cli_render_fn)(FILE *out, const void *ctx, tc_diag *diag);
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx);
 

@@ -20,6 +20,8 @@
 #include "util/diag.h"
 
 #include <ctype.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +32,7 @@
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
 #include <llvm-c/IRReader.h>
+#include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 /* calling conventions of kernels (llvm/IR/CallingConv.h) */
@@ -196,6 +199,9 @@ typedef struct reader {
 	tc_u32vec seeds, arc_from, arc_to, dep_node, dep_term;
 
 	double uniformity_s; /* time in the value analysis, all functions */
+
+	char warnings[4][224]; /* for the module: what was read but ignored */
+	size_t nwarnings;
 } reader;
 
 static int oom(reader *r)
@@ -312,12 +318,58 @@ static int parse(reader *r, const void *data, size_t len)
 	return TC_OK;
 }
 
+/* Keeps a warning for the module (the first few). */
+static void warn(reader *r, const char *fmt, ...)
+{
+	if (r->nwarnings >= sizeof r->warnings / sizeof r->warnings[0])
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->warnings[r->nwarnings++], sizeof r->warnings[0], fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * LLVM's own check of a module's debug info runs inside its parsers (the
+ * "debug-info upgrade"): it prints the verifier's findings on standard error
+ * and aborts the process when the module is broken (report_fatal_error), or
+ * strips debug info it finds invalid. Both are turned off, once per process,
+ * and verify() does the same with the messages returned (docs/llvm.md).
+ */
+static pthread_once_t llvm_options_once = PTHREAD_ONCE_INIT;
+
+static void set_llvm_options(void)
+{
+	const char *argv[] = {"threadconv", "-disable-auto-upgrade-debug-info"};
+	LLVMParseCommandLineOptions(2, argv, "");
+}
+
 static int verify(reader *r)
 {
+	unsigned version = LLVMGetModuleDebugMetadataVersion(r->mod);
+	if (version && version != LLVMDebugMetadataVersion() &&
+	    LLVMStripModuleDebugInfo(r->mod))
+		warn(r, "debug info of version %u ignored (this LLVM reads version %u): no "
+			"source positions", version, LLVMDebugMetadataVersion());
 	char *msg = NULL;
 	if (!LLVMVerifyModule(r->mod, LLVMReturnStatusAction, &msg)) {
 		LLVMDisposeMessage(msg);
 		return TC_OK;
+	}
+	/* broken: is it only the debug info? Then it is dropped, as LLVM's
+	 * upgrade would, and said */
+	if (LLVMStripModuleDebugInfo(r->mod)) {
+		char *again = NULL;
+		if (!LLVMVerifyModule(r->mod, LLVMReturnStatusAction, &again)) {
+			char what[160];
+			tidy_message(what, sizeof what, msg ? msg : "");
+			warn(r, "invalid debug info ignored (%s): no source positions", what);
+			LLVMDisposeMessage(again);
+			LLVMDisposeMessage(msg);
+			return TC_OK;
+		}
+		LLVMDisposeMessage(msg);
+		msg = again;
 	}
 	/* the first line says what, the second shows the instruction */
 	char what[160], where[80] = "";
@@ -1831,6 +1883,7 @@ int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_
 	int rc;
 	if (!data && len)
 		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
+	pthread_once(&llvm_options_once, set_llvm_options);
 	if (!(r.ctx = LLVMContextCreate()))
 		return oom(&r);
 	LLVMContextSetDiagnosticHandler(r.ctx, on_diagnostic, &r);
@@ -1857,6 +1910,11 @@ int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_
 	st.phase[st.nphases++] = (tc_phase_time){"uniformity", r.uniformity_s};
 	st.phase[st.nphases++] = (tc_phase_time){"graphs", t0 - r.uniformity_s};
 	r.out->read = st;
+	for (size_t i = 0; i < r.nwarnings; i++)
+		if ((rc = tc__module_warn(r.out, r.warnings[i]))) {
+			rc = oom(&r);
+			goto done;
+		}
 	*out = r.out;
 	r.out = NULL;
 done:

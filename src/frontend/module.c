@@ -4,9 +4,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -155,6 +155,24 @@ const tc_graph *tc_module_graph(const tc_module *m, size_t i)
 
 tc_read_stats tc_module_read_stats(const tc_module *m) { return m->read; }
 
+int tc__module_warn(tc_module *m, const char *message)
+{
+	if (m->nwarnings >= sizeof m->warnings / sizeof m->warnings[0])
+		return TC_OK;
+	const char *s = tc__module_string(m, message, strlen(message));
+	if (!s)
+		return TC_ENOMEM;
+	m->warnings[m->nwarnings++] = s;
+	return TC_OK;
+}
+
+size_t tc_module_warning_count(const tc_module *m) { return m->nwarnings; }
+
+const char *tc_module_warning(const tc_module *m, size_t i)
+{
+	return i < m->nwarnings ? m->warnings[i] : NULL;
+}
+
 bool tc_module_graph_is_kernel(const tc_module *m, size_t i)
 {
 	return i < m->count && m->info[i].kernel;
@@ -180,85 +198,131 @@ const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
 	return s->what;
 }
 
-/* Reads all of path ("-": standard input) into *buf (freed by the caller). */
+/* How long a FIFO without a writer is waited for, in milliseconds. */
+#define FIFO_WAIT_MS 10000
+
+/*
+ * Opens path for reading without ever blocking in open(): a FIFO is opened
+ * non-blocking and then waited for (FIFO_WAIT_MS) until a writer sends
+ * something or closes; the descriptor is blocking again when this returns.
+ * *regular says whether it is a regular file, *size its size then.
+ */
+static int open_input(const char *path, int *fd_out, bool *regular, size_t *size,
+		      tc_diag *diag)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return tc__diag(diag, TC_EIO, path, 0, 0, "cannot open file: %s",
+				strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) != 0) {
+		int err = errno;
+		close(fd);
+		return tc__diag(diag, TC_EIO, path, 0, 0, "cannot open file: %s", strerror(err));
+	}
+	if (S_ISDIR(st.st_mode)) {
+		close(fd);
+		return tc__diag(diag, TC_EIO, path, 0, 0, "cannot read file: %s",
+				strerror(EISDIR));
+	}
+	if (S_ISFIFO(st.st_mode)) {
+		struct pollfd p = {fd, POLLIN, 0};
+		int n;
+		do
+			n = poll(&p, 1, FIFO_WAIT_MS);
+		while (n < 0 && errno == EINTR);
+		if (n == 0) {
+			close(fd);
+			return tc__diag(diag, TC_EIO, path, 0, 0,
+					"no writer opened the FIFO within %d s",
+					FIFO_WAIT_MS / 1000);
+		}
+	}
+	int flags = fcntl(fd, F_GETFL);
+	if (flags >= 0)
+		(void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	*regular = S_ISREG(st.st_mode);
+	*size = *regular && (uintmax_t)st.st_size < SIZE_MAX ? (size_t)st.st_size : 0;
+	*fd_out = fd;
+	return TC_OK;
+}
+
+/*
+ * Reads all of path ("-": standard input) into *buf (freed by the caller).
+ * The bytes are copied, never mapped: a file that is truncated or rewritten
+ * while it is read yields the bytes that were read. What is not a regular
+ * file (standard input, a pipe, a FIFO, a device) is read up to
+ * TC_STREAM_MAX_BYTES.
+ */
 static int read_all(const tc_alloc *al, const char *path, char **buf, size_t *len,
 		    tc_diag *diag)
 {
 	*buf = NULL;
 	*len = 0;
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-	if (!f)
-		return tc__diag(diag, TC_EIO, path, 0, 0, "cannot open file: %s",
-				strerror(errno));
-	size_t cap = 0;
-	int rc = TC_OK;
+	bool is_stdin = strcmp(path, "-") == 0, regular = false;
+	const char *name = is_stdin ? "<stdin>" : path;
+	size_t size = 0;
+	int fd = 0, rc;
+	if (is_stdin) {
+		struct stat st;
+		regular = fstat(0, &st) == 0 && S_ISREG(st.st_mode);
+		size = regular && (uintmax_t)st.st_size < SIZE_MAX ? (size_t)st.st_size : 0;
+	} else if ((rc = open_input(path, &fd, &regular, &size, diag))) {
+		return rc;
+	}
+	size_t limit = regular ? SIZE_MAX : (size_t)TC_STREAM_MAX_BYTES;
+	/* a regular file in one read of its size, and one more to see its end */
+	size_t first = regular && size < SIZE_MAX - 1 ? size + 1 : 1 << 16, cap = 0;
+	rc = TC_OK;
 	for (;;) {
 		if (*len == cap) {
-			size_t ncap = cap ? cap * 2 : 1 << 16;
+			if (cap >= limit) {
+				rc = tc__diag(diag, TC_ELIMIT, name, 0, 0,
+					      "input larger than %u MiB, the limit for pipes "
+					      "and devices (write it to a file)",
+					      (unsigned)(TC_STREAM_MAX_BYTES >> 20));
+				break;
+			}
+			size_t ncap = cap ? (cap < limit / 2 ? cap * 2 : limit) : first;
 			char *nb = tc__realloc(al, *buf, ncap);
 			if (!nb) {
-				rc = tc__diag(diag, TC_ENOMEM, path, 0, 0, "out of memory");
+				rc = tc__diag(diag, TC_ENOMEM, name, 0, 0, "out of memory");
 				break;
 			}
 			*buf = nb;
 			cap = ncap;
 		}
-		size_t got = fread(*buf + *len, 1, cap - *len, f);
-		*len += got;
-		if (got == 0) {
-			if (ferror(f))
-				rc = tc__diag(diag, TC_EIO, path, 0, 0, "read error: %s",
-					      strerror(errno));
+		size_t want = cap - *len;
+		ssize_t got = read(fd, *buf + *len, want < (1u << 30) ? want : (1u << 30));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			rc = tc__diag(diag, TC_EIO, name, 0, 0, "read error: %s", strerror(errno));
 			break;
 		}
+		if (got == 0)
+			break;
+		*len += (size_t)got;
 	}
-	if (f != stdin)
-		fclose(f);
+	if (!is_stdin)
+		close(fd);
 	return rc;
 }
 
-/* An input's bytes: a regular file is mapped, anything else read. */
+/* An input's bytes. */
 typedef struct input {
 	char *buf;
 	size_t len;
-	bool mapped;
 } input;
 
 static int load(const tc_alloc *al, const char *path, input *in, tc_diag *diag)
 {
-	in->buf = NULL;
-	in->len = 0;
-	in->mapped = false;
-	struct stat st;
-	/* only regular files (opening a FIFO would wait for a writer); when
-	 * anything here fails, read_all tries again and says why */
-	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		int fd = open(path, O_RDONLY);
-		if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-		    (uintmax_t)st.st_size <= SIZE_MAX) {
-			size_t len = (size_t)st.st_size;
-			void *p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-			if (p != MAP_FAILED) {
-				(void)posix_madvise(p, len, POSIX_MADV_SEQUENTIAL);
-				in->buf = p;
-				in->len = len;
-				in->mapped = true;
-			}
-		}
-		if (fd >= 0)
-			close(fd);
-		if (in->mapped)
-			return TC_OK;
-	}
 	return read_all(al, path, &in->buf, &in->len, diag);
 }
 
 static void unload(const tc_alloc *al, input *in)
 {
-	if (in->mapped)
-		munmap(in->buf, in->len);
-	else
-		tc__free(al, in->buf);
+	tc__free(al, in->buf);
 }
 
 static bool starts_with(const char *p, const char *end, const char *word)

@@ -55,6 +55,8 @@ struct tc_module {
 	char **strings;      /* file names that branch_loc points to */
 	size_t nstrings, strings_cap;
 	tc_read_stats read; /* what reading cost, phase by phase */
+	const char *warnings[4]; /* kept in strings */
+	size_t nwarnings;
 };
 
 int tc__module_new(tc_module **out, const tc_allocator *alloc);
@@ -69,6 +71,9 @@ void tc__module_set_sources(tc_module *m, tc_branch_source *source);
 /* Gives the last graph added its uniformity dependences (allocated with
  * m->al); takes ownership. */
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);
+/* Keeps a warning about the input (tc_module_warning; the first four).
+ * TC_ENOMEM or TC_OK. */
+int tc__module_warn(tc_module *m, const char *message);
 /* A copy of s kept as long as the module; NULL when out of memory. */
 const char *tc__module_string(tc_module *m, const char *s, size_t len);
 /* Drops every graph but the one called name; TC_EINVAL (with a message in

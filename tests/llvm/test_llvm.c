@@ -620,6 +620,16 @@ static void bad_input(void **state)
 	assert_non_null(strstr(d.message, "module fails verification: "));
 	assert_non_null(strstr(d.message, "does not dominate all uses"));
 
+	/* the same with the module flag every clang -g module has: LLVM's
+	 * debug-info upgrade inside its parser would abort the process */
+	assert_int_equal(parse_text("define void @f() {\nentry:\n  %y = add i32 %x, 1\n"
+				    "  %x = add i32 1, 1\n  ret void\n}\n"
+				    "!llvm.module.flags = !{!0}\n"
+				    "!0 = !{i32 2, !\"Debug Info Version\", i32 3}\n",
+				    NULL, &d),
+			 TC_EPARSE);
+	assert_non_null(strstr(d.message, "does not dominate all uses"));
+
 	assert_int_equal(parse_text("declare void @f()\n", NULL, &d), TC_EPARSE);
 	assert_string_equal(d.message, "no function is defined in the module");
 	assert_int_equal(parse_text("", NULL, &d), TC_EPARSE);
@@ -648,6 +658,55 @@ static void bad_input(void **state)
 		assert_null(m);
 		assert_non_null(strstr(d.message, "bad bitcode"));
 	}
+}
+
+/* Runs fn with standard error sent to a file; returns what was written. */
+static size_t stderr_bytes_of(void (*fn)(void *), void *arg)
+{
+	fflush(stderr);
+	int saved = dup(2);
+	FILE *tmp = tmpfile();
+	assert_true(saved >= 0 && tmp);
+	assert_true(dup2(fileno(tmp), 2) >= 0);
+	fn(arg);
+	fflush(stderr);
+	assert_true(dup2(saved, 2) >= 0);
+	close(saved);
+	long n = ftell(tmp) >= 0 ? (fseek(tmp, 0, SEEK_END), ftell(tmp)) : -1;
+	fclose(tmp);
+	assert_true(n >= 0);
+	return (size_t)n;
+}
+
+static void read_wrong_scope(void *arg)
+{
+	tc_module **m = arg;
+	tc_diag d;
+	char path[512];
+	snprintf(path, sizeof path, "%s/debug-wrong-scope.ll", TC_LLVM_IR_DIR);
+	assert_int_equal(tc_read_file(m, path, NULL, &d), TC_OK);
+}
+
+/* Invalid debug info is dropped with a warning for the caller, as LLVM's
+ * upgrade drops it, but nothing is printed (LLVM's upgrade prints the
+ * verifier's findings) and the graphs are read. */
+static void invalid_debug_info(void **state)
+{
+	(void)state;
+	tc_module *m = NULL;
+	assert_int_equal(stderr_bytes_of(read_wrong_scope, &m), 0);
+	assert_non_null(m);
+	assert_int_equal(tc_module_graph_count(m), 2);
+	assert_int_equal(tc_module_warning_count(m), 1);
+	assert_non_null(strstr(tc_module_warning(m, 0), "invalid debug info ignored"));
+	assert_non_null(strstr(tc_module_warning(m, 0), "wrong subprogram"));
+	assert_null(tc_module_warning(m, 1));
+	assert_null(tc_module_branch_loc(m, 0, 0).file);
+	tc_module_free(m);
+	/* valid debug info: no warning */
+	m = load("debug.ll");
+	assert_int_equal(tc_module_warning_count(m), 0);
+	tc_module_free(m);
 }
 
 /* An allocator that fails from the n-th allocation on. */
@@ -718,6 +777,7 @@ int main(void)
 		cmocka_unit_test(barrier_through_calls),
 		cmocka_unit_test(unnamed_blocks),
 		cmocka_unit_test(normalised),
+		cmocka_unit_test(invalid_debug_info),
 		cmocka_unit_test(debug_locations),
 		cmocka_unit_test(uniform_conditions),
 		cmocka_unit_test(phis),
