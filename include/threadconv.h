@@ -165,6 +165,18 @@ int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *op
 int tc_parse_llvm(tc_module **out, const char *filename, const void *data,
 		  size_t len, const tc_read_options *opt, const tc_allocator *alloc,
 		  tc_diag *diag);
+
+/*
+ * LLVM cannot return from some errors inside its readers: malformed bitcode
+ * can crash its metadata loader, and an input that makes it request more
+ * memory than there is ends in "LLVM ERROR: out of memory" and abort(); both
+ * end the process that called tc_parse_llvm. A program that reads untrusted
+ * IR should read it in a child process, as the threadconv command does
+ * (docs/llvm.md, "Untrusted input"). report_fatal_error, the third way,
+ * calls handler (which must not return; NULL restores LLVM's default) with
+ * the reason before the process ends; this sets LLVM's process-wide handler.
+ */
+void tc_llvm_set_fatal_handler(void (*handler)(const char *reason));
 /* Reads a file ("-" is standard input) as LLVM IR whatever its contents. */
 int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
 		 const tc_allocator *alloc, tc_diag *diag);

@@ -201,7 +201,9 @@ int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 			fflush(stderr);
 		}
 		double t0 = cli_now();
+		cli_watch_phase(CLI_PHASE_READ, paths[i]);
 		int rc = tc_read_file_ex(&in->modules[i], paths[i], opt, NULL, &d);
+		cli_watch_phase(CLI_PHASE_OTHER, NULL);
 		in->parse_s[i] = cli_now() - t0;
 		if (say)
 			fputs("\r\033[K", stderr);
@@ -294,6 +296,7 @@ static int render_into(FILE *f, const char *shown, cli_render_fn render, const v
  */
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 {
+	cli_watch_phase(CLI_PHASE_WRITE, NULL);
 	if (!path || strcmp(path, "-") == 0)
 		return render_into(stdout, "<stdout>", render, ctx, 0);
 	struct stat st;

@@ -81,6 +81,19 @@ void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result
 typedef int (*cli_render_fn)(FILE *out, const void *ctx, tc_diag *diag);
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx);
 
+/*
+ * Runs the command run(argc, argv) in a child process (isolate.c): a crash
+ * or an abort inside LLVM while an input is read becomes
+ * "FILE: error: LLVM failed reading this input (...)" and exit status 2.
+ * The child says what it does with cli_watch_phase; outside a child (no
+ * isolation) that does nothing.
+ */
+enum { CLI_PHASE_OTHER, CLI_PHASE_READ, CLI_PHASE_WRITE };
+int cli_isolated(int (*run)(int, char **), int argc, char **argv);
+/* CLI_PHASE_READ: reading input (its name as given); standard error is set
+ * aside until the next phase. */
+void cli_watch_phase(int phase, const char *input);
+
 /* --exact-work K: exact's per-source tests stop at K times the graph's
  * size (0: never). Reports a bad K; CLI_EXIT_*. */
 int cli_exact_work(tc_solve_options *opt, const char *value);

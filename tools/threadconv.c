@@ -120,7 +120,7 @@ int main(int argc, char **argv)
 		return help_command(argc - 1, argv + 1);
 	const command *c = find_command(arg);
 	if (c)
-		return c->run(argc - 1, argv + 1);
+		return cli_isolated(c->run, argc - 1, argv + 1);
 	if (arg[0] == '-')
 		cli_error("unknown option '%s'", arg);
 	else

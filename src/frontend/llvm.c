@@ -31,6 +31,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/ErrorHandling.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Support.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -342,6 +343,14 @@ static void set_llvm_options(void)
 {
 	const char *argv[] = {"threadconv", "-disable-auto-upgrade-debug-info"};
 	LLVMParseCommandLineOptions(2, argv, "");
+}
+
+void tc_llvm_set_fatal_handler(void (*handler)(const char *reason))
+{
+	if (handler)
+		LLVMInstallFatalErrorHandler(handler);
+	else
+		LLVMResetFatalErrorHandler();
 }
 
 static int verify(reader *r)
@@ -1432,22 +1441,58 @@ static int make_name(reader *r, const char *prefix, size_t plen, const char *suf
 	return TC_OK;
 }
 
-/* The debug location of an instruction, the file joined to its directory. */
+/*
+ * String operand i of a metadata node, checked: NULL unless the node has it
+ * and it is an MDString. (LLVM's typed accessors, LLVMDIFileGetFilename
+ * among them, cast without checking: a module whose metadata is valid to the
+ * reader and the verifier but has another node there would be read out of
+ * bounds.)
+ */
+static const char *md_string_operand(reader *r, LLVMMetadataRef node, unsigned i,
+				     unsigned *len)
+{
+	*len = 0;
+	LLVMValueRef v = LLVMMetadataAsValue(r->ctx, node);
+	unsigned n = v ? LLVMGetMDNodeNumOperands(v) : 0;
+	if (i >= n || n > 16)
+		return NULL;
+	LLVMValueRef ops[16];
+	LLVMGetMDNodeOperands(v, ops);
+	if (!ops[i] || !LLVMIsAMDString(ops[i]))
+		return NULL;
+	return LLVMGetMDString(ops[i], len);
+}
+
+static bool is_local_scope(LLVMMetadataRef md)
+{
+	LLVMMetadataKind k = LLVMGetMetadataKind(md);
+	return k == LLVMDISubprogramMetadataKind || k == LLVMDILexicalBlockMetadataKind ||
+	       k == LLVMDILexicalBlockFileMetadataKind;
+}
+
+/*
+ * The debug location of an instruction, the file joined to its directory.
+ * Every node is checked to be of the kind it must be before it is read.
+ */
 static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *line,
 		     uint32_t *col)
 {
 	*file = NULL;
 	*line = *col = 0;
 	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
-	if (!loc)
+	if (!loc || LLVMGetMetadataKind(loc) != LLVMDILocationMetadataKind)
 		return TC_OK;
 	*line = LLVMDILocationGetLine(loc);
 	*col = LLVMDILocationGetColumn(loc);
 	LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
-	LLVMMetadataRef f = scope ? LLVMDIScopeGetFile(scope) : NULL;
+	if (!scope || !is_local_scope(scope))
+		return TC_OK;
+	LLVMMetadataRef f = LLVMDIScopeGetFile(scope);
+	if (!f || LLVMGetMetadataKind(f) != LLVMDIFileMetadataKind)
+		return TC_OK;
 	unsigned flen = 0, dlen = 0;
-	const char *name = f ? LLVMDIFileGetFilename(f, &flen) : NULL;
-	const char *dir = f ? LLVMDIFileGetDirectory(f, &dlen) : NULL;
+	const char *name = md_string_operand(r, f, 0, &flen);
+	const char *dir = md_string_operand(r, f, 1, &dlen);
 	if (!name || flen == 0)
 		return TC_OK;
 	if (name[0] == '/' || !dir)

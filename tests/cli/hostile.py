@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Hostile and broken input to the threadconv command: it must end with
+`FILE[:LINE[:COL]]: error: MESSAGE` lines on stderr and exit status 2, nothing
+on stdout, never a signal, a hang or a damaged output file.
+
+usage: hostile.py --bin PATH [--clang PATH] --work DIR [CASE...]
+
+Cases (all by default):
+  bitcode    a CUDA kernel of tests/kernels compiled by clang at -O2 -g, with one
+             byte changed at each of a fixed set of places: LLVM's bitcode reader
+             crashes or aborts on some of them (in its metadata loader; on a size
+             it then tries to allocate); run once more without the child process
+             (THREADCONV_NO_ISOLATE=1) to count those, which must be some
+  devices    /dev/zero (no end: the stream limit), a FIFO nobody writes to (no
+             hang: an error after the wait), a directory
+  stdin      standard input named twice
+  output     -o FILE when the report cannot be written whole (a file size limit):
+             FILE keeps its old contents, no temporary file is left beside it
+"""
+import argparse, os, random, re, resource, signal, stat, subprocess, sys, tempfile, time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..', 'kernels'))
+import kernels  # noqa: E402
+
+ERROR_LINE = re.compile(r'^(?:threadconv|[^:\n]+(?::\d+(?::\d+)?)?): error: \S.*$')
+# under a sanitizer LLVM's own crashes are LLVM's, not the sanitizer's: let
+# them end the process as they would (our own bugs are still caught by the
+# instrumentation, which does not need these handlers); LLVM's leaks on its
+# error paths are not ours (llvm-leaks.supp)
+SANITIZER_ENV = {
+    'ASAN_OPTIONS': 'handle_segv=0:handle_sigbus=0:handle_abort=0:handle_sigfpe=0:'
+                    'handle_sigill=0',
+    'LSAN_OPTIONS': 'suppressions=' + os.path.join(HERE, 'llvm-leaks.supp'),
+}
+
+
+class Failure(Exception):
+    pass
+
+
+def env_for(isolate=True):
+    env = dict(os.environ)
+    for k, v in SANITIZER_ENV.items():
+        env[k] = (env[k] + ':' + v) if env.get(k) else v
+    if not isolate:
+        env['THREADCONV_NO_ISOLATE'] = '1'
+    else:
+        env.pop('THREADCONV_NO_ISOLATE', None)
+    return env
+
+
+def run(args, timeout=60, isolate=True, stdin=subprocess.DEVNULL, preexec=None, cwd=None):
+    p = subprocess.run(args, capture_output=True, timeout=timeout, env=env_for(isolate),
+                       stdin=stdin, preexec_fn=preexec, cwd=cwd)
+    return p.returncode, p.stdout.decode('utf-8', 'replace'), p.stderr.decode('utf-8', 'replace')
+
+
+def expect_error(what, rc, out, err, lines=None):
+    """Exit 2, nothing on stdout, stderr made of error lines (lines of them)."""
+    if rc != 2:
+        raise Failure('%s: exit status %d, want 2; stderr: %s' % (what, rc, err[:500]))
+    if out:
+        raise Failure('%s: stdout not empty: %r' % (what, out[:200]))
+    got = err.splitlines()
+    bad = [l for l in got if not ERROR_LINE.match(l)]
+    if not got or bad:
+        raise Failure('%s: stderr is not error lines: %r' % (what, err[:500]))
+    if lines is not None and len(got) != lines:
+        raise Failure('%s: %d error lines, want %d: %r' % (what, len(got), lines, err[:500]))
+
+
+def case_bitcode(a):
+    bc = os.path.abspath(os.path.join(a.work, 'hostile-reduce.O2.bc'))
+    # the same bytes from every checkout: compiled from the repository's root
+    # by a relative name, with no path of this checkout in the debug info
+    root = os.path.normpath(os.path.join(HERE, '..', '..'))
+    cc = [a.clang] + kernels.FLAGS['.cu'] + [
+        '-O2', '-c', '-g', '-emit-llvm', '-fdebug-compilation-dir=/src',
+        'tests/kernels/cuda_reduce.cu', '-o', bc]
+    p = subprocess.run(cc, cwd=root, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise Failure('%s: clang failed:\n%s' % (' '.join(cc), p.stderr))
+    data = open(bc, 'rb').read()
+    rng = random.Random(20261201)  # the same places every run
+    places = sorted({(rng.randrange(len(data) // 4, len(data)), rng.choice([1, 2, 4, 0x80, 0xff]))
+                     for _ in range(a.mutations)})
+    path = os.path.join(a.work, 'hostile-mutated.bc')
+    crashes_without = accepted = errors = 0
+    for off, x in places:
+        b = bytearray(data)
+        b[off] ^= x
+        with open(path, 'wb') as f:
+            f.write(b)
+        what = 'byte %d ^ 0x%02x' % (off, x)
+        rc, out, err = run([a.bin, 'check', '--format', 'json', path], timeout=60)
+        if rc in (0, 1):
+            accepted += 1
+            if '"graphs"' not in out:
+                raise Failure('%s: exit %d without a report' % (what, rc))
+            continue
+        expect_error(what, rc, out, err)
+        errors += 1
+        if 'LLVM failed reading this input' in err:
+            # the same input in the process itself: LLVM does end it
+            rc2, _, _ = run([a.bin, 'check', path], timeout=60, isolate=False)
+            if rc2 < 0 or rc2 > 2:
+                crashes_without += 1
+            else:
+                raise Failure('%s: reported as an LLVM failure, but exits %d in the process'
+                              % (what, rc2))
+    print('bitcode: %d changed bytes: %d read, %d errors, of which %d end the process '
+          'without the child' % (len(places), accepted, errors, crashes_without))
+    if crashes_without == 0:
+        raise Failure('no changed byte made LLVM fail: the case tests nothing')
+
+
+def case_devices(a):
+    rc, out, err = run([a.bin, 'analyze', '/dev/zero'], timeout=120)
+    expect_error('/dev/zero', rc, out, err, 1)
+    if 'limit' not in err:
+        raise Failure('/dev/zero: %r' % err)
+    fifo = os.path.join(a.work, 'hostile-fifo')
+    if os.path.exists(fifo):
+        os.unlink(fifo)
+    os.mkfifo(fifo)
+    t0 = time.monotonic()
+    rc, out, err = run([a.bin, 'analyze', fifo], timeout=60)
+    expect_error('a FIFO without a writer', rc, out, err, 1)
+    if time.monotonic() - t0 > 30:
+        raise Failure('a FIFO without a writer: took %.0f s' % (time.monotonic() - t0))
+    rc, out, err = run([a.bin, 'analyze', a.work], timeout=60)
+    expect_error('a directory', rc, out, err, 1)
+    print('devices: ok')
+
+
+def case_stdin(a):
+    with open(os.path.join(HERE, 'analyze', 'diamond.cfg'), 'rb') as f:
+        rc, out, err = run([a.bin, 'analyze', '-', '-'], stdin=f)
+    expect_error('- -', rc, out, err, 1)
+    print('stdin: ok')
+
+
+def case_output(a):
+    d = tempfile.mkdtemp(dir=a.work)
+    target = os.path.join(d, 'out.json')
+    with open(target, 'w') as f:
+        f.write('old\n')
+    os.chmod(target, 0o640)
+    cfg = os.path.join(d, 'big.cfg')
+    with open(cfg, 'w') as f:
+        f.write('graph big\nentry n0\nexit n%d\n' % 3000)
+        for i in range(3000):
+            f.write('n%d -> n%d n%d\n' % (i, i + 1, min(i + 2, 3000)))
+
+    def limit():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 10, 64 << 10))
+    rc, out, err = run([a.bin, 'analyze', '--format', 'json', '-o', target, cfg], preexec=limit)
+    expect_error('-o past a file size limit', rc, out, err, 1)
+    if open(target).read() != 'old\n':
+        raise Failure('-o past a file size limit: the old file was changed')
+    if stat.S_IMODE(os.stat(target).st_mode) != 0o640:
+        raise Failure('-o: the mode of the old file changed')
+    left = sorted(set(os.listdir(d)) - {'out.json', 'big.cfg'})
+    if left:
+        raise Failure('-o past a file size limit: left behind: %s' % left)
+    rc, out, err = run([a.bin, 'analyze', '--format', 'json', '-o', target, cfg])
+    if rc != 0 or not open(target).read().startswith('{'):
+        raise Failure('-o: the report did not replace the old file (%d, %s)' % (rc, err))
+    if stat.S_IMODE(os.stat(target).st_mode) != 0o640:
+        raise Failure('-o: the mode of the replaced file changed')
+    print('output: ok')
+
+
+CASES = {'bitcode': case_bitcode, 'devices': case_devices, 'stdin': case_stdin,
+         'output': case_output}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--bin', required=True)
+    ap.add_argument('--clang')
+    ap.add_argument('--work', required=True)
+    ap.add_argument('--mutations', type=int, default=250)
+    ap.add_argument('cases', nargs='*')
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    failed = 0
+    for name in a.cases or sorted(CASES):
+        if name == 'bitcode' and not a.clang:
+            print('bitcode: skipped (no clang)')
+            continue
+        try:
+            CASES[name](a)
+        except (Failure, subprocess.TimeoutExpired) as e:
+            print('FAIL %s: %s' % (name, e))
+            failed += 1
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == '__main__':
+    main()

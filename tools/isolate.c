@@ -1,0 +1,221 @@
+/*
+ * isolate.c - runs a command in a child process, so that a library below us
+ * that cannot return from an error ends in a message and exit status 2, not
+ * in a signal. LLVM's bitcode reader crashes on some malformed bitcode that
+ * it does not check (a segfault in its metadata loader), and stops the
+ * process on others (report_fatal_error; "LLVM ERROR: out of memory" after a
+ * huge request that the input asked for); neither can be caught in the
+ * process that called it.
+ *
+ * The parent forks, ignores SIGINT and SIGQUIT as system() does, passes
+ * SIGTERM and SIGHUP on, and waits. The child runs the command and records
+ * in a page shared with the parent what it is doing: which input it reads,
+ * or that it solves or writes. While an input is read, the child's standard
+ * error goes to a file the parent made, so that what LLVM prints on its way
+ * down (its "LLVM ERROR" lines) is the parent's to turn into a message; the
+ * library itself prints nothing. When the child ends normally its status is
+ * the command's. When it is killed by a signal that a user sends (SIGINT,
+ * SIGTERM, SIGHUP, SIGPIPE), the parent dies of the same signal. Otherwise
+ * the parent reports where the child stopped:
+ *
+ *   k.bc: error: LLVM failed reading this input (SIGSEGV): it is malformed
+ *
+ * and exits 2. A sanitizer's report printed while reading is passed on
+ * whole, so that a bug of ours is never hidden as one of LLVM's.
+ *
+ * THREADCONV_NO_ISOLATE=1 in the environment runs the command in the
+ * process itself (for a debugger).
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include "cli.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* What the child is doing, in memory shared with the parent. */
+typedef struct watch {
+	volatile sig_atomic_t phase; /* CLI_PHASE_* */
+	char input[1024];            /* the input being read */
+	char fatal[512];             /* the reason of an LLVM fatal error */
+} watch;
+
+static watch *shared;
+static int capture_fd = -1; /* the file standard error goes to while reading */
+static int saved_stderr = -1;
+static volatile pid_t child_pid;
+
+void cli_watch_phase(int phase, const char *input)
+{
+	if (!shared)
+		return;
+	fflush(stderr);
+	if (phase == CLI_PHASE_READ && capture_fd >= 0) {
+		snprintf(shared->input, sizeof shared->input, "%s", input ? input : "");
+		if (ftruncate(capture_fd, 0) == 0 && lseek(capture_fd, 0, SEEK_SET) == 0 &&
+		    (saved_stderr >= 0 || (saved_stderr = dup(2)) >= 0))
+			(void)dup2(capture_fd, 2);
+	} else if (saved_stderr >= 0) {
+		(void)dup2(saved_stderr, 2);
+	}
+	shared->phase = phase;
+}
+
+/* report_fatal_error: keep the reason for the parent, and end. */
+static void on_llvm_fatal(const char *reason)
+{
+	if (shared) {
+		size_t n = strlen(reason);
+		if (n >= sizeof shared->fatal)
+			n = sizeof shared->fatal - 1;
+		memcpy(shared->fatal, reason, n);
+		shared->fatal[n] = '\0';
+	}
+	_exit(CLI_EXIT_ERROR + 100);
+}
+
+static void pass_on(int sig)
+{
+	if (child_pid > 0)
+		kill(child_pid, sig);
+}
+
+static const char *signal_name(int sig)
+{
+	switch (sig) {
+	case SIGSEGV: return "SIGSEGV";
+	case SIGBUS: return "SIGBUS";
+	case SIGABRT: return "SIGABRT";
+	case SIGFPE: return "SIGFPE";
+	case SIGILL: return "SIGILL";
+	case SIGKILL: return "SIGKILL";
+	case SIGTRAP: return "SIGTRAP";
+	default: return "a signal";
+	}
+}
+
+/* What the child printed while it read, up to cap - 1 bytes. */
+static size_t captured(char *buf, size_t cap)
+{
+	size_t n = 0;
+	if (capture_fd >= 0 && lseek(capture_fd, 0, SEEK_SET) == 0) {
+		ssize_t got;
+		while (n + 1 < cap && (got = read(capture_fd, buf + n, cap - 1 - n)) > 0)
+			n += (size_t)got;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+/* The child ended abnormally (sig, or an LLVM fatal error when sig is 0). */
+static int explain(int sig)
+{
+	static char text[1 << 16];
+	size_t n = captured(text, sizeof text);
+	int phase = shared->phase;
+	if (phase == CLI_PHASE_READ && strstr(text, "Sanitizer")) {
+		fwrite(text, 1, n, stderr); /* a bug of ours, or of LLVM's: show it */
+		phase = CLI_PHASE_OTHER;
+	}
+	char why[640];
+	if (sig == 0)
+		snprintf(why, sizeof why, "%s", shared->fatal);
+	else if (strstr(text, "LLVM ERROR: out of memory"))
+		snprintf(why, sizeof why, "out of memory, %s", signal_name(sig));
+	else if (sig == SIGKILL)
+		snprintf(why, sizeof why, "SIGKILL: out of memory?");
+	else
+		snprintf(why, sizeof why, "%s", signal_name(sig));
+	if (phase == CLI_PHASE_READ)
+		fprintf(stderr, "%s: error: LLVM failed reading this input (%s): it is malformed\n",
+			cli_input_name(shared->input), why);
+	else
+		cli_error("stopped by %s while %s (a bug: please report it with the input)", why,
+			  phase == CLI_PHASE_WRITE ? "writing the report" : "solving");
+	return CLI_EXIT_ERROR;
+}
+
+int cli_isolated(int (*run)(int, char **), int argc, char **argv)
+{
+	const char *no = getenv("THREADCONV_NO_ISOLATE");
+	if (no && *no && strcmp(no, "0") != 0)
+		return run(argc, argv);
+	shared = mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		      -1, 0);
+	FILE *cap = tmpfile();
+	if (shared == MAP_FAILED || !cap) {
+		shared = NULL;
+		return run(argc, argv); /* no isolation, rather than no command */
+	}
+	capture_fd = fileno(cap);
+	memset(shared, 0, sizeof *shared);
+	fflush(stdout);
+	fflush(stderr);
+	struct sigaction ign, old_int, old_quit, old_term, old_hup, fwd;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	fwd = ign;
+	fwd.sa_handler = pass_on;
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	sigaction(SIGTERM, &fwd, &old_term);
+	sigaction(SIGHUP, &fwd, &old_hup);
+	pid_t pid = fork();
+	if (pid == 0) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGQUIT, &old_quit, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		sigaction(SIGHUP, &old_hup, NULL);
+		tc_llvm_set_fatal_handler(on_llvm_fatal);
+		int status = run(argc, argv);
+		fflush(stdout);
+		fflush(stderr);
+		exit(status);
+	}
+	if (pid < 0) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGQUIT, &old_quit, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		sigaction(SIGHUP, &old_hup, NULL);
+		int status = run(argc, argv);
+		return status;
+	}
+	child_pid = pid;
+	int ws;
+	while (waitpid(pid, &ws, 0) < 0)
+		if (errno != EINTR) {
+			cli_error("lost the worker process: %s", strerror(errno));
+			return CLI_EXIT_ERROR;
+		}
+	child_pid = 0;
+	if (WIFEXITED(ws)) {
+		int code = WEXITSTATUS(ws);
+		if (code == CLI_EXIT_ERROR + 100)
+			return explain(0);
+		/* every way out of reading restores the phase: an exit inside it
+		 * is LLVM's or a sanitizer's */
+		if (shared->phase == CLI_PHASE_READ) {
+			snprintf(shared->fatal, sizeof shared->fatal, "exit status %d", code);
+			return explain(0);
+		}
+		return code;
+	}
+	int sig = WTERMSIG(ws);
+	if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE ||
+	    sig == SIGQUIT) {
+		signal(sig, SIG_DFL);
+		sigset_t set;
+		sigemptyset(&set);
+		sigaddset(&set, sig);
+		sigprocmask(SIG_UNBLOCK, &set, NULL);
+		raise(sig);
+	}
+	return explain(sig);
+}
