@@ -269,7 +269,9 @@ static int render_into(FILE *f, const char *shown, cli_render_fn render, const v
 		       int close)
 {
 	tc_diag d;
+	cli_watch_phase(CLI_PHASE_WRITE, NULL);
 	int rc = render(f, ctx, &d);
+	cli_watch_phase(CLI_PHASE_OTHER, NULL);
 	int failed = ferror(f) != 0;
 	failed |= fflush(f) != 0;
 	int err = errno;
@@ -296,7 +298,6 @@ static int render_into(FILE *f, const char *shown, cli_render_fn render, const v
  */
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 {
-	cli_watch_phase(CLI_PHASE_WRITE, NULL);
 	if (!path || strcmp(path, "-") == 0)
 		return render_into(stdout, "<stdout>", render, ctx, 0);
 	struct stat st;

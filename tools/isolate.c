@@ -10,10 +10,11 @@
  * The parent forks, ignores SIGINT and SIGQUIT as system() does, passes
  * SIGTERM and SIGHUP on, and waits. The child runs the command and records
  * in a page shared with the parent what it is doing: which input it reads,
- * or that it solves or writes. While an input is read, the child's standard
- * error goes to a file the parent made, so that what LLVM prints on its way
- * down (its "LLVM ERROR" lines) is the parent's to turn into a message; the
- * library itself prints nothing. When the child ends normally its status is
+ * or that it solves or writes. While an input is read or a report rendered,
+ * the child's standard error goes to a file the parent made, so that what
+ * LLVM prints on its way down (its "LLVM ERROR" lines), or graphviz and the
+ * font libraries under it when memory runs out, is the parent's to turn into
+ * a message; the library itself prints nothing. When the child ends normally its status is
  * the command's. When it is killed by a signal that a user sends (SIGINT,
  * SIGTERM, SIGHUP, SIGPIPE), the parent dies of the same signal. Otherwise
  * the parent reports where the child stopped:
@@ -56,8 +57,9 @@ void cli_watch_phase(int phase, const char *input)
 	if (!shared)
 		return;
 	fflush(stderr);
-	if (phase == CLI_PHASE_READ && capture_fd >= 0) {
-		snprintf(shared->input, sizeof shared->input, "%s", input ? input : "");
+	if (phase != CLI_PHASE_OTHER && capture_fd >= 0) {
+		if (phase == CLI_PHASE_READ)
+			snprintf(shared->input, sizeof shared->input, "%s", input ? input : "");
 		if (ftruncate(capture_fd, 0) == 0 && lseek(capture_fd, 0, SEEK_SET) == 0 &&
 		    (saved_stderr >= 0 || (saved_stderr = dup(2)) >= 0))
 			(void)dup2(capture_fd, 2);
@@ -119,7 +121,7 @@ static int explain(int sig)
 	static char text[1 << 16];
 	size_t n = captured(text, sizeof text);
 	int phase = shared->phase;
-	if (phase == CLI_PHASE_READ && strstr(text, "Sanitizer")) {
+	if (phase != CLI_PHASE_OTHER && strstr(text, "Sanitizer")) {
 		fwrite(text, 1, n, stderr); /* a bug of ours, or of LLVM's: show it */
 		phase = CLI_PHASE_OTHER;
 	}
@@ -135,9 +137,12 @@ static int explain(int sig)
 	if (phase == CLI_PHASE_READ)
 		fprintf(stderr, "%s: error: LLVM failed reading this input (%s): it is malformed\n",
 			cli_input_name(shared->input), why);
+	else if (phase == CLI_PHASE_WRITE)
+		cli_error("stopped by %s while writing the report (graphviz, when the format "
+			  "is svg, stops so when it runs out of memory)", why);
 	else
-		cli_error("stopped by %s while %s (a bug: please report it with the input)", why,
-			  phase == CLI_PHASE_WRITE ? "writing the report" : "solving");
+		cli_error("stopped by %s while solving (a bug: please report it with the input)",
+			  why);
 	return CLI_EXIT_ERROR;
 }
 

@@ -69,7 +69,11 @@ int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
 /* One SVG document laid out by graphviz's dot; several graphs become
- * side-by-side clusters of one drawing. */
+ * side-by-side clusters of one drawing. Above TC_SVG_MAX_NODES nodes or
+ * TC_SVG_MAX_EDGES edges in all, TC_ELIMIT before any layout: dot's time
+ * grows much faster than the graph (docs/json.md, "Pictures"). */
+#define TC_SVG_MAX_NODES 300u
+#define TC_SVG_MAX_EDGES 600u
 int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
 

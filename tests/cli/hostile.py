@@ -16,6 +16,9 @@ Cases (all by default):
   stdin      standard input named twice
   output     -o FILE when the report cannot be written whole (a file size limit):
              FILE keeps its old contents, no temporary file is left beside it
+  pictures   SVG of a graph over the layout budget is refused at once, DOT of it
+             is written; SVG within it is laid out; graphviz running out of memory
+             (an address-space limit) ends in a message
 """
 import argparse, os, random, re, resource, signal, stat, subprocess, sys, tempfile, time
 
@@ -172,7 +175,64 @@ def case_output(a):
     print('output: ok')
 
 
-CASES = {'bitcode': case_bitcode, 'devices': case_devices, 'stdin': case_stdin,
+def loop_nest(n):
+    """A .cfg of n nodes in a chain with nested back edges (dot's hard case)."""
+    lines = ['graph nest', 'entry n0', 'exit n%d' % (n - 1)]
+    for i in range(n - 1):
+        succ = ['n%d' % (i + 1)]
+        for span in (9, 49, 199):
+            if i % (span + 1) == span:
+                succ.append('n%d' % (i - span))
+        lines.append('n%d -> %s' % (i, ' '.join(succ)))
+    return '\n'.join(lines) + '\n'
+
+
+def links_asan(binary):
+    p = subprocess.run(['ldd', binary], capture_output=True, text=True)
+    return 'libasan' in p.stdout
+
+
+def case_pictures(a):
+    d = tempfile.mkdtemp(dir=a.work)
+    big, small = os.path.join(d, 'big.cfg'), os.path.join(d, 'small.cfg')
+    with open(big, 'w') as f:
+        f.write(loop_nest(2003))
+    with open(small, 'w') as f:
+        f.write(loop_nest(250))
+    t0 = time.monotonic()
+    rc, out, err = run([a.bin, 'analyze', '--format', 'svg', big], timeout=60)
+    expect_error('svg of 2003 nodes', rc, out, err, 1)
+    if 'too many to lay out' not in err or time.monotonic() - t0 > 10:
+        raise Failure('svg of 2003 nodes: %r after %.1f s' % (err, time.monotonic() - t0))
+    rc, out, err = run([a.bin, 'analyze', '--format', 'dot', big], timeout=60)
+    if rc != 0 or not out.startswith('digraph'):
+        raise Failure('dot of 2003 nodes: exit %d: %s' % (rc, err[:300]))
+    t0 = time.monotonic()
+    rc, out, err = run([a.bin, 'analyze', '--format', 'svg', small], timeout=120)
+    if rc != 0 or '<svg' not in out:
+        raise Failure('svg of 250 nodes: exit %d: %s' % (rc, err[:300]))
+    took = time.monotonic() - t0
+    # graphviz out of memory: under an address-space limit it crashes or
+    # stops inside; the command still ends with a message (not under ASan,
+    # which needs its large address space)
+    ended = []
+    if not links_asan(a.bin):
+        for mb in (230, 245, 260, 300):
+            def limit(mb=mb):
+                resource.setrlimit(resource.RLIMIT_AS, (mb << 20, mb << 20))
+            rc, out, err = run([a.bin, 'analyze', '--format', 'svg', small], preexec=limit,
+                               timeout=120)
+            if rc == 0:
+                continue
+            if rc == 127:  # the loader itself found no room
+                continue
+            expect_error('svg under a %d MB address-space limit' % mb, rc, out, err)
+            ended.append(mb)
+    print('pictures: 2003 nodes refused, dot written; 250 nodes in %.1f s; ended with a '
+          'message under %s MB' % (took, ended or 'no'))
+
+
+CASES = {'bitcode': case_bitcode, 'pictures': case_pictures, 'devices': case_devices, 'stdin': case_stdin,
          'output': case_output}
 
 
