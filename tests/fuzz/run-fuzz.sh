@@ -1,18 +1,25 @@
 #!/bin/sh
-# Fuzzes the .cfg parser, the solvers and the reports for SECONDS (default 20):
-# builds the libFuzzer target in build-fuzz/ with clang-19, ASan and UBSan,
-# then runs it from the seed corpus. Further arguments go to libFuzzer.
+# Fuzzes one target for SECONDS (default 20): builds the libFuzzer targets in
+# build-fuzz/ with clang-19, ASan and UBSan, then runs one from its seeds.
+# Further arguments go to libFuzzer.
 #
-#   tests/fuzz/run-fuzz.sh [SECONDS] [LIBFUZZER-ARGS...]
+#   tests/fuzz/run-fuzz.sh [cfg|llvm] [SECONDS] [LIBFUZZER-ARGS...]
 #
-# New inputs go to build-fuzz/fuzz-corpus/ (the seed corpus in tests/fuzz/corpus
-# is only read); a crashing input is saved in build-fuzz/fuzz-artifacts/ and
-# the script exits non-zero. Reproduce one with
-#   build-fuzz/tests/fuzz/fuzz_cfg build-fuzz/fuzz-artifacts/crash-...
+# cfg (the default): the .cfg parser, the solvers and the reports, from the
+# seed corpus tests/fuzz/corpus. llvm: the LLVM IR reader, text and bitcode,
+# from every kernel of tests/kernels compiled at -O0 and -O2 (llvm-seeds.py)
+# and the IR of tests/llvm. New inputs go to build-fuzz/TARGET-corpus/ (the
+# seeds are only read); a crashing input is saved in build-fuzz/fuzz-artifacts/
+# and the script exits non-zero. Reproduce one with
+#   build-fuzz/tests/fuzz/fuzz_TARGET build-fuzz/fuzz-artifacts/crash-...
 # CC overrides the compiler (any clang with libFuzzer).
 set -eu
 cd "$(dirname "$0")/../.."
 
+target=cfg
+case ${1:-} in
+cfg | llvm) target=$1; shift ;;
+esac
 seconds=20
 if [ $# -gt 0 ]; then
 	seconds=$1
@@ -24,9 +31,20 @@ esac
 
 cmake -S . -B build-fuzz -DCMAKE_C_COMPILER="${CC:-clang-19}" -DTC_FUZZ=ON \
 	-DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build-fuzz --target fuzz_cfg -j "$(nproc 2>/dev/null || echo 2)"
+cmake --build build-fuzz --target "fuzz_$target" -j "$(nproc 2>/dev/null || echo 2)"
 
-mkdir -p build-fuzz/fuzz-corpus build-fuzz/fuzz-artifacts
-exec build-fuzz/tests/fuzz/fuzz_cfg -max_total_time="$seconds" -timeout=10 \
-	-dict=tests/fuzz/cfg.dict -artifact_prefix=build-fuzz/fuzz-artifacts/ \
-	-print_final_stats=1 "$@" build-fuzz/fuzz-corpus tests/fuzz/corpus
+mkdir -p "build-fuzz/$target-corpus" build-fuzz/fuzz-artifacts
+if [ "$target" = cfg ]; then
+	exec build-fuzz/tests/fuzz/fuzz_cfg -max_total_time="$seconds" -timeout=10 \
+		-dict=tests/fuzz/cfg.dict -artifact_prefix=build-fuzz/fuzz-artifacts/ \
+		-print_final_stats=1 "$@" build-fuzz/cfg-corpus tests/fuzz/corpus
+fi
+python3 tests/fuzz/llvm-seeds.py --clang "${CLANG:-clang-19}" build-fuzz/llvm-seeds
+# LLVM's leaks on its error paths are not ours (tests/cli/llvm-leaks.supp);
+# an allocation of more than 2 GB fails (LLVM then stops with "out of
+# memory", in the reading child of fuzz_llvm) instead of filling the machine
+LSAN_OPTIONS="suppressions=$PWD/tests/cli/llvm-leaks.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+ASAN_OPTIONS="max_allocation_size_mb=2048:allocator_may_return_null=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+	exec build-fuzz/tests/fuzz/fuzz_llvm -max_total_time="$seconds" -timeout=20 \
+	-rss_limit_mb=4096 -max_len=65536 -artifact_prefix=build-fuzz/fuzz-artifacts/ \
+	-print_final_stats=1 "$@" build-fuzz/llvm-corpus build-fuzz/llvm-seeds

@@ -1,0 +1,336 @@
+/*
+ * fuzz_llvm.c - libFuzzer target: the LLVM IR reader (tc_parse_llvm) on
+ * arbitrary bytes, as text IR or, when they start with the bitcode magic, as
+ * bitcode; then, for every graph of a module it accepts, exact in assume
+ * and check mode with the uniformity feedback (tc_module_solve), and the
+ * text, JSON and check reports. Allocation failures are injected into the
+ * reader and the solve at points chosen from the input.
+ *
+ * LLVM's bitcode reader crashes or aborts on some malformed bitcode that it
+ * does not check (docs/llvm.md, "Untrusted input"), which no process
+ * survives: each bitcode input is first read by a child process (one that
+ * serves many, started again when an input ends it), and one that ends the
+ * child by a signal or an LLVM fatal error is skipped
+ * (counted, and named with TC_FUZZ_VERBOSE=1). What the fuzzer looks for is
+ * ours: every input that LLVM survives is read again here, under the
+ * sanitizers. Text IR is read here at once: a crash there is a finding.
+ *
+ * Checked, aborting on a violation:
+ *   - reading succeeds, or fails with TC_EPARSE or TC_EINVAL and a message
+ *     naming the file (with line and column only when both are known);
+ *   - a module has a graph, and every graph solves in both modes, with
+ *     states C, U or -;
+ *   - an injected allocation failure gives TC_ENOMEM (or the answer of the
+ *     run without it) and leaks nothing;
+ *   - the JSON report parses back with every node.
+ */
+#include "report/report.h"
+
+#include <fcntl.h>
+#include <jansson.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Larger modules are only read: many small inputs are worth more. */
+#define MAX_BLOCKS 256
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void check(int ok, const char *what)
+{
+	if (!ok) {
+		fprintf(stderr, "fuzz_llvm: check failed: %s\n", what);
+		abort();
+	}
+}
+
+typedef struct budget {
+	size_t calls, fail_at;
+} budget;
+
+static void *budget_malloc(void *ud, size_t size)
+{
+	budget *b = ud;
+	return ++b->calls == b->fail_at ? NULL : malloc(size);
+}
+
+static void *budget_realloc(void *ud, void *ptr, size_t size)
+{
+	budget *b = ud;
+	return ++b->calls == b->fail_at ? NULL : realloc(ptr, size);
+}
+
+static void budget_free(void *ud, void *ptr)
+{
+	(void)ud;
+	free(ptr);
+}
+
+static uint64_t hash(const uint8_t *data, size_t size)
+{
+	uint64_t h = 1469598103934665603u;
+	for (size_t i = 0; i < size; i++)
+		h = (h ^ data[i]) * 1099511628211u;
+	return h;
+}
+
+static const char *file_name(const uint8_t *data, size_t size)
+{
+	return size >= 4 && data[0] == 'B' && data[1] == 'C' ? "fuzz.bc" : "fuzz.ll";
+}
+
+static void on_fatal(const char *reason)
+{
+	(void)reason;
+	_exit(3);
+}
+
+/* A child process that reads bitcode for us, started again when it dies. */
+static pid_t server = -1;
+static int to_server = -1, from_server = -1;
+static unsigned long served;
+
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+	while (n > 0) {
+		ssize_t w = write(fd, c, n);
+		if (w <= 0)
+			return -1;
+		c += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int read_all(int fd, void *p, size_t n)
+{
+	char *c = p;
+	while (n > 0) {
+		ssize_t r = read(fd, c, n);
+		if (r <= 0)
+			return -1;
+		c += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TC_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define TC_ASAN 1
+#endif
+#ifdef TC_ASAN
+#include <sanitizer/common_interface_defs.h>
+static void die_quietly(void)
+{
+	_exit(4);
+}
+#endif
+
+static void serve(int in, int out)
+{
+#ifdef TC_ASAN
+	/* a sanitizer's report on LLVM's code ends the server, not the fuzzer
+	 * (whose death callback would save the input as a crash of ours) */
+	__sanitizer_set_death_callback(die_quietly);
+#endif
+	/* LLVM's crash is not ours: no sanitizer report, no output */
+	signal(SIGSEGV, SIG_DFL);
+	signal(SIGBUS, SIG_DFL);
+	signal(SIGABRT, SIG_DFL);
+	signal(SIGFPE, SIG_DFL);
+	signal(SIGILL, SIG_DFL);
+	int null = open("/dev/null", O_WRONLY);
+	if (null >= 0)
+		dup2(null, 2);
+	tc_llvm_set_fatal_handler(on_fatal);
+	for (;;) {
+		size_t len;
+		if (read_all(in, &len, sizeof len))
+			_exit(0);
+		uint8_t *buf = malloc(len ? len : 1);
+		if (!buf || read_all(in, buf, len))
+			_exit(0);
+		tc_module *m = NULL;
+		tc_diag d;
+		if (tc_parse_llvm(&m, "fuzz.bc", buf, len, NULL, NULL, &d) == TC_OK)
+			tc_module_free(m);
+		free(buf);
+		if (write_all(out, "k", 1))
+			_exit(0);
+	}
+}
+
+static void stop_server(void)
+{
+	if (server <= 0)
+		return;
+	close(to_server);
+	close(from_server);
+	int ws;
+	while (waitpid(server, &ws, 0) < 0)
+		;
+	server = -1;
+}
+
+static int start_server(void)
+{
+	int a[2], b[2];
+	if (pipe(a) || pipe(b))
+		return -1;
+	fflush(stderr);
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		close(a[1]);
+		close(b[0]);
+		serve(a[0], b[1]);
+	}
+	close(a[0]);
+	close(b[1]);
+	server = pid;
+	to_server = a[1];
+	from_server = b[0];
+	served = 0;
+	return 0;
+}
+
+/* Whether LLVM's bitcode reader survives the input, read by the server. */
+static int llvm_survives(const uint8_t *data, size_t size)
+{
+	static unsigned long skipped;
+	signal(SIGPIPE, SIG_IGN);
+	/* LLVM leaks on its error paths: a fresh server now and then */
+	if (server > 0 && served >= 20000)
+		stop_server();
+	if (server <= 0 && start_server())
+		return 1; /* read it here then */
+	char ok;
+	served++;
+	if (!write_all(to_server, &size, sizeof size) && !write_all(to_server, data, size) &&
+	    !read_all(from_server, &ok, 1))
+		return 1;
+	stop_server();
+	skipped++;
+	if (getenv("TC_FUZZ_VERBOSE"))
+		fprintf(stderr, "fuzz_llvm: LLVM does not survive this input; %lu so far\n",
+			skipped);
+	return 0;
+}
+
+static void check_reports(tc_module *m, size_t i, const tc_result *r, bool assume)
+{
+	const tc_graph *g = tc_module_graph(m, i);
+	tc_report_graph rg = {"fuzz.ll", g, r, tc_solve_options_default(), NULL, 0};
+	rg.options.assume_barriers = assume;
+	for (int fmt = TC_REPORT_TEXT; fmt <= TC_REPORT_JSON; fmt++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		check(mem != NULL, "open_memstream");
+		tc_diag d;
+		int rc = tc_report_write(mem, (tc_report_format)fmt, &rg, 1, &d);
+		check(fclose(mem) == 0, "memstream closes");
+		check(rc == TC_OK, "a report of a solved graph is written");
+		if (fmt == TC_REPORT_JSON) {
+			json_t *doc = json_loads(buf, 0, NULL);
+			check(doc != NULL, "the JSON report parses");
+			json_t *jg = json_array_get(json_object_get(doc, "graphs"), 0);
+			check(json_array_size(json_object_get(jg, "nodes")) == tc_graph_node_count(g),
+			      "JSON has every node");
+			json_decref(doc);
+		}
+		free(buf);
+	}
+}
+
+static void solve_module(tc_module *m, uint64_t h)
+{
+	for (size_t i = 0; i < tc_module_graph_count(m); i++) {
+		const tc_graph *g = tc_module_graph(m, i);
+		if (tc_graph_node_count(g) > MAX_BLOCKS)
+			continue;
+		for (int assume = 0; assume < 2; assume++) {
+			tc_solve_options opt = tc_solve_options_default();
+			opt.assume_barriers = assume;
+			tc_result *r = NULL;
+			tc_diag d;
+			check(tc_module_solve(&r, m, i, &opt, NULL, &d) == TC_OK,
+			      "a graph of a module solves");
+			for (uint32_t v = 0; v < tc_graph_node_count(g); v++) {
+				tc_state s = tc_result_node_state(r, v);
+				check(s == TC_STATE_CONVERGENT || s == TC_STATE_UNKNOWN ||
+					      s == TC_STATE_DEAD,
+				      "node state is C, U or -");
+			}
+			if (((h >> 4) + i) % 4 == 0)
+				check_reports(m, i, r, assume);
+			tc_result_free(r);
+			/* one allocation of the solve fails */
+			budget b = {0, 0};
+			tc_allocator counting = {budget_malloc, budget_realloc, budget_free, &b};
+			check(tc_module_solve(&r, m, i, &opt, &counting, &d) == TC_OK,
+			      "solves with a counting allocator");
+			tc_result_free(r);
+			if (b.calls) {
+				budget f = {0, 1 + (h >> 12) % b.calls};
+				tc_allocator failing = {budget_malloc, budget_realloc, budget_free, &f};
+				r = NULL;
+				check(tc_module_solve(&r, m, i, &opt, &failing, &d) == TC_ENOMEM,
+				      "a failed allocation in a solve is TC_ENOMEM");
+				check(r == NULL, "a failed solve returns no result");
+			}
+		}
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *name = file_name(data, size);
+	/* the text reader is LLVM's parser of its own language and checks what
+	 * it reads; the bitcode reader trusts its input (about 3% of single
+	 * byte changes to a kernel's bitcode end the process) */
+	if (strcmp(name, "fuzz.bc") == 0 && !llvm_survives(data, size))
+		return 0;
+	uint64_t h = hash(data, size);
+	budget b = {0, 0};
+	tc_allocator counting = {budget_malloc, budget_realloc, budget_free, &b};
+	tc_module *m = NULL;
+	tc_diag d;
+	int rc = tc_parse_llvm(&m, name, data, size, NULL, &counting, &d);
+	if (rc) {
+		check(rc == TC_EPARSE || rc == TC_EINVAL, "reading fails with TC_EPARSE or TC_EINVAL");
+		check(m == NULL, "a failed read returns no module");
+		check(d.message[0] != '\0', "a read error has a message");
+		check(strcmp(d.file, name) == 0, "a read error names the file");
+		check(d.col == 0 || d.line > 0, "a column comes with a line");
+	} else {
+		check(tc_module_graph_count(m) >= 1, "a module read has a graph");
+		solve_module(m, h);
+		tc_module_free(m);
+	}
+	/* the reader, failing one of its allocations */
+	if (b.calls) {
+		budget f = {0, 1 + h % b.calls};
+		tc_allocator failing = {budget_malloc, budget_realloc, budget_free, &f};
+		m = NULL;
+		int frc = tc_parse_llvm(&m, name, data, size, NULL, &failing, &d);
+		check(frc == TC_ENOMEM || frc == rc, "a failed allocation in the reader is TC_ENOMEM");
+		if (frc == TC_OK)
+			tc_module_free(m);
+		else
+			check(m == NULL, "a failed read returns no module");
+	}
+	return 0;
+}
