@@ -227,9 +227,15 @@ static int token_name(parser *ps, const token *t, const char **name, size_t *len
 	return TC_OK;
 }
 
+/* Out of memory at line:col, or at the start of the line being read. */
+static int oom_at(parser *ps, uint32_t line, uint32_t col)
+{
+	return tc__diag(ps->diag, TC_ENOMEM, ps->file, line, col ? col : 1, "out of memory");
+}
+
 static int oom(parser *ps)
 {
-	return tc__diag(ps->diag, TC_ENOMEM, ps->file, ps->line, 0, "out of memory");
+	return oom_at(ps, ps->line, 1);
 }
 
 /* Looks the name up (creating the node) and does what its statement says. */
@@ -269,7 +275,7 @@ static int resolve(parser *ps, const pending *p)
 		return tc__diag(ps->diag, TC_EPARSE, ps->file, p->line, p->col, "too many nodes");
 	}
 	if (rc)
-		return tc__diag(ps->diag, TC_ENOMEM, ps->file, p->line, 0, "out of memory");
+		return oom_at(ps, p->line, p->col);
 	return TC_OK;
 }
 
@@ -304,7 +310,7 @@ static int node_of(parser *ps, const token *t, int op)
 		if (rc)
 			return rc;
 		if (token_name(ps, t, &name, &len))
-			return oom(ps);
+			return oom_at(ps, ps->line, t->col);
 		p.text = name;
 		p.len = len;
 		p.hash = tc__name_hash(name, len);
@@ -512,7 +518,7 @@ static int parse_line(parser *ps)
 		const char *s;
 		size_t len;
 		if (token_name(ps, &name, &s, &len))
-			return oom(ps);
+			return oom_at(ps, ps->line, name.col);
 		if ((rc = expect_line_end(ps, "the graph name")))
 			return rc;
 		if ((rc = end_graph(ps)))

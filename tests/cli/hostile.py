@@ -16,6 +16,8 @@ Cases (all by default):
   stdin      standard input named twice
   output     -o FILE when the report cannot be written whole (a file size limit):
              FILE keeps its old contents, no temporary file is left beside it
+  truncate   a large .cfg cut short while it is read: an answer or an error, never a
+             signal (the input is read, not mapped)
   pictures   SVG of a graph over the layout budget is refused at once, DOT of it
              is written; SVG within it is laid out; graphviz running out of memory
              (an address-space limit) ends in a message
@@ -175,6 +177,34 @@ def case_output(a):
     print('output: ok')
 
 
+def case_truncate(a):
+    """A file cut short while it is read: an error or an answer, never SIGBUS."""
+    d = tempfile.mkdtemp(dir=a.work)
+    path = os.path.join(d, 'big.cfg')
+    n = 600000
+    body = ''.join('n%d -> n%d n%d\n' % (i, i + 1, min(i + 2, n)) for i in range(n))
+    text = 'graph big\nentry n0\nexit n%d\n' % n + body
+    outcomes = []
+    for delay in (0.0, 0.02, 0.04, 0.06, 0.08, 0.1, 0.12, 0.15):
+        with open(path, 'w') as f:
+            f.write(text)
+        p = subprocess.Popen([a.bin, 'analyze', '--format', 'none', path],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=env_for(), stdin=subprocess.DEVNULL)
+        time.sleep(delay)
+        with open(path, 'r+') as f:
+            f.truncate(len(text) // 3)
+        out, err = p.communicate(timeout=120)
+        if p.returncode not in (0, 2):
+            raise Failure('truncated after %.3f s: exit status %d: %s'
+                          % (delay, p.returncode, err[:300]))
+        if p.returncode == 2:
+            expect_error('truncated after %.3f s' % delay, p.returncode,
+                         out.decode(), err.decode(), 1)
+        outcomes.append(p.returncode)
+    print('truncate: exit statuses %s' % outcomes)
+
+
 def loop_nest(n):
     """A .cfg of n nodes in a chain with nested back edges (dot's hard case)."""
     lines = ['graph nest', 'entry n0', 'exit n%d' % (n - 1)]
@@ -232,7 +262,7 @@ def case_pictures(a):
           'message under %s MB' % (took, ended or 'no'))
 
 
-CASES = {'bitcode': case_bitcode, 'pictures': case_pictures, 'devices': case_devices, 'stdin': case_stdin,
+CASES = {'bitcode': case_bitcode, 'pictures': case_pictures, 'truncate': case_truncate, 'devices': case_devices, 'stdin': case_stdin,
          'output': case_output}
 
 

@@ -368,6 +368,103 @@ static void test_write_error(void **state)
 	unload(&f);
 }
 
+/*
+ * Allocation failures in the writers. The test is linked with --wrap for
+ * malloc, calloc, realloc and strdup, so every allocation of the report code
+ * (and of the library under it) comes here; jansson's are sent here too
+ * (json_set_alloc_funcs). graphviz's own, inside its shared library, are
+ * not: they are the child process's to survive (docs/json.md, "Pictures").
+ */
+void *__real_malloc(size_t);
+void *__real_calloc(size_t, size_t);
+void *__real_realloc(void *, size_t);
+char *__real_strdup(const char *);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t k, size_t n);
+void *__wrap_realloc(void *p, size_t n);
+char *__wrap_strdup(const char *s);
+static long alloc_calls, alloc_fail_at; /* counting when fail_at > 0 */
+
+static int alloc_fails(void)
+{
+	return alloc_fail_at > 0 && ++alloc_calls == alloc_fail_at;
+}
+
+void *__wrap_malloc(size_t n) { return alloc_fails() ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t k, size_t n) { return alloc_fails() ? NULL : __real_calloc(k, n); }
+void *__wrap_realloc(void *p, size_t n) { return alloc_fails() ? NULL : __real_realloc(p, n); }
+char *__wrap_strdup(const char *s) { return alloc_fails() ? NULL : __real_strdup(s); }
+static void *json_alloc(size_t n) { return alloc_fails() ? NULL : __real_malloc(n); }
+
+typedef int (*writer_fn)(FILE *, const tc_report_graph *, size_t, tc_diag *);
+
+static void test_allocation_failures(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *name;
+		writer_fn write;
+		int allocates;
+	} writers[] = {
+		{"text", tc_report_text, 1},         {"json", tc_report_json, 1},
+		{"dot", tc_report_dot, 1},           {"check", tc_report_check_text, 0},
+		{"sarif", tc_report_sarif, 1},
+	};
+	json_set_alloc_funcs(json_alloc, free);
+	fixture f;
+	load_file(&f, TC_CLI_DIR "/analyze/quoted.cfg");
+	/* for the check reports: the first graph's first node reported, with a
+	 * cause that has a position and a value */
+	static const tc_report_cause cause = {0, {"k.cl", 3, 7}, "get_local_id(0)",
+					      {"k.cl", 2, 11}};
+	static const tc_report_barrier reported = {0, &cause, 1};
+	f.graphs[0].options.assume_barriers = false;
+	f.graphs[0].reported = &reported;
+	f.graphs[0].nreported = 1;
+	for (size_t w = 0; w < sizeof writers / sizeof *writers; w++) {
+		char *want = NULL, *got = NULL;
+		size_t want_len = 0, got_len = 0;
+		tc_diag d;
+		FILE *mem = open_memstream(&want, &want_len);
+		assert_non_null(mem);
+		assert_int_equal(writers[w].write(mem, f.graphs, f.count, &d), TC_OK);
+		fclose(mem);
+		long k, recovered = 0;
+		for (k = 1; k < 100000; k++) {
+			mem = open_memstream(&got, &got_len);
+			assert_non_null(mem);
+			alloc_calls = 0;
+			alloc_fail_at = k;
+			int rc = writers[w].write(mem, f.graphs, f.count, &d);
+			int hit = alloc_calls >= k;
+			alloc_fail_at = 0;
+			fclose(mem);
+			/* out of memory, or an answer as if nothing had failed (a
+			 * writer may retry another way) */
+			if (rc == TC_OK) {
+				if (got_len != want_len || memcmp(got, want, want_len) != 0)
+					fail_msg("%s: allocation %ld failed: a different report",
+						 writers[w].name, k);
+				recovered += hit;
+			} else if (rc != TC_ENOMEM || !strstr(d.message, "out of memory")) {
+				fail_msg("%s: allocation %ld failed: %s (%d)", writers[w].name, k,
+					 d.message, rc);
+			}
+			free(got);
+			got = NULL;
+			if (!hit)
+				break;
+		}
+		free(want);
+		assert_int_equal(k > 1, writers[w].allocates);
+		print_message("%s: each of %ld allocations failed in turn: out of memory, or "
+			      "the same report (%ld)\n",
+			      writers[w].name, k - 1, recovered);
+	}
+	json_set_alloc_funcs(malloc, free);
+	unload(&f);
+}
+
 static void test_format_names(void **state)
 {
 	(void)state;
@@ -393,6 +490,7 @@ int main(void)
 		cmocka_unit_test(test_svg),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_format_names),
+		cmocka_unit_test(test_allocation_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

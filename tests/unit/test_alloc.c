@@ -117,6 +117,8 @@ static int parse(const tc_allocator *alloc, const void *arg)
 	if (rc) {
 		assert_null(m);
 		assert_int_equal(d.code, rc);
+		/* once reading has begun, out of memory says where: line and column */
+		assert_true((d.line >= 1 && d.col >= 1) || (d.line == 0 && d.col == 0));
 		return rc;
 	}
 	assert_int_equal(tc_module_graph_count(m), 2);
