@@ -125,9 +125,15 @@ static json_t *location(tc_loc l, const char *input, const char *logical,
 		bad = set(o, "physicalLocation", json_incref(phys));
 	if (!bad && logical) {
 		json_t *la = json_array(), *ll = json_object();
-		bad = json_array_append_new(la, ll) ||
-		      set(ll, "fullyQualifiedName", json_string(logical)) ||
-		      set(o, "logicalLocations", la);
+		if (!la) {
+			json_decref(ll);
+			bad = 1;
+		} else {
+			bad = json_array_append_new(la, ll) ||
+			      set(ll, "fullyQualifiedName", json_string(logical)) ||
+			      set(o, "logicalLocations", json_incref(la));
+			json_decref(la);
+		}
 	}
 	if (!bad && message)
 		bad = set(o, "message", text_object(message));
@@ -198,7 +204,11 @@ static json_t *result(const tc_report_graph *rg, const tc_report_barrier *rb)
 			snprintf(msg, sizeof msg, "the branch here " BRANCH_TEXT);
 		json_t *l = location(rc->loc, rg->input, qualified(name, sizeof name, g, rc->node),
 				     msg);
-		bad = !l || set(l, "id", json_integer(c)) || json_array_append_new(rel, l);
+		bad = !l || set(l, "id", json_integer(c));
+		if (bad)
+			json_decref(l);
+		else
+			bad = json_array_append_new(rel, l);
 	}
 	if (!bad)
 		bad = set(o, "relatedLocations", json_incref(rel));
