@@ -18,6 +18,7 @@
  *   - an injected allocation failure gives TC_ENOMEM and leaks nothing;
  *   - JSON parses back with the same elements, DOT too (graphviz's parser).
  */
+#include "fuzz_util.h"
 #include "report/report.h"
 
 #include <graphviz/cgraph.h>
@@ -34,51 +35,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void check(int ok, const char *what)
-{
-	if (!ok) {
-		fprintf(stderr, "fuzz_cfg: check failed: %s\n", what);
-		abort();
-	}
-}
-
-/* An allocator that counts calls and fails the fail_at-th (1-based; 0 never). */
-typedef struct budget {
-	size_t calls, fail_at;
-} budget;
-
-static void *budget_malloc(void *ud, size_t size)
-{
-	budget *b = ud;
-	return ++b->calls == b->fail_at ? NULL : malloc(size);
-}
-
-static void *budget_realloc(void *ud, void *ptr, size_t size)
-{
-	budget *b = ud;
-	return ++b->calls == b->fail_at ? NULL : realloc(ptr, size);
-}
-
-static void budget_free(void *ud, void *ptr)
-{
-	(void)ud;
-	free(ptr);
-}
-
-static tc_allocator budget_allocator(budget *b)
-{
-	tc_allocator a = {budget_malloc, budget_realloc, budget_free, b};
-	return a;
-}
-
-/* FNV-1a: picks the failure points from the input, so a crash reproduces. */
-static uint64_t hash(const uint8_t *data, size_t size)
-{
-	uint64_t h = 1469598103934665603u;
-	for (size_t i = 0; i < size; i++)
-		h = (h ^ data[i]) * 1099511628211u;
-	return h;
-}
+static void check(int ok, const char *what) { fuzz_check("fuzz_cfg", ok, what); }
 
 static int valid_state(tc_state s)
 {
@@ -126,33 +83,7 @@ static void check_reports(const tc_graph *g, const tc_result *r, tc_solver solve
 {
 	tc_report_graph rg = {"fuzz.cfg", g, r, tc_solve_options_default(), NULL, 0};
 	rg.options.solver = solver;
-	for (int fmt = TC_REPORT_TEXT; fmt <= TC_REPORT_DOT; fmt++) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *mem = open_memstream(&buf, &len);
-		check(mem != NULL, "open_memstream");
-		tc_diag d;
-		int rc = tc_report_write(mem, (tc_report_format)fmt, &rg, 1, &d);
-		check(fclose(mem) == 0, "memstream closes");
-		check(rc == TC_OK, "a report of a solved graph is written");
-		if (fmt == TC_REPORT_JSON) {
-			json_t *doc = json_loads(buf, 0, NULL);
-			check(doc != NULL, "the JSON report parses");
-			json_t *jg = json_array_get(json_object_get(doc, "graphs"), 0);
-			check(json_array_size(json_object_get(jg, "nodes")) == tc_graph_node_count(g),
-			      "JSON has every node");
-			check(json_array_size(json_object_get(jg, "edges")) == tc_graph_edge_count(g),
-			      "JSON has every edge");
-			json_decref(doc);
-		} else if (fmt == TC_REPORT_DOT) {
-			Agraph_t *dg = agmemread(buf);
-			check(dg != NULL, "graphviz reads the DOT report");
-			check(agnnodes(dg) == (int)tc_graph_node_count(g), "DOT has every node");
-			check(agnedges(dg) == (int)tc_graph_edge_count(g), "DOT has every edge");
-			agclose(dg);
-		}
-		free(buf);
-	}
+	fuzz_check_reports("fuzz_cfg", &rg);
 }
 
 static void solve_graph(const tc_graph *g, uint64_t h)
@@ -213,7 +144,7 @@ static void solve_graph(const tc_graph *g, uint64_t h)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *text = (const char *)data;
-	uint64_t h = hash(data, size);
+	uint64_t h = fuzz_hash(data, size);
 	budget b = {0, 0};
 	tc_allocator counting = budget_allocator(&b);
 	tc_module *m;

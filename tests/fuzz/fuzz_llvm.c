@@ -3,7 +3,7 @@
  * arbitrary bytes, as text IR or, when they start with the bitcode magic, as
  * bitcode; then, for every graph of a module it accepts, exact in assume
  * and check mode with the uniformity feedback (tc_module_solve), and the
- * text, JSON and check reports. Allocation failures are injected into the
+ * text, JSON and DOT reports. Allocation failures are injected into the
  * reader and the solve at points chosen from the input.
  *
  * LLVM's bitcode reader crashes or aborts on some malformed bitcode that it
@@ -22,8 +22,9 @@
  *     states C, U or -;
  *   - an injected allocation failure gives TC_ENOMEM (or the answer of the
  *     run without it) and leaks nothing;
- *   - the JSON report parses back with every node.
+ *   - the JSON and DOT reports parse back with every node and edge.
  */
+#include "fuzz_util.h"
 #include "report/report.h"
 
 #include <fcntl.h>
@@ -41,43 +42,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void check(int ok, const char *what)
-{
-	if (!ok) {
-		fprintf(stderr, "fuzz_llvm: check failed: %s\n", what);
-		abort();
-	}
-}
-
-typedef struct budget {
-	size_t calls, fail_at;
-} budget;
-
-static void *budget_malloc(void *ud, size_t size)
-{
-	budget *b = ud;
-	return ++b->calls == b->fail_at ? NULL : malloc(size);
-}
-
-static void *budget_realloc(void *ud, void *ptr, size_t size)
-{
-	budget *b = ud;
-	return ++b->calls == b->fail_at ? NULL : realloc(ptr, size);
-}
-
-static void budget_free(void *ud, void *ptr)
-{
-	(void)ud;
-	free(ptr);
-}
-
-static uint64_t hash(const uint8_t *data, size_t size)
-{
-	uint64_t h = 1469598103934665603u;
-	for (size_t i = 0; i < size; i++)
-		h = (h ^ data[i]) * 1099511628211u;
-	return h;
-}
+static void check(int ok, const char *what) { fuzz_check("fuzz_llvm", ok, what); }
 
 static const char *file_name(const uint8_t *data, size_t size)
 {
@@ -231,28 +196,10 @@ static int llvm_survives(const uint8_t *data, size_t size)
 
 static void check_reports(tc_module *m, size_t i, const tc_result *r, bool assume)
 {
-	const tc_graph *g = tc_module_graph(m, i);
-	tc_report_graph rg = {"fuzz.ll", g, r, tc_solve_options_default(), NULL, 0};
+	tc_report_graph rg = {"fuzz.ll", tc_module_graph(m, i), r, tc_solve_options_default(),
+			      NULL, 0};
 	rg.options.assume_barriers = assume;
-	for (int fmt = TC_REPORT_TEXT; fmt <= TC_REPORT_JSON; fmt++) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *mem = open_memstream(&buf, &len);
-		check(mem != NULL, "open_memstream");
-		tc_diag d;
-		int rc = tc_report_write(mem, (tc_report_format)fmt, &rg, 1, &d);
-		check(fclose(mem) == 0, "memstream closes");
-		check(rc == TC_OK, "a report of a solved graph is written");
-		if (fmt == TC_REPORT_JSON) {
-			json_t *doc = json_loads(buf, 0, NULL);
-			check(doc != NULL, "the JSON report parses");
-			json_t *jg = json_array_get(json_object_get(doc, "graphs"), 0);
-			check(json_array_size(json_object_get(jg, "nodes")) == tc_graph_node_count(g),
-			      "JSON has every node");
-			json_decref(doc);
-		}
-		free(buf);
-	}
+	fuzz_check_reports("fuzz_llvm", &rg);
 }
 
 static void solve_module(tc_module *m, uint64_t h)
@@ -279,13 +226,13 @@ static void solve_module(tc_module *m, uint64_t h)
 			tc_result_free(r);
 			/* one allocation of the solve fails */
 			budget b = {0, 0};
-			tc_allocator counting = {budget_malloc, budget_realloc, budget_free, &b};
+			tc_allocator counting = budget_allocator(&b);
 			check(tc_module_solve(&r, m, i, &opt, &counting, &d) == TC_OK,
 			      "solves with a counting allocator");
 			tc_result_free(r);
 			if (b.calls) {
 				budget f = {0, 1 + (h >> 12) % b.calls};
-				tc_allocator failing = {budget_malloc, budget_realloc, budget_free, &f};
+				tc_allocator failing = budget_allocator(&f);
 				r = NULL;
 				check(tc_module_solve(&r, m, i, &opt, &failing, &d) == TC_ENOMEM,
 				      "a failed allocation in a solve is TC_ENOMEM");
@@ -303,9 +250,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * byte changes to a kernel's bitcode end the process) */
 	if (strcmp(name, "fuzz.bc") == 0 && !llvm_survives(data, size))
 		return 0;
-	uint64_t h = hash(data, size);
+	uint64_t h = fuzz_hash(data, size);
 	budget b = {0, 0};
-	tc_allocator counting = {budget_malloc, budget_realloc, budget_free, &b};
+	tc_allocator counting = budget_allocator(&b);
 	tc_module *m = NULL;
 	tc_diag d;
 	int rc = tc_parse_llvm(&m, name, data, size, NULL, &counting, &d);
@@ -323,7 +270,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* the reader, failing one of its allocations */
 	if (b.calls) {
 		budget f = {0, 1 + h % b.calls};
-		tc_allocator failing = {budget_malloc, budget_realloc, budget_free, &f};
+		tc_allocator failing = budget_allocator(&f);
 		m = NULL;
 		int frc = tc_parse_llvm(&m, name, data, size, NULL, &failing, &d);
 		check(frc == TC_ENOMEM || frc == rc, "a failed allocation in the reader is TC_ENOMEM");

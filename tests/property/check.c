@@ -164,13 +164,19 @@ static int solve_states(char **out, const tc_graph *g, tc_solver solver,
 		tc_result_free(r);
 		return TC_ENOMEM;
 	}
-	for (uint32_t v = 0; v < n; v++)
-		(*out)[v] = (char)tc_result_node_state(r, v);
-	for (uint32_t e = 0; e < m; e++)
-		(*out)[n + e] = (char)tc_result_edge_state(r, e);
-	(*out)[n + m] = '\0';
+	prop_result_states(r, g, *out);
 	tc_result_free(r);
 	return 0;
+}
+
+void prop_result_states(const tc_result *r, const tc_graph *g, char *out)
+{
+	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
+	for (uint32_t v = 0; v < n; v++)
+		out[v] = (char)tc_result_node_state(r, v);
+	for (uint32_t e = 0; e < m; e++)
+		out[n + e] = (char)tc_result_edge_state(r, e);
+	out[n + m] = '\0';
 }
 
 static int oracle_states(char **out, oracle_result *res, const tc_graph *g,

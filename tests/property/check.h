@@ -61,6 +61,9 @@ void prop_print_stats(const char *what, const prop_stats *st, double seconds);
 size_t prop_list_vectors(char ***paths);
 void prop_free_list(char **paths, size_t n);
 
+/* A result's states as one string: nodes, then edges (out: n + m + 1). */
+void prop_result_states(const tc_result *r, const tc_graph *g, char *out);
+
 /* seconds on a monotonic clock */
 double prop_now(void);
 

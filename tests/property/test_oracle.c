@@ -121,12 +121,7 @@ static void solve_marked(const tc_graph *g, tc_solver solver, char *out)
 	tc_result *r;
 	tc_diag d;
 	assert_int_equal(tc_solve(&r, g, &opt, NULL, &d), 0);
-	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
-	for (uint32_t v = 0; v < n; v++)
-		out[v] = (char)tc_result_node_state(r, v);
-	for (uint32_t e = 0; e < m; e++)
-		out[n + e] = (char)tc_result_edge_state(r, e);
-	out[n + m] = '\0';
+	prop_result_states(r, g, out);
 	tc_result_free(r);
 }
 

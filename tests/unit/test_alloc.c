@@ -5,6 +5,7 @@
  * every solver. Each failure must come back as TC_ENOMEM with nothing
  * returned and every block freed (counted here; ASan builds also check).
  */
+#include "property/check.h"
 #include "threadconv.h"
 
 #include <setjmp.h>
@@ -183,16 +184,6 @@ typedef struct solve_arg {
 	const char *want; /* states without failures: nodes then edges */
 } solve_arg;
 
-static void states_of(const tc_result *r, const tc_graph *g, char *out)
-{
-	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
-	for (uint32_t v = 0; v < n; v++)
-		out[v] = (char)tc_result_node_state(r, v);
-	for (uint32_t e = 0; e < m; e++)
-		out[n + e] = (char)tc_result_edge_state(r, e);
-	out[n + m] = '\0';
-}
-
 static int solve(const tc_allocator *alloc, const void *arg)
 {
 	const solve_arg *s = arg;
@@ -205,7 +196,7 @@ static int solve(const tc_allocator *alloc, const void *arg)
 		return rc;
 	}
 	char got[128];
-	states_of(r, s->g, got);
+	prop_result_states(r, s->g, got);
 	assert_string_equal(got, s->want);
 	tc_result_free(r);
 	return rc;
@@ -228,7 +219,7 @@ static void test_solvers(void **state)
 			tc_result *r;
 			char want[128];
 			assert_int_equal(tc_solve(&r, g, &arg.opt, NULL, &d), TC_OK);
-			states_of(r, g, want);
+			prop_result_states(r, g, want);
 			tc_result_free(r);
 			arg.want = want;
 			unsigned long n = sweep(solve, &arg, 0);

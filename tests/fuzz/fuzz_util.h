@@ -1,0 +1,102 @@
+/*
+ * fuzz_util.h - what the fuzz targets share: a check that aborts (the
+ * fuzzer's signal of a failure), an allocator that fails the n-th call, a
+ * hash of the input that picks failure points, so a crash reproduces, and
+ * the reports of a solved graph read back.
+ */
+#ifndef TC_TESTS_FUZZ_UTIL_H
+#define TC_TESTS_FUZZ_UTIL_H
+
+#include "report/report.h"
+
+#include <graphviz/cgraph.h>
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static inline void fuzz_check(const char *target, int ok, const char *what)
+{
+	if (!ok) {
+		fprintf(stderr, "%s: check failed: %s\n", target, what);
+		abort();
+	}
+}
+
+/* Counts calls and fails the fail_at-th (1-based; 0 never). */
+typedef struct budget {
+	size_t calls, fail_at;
+} budget;
+
+static inline void *budget_malloc(void *ud, size_t size)
+{
+	budget *b = ud;
+	return ++b->calls == b->fail_at ? NULL : malloc(size);
+}
+
+static inline void *budget_realloc(void *ud, void *ptr, size_t size)
+{
+	budget *b = ud;
+	return ++b->calls == b->fail_at ? NULL : realloc(ptr, size);
+}
+
+static inline void budget_free(void *ud, void *ptr)
+{
+	(void)ud;
+	free(ptr);
+}
+
+static inline tc_allocator budget_allocator(budget *b)
+{
+	tc_allocator a = {budget_malloc, budget_realloc, budget_free, b};
+	return a;
+}
+
+/* FNV-1a */
+static inline uint64_t fuzz_hash(const uint8_t *data, size_t size)
+{
+	uint64_t h = 1469598103934665603u;
+	for (size_t i = 0; i < size; i++)
+		h = (h ^ data[i]) * 1099511628211u;
+	return h;
+}
+
+/* The text, JSON and DOT reports of one solved graph, written and read back:
+ * JSON with jansson, DOT with graphviz's parser, each with every element. */
+static inline void fuzz_check_reports(const char *target, const tc_report_graph *rg)
+{
+	const tc_graph *g = rg->graph;
+	for (int fmt = TC_REPORT_TEXT; fmt <= TC_REPORT_DOT; fmt++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		fuzz_check(target, mem != NULL, "open_memstream");
+		tc_diag d;
+		int rc = tc_report_write(mem, (tc_report_format)fmt, rg, 1, &d);
+		fuzz_check(target, fclose(mem) == 0, "memstream closes");
+		fuzz_check(target, rc == TC_OK, "a report of a solved graph is written");
+		if (fmt == TC_REPORT_JSON) {
+			json_t *doc = json_loads(buf, 0, NULL);
+			fuzz_check(target, doc != NULL, "the JSON report parses");
+			json_t *jg = json_array_get(json_object_get(doc, "graphs"), 0);
+			fuzz_check(target, json_array_size(json_object_get(jg, "nodes")) ==
+						   tc_graph_node_count(g),
+				   "JSON has every node");
+			fuzz_check(target, json_array_size(json_object_get(jg, "edges")) ==
+						   tc_graph_edge_count(g),
+				   "JSON has every edge");
+			json_decref(doc);
+		} else if (fmt == TC_REPORT_DOT) {
+			Agraph_t *dg = agmemread(buf);
+			fuzz_check(target, dg != NULL, "graphviz reads the DOT report");
+			fuzz_check(target, agnnodes(dg) == (int)tc_graph_node_count(g),
+				   "DOT has every node");
+			fuzz_check(target, agnedges(dg) == (int)tc_graph_edge_count(g),
+				   "DOT has every edge");
+			agclose(dg);
+		}
+		free(buf);
+	}
+}
+
+#endif
