@@ -201,9 +201,9 @@ int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 			fflush(stderr);
 		}
 		double t0 = cli_now();
-		cli_watch_phase(CLI_PHASE_READ, paths[i]);
+		cli_watch_phase(CLI_PHASE_READ, paths[i], in->bytes[i]);
 		int rc = tc_read_file_ex(&in->modules[i], paths[i], opt, NULL, &d);
-		cli_watch_phase(CLI_PHASE_OTHER, NULL);
+		cli_watch_phase(CLI_PHASE_OTHER, NULL, 0);
 		in->parse_s[i] = cli_now() - t0;
 		if (say)
 			fputs("\r\033[K", stderr);
@@ -269,9 +269,9 @@ static int render_into(FILE *f, const char *shown, cli_render_fn render, const v
 		       int close)
 {
 	tc_diag d;
-	cli_watch_phase(CLI_PHASE_WRITE, NULL);
+	cli_watch_phase(CLI_PHASE_WRITE, NULL, 0);
 	int rc = render(f, ctx, &d);
-	cli_watch_phase(CLI_PHASE_OTHER, NULL);
+	cli_watch_phase(CLI_PHASE_OTHER, NULL, 0);
 	int failed = ferror(f) != 0;
 	failed |= fflush(f) != 0;
 	int err = errno;

@@ -90,10 +90,11 @@ int cli_render_output(const char *path, cli_render_fn render, const void *ctx);
  */
 enum { CLI_PHASE_OTHER, CLI_PHASE_READ, CLI_PHASE_WRITE };
 int cli_isolated(int (*run)(int, char **), int argc, char **argv);
-/* CLI_PHASE_READ: reading input (its name as given); CLI_PHASE_WRITE:
- * rendering a report. In both, standard error is set aside until the next
+/* CLI_PHASE_READ: reading input (its name as given, its size in bytes or
+ * -1 when unknown: reading it has a time limit that grows with it);
+ * CLI_PHASE_WRITE: rendering a report. In both, standard error is set aside until the next
  * phase (what the libraries below print is dropped unless the child dies). */
-void cli_watch_phase(int phase, const char *input);
+void cli_watch_phase(int phase, const char *input, long long bytes);
 
 /* --exact-work K: exact's per-source tests stop at K times the graph's
  * size (0: never). Reports a bad K; CLI_EXIT_*. */

@@ -21,11 +21,15 @@
  *
  *   k.bc: error: LLVM failed reading this input (SIGSEGV): it is malformed
  *
- * and exits 2. A sanitizer's report printed while reading is passed on
- * whole, so that a bug of ours is never hidden as one of LLVM's.
+ * and exits 2. Reading one input may take READ_SECONDS_BASE plus
+ * READ_SECONDS_PER_MB a megabyte; past that the child is killed and the
+ * input reported the same way (LLVM's verifier loops forever on some
+ * malformed metadata). A sanitizer's report printed while reading is passed
+ * on whole, so that a bug of ours is never hidden as one of LLVM's.
  *
  * THREADCONV_NO_ISOLATE=1 in the environment runs the command in the
- * process itself (for a debugger).
+ * process itself (for a debugger); THREADCONV_READ_SECONDS=N sets the base
+ * of the time limit on reading.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "cli.h"
@@ -38,28 +42,61 @@
 #include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* What the child is doing, in memory shared with the parent. */
 typedef struct watch {
 	volatile sig_atomic_t phase; /* CLI_PHASE_* */
+	volatile double deadline;    /* CLI_PHASE_READ: when reading is given up */
+	volatile sig_atomic_t timed_out;
 	char input[1024];            /* the input being read */
 	char fatal[512];             /* the reason of an LLVM fatal error */
 } watch;
+
+/*
+ * How long reading one input may take: LLVM's verifier loops forever on
+ * some metadata whose scopes form a cycle, which its bitcode reader
+ * accepts. Reading at 300,000 blocks (about 20 MB of bitcode) takes about
+ * 3 s, so the limit is far above what a real input needs.
+ */
+#define READ_SECONDS_BASE 20.0
+#define READ_SECONDS_PER_MB 2.0
+#define READ_SECONDS_STREAM 600.0
+
+/* THREADCONV_READ_SECONDS=N sets the base (tests; very slow machines) */
+static double read_seconds_base(void)
+{
+	const char *s = getenv("THREADCONV_READ_SECONDS");
+	double v = s ? atof(s) : 0;
+	return v > 0 ? v : READ_SECONDS_BASE;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static watch *shared;
 static int capture_fd = -1; /* the file standard error goes to while reading */
 static int saved_stderr = -1;
 static volatile pid_t child_pid;
 
-void cli_watch_phase(int phase, const char *input)
+void cli_watch_phase(int phase, const char *input, long long bytes)
 {
 	if (!shared)
 		return;
 	fflush(stderr);
 	if (phase != CLI_PHASE_OTHER && capture_fd >= 0) {
-		if (phase == CLI_PHASE_READ)
+		if (phase == CLI_PHASE_READ) {
 			snprintf(shared->input, sizeof shared->input, "%s", input ? input : "");
+			shared->deadline = now() + (bytes < 0 ? READ_SECONDS_STREAM
+							      : read_seconds_base() +
+									READ_SECONDS_PER_MB *
+										(double)bytes / 1e6);
+		}
 		if (ftruncate(capture_fd, 0) == 0 && lseek(capture_fd, 0, SEEK_SET) == 0 &&
 		    (saved_stderr >= 0 || (saved_stderr = dup(2)) >= 0))
 			(void)dup2(capture_fd, 2);
@@ -126,7 +163,10 @@ static int explain(int sig)
 		phase = CLI_PHASE_OTHER;
 	}
 	char why[640];
-	if (sig == 0)
+	if (shared->timed_out)
+		snprintf(why, sizeof why, "it did not finish within %.0f s",
+			 read_seconds_base()); /* the inputs that do this are small */
+	else if (sig == 0)
 		snprintf(why, sizeof why, "%s", shared->fatal);
 	else if (strstr(text, "LLVM ERROR: out of memory"))
 		snprintf(why, sizeof why, "out of memory, %s", signal_name(sig));
@@ -172,8 +212,13 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 	sigaction(SIGQUIT, &ign, &old_quit);
 	sigaction(SIGTERM, &fwd, &old_term);
 	sigaction(SIGHUP, &fwd, &old_hup);
+	sigset_t chld, old_mask;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, &old_mask);
 	pid_t pid = fork();
 	if (pid == 0) {
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
 		sigaction(SIGTERM, &old_term, NULL);
@@ -185,6 +230,7 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 		exit(status);
 	}
 	if (pid < 0) {
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
 		sigaction(SIGTERM, &old_term, NULL);
@@ -194,11 +240,25 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 	}
 	child_pid = pid;
 	int ws;
-	while (waitpid(pid, &ws, 0) < 0)
-		if (errno != EINTR) {
+	for (;;) {
+		/* woken by the child's end (SIGCHLD) or every 100 ms to look at
+		 * the time the child has spent reading */
+		struct timespec tick = {0, 100 * 1000 * 1000};
+		(void)sigtimedwait(&chld, NULL, &tick);
+		pid_t r = waitpid(pid, &ws, WNOHANG);
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR) {
 			cli_error("lost the worker process: %s", strerror(errno));
 			return CLI_EXIT_ERROR;
 		}
+		if (shared->phase == CLI_PHASE_READ && now() > shared->deadline &&
+		    !shared->timed_out) {
+			shared->timed_out = 1;
+			kill(pid, SIGKILL);
+		}
+	}
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	child_pid = 0;
 	if (WIFEXITED(ws)) {
 		int code = WEXITSTATUS(ws);

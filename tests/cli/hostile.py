@@ -11,6 +11,9 @@ Cases (all by default):
              crashes or aborts on some of them (in its metadata loader; on a size
              it then tries to allocate); run once more without the child process
              (THREADCONV_NO_ISOLATE=1) to count those, which must be some
+  hang       IR whose debug scopes form a cycle (hostile-scope-cycle.ll, written by
+             hand): LLVM's verifier loops forever on it; the command stops reading
+             after a time limit (THREADCONV_READ_SECONDS, 2 s here)
   devices    /dev/zero (no end: the stream limit), a FIFO nobody writes to (no
              hang: an error after the wait), a directory
   stdin      standard input named twice
@@ -118,6 +121,21 @@ def case_bitcode(a):
           'without the child' % (len(places), accepted, errors, crashes_without))
     if crashes_without == 0:
         raise Failure('no changed byte made LLVM fail: the case tests nothing')
+
+
+def case_hang(a):
+    """IR on which LLVM's verifier never returns: the command gives up on it."""
+    src = os.path.join(HERE, 'hostile-scope-cycle.ll')
+    env = env_for()
+    env['THREADCONV_READ_SECONDS'] = '2'
+    t0 = time.monotonic()
+    p = subprocess.run([a.bin, 'check', src], capture_output=True, timeout=120, env=env,
+                       stdin=subprocess.DEVNULL)
+    took = time.monotonic() - t0
+    expect_error('a scope cycle', p.returncode, p.stdout.decode(), p.stderr.decode(), 1)
+    if 'did not finish within 2 s' not in p.stderr.decode() or took > 30:
+        raise Failure('a scope cycle: %r after %.1f s' % (p.stderr, took))
+    print('hang: given up after %.1f s' % took)
 
 
 def case_devices(a):
@@ -262,7 +280,8 @@ def case_pictures(a):
           'message under %s MB' % (took, ended or 'no'))
 
 
-CASES = {'bitcode': case_bitcode, 'pictures': case_pictures, 'truncate': case_truncate, 'devices': case_devices, 'stdin': case_stdin,
+CASES = {'bitcode': case_bitcode, 'hang': case_hang, 'pictures': case_pictures,
+         'truncate': case_truncate, 'devices': case_devices, 'stdin': case_stdin,
          'output': case_output}
 
 

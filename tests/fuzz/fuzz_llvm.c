@@ -7,13 +7,14 @@
  * reader and the solve at points chosen from the input.
  *
  * LLVM's bitcode reader crashes or aborts on some malformed bitcode that it
- * does not check (docs/llvm.md, "Untrusted input"), which no process
- * survives: each bitcode input is first read by a child process (one that
- * serves many, started again when an input ends it), and one that ends the
- * child by a signal or an LLVM fatal error is skipped
+ * does not check, and its verifier loops forever on debug scopes that form
+ * a cycle (docs/llvm.md, "Untrusted input"); no process survives either:
+ * each input is first read by a child process (one that serves many,
+ * started again when an input ends it), and one that ends the child by a
+ * signal or an LLVM fatal error, or takes it more than 5 s, is skipped
  * (counted, and named with TC_FUZZ_VERBOSE=1). What the fuzzer looks for is
  * ours: every input that LLVM survives is read again here, under the
- * sanitizers. Text IR is read here at once: a crash there is a finding.
+ * sanitizers.
  *
  * Checked, aborting on a violation:
  *   - reading succeeds, or fails with TC_EPARSE or TC_EINVAL and a message
@@ -27,8 +28,10 @@
 #include "fuzz_util.h"
 #include "report/report.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -60,11 +63,14 @@ static pid_t server = -1;
 static int to_server = -1, from_server = -1;
 static unsigned long served;
 
+/* libFuzzer's timer interrupts system calls: they are retried */
 static int write_all(int fd, const void *p, size_t n)
 {
 	const char *c = p;
 	while (n > 0) {
 		ssize_t w = write(fd, c, n);
+		if (w < 0 && errno == EINTR)
+			continue;
 		if (w <= 0)
 			return -1;
 		c += w;
@@ -78,12 +84,26 @@ static int read_all(int fd, void *p, size_t n)
 	char *c = p;
 	while (n > 0) {
 		ssize_t r = read(fd, c, n);
+		if (r < 0 && errno == EINTR)
+			continue;
 		if (r <= 0)
 			return -1;
 		c += r;
 		n -= (size_t)r;
 	}
 	return 0;
+}
+
+/* Waits up to ms for fd to be readable; 0 when it is. */
+static int wait_readable(int fd, int ms)
+{
+	struct pollfd p = {fd, POLLIN, 0};
+	for (;;) {
+		int n = poll(&p, 1, ms);
+		if (n < 0 && errno == EINTR)
+			continue;
+		return n == 1 ? 0 : -1;
+	}
 }
 
 #if defined(__has_feature)
@@ -128,7 +148,7 @@ static void serve(int in, int out)
 			_exit(0);
 		tc_module *m = NULL;
 		tc_diag d;
-		if (tc_parse_llvm(&m, "fuzz.bc", buf, len, NULL, NULL, &d) == TC_OK)
+		if (tc_parse_llvm(&m, file_name(buf, len), buf, len, NULL, NULL, &d) == TC_OK)
 			tc_module_free(m);
 		free(buf);
 		if (write_all(out, "k", 1))
@@ -140,6 +160,7 @@ static void stop_server(void)
 {
 	if (server <= 0)
 		return;
+	kill(server, SIGKILL);
 	close(to_server);
 	close(from_server);
 	int ws;
@@ -183,8 +204,10 @@ static int llvm_survives(const uint8_t *data, size_t size)
 		return 1; /* read it here then */
 	char ok;
 	served++;
+	/* LLVM may also take very long on an input (a size it loops over):
+	 * after 5 s that counts as not surviving it */
 	if (!write_all(to_server, &size, sizeof size) && !write_all(to_server, data, size) &&
-	    !read_all(from_server, &ok, 1))
+	    !wait_readable(from_server, 5000) && !read_all(from_server, &ok, 1))
 		return 1;
 	stop_server();
 	skipped++;
@@ -245,10 +268,10 @@ static void solve_module(tc_module *m, uint64_t h)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *name = file_name(data, size);
-	/* the text reader is LLVM's parser of its own language and checks what
-	 * it reads; the bitcode reader trusts its input (about 3% of single
-	 * byte changes to a kernel's bitcode end the process) */
-	if (strcmp(name, "fuzz.bc") == 0 && !llvm_survives(data, size))
+	/* the bitcode reader trusts its input (about 3% of single byte changes
+	 * to a kernel's bitcode end the process), and the verifier loops on
+	 * some debug info, text or bitcode */
+	if (!llvm_survives(data, size))
 		return 0;
 	uint64_t h = fuzz_hash(data, size);
 	budget b = {0, 0};
