@@ -40,6 +40,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+
 /* Larger modules are only read: many small inputs are worth more. */
 #define MAX_BLOCKS 256
 
@@ -122,6 +126,41 @@ static void die_quietly(void)
 }
 #endif
 
+static void ignore_diagnostic(LLVMDiagnosticInfoRef di, void *ud)
+{
+	(void)di;
+	(void)ud;
+}
+
+/*
+ * Bitcode that LLVM reads and verifies, printed as text IR (freed with
+ * LLVMDisposeMessage); NULL when it does not. The fuzzer then reads the
+ * text, not the bitcode, in its own process: LLVM's bitcode reader makes
+ * wild reads on some malformed input that do not fault every time, so that
+ * surviving it here says little about surviving it again there; its text
+ * parser checks what it reads.
+ */
+static char *bitcode_as_text(const uint8_t *data, size_t len)
+{
+	LLVMContextRef ctx = LLVMContextCreate();
+	LLVMContextSetDiagnosticHandler(ctx, ignore_diagnostic, NULL);
+	LLVMMemoryBufferRef mb =
+		LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)data, len, "fuzz.bc");
+	LLVMModuleRef mod = NULL;
+	char *text = NULL;
+	if (mb && !LLVMParseBitcodeInContext2(ctx, mb, &mod)) {
+		char *msg = NULL;
+		if (!LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg))
+			text = LLVMPrintModuleToString(mod);
+		LLVMDisposeMessage(msg);
+		LLVMDisposeModule(mod);
+	}
+	if (mb)
+		LLVMDisposeMemoryBuffer(mb);
+	LLVMContextDispose(ctx);
+	return text;
+}
+
 static void serve(int in, int out)
 {
 #ifdef TC_ASAN
@@ -146,12 +185,26 @@ static void serve(int in, int out)
 		uint8_t *buf = malloc(len ? len : 1);
 		if (!buf || read_all(in, buf, len))
 			_exit(0);
+		char *text = NULL;
+		size_t tlen = 0;
+		if (strcmp(file_name(buf, len), "fuzz.bc") == 0) {
+			text = bitcode_as_text(buf, len);
+			tlen = text ? strlen(text) : 0;
+		}
+		/* then everything the reader does, on what the fuzzer will read */
 		tc_module *m = NULL;
 		tc_diag d;
-		if (tc_parse_llvm(&m, file_name(buf, len), buf, len, NULL, NULL, &d) == TC_OK)
+		const uint8_t *what = text ? (const uint8_t *)text : buf;
+		size_t wlen = text ? tlen : len;
+		if (tc_parse_llvm(&m, file_name(what, wlen), what, wlen, NULL, NULL, &d) == TC_OK)
 			tc_module_free(m);
 		free(buf);
-		if (write_all(out, "k", 1))
+		/* 'k' (read what you sent) or 't', the length and the text */
+		int rc = text ? write_all(out, "t", 1) || write_all(out, &tlen, sizeof tlen) ||
+					write_all(out, text, tlen)
+			      : write_all(out, "k", 1);
+		LLVMDisposeMessage(text);
+		if (rc)
 			_exit(0);
 	}
 }
@@ -192,9 +245,11 @@ static int start_server(void)
 	return 0;
 }
 
-/* Whether LLVM's bitcode reader survives the input, read by the server. */
-static int llvm_survives(const uint8_t *data, size_t size)
+/* Whether LLVM survives the input, read by the server; *text is then its
+ * text IR when it was bitcode that LLVM could read (free it). */
+static int llvm_survives(const uint8_t *data, size_t size, char **text)
 {
+	*text = NULL;
 	static unsigned long skipped;
 	signal(SIGPIPE, SIG_IGN);
 	/* LLVM leaks on its error paths: a fresh server now and then */
@@ -207,8 +262,18 @@ static int llvm_survives(const uint8_t *data, size_t size)
 	/* LLVM may also take very long on an input (a size it loops over):
 	 * after 5 s that counts as not surviving it */
 	if (!write_all(to_server, &size, sizeof size) && !write_all(to_server, data, size) &&
-	    !wait_readable(from_server, 5000) && !read_all(from_server, &ok, 1))
-		return 1;
+	    !wait_readable(from_server, 5000) && !read_all(from_server, &ok, 1)) {
+		if (ok == 'k')
+			return 1;
+		size_t tlen;
+		if (!read_all(from_server, &tlen, sizeof tlen) && (*text = malloc(tlen + 1)) &&
+		    !read_all(from_server, *text, tlen)) {
+			(*text)[tlen] = '\0';
+			return 1;
+		}
+		free(*text);
+		*text = NULL;
+	}
 	stop_server();
 	skipped++;
 	if (getenv("TC_FUZZ_VERBOSE"))
@@ -267,12 +332,17 @@ static void solve_module(tc_module *m, uint64_t h)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *name = file_name(data, size);
 	/* the bitcode reader trusts its input (about 3% of single byte changes
 	 * to a kernel's bitcode end the process), and the verifier loops on
 	 * some debug info, text or bitcode */
-	if (!llvm_survives(data, size))
+	char *text;
+	if (!llvm_survives(data, size, &text))
 		return 0;
+	if (text) { /* bitcode: read as text from here on */
+		data = (const uint8_t *)text;
+		size = strlen(text);
+	}
+	const char *name = file_name(data, size);
 	uint64_t h = fuzz_hash(data, size);
 	budget b = {0, 0};
 	tc_allocator counting = budget_allocator(&b);
@@ -302,5 +372,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		else
 			check(m == NULL, "a failed read returns no module");
 	}
+	free(text);
 	return 0;
 }
