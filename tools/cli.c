@@ -265,8 +265,7 @@ static void unwatch_pending(void)
 }
 
 /* Renders into f; 0, or an error already reported. */
-static int render_into(FILE *f, const char *shown, cli_render_fn render, const void *ctx,
-		       int close)
+static int render_into(FILE *f, const char *shown, cli_render_fn render, const void *ctx)
 {
 	tc_diag d;
 	cli_watch_phase(CLI_PHASE_WRITE, NULL, 0);
@@ -275,8 +274,6 @@ static int render_into(FILE *f, const char *shown, cli_render_fn render, const v
 	int failed = ferror(f) != 0;
 	failed |= fflush(f) != 0;
 	int err = errno;
-	if (close)
-		failed |= fclose(f) != 0;
 	if (rc) {
 		cli_error("%s", d.message);
 		return CLI_EXIT_ERROR;
@@ -299,7 +296,7 @@ static int render_into(FILE *f, const char *shown, cli_render_fn render, const v
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 {
 	if (!path || strcmp(path, "-") == 0)
-		return render_into(stdout, "<stdout>", render, ctx, 0);
+		return render_into(stdout, "<stdout>", render, ctx);
 	struct stat st;
 	int exists = stat(path, &st) == 0;
 	if (exists && !S_ISREG(st.st_mode)) {
@@ -312,7 +309,12 @@ int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 			cli_error("cannot open '%s' for writing: %s", path, strerror(errno));
 			return CLI_EXIT_ERROR;
 		}
-		return render_into(f, path, render, ctx, 1);
+		int status = render_into(f, path, render, ctx);
+		if (fclose(f) != 0 && status == CLI_EXIT_OK) {
+			cli_error("cannot write '%s': %s", path, strerror(errno));
+			status = CLI_EXIT_ERROR;
+		}
+		return status;
 	}
 	char *target = NULL;
 	struct stat lst;
@@ -356,7 +358,7 @@ int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 		close(fd);
 		status = CLI_EXIT_ERROR;
 	} else {
-		status = render_into(f, path, render, ctx, 0);
+		status = render_into(f, path, render, ctx);
 		if (status == CLI_EXIT_OK && fsync(fileno(f)) != 0 && errno != EINVAL) {
 			cli_error("cannot write '%s': %s", path, strerror(errno));
 			status = CLI_EXIT_ERROR;

@@ -217,26 +217,20 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, &old_mask);
 	pid_t pid = fork();
-	if (pid == 0) {
+	if (pid <= 0) {
+		/* the child, or no child: the command as it would run alone */
 		sigprocmask(SIG_SETMASK, &old_mask, NULL);
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGQUIT, &old_quit, NULL);
 		sigaction(SIGTERM, &old_term, NULL);
 		sigaction(SIGHUP, &old_hup, NULL);
+		if (pid < 0)
+			return run(argc, argv);
 		tc_llvm_set_fatal_handler(on_llvm_fatal);
 		int status = run(argc, argv);
 		fflush(stdout);
 		fflush(stderr);
 		exit(status);
-	}
-	if (pid < 0) {
-		sigprocmask(SIG_SETMASK, &old_mask, NULL);
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGQUIT, &old_quit, NULL);
-		sigaction(SIGTERM, &old_term, NULL);
-		sigaction(SIGHUP, &old_hup, NULL);
-		int status = run(argc, argv);
-		return status;
 	}
 	child_pid = pid;
 	int ws;

@@ -198,6 +198,13 @@ const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
 	return s->what;
 }
 
+/* Whether st is a regular file, and its size then (0 otherwise). */
+static void regular_size(const struct stat *st, bool *regular, size_t *size)
+{
+	*regular = S_ISREG(st->st_mode);
+	*size = *regular && (uintmax_t)st->st_size < SIZE_MAX ? (size_t)st->st_size : 0;
+}
+
 /* How long a FIFO without a writer is waited for, in milliseconds. */
 #define FIFO_WAIT_MS 10000
 
@@ -241,8 +248,7 @@ static int open_input(const char *path, int *fd_out, bool *regular, size_t *size
 	int flags = fcntl(fd, F_GETFL);
 	if (flags >= 0)
 		(void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
-	*regular = S_ISREG(st.st_mode);
-	*size = *regular && (uintmax_t)st.st_size < SIZE_MAX ? (size_t)st.st_size : 0;
+	regular_size(&st, regular, size);
 	*fd_out = fd;
 	return TC_OK;
 }
@@ -263,10 +269,10 @@ static int read_all(const tc_alloc *al, const char *path, char **buf, size_t *le
 	const char *name = is_stdin ? "<stdin>" : path;
 	size_t size = 0;
 	int fd = 0, rc;
+	struct stat st;
 	if (is_stdin) {
-		struct stat st;
-		regular = fstat(0, &st) == 0 && S_ISREG(st.st_mode);
-		size = regular && (uintmax_t)st.st_size < SIZE_MAX ? (size_t)st.st_size : 0;
+		if (fstat(0, &st) == 0)
+			regular_size(&st, &regular, &size);
 	} else if ((rc = open_input(path, &fd, &regular, &size, diag))) {
 		return rc;
 	}
@@ -307,22 +313,6 @@ static int read_all(const tc_alloc *al, const char *path, char **buf, size_t *le
 	if (!is_stdin)
 		close(fd);
 	return rc;
-}
-
-/* An input's bytes. */
-typedef struct input {
-	char *buf;
-	size_t len;
-} input;
-
-static int load(const tc_alloc *al, const char *path, input *in, tc_diag *diag)
-{
-	return read_all(al, path, &in->buf, &in->len, diag);
-}
-
-static void unload(const tc_alloc *al, input *in)
-{
-	tc__free(al, in->buf);
 }
 
 static bool starts_with(const char *p, const char *end, const char *word)
@@ -371,10 +361,9 @@ int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *op
 	tc_alloc al;
 	tc__alloc_init(&al, alloc);
 	*out = NULL;
-	input in;
-	int rc = load(&al, path, &in, diag);
-	const char *buf = in.buf;
-	size_t len = in.len;
+	char *buf;
+	size_t len;
+	int rc = read_all(&al, path, &buf, &len, diag);
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (rc == TC_OK) {
 		if (is_llvm(path, buf, len)) {
@@ -388,7 +377,7 @@ int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *op
 			}
 		}
 	}
-	unload(&al, &in);
+	tc__free(&al, buf);
 	return rc;
 }
 
@@ -404,11 +393,12 @@ int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
 	tc_alloc al;
 	tc__alloc_init(&al, alloc);
 	*out = NULL;
-	input in;
-	int rc = load(&al, path, &in, diag);
+	char *buf;
+	size_t len;
+	int rc = read_all(&al, path, &buf, &len, diag);
 	if (rc == TC_OK)
-		rc = tc_parse_llvm(out, strcmp(path, "-") == 0 ? "<stdin>" : path, in.buf, in.len,
-				   opt, alloc, diag);
-	unload(&al, &in);
+		rc = tc_parse_llvm(out, strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, opt,
+				   alloc, diag);
+	tc__free(&al, buf);
 	return rc;
 }
