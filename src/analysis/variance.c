@@ -26,6 +26,7 @@
  */
 #include "analysis/dominators.h"
 #include "analysis/flow.h"
+#include "analysis/influence.h"
 
 #include <string.h>
 
@@ -47,80 +48,22 @@ typedef struct influence_map {
 	uint8_t *sync;   /* the original sync nodes */
 } influence_map;
 
-typedef struct walk_ctx {
-	const tc_flow *f;
-	uint32_t *stamp, *back, *stack;
-	uint32_t round;
-} walk_ctx;
-
-/*
- * Appends to list what b's successors reach before stop (b itself only when
- * reached again). Returns 1 as soon as a sync node is found, which makes
- * the region wide; the caller then drops the list.
- */
-static int bounded_region(walk_ctx *c, uint32_t b, uint32_t stop, tc_u32vec *list,
-			  const tc_alloc *al, int *rc)
-{
-	const tc_flow *f = c->f;
-	uint32_t top = 0;
-	c->round++;
-	c->stack[top++] = b;
-	for (int first = 1; top > 0; first = 0) {
-		uint32_t v = c->stack[--top];
-		if (!first && (*rc = tc__u32vec_push(al, list, v)))
-			return 0;
-		for (const uint32_t *e = TC_FLOW_OUT_BEGIN(f, v); e != TC_FLOW_OUT_END(f, v); e++) {
-			uint32_t w = f->to[*e];
-			if (!f->live_edge[*e] || w == stop || c->stamp[w] == c->round)
-				continue;
-			if (f->sync[w])
-				return 1; /* found when discovered: no need to walk on */
-			c->stamp[w] = c->round;
-			c->stack[top++] = w;
-		}
-	}
-	return 0;
-}
-
-/*
- * b's region (stamped c->round) holds b: every branch of the region that
- * reaches b in it (a search back from b) and has b's post-dominator gets
- * list lid too.
- */
-static void share_region(walk_ctx *c, const tc_digraph *pred, const uint32_t *ipdom,
-			 uint32_t b, uint32_t lid, uint32_t *list_of)
-{
-	uint32_t top = 0;
-	c->back[b] = c->round;
-	c->stack[top++] = b;
-	while (top > 0) {
-		uint32_t v = c->stack[--top];
-		if (v != b && ipdom[v] == ipdom[b])
-			list_of[v] = lid;
-		for (const uint32_t *u = TC_ADJ_BEGIN(pred, v); u != TC_ADJ_END(pred, v); u++)
-			if (c->stamp[*u] == c->round && c->back[*u] != c->round) {
-				c->back[*u] = c->round;
-				c->stack[top++] = *u;
-			}
-	}
-}
-
 /* precondition: f is still the original graph (no split yet) */
 static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 {
 	uint32_t n = f->n;
 	tc_digraph succ, pred;
-	walk_ctx c = {f, NULL, NULL, NULL, 0};
 	tc_u32vec list = {NULL, 0, 0}, off = {NULL, 0, 0};
 	uint32_t *ipdom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	c.stamp = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
-	c.back = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
-	c.stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->m + n + 1);
+	uint32_t *seen = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+	uint32_t *region = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	tc_region_walk w = {&succ, f->sync, TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1),
+			    TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 2), 0};
 	map->list_of = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	map->branch = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
 	map->sync = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
-	if (!ipdom || !c.stamp || !c.back || !c.stack || !map->list_of || !map->branch ||
-	    !map->sync)
+	if (!ipdom || !seen || !region || !w.stamp || !w.stack || !map->list_of ||
+	    !map->branch || !map->sync)
 		return TC_ENOMEM;
 	memcpy(map->sync, f->sync, n);
 	memset(map->list_of, 0xff, ((size_t)n + 1) * sizeof *map->list_of); /* TC_NONE */
@@ -136,23 +79,30 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 			map->branch[b] = 1;
 			continue;
 		}
-		size_t start = list.len;
-		rc = TC_OK;
-		int wide = bounded_region(&c, b, ipdom[b], &list, ar->al, &rc);
-		if (rc)
-			goto done;
+		uint32_t len;
+		int wide = tc__influence_region(&w, b, ipdom[b], region, &len);
 		map->branch[b] = wide ? 2 : 1;
-		if (wide) {
-			list.len = start;
+		if (wide)
 			continue;
-		}
-		if (off.len >= UINT32_MAX - 1 || list.len >= UINT32_MAX)
+		if (off.len >= UINT32_MAX - 1 || list.len + len >= UINT32_MAX) {
 			rc = TC_ELIMIT;
-		if (rc || (rc = tc__u32vec_push(ar->al, &off, (uint32_t)start)))
 			goto done;
-		map->list_of[b] = (uint32_t)off.len - 1;
-		if (c.stamp[b] == c.round)
-			share_region(&c, &pred, ipdom, b, map->list_of[b], map->list_of);
+		}
+		if ((rc = tc__u32vec_push(ar->al, &off, (uint32_t)list.len)) ||
+		    (rc = tc__u32vec_reserve(ar->al, &list, list.len + len)))
+			goto done;
+		memcpy(list.v + list.len, region, len * sizeof *region);
+		list.len += len;
+		uint32_t lid = (uint32_t)off.len - 1;
+		map->list_of[b] = lid;
+		if (w.stamp[b] != w.round)
+			continue;
+		/* b is on a cycle of its region: the branches of that cycle with b's
+		 * post-dominator have the same region */
+		tc__influence_cycle(&w, &pred, b, seen, region, &len);
+		for (uint32_t k = 1; k < len; k++)
+			if (ipdom[region[k]] == ipdom[b])
+				map->list_of[region[k]] = lid;
 	}
 	map->nlists = (uint32_t)off.len;
 	map->off = TC_ARENA_ARRAY(ar, uint32_t, off.len + 1);
