@@ -45,7 +45,8 @@ int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint
 	out->pre = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	out->last = TC_ARENA_ARRAY(ar, uint32_t, sz);
 	out->irreducible = TC_ARENA_ZARRAY(ar, uint8_t, sz);
-	if (!out->irreducible ||!num || !last || !node || !cursor || !stack || !uf || !pool || !in_pool ||
+	out->multi_entry = TC_ARENA_ZARRAY(ar, uint8_t, sz);
+	if (!out->irreducible || !out->multi_entry ||!num || !last || !node || !cursor || !stack || !uf || !pool || !in_pool ||
 	    !is_header || !extra_head || !out->innermost || !out->parent || !out->pre ||
 	    !out->last) {
 		tc__arena_free(&tmp);
@@ -127,7 +128,7 @@ int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint
 				uint32_t y2 = find(uf, y);
 				if (!ANCESTOR(w, y2)) {
 					/* an entry from outside w's subtree: irreducible */
-					out->irreducible[w] = 1;
+					out->irreducible[w] = out->multi_entry[w] = 1;
 					if ((rc = tc__u32vec_push(ar->al, &extra_node, y2)) ||
 					    (rc = tc__u32vec_push(ar->al, &extra_next, extra_head[w])))
 						goto done;

@@ -22,6 +22,8 @@ typedef struct tc_loops {
 	/* irreducible[h]: loop h, or a loop enclosing it, has more than one
 	 * entry (its header need not dominate it) */
 	uint8_t *irreducible;
+	/* multi_entry[h]: loop h itself has more than one entry */
+	uint8_t *multi_entry;
 } tc_loops;
 
 int tc__loops(tc_arena *ar, const tc_digraph *succ, const tc_digraph *pred, uint32_t root,

@@ -91,7 +91,8 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 		if ((rc = tc__u32vec_push(ar->al, &off, (uint32_t)list.len)) ||
 		    (rc = tc__u32vec_reserve(ar->al, &list, list.len + len)))
 			goto done;
-		memcpy(list.v + list.len, region, len * sizeof *region);
+		if (len)
+			memcpy(list.v + list.len, region, len * sizeof *region);
 		list.len += len;
 		uint32_t lid = (uint32_t)off.len - 1;
 		map->list_of[b] = lid;

@@ -11,10 +11,8 @@
  *   function, kernels first: the uniformity of each branch condition, and the
  *   graph, with every barrier call a node of its own and one virtual exit.
  */
-#include "analysis/digraph.h"
-#include "analysis/dominators.h"
-#include "analysis/loops.h"
 #include "analysis/stats.h"
+#include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
 #include "frontend/module.h"
 #include "util/diag.h"
@@ -164,40 +162,23 @@ typedef struct reader {
 	bool spir;
 	unsigned kind_memory, kind_convergent;
 
-	/* per function, reused */
+	/* per function, reused: the blocks, the values (ids: the arguments,
+	 * then the instructions in block order) and the description of the
+	 * function for the uniformity analysis (analysis/uniformity.h) */
 	ptrmap blocks, values;
 	block_info *binfo;
 	size_t binfo_cap;
-	uint8_t *divergent; /* per value id */
-	size_t divergent_cap;
-	/* number_uses: the values of each block used outside it (value ids,
-	 * xvid[xoff[k] .. xoff[k + 1]) for block k), with the blocks of those
-	 * uses (value xvid[x]: xub[xuoff[x] .. xuoff[x + 1]); a phi's use is in
-	 * the block its value comes from, TC_NONE a user that is no
-	 * instruction): only they can be live out of a region holding their
-	 * block */
-	tc_u32vec xoff, xvid, xuoff, xub;
+	LLVMValueRef *vals; /* value id -> value */
+	size_t vals_cap;
 	uint32_t *blk; /* value id -> its block, TC_NONE for an argument */
 	size_t blk_cap;
-	LLVMValueRef *vals;          /* value id -> value */
-	size_t vals_cap;
-	uint32_t *phi_first, *phi_count; /* per block; phi_count = phi_first + phi_cap */
-	size_t phi_cap;
-	LLVMValueRef *work;
-	size_t work_cap;
-	uint32_t *ids; /* the stack of divergent values to pass on */
-	size_t ids_cap;
-	tc_u32vec uoff, uarc; /* value id -> the ids of the users it passes divergence to */
-	char *name;         /* node names and file paths are built here */
+	uint8_t *kind; /* value id -> TC_UA_* */
+	size_t kind_cap;
+	tc_u32vec succ_off, succ, cond, use_off, user, use_block;
+	tc_uniformity *ua;          /* the result for the function */
+	tc_u32vec dep_block, dep_node; /* its divergent branches */
+	char *name; /* node names and file paths are built here */
 	size_t name_cap;
-
-	/* per function: what tc_uniformity_deps needs (module.h) */
-	bool seeding;              /* divergent values are seeds */
-	bool soft;                 /* a branch is divergent only through another */
-	uint32_t rec_term;
-	uint32_t nvalues;  /* the function's value ids: 0 .. nvalues - 1 */
-	uint32_t nvirtual; /* then the shared targets' ids (branch_divergence) */
-	tc_u32vec seeds, arc_from, arc_to, dep_node, dep_term;
 
 	double uniformity_s; /* time in the value analysis, all functions */
 
@@ -721,709 +702,182 @@ static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 	}
 }
 
-/* Numbers arguments and instructions of fn in r->values. */
 /* Numbers arguments and instructions of fn in r->values (and r->vals, the
- * other way); block k's phis are the ids phi_first[k] .. + phi_count[k]. */
-static int number_values(reader *r, LLVMValueRef fn, uint32_t nblocks, uint32_t *count)
+ * other way), with their blocks and kinds. */
+static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
+			 uint32_t *count)
 {
 	uint32_t n = 0, k = 0;
 	size_t total = LLVMCountParams(fn);
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
 			total++;
+	if (total >= UINT32_MAX - 2 * (size_t)nblocks - 4)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	ptrmap_clear(&r->values);
 	if (ptrmap_reserve(&r->al, &r->values, total) ||
 	    reserve(r, &r->vals, &r->vals_cap, total + 1, sizeof *r->vals) ||
 	    reserve(r, &r->blk, &r->blk_cap, total + 1, sizeof *r->blk) ||
-	    reserve(r, &r->phi_first, &r->phi_cap, (size_t)nblocks + 1, 2 * sizeof *r->phi_first))
+	    reserve(r, &r->kind, &r->kind_cap, total + 1, 1))
 		return oom(r);
-	r->phi_count = r->phi_first + r->phi_cap;
-	for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-		if (ptrmap_put(&r->al, &r->values, a, n) ||
-		    reserve(r, &r->vals, &r->vals_cap, (size_t)n + 1, sizeof *r->vals) ||
-		    reserve(r, &r->blk, &r->blk_cap, (size_t)n + 1, sizeof *r->blk))
+	for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a)) {
+		if (ptrmap_put(&r->al, &r->values, a, n))
 			return oom(r);
-		else
-			r->blk[n] = TC_NONE, r->vals[n++] = a;
+		/* who calls a function with what is unknown */
+		r->kind[n] = kernel ? 0 : TC_UA_SOURCE;
+		r->blk[n] = TC_NONE;
+		r->vals[n++] = a;
+	}
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && k < nblocks;
-	     bb = LLVMGetNextBasicBlock(bb), k++) {
-		r->phi_first[k] = n;
-		r->phi_count[k] = 0;
+	     bb = LLVMGetNextBasicBlock(bb), k++)
 		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
 		     i = LLVMGetNextInstruction(i)) {
-			if (n == UINT32_MAX)
-				return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0,
-						"function too large");
-			if (ptrmap_put(&r->al, &r->values, i, n) ||
-			    reserve(r, &r->vals, &r->vals_cap, (size_t)n + 1, sizeof *r->vals) ||
-			    reserve(r, &r->blk, &r->blk_cap, (size_t)n + 1, sizeof *r->blk))
+			if (ptrmap_put(&r->al, &r->values, i, n))
 				return oom(r);
+			uint8_t kd = LLVMIsAPHINode(i) ? TC_UA_PHI : 0;
+			if (divergent_source(r, i, kernel))
+				kd |= TC_UA_SOURCE;
+			if (LLVMIsACallInst(i)) {
+				/* a barrier's or collective's result is one for the
+				 * whole block (__syncthreads_or, work_group_any) */
+				tc_gpu_kind ck = callee_kind(LLVMGetCalledValue(i));
+				if (ck == TC_GPU_BARRIER || ck == TC_GPU_COLLECTIVE)
+					kd |= TC_UA_UNIFORM;
+				else if (ck == TC_GPU_DIVERGENT_SOURCE)
+					kd |= TC_UA_NAMED;
+			}
+			r->kind[n] = kd;
 			r->blk[n] = k;
 			r->vals[n++] = i;
-			if (LLVMIsAPHINode(i) && r->phi_count[k] == n - 1 - r->phi_first[k])
-				r->phi_count[k]++;
 		}
-	}
 	*count = n;
 	return TC_OK;
 }
 
-static int push_id(reader *r, uint32_t id, size_t *top)
+/* The block of a use of operand j of instruction w (value id wid): for a
+ * phi, the block its value comes from. */
+static uint32_t use_block(reader *r, LLVMValueRef w, uint32_t wid, unsigned j)
 {
-	if (id == TC_NONE || r->divergent[id])
-		return TC_OK;
-	r->divergent[id] = 1;
-	if (reserve(r, &r->ids, &r->ids_cap, *top + 1, sizeof *r->ids) ||
-	    (r->seeding && tc__u32vec_push(&r->al, &r->seeds, id)))
+	if (!LLVMIsAPHINode(w))
+		return r->blk[wid];
+	return ptrmap_get(&r->blocks, LLVMGetIncomingBlock(w, j));
+}
+
+/* Every use of a value of the function by an instruction, grouped by value
+ * (two passes over the operands: count, then fill). */
+static int number_uses(reader *r, uint32_t n)
+{
+	tc_u32vec *off = &r->use_off;
+	if (tc__u32vec_reserve(&r->al, off, (size_t)n + 2))
 		return oom(r);
-	r->ids[(*top)++] = id;
-	return TC_OK;
-}
-
-static int push_divergent(reader *r, LLVMValueRef v, size_t *top)
-{
-	return push_id(r, ptrmap_get(&r->values, v), top);
-}
-
-/* Whether a use by user passes divergence on: not into a barrier or a
- * collective, whose result is one for the whole block whatever the
- * arguments (__syncthreads_or, work_group_any). */
-static bool data_use(LLVMValueRef user)
-{
-	if (!LLVMIsACallInst(user))
-		return true;
-	tc_gpu_kind k = callee_kind(LLVMGetCalledValue(user));
-	return k != TC_GPU_BARRIER && k != TC_GPU_COLLECTIVE;
-}
-
-/* The blocks of the uses of instruction i (block k) by user (value id w,
- * TC_NONE when it is no instruction) onto r->xub; *cross when one is not k. */
-static int use_blocks(reader *r, LLVMValueRef i, uint32_t k, LLVMValueRef user, uint32_t w,
-		      bool *cross)
-{
-	if (w == TC_NONE || !LLVMIsAPHINode(user)) {
-		uint32_t ub = w == TC_NONE ? TC_NONE : r->blk[w];
-		*cross |= ub != k;
-		return tc__u32vec_push(&r->al, &r->xub, ub);
-	}
-	unsigned ni = LLVMCountIncoming(user);
-	for (unsigned j = 0; j < ni; j++) {
-		if (LLVMGetIncomingValue(user, j) != i)
+	memset(off->v, 0, ((size_t)n + 2) * sizeof *off->v);
+	off->len = (size_t)n + 1;
+	size_t total = 0;
+	for (uint32_t w = 0; w < n; w++) {
+		if (r->blk[w] == TC_NONE)
 			continue;
-		uint32_t ub = ptrmap_get(&r->blocks, LLVMGetIncomingBlock(user, j));
-		*cross |= ub != k;
-		if (tc__u32vec_push(&r->al, &r->xub, ub))
-			return TC_ENOMEM;
-	}
-	return TC_OK;
-}
-
-/*
- * One pass over the uses of the function's n values: the def-use graph by
- * value id (an arc from each value to each of its users in the function
- * that a divergent operand makes divergent: data_use), and the values used
- * outside their own block (the x vectors of the reader).
- */
-static int number_uses(reader *r, uint32_t n, uint32_t nblocks)
-{
-	r->uoff.len = r->uarc.len = r->xvid.len = r->xuoff.len = r->xub.len = 0;
-	if (tc__u32vec_reserve(&r->al, &r->uoff, (size_t)n + 1) ||
-	    tc__u32vec_reserve(&r->al, &r->xoff, (size_t)nblocks + 1))
-		return oom(r);
-	uint32_t k = 0; /* the block of v, for instructions */
-	for (uint32_t v = 0; v < n; v++) {
-		r->uoff.v[v] = (uint32_t)r->uarc.len;
-		LLVMValueRef i = r->vals[v];
-		bool inst = r->blk[v] != TC_NONE, cross = false;
-		for (; inst && k <= r->blk[v]; k++)
-			r->xoff.v[k] = (uint32_t)r->xvid.len;
-		size_t first = r->xub.len;
-		for (LLVMUseRef u = LLVMGetFirstUse(i); u; u = LLVMGetNextUse(u)) {
-			LLVMValueRef user = LLVMGetUser(u);
-			uint32_t w = ptrmap_get(&r->values, user);
-			if (w != TC_NONE && data_use(user) &&
-			    (r->uarc.len >= UINT32_MAX || tc__u32vec_push(&r->al, &r->uarc, w)))
-				return oom(r);
-			if (inst && use_blocks(r, i, r->blk[v], user, w, &cross))
-				return oom(r);
+		int nops = LLVMGetNumOperands(r->vals[w]);
+		for (int j = 0; j < nops; j++) {
+			uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(r->vals[w], (unsigned)j));
+			if (v != TC_NONE)
+				off->v[v + 2]++, total++;
 		}
-		if (r->xub.len >= UINT32_MAX)
-			return oom(r);
-		if (!cross) {
-			r->xub.len = first;
-			continue;
-		}
-		if (tc__u32vec_push(&r->al, &r->xvid, v) ||
-		    tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)first))
-			return oom(r);
 	}
-	for (; k <= nblocks; k++)
-		r->xoff.v[k] = (uint32_t)r->xvid.len;
-	r->uoff.v[n] = (uint32_t)r->uarc.len;
-	r->uoff.len = (size_t)n + 1;
-	r->xoff.len = (size_t)nblocks + 1;
-	if (tc__u32vec_push(&r->al, &r->xuoff, (uint32_t)r->xub.len))
-		return oom(r);
-	return TC_OK;
-}
-
-static int drain(reader *r, size_t *top)
-{
-	int rc;
-	while (*top > 0) {
-		uint32_t v = r->ids[--*top];
-		for (uint32_t a = r->uoff.v[v]; a < r->uoff.v[v + 1]; a++)
-			if ((rc = push_id(r, r->uarc.v[a], top)))
-				return rc;
-	}
-	return TC_OK;
-}
-
-static bool uniform_branch(const reader *r, LLVMValueRef term);
-
-/* v is divergent because of the branch being looked at (whose terminator
- * is rec_term): the arc from that terminator to v is noted too, for
- * tc_uniformity_deps, even when v is divergent already. */
-static int taint(reader *r, uint32_t id, size_t *top)
-{
-	if (id != TC_NONE && (tc__u32vec_push(&r->al, &r->arc_from, r->rec_term) ||
-			      tc__u32vec_push(&r->al, &r->arc_to, id)))
-		return oom(r);
-	return push_id(r, id, top);
-}
-
-/* A new vertex of the value graph that stands for a set of values several
- * branches make divergent: one arc from each branch to it, one from it to
- * each value, instead of one from each branch to each value. */
-static int shared_target(reader *r, uint32_t *id)
-{
-	if (r->nvirtual >= UINT32_MAX - r->nvalues)
+	if (total >= UINT32_MAX)
 		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
-	*id = r->nvalues + r->nvirtual++;
-	return TC_OK;
-}
-
-/* Every phi of a block is divergent (a join of a divergent branch). */
-static int divergent_phis(reader *r, uint32_t k, size_t *top)
-{
-	int rc;
-	for (uint32_t id = r->phi_first[k]; id < r->phi_first[k] + r->phi_count[k]; id++)
-		if ((rc = taint(r, id, top)))
-			return rc;
-	return TC_OK;
-}
-
-/* The block graph of fn with a virtual exit (vertex nblocks) after every ret. */
-static int block_graph(reader *r, tc_arena *ar, uint32_t nblocks, tc_digraph *succ,
-		       tc_digraph *pred)
-{
-	uint32_t narcs = 0;
-	for (uint32_t k = 0; k < nblocks; k++) {
-		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
-		if (term)
-			narcs += LLVMGetInstructionOpcode(term) == LLVMRet
-					 ? 1
-					 : LLVMGetNumSuccessors(term);
-	}
-	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
-	uint32_t *to = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
-	if (!from || !to)
-		return TC_ENOMEM;
-	uint32_t a = 0;
-	for (uint32_t k = 0; k < nblocks; k++) {
-		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
-		if (!term)
-			continue;
-		if (LLVMGetInstructionOpcode(term) == LLVMRet) {
-			from[a] = k;
-			to[a++] = nblocks;
-			continue;
-		}
-		unsigned ns = LLVMGetNumSuccessors(term);
-		for (unsigned s = 0; s < ns; s++) {
-			uint32_t t = ptrmap_get(&r->blocks, LLVMGetSuccessor(term, s));
-			if (t == TC_NONE)
-				continue;
-			from[a] = k;
-			to[a++] = t;
-		}
-	}
-	int rc = tc__digraph_from_arcs(ar, succ, nblocks + 1, a, from, to);
-	return rc ? rc : tc__digraph_reverse(ar, pred, succ);
-}
-
-/*
- * Branches on one cycle share their region: when b's successors reach b
- * again before ipdom(b) = p, the region is everything b reaches in the graph
- * without p, and so it is for every branch c in b's strongly connected
- * component of that graph with ipdom(c) = p. Such a group is found by the
- * walk of its first branch; the others use what it kept (branch_divergence).
- */
-typedef struct cycle_group {
-	uint32_t stop;                  /* p */
-	uint32_t region, nregion;       /* in sync_dep.g_blocks */
-	uint32_t cycle, ncycle;         /* the component, sorted, in g_blocks */
-	uint32_t live_out, nlive_out;   /* value ids, in g_values */
-	uint32_t all_joins, out_values; /* shared targets, TC_NONE until used */
-} cycle_group;
-
-typedef struct sync_dep {
-	const tc_digraph *succ, *pred;
-	const uint32_t *ipdom;
-	uint32_t nblocks; /* and the virtual exit, vertex nblocks */
-	uint32_t *mark;  /* == stamp: in the region of the branch being looked at */
-	uint32_t *label; /* the successor a region block was reached from, or MULTI */
-	uint32_t *indeg; /* scratch for the cycle test */
-	uint32_t *list;  /* the region's blocks */
-	uint32_t stamp;
-	/* the values used outside their own block, by block (number_uses) */
-	const uint32_t *xoff;     /* block k: xval[xoff[k] .. xoff[k + 1]) */
-	const uint32_t *xval;     /* value ids */
-	const uint32_t *xuoff;    /* value x: its users' blocks xub[xuoff[x] ..] */
-	const uint32_t *xub;      /* TC_NONE: a user that is no instruction */
-	/* cycle groups */
-	uint32_t *group_of; /* block: its group (the branches' key), or TC_NONE */
-	uint32_t *seen;     /* == stamp: found by the component's search */
-	cycle_group *groups;
-	size_t ngroups, groups_cap;
-	tc_u32vec g_blocks, g_values;
-} sync_dep;
-
-#define MULTI UINT32_MAX
-
-/* Visits block w from the successor numbered lab: the first visit puts it in
- * the region's list, a visit from another successor makes it a join. Blocks
- * whose label changed go on the stack to pass it on. */
-static void reach(sync_dep *d, uint32_t w, uint32_t lab, uint32_t st, uint32_t *len,
-		  uint32_t *stack, uint32_t *sp)
-{
-	if (d->mark[w] != st) {
-		d->mark[w] = st;
-		d->label[w] = lab;
-		d->list[(*len)++] = w;
-	} else if (d->label[w] != lab && d->label[w] != MULTI) {
-		d->label[w] = MULTI;
-	} else {
-		return;
-	}
-	stack[(*sp)++] = w;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
-
-/* An arc of the value graph from the branch being looked at to id. */
-static int branch_arc(reader *r, uint32_t id)
-{
-	if (tc__u32vec_push(&r->al, &r->arc_from, r->rec_term) ||
-	    tc__u32vec_push(&r->al, &r->arc_to, id))
+	for (uint32_t v = 0; v < n; v++)
+		off->v[v + 2] += off->v[v + 1];
+	if (tc__u32vec_reserve(&r->al, &r->user, total + 1) ||
+	    tc__u32vec_reserve(&r->al, &r->use_block, total + 1))
 		return oom(r);
+	for (uint32_t w = 0; w < n; w++) {
+		if (r->blk[w] == TC_NONE)
+			continue;
+		LLVMValueRef i = r->vals[w];
+		int nops = LLVMGetNumOperands(i);
+		for (int j = 0; j < nops; j++) {
+			uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(i, (unsigned)j));
+			if (v == TC_NONE)
+				continue;
+			uint32_t at = off->v[v + 1]++;
+			r->user.v[at] = w;
+			r->use_block.v[at] = use_block(r, i, w, (unsigned)j);
+		}
+	}
+	r->user.len = r->use_block.len = total;
 	return TC_OK;
 }
 
-/*
- * Keeps the region of b (d->list[0 .. len), marked st), which holds b, as a
- * new group: its blocks, and b's component (the region's blocks that reach
- * b: a search back from b), sorted; the component's blocks with b's ipdom
- * will find it in group_of. Its live-out values are added by the caller.
- */
-static int new_group(reader *r, sync_dep *d, uint32_t b, uint32_t len, uint32_t st)
+/* The block graph (a return leads to the virtual exit, block nblocks) and
+ * each block's branch condition. */
+static int number_branches(reader *r, uint32_t nblocks)
 {
-	if (d->ngroups >= UINT32_MAX - 1 ||
-	    reserve(r, &d->groups, &d->groups_cap, d->ngroups + 1, sizeof *d->groups) ||
-	    d->g_blocks.len + 2 * (size_t)len >= UINT32_MAX ||
-	    tc__u32vec_reserve(&r->al, &d->g_blocks, d->g_blocks.len + 2 * (size_t)len))
+	r->succ_off.len = r->succ.len = r->cond.len = 0;
+	if (tc__u32vec_reserve(&r->al, &r->succ_off, (size_t)nblocks + 1) ||
+	    tc__u32vec_reserve(&r->al, &r->cond, (size_t)nblocks + 1))
 		return oom(r);
-	cycle_group *g = &d->groups[d->ngroups];
-	uint32_t *out = d->g_blocks.v;
-	g->stop = d->ipdom[b];
-	g->region = (uint32_t)d->g_blocks.len;
-	g->nregion = len;
-	memcpy(out + g->region, d->list, len * sizeof *out);
-	g->cycle = g->region + len;
-	g->ncycle = 0;
-	uint32_t *stack = d->list + len, sp = 0; /* each region block at most once */
-	d->seen[b] = st;
-	stack[sp++] = b;
-	while (sp > 0) {
-		uint32_t v = stack[--sp];
-		out[g->cycle + g->ncycle++] = v;
-		for (const uint32_t *u = TC_ADJ_BEGIN(d->pred, v); u != TC_ADJ_END(d->pred, v); u++)
-			if (d->mark[*u] == st && d->seen[*u] != st) {
-				d->seen[*u] = st;
-				stack[sp++] = *u;
-			}
-	}
-	d->g_blocks.len = (size_t)g->cycle + g->ncycle;
-	qsort(out + g->cycle, g->ncycle, sizeof *out, cmp_u32);
-	for (uint32_t k = 0; k < g->ncycle; k++) {
-		uint32_t v = out[g->cycle + k];
-		if (v < d->nblocks && d->ipdom[v] == g->stop)
-			d->group_of[v] = (uint32_t)d->ngroups;
-	}
-	g->live_out = (uint32_t)d->g_values.len;
-	g->nlive_out = 0;
-	g->all_joins = g->out_values = TC_NONE;
-	d->ngroups++;
-	return TC_OK;
-}
-
-static bool in_cycle(const sync_dep *d, const cycle_group *g, uint32_t v)
-{
-	return bsearch(&v, d->g_blocks.v + g->cycle, g->ncycle, sizeof v, cmp_u32) != NULL;
-}
-
-/*
- * A group's shared target, made on first use, and an arc from the branch
- * being looked at to it. joins: the phis of the region's blocks and of p
- * (when not the virtual exit), every block of the region being reached from
- * each successor on the cycle; otherwise the region's live-out values.
- */
-static int group_target(reader *r, sync_dep *d, cycle_group *g, bool joins, size_t *top)
-{
-	uint32_t *id = joins ? &g->all_joins : &g->out_values;
-	int rc = TC_OK;
-	if (*id == TC_NONE) {
-		uint32_t term = r->rec_term;
-		rc = shared_target(r, id);
-		r->rec_term = *id;
-		uint32_t count = joins ? g->nregion + 1 : g->nlive_out;
-		for (uint32_t k = 0; k < count && !rc; k++) {
-			uint32_t v = joins && k == g->nregion ? g->stop
-				     : joins ? d->g_blocks.v[g->region + k]
-					     : d->g_values.v[g->live_out + k];
-			if (!joins)
-				rc = taint(r, v, top);
-			else if (v < d->nblocks)
-				rc = divergent_phis(r, v, top);
-		}
-		r->rec_term = term;
-	}
-	return rc ? rc : branch_arc(r, *id);
-}
-
-/*
- * Control divergence of divergent branch b in group g (its region is g's).
- * Every block of the region is reached from a successor s on the cycle, as
- * is p. When a second successor lies on the cycle, every block of the
- * region and p are joins; otherwise the joins are what the other successors
- * reach before p, and p when one of them reaches it (or is p). The region
- * holds a cycle, so its live-out values are divergent. Returns 1 without
- * doing anything if no successor is on the cycle (never: b is on it).
- */
-static int group_branch(reader *r, sync_dep *d, uint32_t b, cycle_group *g, size_t *top)
-{
-	uint32_t stop = g->stop, on_cycle = TC_NONE;
-	bool two = false;
-	int rc;
-	for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, b); w != TC_ADJ_END(d->succ, b); w++)
-		if (*w != stop && in_cycle(d, g, *w)) {
-			two |= on_cycle != TC_NONE && on_cycle != *w;
-			on_cycle = *w;
-		}
-	if (on_cycle == TC_NONE)
-		return 1;
-	if (two) {
-		if ((rc = group_target(r, d, g, true, top)))
-			return rc;
-	} else {
-		uint32_t st = ++d->stamp, sp = 0, *stack = d->list;
-		bool stop_joins = false;
-		for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, b); w != TC_ADJ_END(d->succ, b);
-		     w++) {
-			if (*w == on_cycle)
-				continue;
-			if (*w == stop) {
-				stop_joins = true;
-			} else if (d->mark[*w] != st) {
-				d->mark[*w] = st;
-				stack[sp++] = *w;
-			}
-		}
-		while (sp > 0) {
-			uint32_t v = stack[--sp];
-			if (v < d->nblocks && (rc = divergent_phis(r, v, top)))
-				return rc;
-			for (const uint32_t *x = TC_ADJ_BEGIN(d->succ, v);
-			     x != TC_ADJ_END(d->succ, v); x++) {
-				if (*x == stop) {
-					stop_joins = true;
-				} else if (d->mark[*x] != st) {
-					d->mark[*x] = st;
-					stack[sp++] = *x;
-				}
-			}
-		}
-		if (stop_joins && stop < d->nblocks && (rc = divergent_phis(r, stop, top)))
-			return rc;
-	}
-	return group_target(r, d, g, false, top);
-}
-
-/*
- * Control divergence of the divergent branch ending block b (docs/llvm.md):
- * the region is what b's successors reach without entering ipdom(b); the
- * phis of its joins (blocks of the region, or ipdom(b), reached from two
- * different successors of b) are divergent, and when the region holds a
- * cycle, so is every value defined in it (or in b) and used outside it.
- */
-static int branch_divergence(reader *r, sync_dep *d, uint32_t nblocks, uint32_t b,
-			     size_t *top)
-{
-	uint32_t stop = d->ipdom[b], len = 0, st = ++d->stamp, sp = 0;
-	int rc;
-	const uint32_t *w0 = TC_ADJ_BEGIN(d->succ, b);
-	bool one_way = true;
-	for (const uint32_t *w = w0; w != TC_ADJ_END(d->succ, b); w++)
-		one_way &= *w == *w0;
-	if (one_way) /* every thread goes to the same block */
-		return TC_OK;
-	if (d->group_of[b] != TC_NONE &&
-	    (rc = group_branch(r, d, b, &d->groups[d->group_of[b]], top)) != 1)
-		return rc;
-	/* labels: each block is pushed at most twice (first label, MULTI) */
-	uint32_t *stack = d->list + nblocks + 1;
-	bool stop_seen = false;
-	uint32_t stop_label = TC_NONE;
-	for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, b); w != TC_ADJ_END(d->succ, b); w++) {
-		uint32_t lab = *w; /* a successor block names its paths */
-		if (*w == stop) {
-			stop_label = stop_seen && stop_label != lab ? MULTI : lab;
-			stop_seen = true;
-			continue;
-		}
-		reach(d, *w, lab, st, &len, stack, &sp);
-		while (sp > 0) {
-			uint32_t v = stack[--sp], l = d->label[v];
-			for (const uint32_t *x = TC_ADJ_BEGIN(d->succ, v);
-			     x != TC_ADJ_END(d->succ, v); x++) {
-				if (*x != stop) {
-					reach(d, *x, l, st, &len, stack, &sp);
-				} else if (!stop_seen) {
-					stop_seen = true;
-					stop_label = l;
-				} else if (stop_label != l) {
-					stop_label = MULTI;
-				}
-			}
-		}
-	}
-	/* joins */
-	for (uint32_t k = 0; k < len; k++) {
-		uint32_t v = d->list[k];
-		if (v < nblocks && d->label[v] == MULTI &&
-		    (rc = divergent_phis(r, v, top)))
-			return rc;
-	}
-	if (stop < nblocks && stop_label == MULTI && /* not the virtual exit */
-	    (rc = divergent_phis(r, stop, top)))
-		return rc;
-	/* a cycle inside the region (Kahn: what cannot be peeled) */
-	for (uint32_t k = 0; k < len; k++)
-		d->indeg[d->list[k]] = 0;
-	for (uint32_t k = 0; k < len; k++) {
-		uint32_t v = d->list[k];
-		for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, v); w != TC_ADJ_END(d->succ, v);
-		     w++)
-			if (d->mark[*w] == st)
-				d->indeg[*w]++;
-	}
-	uint32_t peeled = 0, *queue = d->list + len; /* list has room for 3n */
-	uint32_t qn = 0;
-	for (uint32_t k = 0; k < len; k++)
-		if (d->indeg[d->list[k]] == 0)
-			queue[qn++] = d->list[k];
-	while (peeled < qn) {
-		uint32_t v = queue[peeled++];
-		for (const uint32_t *w = TC_ADJ_BEGIN(d->succ, v); w != TC_ADJ_END(d->succ, v);
-		     w++)
-			if (d->mark[*w] == st && --d->indeg[*w] == 0)
-				queue[qn++] = *w;
-	}
-	if (peeled == len)
-		return TC_OK;
-	/* temporal divergence: values live out of the region ∪ {b}; when the
-	 * region holds b, it becomes a group, with these values */
-	bool b_inside = d->mark[b] == st;
-	cycle_group *g = NULL;
-	if (b_inside) {
-		if ((rc = new_group(r, d, b, len, st)))
-			return rc;
-		g = &d->groups[d->ngroups - 1];
-	}
-	d->mark[b] = st;
-	for (uint32_t k = 0; k <= len; k++) {
-		uint32_t v = k < len ? d->list[k] : b;
-		if (v >= nblocks || (k == len && b_inside))
-			continue;
-		for (uint32_t x = d->xoff[v]; x < d->xoff[v + 1]; x++) {
-			bool out = false;
-			for (uint32_t u = d->xuoff[x]; u < d->xuoff[x + 1] && !out; u++)
-				out = d->xub[u] == TC_NONE || d->mark[d->xub[u]] != st;
-			if (!out)
-				continue;
-			if ((rc = taint(r, d->xval[x], top)))
-				return rc;
-			if (!g)
-				continue;
-			if (tc__u32vec_push(&r->al, &d->g_values, d->xval[x]) ||
-			    d->g_values.len >= UINT32_MAX)
+	for (uint32_t k = 0; k < nblocks; k++) {
+		r->succ_off.v[k] = (uint32_t)r->succ.len;
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
+		uint32_t cond = TC_NONE;
+		if (term && LLVMGetInstructionOpcode(term) == LLVMRet) {
+			if (tc__u32vec_push(&r->al, &r->succ, nblocks))
 				return oom(r);
-			g->nlive_out++;
+		} else if (term) {
+			unsigned ns = LLVMGetNumSuccessors(term);
+			for (unsigned s = 0; s < ns; s++) {
+				uint32_t t = ptrmap_get(&r->blocks, LLVMGetSuccessor(term, s));
+				if (t != TC_NONE && tc__u32vec_push(&r->al, &r->succ, t))
+					return oom(r);
+			}
+			switch (LLVMGetInstructionOpcode(term)) {
+			case LLVMBr:
+				if (LLVMIsConditional(term))
+					cond = ptrmap_get(&r->values, LLVMGetCondition(term));
+				break;
+			case LLVMSwitch:
+			case LLVMIndirectBr:
+				cond = ptrmap_get(&r->values, LLVMGetOperand(term, 0));
+				break;
+			default: /* invoke, callbr, catchswitch: divergent */
+				cond = ptrmap_get(&r->values, term);
+				if (ns > 1)
+					r->kind[cond] |= TC_UA_SOURCE;
+				break;
+			}
 		}
+		r->cond.v[k] = cond;
+		if (r->succ.len >= UINT32_MAX)
+			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	}
+	r->succ_off.v[nblocks] = (uint32_t)r->succ.len;
 	return TC_OK;
 }
 
-/*
- * Control dependence (docs/llvm.md, "Phis"): phis in irreducible cycles are
- * divergent; then, until nothing changes, every branch on a divergent
- * condition makes its joins' phis and (out of a cycle) its live-out values
- * divergent, and data dependence is propagated again.
- */
-static int control_divergence(reader *r, uint32_t nblocks, size_t *top)
-{
-	tc_arena ar;
-	tc__arena_init(&ar, &r->al);
-	tc_digraph succ, pred;
-	tc_loops loops;
-	uint32_t n = nblocks + 1;
-	uint32_t *ipdom = TC_ARENA_ARRAY(&ar, uint32_t, n);
-	uint8_t *done = TC_ARENA_ZARRAY(&ar, uint8_t, n);
-	uint8_t *hard = TC_ARENA_ZARRAY(&ar, uint8_t, n);
-	sync_dep d = {.succ = &succ,
-		      .pred = &pred,
-		      .ipdom = ipdom,
-		      .mark = TC_ARENA_ZARRAY(&ar, uint32_t, n),
-		      .label = TC_ARENA_ARRAY(&ar, uint32_t, n),
-		      .indeg = TC_ARENA_ARRAY(&ar, uint32_t, n),
-		      /* the region (n), then a stack of 2n or the peeling queue */
-		      .list = TC_ARENA_ARRAY(&ar, uint32_t, 3 * (size_t)n),
-		      .stamp = 0,
-		      .nblocks = nblocks,
-		      .xoff = r->xoff.v,
-		      .xval = r->xvid.v,
-		      .xuoff = r->xuoff.v,
-		      .xub = r->xub.v,
-		      .group_of = TC_ARENA_ARRAY(&ar, uint32_t, n),
-		      .seen = TC_ARENA_ZARRAY(&ar, uint32_t, n)};
-	int rc = TC_ENOMEM;
-	if (d.group_of)
-		memset(d.group_of, 0xff, n * sizeof *d.group_of); /* TC_NONE */
-	if (!ipdom || !done || !hard || !d.mark || !d.label || !d.indeg || !d.list ||
-	    !d.group_of || !d.seen ||
-	    (rc = block_graph(r, &ar, nblocks, &succ, &pred)) ||
-	    (rc = tc__dominators(&ar, &pred, &succ, nblocks, ipdom)) ||
-	    (rc = tc__loops(&ar, &succ, &pred, 0, &loops))) {
-		tc__arena_free(&ar);
-		return rc == TC_ENOMEM ? oom(r) : rc;
-	}
-	for (uint32_t v = 0; v < nblocks; v++) {
-		uint32_t h = loops.innermost[v];
-		if (h == TC_NONE || !loops.irreducible[h])
-			continue;
-		/* seeds: divergent whatever the branches are */
-		for (uint32_t id = r->phi_first[v]; id < r->phi_first[v] + r->phi_count[v]; id++)
-			if ((rc = push_id(r, id, top)))
-				goto out;
-	}
-	if ((rc = drain(r, top)))
-		goto out;
-	/* what is divergent by now does not depend on any branch */
-	r->seeding = false;
-	for (uint32_t b = 0; b < nblocks; b++) {
-		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[b].bb);
-		hard[b] = term && !uniform_branch(r, term);
-	}
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (uint32_t b = 0; b < nblocks; b++) {
-			if (done[b] || succ.off[b + 1] - succ.off[b] < 2)
-				continue;
-			LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[b].bb);
-			if (!term || uniform_branch(r, term))
-				continue;
-			done[b] = 1;
-			changed = true;
-			r->rec_term = ptrmap_get(&r->values, term);
-			if ((rc = branch_divergence(r, &d, nblocks, b, top)) ||
-			    (rc = drain(r, top)))
-				goto out;
-		}
-	}
-	/* the arcs are only kept when some branch is divergent only through
-	 * others: then tc_module_solve may replay the analysis without one */
-	for (uint32_t b = 0; b < nblocks; b++)
-		r->soft |= done[b] && !hard[b];
-	if (!r->soft)
-		r->arc_from.len = r->arc_to.len = 0;
-out:
-	tc__free(&r->al, d.groups);
-	tc__u32vec_free(&r->al, &d.g_blocks);
-	tc__u32vec_free(&r->al, &d.g_values);
-	tc__arena_free(&ar);
-	return rc;
-}
-
-/*
- * Marks r->divergent for fn's values: the sources, everything that uses a
- * divergent value (forward propagation along def-use chains), and the phis
- * and live-out values that control divergence makes divergent.
- */
-static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-		      uint32_t *nvalues)
+/* Describes fn to the uniformity analysis and runs it (r->ua). */
+static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks)
 {
 	uint32_t n = 0;
-	int rc = number_values(r, fn, nblocks, &n);
-	if (rc || (rc = number_uses(r, n, nblocks)))
+	int rc;
+	tc__uniformity_free(r->ua);
+	r->ua = NULL;
+	if ((rc = number_values(r, fn, kernel, nblocks, &n)) || (rc = number_uses(r, n)) ||
+	    (rc = number_branches(r, nblocks)))
 		return rc;
-	*nvalues = n;
-	r->nvalues = n;
-	r->nvirtual = 0;
-	if (reserve(r, &r->divergent, &r->divergent_cap, n ? n : 1, 1))
-		return oom(r);
-	memset(r->divergent, 0, n);
-	r->seeds.len = r->arc_from.len = r->arc_to.len = 0;
-	r->soft = false;
-	r->seeding = true;
-	size_t top = 0;
-	if (!kernel) /* who calls it with what is unknown */
-		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-			if ((rc = push_divergent(r, a, &top)))
-				return rc;
-	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-	     bb = LLVMGetNextBasicBlock(bb))
-		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-		     i = LLVMGetNextInstruction(i))
-			if (divergent_source(r, i, kernel) && (rc = push_divergent(r, i, &top)))
-				return rc;
-	if ((rc = drain(r, &top)))
-		return rc;
-	return control_divergence(r, nblocks, &top);
-}
-
-static bool uniform_value(const reader *r, LLVMValueRef v)
-{
-	uint32_t id = ptrmap_get(&r->values, v);
-	return id == TC_NONE || !r->divergent[id]; /* constants, globals */
-}
-
-/* Whether a terminator with several successors branches the same way in all
- * threads that execute it together. */
-static bool uniform_branch(const reader *r, LLVMValueRef term)
-{
-	switch (LLVMGetInstructionOpcode(term)) {
-	case LLVMBr:
-		return !LLVMIsConditional(term) || uniform_value(r, LLVMGetCondition(term));
-	case LLVMSwitch:
-	case LLVMIndirectBr:
-		return uniform_value(r, LLVMGetOperand(term, 0));
-	default:
-		return false;
-	}
+	tc_ua_func f = {.nblocks = nblocks,
+			.succ_off = r->succ_off.v,
+			.succ = r->succ.v,
+			.cond = r->cond.v,
+			.nvalues = n,
+			.block = r->blk,
+			.kind = r->kind,
+			.use_off = r->use_off.v,
+			.user = r->user.v,
+			.use_block = r->use_block.v};
+	rc = tc__uniformity(&r->ua, &f, &r->al);
+	if (rc == TC_ELIMIT)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	return rc ? oom(r) : TC_OK;
 }
 
 /* ---- graphs --------------------------------------------------------------- */
@@ -1514,49 +968,6 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 	return TC_OK;
 }
 
-/*
- * The call of a thread-varying builtin nearest to v through divergent
- * operands (breadth first; phis are not looked through: one divergent by
- * control dependence would blame an unrelated thread id). NULL
- * when there is none. Uses r->work and bit 2 of r->divergent, restored.
- */
-static int find_source(reader *r, LLVMValueRef v, LLVMValueRef *found)
-{
-	size_t head = 0, tail = 0;
-	*found = NULL;
-	uint32_t id = ptrmap_get(&r->values, v);
-	if (id == TC_NONE || !r->divergent[id])
-		return TC_OK;
-	if (reserve(r, &r->work, &r->work_cap, 1, sizeof *r->work))
-		return oom(r);
-	r->work[tail++] = v;
-	r->divergent[id] |= 2;
-	while (head < tail && !*found) {
-		LLVMValueRef x = r->work[head++];
-		if (!LLVMIsAInstruction(x) || LLVMIsAPHINode(x))
-			continue;
-		if (LLVMIsACallInst(x) &&
-		    callee_kind(LLVMGetCalledValue(x)) == TC_GPU_DIVERGENT_SOURCE) {
-			*found = x;
-			break;
-		}
-		int nops = LLVMGetNumOperands(x);
-		for (int k = 0; k < nops; k++) {
-			LLVMValueRef op = LLVMGetOperand(x, (unsigned)k);
-			uint32_t oid = op ? ptrmap_get(&r->values, op) : TC_NONE;
-			if (oid == TC_NONE || r->divergent[oid] != 1)
-				continue;
-			if (reserve(r, &r->work, &r->work_cap, tail + 1, sizeof *r->work))
-				return oom(r);
-			r->divergent[oid] |= 2;
-			r->work[tail++] = op;
-		}
-	}
-	for (size_t k = 0; k < tail; k++)
-		r->divergent[ptrmap_get(&r->values, r->work[k])] = 1;
-	return TC_OK;
-}
-
 /* "get_local_id(0)", "threadIdx.x", "name(1, ...)": a builtin call as its
  * source spells it, where known; kept in the module. */
 static const char *describe_call(reader *r, LLVMValueRef call)
@@ -1601,10 +1012,13 @@ static int branch_source(reader *r, LLVMValueRef term, tc_branch_source *out)
 	LLVMValueRef cond = LLVMGetInstructionOpcode(term) == LLVMBr
 				    ? LLVMGetCondition(term)
 				    : LLVMGetOperand(term, 0);
-	LLVMValueRef call;
-	int rc = find_source(r, cond, &call);
-	if (rc || !call)
-		return rc;
+	int rc;
+	uint32_t src = tc__uniformity_source(r->ua, ptrmap_get(&r->values, cond), &rc);
+	if (rc)
+		return oom(r);
+	if (src == TC_NONE)
+		return TC_OK;
+	LLVMValueRef call = r->vals[src];
 	if (!(out->what = describe_call(r, call)))
 		return oom(r);
 	const char *file;
@@ -1684,71 +1098,12 @@ static int add_nodes(reader *r, tc_builder *b, uint32_t nblocks)
 	return tc_builder_set_exit(b, id);
 }
 
-static int note_divergent_branch(reader *r, uint32_t node, LLVMValueRef term)
+static int note_divergent_branch(reader *r, uint32_t node, uint32_t block)
 {
 	if (tc__u32vec_push(&r->al, &r->dep_node, node) ||
-	    tc__u32vec_push(&r->al, &r->dep_term, ptrmap_get(&r->values, term)))
+	    tc__u32vec_push(&r->al, &r->dep_block, block))
 		return oom(r);
 	return TC_OK;
-}
-
-static uint32_t *copy_u32(const tc_alloc *al, const tc_u32vec *v)
-{
-	uint32_t *p = tc__malloc(al, tc__mul(v->len ? v->len : 1, sizeof *p));
-	if (p && v->len)
-		memcpy(p, v->v, v->len * sizeof *p);
-	return p;
-}
-
-
-/*
- * The uniformity dependences of fn's graph (module.h): its divergent
- * branches and, when some branch is divergent only through another, the
- * value graph: the arcs recorded per divergent branch, and every use.
- */
-static int uniformity_deps(reader *r, uint32_t nvalues,
-			   tc_uniformity_deps **out)
-{
-	const tc_alloc *al = &r->out->al;
-	*out = NULL;
-	if (r->dep_node.len == 0)
-		return TC_OK;
-	tc_uniformity_deps *d = tc__calloc(al, 1, sizeof *d);
-	if (!d)
-		return oom(r);
-	d->nbranch = (uint32_t)r->dep_node.len;
-	d->node = copy_u32(al, &r->dep_node);
-	d->term = copy_u32(al, &r->dep_term);
-	if (!d->node || !d->term)
-		goto oom;
-	if (r->soft) {
-		/* the data dependences */
-		for (uint32_t v = 0; v < nvalues; v++)
-			for (uint32_t a = r->uoff.v[v]; a < r->uoff.v[v + 1]; a++)
-				if (tc__u32vec_push(&r->al, &r->arc_from, v) ||
-				    tc__u32vec_push(&r->al, &r->arc_to, r->uarc.v[a]))
-					goto oom;
-		if (r->arc_from.len >= UINT32_MAX) {
-			tc__uniformity_deps_free(al, d);
-			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
-		}
-		nvalues += r->nvirtual; /* the shared targets' vertices follow */
-		d->nvalues = nvalues;
-		d->off = tc__calloc(al, (size_t)nvalues + 1, sizeof *d->off);
-		d->arc = tc__malloc(al, tc__mul(r->arc_from.len ? r->arc_from.len : 1,
-						sizeof *d->arc));
-		d->seed = copy_u32(al, &r->seeds);
-		if (!d->off || !d->arc || !d->seed)
-			goto oom;
-		d->nseed = (uint32_t)r->seeds.len;
-		tc__csr_fill(nvalues, (uint32_t)r->arc_from.len, r->arc_from.v, r->arc_to.v,
-			     d->off, d->arc);
-	}
-	*out = d;
-	return TC_OK;
-oom:
-	tc__uniformity_deps_free(al, d);
-	return oom(r);
 }
 
 /* Edges: the pieces of each block in a chain, then its terminator's. */
@@ -1781,12 +1136,12 @@ static int add_edges(reader *r, tc_builder *b, uint32_t nblocks, tc_loc *branch_
 		}
 		if (ns < 2)
 			continue;
-		if (uniform_branch(r, term))
+		if (!tc__uniformity_branch(r->ua, k))
 			tc_builder_set_flags(b, bi->last,
 					     tc_builder_flags(b, bi->last) | TC_NODE_UNIFORM);
 		else if ((LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
 			  (rc = branch_source(r, term, &source[bi->last]))) ||
-			 (rc = note_divergent_branch(r, bi->last, term)))
+			 (rc = note_divergent_branch(r, bi->last, k)))
 			return rc;
 		const char *file;
 		uint32_t line, col;
@@ -1826,10 +1181,9 @@ static int build_graph(reader *r, uint32_t f)
 		if (nnodes > UINT32_MAX / 2)
 			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	}
-	uint32_t nvalues;
 	double t0 = tc__now();
-	r->dep_node.len = r->dep_term.len = 0;
-	rc = divergence(r, fn, kernel, nblocks, &nvalues);
+	r->dep_node.len = r->dep_block.len = 0;
+	rc = divergence(r, fn, kernel, nblocks);
 	r->uniformity_s += tc__now() - t0;
 	if (rc)
 		return rc;
@@ -1870,10 +1224,13 @@ static int build_graph(reader *r, uint32_t f)
 	tc__module_set_sources(r->out, source);
 	tc_uniformity_deps *deps;
 	t0 = tc__now();
-	rc = uniformity_deps(r, nvalues, &deps);
+	rc = tc__uniformity_record(r->ua, r->dep_block.v, r->dep_node.v,
+				   (uint32_t)r->dep_node.len, &r->out->al, &deps);
 	r->uniformity_s += tc__now() - t0;
+	if (rc == TC_ELIMIT)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	if (rc)
-		return rc;
+		return oom(r);
 	tc__module_set_deps(r->out, deps);
 	return TC_OK;
 }
@@ -1971,24 +1328,19 @@ done:
 	tc__free(&r.al, r.kernel);
 	tc__free(&r.al, r.barrier);
 	tc__free(&r.al, r.binfo);
-	tc__free(&r.al, r.divergent);
-	tc__free(&r.al, r.work);
-	tc__free(&r.al, r.ids);
-	tc__u32vec_free(&r.al, &r.uoff);
-	tc__u32vec_free(&r.al, &r.uarc);
-	tc__free(&r.al, r.name);
-	tc__u32vec_free(&r.al, &r.seeds);
-	tc__u32vec_free(&r.al, &r.xuoff);
-	tc__u32vec_free(&r.al, &r.xoff);
-	tc__free(&r.al, r.blk);
-	tc__u32vec_free(&r.al, &r.xub);
-	tc__u32vec_free(&r.al, &r.xvid);
 	tc__free(&r.al, r.vals);
-	tc__free(&r.al, r.phi_first);
-	tc__u32vec_free(&r.al, &r.arc_from);
-	tc__u32vec_free(&r.al, &r.arc_to);
+	tc__free(&r.al, r.blk);
+	tc__free(&r.al, r.kind);
+	tc__free(&r.al, r.name);
+	tc__u32vec_free(&r.al, &r.succ_off);
+	tc__u32vec_free(&r.al, &r.succ);
+	tc__u32vec_free(&r.al, &r.cond);
+	tc__u32vec_free(&r.al, &r.use_off);
+	tc__u32vec_free(&r.al, &r.user);
+	tc__u32vec_free(&r.al, &r.use_block);
 	tc__u32vec_free(&r.al, &r.dep_node);
-	tc__u32vec_free(&r.al, &r.dep_term);
+	tc__u32vec_free(&r.al, &r.dep_block);
+	tc__uniformity_free(r.ua);
 	if (r.mod)
 		LLVMDisposeModule(r.mod);
 	if (r.bitcode)

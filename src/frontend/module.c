@@ -54,18 +54,6 @@ void tc__module_set_sources(tc_module *m, tc_branch_source *source)
 	m->info[m->count - 1].source = source;
 }
 
-void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d)
-{
-	if (!d)
-		return;
-	tc__free(al, d->node);
-	tc__free(al, d->term);
-	tc__free(al, d->off);
-	tc__free(al, d->arc);
-	tc__free(al, d->seed);
-	tc__free(al, d);
-}
-
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps)
 {
 	if (m->count == 0) {

@@ -2,6 +2,7 @@
 #ifndef TC_FRONTEND_MODULE_H
 #define TC_FRONTEND_MODULE_H
 
+#include "analysis/uniformity.h"
 #include "threadconv.h"
 #include "util/mem.h"
 
@@ -10,31 +11,6 @@ typedef struct tc_branch_source {
 	const char *what; /* "get_local_id(0)"; NULL when none is known */
 	tc_loc loc;
 } tc_branch_source;
-
-/*
- * How the uniformity of a graph's branches depends on which divergent
- * branches turn out to be effectively uniform (all their out-edges
- * convergent: every thread takes the same edge). Vertices are the SSA value
- * ids of the function, then vertices that stand for a set of values several
- * branches make divergent (docs/llvm.md, "Cost"); an arc goes from a value
- * to each of its users (data dependence) and from a divergent branch's
- * terminator to every value its divergence makes divergent (phis at its
- * joins; values live out of a region holding a cycle), or to such a set. A branch is divergent when its terminator is
- * reachable from a seed (a divergence source) without passing through the
- * terminator of an effectively uniform branch (docs/llvm.md).
- */
-typedef struct tc_uniformity_deps {
-	uint32_t nbranch; /* the branches the reader found divergent */
-	uint32_t *node;   /* per branch: its graph node */
-	uint32_t *term;   /* per branch: its terminator's value id */
-	uint32_t nvalues; /* vertices; 0 when no branch's divergence depends on another's */
-	uint32_t *off;    /* nvalues + 1 */
-	uint32_t *arc;
-	uint32_t *seed;
-	uint32_t nseed;
-} tc_uniformity_deps;
-
-void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d);
 
 /* What a frontend knows about a graph beyond the graph itself. */
 typedef struct tc_graph_info {

@@ -389,9 +389,14 @@ static void phis(void **state)
 	assert_true(has_flag(g, "latch", TC_NODE_UNIFORM)); /* the counter */
 	assert_false(has_flag(g, "out", TC_NODE_UNIFORM));  /* a join */
 
-	g = graph(m, "irreducible");
+	g = graph(m, "irreducible"); /* entered through a uniform branch */
 	assert_true(has_flag(g, "entry", TC_NODE_UNIFORM));
-	assert_false(has_flag(g, "a", TC_NODE_UNIFORM)); /* conservative */
+	assert_true(has_flag(g, "a", TC_NODE_UNIFORM));
+	assert_true(has_flag(g, "b", TC_NODE_UNIFORM));
+
+	g = graph(m, "irreducible_divergent"); /* entered on the thread id */
+	assert_false(has_flag(g, "entry", TC_NODE_UNIFORM));
+	assert_false(has_flag(g, "a", TC_NODE_UNIFORM));
 	assert_false(has_flag(g, "b", TC_NODE_UNIFORM));
 	tc_module_free(m);
 }

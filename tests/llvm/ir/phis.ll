@@ -106,10 +106,35 @@ end:
   ret void
 }
 
-; an irreducible cycle (entered at a and at b): its phis count as divergent
+; an irreducible cycle (entered at a and at b) whose entry is chosen by a
+; uniform branch: all threads enter at the same block, so its phis are uniform
 define void @irreducible(i32 %n) {
 entry:
   %c = icmp sgt i32 %n, 0
+  br i1 %c, label %a, label %b
+
+a:
+  %pa = phi i32 [ 0, %entry ], [ %pb.next, %b ]
+  %pa.next = add i32 %pa, 1
+  %ca = icmp ult i32 %pa.next, %n
+  br i1 %ca, label %b, label %end
+
+b:
+  %pb = phi i32 [ 0, %entry ], [ %pa.next, %a ]
+  %pb.next = add i32 %pb, 2
+  %cb = icmp ult i32 %pb.next, %n
+  br i1 %cb, label %a, label %end
+
+end:
+  ret void
+}
+
+; the same cycle entered by a branch on the thread id: threads may enter at
+; different blocks, so its phis are divergent
+define ptx_kernel void @irreducible_divergent(i32 %n) {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %c = icmp ult i32 %tid, 16
   br i1 %c, label %a, label %b
 
 a:

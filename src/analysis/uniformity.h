@@ -1,0 +1,103 @@
+/*
+ * uniformity.h - which SSA values and branches of one function can differ
+ * between the threads that execute them together (SPEC 3.2), for any front
+ * end (docs/llvm.md, "Uniformity").
+ *
+ * A front end fills a tc_ua_func: the blocks (block 0 the entry) and their
+ * successors, a return listed as the virtual exit (block id nblocks); each
+ * block's branch condition; the values with the block that defines them
+ * (TC_NONE for arguments), a kind, and every use (the user and the block
+ * where the use happens: for a phi, the incoming block). The analysis never
+ * sees the input format. It guarantees: a value is divergent when a source
+ * reaches it through data uses, or a divergent branch reaches it by control
+ * (a phi at one of the branch's joins, a value used outside a region that
+ * holds a cycle, a phi of an irreducible cycle entered divergently); a
+ * branch is divergent when its condition is. Anything it cannot rule out is
+ * divergent. It owns its memory and keeps no state outside the result.
+ */
+#ifndef TC_ANALYSIS_UNIFORMITY_H
+#define TC_ANALYSIS_UNIFORMITY_H
+
+#include "util/mem.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* tc_ua_func.kind[v], bits */
+enum {
+	TC_UA_SOURCE = 1,  /* differs between threads whatever its operands */
+	TC_UA_UNIFORM = 2, /* divergent operands do not make it divergent (a
+			    * barrier's or collective's result) */
+	TC_UA_PHI = 4,     /* a phi of its block: divergent at a join */
+	TC_UA_NAMED = 8    /* a source that check names in its notes */
+};
+
+typedef struct tc_ua_func {
+	uint32_t nblocks;
+	const uint32_t *succ_off; /* nblocks + 1 */
+	const uint32_t *succ;     /* block ids; nblocks: the virtual exit */
+	/* per block: the value its branch depends on, TC_NONE when all threads
+	 * go the same way (one successor, a constant condition) */
+	const uint32_t *cond;
+	uint32_t nvalues;
+	const uint32_t *block; /* per value: where it is defined; TC_NONE: an argument */
+	const uint8_t *kind;   /* per value: TC_UA_* bits */
+	const uint32_t *use_off;   /* nvalues + 1 */
+	const uint32_t *user;      /* per use: the using value, TC_NONE if none */
+	const uint32_t *use_block; /* per use: the block of the use, TC_NONE if none */
+} tc_ua_func;
+
+/*
+ * How the uniformity of the branches depends on which divergent branches
+ * turn out to be effectively uniform (all their out-edges convergent: every
+ * thread takes the same edge), for tc_module_solve (SPEC 3.1). Vertices
+ * are the values, then one per block (its branch), then vertices that stand
+ * for a set of values several branches make divergent; an arc goes from a
+ * value to each user it passes divergence to, from a condition to its
+ * branch, and from a divergent branch to every value its divergence makes
+ * divergent (or to such a set). A branch is divergent when it is reachable
+ * from a seed without passing through an effectively uniform branch.
+ */
+typedef struct tc_uniformity_deps {
+	uint32_t nbranch; /* the divergent branches */
+	uint32_t *node;   /* per branch: its graph node */
+	uint32_t *term;   /* per branch: its vertex */
+	uint32_t nvalues; /* vertices; 0 when no branch's divergence depends on another's */
+	uint32_t *off;    /* nvalues + 1 */
+	uint32_t *arc;
+	uint32_t *seed;
+	uint32_t nseed;
+} tc_uniformity_deps;
+
+void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d);
+
+typedef struct tc_uniformity tc_uniformity;
+
+/* Analyses f. The arrays f points to must stay as they are while the result
+ * is used. TC_OK, TC_ENOMEM or TC_ELIMIT (too many values or arcs). */
+int tc__uniformity(tc_uniformity **out, const tc_ua_func *f, const tc_alloc *al);
+void tc__uniformity_free(tc_uniformity *u);
+
+bool tc__uniformity_value(const tc_uniformity *u, uint32_t v);  /* divergent */
+bool tc__uniformity_branch(const tc_uniformity *u, uint32_t b); /* divergent */
+/* Whether some divergent branch is divergent only through another's control
+ * divergence (then tc__uniformity_record keeps the value graph). */
+bool tc__uniformity_soft(const tc_uniformity *u);
+
+/*
+ * The TC_UA_NAMED source nearest to divergent value v through divergent
+ * operands (breadth first; phis are not looked through: one divergent by
+ * control would blame an unrelated source), or TC_NONE. *rc: TC_ENOMEM.
+ */
+uint32_t tc__uniformity_source(tc_uniformity *u, uint32_t v, int *rc);
+
+/*
+ * The replay record for the divergent branches among blocks[0 .. n): node[k]
+ * is block blocks[k]'s graph node. NULL in *out when n is 0. Allocated with
+ * al (the module's), freed with tc__uniformity_deps_free.
+ */
+int tc__uniformity_record(const tc_uniformity *u, const uint32_t *blocks,
+			  const uint32_t *node, uint32_t n, const tc_alloc *al,
+			  tc_uniformity_deps **out);
+
+#endif
