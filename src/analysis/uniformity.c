@@ -17,7 +17,8 @@
  *     whole loop a join;
  *   - when the region holds a cycle (threads may leave it in different
  *     iterations), every value defined in it and used outside it (temporal
- *     divergence);
+ *     divergence), unless the value is the same in every iteration: a pure
+ *     computation from values defined before the region;
  *   - the phis of an irreducible cycle that the branch's paths enter at two
  *     different blocks with different labels, or that holds the branch: its
  *     threads need not go round it together. One entered only through
@@ -106,6 +107,9 @@ typedef struct ua {
 	uint32_t *seen;
 	uint32_t *irr_label, *irr_st; /* per loop header: the label an entry got */
 	uint32_t *irr_target;         /* per header: its phis' shared target */
+	uint32_t *var_st;             /* per value: == round, var[] is known */
+	uint8_t *var;                 /* per value: it may change between iterations */
+	uint32_t *var_stack, *var_cursor;
 	/* groups */
 	uint32_t *group_of; /* block: its group, or TC_NONE */
 	cycle_group *groups;
@@ -525,6 +529,58 @@ static bool in_cycle(const ua *a, const cycle_group *g, uint32_t v)
 	return bsearch(&v, a->g_blocks.v + g->cycle, g->ncycle, sizeof v, cmp_u32) != NULL;
 }
 
+/*
+ * Whether value v, used outside the region marked in the walk, may differ
+ * between the region's iterations: a phi or an impure value of the region
+ * may, a pure one when an operand of the region may. Depth first over the
+ * operands, iteratively (SSA cycles pass through phis, which end the
+ * search).
+ */
+static bool variant(ua *a, uint32_t v)
+{
+	const tc_ua_func *f = a->f;
+	const tc_uniformity *u = a->u;
+	uint32_t st = a->walk.round, top = 0;
+#define IN_REGION(x) (f->block[x] != TC_NONE && a->walk.stamp[f->block[x]] == st)
+	if (!IN_REGION(v))
+		return false;
+	if (a->var_st[v] == st)
+		return a->var[v] != 0;
+	/* var[x] == 2: on the stack (an operand that is, in unreachable code
+	 * where an instruction may use itself, counts as variant) */
+	a->var_st[v] = st;
+	a->var[v] = 2;
+	a->var_cursor[v] = u->ooff[v];
+	a->var_stack[top++] = v;
+	while (top > 0) {
+		uint32_t x = a->var_stack[top - 1];
+		bool result = true;
+		if ((f->kind[x] & (TC_UA_PHI | TC_UA_PURE)) == TC_UA_PURE) {
+			/* the next operand of the region not known to be invariant */
+			for (result = false; a->var_cursor[x] < u->ooff[x + 1]; a->var_cursor[x]++) {
+				uint32_t y = u->oarc[a->var_cursor[x]];
+				if (!IN_REGION(y) || (a->var_st[y] == st && a->var[y] == 0))
+					continue;
+				if (a->var_st[y] == st) {
+					result = true;
+					break;
+				}
+				a->var_st[y] = st;
+				a->var[y] = 2;
+				a->var_cursor[y] = u->ooff[y];
+				a->var_stack[top++] = y;
+				break;
+			}
+			if (a->var_stack[top - 1] != x)
+				continue; /* an operand to look at first */
+		}
+		a->var[x] = result;
+		top--;
+	}
+#undef IN_REGION
+	return a->var[v] != 0;
+}
+
 /* Keeps the region of b (region[0 .. len), in reverse post-order), which
  * holds b, as a new group with b's component. Its live-out values are added
  * by the caller. */
@@ -712,7 +768,7 @@ static int branch_divergence(ua *a, uint32_t b)
 			bool out = false;
 			for (uint32_t y = a->xuoff[x]; y < a->xuoff[x + 1] && !out; y++)
 				out = a->xub[y] == TC_NONE || a->walk.stamp[a->xub[y]] != st;
-			if (!out)
+			if (!out || !variant(a, a->xval[x]))
 				continue;
 			if ((rc = taint(a, a->xval[x])))
 				return rc;
@@ -726,6 +782,8 @@ static int branch_divergence(ua *a, uint32_t b)
 	}
 	return label_joins(a, b, region, len, stop);
 }
+
+static int operands(tc_uniformity *u);
 
 /* The fixpoint of data and control dependence (the file's comment). */
 static int analyse(ua *a, tc_arena *ar)
@@ -770,13 +828,18 @@ static int analyse(ua *a, tc_arena *ar)
 	a->irr_st = TC_ARENA_ZARRAY(ar, uint32_t, n);
 	a->irr_target = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->group_of = TC_ARENA_ARRAY(ar, uint32_t, n);
+	a->var_st = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 1);
+	a->var = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	a->var_stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	a->var_cursor = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
 	uint8_t *done = TC_ARENA_ZARRAY(ar, uint8_t, n);
 	uint8_t *hard = TC_ARENA_ZARRAY(ar, uint8_t, n);
 	if (!a->ids || !a->walk.stamp || !a->walk.stack || !a->list || !a->pos || !a->lab ||
 	    !a->lab_st || !a->join_st || !a->heap || !a->in_heap || !a->bhdr || !a->indeg ||
 	    !a->seen || !a->irr_label || !a->irr_st || !a->irr_target || !a->group_of || !done ||
-	    !hard)
-		return TC_ENOMEM;
+	    !hard || !a->var_st || !a->var || !a->var_stack || !a->var_cursor ||
+	    (rc = operands(u)))
+		return rc ? rc : TC_ENOMEM;
 	memset(a->irr_target, 0xff, (size_t)n * sizeof *a->irr_target); /* TC_NONE */
 	memset(a->group_of, 0xff, (size_t)n * sizeof *a->group_of);
 	/* data dependence from the sources: what is divergent now does not

@@ -11,7 +11,8 @@
  * sees the input format. It guarantees: a value is divergent when a source
  * reaches it through data uses, or a divergent branch reaches it by control
  * (a phi at one of the branch's joins, a value used outside a region that
- * holds a cycle, a phi of an irreducible cycle entered divergently); a
+ * holds a cycle unless it is the same in every iteration, a phi of an
+ * irreducible cycle entered divergently); a
  * branch is divergent when its condition is. Anything it cannot rule out is
  * divergent. It owns its memory and keeps no state outside the result.
  */
@@ -29,7 +30,10 @@ enum {
 	TC_UA_UNIFORM = 2, /* divergent operands do not make it divergent (a
 			    * barrier's or collective's result) */
 	TC_UA_PHI = 4,     /* a phi of its block: divergent at a join */
-	TC_UA_NAMED = 8    /* a source that check names in its notes */
+	TC_UA_NAMED = 8,   /* a source that check names in its notes */
+	TC_UA_PURE = 16    /* a function of its operands only (arithmetic, casts,
+			    * compares, selects, address arithmetic): the same in
+			    * every iteration of a cycle when its operands are */
 };
 
 typedef struct tc_ua_func {

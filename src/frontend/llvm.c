@@ -702,6 +702,32 @@ static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 	}
 }
 
+/* Whether an instruction's value is a function of its operands alone. */
+static bool pure_value(const reader *r, LLVMValueRef i)
+{
+	LLVMOpcode op = LLVMGetInstructionOpcode(i);
+	switch (op) {
+	case LLVMFNeg:
+	case LLVMICmp:
+	case LLVMFCmp:
+	case LLVMGetElementPtr:
+	case LLVMSelect:
+	case LLVMExtractElement:
+	case LLVMInsertElement:
+	case LLVMShuffleVector:
+	case LLVMExtractValue:
+	case LLVMInsertValue:
+	case LLVMFreeze:
+		return true;
+	case LLVMCall: {
+		LLVMValueRef callee = LLVMGetCalledValue(i);
+		return callee && LLVMIsAFunction(callee) && pure_intrinsic(r, callee);
+	}
+	default:
+		return (op >= LLVMAdd && op <= LLVMXor) || (op >= LLVMTrunc && op <= LLVMAddrSpaceCast);
+	}
+}
+
 /* Numbers arguments and instructions of fn in r->values (and r->vals, the
  * other way), with their blocks and kinds. */
 static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
@@ -735,6 +761,8 @@ static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbloc
 			if (ptrmap_put(&r->al, &r->values, i, n))
 				return oom(r);
 			uint8_t kd = LLVMIsAPHINode(i) ? TC_UA_PHI : 0;
+			if (pure_value(r, i))
+				kd |= TC_UA_PURE;
 			if (divergent_source(r, i, kernel))
 				kd |= TC_UA_SOURCE;
 			if (LLVMIsACallInst(i)) {

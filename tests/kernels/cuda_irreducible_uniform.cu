@@ -1,16 +1,10 @@
-// Not run by ctest (tests/kernels/CMakeLists.txt globs only the directory
-// above): the comments give the correct verdicts, which threadconv does not
-// reach yet. Run by hand with
-//   tests/kernels/run-kernels.py --bin build/threadconv --clang clang-19 \
-//       --work /tmp/k tests/kernels/disputed/cuda_irreducible_uniform.cu
-//
 // A loop with two entries, chosen by a kernel argument. All threads enter
 // at the same label and count i alike, so ++i < n is uniform (LLVM's
 // uniformity analysis agrees at -O1 and -O2), every thread runs the barrier
-// in "first" equally often, and `threadconv check` should not report it.
-// threadconv makes every phi of an irreducible cycle divergent
-// (docs/llvm.md, "Phis", rule 4), whatever the entry branch, and reports
-// the barrier at -O0, -O1 and -O2. (Assume mode is right: no-rewrite.)
+// in "first" equally often, and `threadconv check` does not report it: an
+// irreducible cycle entered only through uniform branches is a cycle like
+// any other (docs/llvm.md, "Phis"). cuda_irreducible.cu has the same shape
+// entered on the thread id.
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 
