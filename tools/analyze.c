@@ -286,7 +286,7 @@ typedef struct render_ctx {
 static int render(FILE *out, const void *ctx, tc_diag *diag)
 {
 	const render_ctx *c = ctx;
-	return tc_report_write(out, c->format, c->a->graphs, c->a->ngraphs, diag);
+	return tc__report_write(out, c->format, c->a->graphs, c->a->ngraphs, diag);
 }
 
 int cli_analyze(int argc, char **argv)
@@ -320,7 +320,7 @@ int cli_analyze(int argc, char **argv)
 		case OPT_FORMAT:
 			if (strcmp(value, "none") == 0) {
 				format = FORMAT_NONE;
-			} else if (tc_report_format_from_name(&format, value)) {
+			} else if (tc__report_format_from_name(&format, value)) {
 				cli_error("unknown format '%s' (expected text, json, dot, svg or none)",
 					  value);
 				goto done;

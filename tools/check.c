@@ -265,9 +265,9 @@ static int render(FILE *out, const void *ctx, tc_diag *diag)
 {
 	const render_ctx *c = ctx;
 	size_t n = c->s->ngraphs;
-	return c->format == FORMAT_JSON    ? tc_report_json(out, c->rgs, n, diag)
-	       : c->format == FORMAT_SARIF ? tc_report_sarif(out, c->rgs, n, diag)
-					   : tc_report_check_text(out, c->rgs, n, diag);
+	return c->format == FORMAT_JSON    ? tc__report_json(out, c->rgs, n, diag)
+	       : c->format == FORMAT_SARIF ? tc__report_sarif(out, c->rgs, n, diag)
+					   : tc__report_check_text(out, c->rgs, n, diag);
 }
 
 static int write_report(const session *s, int format, const char *output)

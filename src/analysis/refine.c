@@ -14,7 +14,8 @@
  * round per branch.
  */
 #include "analysis/solve.h"
-#include "frontend/module.h"
+#include "analysis/uniformity.h"
+#include "graph/module.h"
 #include "graph/graph.h"
 #include "util/diag.h"
 

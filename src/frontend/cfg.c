@@ -15,7 +15,7 @@
  * Positions are kept with each queued name, so an error found when a name is
  * looked up reports the line and column of that name.
  */
-#include "frontend/module.h"
+#include "graph/module.h"
 #include "graph/graph.h"
 #include "util/diag.h"
 

@@ -14,7 +14,7 @@
 #include "analysis/stats.h"
 #include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
-#include "frontend/module.h"
+#include "graph/module.h"
 #include "util/diag.h"
 
 #include <ctype.h>

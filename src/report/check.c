@@ -46,7 +46,7 @@ static void print_lead(FILE *out, tc_loc l, const char *input)
 		fputs(input ? input : "<input>", out);
 }
 
-int tc_report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
 			 tc_diag *diag)
 {
 	for (size_t i = 0; i < count; i++) {
@@ -221,7 +221,7 @@ static json_t *result(const tc_report_graph *rg, const tc_report_barrier *rb)
 	return o;
 }
 
-int tc_report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 		    tc_diag *diag)
 {
 	json_t *doc = json_object(), *runs = json_array(), *run = json_object(),

@@ -229,7 +229,7 @@ static Agraph_t *open_root(const char *name)
 	return agopen(GV(id_safe(name) ? name : "\\#graph"), Agdirected, NULL);
 }
 
-int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag)
 {
 	agusererrf old = agseterrf(capture_error);
@@ -251,7 +251,7 @@ int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 	return rc ? rc : tc__report_status(out, diag);
 }
 
-int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag)
 {
 	/* dot's layout is superlinear (network simplex, crossing reduction):

@@ -387,7 +387,7 @@ int tc__report_dump_json(FILE *out, json_t *doc, tc_diag *diag)
 	return finish(out, failed, diag);
 }
 
-int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag)
 {
 	writer *w = malloc(sizeof *w);

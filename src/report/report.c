@@ -12,12 +12,12 @@ static const char *const format_names[TC_REPORT_FORMAT_COUNT] = {
 	[TC_REPORT_SVG] = "svg",
 };
 
-const char *tc_report_format_name(tc_report_format f)
+const char *tc__report_format_name(tc_report_format f)
 {
 	return (unsigned)f < TC_REPORT_FORMAT_COUNT ? format_names[f] : NULL;
 }
 
-int tc_report_format_from_name(tc_report_format *out, const char *name)
+int tc__report_format_from_name(tc_report_format *out, const char *name)
 {
 	for (int f = 0; f < TC_REPORT_FORMAT_COUNT; f++) {
 		if (strcmp(name, format_names[f]) == 0) {
@@ -28,14 +28,14 @@ int tc_report_format_from_name(tc_report_format *out, const char *name)
 	return TC_EINVAL;
 }
 
-int tc_report_write(FILE *out, tc_report_format f, const tc_report_graph *graphs,
+int tc__report_write(FILE *out, tc_report_format f, const tc_report_graph *graphs,
 		    size_t count, tc_diag *diag)
 {
 	switch (f) {
-	case TC_REPORT_TEXT: return tc_report_text(out, graphs, count, diag);
-	case TC_REPORT_JSON: return tc_report_json(out, graphs, count, diag);
-	case TC_REPORT_DOT: return tc_report_dot(out, graphs, count, diag);
-	case TC_REPORT_SVG: return tc_report_svg(out, graphs, count, diag);
+	case TC_REPORT_TEXT: return tc__report_text(out, graphs, count, diag);
+	case TC_REPORT_JSON: return tc__report_json(out, graphs, count, diag);
+	case TC_REPORT_DOT: return tc__report_dot(out, graphs, count, diag);
+	case TC_REPORT_SVG: return tc__report_svg(out, graphs, count, diag);
 	}
 	return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "unknown report format");
 }

@@ -52,21 +52,21 @@ typedef enum tc_report_format {
 #define TC_REPORT_FORMAT_COUNT 4
 
 /* "text", "json", "dot", "svg". */
-const char *tc_report_format_name(tc_report_format f);
-int tc_report_format_from_name(tc_report_format *out, const char *name);
+const char *tc__report_format_name(tc_report_format f);
+int tc__report_format_from_name(tc_report_format *out, const char *name);
 
 /* Writes graphs[0..count) in format f; dispatches to the writers below. */
-int tc_report_write(FILE *out, tc_report_format f, const tc_report_graph *graphs,
+int tc__report_write(FILE *out, tc_report_format f, const tc_report_graph *graphs,
 		    size_t count, tc_diag *diag);
 
 /* Per graph: summary, barriers and whether they need the rewrite, all states. */
-int tc_report_text(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_text(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag);
 /* One {"graphs": [...]} document (SPEC 6). */
-int tc_report_json(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag);
 /* One digraph per graph, written by graphviz's cgraph. */
-int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
 /* One SVG document laid out by graphviz's dot; several graphs become
  * side-by-side clusters of one drawing. Above TC_SVG_MAX_NODES nodes or
@@ -74,16 +74,16 @@ int tc_report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
  * grows much faster than the graph (docs/json.md, "Pictures"). */
 #define TC_SVG_MAX_NODES 300u
 #define TC_SVG_MAX_EDGES 600u
-int tc_report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
 
 /* Check mode: a compiler-style warning per reported barrier with notes
  * naming its causes (file:line:col: warning: ... [-Wbarrier-divergence]). */
-int tc_report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
 			 tc_diag *diag);
 /* Check mode: one SARIF 2.1.0 log, a result per reported barrier with its
  * causes as related locations. */
-int tc_report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 		    tc_diag *diag);
 
 /* Shared by the JSON writers: writes doc indented, then a newline; TC_EIO

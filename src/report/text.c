@@ -260,7 +260,7 @@ static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_na
 		fputs("    none\n", out);
 }
 
-int tc_report_text(FILE *out, const tc_report_graph *graphs, size_t count,
+int tc__report_text(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag)
 {
 	for (size_t i = 0; i < count; i++) {

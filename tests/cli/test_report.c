@@ -70,7 +70,7 @@ static char *render(const fixture *f, tc_report_format fmt, size_t *len)
 	FILE *mem = open_memstream(&buf, &n);
 	assert_non_null(mem);
 	tc_diag d;
-	int rc = tc_report_write(mem, fmt, f->graphs, f->count, &d);
+	int rc = tc__report_write(mem, fmt, f->graphs, f->count, &d);
 	fclose(mem);
 	if (rc)
 		fail_msg("report: %s", d.message);
@@ -360,7 +360,7 @@ static void test_write_error(void **state)
 	for (int fmt = 0; fmt < TC_REPORT_FORMAT_COUNT; fmt++) {
 		tc_diag d;
 		clearerr(full);
-		assert_int_equal(tc_report_write(full, (tc_report_format)fmt, f.graphs, f.count, &d),
+		assert_int_equal(tc__report_write(full, (tc_report_format)fmt, f.graphs, f.count, &d),
 				 TC_EIO);
 		assert_non_null(strstr(d.message, "cannot write"));
 	}
@@ -406,9 +406,9 @@ static void test_allocation_failures(void **state)
 		writer_fn write;
 		int allocates;
 	} writers[] = {
-		{"text", tc_report_text, 1},         {"json", tc_report_json, 1},
-		{"dot", tc_report_dot, 1},           {"check", tc_report_check_text, 0},
-		{"sarif", tc_report_sarif, 1},
+		{"text", tc__report_text, 1},         {"json", tc__report_json, 1},
+		{"dot", tc__report_dot, 1},           {"check", tc__report_check_text, 0},
+		{"sarif", tc__report_sarif, 1},
 	};
 	json_set_alloc_funcs(json_alloc, free);
 	fixture f;
@@ -470,14 +470,14 @@ static void test_format_names(void **state)
 	(void)state;
 	for (int fmt = 0; fmt < TC_REPORT_FORMAT_COUNT; fmt++) {
 		tc_report_format back;
-		const char *name = tc_report_format_name((tc_report_format)fmt);
+		const char *name = tc__report_format_name((tc_report_format)fmt);
 		assert_non_null(name);
-		assert_int_equal(tc_report_format_from_name(&back, name), TC_OK);
+		assert_int_equal(tc__report_format_from_name(&back, name), TC_OK);
 		assert_int_equal(back, fmt);
 	}
 	tc_report_format back;
-	assert_int_equal(tc_report_format_from_name(&back, "xml"), TC_EINVAL);
-	assert_null(tc_report_format_name((tc_report_format)TC_REPORT_FORMAT_COUNT));
+	assert_int_equal(tc__report_format_from_name(&back, "xml"), TC_EINVAL);
+	assert_null(tc__report_format_name((tc_report_format)TC_REPORT_FORMAT_COUNT));
 }
 
 int main(void)

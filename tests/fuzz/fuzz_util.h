@@ -72,7 +72,7 @@ static inline void fuzz_check_reports(const char *target, const tc_report_graph 
 		FILE *mem = open_memstream(&buf, &len);
 		fuzz_check(target, mem != NULL, "open_memstream");
 		tc_diag d;
-		int rc = tc_report_write(mem, (tc_report_format)fmt, rg, 1, &d);
+		int rc = tc__report_write(mem, (tc_report_format)fmt, rg, 1, &d);
 		fuzz_check(target, fclose(mem) == 0, "memstream closes");
 		fuzz_check(target, rc == TC_OK, "a report of a solved graph is written");
 		if (fmt == TC_REPORT_JSON) {

@@ -1,8 +1,10 @@
-/* module.h - the graphs read from one input (internal view of tc_module). */
-#ifndef TC_FRONTEND_MODULE_H
-#define TC_FRONTEND_MODULE_H
+/*
+ * module.h - the graphs read from one input (internal view of tc_module):
+ * what front ends fill, and what analyses and reports read.
+ */
+#ifndef TC_GRAPH_MODULE_H
+#define TC_GRAPH_MODULE_H
 
-#include "analysis/uniformity.h"
 #include "threadconv.h"
 #include "util/mem.h"
 
@@ -11,6 +13,10 @@ typedef struct tc_branch_source {
 	const char *what; /* "get_local_id(0)"; NULL when none is known */
 	tc_loc loc;
 } tc_branch_source;
+
+/* The uniformity analysis's replay record (analysis/uniformity.h). */
+typedef struct tc_uniformity_deps tc_uniformity_deps;
+void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d);
 
 /* What a frontend knows about a graph beyond the graph itself. */
 typedef struct tc_graph_info {

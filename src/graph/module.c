@@ -1,0 +1,183 @@
+/* module.c - the graphs read from one input, and what a front end knows of them. */
+#include "graph/module.h"
+#include "util/diag.h"
+
+#include <string.h>
+
+int tc__module_new(tc_module **out, const tc_allocator *alloc)
+{
+	tc_alloc al;
+	tc__alloc_init(&al, alloc);
+	*out = tc__calloc(&al, 1, sizeof **out);
+	if (!*out)
+		return TC_ENOMEM;
+	(*out)->al = al;
+	return TC_OK;
+}
+
+int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_loc,
+			uint32_t nloc)
+{
+	if (m->count == m->cap) {
+		size_t cap = m->cap ? m->cap * 2 : 4;
+		tc_graph **v = tc__realloc(&m->al, m->graphs, tc__mul(cap, sizeof *v));
+		if (v)
+			m->graphs = v;
+		tc_graph_info *in = v ? tc__realloc(&m->al, m->info, tc__mul(cap, sizeof *in))
+				      : NULL;
+		if (!in) {
+			tc_graph_free(g);
+			tc__free(&m->al, branch_loc);
+			return TC_ENOMEM;
+		}
+		m->info = in;
+		m->cap = cap;
+	}
+	m->info[m->count] = (tc_graph_info){kernel, branch_loc, branch_loc ? nloc : 0, NULL, NULL};
+	m->graphs[m->count++] = g;
+	return TC_OK;
+}
+
+void tc__module_set_sources(tc_module *m, tc_branch_source *source)
+{
+	if (m->count == 0 || !m->info[m->count - 1].branch_loc) {
+		tc__free(&m->al, source);
+		return;
+	}
+	tc__free(&m->al, m->info[m->count - 1].source);
+	m->info[m->count - 1].source = source;
+}
+
+void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps)
+{
+	if (m->count == 0) {
+		tc__uniformity_deps_free(&m->al, deps);
+		return;
+	}
+	tc__uniformity_deps_free(&m->al, m->info[m->count - 1].deps);
+	m->info[m->count - 1].deps = deps;
+}
+
+int tc__module_add(tc_module *m, tc_graph *g)
+{
+	return tc__module_add_info(m, g, false, NULL, 0);
+}
+
+const char *tc__module_string(tc_module *m, const char *s, size_t len)
+{
+	/* a kernel names few files: the last one is almost always the one */
+	for (size_t i = m->nstrings; i-- > 0;)
+		if (strncmp(m->strings[i], s, len) == 0 && m->strings[i][len] == '\0')
+			return m->strings[i];
+	if (m->nstrings == m->strings_cap) {
+		size_t cap = m->strings_cap ? m->strings_cap * 2 : 4;
+		char **v = tc__realloc(&m->al, m->strings, tc__mul(cap, sizeof *v));
+		if (!v)
+			return NULL;
+		m->strings = v;
+		m->strings_cap = cap;
+	}
+	char *d = tc__malloc(&m->al, len + 1);
+	if (!d)
+		return NULL;
+	memcpy(d, s, len);
+	d[len] = '\0';
+	m->strings[m->nstrings++] = d;
+	return d;
+}
+
+int tc__module_select(tc_module *m, const char *name, const char *file,
+		      const char *what, tc_diag *diag)
+{
+	size_t keep = m->count;
+	for (size_t i = 0; i < m->count && keep == m->count; i++)
+		if (strcmp(tc_graph_name(m->graphs[i]), name) == 0)
+			keep = i;
+	if (keep == m->count)
+		return tc__diag(diag, TC_EINVAL, file, 0, 0, "no %s named '%.100s'", what,
+				name);
+	for (size_t i = 0; i < m->count; i++) {
+		if (i == keep)
+			continue;
+		tc_graph_free(m->graphs[i]);
+		tc__free(&m->al, m->info[i].branch_loc);
+		tc__free(&m->al, m->info[i].source);
+		tc__uniformity_deps_free(&m->al, m->info[i].deps);
+	}
+	m->graphs[0] = m->graphs[keep];
+	m->info[0] = m->info[keep];
+	m->count = 1;
+	return TC_OK;
+}
+
+void tc_module_free(tc_module *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->count; i++) {
+		tc_graph_free(m->graphs[i]);
+		tc__free(&m->al, m->info[i].branch_loc);
+		tc__free(&m->al, m->info[i].source);
+		tc__uniformity_deps_free(&m->al, m->info[i].deps);
+	}
+	for (size_t i = 0; i < m->nstrings; i++)
+		tc__free(&m->al, m->strings[i]);
+	tc__free(&m->al, m->strings);
+	tc__free(&m->al, m->info);
+	tc__free(&m->al, m->graphs);
+	tc__free(&m->al, m);
+}
+
+size_t tc_module_graph_count(const tc_module *m) { return m->count; }
+
+const tc_graph *tc_module_graph(const tc_module *m, size_t i)
+{
+	return i < m->count ? m->graphs[i] : NULL;
+}
+
+tc_read_stats tc_module_read_stats(const tc_module *m) { return m->read; }
+
+int tc__module_warn(tc_module *m, const char *message)
+{
+	if (m->nwarnings >= sizeof m->warnings / sizeof m->warnings[0])
+		return TC_OK;
+	const char *s = tc__module_string(m, message, strlen(message));
+	if (!s)
+		return TC_ENOMEM;
+	m->warnings[m->nwarnings++] = s;
+	return TC_OK;
+}
+
+size_t tc_module_warning_count(const tc_module *m) { return m->nwarnings; }
+
+const char *tc_module_warning(const tc_module *m, size_t i)
+{
+	return i < m->nwarnings ? m->warnings[i] : NULL;
+}
+
+bool tc_module_graph_is_kernel(const tc_module *m, size_t i)
+{
+	return i < m->count && m->info[i].kernel;
+}
+
+tc_loc tc_module_branch_loc(const tc_module *m, size_t i, uint32_t node)
+{
+	tc_loc none = {NULL, 0, 0};
+	if (i >= m->count || node >= m->info[i].nloc)
+		return none;
+	return m->info[i].branch_loc[node];
+}
+
+const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
+				    tc_loc *loc)
+{
+	tc_branch_source none = {NULL, {NULL, 0, 0}}, *s = &none;
+	if (i < m->count && node < m->info[i].nloc && m->info[i].source &&
+	    m->info[i].source[node].what)
+		s = &m->info[i].source[node];
+	if (loc)
+		*loc = s->loc;
+	return s->what;
+}
+
+/* Whether st is a regular file, and its size then (0 otherwise). */
