@@ -1279,9 +1279,10 @@ static int build_graphs(reader *r)
 					"no function named '%.100s' is defined", only);
 		return build_graph(r, chosen);
 	}
-	if (r->nfn == 0)
-		return tc__diag(r->diag, TC_EPARSE, r->file, 0, 0,
-				"no function is defined in the module");
+	if (r->nfn == 0) { /* valid, and nothing to analyse: said, not an error */
+		warn(r, "no function is defined in the module: nothing to analyse");
+		return TC_OK;
+	}
 	int rc;
 	for (int pass = 0; pass < 2; pass++) /* kernels first */
 		for (uint32_t f = 0; f < r->nfn; f++)
