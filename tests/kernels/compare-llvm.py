@@ -58,6 +58,10 @@ BAR_OR = ('__syncthreads_or (llvm.nvvm.barrier0.or) returns one value to the who
           'block; LLVM 19 takes it to be divergent')
 WG_ANY = ('work_group_any (a call of _Z14work_group_anyi) returns one value to the whole '
           'group; divergent for LLVM as any call')
+# LLVM 19 NVPTX takes every call to be divergent, pure intrinsics included;
+# threadconv passes uniformity through them (docs/llvm.md, "Uniform branches").
+SMAX = ('llvm.smax.i32 of uniform operands (a pure intrinsic: memory(none), not convergent), '
+        'divergent for LLVM 19 NVPTX as any call')
 
 # kernel -> {(level, function, block): reason}: threadconv uniform, LLVM divergent.
 WE_MORE_PRECISE = {
@@ -132,6 +136,17 @@ WE_MORE_PRECISE = {
         ('O1', 'any', '%2'): WG_ANY,
         ('O2', 'any', '%2'): WG_ANY,
     },
+    'cl_opt_levels.cl': {
+        # line 116, for (j = 0; j < c; j++) after the divergent loop: the
+        # latch compares j + 1 with smax(m * 4, 1), hoisted by LICM
+        ('O1', 'invariant_in_divergent_loop', '%19'): SMAX,
+        ('O2', 'invariant_in_divergent_loop', '%19'): SMAX,
+    },
+    'cuda_opt_levels.cu': {
+        # line 120, the same loop
+        ('O1', 'invariant_in_divergent_loop', '%20'): SMAX,
+        ('O2', 'invariant_in_divergent_loop', '%20'): SMAX,
+    },
 }
 
 # kernel -> {(level, function, block): reason}: LLVM uniform, threadconv not.
@@ -142,6 +157,7 @@ WE_MORE_PRECISE = {
 LLVM_MORE_PRECISE = {}
 
 SRC_UNIFORM = re.compile(r'llvm\.nvvm\.read\.ptx\.sreg\.(ctaid|ntid|nctaid)\.|^_Z\d+get_|'
+                         r'^llvm\.[su](min|max)\.|'
                          r'^load through a generic pointer$|^llvm\.nvvm\.barrier0\.|'
                          r'^_Z\d+work_group_(any|all|broadcast|reduce_)')
 # A load through a generic pointer (address space 0), which LLVM 19 NVPTX

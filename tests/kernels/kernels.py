@@ -36,13 +36,12 @@ def compile_kernel(clang, src, out, opts, flags=None):
     return None
 
 
-def main(check, extra_args=(), optional_args=()):
-    """Parses --bin, --clang, --work, extra_args (required) and
-    optional_args (each a (name, keyword arguments of add_argument) pair) and
-    the kernels; runs check(args, kernel) on each (it returns a list of
-    problems)."""
+def main(check, extra_args=(), optional_args=(), tools=('--bin', '--clang')):
+    """Parses tools, --work, extra_args (required) and optional_args (each a
+    (name, keyword arguments of add_argument) pair) and the kernels; runs
+    check(args, kernel) on each (it returns a list of problems)."""
     ap = argparse.ArgumentParser()
-    for name in ('--bin', '--clang', '--work') + tuple(extra_args):
+    for name in tuple(tools) + ('--work',) + tuple(extra_args):
         ap.add_argument(name, required=True)
     for name, kw in optional_args:
         ap.add_argument(name, **kw)
