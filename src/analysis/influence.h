@@ -14,23 +14,30 @@
 
 #include "analysis/digraph.h"
 
+#include <stdbool.h>
+
 typedef struct tc_region_walk {
 	const tc_digraph *succ;
 	const uint8_t *halt; /* NULL, or vertices whose discovery ends the walk */
 	uint32_t *stamp;     /* n, zeroed before the first call */
+	uint32_t *done;      /* n, zeroed: == round once a member is finished */
 	uint32_t *stack;     /* room for n + 1 */
+	uint32_t *cursor;    /* n */
 	uint32_t round;
 } tc_region_walk;
 
 /*
  * The region of b bounded by stop: every vertex reachable from a successor
  * of b by a path that does not enter stop (b itself only when it is reached
- * again), written to out[0 .. *count) in discovery order (room for n).
- * Returns 1 as soon as a vertex of halt[] is discovered (out and the marks
- * then hold part of the region), 0 otherwise.
+ * again), written to out[0 .. *count) (room for n) in the reverse
+ * post-order of a depth-first search from b: when the region holds no
+ * cycle, every arc between two members goes forward in that order.
+ * *cyclic: whether it holds one. Returns 1 as soon as a vertex of halt[] is
+ * discovered (out and the marks then hold part of the region), 0
+ * otherwise.
  */
 int tc__influence_region(tc_region_walk *w, uint32_t b, uint32_t stop, uint32_t *out,
-			 uint32_t *count);
+			 uint32_t *count, bool *cyclic);
 
 /*
  * After tc__influence_region(b) returned 0 with b in the region (b lies on a

@@ -66,9 +66,8 @@ struct tc_uniformity {
  */
 typedef struct cycle_group {
 	uint32_t stop;                /* p */
-	uint32_t region, nregion;     /* in g_blocks, in reverse post-order */
 	uint32_t cycle, ncycle;       /* the component, sorted by id, in g_blocks */
-	uint32_t live_out, nlive_out; /* value ids, in g_values */
+	uint32_t live_out, nlive_out; /* what they make divergent, in g_values */
 	uint32_t out_values;          /* its shared target, TC_NONE until used */
 } cycle_group;
 
@@ -80,14 +79,12 @@ typedef struct ua {
 	tc_digraph succ, pred;
 	uint32_t *ipdom;
 	tc_loops loops;
-	uint32_t *rpo;   /* per vertex: its place in reverse post-order */
-	uint32_t *order; /* the vertices in that order */
 	/* phis per block: phi[poff[k] .. poff[k + 1]) */
 	uint32_t *poff, *phi;
 	/* the values of each block used outside it: xval[xoff[k] .. xoff[k + 1]),
-	 * and the blocks of their uses: xub[xuoff[x] .. xuoff[x + 1]) (TC_NONE:
-	 * a use in no block) */
-	uint32_t *xoff, *xval, *xuoff, *xub;
+	 * and their uses: xuser[xuoff[x] .. xuoff[x + 1]) in the blocks xub[...]
+	 * (TC_NONE: a use by no value, or in no block) */
+	uint32_t *xoff, *xval, *xuoff, *xub, *xuser;
 	/* the exits of each loop, by header: exits[eoff[h] .. eoff[h + 1]) */
 	uint32_t *eoff, *exits;
 	/* propagation */
@@ -98,12 +95,13 @@ typedef struct ua {
 	/* one branch */
 	tc_region_walk walk;
 	uint32_t *list;  /* the region (n), then scratch (2n) */
-	uint32_t *pos;   /* per vertex: its place in the region being labelled */
+	uint32_t *rpo;   /* per vertex: its place in a reverse post-order */
+	bool any_multi;  /* some loop has more than one entry */
 	uint32_t *lab, *lab_st, *join_st; /* labels, valid when lab_st == round */
-	uint32_t *heap;
+	uint32_t *heap;    /* the blocks to visit, by place in reverse post-order */
 	uint32_t *in_heap; /* == round */
+	uint32_t *touched; /* the blocks labelled for the branch */
 	uint32_t *bhdr;    /* == round: heads a reducible loop that holds b */
-	uint32_t *indeg;
 	uint32_t *seen;
 	uint32_t *irr_label, *irr_st; /* per loop header: the label an entry got */
 	uint32_t *irr_target;         /* per header: its phis' shared target */
@@ -187,33 +185,60 @@ static int cmp_u32(const void *x, const void *y)
 
 /* ---- what the function's shape gives once ------------------------------------ */
 
+/*
+ * The uses the analysis works with: the front end's, and one more per block
+ * with a condition (the branch's vertex, nvalues + b, uses it in b). From
+ * them: the data arcs (not into TC_UA_UNIFORM values), the phis by block,
+ * and the values used outside their block by block, with the users and
+ * blocks of those uses.
+ */
 static int build_values(ua *a, tc_arena *ar)
 {
 	const tc_ua_func *f = a->f;
 	tc_uniformity *u = a->u;
 	uint32_t nv = f->nvalues, nb = f->nblocks;
-	/* data arcs */
-	u->doff = TC_ARENA_ARRAY(&u->ar, uint32_t, (size_t)nv + 1);
-	uint32_t narcs = 0;
-	if (!u->doff)
+	/* the extra uses, by value: cond_of[coff[v] .. coff[v + 1]) */
+	uint32_t *coff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 1);
+	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
+	uint32_t *blk = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
+	uint32_t *cond_of = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
+	if (!coff || !from || !blk || !cond_of)
 		return TC_ENOMEM;
+	uint32_t nc = 0;
+	for (uint32_t b = 0; b < nb; b++)
+		if (f->cond[b] != TC_NONE && f->cond[b] < nv) {
+			from[nc] = f->cond[b];
+			blk[nc++] = b;
+		}
+	tc__csr_fill(nv, nc, from, blk, coff, cond_of);
+	/* data arcs */
+	size_t narcs = 0;
 	for (uint32_t v = 0; v < nv; v++) {
-		u->doff[v] = narcs;
 		for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1]; k++) {
 			uint32_t w = f->user[k];
 			narcs += w != TC_NONE && !(f->kind[w] & TC_UA_UNIFORM);
 		}
+		narcs += coff[v + 1] - coff[v];
 	}
-	u->doff[nv] = narcs;
-	u->darc = TC_ARENA_ARRAY(&u->ar, uint32_t, (size_t)narcs + 1);
-	if (!u->darc)
+	if (narcs >= UINT32_MAX)
+		return TC_ELIMIT;
+	u->doff = TC_ARENA_ARRAY(&u->ar, uint32_t, (size_t)nv + nb + 1);
+	u->darc = TC_ARENA_ARRAY(&u->ar, uint32_t, narcs + 1);
+	if (!u->doff || !u->darc)
 		return TC_ENOMEM;
-	for (uint32_t v = 0, n = 0; v < nv; v++)
+	uint32_t n = 0;
+	for (uint32_t v = 0; v < nv; v++) {
+		u->doff[v] = n;
 		for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1]; k++) {
 			uint32_t w = f->user[k];
 			if (w != TC_NONE && !(f->kind[w] & TC_UA_UNIFORM))
 				u->darc[n++] = w;
 		}
+		for (uint32_t k = coff[v]; k < coff[v + 1]; k++)
+			u->darc[n++] = nv + cond_of[k];
+	}
+	for (uint32_t b = 0; b <= nb; b++)
+		u->doff[nv + b] = n; /* branch vertices pass nothing on by data */
 	/* phis by block, values used outside their block by block */
 	a->poff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 2);
 	a->xoff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 2);
@@ -232,10 +257,12 @@ static int build_values(ua *a, tc_arena *ar)
 		}
 		for (uint32_t x = f->use_off[v]; x < f->use_off[v + 1] && !cross[v]; x++)
 			cross[v] = f->use_block[x] != k;
+		for (uint32_t x = coff[v]; x < coff[v + 1] && !cross[v]; x++)
+			cross[v] = cond_of[x] != k;
 		if (cross[v]) {
 			a->xoff[k + 1]++;
 			nx++;
-			nxub += f->use_off[v + 1] - f->use_off[v];
+			nxub += f->use_off[v + 1] - f->use_off[v] + coff[v + 1] - coff[v];
 		}
 	}
 	if (nxub >= UINT32_MAX)
@@ -248,9 +275,10 @@ static int build_values(ua *a, tc_arena *ar)
 	a->xval = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nx + 1);
 	a->xuoff = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nx + 1);
 	a->xub = TC_ARENA_ARRAY(ar, uint32_t, nxub + 1);
+	a->xuser = TC_ARENA_ARRAY(ar, uint32_t, nxub + 1);
 	uint32_t *pfill = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
 	uint32_t *xfill = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
-	if (!a->phi || !a->xval || !a->xuoff || !a->xub || !pfill || !xfill)
+	if (!a->phi || !a->xval || !a->xuoff || !a->xub || !a->xuser || !pfill || !xfill)
 		return TC_ENOMEM;
 	memcpy(pfill, a->poff, (size_t)nb * sizeof *pfill);
 	memcpy(xfill, a->xoff, (size_t)nb * sizeof *xfill);
@@ -263,13 +291,19 @@ static int build_values(ua *a, tc_arena *ar)
 		if (cross[v])
 			a->xval[xfill[k]++] = v;
 	}
-	/* the use blocks, in the order of xval */
-	uint32_t n = 0;
+	/* the users and blocks of their uses, in the order of xval */
+	n = 0;
 	for (uint32_t x = 0; x < nx; x++) {
 		uint32_t v = a->xval[x];
 		a->xuoff[x] = n;
-		for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1]; k++)
+		for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1]; k++) {
+			a->xuser[n] = f->user[k];
 			a->xub[n++] = f->use_block[k];
+		}
+		for (uint32_t k = coff[v]; k < coff[v + 1]; k++) {
+			a->xuser[n] = nv + cond_of[k];
+			a->xub[n++] = cond_of[k];
+		}
 	}
 	a->xuoff[nx] = n;
 	return TC_OK;
@@ -283,8 +317,7 @@ static int reverse_postorder(ua *a, tc_arena *ar)
 	uint32_t *cursor = TC_ARENA_ARRAY(ar, uint32_t, n);
 	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->rpo = TC_ARENA_ARRAY(ar, uint32_t, n);
-	a->order = TC_ARENA_ARRAY(ar, uint32_t, n);
-	if (!cursor || !stack || !a->rpo || !a->order)
+	if (!cursor || !stack || !a->rpo)
 		return TC_ENOMEM;
 	memset(a->rpo, 0xff, (size_t)n * sizeof *a->rpo);
 	uint32_t next = n; /* places are handed out from the end */
@@ -308,7 +341,6 @@ static int reverse_postorder(ua *a, tc_arena *ar)
 				continue;
 			}
 			a->rpo[v] = --next;
-			a->order[next] = v;
 			top--;
 		}
 	}
@@ -357,7 +389,7 @@ static int loop_exits(ua *a, tc_arena *ar)
 
 static bool heap_less(const ua *a, uint32_t x, uint32_t y)
 {
-	return a->pos[x] < a->pos[y];
+	return a->rpo[x] < a->rpo[y];
 }
 
 static void heap_push(ua *a, uint32_t *len, uint32_t v)
@@ -395,11 +427,13 @@ static uint32_t heap_pop(ua *a, uint32_t *len)
 /* Label lab reaches w: the first label stays, a second makes w a join with
  * a label of its own. A block whose label changed is visited (again), but
  * not stop, where the region ends. */
-static void reach(ua *a, uint32_t w, uint32_t lab, uint32_t stop, uint32_t st, uint32_t *hl)
+static void reach(ua *a, uint32_t w, uint32_t lab, uint32_t stop, uint32_t st, uint32_t *hl,
+		  uint32_t *nt)
 {
 	if (a->lab_st[w] != st) {
 		a->lab_st[w] = st;
 		a->lab[w] = lab;
+		a->touched[(*nt)++] = w;
 	} else if (a->lab[w] == lab) {
 		return;
 	} else {
@@ -442,25 +476,23 @@ static int irreducible_phis(ua *a, uint32_t h)
 }
 
 /*
- * Labels over region[0 .. len) of branch b (its members, in reverse
- * post-order) and stop; the phis of the joins become divergent, and those
- * of an irreducible loop entered at two blocks with different labels.
+ * Labels from the successors of branch b over its region (what they reach
+ * before stop), visited in reverse post-order with a heap, so that the cost
+ * is that of the blocks labelled; the phis of the joins become divergent,
+ * and those of an irreducible loop entered at two blocks with different
+ * labels.
  */
-static int label_joins(ua *a, uint32_t b, const uint32_t *region, uint32_t len, uint32_t stop)
+static int label_joins(ua *a, uint32_t b, uint32_t stop)
 {
 	const tc_loops *l = &a->loops;
-	uint32_t st = ++a->walk.round, hl = 0;
+	uint32_t st = ++a->walk.round, hl = 0, nt = 0;
 	int rc;
-	/* the region is stamped with the new round too: the walk's marks are
-	 * not needed any more */
-	for (uint32_t k = 0; k < len; k++)
-		a->pos[region[k]] = k;
 	uint32_t around = irreducible_around(a, b);
 	if (around == TC_NONE)
 		for (uint32_t h = l->innermost[b]; h != TC_NONE; h = l->parent[h])
 			a->bhdr[h] = st;
 	for (const uint32_t *s = TC_ADJ_BEGIN(&a->succ, b); s != TC_ADJ_END(&a->succ, b); s++)
-		reach(a, *s, *s, stop, st, &hl);
+		reach(a, *s, *s, stop, st, &hl, &nt);
 	while (hl > 0) {
 		uint32_t v = heap_pop(a, &hl);
 		a->in_heap[v] = st - 1;
@@ -473,21 +505,21 @@ static int label_joins(ua *a, uint32_t b, const uint32_t *region, uint32_t len, 
 			end = a->exits + a->eoff[v + 1];
 		}
 		for (; w != end; w++)
-			reach(a, *w, lab, stop, st, &hl);
+			reach(a, *w, lab, stop, st, &hl, &nt);
 	}
-	for (uint32_t k = 0; k < len; k++) {
-		uint32_t v = region[k];
+	for (uint32_t k = 0; k < nt; k++) {
+		uint32_t v = a->touched[k];
 		if (v < a->nblocks && a->join_st[v] == st && (rc = divergent_phis(a, v)))
 			return rc;
 	}
-	if (stop < a->nblocks && a->join_st[stop] == st && (rc = divergent_phis(a, stop)))
-		return rc;
 	if (around != TC_NONE)
 		return irreducible_phis(a, around);
+	if (!a->any_multi)
+		return TC_OK;
 	/* irreducible loops without b entered with two labels */
-	for (uint32_t k = 0; k <= len; k++) {
-		uint32_t v = k < len ? region[k] : stop;
-		if (v >= a->nblocks || a->lab_st[v] != st)
+	for (uint32_t k = 0; k < nt; k++) {
+		uint32_t v = a->touched[k];
+		if (v >= a->nblocks)
 			continue;
 		for (uint32_t h = l->innermost[v]; h != TC_NONE && !tc__in_loop(l, h, b);
 		     h = l->parent[h]) {
@@ -510,16 +542,6 @@ static int label_joins(ua *a, uint32_t b, const uint32_t *region, uint32_t len, 
 		}
 	}
 	return TC_OK;
-}
-
-/* region[0 .. len) in reverse post-order */
-static void sort_rpo(ua *a, uint32_t *region, uint32_t len)
-{
-	for (uint32_t k = 0; k < len; k++)
-		region[k] = a->rpo[region[k]];
-	qsort(region, len, sizeof *region, cmp_u32);
-	for (uint32_t k = 0; k < len; k++)
-		region[k] = a->order[region[k]];
 }
 
 /* ---- branches --------------------------------------------------------------- */
@@ -581,10 +603,10 @@ static bool variant(ua *a, uint32_t v)
 	return a->var[v] != 0;
 }
 
-/* Keeps the region of b (region[0 .. len), in reverse post-order), which
- * holds b, as a new group with b's component. Its live-out values are added
- * by the caller. */
-static int new_group(ua *a, uint32_t b, const uint32_t *region, uint32_t len)
+/* A new group for b, whose region (len blocks, marked in the walk) holds b:
+ * b's component of the region, sorted. Its live-out values are added by the
+ * caller. */
+static int new_group(ua *a, uint32_t b, uint32_t len)
 {
 	if (a->ngroups >= UINT32_MAX - 1)
 		return TC_ELIMIT;
@@ -596,17 +618,14 @@ static int new_group(ua *a, uint32_t b, const uint32_t *region, uint32_t len)
 		a->groups = g;
 		a->groups_cap = cap;
 	}
-	if (a->g_blocks.len + 2 * (size_t)len >= UINT32_MAX)
+	if (a->g_blocks.len + (size_t)len >= UINT32_MAX)
 		return TC_ELIMIT;
-	if (tc__u32vec_reserve(a->al, &a->g_blocks, a->g_blocks.len + 2 * (size_t)len))
+	if (tc__u32vec_reserve(a->al, &a->g_blocks, a->g_blocks.len + (size_t)len))
 		return TC_ENOMEM;
 	cycle_group *g = &a->groups[a->ngroups];
 	uint32_t *out = a->g_blocks.v;
 	g->stop = a->ipdom[b];
-	g->region = (uint32_t)a->g_blocks.len;
-	g->nregion = len;
-	memcpy(out + g->region, region, len * sizeof *out);
-	g->cycle = g->region + len;
+	g->cycle = (uint32_t)a->g_blocks.len;
 	uint32_t n; /* the walk's marks are still those of b's region */
 	tc__influence_cycle(&a->walk, &a->pred, b, a->seen, out + g->cycle, &n);
 	g->ncycle = n;
@@ -659,7 +678,7 @@ static int group_branch(ua *a, uint32_t b, cycle_group *g)
 	if (on_cycle == TC_NONE)
 		return 1;
 	if (two) {
-		if ((rc = label_joins(a, b, a->g_blocks.v + g->region, g->nregion, stop)))
+		if ((rc = label_joins(a, b, stop)))
 			return rc;
 	} else {
 		uint32_t st = ++a->walk.round, sp = 0, *stack = a->list;
@@ -699,33 +718,6 @@ static int group_branch(ua *a, uint32_t b, cycle_group *g)
 	return group_live_out(a, g);
 }
 
-/* Whether region[0 .. len) (marked in the walk) holds a cycle: Kahn's
- * peeling leaves something. */
-static bool holds_cycle(ua *a, const uint32_t *region, uint32_t len)
-{
-	const uint32_t *mark = a->walk.stamp;
-	uint32_t st = a->walk.round;
-	for (uint32_t k = 0; k < len; k++)
-		a->indeg[region[k]] = 0;
-	for (uint32_t k = 0; k < len; k++) {
-		uint32_t v = region[k];
-		for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, v); w != TC_ADJ_END(&a->succ, v); w++)
-			if (mark[*w] == st)
-				a->indeg[*w]++;
-	}
-	uint32_t *queue = a->list + a->succ.n, peeled = 0, qn = 0;
-	for (uint32_t k = 0; k < len; k++)
-		if (a->indeg[region[k]] == 0)
-			queue[qn++] = region[k];
-	while (peeled < qn) {
-		uint32_t v = queue[peeled++];
-		for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, v); w != TC_ADJ_END(&a->succ, v); w++)
-			if (mark[*w] == st && --a->indeg[*w] == 0)
-				queue[qn++] = *w;
-	}
-	return peeled < len;
-}
-
 /*
  * Control divergence of the divergent branch ending block b: the phis of
  * its joins, and when its region holds a cycle, every value defined in the
@@ -745,18 +737,16 @@ static int branch_divergence(ua *a, uint32_t b)
 	    (rc = group_branch(a, b, &a->groups[a->group_of[b]])) != 1)
 		return rc;
 	uint32_t *region = a->list;
-	tc__influence_region(&a->walk, b, stop, region, &len);
-	if (!holds_cycle(a, region, len)) {
-		sort_rpo(a, region, len);
-		return label_joins(a, b, region, len, stop);
-	}
+	bool cyclic;
+	tc__influence_region(&a->walk, b, stop, region, &len, &cyclic);
+	if (!cyclic)
+		return label_joins(a, b, stop);
 	/* temporal divergence: values live out of the region; when the region
 	 * holds b, it becomes a group, with these values */
 	uint32_t st = a->walk.round;
 	cycle_group *g = NULL;
-	sort_rpo(a, region, len);
 	if (a->walk.stamp[b] == st) {
-		if ((rc = new_group(a, b, region, len)))
+		if ((rc = new_group(a, b, len)))
 			return rc;
 		g = &a->groups[a->ngroups - 1];
 	}
@@ -765,22 +755,32 @@ static int branch_divergence(ua *a, uint32_t b)
 		if (v >= a->nblocks)
 			continue;
 		for (uint32_t x = a->xoff[v]; x < a->xoff[v + 1]; x++) {
-			bool out = false;
-			for (uint32_t y = a->xuoff[x]; y < a->xuoff[x + 1] && !out; y++)
-				out = a->xub[y] == TC_NONE || a->walk.stamp[a->xub[y]] != st;
-			if (!out || !variant(a, a->xval[x]))
-				continue;
-			if ((rc = taint(a, a->xval[x])))
-				return rc;
-			if (!g)
-				continue;
-			if (tc__u32vec_push(a->al, &a->g_values, a->xval[x]) ||
-			    a->g_values.len >= UINT32_MAX)
-				return TC_ENOMEM;
-			g->nlive_out++;
+			uint32_t val = a->xval[x];
+			bool checked = false;
+			for (uint32_t y = a->xuoff[x]; y < a->xuoff[x + 1]; y++) {
+				uint32_t ub = a->xub[y], w = a->xuser[y];
+				if (ub != TC_NONE && a->walk.stamp[ub] == st)
+					continue; /* a use inside: threads there agree */
+				if (!checked && !variant(a, val))
+					break; /* the same in every iteration */
+				checked = true;
+				/* the use outside sees the value of another iteration:
+				 * its user is divergent (the value itself, when the
+				 * use is no value's) */
+				uint32_t t = w == TC_NONE ? val : w;
+				if (t < a->nvalues && (a->f->kind[t] & TC_UA_UNIFORM))
+					continue; /* one result for all threads */
+				if ((rc = taint(a, t)))
+					return rc;
+				if (g && (tc__u32vec_push(a->al, &a->g_values, t) ||
+					  a->g_values.len >= UINT32_MAX))
+					return TC_ENOMEM;
+				if (g)
+					g->nlive_out++;
+			}
 		}
 	}
-	return label_joins(a, b, region, len, stop);
+	return label_joins(a, b, stop);
 }
 
 static int operands(tc_uniformity *u);
@@ -811,18 +811,22 @@ static int analyse(ua *a, tc_arena *ar)
 	    (rc = build_values(a, ar)))
 		return rc;
 	uint32_t nv = f->nvalues;
-	a->ids = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-	a->walk = (tc_region_walk){&a->succ, NULL, TC_ARENA_ZARRAY(ar, uint32_t, n),
-				   TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1), 0};
+	a->ids = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + nb + 1);
+	a->walk = (tc_region_walk){&a->succ,
+				   NULL,
+				   TC_ARENA_ZARRAY(ar, uint32_t, n),
+				   TC_ARENA_ZARRAY(ar, uint32_t, n),
+				   TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1),
+				   TC_ARENA_ARRAY(ar, uint32_t, n),
+				   0};
 	a->list = TC_ARENA_ARRAY(ar, uint32_t, 3 * (size_t)n);
-	a->pos = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->lab = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->lab_st = TC_ARENA_ZARRAY(ar, uint32_t, n);
 	a->join_st = TC_ARENA_ZARRAY(ar, uint32_t, n);
 	a->heap = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->in_heap = TC_ARENA_ZARRAY(ar, uint32_t, n);
+	a->touched = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	a->bhdr = TC_ARENA_ZARRAY(ar, uint32_t, n);
-	a->indeg = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->seen = TC_ARENA_ZARRAY(ar, uint32_t, n);
 	a->irr_label = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->irr_st = TC_ARENA_ZARRAY(ar, uint32_t, n);
@@ -834,13 +838,15 @@ static int analyse(ua *a, tc_arena *ar)
 	a->var_cursor = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
 	uint8_t *done = TC_ARENA_ZARRAY(ar, uint8_t, n);
 	uint8_t *hard = TC_ARENA_ZARRAY(ar, uint8_t, n);
-	if (!a->ids || !a->walk.stamp || !a->walk.stack || !a->list || !a->pos || !a->lab ||
-	    !a->lab_st || !a->join_st || !a->heap || !a->in_heap || !a->bhdr || !a->indeg ||
+	if (!a->ids || !a->walk.stamp || !a->walk.done || !a->walk.stack || !a->walk.cursor || !a->list || !a->lab ||
+	    !a->lab_st || !a->join_st || !a->heap || !a->in_heap || !a->touched || !a->bhdr ||
 	    !a->seen || !a->irr_label || !a->irr_st || !a->irr_target || !a->group_of || !done ||
 	    !hard || !a->var_st || !a->var || !a->var_stack || !a->var_cursor ||
 	    (rc = operands(u)))
 		return rc ? rc : TC_ENOMEM;
 	memset(a->irr_target, 0xff, (size_t)n * sizeof *a->irr_target); /* TC_NONE */
+	for (uint32_t h = 0; h < n; h++)
+		a->any_multi |= a->loops.multi_entry[h] != 0;
 	memset(a->group_of, 0xff, (size_t)n * sizeof *a->group_of);
 	/* data dependence from the sources: what is divergent now does not
 	 * depend on any branch */
@@ -852,12 +858,12 @@ static int analyse(ua *a, tc_arena *ar)
 		return rc;
 	a->seeding = false;
 	for (uint32_t b = 0; b < nb; b++)
-		hard[b] = f->cond[b] != TC_NONE && u->div[f->cond[b]];
+		hard[b] = u->div[nv + b];
 	for (bool changed = true; changed;) {
 		changed = false;
 		for (uint32_t b = 0; b < nb; b++) {
 			if (done[b] || a->succ.off[b + 1] - a->succ.off[b] < 2 ||
-			    f->cond[b] == TC_NONE || !u->div[f->cond[b]])
+			    !u->div[nv + b])
 				continue;
 			done[b] = 1;
 			changed = true;
@@ -867,7 +873,7 @@ static int analyse(ua *a, tc_arena *ar)
 		}
 	}
 	for (uint32_t b = 0; b < nb; b++) {
-		u->bdiv[b] = f->cond[b] != TC_NONE && u->div[f->cond[b]];
+		u->bdiv[b] = u->div[nv + b];
 		u->soft |= done[b] && !hard[b];
 	}
 	/* the arcs are only kept when some branch is divergent only through
@@ -889,7 +895,7 @@ int tc__uniformity(tc_uniformity **out, const tc_ua_func *f, const tc_alloc *al)
 	u->fd = *f;
 	u->f = f = &u->fd;
 	tc__arena_init(&u->ar, &u->al);
-	u->div = TC_ARENA_ZARRAY(&u->ar, uint8_t, (size_t)f->nvalues + 1);
+	u->div = TC_ARENA_ZARRAY(&u->ar, uint8_t, (size_t)f->nvalues + f->nblocks + 1);
 	u->bdiv = TC_ARENA_ZARRAY(&u->ar, uint8_t, (size_t)f->nblocks + 1);
 	ua a = {.u = u, .f = f, .al = &u->al, .nblocks = f->nblocks, .nvalues = f->nvalues};
 	tc_arena scratch;
@@ -937,17 +943,17 @@ bool tc__uniformity_soft(const tc_uniformity *u)
 /* The operands of each value (the reverse of the data arcs). */
 static int operands(tc_uniformity *u)
 {
-	uint32_t nv = u->f->nvalues, narcs = u->doff[nv];
+	uint32_t nv = u->f->nvalues, n = nv + u->f->nblocks, narcs = u->doff[nv];
 	uint32_t *from = TC_ARENA_ARRAY(&u->ar, uint32_t, (size_t)narcs + 1);
-	u->ooff = TC_ARENA_ZARRAY(&u->ar, uint32_t, (size_t)nv + 1);
+	u->ooff = TC_ARENA_ZARRAY(&u->ar, uint32_t, (size_t)n + 1);
 	u->oarc = TC_ARENA_ARRAY(&u->ar, uint32_t, (size_t)narcs + 1);
-	u->queue = TC_ARENA_ARRAY(&u->ar, uint32_t, (size_t)nv + 1);
+	u->queue = TC_ARENA_ARRAY(&u->ar, uint32_t, (size_t)n + 1);
 	if (!from || !u->ooff || !u->oarc || !u->queue)
 		return TC_ENOMEM;
 	for (uint32_t v = 0; v < nv; v++)
 		for (uint32_t k = u->doff[v]; k < u->doff[v + 1]; k++)
 			from[k] = v;
-	tc__csr_fill(nv, narcs, u->darc, from, u->ooff, u->oarc);
+	tc__csr_fill(n, narcs, u->darc, from, u->ooff, u->oarc);
 	return TC_OK;
 }
 
@@ -1022,8 +1028,6 @@ int tc__uniformity_record(const tc_uniformity *u, const uint32_t *blocks,
 	}
 	/* data arcs, conditions to their branches, the control arcs recorded */
 	size_t total = (size_t)u->doff[nv] + u->arc_from.len;
-	for (uint32_t b = 0; b < nb; b++)
-		total += f->cond[b] != TC_NONE;
 	if (total >= UINT32_MAX) {
 		tc__uniformity_deps_free(al, d);
 		return TC_ELIMIT;
@@ -1044,9 +1048,6 @@ int tc__uniformity_record(const tc_uniformity *u, const uint32_t *blocks,
 	for (uint32_t v = 0; v < nv; v++)
 		for (uint32_t x = u->doff[v]; x < u->doff[v + 1]; x++)
 			from[k] = v, to[k++] = u->darc[x];
-	for (uint32_t b = 0; b < nb; b++)
-		if (f->cond[b] != TC_NONE)
-			from[k] = f->cond[b], to[k++] = nv + b;
 	for (size_t x = 0; x < u->arc_from.len; x++)
 		from[k] = u->arc_from.v[x], to[k++] = u->arc_to.v[x];
 	tc__csr_fill(nvert, (uint32_t)k, from, to, d->off, d->arc);

@@ -57,12 +57,18 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 	uint32_t *ipdom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	uint32_t *seen = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
 	uint32_t *region = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
-	tc_region_walk w = {&succ, f->sync, TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1),
-			    TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 2), 0};
+	tc_region_walk w = {&succ,
+			    f->sync,
+			    TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1),
+			    TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1),
+			    TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 2),
+			    TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1),
+			    0};
 	map->list_of = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	map->branch = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
 	map->sync = TC_ARENA_ARRAY(ar, uint8_t, (size_t)n + 1);
-	if (!ipdom || !seen || !region || !w.stamp || !w.stack || !map->list_of ||
+	if (!ipdom || !seen || !region || !w.stamp || !w.done || !w.stack || !w.cursor ||
+	    !map->list_of ||
 	    !map->branch || !map->sync)
 		return TC_ENOMEM;
 	memcpy(map->sync, f->sync, n);
@@ -80,7 +86,8 @@ static int influence_regions(tc_arena *ar, const tc_flow *f, influence_map *map)
 			continue;
 		}
 		uint32_t len;
-		int wide = tc__influence_region(&w, b, ipdom[b], region, &len);
+		bool cyclic;
+		int wide = tc__influence_region(&w, b, ipdom[b], region, &len, &cyclic);
 		map->branch[b] = wide ? 2 : 1;
 		if (wide)
 			continue;

@@ -3,8 +3,10 @@
  * the definition, on random graphs: the region of b bounded by stop holds v
  * when some path b -> s -> ... -> v, s a successor of b, has no vertex stop
  * after b (b itself a member only when such a path returns to it); the
- * cycle search returns the members that reach b inside the region; a halt
- * vertex in the region ends the walk with 1.
+ * members come in an order in which every arc between them goes forward
+ * unless they hold a cycle, which the walk says; the cycle search returns
+ * the members that reach b inside the region; a halt vertex in the region
+ * ends the walk with 1.
  */
 #include "analysis/influence.h"
 #include "unit.h"
@@ -71,21 +73,36 @@ static void test_random_regions(void **state)
 		}
 		tc_digraph succ, pred;
 		unit_digraph(&u.ar, &succ, &pred, n, arcs, m);
-		uint32_t stamp[N] = {0}, stack[N + 1], seen[N] = {0}, out[N], cyc[N];
+		uint32_t stamp[N] = {0}, done[N] = {0}, stack[N + 1], cursor[N], seen[N] = {0};
+		uint32_t out[N], cyc[N];
 		uint8_t halt[N] = {0};
-		tc_region_walk w = {&succ, NULL, stamp, stack, 0};
+		tc_region_walk w = {&succ, NULL, stamp, done, stack, cursor, 0};
 		for (uint32_t b = 0; b < n; b++) {
 			uint32_t stop = unit_rand(&rng, n + 1); /* n: no stop */
 			if (stop == n)
 				stop = TC_NONE;
 			uint8_t want[N], got[N] = {0};
 			naive_region(&succ, b, stop, want);
-			uint32_t len;
-			assert_int_equal(tc__influence_region(&w, b, stop, out, &len), 0);
+			uint32_t len, place[N];
+			bool cyclic;
+			assert_int_equal(tc__influence_region(&w, b, stop, out, &len, &cyclic), 0);
 			for (uint32_t k = 0; k < len; k++) {
 				assert_false(got[out[k]]); /* each member once */
 				got[out[k]] = 1;
+				place[out[k]] = k;
 			}
+			/* a cycle among the members (b among them only when reached
+			 * again); without one, every arc between members goes forward */
+			bool naive_cyclic = false;
+			for (uint32_t v = 0; v < n; v++)
+				for (const uint32_t *x = TC_ADJ_BEGIN(&succ, v); want[v] && x != TC_ADJ_END(&succ, v);
+				     x++)
+					if (want[*x] && *x != stop) {
+						naive_cyclic |= naive_reaches(&succ, want, *x, v);
+						if (!cyclic)
+							assert_true(place[v] < place[*x]);
+					}
+			assert_int_equal(cyclic, naive_cyclic);
 			for (uint32_t v = 0; v < n; v++) {
 				if (got[v] != want[v])
 					fail_msg("trial %d, b %u, stop %u: v %u got %u want %u", trial, b,
@@ -107,7 +124,7 @@ static void test_random_regions(void **state)
 			uint32_t h = unit_rand(&rng, n);
 			halt[h] = 1;
 			w.halt = halt;
-			assert_int_equal(tc__influence_region(&w, b, stop, out, &len), want[h]);
+			assert_int_equal(tc__influence_region(&w, b, stop, out, &len, &cyclic), want[h]);
 			w.halt = NULL;
 			halt[h] = 0;
 		}
