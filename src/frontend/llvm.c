@@ -166,6 +166,8 @@ typedef struct reader {
 	 * then the instructions in block order) and the description of the
 	 * function for the uniformity analysis (analysis/uniformity.h) */
 	ptrmap blocks, values;
+	ptrmap slots;   /* unnamed block -> its slot number (name_blocks) */
+	bool own_names; /* the slots are kept here, not set as names in LLVM */
 	block_info *binfo;
 	size_t binfo_cap;
 	LLVMValueRef *vals; /* value id -> value */
@@ -385,15 +387,26 @@ static bool has_name(LLVMValueRef v)
 	return len > 0;
 }
 
+/* The pipeline the options ask for. */
+static const char *pipeline(const reader *r)
+{
+	return r->opt && r->opt->llvm_passes ? r->opt->llvm_passes : TC_LLVM_DEFAULT_PASSES;
+}
+
 /*
  * Names each unnamed block "%N", N its slot number as the IR printer counts
  * (unnamed arguments, then per block: the block if unnamed, each unnamed
  * non-void instruction), so that node names are the labels of the input.
- * Runs before the passes, which renumber.
+ * Runs before the passes, which renumber. The default pipeline (or none)
+ * neither makes nor removes blocks: then the numbers are kept in r->slots,
+ * which costs less than naming the blocks in LLVM; another pipeline gets
+ * the names set in the module.
  */
-static void name_blocks(reader *r)
+static int name_blocks(reader *r)
 {
 	char name[32];
+	const char *passes = pipeline(r);
+	r->own_names = !*passes || strcmp(passes, TC_LLVM_DEFAULT_PASSES) == 0;
 	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn;
 	     fn = LLVMGetNextFunction(fn)) {
 		if (LLVMIsDeclaration(fn))
@@ -404,7 +417,10 @@ static void name_blocks(reader *r)
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
 		     bb = LLVMGetNextBasicBlock(bb)) {
 			LLVMValueRef bv = LLVMBasicBlockAsValue(bb);
-			if (!has_name(bv)) {
+			if (!has_name(bv) && r->own_names) {
+				if (ptrmap_put(&r->al, &r->slots, bb, slot++))
+					return oom(r);
+			} else if (!has_name(bv)) {
 				int n = snprintf(name, sizeof name, "%%%u", slot++);
 				LLVMSetValueName2(bv, name, (size_t)n);
 			}
@@ -414,6 +430,20 @@ static void name_blocks(reader *r)
 					LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind;
 		}
 	}
+	return TC_OK;
+}
+
+/* Whether some defined function has a stack slot (an alloca). */
+static bool has_stack_slots(const reader *r)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+			     i = LLVMGetNextInstruction(i))
+				if (LLVMIsAAllocaInst(i))
+					return true;
+	return false;
 }
 
 /* Drops optnone and noinline and runs the pipeline (docs/llvm.md). */
@@ -429,9 +459,10 @@ static int normalise(reader *r)
 				fn, LLVMAttributeFunctionIndex,
 				LLVMGetEnumAttributeKindForName(drop[k], strlen(drop[k])));
 	}
-	const char *passes = r->opt && r->opt->llvm_passes ? r->opt->llvm_passes
-							   : TC_LLVM_DEFAULT_PASSES;
-	if (!*passes)
+	const char *passes = pipeline(r);
+	/* sroa and mem2reg only change code that has stack slots: IR without
+	 * any (clang -O1 and above, most of the time) is taken as it is */
+	if (!*passes || (strcmp(passes, TC_LLVM_DEFAULT_PASSES) == 0 && !has_stack_slots(r)))
 		return TC_OK;
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMErrorRef err = LLVMRunPasses(r->mod, passes, NULL, po);
@@ -1079,8 +1110,11 @@ static int add_nodes(reader *r, tc_builder *b, uint32_t nblocks)
 		char fallback[32];
 		size_t blen;
 		const char *bname = value_name(LLVMBasicBlockAsValue(bi->bb), &blen);
-		if (blen == 0) { /* made by a pass after the blocks were named */
-			blen = (size_t)snprintf(fallback, sizeof fallback, "%%.%u", k);
+		if (blen == 0) { /* numbered by name_blocks, or made by a pass after */
+			uint32_t slot = ptrmap_get(&r->slots, bi->bb);
+			blen = slot != TC_NONE
+				       ? (size_t)snprintf(fallback, sizeof fallback, "%%%u", slot)
+				       : (size_t)snprintf(fallback, sizeof fallback, "%%.%u", k);
 			bname = fallback;
 		}
 		size_t len;
@@ -1326,7 +1360,8 @@ int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_
 	if ((rc = verify(&r)))
 		goto done;
 	st.phase[st.nphases++] = (tc_phase_time){"verify", (t0 = tc__now()) - t1};
-	name_blocks(&r);
+	if ((rc = name_blocks(&r)))
+		goto done;
 	target_spaces(&r);
 	if ((rc = normalise(&r)))
 		goto done;
@@ -1353,6 +1388,7 @@ done:
 	ptrmap_free(&r.al, &r.fn_index);
 	ptrmap_free(&r.al, &r.blocks);
 	ptrmap_free(&r.al, &r.values);
+	ptrmap_free(&r.al, &r.slots);
 	tc__free(&r.al, r.fns);
 	tc__free(&r.al, r.kernel);
 	tc__free(&r.al, r.barrier);
