@@ -476,9 +476,26 @@ static int irreducible_phis(ua *a, uint32_t h)
 }
 
 /*
+ * Whether the header v of a reducible loop passes its label straight to the
+ * loop's exits. A loop that holds b is gone round again: its exits are
+ * where threads that went round part from the others. A loop that does not
+ * is entered at v alone, so every block in it would get v's label and no
+ * other (no join): the walk skips it, unless stop lies inside it.
+ */
+static bool to_exits(const ua *a, uint32_t v, uint32_t b, uint32_t stop, uint32_t st)
+{
+	const tc_loops *l = &a->loops;
+	if (a->bhdr[v] == st)
+		return true;
+	return v < a->nblocks && l->innermost[v] == v && !l->irreducible[v] &&
+	       !tc__in_loop(l, v, stop) && !tc__in_loop(l, v, b);
+}
+
+/*
  * Labels from the successors of branch b over its region (what they reach
  * before stop), visited in reverse post-order with a heap, so that the cost
- * is that of the blocks labelled; the phis of the joins become divergent,
+ * is that of the blocks labelled (a loop without b is passed over from its
+ * header to its exits); the phis of the joins become divergent,
  * and those of an irreducible loop entered at two blocks with different
  * labels.
  */
@@ -500,7 +517,7 @@ static int label_joins(ua *a, uint32_t b, uint32_t stop)
 			continue;
 		uint32_t lab = a->lab[v];
 		const uint32_t *w = TC_ADJ_BEGIN(&a->succ, v), *end = TC_ADJ_END(&a->succ, v);
-		if (a->bhdr[v] == st) { /* around again: on to the loop's exits */
+		if (to_exits(a, v, b, stop, st)) {
 			w = a->exits + a->eoff[v];
 			end = a->exits + a->eoff[v + 1];
 		}
