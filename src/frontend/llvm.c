@@ -177,6 +177,7 @@ typedef struct reader {
 	uint8_t *kind; /* value id -> TC_UA_* */
 	size_t kind_cap;
 	tc_u32vec succ_off, succ, cond, use_off, user, use_block;
+	tc_u32vec tmp_v, tmp_w, tmp_b; /* the uses in the order found */
 	tc_uniformity *ua;          /* the result for the function */
 	tc_u32vec dep_block, dep_node; /* its divergent branches */
 	char *name; /* node names and file paths are built here */
@@ -822,33 +823,16 @@ static uint32_t use_block(reader *r, LLVMValueRef w, uint32_t wid, unsigned j)
 	return ptrmap_get(&r->blocks, LLVMGetIncomingBlock(w, j));
 }
 
-/* Every use of a value of the function by an instruction, grouped by value
- * (two passes over the operands: count, then fill). */
+/* Every use of a value of the function by an instruction, grouped by value:
+ * one pass over the operands (each looked up once), then a counting sort. */
 static int number_uses(reader *r, uint32_t n)
 {
 	tc_u32vec *off = &r->use_off;
+	r->tmp_v.len = r->tmp_w.len = r->tmp_b.len = 0;
 	if (tc__u32vec_reserve(&r->al, off, (size_t)n + 2))
 		return oom(r);
 	memset(off->v, 0, ((size_t)n + 2) * sizeof *off->v);
 	off->len = (size_t)n + 1;
-	size_t total = 0;
-	for (uint32_t w = 0; w < n; w++) {
-		if (r->blk[w] == TC_NONE)
-			continue;
-		int nops = LLVMGetNumOperands(r->vals[w]);
-		for (int j = 0; j < nops; j++) {
-			uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(r->vals[w], (unsigned)j));
-			if (v != TC_NONE)
-				off->v[v + 2]++, total++;
-		}
-	}
-	if (total >= UINT32_MAX)
-		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
-	for (uint32_t v = 0; v < n; v++)
-		off->v[v + 2] += off->v[v + 1];
-	if (tc__u32vec_reserve(&r->al, &r->user, total + 1) ||
-	    tc__u32vec_reserve(&r->al, &r->use_block, total + 1))
-		return oom(r);
 	for (uint32_t w = 0; w < n; w++) {
 		if (r->blk[w] == TC_NONE)
 			continue;
@@ -858,10 +842,25 @@ static int number_uses(reader *r, uint32_t n)
 			uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(i, (unsigned)j));
 			if (v == TC_NONE)
 				continue;
-			uint32_t at = off->v[v + 1]++;
-			r->user.v[at] = w;
-			r->use_block.v[at] = use_block(r, i, w, (unsigned)j);
+			if (tc__u32vec_push(&r->al, &r->tmp_v, v) ||
+			    tc__u32vec_push(&r->al, &r->tmp_w, w) ||
+			    tc__u32vec_push(&r->al, &r->tmp_b, use_block(r, i, w, (unsigned)j)))
+				return oom(r);
+			off->v[v + 2]++;
 		}
+	}
+	size_t total = r->tmp_v.len;
+	if (total >= UINT32_MAX)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	for (uint32_t v = 0; v < n; v++)
+		off->v[v + 2] += off->v[v + 1];
+	if (tc__u32vec_reserve(&r->al, &r->user, total + 1) ||
+	    tc__u32vec_reserve(&r->al, &r->use_block, total + 1))
+		return oom(r);
+	for (size_t k = 0; k < total; k++) {
+		uint32_t at = off->v[r->tmp_v.v[k] + 1]++;
+		r->user.v[at] = r->tmp_w.v[k];
+		r->use_block.v[at] = r->tmp_b.v[k];
 	}
 	r->user.len = r->use_block.len = total;
 	return TC_OK;
@@ -1403,6 +1402,9 @@ done:
 	tc__u32vec_free(&r.al, &r.use_off);
 	tc__u32vec_free(&r.al, &r.user);
 	tc__u32vec_free(&r.al, &r.use_block);
+	tc__u32vec_free(&r.al, &r.tmp_v);
+	tc__u32vec_free(&r.al, &r.tmp_w);
+	tc__u32vec_free(&r.al, &r.tmp_b);
 	tc__u32vec_free(&r.al, &r.dep_node);
 	tc__u32vec_free(&r.al, &r.dep_block);
 	tc__uniformity_free(r.ua);
