@@ -166,8 +166,10 @@ static bool is_llvm(const char *path, const char *buf, size_t len)
 	return false;
 }
 
-int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,
-		    const tc_allocator *alloc, tc_diag *diag)
+/* Reads path and parses it as IR when llvm is set or its contents say so,
+ * as .cfg otherwise. */
+static int read_input(tc_module **out, const char *path, bool llvm, const tc_read_options *opt,
+		      const tc_allocator *alloc, tc_diag *diag)
 {
 	tc_alloc al;
 	tc__alloc_init(&al, alloc);
@@ -177,7 +179,7 @@ int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *op
 	int rc = read_all(&al, path, &buf, &len, diag);
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (rc == TC_OK) {
-		if (is_llvm(path, buf, len)) {
+		if (llvm || is_llvm(path, buf, len)) {
 			rc = tc_parse_llvm(out, name, buf, len, opt, alloc, diag);
 		} else {
 			rc = tc_parse_cfg(out, name, buf, len, alloc, diag);
@@ -192,24 +194,20 @@ int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *op
 	return rc;
 }
 
+int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,
+		    const tc_allocator *alloc, tc_diag *diag)
+{
+	return read_input(out, path, false, opt, alloc, diag);
+}
+
 int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
 		 tc_diag *diag)
 {
-	return tc_read_file_ex(out, path, NULL, alloc, diag);
+	return read_input(out, path, false, NULL, alloc, diag);
 }
 
 int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
 		 const tc_allocator *alloc, tc_diag *diag)
 {
-	tc_alloc al;
-	tc__alloc_init(&al, alloc);
-	*out = NULL;
-	char *buf;
-	size_t len;
-	int rc = read_all(&al, path, &buf, &len, diag);
-	if (rc == TC_OK)
-		rc = tc_parse_llvm(out, strcmp(path, "-") == 0 ? "<stdin>" : path, buf, len, opt,
-				   alloc, diag);
-	tc__free(&al, buf);
-	return rc;
+	return read_input(out, path, true, opt, alloc, diag);
 }

@@ -62,15 +62,9 @@ static void test_random_regions(void **state)
 	for (int trial = 0; trial < 400; trial++) {
 		unit_arena u;
 		unit_arena_init(&u);
-		uint32_t n = 2 + unit_rand(&rng, N - 2);
-		uint32_t arcs[2 * 3 * N], m = 0;
-		for (uint32_t v = 0; v < n; v++) {
-			uint32_t k = unit_rand(&rng, 4);
-			for (uint32_t j = 0; j < k && m < 3 * N; j++, m++) {
-				arcs[2 * m] = v;
-				arcs[2 * m + 1] = unit_rand(&rng, n);
-			}
-		}
+		uint32_t n = 2 + unit_rand(&rng, N - 2), m = unit_rand(&rng, 2 * n + 1);
+		uint32_t arcs[2 * 2 * N];
+		unit_random_arcs(&rng, n, m, arcs);
 		tc_digraph succ, pred;
 		unit_digraph(&u.ar, &succ, &pred, n, arcs, m);
 		uint32_t stamp[N] = {0}, done[N] = {0}, stack[N + 1], cursor[N], seen[N] = {0};
