@@ -17,7 +17,7 @@
 #define MAXB 32
 #define MAXV 64
 #define MAXU 256
-#define EXIT UINT32_MAX - 1 /* the virtual exit, resolved when built */
+#define EXIT UNIT_EXIT
 
 typedef struct fn {
 	uint32_t nb, nv, nuse;
@@ -107,14 +107,8 @@ static uint32_t phi(fn *t, uint32_t b, uint32_t x, uint32_t bx, uint32_t y, uint
 
 static tc_uniformity *run(fn *t)
 {
+	unit_flat_succ(t->nb, t->nsucc, &t->succ[0][0], 4, t->succ_off, t->succ_flat);
 	uint32_t n = 0;
-	for (uint32_t b = 0; b < t->nb; b++) {
-		t->succ_off[b] = n;
-		for (uint32_t k = 0; k < t->nsucc[b]; k++)
-			t->succ_flat[n++] = t->succ[b][k] == EXIT ? t->nb : t->succ[b][k];
-	}
-	t->succ_off[t->nb] = n;
-	n = 0;
 	for (uint32_t v = 0; v < t->nv; v++) {
 		t->use_off[v] = n;
 		for (uint32_t k = 0; k < t->nuse; k++)

@@ -83,4 +83,21 @@ static inline void unit_closure(const tc_digraph *d, const uint8_t *skip, uint8_
 						reach[u * n + v] = 1;
 }
 
+/* The successor lists succ[b * stride ..][0 .. nsucc[b]) of nb blocks as CSR
+ * (off: nb + 1), UNIT_EXIT standing for the virtual exit, block nb. */
+#define UNIT_EXIT (UINT32_MAX - 1)
+static inline void unit_flat_succ(uint32_t nb, const uint32_t *nsucc, const uint32_t *succ,
+				  uint32_t stride, uint32_t *off, uint32_t *flat)
+{
+	uint32_t n = 0;
+	for (uint32_t b = 0; b < nb; b++) {
+		off[b] = n;
+		for (uint32_t k = 0; k < nsucc[b]; k++) {
+			uint32_t s = succ[b * stride + k];
+			flat[n++] = s == UNIT_EXIT ? nb : s;
+		}
+	}
+	off[nb] = n;
+}
+
 #endif

@@ -1,0 +1,54 @@
+/*
+ * ssa.h - SSA form for a function written with registers that are assigned
+ * many times (PTX), as the description the uniformity analysis reads
+ * (uniformity.h).
+ *
+ * A front end fills a tc_reg_func: the blocks and their successors (as in
+ * tc_ua_func, block id nblocks the virtual exit), the instructions in block
+ * order with the register each writes (TC_NONE: none) and those it reads,
+ * and each block's branch register. A predicated write keeps the old value
+ * where its predicate is false: the front end lists the predicate and the
+ * register itself among what the instruction reads. tc__ssa places phis at
+ * the iterated dominance frontiers of each register's writes (Cytron et
+ * al., TOPLAS 1991; frontiers as Cooper, Harvey and Kennedy compute them)
+ * and renames along the dominator tree, with explicit stacks. Values are
+ * the instructions (same ids), then the phis; a read with no write on some
+ * way to it is not a use (the register is undefined there), so a phi may
+ * have fewer operands than its block has predecessors. Blocks the entry
+ * does not reach see only their own writes.
+ */
+#ifndef TC_ANALYSIS_SSA_H
+#define TC_ANALYSIS_SSA_H
+
+#include "analysis/uniformity.h"
+
+typedef struct tc_reg_func {
+	uint32_t nblocks;
+	const uint32_t *succ_off; /* nblocks + 1 */
+	const uint32_t *succ;     /* block ids; nblocks: the virtual exit */
+	uint32_t nregs;
+	uint32_t ninsts;
+	const uint32_t *block;  /* per instruction, non-decreasing */
+	const uint8_t *kind;    /* per instruction: TC_UA_* bits but TC_UA_PHI */
+	const uint32_t *def;    /* per instruction: the register written, or TC_NONE */
+	const uint32_t *op_off; /* ninsts + 1 */
+	const uint32_t *op;     /* the registers read */
+	const uint32_t *cond;   /* per block: the register its branch tests, or TC_NONE */
+} tc_reg_func;
+
+/* The SSA form: f describes it (its arrays live in the result). */
+typedef struct tc_ssa {
+	tc_alloc al;
+	tc_arena ar;
+	tc_ua_func f;
+	uint32_t nphis;      /* values ninsts .. ninsts + nphis - 1 */
+	uint32_t *phi_reg;   /* per phi: its register */
+	uint32_t *cond_value; /* per block: the value its branch tests, TC_NONE */
+} tc_ssa;
+
+/* TC_OK, TC_ENOMEM, TC_ELIMIT, or TC_EINVAL when the instructions are not
+ * in block order. */
+int tc__ssa(tc_ssa **out, const tc_reg_func *rf, const tc_alloc *al);
+void tc__ssa_free(tc_ssa *s);
+
+#endif
