@@ -7,8 +7,8 @@ usage: ir_ab.py --old BIN --new BIN [--sizes LIST] [--runs N] [--seed S]
 
 For each size, gen_ir writes one NVPTX kernel (as ir_vs_llvm.py does, into
 --work, reused when present) and llvm-as turns it into bitcode. Then, RUNS
-times, in turn (old, new, opt, old, new, opt, ...), so that the machine's
-drift hits all three alike:
+times, in turn (old, new, opt, new, old, opt, ...: the two binaries swap
+places every run), so that the machine's drift hits all three alike:
 
   OLD check --stats -o /dev/null k.bc
   NEW check --stats -o /dev/null k.bc
@@ -78,8 +78,8 @@ def main():
         bc = bitcode(args, size)
         cpu = {'old': [], 'new': [], 'opt': []}
         ph = {'old': [], 'new': []}
-        for _ in range(args.runs):
-            for who in ('old', 'new'):
+        for k in range(args.runs):
+            for who in (('old', 'new') if k % 2 == 0 else ('new', 'old')):
                 c, p = run([getattr(args, who), 'check', '--stats', '-o', os.devnull, bc],
                            time_bin, (0, 1))
                 cpu[who].append(c)

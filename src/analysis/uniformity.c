@@ -55,6 +55,8 @@ struct tc_uniformity {
 	uint32_t *ooff, *oarc, *queue;
 };
 
+static int operands(tc_uniformity *u);
+
 /* ---- the analysis state ----------------------------------------------------- */
 
 /*
@@ -676,62 +678,21 @@ static int group_live_out(ua *a, cycle_group *g)
 }
 
 /*
- * Divergent branch b of group g (its region is g's). When one successor
- * lies on the cycle, the joins are what the others reach before p, and p
- * when one of them reaches it (a superset, found without walking the
- * cycle); otherwise they are labelled over the region. The region holds a
- * cycle, so its live-out values are divergent.
+ * Divergent branch b of group g (its region is g's, and holds a cycle):
+ * the joins of its labels, and the group's live-out values. Returns 1
+ * without doing anything if no successor is on the cycle (never: b is on
+ * it).
  */
 static int group_branch(ua *a, uint32_t b, cycle_group *g)
 {
-	uint32_t stop = g->stop, on_cycle = TC_NONE;
-	bool two = false;
+	bool on_cycle = false;
 	int rc;
 	for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, b); w != TC_ADJ_END(&a->succ, b); w++)
-		if (*w != stop && in_cycle(a, g, *w)) {
-			two |= on_cycle != TC_NONE && on_cycle != *w;
-			on_cycle = *w;
-		}
-	if (on_cycle == TC_NONE)
+		on_cycle |= *w != g->stop && in_cycle(a, g, *w);
+	if (!on_cycle)
 		return 1;
-	if (two) {
-		if ((rc = label_joins(a, b, stop)))
-			return rc;
-	} else {
-		uint32_t st = ++a->walk.round, sp = 0, *stack = a->list;
-		bool stop_joins = false;
-		uint32_t *mark = a->walk.stamp;
-		for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, b); w != TC_ADJ_END(&a->succ, b);
-		     w++) {
-			if (*w == on_cycle)
-				continue;
-			if (*w == stop) {
-				stop_joins = true;
-			} else if (mark[*w] != st) {
-				mark[*w] = st;
-				stack[sp++] = *w;
-			}
-		}
-		while (sp > 0) {
-			uint32_t v = stack[--sp];
-			if (v < a->nblocks && (rc = divergent_phis(a, v)))
-				return rc;
-			for (const uint32_t *x = TC_ADJ_BEGIN(&a->succ, v);
-			     x != TC_ADJ_END(&a->succ, v); x++) {
-				if (*x == stop) {
-					stop_joins = true;
-				} else if (mark[*x] != st) {
-					mark[*x] = st;
-					stack[sp++] = *x;
-				}
-			}
-		}
-		if (stop_joins && stop < a->nblocks && (rc = divergent_phis(a, stop)))
-			return rc;
-		uint32_t around = irreducible_around(a, b);
-		if (around != TC_NONE && (rc = irreducible_phis(a, around)))
-			return rc;
-	}
+	if ((rc = label_joins(a, b, g->stop)))
+		return rc;
 	return group_live_out(a, g);
 }
 
@@ -761,6 +722,8 @@ static int branch_divergence(ua *a, uint32_t b)
 	/* temporal divergence: values live out of the region; when the region
 	 * holds b, it becomes a group, with these values */
 	uint32_t st = a->walk.round;
+	if (!a->u->ooff && (rc = operands(a->u))) /* for variant() */
+		return rc;
 	cycle_group *g = NULL;
 	if (a->walk.stamp[b] == st) {
 		if ((rc = new_group(a, b, len)))
@@ -799,8 +762,6 @@ static int branch_divergence(ua *a, uint32_t b)
 	}
 	return label_joins(a, b, stop);
 }
-
-static int operands(tc_uniformity *u);
 
 /* The fixpoint of data and control dependence (the file's comment). */
 static int analyse(ua *a, tc_arena *ar)
@@ -858,9 +819,8 @@ static int analyse(ua *a, tc_arena *ar)
 	if (!a->ids || !a->walk.stamp || !a->walk.done || !a->walk.stack || !a->walk.cursor || !a->list || !a->lab ||
 	    !a->lab_st || !a->join_st || !a->heap || !a->in_heap || !a->touched || !a->bhdr ||
 	    !a->seen || !a->irr_label || !a->irr_st || !a->irr_target || !a->group_of || !done ||
-	    !hard || !a->var_st || !a->var || !a->var_stack || !a->var_cursor ||
-	    (rc = operands(u)))
-		return rc ? rc : TC_ENOMEM;
+	    !hard || !a->var_st || !a->var || !a->var_stack || !a->var_cursor)
+		return TC_ENOMEM;
 	memset(a->irr_target, 0xff, (size_t)n * sizeof *a->irr_target); /* TC_NONE */
 	for (uint32_t h = 0; h < n; h++)
 		a->any_multi |= a->loops.multi_entry[h] != 0;

@@ -689,9 +689,9 @@ static bool pure_intrinsic(const reader *r, LLVMValueRef callee)
 }
 
 /*
- * Whether an instruction's value differs between threads whatever its
- * operands are (a source of divergence). The others are divergent exactly
- * when an operand is; propagation sees to that.
+ * Whether an instruction other than a call differs between threads whatever
+ * its operands are (a source of divergence; calls: classify). The others
+ * are divergent exactly when an operand is; propagation sees to that.
  */
 static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 {
@@ -715,26 +715,13 @@ static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 			return !shared_base(r, p, kernel);
 		return !shared_space(r, as);
 	}
-	case LLVMCall: {
-		LLVMValueRef callee = LLVMGetCalledValue(i);
-		switch (callee_kind(callee)) {
-		case TC_GPU_UNIFORM_SOURCE:
-		case TC_GPU_BARRIER:
-		case TC_GPU_COLLECTIVE:
-			return false;
-		case TC_GPU_DIVERGENT_SOURCE:
-			return true;
-		case TC_GPU_OTHER:
-			break;
-		}
-		return !(callee && LLVMIsAFunction(callee) && pure_intrinsic(r, callee));
-	}
-	default:
+	default: /* calls: classify */
 		return false;
 	}
 }
 
-/* Whether an instruction's value is a function of its operands alone. */
+/* Whether an instruction other than a call is a function of its operands
+ * alone (calls: classify). */
 static bool pure_value(const reader *r, LLVMValueRef i)
 {
 	LLVMOpcode op = LLVMGetInstructionOpcode(i);
@@ -751,13 +738,31 @@ static bool pure_value(const reader *r, LLVMValueRef i)
 	case LLVMInsertValue:
 	case LLVMFreeze:
 		return true;
-	case LLVMCall: {
-		LLVMValueRef callee = LLVMGetCalledValue(i);
-		return callee && LLVMIsAFunction(callee) && pure_intrinsic(r, callee);
-	}
 	default:
 		return (op >= LLVMAdd && op <= LLVMXor) || (op >= LLVMTrunc && op <= LLVMAddrSpaceCast);
 	}
+}
+
+/* An instruction's kind for the uniformity analysis (TC_UA_*); a call's
+ * callee is looked up once. */
+static uint8_t classify(reader *r, LLVMValueRef i, bool kernel)
+{
+	uint8_t kd = LLVMIsAPHINode(i) ? TC_UA_PHI : 0;
+	if (LLVMGetInstructionOpcode(i) != LLVMCall)
+		return kd | (pure_value(r, i) ? TC_UA_PURE : 0) |
+		       (divergent_source(r, i, kernel) ? TC_UA_SOURCE : 0);
+	LLVMValueRef callee = LLVMGetCalledValue(i);
+	tc_gpu_kind ck = callee_kind(callee);
+	/* a barrier's or collective's result is one for the whole block
+	 * (__syncthreads_or, work_group_any) */
+	if (ck == TC_GPU_BARRIER || ck == TC_GPU_COLLECTIVE)
+		return kd | TC_UA_UNIFORM;
+	bool pure = callee && LLVMIsAFunction(callee) && pure_intrinsic(r, callee);
+	if (pure)
+		kd |= TC_UA_PURE;
+	if (ck == TC_GPU_DIVERGENT_SOURCE)
+		return kd | TC_UA_SOURCE | TC_UA_NAMED;
+	return kd | (ck == TC_GPU_OTHER && !pure ? TC_UA_SOURCE : 0);
 }
 
 /* Numbers arguments and instructions of fn in r->values (and r->vals, the
@@ -792,20 +797,7 @@ static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbloc
 		     i = LLVMGetNextInstruction(i)) {
 			if (ptrmap_put(&r->al, &r->values, i, n))
 				return oom(r);
-			uint8_t kd = LLVMIsAPHINode(i) ? TC_UA_PHI : 0;
-			if (pure_value(r, i))
-				kd |= TC_UA_PURE;
-			if (divergent_source(r, i, kernel))
-				kd |= TC_UA_SOURCE;
-			if (LLVMIsACallInst(i)) {
-				/* a barrier's or collective's result is one for the
-				 * whole block (__syncthreads_or, work_group_any) */
-				tc_gpu_kind ck = callee_kind(LLVMGetCalledValue(i));
-				if (ck == TC_GPU_BARRIER || ck == TC_GPU_COLLECTIVE)
-					kd |= TC_UA_UNIFORM;
-				else if (ck == TC_GPU_DIVERGENT_SOURCE)
-					kd |= TC_UA_NAMED;
-			}
+			uint8_t kd = classify(r, i, kernel);
 			r->kind[n] = kd;
 			r->blk[n] = k;
 			r->vals[n++] = i;
@@ -818,7 +810,7 @@ static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbloc
  * phi, the block its value comes from. */
 static uint32_t use_block(reader *r, LLVMValueRef w, uint32_t wid, unsigned j)
 {
-	if (!LLVMIsAPHINode(w))
+	if (!(r->kind[wid] & TC_UA_PHI))
 		return r->blk[wid];
 	return ptrmap_get(&r->blocks, LLVMGetIncomingBlock(w, j));
 }
