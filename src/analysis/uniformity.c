@@ -24,7 +24,8 @@
  *     threads need not go round it together. One entered only through
  *     uniform choices is a cycle like any other.
  * Branches on one cycle share their region (groups, below), so that a loop
- * with many divergent exits costs its size once, not once per exit.
+ * with many divergent exits is searched for its region and its live-out
+ * values once, not once per exit; each exit's labels cost what they reach.
  *
  * Every arc of control divergence is recorded from the branch's vertex
  * (uniformity.h, tc_uniformity_deps) so that tc_module_solve can replay the
