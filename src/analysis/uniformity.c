@@ -24,8 +24,7 @@
  *     threads need not go round it together. One entered only through
  *     uniform choices is a cycle like any other.
  * Branches on one cycle share their region (groups, below), so that a loop
- * with many divergent exits is searched for its region and its live-out
- * values once, not once per exit; each exit's labels cost what they reach.
+ * with many divergent exits costs its size once, not once per exit.
  *
  * Every arc of control divergence is recorded from the branch's vertex
  * (uniformity.h, tc_uniformity_deps) so that tc_module_solve can replay the
@@ -679,21 +678,62 @@ static int group_live_out(ua *a, cycle_group *g)
 }
 
 /*
- * Divergent branch b of group g (its region is g's, and holds a cycle):
- * the joins of its labels, and the group's live-out values. Returns 1
- * without doing anything if no successor is on the cycle (never: b is on
- * it).
+ * Divergent branch b of group g (its region is g's). When one successor
+ * lies on the cycle, the joins are what the others reach before p, and p
+ * when one of them reaches it (a superset, found without walking the
+ * cycle); otherwise they are labelled over the region. The region holds a
+ * cycle, so its live-out values are divergent.
  */
 static int group_branch(ua *a, uint32_t b, cycle_group *g)
 {
-	bool on_cycle = false;
+	uint32_t stop = g->stop, on_cycle = TC_NONE;
+	bool two = false;
 	int rc;
 	for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, b); w != TC_ADJ_END(&a->succ, b); w++)
-		on_cycle |= *w != g->stop && in_cycle(a, g, *w);
-	if (!on_cycle)
+		if (*w != stop && in_cycle(a, g, *w)) {
+			two |= on_cycle != TC_NONE && on_cycle != *w;
+			on_cycle = *w;
+		}
+	if (on_cycle == TC_NONE)
 		return 1;
-	if ((rc = label_joins(a, b, g->stop)))
-		return rc;
+	if (two) {
+		if ((rc = label_joins(a, b, stop)))
+			return rc;
+	} else {
+		uint32_t st = ++a->walk.round, sp = 0, *stack = a->list;
+		bool stop_joins = false;
+		uint32_t *mark = a->walk.stamp;
+		for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, b); w != TC_ADJ_END(&a->succ, b);
+		     w++) {
+			if (*w == on_cycle)
+				continue;
+			if (*w == stop) {
+				stop_joins = true;
+			} else if (mark[*w] != st) {
+				mark[*w] = st;
+				stack[sp++] = *w;
+			}
+		}
+		while (sp > 0) {
+			uint32_t v = stack[--sp];
+			if (v < a->nblocks && (rc = divergent_phis(a, v)))
+				return rc;
+			for (const uint32_t *x = TC_ADJ_BEGIN(&a->succ, v);
+			     x != TC_ADJ_END(&a->succ, v); x++) {
+				if (*x == stop) {
+					stop_joins = true;
+				} else if (mark[*x] != st) {
+					mark[*x] = st;
+					stack[sp++] = *x;
+				}
+			}
+		}
+		if (stop_joins && stop < a->nblocks && (rc = divergent_phis(a, stop)))
+			return rc;
+		uint32_t around = irreducible_around(a, b);
+		if (around != TC_NONE && (rc = irreducible_phis(a, around)))
+			return rc;
+	}
 	return group_live_out(a, g);
 }
 

@@ -299,51 +299,6 @@ static void test_shared_cycle(void **state)
 	tc__uniformity_free(u);
 }
 
-/*
- * A loop left by two divergent breaks to 3, after which a uniform if (4, 5)
- * joins at 6 before 7, where the loop's own exit arrives too: 3 and 7 are
- * joins of the breaks (threads leave in different iterations), 6 is not (it
- * is only reached through 3, with one label). The second break (8) shares
- * the first one's region: it is labelled all the same.
- *   0 -> 1 (header, i < n: 2 or 7), 2 (tid == i: 3, or on to 8),
- *   8 (tid > n: 3, or back to 1), 3 (n > 2: 4 or 5), 4, 5 -> 6 (phi),
- *   6 -> 7 (phi of 1 and 6).
- */
-static void test_breaks_then_uniform_if(void **state)
-{
-	(void)state;
-	fn t;
-	fn_init(&t, 9);
-	uint32_t n = arg(&t);
-	uint32_t tid = thread_id(&t, 0);
-	edge(&t, 0, 1);
-	uint32_t i = t.nv++;
-	t.block[i] = 1;
-	t.kind[i] = TC_UA_PHI;
-	branch(&t, 1, pure(&t, 1, i, n), 2, 7);
-	branch(&t, 2, pure(&t, 2, tid, i), 3, 8);
-	uint32_t inext = pure(&t, 8, i, TC_NONE);
-	use(&t, inext, i, 8);
-	branch(&t, 8, pure(&t, 8, tid, n), 3, 1);
-	uint32_t p3 = phi(&t, 3, TC_NONE, 2, TC_NONE, 8);
-	branch(&t, 3, pure(&t, 3, n, TC_NONE), 4, 5);
-	edge(&t, 4, 6);
-	edge(&t, 5, 6);
-	uint32_t p6 = phi(&t, 6, TC_NONE, 4, TC_NONE, 5);
-	edge(&t, 6, 7);
-	uint32_t p7 = phi(&t, 7, TC_NONE, 1, TC_NONE, 6);
-	edge(&t, 7, EXIT);
-	tc_uniformity *u = run(&t);
-	assert_true(tc__uniformity_branch(u, 2));
-	assert_true(tc__uniformity_branch(u, 8));
-	assert_false(tc__uniformity_branch(u, 1));
-	UNIFORM(u, i);
-	DIVERGENT(u, p3);
-	UNIFORM(u, p6);
-	DIVERGENT(u, p7);
-	tc__uniformity_free(u);
-}
-
 /* A cycle entered at a (1) or b (2) by the branch of 0, on a uniform or a
  * thread-dependent condition. */
 static void irreducible(fn *t, bool divergent, uint32_t *pa, uint32_t *pb)
@@ -473,7 +428,6 @@ int main(void)
 		cmocka_unit_test(test_joins),
 		cmocka_unit_test(test_temporal_divergence),
 		cmocka_unit_test(test_shared_cycle),
-		cmocka_unit_test(test_breaks_then_uniform_if),
 		cmocka_unit_test(test_irreducible),
 		cmocka_unit_test(test_replay),
 	};
