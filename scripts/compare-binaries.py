@@ -371,20 +371,34 @@ def compare_order(a_order, b_order, what, where, diffs):
         diffs.append('%s: order of %s differs' % (where, what))
 
 
-def compare_nodes(ga, gb, g, diffs):
-    na, oa = keyed(ga.get('nodes', []), 'name')
-    nb, ob = keyed(gb.get('nodes', []), 'name')
+def match(items_a, items_b, key, label, what, where, diffs, note=lambda it, old: ''):
+    """Pairs two lists by key (keyed): an item of one side only is noted as
+    'label(name): present -> absent' or 'absent -> present', with note(item,
+    old) after it, and a change in the order of the common items too.
+    Returns both maps and the common names in the old order."""
+    ma, oa = keyed(items_a, key)
+    mb, ob = keyed(items_b, key)
     for n in oa:
-        if n not in nb:
-            diffs.append('%s: node %s: present -> absent (was %s)' % (g, n, fmt(na[n].get('state'))))
+        if n not in mb:
+            diffs.append('%s: present -> absent%s' % (label(n), note(ma[n], True)))
     for n in ob:
-        if n not in na:
-            diffs.append('%s: node %s: absent -> present (%s)' % (g, n, fmt(nb[n].get('state'))))
-    for n in oa:
-        if n in nb:
-            compare_fields(na[n], nb[n], {'name', 'uniform', 'uniform_by_convergence'},
-                           '%s: node %s' % (g, n), diffs)
-    compare_order(oa, ob, 'nodes', g, diffs)
+        if n not in ma:
+            diffs.append('%s: absent -> present%s' % (label(n), note(mb[n], False)))
+    compare_order(oa, ob, what, where, diffs)
+    return ma, mb, [n for n in oa if n in mb]
+
+
+def state_note(it, old):
+    return ' (%s%s)' % ('was ' if old else '', fmt(it.get('state')))
+
+
+def compare_nodes(ga, gb, g, diffs):
+    na, nb, both = match(ga.get('nodes', []), gb.get('nodes', []), 'name',
+                         lambda n: '%s: node %s' % (g, n), 'nodes', g, diffs, state_note)
+    oa, ob = list(na), list(nb)
+    for n in both:
+        compare_fields(na[n], nb[n], {'name', 'uniform', 'uniform_by_convergence'},
+                       '%s: node %s' % (g, n), diffs)
     for mark in ('uniform', 'uniform_by_convergence'):
         sa = {n for n in oa if na[n].get(mark)}
         sb = {n for n in ob if nb[n].get(mark)}
@@ -406,33 +420,20 @@ def compare_edges(ga, gb, g, diffs):
             compare_fields(x, y, {'from', 'to'}, '%s: edge #%d %s' % (g, i, edge_key(x)), diffs)
         return
     # The edge lists differ: match by (from, to, occurrence).
-    ka, oa = keyed([dict(e, _k=edge_key(e)) for e in ea], '_k')
-    kb, ob = keyed([dict(e, _k=edge_key(e)) for e in eb], '_k')
-    for k in oa:
-        if k not in kb:
-            diffs.append('%s: edge %s: present -> absent (was %s)' % (g, k, fmt(ka[k].get('state'))))
-    for k in ob:
-        if k not in ka:
-            diffs.append('%s: edge %s: absent -> present (%s)' % (g, k, fmt(kb[k].get('state'))))
-    for k in oa:
-        if k in kb:
-            compare_fields(ka[k], kb[k], {'from', 'to', '_k'}, '%s: edge %s' % (g, k), diffs)
-    compare_order(oa, ob, 'edges', g, diffs)
+    ka, kb, both = match([dict(e, _k=edge_key(e)) for e in ea],
+                         [dict(e, _k=edge_key(e)) for e in eb], '_k',
+                         lambda k: '%s: edge %s' % (g, k), 'edges', g, diffs, state_note)
+    for k in both:
+        compare_fields(ka[k], kb[k], {'from', 'to', '_k'}, '%s: edge %s' % (g, k), diffs)
 
 
 def compare_barriers(ga, gb, g, check, args, diffs):
-    ba, oa = keyed(ga.get('barriers', []), 'node')
-    bb, ob = keyed(gb.get('barriers', []), 'node')
-    for n in oa:
-        if n not in bb:
-            diffs.append('%s: barrier %s: present -> absent' % (g, n))
-    for n in ob:
-        if n not in ba:
-            diffs.append('%s: barrier %s: absent -> present (state %s, in_edges_convergent %s)' % (
-                g, n, fmt(bb[n].get('state')), fmt(bb[n].get('in_edges_convergent'))))
-    for n in oa:
-        if n not in bb:
-            continue
+    def note(b, old):
+        return '' if old else ' (state %s, in_edges_convergent %s)' % (
+            fmt(b.get('state')), fmt(b.get('in_edges_convergent')))
+    ba, bb, both = match(ga.get('barriers', []), gb.get('barriers', []), 'node',
+                         lambda n: '%s: barrier %s' % (g, n), 'barriers', g, diffs, note)
+    for n in both:
         x, y = ba[n], bb[n]
         pos = fmt_pos(x, args) or fmt_pos(y, args)
         where = '%s: barrier %s%s' % (g, n, ' (%s)' % pos if pos else '')
@@ -451,7 +452,6 @@ def compare_barriers(ga, gb, g, check, args, diffs):
             diffs.append('%s: causes: %s -> %s' % (
                 where, fmt_causes(x.get('causes'), args), fmt_causes(y.get('causes'), args)))
         compare_fields(x, y, {'node', 'state', 'in_edges_convergent', 'causes'}, where, diffs)
-    compare_order(oa, ob, 'barriers', g, diffs)
 
 
 def compare_docs(da, db, check, args):
@@ -461,18 +461,9 @@ def compare_docs(da, db, check, args):
             diffs.append('report: %s -> %s' % (type(da).__name__, type(db).__name__))
         return diffs
     compare_fields(da, db, {'graphs'}, 'report', diffs)
-    ga, oa = keyed(da.get('graphs', []), 'name')
-    gb, ob = keyed(db.get('graphs', []), 'name')
-    for n in oa:
-        if n not in gb:
-            diffs.append('graph %s: present -> absent' % n)
-    for n in ob:
-        if n not in ga:
-            diffs.append('graph %s: absent -> present' % n)
-    compare_order(oa, ob, 'graphs', 'report', diffs)
-    for n in oa:
-        if n not in gb:
-            continue
+    ga, gb, both = match(da.get('graphs', []), db.get('graphs', []), 'name',
+                         lambda n: 'graph %s' % n, 'graphs', 'report', diffs)
+    for n in both:
         x, y, g = ga[n], gb[n], 'graph %s' % n
         compare_fields(x, y, {'name', 'nodes', 'edges', 'barriers', 'counts'}, g, diffs)
         before = len(diffs)
