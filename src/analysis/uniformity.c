@@ -96,7 +96,7 @@ typedef struct ua {
 	bool seeding; /* divergent values are seeds */
 	/* one branch */
 	tc_region_walk walk;
-	uint32_t *list;  /* the region (n), then scratch (2n) */
+	uint32_t *list;  /* the region, or group_branch's stack (n) */
 	uint32_t *rpo;   /* per vertex: its place in a reverse post-order */
 	bool any_multi;  /* some loop has more than one entry */
 	uint32_t *lab, *lab_st, *join_st; /* labels, valid when lab_st == round */
@@ -477,6 +477,46 @@ static int irreducible_phis(ua *a, uint32_t h)
 	return rc ? rc : arc(a, a->irr_target[h]);
 }
 
+/* An entry of the irreducible loop h (which does not hold the branch) is
+ * reached with label carried: a second, different one makes h's phis
+ * divergent. */
+static int enter_irreducible(ua *a, uint32_t h, uint32_t carried, uint32_t st)
+{
+	if (a->irr_st[h] != st) {
+		a->irr_st[h] = st;
+		a->irr_label[h] = carried;
+		return TC_OK;
+	}
+	if (a->irr_label[h] == carried || a->irr_label[h] == TC_NONE)
+		return TC_OK;
+	a->irr_label[h] = TC_NONE; /* done */
+	return irreducible_phis(a, h);
+}
+
+/* The labels that the arcs into the irreducible loops without b carry, for
+ * the blocks labelled (touched[0 .. nt)) by b's labels of round st. */
+static int irreducible_entries(ua *a, uint32_t b, uint32_t st, uint32_t nt)
+{
+	const tc_loops *l = &a->loops;
+	int rc;
+	for (uint32_t k = 0; k < nt; k++) {
+		uint32_t v = a->touched[k];
+		if (v >= a->nblocks)
+			continue;
+		for (uint32_t h = l->innermost[v]; h != TC_NONE && !tc__in_loop(l, h, b);
+		     h = l->parent[h]) {
+			if (!l->multi_entry[h])
+				continue;
+			for (const uint32_t *u = TC_ADJ_BEGIN(&a->pred, v); u != TC_ADJ_END(&a->pred, v);
+			     u++)
+				if (!tc__in_loop(l, h, *u) && (*u == b || a->lab_st[*u] == st) &&
+				    (rc = enter_irreducible(a, h, *u == b ? v : a->lab[*u], st)))
+					return rc;
+		}
+	}
+	return TC_OK;
+}
+
 /*
  * Whether the header v of a reducible loop passes its label straight to the
  * loop's exits. A loop that holds b is gone round again: its exits are
@@ -533,34 +573,7 @@ static int label_joins(ua *a, uint32_t b, uint32_t stop)
 	}
 	if (around != TC_NONE)
 		return irreducible_phis(a, around);
-	if (!a->any_multi)
-		return TC_OK;
-	/* irreducible loops without b entered with two labels */
-	for (uint32_t k = 0; k < nt; k++) {
-		uint32_t v = a->touched[k];
-		if (v >= a->nblocks)
-			continue;
-		for (uint32_t h = l->innermost[v]; h != TC_NONE && !tc__in_loop(l, h, b);
-		     h = l->parent[h]) {
-			if (!l->multi_entry[h])
-				continue;
-			for (const uint32_t *u = TC_ADJ_BEGIN(&a->pred, v); u != TC_ADJ_END(&a->pred, v);
-			     u++) {
-				if (tc__in_loop(l, h, *u) || (*u != b && a->lab_st[*u] != st))
-					continue;
-				uint32_t carried = *u == b ? v : a->lab[*u];
-				if (a->irr_st[h] != st) {
-					a->irr_st[h] = st;
-					a->irr_label[h] = carried;
-				} else if (a->irr_label[h] != carried && a->irr_label[h] != TC_NONE) {
-					a->irr_label[h] = TC_NONE; /* done */
-					if ((rc = irreducible_phis(a, h)))
-						return rc;
-				}
-			}
-		}
-	}
-	return TC_OK;
+	return a->any_multi ? irreducible_entries(a, b, st, nt) : TC_OK;
 }
 
 /* ---- branches --------------------------------------------------------------- */
@@ -838,7 +851,7 @@ static int analyse(ua *a, tc_arena *ar)
 				   TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1),
 				   TC_ARENA_ARRAY(ar, uint32_t, n),
 				   0};
-	a->list = TC_ARENA_ARRAY(ar, uint32_t, 3 * (size_t)n);
+	a->list = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->lab = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->lab_st = TC_ARENA_ZARRAY(ar, uint32_t, n);
 	a->join_st = TC_ARENA_ZARRAY(ar, uint32_t, n);

@@ -168,6 +168,7 @@ typedef struct reader {
 	ptrmap blocks, values;
 	ptrmap slots;   /* unnamed block -> its slot number (name_blocks) */
 	bool own_names; /* the slots are kept here, not set as names in LLVM */
+	bool stack_slots; /* some defined function has an alloca (name_blocks) */
 	block_info *binfo;
 	size_t binfo_cap;
 	LLVMValueRef *vals; /* value id -> value */
@@ -401,7 +402,8 @@ static const char *pipeline(const reader *r)
  * Runs before the passes, which renumber. The default pipeline (or none)
  * neither makes nor removes blocks: then the numbers are kept in r->slots,
  * which costs less than naming the blocks in LLVM; another pipeline gets
- * the names set in the module.
+ * the names set in the module. Notes whether any function has a stack slot
+ * on the way.
  */
 static int name_blocks(reader *r)
 {
@@ -426,25 +428,14 @@ static int name_blocks(reader *r)
 				LLVMSetValueName2(bv, name, (size_t)n);
 			}
 			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-			     i = LLVMGetNextInstruction(i))
+			     i = LLVMGetNextInstruction(i)) {
 				slot += !has_name(i) &&
 					LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind;
+				r->stack_slots |= LLVMIsAAllocaInst(i) != NULL;
+			}
 		}
 	}
 	return TC_OK;
-}
-
-/* Whether some defined function has a stack slot (an alloca). */
-static bool has_stack_slots(const reader *r)
-{
-	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn; fn = LLVMGetNextFunction(fn))
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-		     bb = LLVMGetNextBasicBlock(bb))
-			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-			     i = LLVMGetNextInstruction(i))
-				if (LLVMIsAAllocaInst(i))
-					return true;
-	return false;
 }
 
 /* Drops optnone and noinline and runs the pipeline (docs/llvm.md). */
@@ -463,7 +454,7 @@ static int normalise(reader *r)
 	const char *passes = pipeline(r);
 	/* sroa and mem2reg only change code that has stack slots: IR without
 	 * any (clang -O1 and above, most of the time) is taken as it is */
-	if (!*passes || (strcmp(passes, TC_LLVM_DEFAULT_PASSES) == 0 && !has_stack_slots(r)))
+	if (!*passes || (strcmp(passes, TC_LLVM_DEFAULT_PASSES) == 0 && !r->stack_slots))
 		return TC_OK;
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMErrorRef err = LLVMRunPasses(r->mod, passes, NULL, po);

@@ -1,4 +1,5 @@
 /* module.c - the graphs read from one input, and what a front end knows of them. */
+#include "analysis/uniformity.h"
 #include "graph/module.h"
 #include "util/diag.h"
 

@@ -16,7 +16,6 @@ typedef struct tc_branch_source {
 
 /* The uniformity analysis's replay record (analysis/uniformity.h). */
 typedef struct tc_uniformity_deps tc_uniformity_deps;
-void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d);
 
 /* What a frontend knows about a graph beyond the graph itself. */
 typedef struct tc_graph_info {
