@@ -65,6 +65,9 @@ typedef struct tc_allocator {
 /* Node flags. */
 #define TC_NODE_BARRIER 0x1u /* a barrier statement (its own node) */
 #define TC_NODE_UNIFORM 0x2u /* its branch condition is thread-invariant */
+/* a barrier that waits for a number of threads, not the whole block (PTX
+ * "bar.sync 1, 128"): its own node, but no sync node (docs/ptx.md) */
+#define TC_NODE_PARTIAL_BARRIER 0x4u
 
 /* Where an element came from in a source file (debug info, .cfg line). */
 typedef struct tc_loc {
@@ -128,7 +131,8 @@ int tc_parse_cfg(tc_module **out, const char *filename, const char *text,
  * Reads a file ("-" is standard input) and parses it by its contents: LLVM
  * bitcode (magic BC C0 DE or the wrapper 0B17C0DE), LLVM IR text (a name
  * ending in .ll, or text that opens like IR: "; ModuleID", source_filename,
- * target, define, declare), else the .cfg format.
+ * target, define, declare), PTX (a name ending in .ptx, or text whose first
+ * directive is .version), else the .cfg format.
  *
  * The bytes are read into memory first (never mapped), so a file changed
  * while it is read gives the bytes read, not a crash. What is not a regular
@@ -150,7 +154,13 @@ typedef struct tc_read_options {
 	/* IR only: the LLVM pass pipeline (opt -passes syntax) run before the
 	 * graphs are built; NULL is TC_LLVM_DEFAULT_PASSES, "" runs none. */
 	const char *llvm_passes;
+	/* TC_READ_* bits */
+	unsigned flags;
 } tc_read_options;
+
+/* PTX: a "bra.uni" (or "brx.idx.uni") is a branch like any other, not the
+ * compiler's word that every thread goes the same way (docs/ptx.md). */
+#define TC_READ_DISTRUST_BRA_UNI 0x1u
 
 /* tc_read_file with options; opt may be NULL. */
 int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,
@@ -177,6 +187,14 @@ int tc_parse_llvm(tc_module **out, const char *filename, const void *data,
  * the reason before the process ends; this sets LLVM's process-wide handler.
  */
 void tc_llvm_set_fatal_handler(void (*handler)(const char *reason));
+/*
+ * PTX text (ISA 7.x and 8.x, as nvcc and LLVM's NVPTX back end write it):
+ * one graph per .entry and .func with a body, entries first (docs/ptx.md).
+ * Malformed input is TC_EPARSE with file:line:col. Needs no LLVM.
+ */
+int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t len,
+		 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag);
+
 /* Reads a file ("-" is standard input) as LLVM IR whatever its contents. */
 int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
 		 const tc_allocator *alloc, tc_diag *diag);

@@ -9,6 +9,7 @@
  */
 #include "frontend/gpu_builtins.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef struct builtin {
@@ -79,6 +80,41 @@ tc_gpu_kind tc__gpu_builtin_kind(const char *name, size_t len)
 			return table[i].kind;
 	}
 	return TC_GPU_OTHER;
+}
+
+size_t tc__gpu_describe(char *buf, size_t cap, const char *name, size_t len,
+			const uint64_t *args, const uint8_t *known, unsigned nargs)
+{
+	static const char tid[] = "llvm.nvvm.read.ptx.sreg.tid.";
+	int n;
+	if (cap < 32)
+		return 0;
+	if (len > sizeof tid - 1 && len < 100 && memcmp(name, tid, sizeof tid - 1) == 0) {
+		n = snprintf(buf, cap, "threadIdx.%.*s", (int)(len - (sizeof tid - 1)),
+			     name + sizeof tid - 1);
+		return (size_t)n < cap ? (size_t)n : cap - 1;
+	}
+	/* Itanium-mangled C name: _Z<length><name><parameter types> */
+	if (len > 2 && name[0] == '_' && name[1] == 'Z') {
+		size_t k = 2, nl = 0;
+		while (k < len && name[k] >= '0' && name[k] <= '9' && nl < 1000)
+			nl = nl * 10 + (size_t)(name[k++] - '0');
+		if (k > 2 && nl > 0 && k + nl <= len) {
+			name += k;
+			len = nl;
+		}
+	}
+	n = snprintf(buf, cap, "%.*s(", (int)(len < 100 ? len : 100), name);
+	for (unsigned a = 0; a < nargs && (size_t)n + 24 < cap; a++) {
+		if (known[a])
+			n += snprintf(buf + n, cap - (size_t)n, "%s%llu", a ? ", " : "",
+				      (unsigned long long)args[a]);
+		else
+			n += snprintf(buf + n, cap - (size_t)n, "%s...", a ? ", " : "");
+	}
+	if ((size_t)n + 1 < cap)
+		n += snprintf(buf + n, cap - (size_t)n, ")");
+	return (size_t)n < cap ? (size_t)n : cap - 1;
 }
 
 int tc__gpu_barrier_closure(const tc_alloc *al, uint32_t nfn, const uint32_t *caller,

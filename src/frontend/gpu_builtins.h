@@ -25,6 +25,15 @@ typedef enum tc_gpu_kind {
 tc_gpu_kind tc__gpu_builtin_kind(const char *name, size_t len);
 
 /*
+ * A builtin call as its source spells it, into buf (cap bytes, NUL-ended):
+ * "get_local_id(0)" for _Z12get_local_idj with the argument 0,
+ * "threadIdx.x" for llvm.nvvm.read.ptx.sreg.tid.x, "name(1, ...)" for
+ * others (known[i]: whether args[i] is known). Returns the length.
+ */
+size_t tc__gpu_describe(char *buf, size_t cap, const char *name, size_t len,
+			const uint64_t *args, const uint8_t *known, unsigned nargs);
+
+/*
  * Which functions execute a barrier, directly or through calls. Functions
  * are 0..nfn-1; call i goes from caller[i] to callee[i]; has_barrier[f] is
  * 1 on entry for each f that calls a barrier builtin itself and, on return,

@@ -166,8 +166,35 @@ static bool is_llvm(const char *path, const char *buf, size_t len)
 	return false;
 }
 
+/* Whether the bytes are PTX: a name ending in .ptx, or text whose first
+ * token, past blanks and comments, is the .version directive. */
+static bool is_ptx(const char *path, const char *buf, size_t len)
+{
+	size_t plen = strlen(path);
+	if (plen > 4 && strcmp(path + plen - 4, ".ptx") == 0)
+		return true;
+	const char *p = buf, *end = buf + len;
+	while (p < end) {
+		if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
+			p++;
+		} else if (starts_with(p, end, "//")) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			p = nl ? nl : end;
+		} else if (starts_with(p, end, "/*")) {
+			const char *q = p + 2;
+			while (q + 1 < end && !(q[0] == '*' && q[1] == '/'))
+				q++;
+			p = q + 2 <= end ? q + 2 : end;
+		} else {
+			return starts_with(p, end, ".version") &&
+			       (p + 8 == end || p[8] == ' ' || p[8] == '\t');
+		}
+	}
+	return false;
+}
+
 /* Reads path and parses it as IR when llvm is set or its contents say so,
- * as .cfg otherwise. */
+ * as PTX when they say so, as .cfg otherwise. */
 static int read_input(tc_module **out, const char *path, bool llvm, const tc_read_options *opt,
 		      const tc_allocator *alloc, tc_diag *diag)
 {
@@ -181,6 +208,8 @@ static int read_input(tc_module **out, const char *path, bool llvm, const tc_rea
 	if (rc == TC_OK) {
 		if (llvm || is_llvm(path, buf, len)) {
 			rc = tc_parse_llvm(out, name, buf, len, opt, alloc, diag);
+		} else if (is_ptx(path, buf, len)) {
+			rc = tc_parse_ptx(out, name, buf, len, opt, alloc, diag);
 		} else {
 			rc = tc_parse_cfg(out, name, buf, len, alloc, diag);
 			if (rc == TC_OK && opt && opt->function &&

@@ -1010,41 +1010,22 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 }
 
 /* "get_local_id(0)", "threadIdx.x", "name(1, ...)": a builtin call as its
- * source spells it, where known; kept in the module. */
+ * source spells it, where known (tc__gpu_describe); kept in the module. */
 static const char *describe_call(reader *r, LLVMValueRef call)
 {
-	static const char tid[] = "llvm.nvvm.read.ptx.sreg.tid.";
 	size_t len;
 	const char *name = value_name(LLVMGetCalledValue(call), &len);
-	char buf[160];
-	int n;
-	if (len > sizeof tid - 1 && len < 100 && memcmp(name, tid, sizeof tid - 1) == 0) {
-		n = snprintf(buf, sizeof buf, "threadIdx.%.*s", (int)(len - (sizeof tid - 1)),
-			     name + sizeof tid - 1);
-		return tc__module_string(r->out, buf, (size_t)n);
-	}
-	/* Itanium-mangled C name: _Z<length><name><parameter types> */
-	if (len > 2 && name[0] == '_' && name[1] == 'Z') {
-		size_t k = 2, nl = 0;
-		while (k < len && name[k] >= '0' && name[k] <= '9')
-			nl = nl * 10 + (size_t)(name[k++] - '0');
-		if (k > 2 && nl > 0 && k + nl <= len) {
-			name += k;
-			len = nl;
-		}
-	}
-	n = snprintf(buf, sizeof buf, "%.*s(", (int)(len < 100 ? len : 100), name);
-	unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
-	for (unsigned a = 0; a < nargs && (size_t)n < sizeof buf - 24; a++) {
+	uint64_t args[8];
+	uint8_t known[8];
+	unsigned nargs = (unsigned)LLVMGetNumArgOperands(call), n = 0;
+	for (unsigned a = 0; a < nargs && n < 8; a++, n++) {
 		LLVMValueRef arg = LLVMGetOperand(call, a);
-		if (LLVMIsAConstantInt(arg))
-			n += snprintf(buf + n, sizeof buf - (size_t)n, "%s%llu", a ? ", " : "",
-				      LLVMConstIntGetZExtValue(arg));
-		else
-			n += snprintf(buf + n, sizeof buf - (size_t)n, "%s...", a ? ", " : "");
+		known[n] = LLVMIsAConstantInt(arg) != NULL;
+		args[n] = known[n] ? LLVMConstIntGetZExtValue(arg) : 0;
 	}
-	n += snprintf(buf + n, sizeof buf - (size_t)n, ")");
-	return tc__module_string(r->out, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+	char buf[160];
+	size_t blen = tc__gpu_describe(buf, sizeof buf, name, len, args, known, n);
+	return tc__module_string(r->out, buf, blen);
 }
 
 /* Records the divergence source of a branch that is not uniform. */

@@ -274,7 +274,7 @@ uint32_t tc_builder_exit(const tc_builder *b) { return b->exit; }
 
 int tc_builder_set_flags(tc_builder *b, uint32_t node, unsigned flags)
 {
-	if (node >= b->name_off.len || (flags & ~(TC_NODE_BARRIER | TC_NODE_UNIFORM)))
+	if (node >= b->name_off.len || (flags & ~(TC_NODE_BARRIER | TC_NODE_UNIFORM | TC_NODE_PARTIAL_BARRIER)))
 		return TC_EINVAL;
 	b->flags[node] = (uint8_t)flags;
 	return TC_OK;

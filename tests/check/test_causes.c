@@ -248,7 +248,7 @@ static void test_ir_sources(void **state)
 	(void)state;
 	tc_module *m;
 	tc_diag d;
-	tc_read_options ro = {NULL, ""};
+	tc_read_options ro = {.llvm_passes = ""};
 	assert_int_equal(tc_parse_llvm(&m, "k.ll", kernel_ir, strlen(kernel_ir), &ro, NULL, &d),
 			 TC_OK);
 	const tc_graph *g = tc_module_graph(m, 0);

@@ -282,7 +282,7 @@ static void normalised(void **state)
 	tc_module *m = load("optnone.ll");
 	assert_true(has_flag(graph(m, "o0"), "entry", TC_NODE_UNIFORM));
 	tc_module_free(m);
-	tc_read_options opt = {NULL, ""};
+	tc_read_options opt = {.llvm_passes = ""};
 	m = load_opt("optnone.ll", &opt);
 	assert_false(has_flag(graph(m, "o0"), "entry", TC_NODE_UNIFORM));
 	tc_module_free(m);
@@ -524,7 +524,7 @@ static void bitcode(void **state)
 static void function_filter(void **state)
 {
 	(void)state;
-	tc_read_options opt = {"outer_helper", NULL};
+	tc_read_options opt = {.function = "outer_helper"};
 	tc_module *m = load_opt("helpers.ll", &opt);
 	assert_int_equal(tc_module_graph_count(m), 1);
 	assert_string_equal(tc_graph_name(tc_module_graph(m, 0)), "outer_helper");
@@ -582,7 +582,7 @@ static void dispatch_by_content(void **state)
 	/* --function picks a .cfg graph too */
 	cfg = "graph one\nentry a\nexit a\ngraph two\nentry b\nexit c\nb -> c\n";
 	path = temp_file(".cfg", cfg, strlen(cfg));
-	tc_read_options opt = {"two", NULL};
+	tc_read_options opt = {.function = "two"};
 	if (tc_read_file_ex(&m, path, &opt, NULL, &d))
 		fail_msg("cfg: %s", d.message);
 	assert_int_equal(tc_module_graph_count(m), 1);
@@ -648,7 +648,7 @@ static void bad_input(void **state)
 		tc_module_free(m);
 	}
 
-	tc_read_options opt = {NULL, "no-such-pass"};
+	tc_read_options opt = {.llvm_passes = "no-such-pass"};
 	assert_int_equal(parse_text("define void @f() {\n  ret void\n}\n", &opt, &d),
 			 TC_EINVAL);
 	assert_non_null(strstr(d.message, "pass pipeline 'no-such-pass'"));

@@ -1,0 +1,2717 @@
+/*
+ * ptx.c - PTX text to flow graphs (docs/ptx.md).
+ *
+ * One pass over the text reads every function: its registers, labels and
+ * instructions, each instruction as the registers it writes and reads
+ * (analysis/ssa.h) and, where it matters for the graph, as an item (a
+ * branch, a return, a barrier, a call). Blocks are formed when a function
+ * ends: a block starts at a label some branch names and after every branch,
+ * return and exit. When the whole file is read (.file directives come last
+ * in LLVM's output, and a function may call one defined after it), the
+ * functions that execute a barrier are found over the call graph; then per
+ * function, entries first: SSA form, the uniformity analysis, and the graph,
+ * with every barrier a node of its own and one virtual exit.
+ *
+ * Stack slots: code compiled without optimisation keeps its variables in the
+ * local depot (".local .b8 __local_depot0[N]", addressed as [%SP+8]). When
+ * the depot's address is only ever used as the base of loads and stores at
+ * constant offsets that never partly overlap, each slot is read and written
+ * like a register, so -O0 code is analysed as its optimised form is (the IR
+ * reader runs mem2reg for the same reason); otherwise a load from the depot
+ * is thread-dependent.
+ */
+#include "analysis/ssa.h"
+#include "analysis/stats.h"
+#include "analysis/uniformity.h"
+#include "frontend/gpu_builtins.h"
+#include "graph/module.h"
+#include "util/diag.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EXIT_NAME "<exit>"
+#define MAX_DEPTH 256		/* nested { } scopes */
+#define MAX_REGS (1u << 26)	/* registers of one function */
+#define MAX_FILE_INDEX 65535	/* .file indices */
+
+/* ---- tokens ------------------------------------------------------------ */
+
+enum { T_END, T_IDENT, T_NUM, T_STR, T_PUNCT };
+
+typedef struct tok {
+	const char *s;
+	uint32_t len, line, col;
+	uint8_t kind;
+	char c; /* T_PUNCT */
+} tok;
+
+/* A position: file 0 is the PTX text itself, file k > 0 the .file index
+ * k - 1; line 0 is no position. */
+typedef struct ploc {
+	uint32_t file, line, col;
+} ploc;
+
+/* ---- a map from names (into the input) to values --------------------- */
+
+typedef struct nslot {
+	const char *s;
+	uint32_t len, hash, gen;
+	uint32_t val, aux;
+	uint8_t tag;
+} nslot;
+
+typedef struct nmap {
+	nslot *slot;
+	size_t cap, len;
+	uint32_t gen; /* a slot is used when its gen is the map's */
+} nmap;
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static nslot *nmap_find(const nmap *m, const char *s, size_t n, uint32_t h)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		nslot *e = &m->slot[i];
+		if (e->gen != m->gen)
+			return NULL;
+		if (e->hash == h && e->len == n && memcmp(e->s, s, n) == 0)
+			return e;
+	}
+}
+
+static void nmap_clear(nmap *m)
+{
+	m->len = 0;
+	if (++m->gen == 0) { /* wrapped: really clear */
+		if (m->cap)
+			memset(m->slot, 0, m->cap * sizeof *m->slot);
+		m->gen = 1;
+	}
+}
+
+/* The slot for s, new (tag 0xff) when it was not there; NULL: out of memory. */
+static nslot *nmap_put(const tc_alloc *al, nmap *m, const char *s, size_t n)
+{
+	uint32_t h = name_hash(s, n);
+	nslot *e = nmap_find(m, s, n, h);
+	if (e)
+		return e;
+	if (2 * (m->len + 1) > m->cap) {
+		size_t cap = m->cap ? 2 * m->cap : 256;
+		nslot *ns = tc__calloc(al, cap, sizeof *ns);
+		if (!ns)
+			return NULL;
+		uint32_t gen = m->gen ? m->gen : 1;
+		for (size_t j = 0; j < m->cap; j++) {
+			if (m->slot[j].gen != m->gen)
+				continue;
+			size_t i = m->slot[j].hash & (cap - 1);
+			while (ns[i].gen == gen)
+				i = (i + 1) & (cap - 1);
+			ns[i] = m->slot[j];
+			ns[i].gen = gen;
+		}
+		tc__free(al, m->slot);
+		m->slot = ns;
+		m->cap = cap;
+		m->gen = gen;
+	}
+	size_t i = h & (m->cap - 1);
+	while (m->slot[i].gen == m->gen)
+		i = (i + 1) & (m->cap - 1);
+	e = &m->slot[i];
+	*e = (nslot){s, (uint32_t)n, h, m->gen, 0, 0, 0xff};
+	m->len++;
+	return e;
+}
+
+static void nmap_free(const tc_alloc *al, nmap *m)
+{
+	tc__free(al, m->slot);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- what is kept of a file ---------------------------------------------- */
+
+/* items: the instructions that shape the graph */
+enum {
+	IT_BRA,     /* bra: target a label reference */
+	IT_BRX,     /* brx.idx: target a table reference */
+	IT_RET,     /* ret, exit */
+	IT_TRAP,    /* trap: no way on */
+	IT_BARRIER, /* a barrier of the whole block */
+	IT_PARTIAL, /* a barrier with a thread count */
+	IT_CALL     /* a call of a function by name: target a callee reference */
+};
+
+typedef struct item {
+	uint32_t pos;  /* the instruction's index in its function */
+	uint32_t cond; /* the register deciding the way on, TC_NONE */
+	uint32_t target;
+	uint32_t guard; /* a guarded barrier or call: the guard register */
+	uint8_t op;
+	uint8_t pred; /* guarded (@%p): also goes on to the next instruction */
+	ploc loc;
+} item;
+
+typedef struct pblock {
+	const char *label; /* NULL: %bb.K */
+	uint32_t llen;
+	uint32_t rec0, rec1;   /* its records */
+	uint32_t item0, item1; /* its items */
+	uint32_t succ0, nsucc; /* into succ */
+	uint32_t cond;         /* register, TC_NONE */
+	uint32_t term;         /* the item ending it, TC_NONE */
+} pblock;
+
+typedef struct pfunc {
+	const char *name;
+	uint32_t nlen, line, col;
+	bool entry, body, barrier;
+	uint32_t rec0, rec1, block0, block1, item0, item1;
+	uint32_t nregs;
+} pfunc;
+
+typedef struct psource {
+	const char *what; /* kept in the module */
+	ploc loc;
+} psource;
+
+typedef struct pcall { /* a call by name: for the barrier closure */
+	uint32_t caller;
+	const char *name;
+	uint32_t len;
+} pcall;
+
+typedef struct lref { /* a reference to a label or table, resolved at the end */
+	const char *s;
+	uint32_t len, line, col;
+	uint32_t block; /* resolved */
+} lref;
+
+typedef struct plabel {
+	const char *s;
+	uint32_t len, pos;
+	bool targeted;
+	uint32_t block;
+} plabel;
+
+typedef struct opnd {
+	uint8_t k;
+	uint32_t reg;      /* O_REG, O_NOT */
+	uint32_t r0, nr;   /* registers in r->oregs: O_VEC, O_PAIR, O_ADDR */
+	uint32_t base;     /* O_ADDR: the first register, TC_NONE */
+	const char *sym;   /* O_ADDR, O_SYM: a name */
+	uint32_t slen;
+	int64_t off;       /* O_ADDR: the constant offset; O_IMM: the value */
+	bool simple;       /* O_ADDR: [reg], [reg+imm], [sym], [sym+imm] */
+	bool known;        /* O_IMM: an integer */
+	uint32_t l0, nl;   /* O_LIST: names in r->olist */
+	tok at;
+} opnd;
+
+enum { O_REG, O_NOT, O_VEC, O_PAIR, O_ADDR, O_SYM, O_IMM, O_SINK, O_LIST };
+
+/* the slot of a depot offset */
+typedef struct dslot {
+	int64_t off;
+	uint32_t size, reg;
+} dslot;
+
+typedef struct vecs {
+	tc_u32vec def, src, opoff, op;
+	uint8_t *kind;
+	size_t kind_cap;
+} vecs;
+
+typedef struct reader {
+	tc_alloc al;
+	const char *file;
+	tc_diag *diag;
+	const tc_read_options *opt;
+	tc_module *out;
+	int rc;
+
+	/* the lexer */
+	const char *p, *end, *ls;
+	uint32_t line;
+	tok t;
+	uint32_t pend_line, pend_col; /* where the token before t ended */
+
+	/* .file and .loc */
+	const char **files;
+	uint32_t *flen;
+	uint32_t nfiles; /* indices 0 .. nfiles - 1 */
+	uint32_t *loc_line, *loc_col; /* first .loc naming each index */
+	ploc cur_loc;
+	bool have_loc;
+
+	/* the module */
+	pfunc *fn;
+	size_t nfn, fn_cap;
+	nmap fnames; /* function name -> index */
+	nmap gsyms;  /* .local symbols of the module */
+	vecs rec;    /* records: one register written */
+	item *items;
+	size_t nitems, items_cap;
+	pblock *blocks;
+	size_t nblocks, blocks_cap;
+	tc_u32vec succ;
+	psource *srcs;
+	size_t nsrcs, srcs_cap;
+	pcall *calls;
+	size_t ncalls, calls_cap;
+
+	/* the function being read */
+	pfunc *f;
+	uint32_t fidx;
+	uint32_t nregs;
+	nmap regs;    /* names and range prefixes -> registers */
+	nmap params;  /* the function's own parameters (tag P_*) */
+	nmap scoped;  /* .param variables of the body -> slot registers */
+	nmap lsyms;   /* .local variables of the body */
+	nmap labels;  /* label -> index in lab */
+	plabel *lab;
+	size_t nlab, lab_cap;
+	lref *refs;   /* label references of branches */
+	size_t nrefs, refs_cap;
+	lref *trefs;  /* table references of brx.idx */
+	size_t ntrefs, trefs_cap;
+	nmap tables;  /* .branchtargets name -> first label ref (aux: count) */
+	lref *tlabels;
+	size_t ntlabels, tlabels_cap;
+	tc_u32vec pos_rec; /* per instruction: its first record */
+	uint32_t npos;
+	uint8_t *dbase;    /* per register: holds the depot's address */
+	size_t dbase_cap;
+	bool depot_ok;
+	dslot *dslots;
+	size_t ndslots, dslots_cap;
+	tc_u32vec dlist;   /* records that read or write a depot slot */
+	tc_u32vec gload, gaddr; /* generic loads: record, address register */
+	tc_u32vec reg_params;
+	bool last_was_label;
+	uint32_t last_label;
+
+	/* one instruction */
+	opnd *ops;
+	size_t nops, ops_cap;
+	tc_u32vec oregs, rd;
+	tok *olist;
+	size_t nolist, olist_cap;
+	const char *div_sreg; /* a thread-dependent special register read */
+	bool impure_sreg;
+
+	/* graphs */
+	tc_uniformity *ua;
+	tc_u32vec dep_block, dep_node;
+	char *name;
+	size_t name_cap;
+	double uniformity_s;
+	char warnings[4][224];
+	size_t nwarnings;
+} reader;
+
+enum { P_KERNEL = 1, P_FUNC };
+
+/* a record's kind bit while a function is read: a kernel argument, which
+ * points into no thread's local memory (cleared before analysis) */
+#define K_ARGUMENT 0x80
+
+/* ---- errors and memory --------------------------------------------------- */
+
+static int err(reader *r, uint32_t line, uint32_t col, const char *fmt, ...) TC_PRINTF(4, 5);
+static int err(reader *r, uint32_t line, uint32_t col, const char *fmt, ...)
+{
+	if (r->rc)
+		return r->rc;
+	char msg[320];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	r->rc = tc__diag(r->diag, TC_EPARSE, r->file, line, col, "%s", msg);
+	r->t.kind = T_END;
+	return r->rc;
+}
+
+static int oom(reader *r)
+{
+	if (!r->rc)
+		r->rc = tc__diag(r->diag, TC_ENOMEM, r->file, 0, 0, "out of memory");
+	r->t.kind = T_END;
+	return r->rc;
+}
+
+static int too_large(reader *r)
+{
+	if (!r->rc)
+		r->rc = tc__diag(r->diag, TC_ELIMIT, r->file, r->t.line, r->t.col,
+				 "function too large");
+	r->t.kind = T_END;
+	return r->rc;
+}
+
+/* Makes sure *p holds n elements of size sz. */
+static int grow(reader *r, void *p, size_t *cap, size_t n, size_t sz)
+{
+	if (n <= *cap)
+		return TC_OK;
+	size_t c = *cap ? *cap : 16;
+	while (c < n)
+		c *= 2;
+	void *q = tc__realloc(&r->al, *(void **)p, tc__mul(c, sz));
+	if (!q)
+		return oom(r);
+	*(void **)p = q;
+	*cap = c;
+	return TC_OK;
+}
+
+static int push(reader *r, tc_u32vec *v, uint32_t x)
+{
+	return tc__u32vec_push(&r->al, v, x) ? oom(r) : TC_OK;
+}
+
+/* "'text'" of a token, cut short */
+#define TOKF "'%.*s'"
+#define TOKA(t) (int)((t).len > 60 ? 60 : (t).len), (t).s
+
+/* ---- the lexer ------------------------------------------------------------- */
+
+static inline bool is_alpha(unsigned c)
+{
+	return (c | 32) - 'a' < 26;
+}
+
+static inline bool is_digit(unsigned c)
+{
+	return c - '0' < 10;
+}
+
+static inline bool id_cont(unsigned c)
+{
+	return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
+}
+
+static void next(reader *r)
+{
+	if (r->rc) {
+		r->t.kind = T_END;
+		return;
+	}
+	r->pend_line = r->t.line;
+	r->pend_col = r->t.col + r->t.len;
+	const char *p = r->p, *end = r->end;
+	for (;;) {
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+			p++;
+		if (p >= end)
+			break;
+		if (*p == '\n') {
+			r->line++;
+			r->ls = ++p;
+			continue;
+		}
+		if (*p == '/' && p + 1 < end && p[1] == '/') {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			p = nl ? nl : end;
+			continue;
+		}
+		if (*p == '/' && p + 1 < end && p[1] == '*') {
+			uint32_t l0 = r->line, c0 = (uint32_t)(p - r->ls) + 1;
+			const char *q = p + 2;
+			for (;;) {
+				if (q + 1 >= end) {
+					r->p = end;
+					err(r, l0, c0, "unterminated comment: '/*' without '*/'");
+					return;
+				}
+				if (q[0] == '*' && q[1] == '/')
+					break;
+				if (*q == '\n') {
+					r->line++;
+					r->ls = q + 1;
+				}
+				q++;
+			}
+			p = q + 2;
+			continue;
+		}
+		break;
+	}
+	tok *t = &r->t;
+	t->line = r->line;
+	t->col = (uint32_t)(p - r->ls) + 1;
+	t->s = p;
+	if (p >= end) {
+		t->kind = T_END;
+		t->len = 0;
+		r->p = p;
+		return;
+	}
+	unsigned c = (unsigned char)*p;
+	const char *q = p + 1;
+	if (is_alpha(c) || c == '_' || c == '$' || c == '%' || c == '.') {
+		while (q < end && id_cont((unsigned char)*q))
+			q++;
+		t->kind = T_IDENT;
+	} else if (is_digit(c)) {
+		while (q < end && id_cont((unsigned char)*q))
+			q++;
+		t->kind = T_NUM;
+	} else if (c == '"') {
+		while (q < end && *q != '"' && *q != '\n') {
+			if (*q == '\\' && q + 1 < end && q[1] != '\n')
+				q++;
+			q++;
+		}
+		if (q >= end || *q != '"') {
+			err(r, t->line, t->col, "unterminated string");
+			return;
+		}
+		q++;
+		t->kind = T_STR;
+	} else if (strchr(",;:{}()[]+-@!|<>=*~&^/?", (int)c) && c) {
+		t->kind = T_PUNCT;
+		t->c = (char)c;
+	} else {
+		if (c >= 0x20 && c < 0x7f)
+			err(r, t->line, t->col, "unexpected character '%c'", (char)c);
+		else
+			err(r, t->line, t->col, "unexpected byte 0x%02x", c);
+		return;
+	}
+	if ((size_t)(q - p) > UINT32_MAX / 2) {
+		err(r, t->line, t->col, "token too long");
+		return;
+	}
+	t->len = (uint32_t)(q - p);
+	r->p = q;
+}
+
+static bool is_p(const reader *r, char c)
+{
+	return r->t.kind == T_PUNCT && r->t.c == c;
+}
+
+static bool is_word(const tok *t, const char *w)
+{
+	size_t n = strlen(w);
+	return t->kind == T_IDENT && t->len == n && memcmp(t->s, w, n) == 0;
+}
+
+static bool starts(const tok *t, const char *w)
+{
+	size_t n = strlen(w);
+	return t->len >= n && memcmp(t->s, w, n) == 0;
+}
+
+static const char *tok_what(const tok *t)
+{
+	switch (t->kind) {
+	case T_END:
+		return "end of file";
+	case T_STR:
+		return "a string";
+	case T_NUM:
+		return "a number";
+	default:
+		return NULL;
+	}
+}
+
+/* "expected X, found Y" at t */
+static int expected(reader *r, const char *what)
+{
+	const char *w = tok_what(&r->t);
+	if (w)
+		return err(r, r->t.line, r->t.col, "expected %s, found %s", what, w);
+	return err(r, r->t.line, r->t.col, "expected %s, found " TOKF, what, TOKA(r->t));
+}
+
+/* a ';' after what came before: an error points just past it */
+static int semicolon(reader *r)
+{
+	if (is_p(r, ';')) {
+		next(r);
+		return TC_OK;
+	}
+	return err(r, r->pend_line, r->pend_col, "expected ';'");
+}
+
+static int expect_p(reader *r, char c, const char *what)
+{
+	if (!is_p(r, c))
+		return expected(r, what);
+	next(r);
+	return TC_OK;
+}
+
+/* An integer literal: decimal, 0x hex, 0b binary, leading-0 octal, an
+ * optional U suffix. False for floats (0f..., 0d..., 1.5). */
+static bool int_value(const tok *t, int64_t *v)
+{
+	const char *s = t->s;
+	size_t n = t->len;
+	if (n && (s[n - 1] == 'U' || s[n - 1] == 'u'))
+		n--;
+	unsigned base = 10;
+	size_t i = 0;
+	if (n > 1 && s[0] == '0' && (s[1] | 32) == 'x')
+		base = 16, i = 2;
+	else if (n > 1 && s[0] == '0' && (s[1] | 32) == 'b')
+		base = 2, i = 2;
+	else if (n > 1 && s[0] == '0')
+		base = 8, i = 1;
+	if (i >= n)
+		return false;
+	uint64_t x = 0;
+	for (; i < n; i++) {
+		unsigned c = (unsigned char)s[i], d;
+		if (is_digit(c))
+			d = c - '0';
+		else if ((c | 32) - 'a' < 6)
+			d = (c | 32) - 'a' + 10;
+		else
+			return false;
+		if (d >= base || x > (UINT64_MAX - d) / base)
+			return false;
+		x = x * base + d;
+	}
+	*v = (int64_t)x;
+	return true;
+}
+
+/* ---- special registers (SPEC 3.2) ------------------------------------- */
+
+enum { SR_NONE, SR_UNIFORM, SR_DIVERGENT, SR_CLOCK };
+
+static int sreg_kind(const tok *t)
+{
+	static const char *const div[] = {"%tid.x", "%tid.y", "%tid.z", "%tid", "%laneid",
+					  "%warpid", "%lanemask_eq", "%lanemask_le",
+					  "%lanemask_lt", "%lanemask_ge", "%lanemask_gt"};
+	static const char *const clk[] = {"%clock", "%clock_hi", "%clock64", "%globaltimer",
+					  "%globaltimer_lo", "%globaltimer_hi"};
+	static const char *const uni[] = {"%nwarpid", "%smid", "%nsmid", "%gridid",
+					  "%total_smem_size", "%aggr_smem_size",
+					  "%dynamic_smem_size", "%current_graph_exec",
+					  "%is_explicit_cluster", "%cluster_ctarank",
+					  "%cluster_nctarank", "WARP_SZ", "%WARP_SZ"};
+	static const char *const uni_prefix[] = {"%ntid", "%ctaid", "%nctaid", "%envreg",
+						 "%clusterid", "%nclusterid", "%cluster_ctaid",
+						 "%cluster_nctaid", "%reserved_smem_offset_"};
+	for (size_t i = 0; i < sizeof div / sizeof *div; i++)
+		if (is_word(t, div[i]))
+			return SR_DIVERGENT;
+	for (size_t i = 0; i < sizeof clk / sizeof *clk; i++)
+		if (is_word(t, clk[i]))
+			return SR_CLOCK;
+	if (starts(t, "%pm") && t->len > 3 && is_digit((unsigned char)t->s[3]))
+		return SR_CLOCK;
+	for (size_t i = 0; i < sizeof uni / sizeof *uni; i++)
+		if (is_word(t, uni[i]))
+			return SR_UNIFORM;
+	for (size_t i = 0; i < sizeof uni_prefix / sizeof *uni_prefix; i++)
+		if (starts(t, uni_prefix[i]))
+			return SR_UNIFORM;
+	return SR_NONE;
+}
+
+/* ---- registers ------------------------------------------------------------ */
+
+enum { TAG_REG = 1, TAG_RANGE };
+
+/* A register of the function: its id, TC_NONE when t names none. */
+static uint32_t reg_lookup(reader *r, const tok *t)
+{
+	size_t n = t->len, k = n;
+	while (k > 0 && is_digit((unsigned char)t->s[k - 1]))
+		k--;
+	if (k < n && k > 0 && (t->s[k] != '0' || k + 1 == n) && n - k <= 9) {
+		nslot *e = nmap_find(&r->regs, t->s, k, name_hash(t->s, k));
+		if (e && e->tag == TAG_RANGE) {
+			uint32_t x = 0;
+			for (size_t i = k; i < n; i++)
+				x = x * 10 + (uint32_t)(t->s[i] - '0');
+			if (x < e->aux)
+				return e->val + x;
+		}
+	}
+	nslot *e = nmap_find(&r->regs, t->s, n, name_hash(t->s, n));
+	return e && e->tag == TAG_REG ? e->val : TC_NONE;
+}
+
+/* A new register (a stack or parameter slot, a condition). */
+static uint32_t new_reg(reader *r)
+{
+	if (r->nregs >= MAX_REGS) {
+		too_large(r);
+		return TC_NONE;
+	}
+	if (grow(r, &r->dbase, &r->dbase_cap, (size_t)r->nregs + 1, 1))
+		return TC_NONE;
+	r->dbase[r->nregs] = 0;
+	return r->nregs++;
+}
+
+static int declare_reg(reader *r, const tok *name, uint32_t count, bool range)
+{
+	nslot *e = nmap_put(&r->al, &r->regs, name->s, name->len);
+	if (!e)
+		return oom(r);
+	if (e->tag != 0xff)
+		return TC_OK; /* declared again (another scope): the same register */
+	if (count > MAX_REGS - r->nregs)
+		return err(r, name->line, name->col, "too many registers in one function");
+	e->tag = range ? TAG_RANGE : TAG_REG;
+	e->val = r->nregs;
+	e->aux = count;
+	if (grow(r, &r->dbase, &r->dbase_cap, (size_t)r->nregs + count, 1))
+		return r->rc;
+	memset(r->dbase + r->nregs, 0, count);
+	r->nregs += count;
+	return TC_OK;
+}
+
+/* .reg [.v2 ...] .type name[<N>], ... ; */
+static int parse_reg_decl(reader *r)
+{
+	next(r);
+	while (r->t.kind == T_IDENT && r->t.s[0] == '.')
+		next(r);
+	for (;;) {
+		if (r->t.kind != T_IDENT || r->t.s[0] == '.')
+			return expected(r, "a register name");
+		tok name = r->t;
+		next(r);
+		if (is_p(r, '<')) {
+			next(r);
+			int64_t n;
+			tok at = r->t;
+			if (r->t.kind != T_NUM || !int_value(&r->t, &n))
+				return expected(r, "a register count");
+			if (n <= 0 || n > (int64_t)MAX_REGS)
+				return err(r, at.line, at.col,
+					   "register range must hold 1 to %u registers", MAX_REGS);
+			next(r);
+			if (expect_p(r, '>', "'>'") || declare_reg(r, &name, (uint32_t)n, true))
+				return r->rc;
+		} else if (declare_reg(r, &name, 1, false)) {
+			return r->rc;
+		}
+		if (!is_p(r, ','))
+			break;
+		next(r);
+	}
+	return semicolon(r);
+}
+
+/* ---- skipping what is not code --------------------------------------- */
+
+/* Skips to the ';' that ends a declaration (balanced { }), past it. */
+static int skip_decl(reader *r, nmap *local_syms)
+{
+	uint32_t depth = 0;
+	bool named = false;
+	tok start = r->t;
+	while (r->t.kind != T_END) {
+		if (is_p(r, '{'))
+			depth++;
+		else if (is_p(r, '}')) {
+			if (depth == 0)
+				return err(r, r->pend_line, r->pend_col, "expected ';'");
+			depth--;
+		} else if (is_p(r, ';') && depth == 0) {
+			next(r);
+			return TC_OK;
+		} else if (local_syms && !named && depth == 0 && r->t.kind == T_IDENT &&
+			   r->t.s[0] != '.') {
+			named = true;
+			nslot *e = nmap_put(&r->al, local_syms, r->t.s, r->t.len);
+			if (!e)
+				return oom(r);
+			e->tag = 1;
+		}
+		next(r);
+	}
+	if (!r->rc)
+		err(r, start.line, start.col, "declaration without ';' at the end of the file");
+	return r->rc;
+}
+
+/* Skips a { } group, the current token being '{'. */
+static int skip_group(reader *r)
+{
+	tok open = r->t;
+	uint32_t depth = 0;
+	do {
+		if (is_p(r, '{'))
+			depth++;
+		else if (is_p(r, '}'))
+			depth--;
+		next(r);
+	} while (depth > 0 && r->t.kind != T_END);
+	if (depth > 0 && !r->rc)
+		err(r, open.line, open.col, "'{' without a matching '}'");
+	return r->rc;
+}
+
+/* Room for .file indices 0 .. need - 1. */
+static int files_reserve(reader *r, size_t need)
+{
+	if (need <= r->nfiles)
+		return TC_OK;
+	size_t c = r->nfiles ? r->nfiles : 16;
+	while (c < need)
+		c *= 2;
+	const char **f = tc__realloc(&r->al, r->files, c * sizeof *f);
+	if (f)
+		r->files = f;
+	uint32_t *fl = tc__realloc(&r->al, r->flen, c * sizeof *fl);
+	if (fl)
+		r->flen = fl;
+	uint32_t *ll = tc__realloc(&r->al, r->loc_line, c * sizeof *ll);
+	if (ll)
+		r->loc_line = ll;
+	uint32_t *lc = tc__realloc(&r->al, r->loc_col, c * sizeof *lc);
+	if (lc)
+		r->loc_col = lc;
+	if (!f || !fl || !ll || !lc)
+		return oom(r);
+	for (size_t i = r->nfiles; i < c; i++) {
+		r->files[i] = NULL;
+		r->flen[i] = r->loc_line[i] = r->loc_col[i] = 0;
+	}
+	r->nfiles = (uint32_t)c;
+	return TC_OK;
+}
+
+/* .loc FILE LINE COL [, function_name ..., inlined_at ...] */
+static int parse_loc(reader *r)
+{
+	tok d = r->t;
+	next(r);
+	int64_t v[3];
+	for (int i = 0; i < 3; i++) {
+		if (r->t.kind != T_NUM || !int_value(&r->t, &v[i]) || v[i] < 0 ||
+		    v[i] > UINT32_MAX)
+			return expected(r, i == 0 ? "a file index" : i == 1 ? "a line" : "a column");
+		next(r);
+	}
+	if (v[0] > MAX_FILE_INDEX)
+		return err(r, d.line, d.col, "file index %lld is too large", (long long)v[0]);
+	uint32_t idx = (uint32_t)v[0];
+	if (files_reserve(r, (size_t)idx + 1))
+		return r->rc;
+	if (!r->loc_line[idx]) {
+		r->loc_line[idx] = d.line;
+		r->loc_col[idx] = d.col;
+	}
+	r->cur_loc = (ploc){idx + 1, (uint32_t)v[1], (uint32_t)v[2]};
+	r->have_loc = true;
+	while (r->t.kind != T_END && r->t.line == d.line)
+		next(r); /* function_name, inlined_at */
+	return r->rc;
+}
+
+/* .file INDEX "name" [, timestamp, size] */
+static int parse_file(reader *r)
+{
+	tok d = r->t;
+	next(r);
+	int64_t idx;
+	if (r->t.kind != T_NUM || !int_value(&r->t, &idx) || idx < 0)
+		return expected(r, "a file index");
+	if (idx > MAX_FILE_INDEX)
+		return err(r, r->t.line, r->t.col, "file index %lld is too large", (long long)idx);
+	next(r);
+	if (r->t.kind != T_STR)
+		return expected(r, "a file name in quotes");
+	tok name = r->t;
+	next(r);
+	while (is_p(r, ',')) {
+		next(r);
+		if (r->t.kind != T_NUM)
+			return expected(r, "a number");
+		next(r);
+	}
+	if (files_reserve(r, (size_t)idx + 1))
+		return r->rc;
+	if (r->files[idx])
+		return err(r, d.line, d.col, "file index %lld is declared twice", (long long)idx);
+	r->files[idx] = name.s + 1;
+	r->flen[idx] = name.len - 2;
+	return r->rc;
+}
+
+/* ---- records ---------------------------------------------------------- */
+
+/* A record: instruction writing def (TC_NONE: none) and reading r->rd. */
+static int emit(reader *r, uint32_t def, uint8_t kind, uint32_t src)
+{
+	vecs *v = &r->rec;
+	size_t n = v->def.len;
+	if (n >= UINT32_MAX - 2 || v->op.len + r->rd.len >= UINT32_MAX - 2)
+		return too_large(r);
+	if (grow(r, &v->kind, &v->kind_cap, n + 1, 1) || push(r, &v->def, def) ||
+	    push(r, &v->src, src) || push(r, &v->opoff, (uint32_t)v->op.len))
+		return r->rc;
+	v->kind[n] = kind;
+	if (tc__u32vec_reserve(&r->al, &v->op, v->op.len + r->rd.len))
+		return oom(r);
+	memcpy(v->op.v + v->op.len, r->rd.v, r->rd.len * sizeof *r->rd.v);
+	v->op.len += r->rd.len;
+	return TC_OK;
+}
+
+static ploc here(const reader *r, const tok *t)
+{
+	if (r->have_loc)
+		return r->cur_loc;
+	return (ploc){0, t->line, t->col};
+}
+
+/* A divergence source check can name: its text, kept in the module. */
+static uint32_t add_source(reader *r, const char *what, size_t len, ploc loc)
+{
+	const char *kept = tc__module_string(r->out, what, len);
+	if (!kept || grow(r, &r->srcs, &r->srcs_cap, r->nsrcs + 1, sizeof *r->srcs)) {
+		oom(r);
+		return TC_NONE;
+	}
+	r->srcs[r->nsrcs] = (psource){kept, loc};
+	return (uint32_t)r->nsrcs++;
+}
+
+static int add_item(reader *r, uint8_t op, uint32_t cond, uint32_t target, bool pred,
+		    uint32_t guard, ploc loc)
+{
+	if (grow(r, &r->items, &r->items_cap, r->nitems + 1, sizeof *r->items))
+		return r->rc;
+	r->items[r->nitems++] = (item){r->npos, cond, target, guard, op, pred, loc};
+	return TC_OK;
+}
+
+static int add_ref(reader *r, lref **v, size_t *n, size_t *cap, const tok *t)
+{
+	if (grow(r, v, cap, *n + 1, sizeof **v))
+		return r->rc;
+	(*v)[(*n)++] = (lref){t->s, t->len, t->line, t->col, TC_NONE};
+	return TC_OK;
+}
+
+/* ---- operands ----------------------------------------------------------- */
+
+/* A register operand at t: its id; TC_NONE for a special register (noted
+ * in r->div_sreg / impure_sreg) or after an error. */
+static uint32_t reg_operand(reader *r, const tok *t)
+{
+	uint32_t id = reg_lookup(r, t);
+	if (id != TC_NONE)
+		return id;
+	switch (sreg_kind(t)) {
+	case SR_DIVERGENT:
+		if (!r->div_sreg)
+			r->div_sreg = t->s; /* len below: the token ends at a non-name byte */
+		return TC_NONE;
+	case SR_CLOCK:
+		r->impure_sreg = true;
+		if (!r->div_sreg)
+			r->div_sreg = t->s;
+		return TC_NONE;
+	case SR_UNIFORM:
+		return TC_NONE;
+	default:
+		err(r, t->line, t->col, "register " TOKF " is not declared", TOKA(*t));
+		return TC_NONE;
+	}
+}
+
+static int oreg(reader *r, uint32_t id)
+{
+	return id == TC_NONE ? TC_OK : push(r, &r->oregs, id);
+}
+
+/* [ ... ]: the registers inside, the first register or name as the base and
+ * the constant offset; simple when it is base, base+imm or base-imm. */
+static int parse_address(reader *r, opnd *o)
+{
+	o->k = O_ADDR;
+	o->r0 = (uint32_t)r->oregs.len;
+	o->base = TC_NONE;
+	o->sym = NULL;
+	o->off = 0;
+	o->simple = true;
+	next(r);
+	uint32_t terms = 0;
+	int sign = 1;
+	while (!is_p(r, ']')) {
+		if (r->t.kind == T_END)
+			return expected(r, "']'");
+		if (r->t.kind == T_IDENT && r->t.s[0] == '%') {
+			uint32_t id = reg_operand(r, &r->t);
+			if (r->rc || oreg(r, id))
+				return r->rc;
+			if (terms == 0 && id != TC_NONE)
+				o->base = id;
+			else
+				o->simple = false;
+			terms++;
+		} else if (r->t.kind == T_IDENT) {
+			if (terms == 0) {
+				o->sym = r->t.s;
+				o->slen = r->t.len;
+			} else {
+				o->simple = false;
+			}
+			terms++;
+		} else if (r->t.kind == T_NUM) {
+			int64_t v;
+			if (int_value(&r->t, &v) && terms > 0)
+				o->off += sign * v;
+			else
+				o->simple = false;
+			sign = 1;
+		} else if (is_p(r, '+')) {
+			;
+		} else if (is_p(r, '-')) {
+			sign = -sign;
+		} else if (is_p(r, '{')) { /* tex: [t, {%f1, %f2}] */
+			o->simple = false;
+		} else if (is_p(r, '}') || is_p(r, ',')) {
+			o->simple = false;
+		} else {
+			return expected(r, "an address");
+		}
+		next(r);
+	}
+	next(r);
+	if (terms != 1)
+		o->simple = false;
+	o->nr = (uint32_t)r->oregs.len - o->r0;
+	return r->rc;
+}
+
+/* The operands up to ';' into r->ops. */
+static int parse_operands(reader *r)
+{
+	r->nops = 0;
+	r->oregs.len = 0;
+	r->nolist = 0;
+	if (is_p(r, ';')) {
+		next(r);
+		return TC_OK;
+	}
+	for (;;) {
+		if (grow(r, &r->ops, &r->ops_cap, r->nops + 1, sizeof *r->ops))
+			return r->rc;
+		opnd *o = &r->ops[r->nops];
+		memset(o, 0, sizeof *o);
+		o->at = r->t;
+		o->reg = TC_NONE;
+		if (r->t.kind == T_IDENT && r->t.s[0] == '%') {
+			o->k = O_REG;
+			o->reg = reg_operand(r, &r->t);
+			next(r);
+			if (is_p(r, '|')) { /* setp's second result */
+				next(r);
+				if (r->t.kind != T_IDENT || r->t.s[0] != '%')
+					return expected(r, "a predicate register");
+				uint32_t q = reg_operand(r, &r->t);
+				o->k = O_PAIR;
+				o->r0 = (uint32_t)r->oregs.len;
+				if (oreg(r, o->reg) || oreg(r, q))
+					return r->rc;
+				o->nr = (uint32_t)r->oregs.len - o->r0;
+				next(r);
+			}
+		} else if (is_p(r, '!')) {
+			next(r);
+			if (r->t.kind != T_IDENT || r->t.s[0] != '%')
+				return expected(r, "a predicate register after '!'");
+			o->k = O_NOT;
+			o->reg = reg_operand(r, &r->t);
+			next(r);
+		} else if (is_word(&r->t, "_")) {
+			o->k = O_SINK;
+			next(r);
+		} else if (r->t.kind == T_IDENT) {
+			o->k = O_SYM;
+			o->sym = r->t.s;
+			o->slen = r->t.len;
+			next(r);
+			while (is_p(r, '+') || is_p(r, '-')) { /* sym+4 */
+				next(r);
+				if (r->t.kind != T_NUM)
+					return expected(r, "a number");
+				next(r);
+			}
+		} else if (r->t.kind == T_NUM || is_p(r, '-') || is_p(r, '~')) {
+			int sign = 1;
+			while (is_p(r, '-') || is_p(r, '~')) {
+				sign = -sign;
+				next(r);
+			}
+			if (r->t.kind != T_NUM)
+				return expected(r, "a number");
+			o->k = O_IMM;
+			o->known = int_value(&r->t, &o->off);
+			o->off *= sign;
+			next(r);
+		} else if (is_p(r, '[')) {
+			if (parse_address(r, o))
+				return r->rc;
+		} else if (is_p(r, '{')) {
+			o->k = O_VEC;
+			o->r0 = (uint32_t)r->oregs.len;
+			next(r);
+			for (;;) {
+				if (r->t.kind == T_IDENT && r->t.s[0] == '%') {
+					if (oreg(r, reg_operand(r, &r->t)))
+						return r->rc;
+				} else if (r->t.kind == T_NUM || is_word(&r->t, "_") ||
+					   r->t.kind == T_IDENT) {
+					if (!is_word(&r->t, "_") && r->t.kind == T_IDENT)
+						return expected(r, "a register");
+					if (push(r, &r->oregs, TC_NONE))
+						return r->rc;
+				} else if (is_p(r, '-')) {
+					next(r);
+					continue;
+				} else {
+					return expected(r, "a register");
+				}
+				next(r);
+				if (is_p(r, '}'))
+					break;
+				if (expect_p(r, ',', "',' or '}'"))
+					return r->rc;
+			}
+			next(r);
+			o->nr = (uint32_t)r->oregs.len - o->r0;
+		} else if (is_p(r, '(')) {
+			o->k = O_LIST;
+			o->l0 = (uint32_t)r->nolist;
+			next(r);
+			while (!is_p(r, ')')) {
+				if (r->t.kind != T_IDENT && r->t.kind != T_NUM)
+					return expected(r, "a parameter name");
+				if (r->t.kind == T_IDENT && r->t.s[0] == '%' &&
+				    oreg(r, reg_operand(r, &r->t)))
+					return r->rc;
+				if (grow(r, &r->olist, &r->olist_cap, r->nolist + 1, sizeof *r->olist))
+					return r->rc;
+				r->olist[r->nolist++] = r->t;
+				next(r);
+				if (is_p(r, ','))
+					next(r);
+				else if (!is_p(r, ')'))
+					return expected(r, "',' or ')'");
+			}
+			next(r);
+			o->nl = (uint32_t)r->nolist - o->l0;
+		} else {
+			return expected(r, "an operand");
+		}
+		if (r->rc)
+			return r->rc;
+		r->nops++;
+		if (is_p(r, ','))
+			next(r);
+		else
+			return semicolon(r);
+	}
+}
+
+/* the registers an operand reads into r->rd (an address: all of them) */
+static int reads_of(reader *r, const opnd *o)
+{
+	switch (o->k) {
+	case O_REG:
+	case O_NOT:
+		return o->reg == TC_NONE ? TC_OK : push(r, &r->rd, o->reg);
+	case O_VEC:
+	case O_PAIR:
+	case O_ADDR:
+		for (uint32_t k = 0; k < o->nr; k++)
+			if (r->oregs.v[o->r0 + k] != TC_NONE && push(r, &r->rd, r->oregs.v[o->r0 + k]))
+				return r->rc;
+		return TC_OK;
+	default:
+		return TC_OK;
+	}
+}
+
+/* ---- instructions --------------------------------------------------------- */
+
+static bool base_is(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+	return n == k && memcmp(s, w, k) == 0;
+}
+
+/* whether the opcode's modifiers (".global.u32") hold mod (".global") */
+static bool has_mod(const tok *op, size_t blen, const char *mod)
+{
+	size_t k = strlen(mod);
+	for (size_t i = blen; i + k <= op->len; i++)
+		if (op->s[i] == '.' && memcmp(op->s + i, mod, k) == 0 &&
+		    (i + k == op->len || op->s[i + k] == '.'))
+			return true;
+	return false;
+}
+
+/* a function of its operands only (TC_UA_PURE) */
+static bool pure_op(const char *s, size_t n)
+{
+	static const char *const pure[] = {
+	    "add", "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg",
+	    "min", "max", "popc", "clz", "bfind", "fns", "brev", "bfe", "bfi", "dp4a", "dp2a",
+	    "copysign", "testp", "cvt", "cvta", "setp", "selp", "slct", "set", "and", "or",
+	    "xor", "not", "cnot", "lop3", "shf", "shl", "shr", "prmt", "mov", "rcp", "sqrt",
+	    "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "fma", "addc", "subc", "madc",
+	    "isspacep", "mapa", "szext", "bmsk", "madc", "fma"};
+	for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
+		if (base_is(s, n, pure[i]))
+			return true;
+	return false;
+}
+
+/* results that differ between the lanes of a warp or between warps */
+static bool lane_op(const char *s, size_t n)
+{
+	return base_is(s, n, "vote") || base_is(s, n, "shfl") || base_is(s, n, "match") ||
+	       base_is(s, n, "redux") || base_is(s, n, "activemask") || base_is(s, n, "elect") ||
+	       base_is(s, n, "atom");
+}
+
+/* no register written, whatever the first operand is */
+static bool no_def_op(const char *s, size_t n)
+{
+	static const char *const nodef[] = {
+	    "st", "red", "bar", "barrier", "bra", "brx", "call", "ret", "exit", "trap",
+	    "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent", "setmaxnreg",
+	    "griddepcontrol", "brkpt", "sust", "sured", "stmatrix", "discard",
+	    "applypriority", "cp", "st.async", "red.async", "wgmma", "tcgen05"};
+	for (size_t i = 0; i < sizeof nodef / sizeof *nodef; i++)
+		if (base_is(s, n, nodef[i]))
+			return true;
+	return false;
+}
+
+/* The slot register for a depot offset (a new one the first time). */
+static uint32_t depot_slot(reader *r, int64_t off, uint32_t size)
+{
+	for (size_t i = 0; i < r->ndslots; i++) /* few slots per function */
+		if (r->dslots[i].off == off) {
+			if (r->dslots[i].size != size)
+				r->depot_ok = false;
+			return r->dslots[i].reg;
+		}
+	if (grow(r, &r->dslots, &r->dslots_cap, r->ndslots + 1, sizeof *r->dslots))
+		return TC_NONE;
+	uint32_t reg = new_reg(r);
+	r->dslots[r->ndslots++] = (dslot){off, size, reg};
+	return reg;
+}
+
+/* The size in bytes of one element of a load or store's type suffix. */
+static uint32_t elem_size(const tok *op)
+{
+	size_t n = op->len;
+	size_t k = n;
+	while (k > 0 && op->s[k - 1] != '.')
+		k--;
+	uint32_t bits = 0;
+	for (size_t i = k + 1; i < n && is_digit((unsigned char)op->s[i]); i++)
+		bits = bits * 10 + (uint32_t)(op->s[i] - '0');
+	if (k < n && op->s[k] == 'p')
+		return 1; /* .pred */
+	return bits >= 8 ? bits / 8 : 4;
+}
+
+/* The slot register a .param name of the body stands for, or TC_NONE. */
+static uint32_t param_slot(reader *r, const char *s, uint32_t len, nslot **slot)
+{
+	nslot *e = nmap_find(&r->scoped, s, len, name_hash(s, len));
+	*slot = e;
+	return e ? e->val : TC_NONE;
+}
+
+/* records for each register the instruction writes (defs), reading r->rd
+ * and, when guarded, the guard and the register's old value */
+static int emit_defs(reader *r, const uint32_t *defs, uint32_t ndefs, uint32_t guard,
+		     uint8_t kind, uint32_t src)
+{
+	size_t base = r->rd.len;
+	if (guard != TC_NONE && push(r, &r->rd, guard))
+		return r->rc;
+	for (uint32_t k = 0; k < ndefs; k++) {
+		if (defs[k] == TC_NONE)
+			continue;
+		if (guard != TC_NONE && push(r, &r->rd, defs[k]))
+			return r->rc;
+		if (emit(r, defs[k], kind, src))
+			return r->rc;
+		if (guard != TC_NONE)
+			r->rd.len--;
+	}
+	r->rd.len = base;
+	return TC_OK;
+}
+
+/* The registers the first operand writes (in r->oregs order), into defs. */
+static uint32_t first_defs(reader *r, const opnd *o, uint32_t *one, const uint32_t **defs)
+{
+	switch (o->k) {
+	case O_REG:
+		*one = o->reg;
+		*defs = one;
+		return o->reg == TC_NONE ? 0 : 1;
+	case O_VEC:
+	case O_PAIR:
+		*defs = r->oregs.v + o->r0;
+		return o->nr;
+	default:
+		*defs = NULL;
+		return 0;
+	}
+}
+
+/* every register read but the depot's address: the depot escapes */
+static void check_escape(reader *r, size_t from)
+{
+	for (size_t k = from; k < r->rd.len; k++)
+		if (r->dbase[r->rd.v[k]])
+			r->depot_ok = false;
+}
+
+static uint32_t sreg_source(reader *r, ploc loc)
+{
+	if (!r->div_sreg)
+		return TC_NONE;
+	const char *s = r->div_sreg;
+	size_t n = 1;
+	while (s + n < r->end && id_cont((unsigned char)s[n]))
+		n++;
+	char buf[64];
+	int len;
+	if (n == 6 && memcmp(s, "%tid.", 5) == 0)
+		len = snprintf(buf, sizeof buf, "threadIdx.%c", s[5]);
+	else
+		len = snprintf(buf, sizeof buf, "%.*s", (int)(n < 40 ? n : 40), s);
+	return add_source(r, buf, (size_t)len, loc);
+}
+
+static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guard, ploc loc)
+{
+	if (r->nops < 2)
+		return err(r, op->line, op->col, TOKF " takes two operands", TOKA(*op));
+	const opnd *val = &r->ops[load ? 0 : 1], *addr = &r->ops[load ? 1 : 0];
+	if (addr->k != O_ADDR)
+		return err(r, addr->at.line, addr->at.col, "expected an address in '[ ]'");
+	bool param = has_mod(op, blen, ".param"), local = has_mod(op, blen, ".local");
+	bool space = param || local || has_mod(op, blen, ".global") ||
+		     has_mod(op, blen, ".shared") || has_mod(op, blen, ".const") ||
+		     has_mod(op, blen, ".tex");
+	bool atomic = has_mod(op, blen, ".volatile") || has_mod(op, blen, ".relaxed") ||
+		      has_mod(op, blen, ".acquire") || has_mod(op, blen, ".mmio");
+	uint32_t one, nv;
+	const uint32_t *regs;
+	if (val->k == O_REG || val->k == O_VEC) {
+		nv = first_defs(r, val, &one, &regs);
+		if (val->k == O_REG && val->reg == TC_NONE)
+			nv = 0;
+	} else {
+		nv = 0;
+		regs = NULL;
+	}
+	r->rd.len = 0;
+	/* the local depot at a constant offset: a slot */
+	bool depot = addr->simple && addr->base != TC_NONE && r->dbase[addr->base] &&
+		     (local || !space);
+	if (depot) {
+		uint32_t size = elem_size(op);
+		uint32_t n = val->k == O_VEC ? val->nr : 1;
+		for (uint32_t k = 0; k < n && !r->rc; k++) {
+			uint32_t slot = depot_slot(r, addr->off + (int64_t)k * size, size);
+			uint32_t v = val->k == O_VEC ? r->oregs.v[val->r0 + k]
+				     : val->k == O_REG   ? val->reg
+							 : TC_NONE;
+			if (slot == TC_NONE)
+				return r->rc;
+			r->rd.len = 0;
+			size_t mark = r->rec.def.len;
+			if (load) {
+				if (push(r, &r->rd, slot) || emit_defs(r, &v, 1, guard, TC_UA_PURE, TC_NONE))
+					return r->rc;
+			} else {
+				if (v != TC_NONE && push(r, &r->rd, v))
+					return r->rc;
+				check_escape(r, 0);
+				if (emit_defs(r, &slot, 1, guard, TC_UA_PURE, TC_NONE))
+					return r->rc;
+			}
+			for (size_t x = mark; x < r->rec.def.len; x++)
+				if (push(r, &r->dlist, (uint32_t)x))
+					return r->rc;
+		}
+		return r->rc;
+	}
+	/* the address's registers, then (a store) the value's */
+	if (reads_of(r, addr))
+		return r->rc;
+	check_escape(r, 0);
+	if (!load) {
+		size_t from = r->rd.len;
+		if (reads_of(r, val))
+			return r->rc;
+		check_escape(r, from);
+		if (param && addr->sym) { /* an argument or result of a call */
+			nslot *e;
+			uint32_t slot = param_slot(r, addr->sym, addr->slen, &e);
+			if (slot == TC_NONE)
+				return TC_OK; /* the function's own result */
+			size_t nval = r->rd.len - from; /* the value's registers only */
+			memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
+			r->rd.len = nval;
+			if (addr->off != 0 && push(r, &r->rd, slot))
+				return r->rc; /* a part of it: the rest stays */
+			/* an integer constant stored whole: a builtin's argument */
+			e->aux = val->k == O_IMM && val->known && addr->off == 0 &&
+					 val->off >= 0 && val->off < 0xffff
+				     ? (uint32_t)val->off + 1
+				     : 0;
+			return emit_defs(r, &slot, 1, guard, TC_UA_PURE, TC_NONE);
+		}
+		return TC_OK; /* memory is not followed */
+	}
+	if (nv == 0)
+		return TC_OK;
+	uint8_t kind = 0;
+	uint32_t src = TC_NONE;
+	if (param && addr->sym) {
+		nslot *e = nmap_find(&r->params, addr->sym, addr->slen,
+				     name_hash(addr->sym, addr->slen));
+		nslot *se;
+		uint32_t slot = param_slot(r, addr->sym, addr->slen, &se);
+		r->rd.len = 0;
+		if (slot != TC_NONE) {
+			if (push(r, &r->rd, slot))
+				return r->rc;
+			kind = TC_UA_PURE;
+		} else if (e && e->tag == P_KERNEL) {
+			kind = K_ARGUMENT; /* one for the whole grid */
+		} else {
+			kind = TC_UA_SOURCE; /* who calls a function with what is unknown */
+		}
+	} else if (atomic || local || (has_mod(op, blen, ".param") && !addr->sym)) {
+		kind = TC_UA_SOURCE;
+	} else if (!space) {
+		/* generic: thread-dependent when the address may point into the
+		 * local space (decided when the function is read) */
+		size_t mark = r->rec.def.len;
+		if (emit_defs(r, regs, nv, guard, 0, TC_NONE))
+			return r->rc;
+		for (size_t x = mark; x < r->rec.def.len; x++)
+			if (push(r, &r->gload, (uint32_t)x) ||
+			    push(r, &r->gaddr, addr->base != TC_NONE ? addr->base
+					       : addr->nr ? r->oregs.v[addr->r0]
+							  : TC_NONE))
+				return r->rc;
+		return TC_OK;
+	}
+	(void)loc;
+	return emit_defs(r, regs, nv, guard, kind, src);
+}
+
+/* bar / barrier */
+static int barrier_op(reader *r, const tok *op, size_t blen, uint32_t guard, bool pred,
+		      ploc loc)
+{
+	r->rd.len = 0;
+	for (size_t k = 0; k < r->nops; k++)
+		if (reads_of(r, &r->ops[k]))
+			return r->rc;
+	check_escape(r, 0);
+	if (has_mod(op, blen, ".warp") || has_mod(op, blen, ".arrive"))
+		return TC_OK; /* one warp, or no wait */
+	bool red = has_mod(op, blen, ".red");
+	size_t nargs = r->nops;
+	if (red) {
+		if (r->nops < 3)
+			return err(r, op->line, op->col, TOKF " takes three or four operands",
+				   TOKA(*op));
+		uint32_t one;
+		const uint32_t *defs;
+		uint32_t nd = first_defs(r, &r->ops[0], &one, &defs);
+		/* the result is one for the whole block */
+		r->rd.len = 0;
+		for (size_t k = 1; k < r->nops; k++)
+			if (reads_of(r, &r->ops[k]))
+				return r->rc;
+		if (emit_defs(r, defs, nd, guard, TC_UA_UNIFORM, TC_NONE))
+			return r->rc;
+		nargs = r->nops - 2; /* a{, b} of d, a{, b}, c */
+	}
+	bool partial = nargs >= 2;
+	return add_item(r, partial ? IT_PARTIAL : IT_BARRIER, TC_NONE, TC_NONE, pred, guard, loc);
+}
+
+/* call[.uni] [(results),] f|%reg, [(arguments)] [, prototype] */
+static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc)
+{
+	size_t k = 0;
+	const opnd *rets = NULL, *callee = NULL, *args = NULL;
+	if (k < r->nops && r->ops[k].k == O_LIST)
+		rets = &r->ops[k++];
+	if (k < r->nops)
+		callee = &r->ops[k++];
+	if (k < r->nops && r->ops[k].k == O_LIST)
+		args = &r->ops[k++];
+	if (!callee || (callee->k != O_SYM && callee->k != O_REG))
+		return err(r, op->line, op->col, "expected the function a call calls");
+	/* what the call reads: the argument slots (and an indirect callee) */
+	r->rd.len = 0;
+	if (callee->k == O_REG && reads_of(r, callee))
+		return r->rc;
+	char desc[160];
+	int dn = 0;
+	tc_gpu_kind ck = TC_GPU_OTHER;
+	if (callee->k == O_SYM) {
+		ck = tc__gpu_builtin_kind(callee->sym, callee->slen);
+		uint64_t vals[8];
+		uint8_t known[8];
+		unsigned na = 0;
+		for (uint32_t a = 0; args && a < args->nl; a++) {
+			const tok *t = &r->olist[args->l0 + a];
+			nslot *e;
+			uint32_t slot = t->kind == T_IDENT ? param_slot(r, t->s, t->len, &e) : TC_NONE;
+			if (slot != TC_NONE && push(r, &r->rd, slot))
+				return r->rc;
+			if (na < 8) {
+				known[na] = slot != TC_NONE && e->aux != 0;
+				vals[na] = known[na] ? e->aux - 1 : 0;
+				na++;
+			}
+		}
+		if (ck == TC_GPU_DIVERGENT_SOURCE)
+			dn = (int)tc__gpu_describe(desc, sizeof desc, callee->sym, callee->slen, vals,
+						   known, na);
+	} else {
+		for (uint32_t a = 0; args && a < args->nl; a++) {
+			const tok *t = &r->olist[args->l0 + a];
+			nslot *e;
+			uint32_t slot = t->kind == T_IDENT ? param_slot(r, t->s, t->len, &e) : TC_NONE;
+			if (slot != TC_NONE && push(r, &r->rd, slot))
+				return r->rc;
+		}
+	}
+	check_escape(r, 0);
+	uint8_t kind = ck == TC_GPU_DIVERGENT_SOURCE ? TC_UA_SOURCE | TC_UA_NAMED
+		       : ck == TC_GPU_UNIFORM_SOURCE ? 0
+		       : ck == TC_GPU_BARRIER || ck == TC_GPU_COLLECTIVE ? TC_UA_UNIFORM
+									  : TC_UA_SOURCE;
+	uint32_t src = TC_NONE;
+	if (dn > 0 && (src = add_source(r, desc, (size_t)dn, loc)) == TC_NONE)
+		return r->rc;
+	for (uint32_t a = 0; rets && a < rets->nl; a++) {
+		const tok *t = &r->olist[rets->l0 + a];
+		nslot *e;
+		uint32_t slot = t->kind == T_IDENT ? param_slot(r, t->s, t->len, &e) : TC_NONE;
+		if (slot == TC_NONE) {
+			if (t->kind == T_IDENT && t->s[0] == '%') {
+				uint32_t reg = reg_lookup(r, t); /* a result in a register */
+				if (reg != TC_NONE && emit_defs(r, &reg, 1, guard, kind, src))
+					return r->rc;
+			}
+			continue;
+		}
+		if (emit_defs(r, &slot, 1, guard, kind, src))
+			return r->rc;
+	}
+	if (ck == TC_GPU_BARRIER)
+		return add_item(r, IT_BARRIER, TC_NONE, TC_NONE, pred, guard, loc);
+	if (callee->k != O_SYM)
+		return TC_OK; /* an indirect call: not followed */
+	if (grow(r, &r->calls, &r->calls_cap, r->ncalls + 1, sizeof *r->calls))
+		return r->rc;
+	r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen};
+	return add_item(r, IT_CALL, TC_NONE, (uint32_t)r->ncalls++, pred, guard, loc);
+}
+
+/* One instruction: the opcode op (after an optional guard) and its operands. */
+static int instruction(reader *r, tok op, uint32_t guard, tok first)
+{
+	ploc loc = here(r, &first);
+	r->div_sreg = NULL;
+	r->impure_sreg = false;
+	if (parse_operands(r))
+		return r->rc;
+	if (push(r, &r->pos_rec, (uint32_t)r->rec.def.len))
+		return r->rc;
+	size_t blen = 0;
+	while (blen < op.len && op.s[blen] != '.')
+		blen++;
+	const char *b = op.s;
+	bool pred = guard != TC_NONE;
+	int rc = TC_OK;
+	if (base_is(b, blen, "bra")) {
+		if (r->nops != 1 || r->ops[0].k != O_SYM)
+			return err(r, op.line, op.col, "'bra' takes one label");
+		bool uni = has_mod(&op, blen, ".uni") &&
+			   !(r->opt && (r->opt->flags & TC_READ_DISTRUST_BRA_UNI));
+		if (add_ref(r, &r->refs, &r->nrefs, &r->refs_cap, &r->ops[0].at))
+			return r->rc;
+		rc = add_item(r, IT_BRA, pred && !uni ? guard : TC_NONE, (uint32_t)r->nrefs - 1, pred,
+			      TC_NONE, loc);
+	} else if (base_is(b, blen, "brx")) {
+		if (r->nops != 2 || r->ops[1].k != O_SYM || r->ops[0].k != O_REG ||
+		    r->ops[0].reg == TC_NONE)
+			return err(r, op.line, op.col, "'brx.idx' takes an index register and a "
+						       "'.branchtargets' label");
+		bool uni = has_mod(&op, blen, ".uni") &&
+			   !(r->opt && (r->opt->flags & TC_READ_DISTRUST_BRA_UNI));
+		uint32_t cond = uni ? TC_NONE : r->ops[0].reg;
+		if (!uni && pred) { /* the guard and the index decide together */
+			r->rd.len = 0;
+			uint32_t c = new_reg(r);
+			if (c == TC_NONE || push(r, &r->rd, guard) || reads_of(r, &r->ops[0]) ||
+			    emit(r, c, TC_UA_PURE, TC_NONE))
+				return r->rc;
+			cond = c;
+		}
+		if (add_ref(r, &r->trefs, &r->ntrefs, &r->trefs_cap, &r->ops[1].at))
+			return r->rc;
+		rc = add_item(r, IT_BRX, cond, (uint32_t)r->ntrefs - 1, pred, TC_NONE, loc);
+	} else if (base_is(b, blen, "ret") || base_is(b, blen, "exit")) {
+		rc = add_item(r, IT_RET, pred ? guard : TC_NONE, TC_NONE, pred, TC_NONE, loc);
+	} else if (base_is(b, blen, "trap")) {
+		/* a guarded trap: the threads that trap end the whole grid */
+		rc = pred ? TC_OK : add_item(r, IT_TRAP, TC_NONE, TC_NONE, false, TC_NONE, loc);
+	} else if (base_is(b, blen, "bar") || base_is(b, blen, "barrier")) {
+		rc = barrier_op(r, &op, blen, guard, pred, loc);
+	} else if (base_is(b, blen, "call")) {
+		rc = call_op(r, &op, guard, pred, loc);
+	} else if (base_is(b, blen, "ld") || base_is(b, blen, "ldu")) {
+		rc = ld_st(r, &op, blen, true, guard, loc);
+	} else if (base_is(b, blen, "st")) {
+		rc = ld_st(r, &op, blen, false, guard, loc);
+	} else {
+		/* the first operand is written, unless the instruction writes none */
+		uint32_t one = TC_NONE, nd = 0;
+		const uint32_t *defs = NULL;
+		size_t k0 = 0;
+		if (!no_def_op(b, blen) && r->nops > 0 &&
+		    (r->ops[0].k == O_REG || r->ops[0].k == O_VEC || r->ops[0].k == O_PAIR ||
+		     r->ops[0].k == O_SINK)) {
+			nd = first_defs(r, &r->ops[0], &one, &defs);
+			k0 = 1;
+		}
+		r->rd.len = 0;
+		for (size_t k = k0; k < r->nops; k++)
+			if (reads_of(r, &r->ops[k]))
+				return r->rc;
+		/* the depot's address: mov of a .local name, cvta.local of it */
+		bool to_base = false;
+		if (nd == 1 && one != TC_NONE) {
+			const opnd *s = r->nops > 1 ? &r->ops[1] : NULL;
+			if (s && base_is(b, blen, "mov") && s->k == O_SYM &&
+			    (nmap_find(&r->lsyms, s->sym, s->slen, name_hash(s->sym, s->slen)) ||
+			     nmap_find(&r->gsyms, s->sym, s->slen, name_hash(s->sym, s->slen))))
+				to_base = true;
+			if (s && (base_is(b, blen, "cvta") || base_is(b, blen, "mov")) &&
+			    s->k == O_REG && s->reg != TC_NONE && r->dbase[s->reg] && r->nops == 2 &&
+			    (base_is(b, blen, "mov") || has_mod(&op, blen, ".local")))
+				to_base = true;
+		}
+		if (to_base) {
+			if (r->dbase[one])
+				r->depot_ok = false; /* written twice */
+			r->dbase[one] = 1;
+		} else {
+			check_escape(r, 0);
+			for (uint32_t k = 0; k < nd; k++)
+				if (defs[k] != TC_NONE && r->dbase[defs[k]])
+					r->depot_ok = false;
+		}
+		uint8_t kind = 0;
+		uint32_t src = TC_NONE;
+		if (lane_op(b, blen)) {
+			kind = TC_UA_SOURCE;
+		} else if (r->div_sreg) {
+			kind = TC_UA_SOURCE | TC_UA_NAMED | (r->impure_sreg ? 0 : TC_UA_PURE);
+			if ((src = sreg_source(r, loc)) == TC_NONE)
+				return r->rc;
+		} else if (pure_op(b, blen) && !r->impure_sreg) {
+			kind = TC_UA_PURE;
+		}
+		if (nd)
+			rc = emit_defs(r, defs, nd, guard, kind, src);
+	}
+	if (rc)
+		return rc;
+	if (r->npos == UINT32_MAX - 2)
+		return too_large(r);
+	r->npos++;
+	r->last_was_label = false;
+	return r->rc;
+}
+
+/* ---- functions ------------------------------------------------------------ */
+
+/* ( .param .u64 name, .reg .b32 %r, ... ): the names, with tag */
+static int parse_params(reader *r, uint8_t tag)
+{
+	next(r); /* ( */
+	while (!is_p(r, ')')) {
+		bool reg = false;
+		tok name = {0};
+		while (r->t.kind == T_IDENT || is_p(r, '[') || is_p(r, ']') || r->t.kind == T_NUM ||
+		       is_p(r, '<') || is_p(r, '>')) {
+			if (is_word(&r->t, ".reg"))
+				reg = true;
+			if (r->t.kind == T_IDENT && r->t.s[0] != '.')
+				name = r->t;
+			next(r);
+		}
+		if (!name.s)
+			return expected(r, "a parameter");
+		if (reg) {
+			if (declare_reg(r, &name, 1, false) || push(r, &r->reg_params, reg_lookup(r, &name)))
+				return r->rc;
+		} else {
+			nslot *e = nmap_put(&r->al, &r->params, name.s, name.len);
+			if (!e)
+				return oom(r);
+			e->tag = tag;
+		}
+		if (is_p(r, ','))
+			next(r);
+		else if (!is_p(r, ')'))
+			return expected(r, "',' or ')'");
+	}
+	next(r);
+	return r->rc;
+}
+
+static void start_function(reader *r)
+{
+	r->nregs = 0;
+	nmap_clear(&r->regs);
+	nmap_clear(&r->params);
+	nmap_clear(&r->scoped);
+	nmap_clear(&r->lsyms);
+	nmap_clear(&r->labels);
+	nmap_clear(&r->tables);
+	r->nlab = r->nrefs = r->ntrefs = r->ntlabels = r->ndslots = 0;
+	r->pos_rec.len = 0;
+	r->npos = 0;
+	r->depot_ok = true;
+	r->dlist.len = r->gload.len = r->gaddr.len = r->reg_params.len = 0;
+	r->last_was_label = false;
+	r->have_loc = false;
+}
+
+static uint32_t find_label(reader *r, const char *s, uint32_t len)
+{
+	nslot *e = nmap_find(&r->labels, s, len, name_hash(s, len));
+	return e ? e->val : TC_NONE;
+}
+
+/* The blocks of the function just read (docs/ptx.md, "Blocks"). */
+static int form_blocks(reader *r)
+{
+	pfunc *f = r->f;
+	uint32_t npos = r->npos;
+	if (push(r, &r->pos_rec, (uint32_t)r->rec.def.len))
+		return r->rc;
+	/* labels that a branch or a table names */
+	for (size_t k = 0; k < r->nrefs; k++) {
+		uint32_t l = find_label(r, r->refs[k].s, r->refs[k].len);
+		if (l == TC_NONE)
+			return err(r, r->refs[k].line, r->refs[k].col, "label '%.*s' is not defined",
+				   (int)(r->refs[k].len > 60 ? 60 : r->refs[k].len), r->refs[k].s);
+		r->lab[l].targeted = true;
+		r->refs[k].block = l;
+	}
+	for (size_t k = 0; k < r->ntrefs; k++) {
+		lref *t = &r->trefs[k];
+		nslot *e = nmap_find(&r->tables, t->s, t->len, name_hash(t->s, t->len));
+		if (!e)
+			return err(r, t->line, t->col, "'%.*s' is not a '.branchtargets' list",
+				   (int)(t->len > 60 ? 60 : t->len), t->s);
+		t->block = (uint32_t)(e - r->tables.slot);
+		for (uint32_t j = 0; j < e->aux; j++) {
+			lref *x = &r->tlabels[e->val + j];
+			uint32_t l = find_label(r, x->s, x->len);
+			if (l == TC_NONE)
+				return err(r, x->line, x->col, "label '%.*s' is not defined",
+					   (int)(x->len > 60 ? 60 : x->len), x->s);
+			r->lab[l].targeted = true;
+			x->block = l;
+		}
+	}
+	/* boundaries, in order of position */
+	f->block0 = (uint32_t)r->nblocks;
+	size_t it = f->item0, li = 0;
+	uint32_t cur_start = 0; /* where the last block starts; UINT32_MAX: none open */
+#define NEW_BLOCK(p)                                                                               \
+	do {                                                                                       \
+		if (grow(r, &r->blocks, &r->blocks_cap, r->nblocks + 1, sizeof *r->blocks))          \
+			return r->rc;                                                              \
+		r->blocks[r->nblocks++] = (pblock){NULL, 0, r->pos_rec.v[(p)], 0, (uint32_t)it, 0,  \
+						   0, 0, TC_NONE, TC_NONE};                        \
+		cur_start = (p);                                                                   \
+	} while (0)
+	NEW_BLOCK(0);
+	for (;;) {
+		uint32_t lp = li < r->nlab ? r->lab[li].pos : UINT32_MAX;
+		uint32_t ip = it < r->nitems ? r->items[it].pos : UINT32_MAX;
+		if (lp == UINT32_MAX && ip == UINT32_MAX)
+			break;
+		if (lp <= ip) { /* labels go before the instruction at their place */
+			plabel *l = &r->lab[li++];
+			if (!l->targeted)
+				continue;
+			/* a block that has nothing in it yet takes the label */
+			if (cur_start != lp || r->blocks[r->nblocks - 1].label)
+				NEW_BLOCK(lp);
+			pblock *bk = &r->blocks[r->nblocks - 1];
+			bk->label = l->s;
+			bk->llen = l->len;
+			l->block = (uint32_t)(r->nblocks - 1 - f->block0);
+			continue;
+		}
+		item *x = &r->items[it++];
+		if ((x->op == IT_BARRIER || x->op == IT_PARTIAL || x->op == IT_CALL) &&
+		    x->guard != TC_NONE) {
+			/* only the threads whose guard holds: the block before it
+			 * branches to it or around it */
+			r->blocks[r->nblocks - 1].term = (uint32_t)it - 1;
+			it--;
+			NEW_BLOCK(ip);
+			it++;
+			NEW_BLOCK(ip + 1);
+			continue;
+		}
+		if (x->op == IT_BRA || x->op == IT_BRX || x->op == IT_RET || x->op == IT_TRAP) {
+			r->blocks[r->nblocks - 1].term = (uint32_t)it - 1;
+			if (ip + 1 < npos)
+				NEW_BLOCK(ip + 1);
+			else
+				cur_start = UINT32_MAX; /* nothing after it */
+		}
+	}
+#undef NEW_BLOCK
+	f->block1 = (uint32_t)r->nblocks;
+	/* record and item ranges, successors and conditions */
+	for (uint32_t k = f->block0; k < f->block1; k++) {
+		pblock *bk = &r->blocks[k];
+		bk->rec1 = k + 1 < f->block1 ? r->blocks[k + 1].rec0 : (uint32_t)r->rec.def.len;
+		bk->item1 = k + 1 < f->block1 ? r->blocks[k + 1].item0 : (uint32_t)r->nitems;
+	}
+	uint32_t nb = f->block1 - f->block0;
+	for (uint32_t k = 0; k < nb; k++) {
+		pblock *bk = &r->blocks[f->block0 + k];
+		uint32_t exit = nb, fall = k + 1 < nb ? k + 1 : exit;
+		bk->succ0 = (uint32_t)r->succ.len;
+		if (bk->term == TC_NONE) {
+			if (push(r, &r->succ, fall))
+				return r->rc;
+		} else {
+			item *x = &r->items[bk->term];
+			switch (x->op) {
+			case IT_BRA:
+				if (push(r, &r->succ, r->lab[r->refs[x->target].block].block) ||
+				    (x->pred && push(r, &r->succ, fall)))
+					return r->rc;
+				bk->cond = x->cond;
+				break;
+			case IT_BRX: {
+				nslot *e = &r->tables.slot[r->trefs[x->target].block];
+				for (uint32_t j = 0; j < e->aux; j++)
+					if (push(r, &r->succ, r->lab[r->tlabels[e->val + j].block].block))
+						return r->rc;
+				if (x->pred && push(r, &r->succ, fall))
+					return r->rc;
+				bk->cond = x->cond;
+				break;
+			}
+			case IT_RET:
+				if (push(r, &r->succ, exit) || (x->pred && push(r, &r->succ, fall)))
+					return r->rc;
+				bk->cond = x->cond;
+				break;
+			case IT_TRAP:
+				break;
+			default: /* a guarded barrier or call: around it, or through */
+				if (push(r, &r->succ, fall) ||
+				    push(r, &r->succ, k + 2 < nb ? k + 2 : exit))
+					return r->rc;
+				bk->cond = x->guard;
+				bk->nsucc = 2;
+				continue;
+			}
+		}
+		bk->nsucc = (uint32_t)r->succ.len - bk->succ0;
+	}
+	return TC_OK;
+}
+
+/* Loads through generic addresses that may point into local memory:
+ * thread-dependent. A register may hold such an address when some write
+ * of it is based on the depot, a .local name, a loaded value, a call's
+ * result or a parameter of a function (flow-insensitive: any write). */
+static int generic_loads(reader *r)
+{
+	pfunc *f = r->f;
+	if (!r->gload.len)
+		return TC_OK;
+	uint32_t nr = r->nregs, n = f->rec1 - f->rec0;
+	uint8_t *may = tc__calloc(&r->al, (size_t)nr + 1, 1);
+	uint32_t *off = tc__calloc(&r->al, (size_t)nr + 2, sizeof *off);
+	uint32_t *stack = tc__malloc(&r->al, ((size_t)nr + 1) * sizeof *stack);
+	uint32_t *by = NULL;
+	int rc = may && off && stack ? TC_OK : TC_ENOMEM;
+	size_t total = 0;
+	uint32_t top = 0;
+	const uint32_t *opoff = r->rec.opoff.v, *ops = r->rec.op.v;
+	if (!rc) {
+		for (uint32_t i = f->rec0; i < f->rec1; i++) {
+			uint32_t end = i + 1 < r->rec.opoff.len ? opoff[i + 1] : (uint32_t)r->rec.op.len;
+			for (uint32_t k = opoff[i]; k < end; k++)
+				off[ops[k] + 2]++;
+			total += end - opoff[i];
+		}
+		by = tc__malloc(&r->al, (total + 1) * sizeof *by);
+		rc = by ? TC_OK : TC_ENOMEM;
+	}
+	if (!rc) {
+		for (uint32_t v = 0; v < nr; v++)
+			off[v + 2] += off[v + 1];
+		for (uint32_t i = f->rec0; i < f->rec1; i++) {
+			uint32_t end = i + 1 < r->rec.opoff.len ? opoff[i + 1] : (uint32_t)r->rec.op.len;
+			for (uint32_t k = opoff[i]; k < end; k++)
+				by[off[ops[k] + 1]++] = i;
+		}
+		/* seeds: the depot's address, and what is not known to point
+		 * into shared, global or constant memory */
+		for (uint32_t v = 0; v < nr; v++)
+			if (r->dbase[v] && !may[v]) {
+				may[v] = 1;
+				stack[top++] = v;
+			}
+		for (uint32_t i = f->rec0; i < f->rec1; i++) {
+			uint32_t d = r->rec.def.v[i];
+			uint8_t kd = r->rec.kind[i];
+			if (d != TC_NONE && !may[d] && !(kd & K_ARGUMENT) &&
+			    ((kd & TC_UA_SOURCE) || !(kd & TC_UA_PURE))) {
+				may[d] = 1;
+				stack[top++] = d;
+			}
+		}
+		while (top > 0) {
+			uint32_t v = stack[--top];
+			for (uint32_t k = off[v]; k < off[v + 1]; k++) {
+				uint32_t d = r->rec.def.v[by[k]];
+				if (d != TC_NONE && !may[d]) {
+					may[d] = 1;
+					stack[top++] = d;
+				}
+			}
+		}
+		for (size_t k = 0; k < r->gload.len; k++) {
+			uint32_t a = r->gaddr.v[k];
+			if (a == TC_NONE || may[a])
+				r->rec.kind[r->gload.v[k]] |= TC_UA_SOURCE;
+		}
+	}
+	(void)n;
+	tc__free(&r->al, may);
+	tc__free(&r->al, off);
+	tc__free(&r->al, stack);
+	tc__free(&r->al, by);
+	return rc ? oom(r) : TC_OK;
+}
+
+/* The depot is read as memory after all: its loads are thread-dependent,
+ * its stores write no register. */
+static void depot_as_memory(reader *r)
+{
+	for (size_t k = 0; k < r->dlist.len; k++) {
+		uint32_t i = r->dlist.v[k], d = r->rec.def.v[i];
+		bool store = false;
+		for (size_t s = 0; s < r->ndslots; s++)
+			if (r->dslots[s].reg == d)
+				store = true;
+		if (store) {
+			r->rec.def.v[i] = TC_NONE;
+		} else {
+			r->rec.kind[i] = TC_UA_SOURCE;
+			/* reads nothing: point its operands at none */
+			uint32_t end = i + 1 < r->rec.opoff.len ? r->rec.opoff.v[i + 1]
+								: (uint32_t)r->rec.op.len;
+			for (uint32_t x = r->rec.opoff.v[i]; x < end; x++)
+				r->rec.op.v[x] = d; /* its own old value: no new dependence */
+		}
+	}
+}
+
+static int end_function(reader *r)
+{
+	pfunc *f = r->f;
+	f->rec1 = (uint32_t)r->rec.def.len;
+	f->item1 = (uint32_t)r->nitems;
+	f->nregs = r->nregs;
+	/* overlapping depot slots of different offsets */
+	for (size_t a = 0; a < r->ndslots && r->depot_ok; a++)
+		for (size_t b = a + 1; b < r->ndslots; b++) {
+			const dslot *x = &r->dslots[a], *y = &r->dslots[b];
+			if (x->off < y->off + (int64_t)y->size && y->off < x->off + (int64_t)x->size)
+				r->depot_ok = false;
+		}
+	if (!r->depot_ok)
+		depot_as_memory(r);
+	if (generic_loads(r))
+		return r->rc;
+	for (uint32_t i = f->rec0; i < f->rec1; i++)
+		r->rec.kind[i] &= (uint8_t)~K_ARGUMENT;
+	return form_blocks(r);
+}
+
+/* the label just defined names a .branchtargets list */
+static int parse_targets(reader *r)
+{
+	tok d = r->t;
+	if (!r->last_was_label)
+		return err(r, d.line, d.col, "'.branchtargets' must follow a label");
+	plabel *l = &r->lab[r->last_label];
+	nslot *e = nmap_put(&r->al, &r->tables, l->s, l->len);
+	if (!e)
+		return oom(r);
+	e->tag = 1;
+	e->val = (uint32_t)r->ntlabels;
+	next(r);
+	for (;;) {
+		if (r->t.kind != T_IDENT)
+			return expected(r, "a label");
+		if (add_ref(r, &r->tlabels, &r->ntlabels, &r->tlabels_cap, &r->t))
+			return r->rc;
+		next(r);
+		if (!is_p(r, ','))
+			break;
+		next(r);
+	}
+	e = nmap_find(&r->tables, l->s, l->len, name_hash(l->s, l->len));
+	e->aux = (uint32_t)r->ntlabels - e->val;
+	r->last_was_label = false;
+	return semicolon(r);
+}
+
+static int define_label(reader *r, const tok *name)
+{
+	nslot *e = nmap_put(&r->al, &r->labels, name->s, name->len);
+	if (!e)
+		return oom(r);
+	if (e->tag != 0xff)
+		return err(r, name->line, name->col, "label " TOKF " is defined twice (first on line %u)",
+			   TOKA(*name), e->aux);
+	if (grow(r, &r->lab, &r->lab_cap, r->nlab + 1, sizeof *r->lab))
+		return r->rc;
+	e->tag = 1;
+	e->val = (uint32_t)r->nlab;
+	e->aux = name->line;
+	r->lab[r->nlab] = (plabel){name->s, name->len, r->npos, false, TC_NONE};
+	r->last_label = (uint32_t)r->nlab++;
+	r->last_was_label = true;
+	return TC_OK;
+}
+
+static int body(reader *r, tok open)
+{
+	uint32_t depth = 1;
+	next(r);
+	/* parameters passed in registers: unknown values */
+	for (size_t k = 0; k < r->reg_params.len; k++) {
+		r->rd.len = 0;
+		if (emit(r, r->reg_params.v[k], TC_UA_SOURCE, TC_NONE))
+			return r->rc;
+	}
+	if (r->reg_params.len) {
+		if (push(r, &r->pos_rec, r->f->rec0))
+			return r->rc;
+		r->npos++;
+	}
+	while (!r->rc) {
+		tok t = r->t;
+		if (t.kind == T_END)
+			return err(r, open.line, open.col, "'{' of function '%.*s' has no matching '}'",
+				   (int)(r->f->nlen > 60 ? 60 : r->f->nlen), r->f->name);
+		if (is_p(r, '{')) {
+			if (++depth > MAX_DEPTH)
+				return err(r, t.line, t.col, "scopes nested more than %d deep", MAX_DEPTH);
+			next(r);
+			continue;
+		}
+		if (is_p(r, '}')) {
+			next(r);
+			if (--depth == 0)
+				return end_function(r);
+			continue;
+		}
+		if (is_p(r, ';')) {
+			next(r);
+			continue;
+		}
+		if (is_p(r, '@')) {
+			next(r);
+			if (is_p(r, '!'))
+				next(r);
+			if (r->t.kind != T_IDENT || r->t.s[0] != '%')
+				return expected(r, "a predicate register after '@'");
+			uint32_t g = reg_lookup(r, &r->t);
+			if (g == TC_NONE)
+				return err(r, r->t.line, r->t.col, "register " TOKF " is not declared",
+					   TOKA(r->t));
+			next(r);
+			if (r->t.kind != T_IDENT || r->t.s[0] == '.')
+				return expected(r, "an instruction after the guard");
+			tok op = r->t;
+			next(r);
+			if (instruction(r, op, g, t))
+				return r->rc;
+			continue;
+		}
+		if (t.kind != T_IDENT)
+			return expected(r, "an instruction");
+		if (t.s[0] == '.') {
+			if (is_word(&t, ".reg")) {
+				if (parse_reg_decl(r))
+					return r->rc;
+			} else if (is_word(&t, ".loc")) {
+				if (parse_loc(r))
+					return r->rc;
+			} else if (is_word(&t, ".pragma")) {
+				next(r);
+				if (r->t.kind != T_STR)
+					return expected(r, "a string");
+				next(r);
+				while (is_p(r, ',')) {
+					next(r);
+					next(r);
+				}
+				if (semicolon(r))
+					return r->rc;
+			} else if (is_word(&t, ".local")) {
+				if (skip_decl(r, &r->lsyms))
+					return r->rc;
+			} else if (is_word(&t, ".param")) {
+				/* a parameter of a call: a slot */
+				next(r);
+				tok name = {0};
+				while (!is_p(r, ';') && r->t.kind != T_END) {
+					if (r->t.kind == T_IDENT && r->t.s[0] != '.' && !name.s)
+						name = r->t;
+					next(r);
+				}
+				if (!name.s)
+					return expected(r, "a parameter name");
+				nslot *e = nmap_put(&r->al, &r->scoped, name.s, name.len);
+				if (!e)
+					return oom(r);
+				if (e->tag == 0xff) {
+					e->tag = 1;
+					e->val = new_reg(r);
+					e->aux = 0;
+				}
+				if (semicolon(r))
+					return r->rc;
+			} else if (is_word(&t, ".shared") || is_word(&t, ".global") ||
+				   is_word(&t, ".const") || is_word(&t, ".tex") ||
+				   is_word(&t, ".calltargets") || is_word(&t, ".callprototype") ||
+				   is_word(&t, ".maxnreg")) {
+				if (skip_decl(r, NULL))
+					return r->rc;
+			} else if (is_word(&t, ".branchtargets")) {
+				if (parse_targets(r))
+					return r->rc;
+			} else {
+				return err(r, t.line, t.col, "unknown directive " TOKF " in a function body",
+					   TOKA(t));
+			}
+			r->last_was_label = r->last_was_label && is_word(&t, ".loc");
+			continue;
+		}
+		next(r);
+		if (is_p(r, ':')) {
+			if (t.s[0] == '%')
+				return err(r, t.line, t.col, "a label cannot start with '%%'");
+			next(r);
+			if (define_label(r, &t))
+				return r->rc;
+			continue;
+		}
+		if (instruction(r, t, TC_NONE, t))
+			return r->rc;
+	}
+	return r->rc;
+}
+
+static int function(reader *r)
+{
+	bool entry = is_word(&r->t, ".entry");
+	next(r);
+	start_function(r);
+	if (!entry && is_p(r, '(') && parse_params(r, P_FUNC))
+		return r->rc;
+	if (r->t.kind != T_IDENT || r->t.s[0] == '.' || r->t.s[0] == '%')
+		return expected(r, "a function name");
+	tok name = r->t;
+	next(r);
+	if (is_p(r, '(') && parse_params(r, entry ? P_KERNEL : P_FUNC))
+		return r->rc;
+	/* performance directives: .maxntid 256, 1, 1 / .reqntid / .noreturn ... */
+	while (r->t.kind == T_IDENT && r->t.s[0] == '.') {
+		if (is_word(&r->t, ".pragma")) {
+			next(r);
+			if (r->t.kind != T_STR)
+				return expected(r, "a string");
+			next(r);
+			if (semicolon(r))
+				return r->rc;
+			continue;
+		}
+		static const char *const perf[] = {".maxntid", ".reqntid", ".minnctapersm",
+						   ".maxnctapersm", ".maxnreg", ".noreturn",
+						   ".explicitcluster", ".reqnctapercluster",
+						   ".maxclusterrank", ".blocksareclusters"};
+		bool known = false;
+		for (size_t i = 0; i < sizeof perf / sizeof *perf; i++)
+			known |= is_word(&r->t, perf[i]);
+		if (!known)
+			return err(r, r->t.line, r->t.col, "unknown directive " TOKF " after a function's "
+							   "parameters", TOKA(r->t));
+		next(r);
+		while (r->t.kind == T_NUM || is_p(r, ','))
+			next(r);
+	}
+	nslot *e = nmap_put(&r->al, &r->fnames, name.s, name.len);
+	if (!e)
+		return oom(r);
+	if (is_p(r, ';')) { /* a declaration */
+		next(r);
+		if (e->tag == 0xff) {
+			e->tag = 1;
+			e->val = TC_NONE; /* no body (yet) */
+		}
+		return r->rc;
+	}
+	if (!is_p(r, '{'))
+		return expected(r, "'{' or ';' after the function's declaration");
+	if (e->tag != 0xff && e->val != TC_NONE)
+		return err(r, name.line, name.col, "function " TOKF " is defined twice", TOKA(name));
+	if (grow(r, &r->fn, &r->fn_cap, r->nfn + 1, sizeof *r->fn))
+		return r->rc;
+	e->tag = 1;
+	e->val = (uint32_t)r->nfn;
+	r->fidx = (uint32_t)r->nfn;
+	r->f = &r->fn[r->nfn++];
+	*r->f = (pfunc){name.s, name.len, name.line, name.col, entry, true, false,
+			(uint32_t)r->rec.def.len, 0, 0, 0, (uint32_t)r->nitems, 0, 0};
+	return body(r, r->t);
+}
+
+/* the whole file */
+static int read_file(reader *r)
+{
+	next(r);
+	bool any = false;
+	while (r->t.kind != T_END && !r->rc) {
+		tok t = r->t;
+		if (t.kind != T_IDENT || t.s[0] != '.') {
+			if (t.kind == T_IDENT)
+				return err(r, t.line, t.col, "expected a directive, found " TOKF
+							     " (instructions belong in a function body)",
+					   TOKA(t));
+			return expected(r, "a directive");
+		}
+		any = true;
+		if (is_word(&t, ".version") || is_word(&t, ".address_size")) {
+			next(r);
+			if (r->t.kind != T_NUM)
+				return expected(r, "a number");
+			next(r);
+		} else if (is_word(&t, ".target")) {
+			next(r);
+			for (;;) {
+				if (r->t.kind != T_IDENT)
+					return expected(r, "a target");
+				next(r);
+				if (!is_p(r, ','))
+					break;
+				next(r);
+			}
+		} else if (is_word(&t, ".file")) {
+			parse_file(r);
+		} else if (is_word(&t, ".loc")) {
+			parse_loc(r);
+		} else if (is_word(&t, ".section")) {
+			next(r);
+			if (r->t.kind != T_IDENT)
+				return expected(r, "a section name");
+			next(r);
+			if (!is_p(r, '{'))
+				return expected(r, "'{'");
+			skip_group(r);
+		} else if (is_word(&t, ".visible") || is_word(&t, ".extern") || is_word(&t, ".weak") ||
+			   is_word(&t, ".common")) {
+			next(r);
+			if (r->t.kind != T_IDENT || r->t.s[0] != '.')
+				return expected(r, "a declaration after the linkage");
+		} else if (is_word(&t, ".entry") || is_word(&t, ".func")) {
+			function(r);
+		} else if (is_word(&t, ".local")) {
+			skip_decl(r, &r->gsyms);
+		} else if (is_word(&t, ".global") || is_word(&t, ".shared") || is_word(&t, ".const") ||
+			   is_word(&t, ".tex") || is_word(&t, ".texref") || is_word(&t, ".surfref") ||
+			   is_word(&t, ".samplerref") || is_word(&t, ".alias")) {
+			skip_decl(r, NULL);
+		} else if (is_word(&t, ".pragma")) {
+			next(r);
+			if (r->t.kind != T_STR)
+				return expected(r, "a string");
+			next(r);
+			semicolon(r);
+		} else {
+			return err(r, t.line, t.col, "unknown directive " TOKF, TOKA(t));
+		}
+	}
+	if (r->rc)
+		return r->rc;
+	if (!any)
+		return err(r, 1, 1, "empty input: no PTX directive");
+	/* every file index a .loc names is declared */
+	for (uint32_t i = 0; i < r->nfiles; i++)
+		if (r->loc_line[i] && !r->files[i])
+			return err(r, r->loc_line[i], r->loc_col[i],
+				   "file index %u is not declared by a '.file' directive", i);
+	return TC_OK;
+}
+
+/* ---- graphs ----------------------------------------------------------- */
+
+static int builder_error(reader *r, int rc)
+{
+	if (rc == TC_ELIMIT)
+		return too_large(r);
+	return oom(r);
+}
+
+/* A position for the graph: the .file path, or the input itself. */
+static tc_loc kept_loc(reader *r, ploc l)
+{
+	if (!l.line)
+		return (tc_loc){NULL, 0, 0};
+	const char *f = l.file ? r->files[l.file - 1] : r->file;
+	size_t n = l.file ? r->flen[l.file - 1] : strlen(r->file);
+	const char *kept = tc__module_string(r->out, f, n);
+	if (!kept) {
+		oom(r);
+		return (tc_loc){NULL, 0, 0};
+	}
+	return (tc_loc){kept, l.line, l.col};
+}
+
+static bool barrier_item(const reader *r, const item *x)
+{
+	return x->op == IT_BARRIER || x->op == IT_PARTIAL ||
+	       (x->op == IT_CALL && r->calls[x->target].len == TC_NONE);
+}
+
+static int make_name(reader *r, const char *a, size_t alen, const char *b, size_t *len)
+{
+	size_t blen = strlen(b);
+	if (grow(r, &r->name, &r->name_cap, alen + blen + 1, 1))
+		return r->rc;
+	memcpy(r->name, a, alen);
+	memcpy(r->name + alen, b, blen + 1);
+	*len = alen + blen;
+	return TC_OK;
+}
+
+static int graph(reader *r, uint32_t fi)
+{
+	pfunc *f = &r->fn[fi];
+	uint32_t nb = f->block1 - f->block0, ni = f->rec1 - f->rec0;
+	int rc;
+	/* the function in registers */
+	uint32_t *blk = tc__malloc(&r->al, ((size_t)ni + 1) * sizeof *blk);
+	uint32_t *opoff = tc__malloc(&r->al, ((size_t)ni + 1) * sizeof *opoff);
+	uint32_t *succ_off = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *succ_off);
+	uint32_t *cond = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *cond);
+	uint32_t *first = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *first);
+	uint32_t *last = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *last);
+	tc_builder *b = NULL;
+	tc_loc *branch_loc = NULL;
+	tc_branch_source *source = NULL;
+	tc_ssa *s = NULL;
+	size_t nsucc = 0;
+	if (!blk || !opoff || !succ_off || !cond || !first || !last) {
+		rc = oom(r);
+		goto done;
+	}
+	uint32_t op0 = ni ? r->rec.opoff.v[f->rec0] : 0;
+	for (uint32_t i = 0; i < ni; i++)
+		opoff[i] = r->rec.opoff.v[f->rec0 + i] - op0;
+	opoff[ni] = (f->rec1 < r->rec.opoff.len ? r->rec.opoff.v[f->rec1]
+						 : (uint32_t)r->rec.op.len) -
+		    op0;
+	uint32_t succ0 = nb ? r->blocks[f->block0].succ0 : 0;
+	for (uint32_t k = 0; k < nb; k++) {
+		const pblock *bk = &r->blocks[f->block0 + k];
+		for (uint32_t i = bk->rec0; i < bk->rec1; i++)
+			blk[i - f->rec0] = k;
+		succ_off[k] = bk->succ0 - succ0;
+		cond[k] = bk->cond;
+		nsucc = bk->succ0 + bk->nsucc - succ0;
+	}
+	succ_off[nb] = (uint32_t)nsucc;
+	tc_reg_func rf = {nb,
+			  succ_off,
+			  r->succ.v + succ0,
+			  f->nregs,
+			  ni,
+			  blk,
+			  r->rec.kind + f->rec0,
+			  r->rec.def.v + f->rec0,
+			  opoff,
+			  r->rec.op.v + op0,
+			  cond};
+	double t0 = tc__now();
+	tc__uniformity_free(r->ua);
+	r->ua = NULL;
+	rc = tc__ssa(&s, &rf, &r->al);
+	if (!rc)
+		rc = tc__uniformity(&r->ua, &s->f, &r->al);
+	r->uniformity_s += tc__now() - t0;
+	if (rc) {
+		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
+		goto done;
+	}
+	/* nodes: one per block, split at barriers, and <exit> */
+	if (make_name(r, f->name, f->nlen, "", &(size_t){0}) || tc_builder_new(&b, r->name, &r->al.a)) {
+		rc = oom(r);
+		goto done;
+	}
+	uint32_t id;
+	for (uint32_t k = 0; k < nb; k++) {
+		const pblock *bk = &r->blocks[f->block0 + k];
+		char fallback[32];
+		const char *bname = bk->label;
+		size_t blen = bk->llen;
+		if (!bname) {
+			blen = (size_t)snprintf(fallback, sizeof fallback, "%%bb.%u", k);
+			bname = fallback;
+		}
+		uint32_t nth = 0;
+		first[k] = TC_NONE;
+		for (uint32_t x = bk->item0; x < bk->item1; x++) {
+			const item *it = &r->items[x];
+			if (!barrier_item(r, it))
+				continue;
+			char suffix[32];
+			size_t len;
+			if (++nth == 1)
+				snprintf(suffix, sizeof suffix, ".barrier");
+			else
+				snprintf(suffix, sizeof suffix, ".barrier.%u", nth);
+			if ((rc = make_name(r, bname, blen, suffix, &len)))
+				goto done;
+			if ((rc = tc_builder_add_node(b, r->name, len, &id))) {
+				rc = builder_error(r, rc);
+				goto done;
+			}
+			if (first[k] == TC_NONE)
+				first[k] = id;
+			tc_builder_set_flags(b, id, it->op == IT_PARTIAL ? TC_NODE_PARTIAL_BARRIER
+									 : TC_NODE_BARRIER);
+			tc_loc l = kept_loc(r, it->loc);
+			if (r->rc || (l.file && tc_builder_set_node_loc(b, id, l.file, l.line, l.col))) {
+				rc = oom(r);
+				goto done;
+			}
+		}
+		size_t len;
+		if (nth) {
+			if ((rc = make_name(r, bname, blen, ".after", &len)))
+				goto done;
+			bname = r->name;
+			blen = len;
+		}
+		if ((rc = tc_builder_add_node(b, bname, blen, &id))) {
+			rc = builder_error(r, rc);
+			goto done;
+		}
+		if (first[k] == TC_NONE)
+			first[k] = id;
+		last[k] = id;
+	}
+	if ((rc = tc_builder_add_node(b, EXIT_NAME, strlen(EXIT_NAME), &id)) ||
+	    (rc = tc_builder_set_exit(b, id)) || (nb && (rc = tc_builder_set_entry(b, first[0])))) {
+		rc = builder_error(r, rc);
+		goto done;
+	}
+	uint32_t exit = id, nnodes = id + 1;
+	branch_loc = tc__calloc(&r->out->al, nnodes, sizeof *branch_loc);
+	source = tc__calloc(&r->out->al, nnodes, sizeof *source);
+	if (!branch_loc || !source) {
+		rc = oom(r);
+		goto done;
+	}
+	r->dep_node.len = r->dep_block.len = 0;
+	for (uint32_t k = 0; k < nb; k++) {
+		const pblock *bk = &r->blocks[f->block0 + k];
+		for (uint32_t v = first[k]; v < last[k]; v++)
+			if ((rc = tc_builder_edge(b, v, v + 1, NULL))) {
+				rc = builder_error(r, rc);
+				goto done;
+			}
+		for (uint32_t x = 0; x < bk->nsucc; x++) {
+			uint32_t t = r->succ.v[bk->succ0 + x];
+			if ((rc = tc_builder_edge(b, last[k], t == nb ? exit : first[t], NULL))) {
+				rc = builder_error(r, rc);
+				goto done;
+			}
+		}
+		if (bk->nsucc < 2)
+			continue;
+		uint32_t node = last[k];
+		if (!tc__uniformity_branch(r->ua, k)) {
+			tc_builder_set_flags(b, node, tc_builder_flags(b, node) | TC_NODE_UNIFORM);
+		} else {
+			int src_rc = TC_OK;
+			uint32_t sv = s->cond_value[k] == TC_NONE
+					  ? TC_NONE
+					  : tc__uniformity_source(r->ua, s->cond_value[k], &src_rc);
+			if (src_rc) {
+				rc = oom(r);
+				goto done;
+			}
+			if (sv != TC_NONE && sv < ni && r->rec.src.v[f->rec0 + sv] != TC_NONE) {
+				const psource *ps = &r->srcs[r->rec.src.v[f->rec0 + sv]];
+				source[node].what = ps->what;
+				source[node].loc = kept_loc(r, ps->loc);
+			}
+			if (push(r, &r->dep_node, node) || push(r, &r->dep_block, k)) {
+				rc = r->rc;
+				goto done;
+			}
+		}
+		if (bk->term != TC_NONE)
+			branch_loc[node] = kept_loc(r, r->items[bk->term].loc);
+		if (r->rc) {
+			rc = r->rc;
+			goto done;
+		}
+	}
+	tc_graph *g;
+	rc = tc_builder_finish(&g, b, NULL);
+	b = NULL;
+	if (rc) {
+		rc = oom(r);
+		goto done;
+	}
+	rc = tc__module_add_info(r->out, g, f->entry, branch_loc, nnodes);
+	branch_loc = NULL;
+	if (rc) {
+		rc = oom(r);
+		goto done;
+	}
+	tc__module_set_sources(r->out, source);
+	source = NULL;
+	tc_uniformity_deps *deps;
+	t0 = tc__now();
+	rc = tc__uniformity_record(r->ua, r->dep_block.v, r->dep_node.v, (uint32_t)r->dep_node.len,
+				   &r->out->al, &deps);
+	r->uniformity_s += tc__now() - t0;
+	if (rc) {
+		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
+		goto done;
+	}
+	tc__module_set_deps(r->out, deps);
+done:
+	tc_builder_free(b);
+	tc__free(&r->out->al, branch_loc);
+	tc__free(&r->out->al, source);
+	tc__ssa_free(s);
+	tc__free(&r->al, blk);
+	tc__free(&r->al, opoff);
+	tc__free(&r->al, succ_off);
+	tc__free(&r->al, cond);
+	tc__free(&r->al, first);
+	tc__free(&r->al, last);
+	return rc;
+}
+
+/* Which functions execute a barrier; a call of one is a barrier (its len
+ * is set to TC_NONE to say so). */
+static int barrier_calls(reader *r)
+{
+	uint8_t *has = tc__calloc(&r->al, r->nfn + 1, 1);
+	uint32_t *caller = tc__malloc(&r->al, (r->ncalls + 1) * sizeof *caller);
+	uint32_t *callee = tc__malloc(&r->al, (r->ncalls + 1) * sizeof *callee);
+	int rc = has && caller && callee ? TC_OK : TC_ENOMEM;
+	size_t n = 0;
+	for (size_t i = 0; i < r->ncalls && !rc; i++) {
+		nslot *e = nmap_find(&r->fnames, r->calls[i].name, r->calls[i].len,
+				     name_hash(r->calls[i].name, r->calls[i].len));
+		if (!e || e->val == TC_NONE)
+			continue;
+		caller[n] = r->calls[i].caller;
+		callee[n++] = e->val;
+	}
+	for (size_t f = 0; f < r->nfn && !rc; f++)
+		for (uint32_t x = r->fn[f].item0; x < r->fn[f].item1; x++)
+			has[f] |= r->items[x].op == IT_BARRIER;
+	if (!rc)
+		rc = tc__gpu_barrier_closure(&r->al, (uint32_t)r->nfn, caller, callee, n, has);
+	for (size_t i = 0; i < r->ncalls && !rc; i++) {
+		nslot *e = nmap_find(&r->fnames, r->calls[i].name, r->calls[i].len,
+				     name_hash(r->calls[i].name, r->calls[i].len));
+		if (e && e->val != TC_NONE && has[e->val])
+			r->calls[i].len = TC_NONE;
+	}
+	for (size_t f = 0; f < r->nfn; f++)
+		r->fn[f].barrier = has && has[f];
+	tc__free(&r->al, has);
+	tc__free(&r->al, caller);
+	tc__free(&r->al, callee);
+	return rc ? oom(r) : TC_OK;
+}
+
+static int graphs(reader *r)
+{
+	const char *only = r->opt ? r->opt->function : NULL;
+	if (only) {
+		for (uint32_t f = 0; f < r->nfn; f++)
+			if (r->fn[f].nlen == strlen(only) && memcmp(r->fn[f].name, only, r->fn[f].nlen) == 0)
+				return graph(r, f);
+		return r->rc = tc__diag(r->diag, TC_EINVAL, r->file, 0, 0,
+					"no function named '%.100s' is defined", only);
+	}
+	if (r->nfn == 0) {
+		snprintf(r->warnings[r->nwarnings++], sizeof r->warnings[0],
+			 "no function is defined in the file: nothing to analyse");
+		return TC_OK;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t f = 0; f < r->nfn; f++)
+			if (r->fn[f].entry == (pass == 0) && graph(r, f))
+				return r->rc;
+	return TC_OK;
+}
+
+static void free_reader(reader *r)
+{
+	tc__free(&r->al, r->files);
+	tc__free(&r->al, r->flen);
+	tc__free(&r->al, r->loc_line);
+	tc__free(&r->al, r->loc_col);
+	tc__free(&r->al, r->fn);
+	nmap_free(&r->al, &r->fnames);
+	nmap_free(&r->al, &r->gsyms);
+	tc__u32vec_free(&r->al, &r->rec.def);
+	tc__u32vec_free(&r->al, &r->rec.src);
+	tc__u32vec_free(&r->al, &r->rec.opoff);
+	tc__u32vec_free(&r->al, &r->rec.op);
+	tc__free(&r->al, r->rec.kind);
+	tc__free(&r->al, r->items);
+	tc__free(&r->al, r->blocks);
+	tc__u32vec_free(&r->al, &r->succ);
+	tc__free(&r->al, r->srcs);
+	tc__free(&r->al, r->calls);
+	nmap_free(&r->al, &r->regs);
+	nmap_free(&r->al, &r->params);
+	nmap_free(&r->al, &r->scoped);
+	nmap_free(&r->al, &r->lsyms);
+	nmap_free(&r->al, &r->labels);
+	nmap_free(&r->al, &r->tables);
+	tc__free(&r->al, r->lab);
+	tc__free(&r->al, r->refs);
+	tc__free(&r->al, r->trefs);
+	tc__free(&r->al, r->tlabels);
+	tc__u32vec_free(&r->al, &r->pos_rec);
+	tc__free(&r->al, r->dbase);
+	tc__free(&r->al, r->dslots);
+	tc__u32vec_free(&r->al, &r->dlist);
+	tc__u32vec_free(&r->al, &r->gload);
+	tc__u32vec_free(&r->al, &r->gaddr);
+	tc__u32vec_free(&r->al, &r->reg_params);
+	tc__free(&r->al, r->ops);
+	tc__u32vec_free(&r->al, &r->oregs);
+	tc__u32vec_free(&r->al, &r->rd);
+	tc__free(&r->al, r->olist);
+	tc__uniformity_free(r->ua);
+	tc__u32vec_free(&r->al, &r->dep_block);
+	tc__u32vec_free(&r->al, &r->dep_node);
+	tc__free(&r->al, r->name);
+}
+
+int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t len,
+		 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	reader r;
+	memset(&r, 0, sizeof r);
+	tc__alloc_init(&r.al, alloc);
+	r.file = filename ? filename : "<input>";
+	r.diag = diag;
+	r.opt = opt;
+	*out = NULL;
+	if (!text && len)
+		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
+	r.p = r.ls = text ? text : "";
+	r.end = r.p + len;
+	r.line = 1;
+	if (tc__module_new(&r.out, alloc)) {
+		free_reader(&r);
+		return tc__diag(diag, TC_ENOMEM, r.file, 0, 0, "out of memory");
+	}
+	tc_read_stats st = {0, {{NULL, 0}}};
+	double t0 = tc__now(), t1;
+	int rc = read_file(&r);
+	st.phase[st.nphases++] = (tc_phase_time){"ptx-parse", (t1 = tc__now()) - t0};
+	if (!rc)
+		rc = barrier_calls(&r);
+	if (!rc)
+		rc = graphs(&r);
+	if (!rc) {
+		double t2 = tc__now() - t1;
+		st.phase[st.nphases++] = (tc_phase_time){"uniformity", r.uniformity_s};
+		st.phase[st.nphases++] = (tc_phase_time){"graphs", t2 - r.uniformity_s};
+		r.out->read = st;
+		for (size_t i = 0; i < r.nwarnings && !rc; i++)
+			if (tc__module_warn(r.out, r.warnings[i]))
+				rc = tc__diag(diag, TC_ENOMEM, r.file, 0, 0, "out of memory");
+	}
+	if (!rc) {
+		*out = r.out;
+		r.out = NULL;
+	}
+	tc_module_free(r.out);
+	free_reader(&r);
+	return rc;
+}
