@@ -12,7 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP };
+enum {
+	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
+	OPT_DISTRUST_BRA_UNI
+};
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
 
@@ -20,6 +23,7 @@ static const cli_option options[] = {
 	{"format", 'f', 1, OPT_FORMAT},
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"function", 0, 1, OPT_FUNCTION},
+	{"distrust-bra-uni", 0, 0, OPT_DISTRUST_BRA_UNI},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -35,11 +39,12 @@ void cli_check_help(FILE *out)
 "\n"
 "SYNOPSIS\n"
 "    threadconv check [--format FORMAT] [-o FILE] [--function NAME]\n"
-"                     [--exact-work K] [--stats] [--quiet] FILE...\n"
+"                     [--distrust-bra-uni] [--exact-work K] [--stats]\n"
+"                     [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
-"    Reads every FILE (\"-\" is standard input: a .cfg file or LLVM IR, as for\n"
-"    analyze) and, without assuming that barriers synchronize, decides for\n"
+"    Reads every FILE (\"-\" is standard input: a .cfg file, LLVM IR or PTX,\n"
+"    as for analyze) and, without assuming that barriers synchronize, decides for\n"
 "    each barrier whether every thread of a thread block reaches it equally\n"
 "    often (the exact solver, with the uniform branches the input marks or\n"
 "    the IR frontend finds). Each barrier not proven so is reported:\n"
@@ -59,6 +64,10 @@ void cli_check_help(FILE *out)
 "    information (compile with -g); for .cfg files, a barrier's position is\n"
 "    its name in the barrier statement and branches are named by node.\n"
 "\n"
+"    A PTX barrier with a thread count (bar.sync 1, 128) waits for part of\n"
+"    the block only; one that some threads may not reach is reported as\n"
+"    [-Wpartial-barrier] instead (docs/ptx.md).\n"
+"\n"
 "    Of IR inputs only kernels are checked (a barrier in a helper is checked\n"
 "    where a kernel calls it); every graph of a .cfg file is checked. With\n"
 "    --function, the one function or graph named.\n"
@@ -77,6 +86,9 @@ void cli_check_help(FILE *out)
 "    --function NAME\n"
 "        Check only the function (for .cfg files: the graph) called NAME.\n"
 "        An input that has none is an error.\n"
+"    --distrust-bra-uni\n"
+"        PTX: take bra.uni for an ordinary branch, not for the compiler's\n"
+"        word that all threads go the same way (for hand-written PTX).\n"
 "    --exact-work K\n"
 "        Bound the exact solver's work at K times the graph's size, as in\n"
 "        analyze (default 16; 0: no bound). Past it, a barrier whose proof\n"
@@ -164,7 +176,7 @@ static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 	uint32_t n = tc_graph_node_count(g), nb = 0;
 	size_t total = 0, cap = 0;
 	for (uint32_t v = 0; v < n; v++)
-		nb += (tc_graph_node_flags(g, v) & TC_NODE_BARRIER) &&
+		nb += (tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)) &&
 		      tc_result_node_state(c->rg.result, v) == TC_STATE_UNKNOWN;
 	if (nb == 0)
 		return CLI_EXIT_OK;
@@ -174,7 +186,7 @@ static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 	if (!ids || !c->barriers || tc_causes_new(&why, g, c->rg.result, NULL))
 		goto oom;
 	for (uint32_t v = 0; v < n; v++) {
-		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER) ||
+		if (!(tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)) ||
 		    tc_result_node_state(c->rg.result, v) != TC_STATE_UNKNOWN)
 			continue;
 		uint32_t count; /* at most n: ids holds them all */
@@ -321,6 +333,9 @@ int cli_check(int argc, char **argv)
 			break;
 		case OPT_FUNCTION:
 			s.read.function = value;
+			break;
+		case OPT_DISTRUST_BRA_UNI:
+			s.read.flags |= TC_READ_DISTRUST_BRA_UNI;
 			break;
 		case OPT_EXACT_WORK:
 			if (cli_exact_work(&opt, value))

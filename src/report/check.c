@@ -20,9 +20,17 @@
 #include <string.h>
 
 #define RULE_ID "barrier-divergence"
+#define PARTIAL_RULE_ID "partial-barrier"
 /* the project's home page; a placeholder until it has a public one */
 #define WARNING_TEXT "barrier may be reached by only some threads of the block"
 #define BRANCH_TEXT "may go different ways in different threads"
+/* a barrier with a thread count (docs/ptx.md) */
+#define PARTIAL_TEXT "barrier with a thread count may be reached by only some threads of the block"
+
+static int is_partial(const tc_graph *g, uint32_t node)
+{
+	return (tc_graph_node_flags(g, node) & TC_NODE_PARTIAL_BARRIER) != 0;
+}
 
 static int has_pos(tc_loc l)
 {
@@ -56,13 +64,24 @@ int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count
 			const tc_report_barrier *rb = &rg->reported[k];
 			tc_loc bl = tc_graph_node_loc(g, rb->node);
 			print_lead(out, bl, rg->input);
+			int partial = is_partial(g, rb->node);
 			if (has_pos(bl))
-				fputs(": warning: " WARNING_TEXT " [-Wbarrier-divergence]\n", out);
+				fputs(partial ? ": warning: " PARTIAL_TEXT " [-Wpartial-barrier]\n"
+					      : ": warning: " WARNING_TEXT " [-Wbarrier-divergence]\n",
+				      out);
 			else
 				fprintf(out,
-					": warning: graph %s: barrier %s may be reached by only some "
-					"threads of the block [-Wbarrier-divergence]\n",
-					tc_graph_name(g), tc_graph_node_name(g, rb->node));
+					": warning: graph %s: %sbarrier %s may be reached by only some "
+					"threads of the block [%s]\n",
+					tc_graph_name(g), partial ? "partial " : "",
+					tc_graph_node_name(g, rb->node),
+					partial ? "-Wpartial-barrier" : "-Wbarrier-divergence");
+			if (partial) {
+				print_lead(out, bl, rg->input);
+				fputs(": note: it waits only for as many threads as its count says; "
+				      "make sure that the threads that reach it are the ones meant\n",
+				      out);
+			}
 			for (uint32_t c = 0; c < rb->ncauses; c++) {
 				const tc_report_cause *rc = &rb->causes[c];
 				const char *name = tc_graph_node_name(g, rc->node);
@@ -150,11 +169,20 @@ static json_t *location(tc_loc l, const char *input, const char *logical,
 static json_t *driver(void)
 {
 	json_t *d = json_object(), *rules = json_array(), *rule = json_object(),
-	       *conf = json_object();
-	int bad = !rules || !rule || !conf ||
+	       *conf = json_object(), *prule = json_object();
+	int bad = !rules || !rule || !conf || !prule ||
 		  set(d, "name", json_string("threadconv")) ||
 		  set(d, "version", json_string(TC_VERSION)) ||
-		  json_array_append(rules, rule) ||
+		  json_array_append(rules, rule) || json_array_append(rules, prule) ||
+		  set(prule, "id", json_string(PARTIAL_RULE_ID)) ||
+		  set(prule, "shortDescription",
+		      text_object("barrier with a thread count reached by only some threads")) ||
+		  set(prule, "fullDescription",
+		      text_object("A barrier that waits for a given number of threads (PTX "
+				  "bar.sync with a count, named barriers) synchronizes only "
+				  "part of the block; when a branch that depends on the thread "
+				  "decides who reaches it, check that the right threads do.")) ||
+		  set(prule, "defaultConfiguration", json_incref(conf)) ||
 		  set(rule, "id", json_string(RULE_ID)) ||
 		  set(rule, "shortDescription",
 		      text_object("barrier reached by only some threads of a block")) ||
@@ -168,6 +196,7 @@ static json_t *driver(void)
 		  set(d, "rules", json_incref(rules));
 	json_decref(rules);
 	json_decref(rule);
+	json_decref(prule);
 	json_decref(conf);
 	if (bad) {
 		json_decref(d);
@@ -187,9 +216,11 @@ static json_t *result(const tc_report_graph *rg, const tc_report_barrier *rb)
 	const tc_graph *g = rg->graph;
 	char name[512], msg[768];
 	json_t *o = json_object(), *locs = json_array(), *rel = json_array();
-	snprintf(msg, sizeof msg, WARNING_TEXT " (graph %s, barrier %s)", tc_graph_name(g),
-		 tc_graph_node_name(g, rb->node));
-	int bad = !locs || !rel || set(o, "ruleId", json_string(RULE_ID)) ||
+	int partial = is_partial(g, rb->node);
+	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
+		 tc_graph_name(g), tc_graph_node_name(g, rb->node));
+	int bad = !locs || !rel ||
+		  set(o, "ruleId", json_string(partial ? PARTIAL_RULE_ID : RULE_ID)) ||
 		  set(o, "level", json_string("warning")) || set(o, "message", text_object(msg)) ||
 		  json_array_append_new(locs, location(tc_graph_node_loc(g, rb->node), rg->input,
 						       qualified(name, sizeof name, g, rb->node),

@@ -184,7 +184,9 @@ static int add_node(Agraph_t *root, Agraph_t *sub, const tc_report_graph *rg,
 		return TC_ENOMEM;
 	unsigned flags = tc_graph_node_flags(g, v);
 	int terminal = v == tc_graph_entry(g) || v == tc_graph_exit(g);
-	if (flags & TC_NODE_BARRIER) {
+	if (flags & TC_NODE_PARTIAL_BARRIER)
+		agsafeset(n, GV("style"), GV("dashed"), GV(""));
+	if (flags & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)) {
 		agsafeset(n, GV("shape"), GV("box"), GV("ellipse"));
 		if (terminal)
 			agsafeset(n, GV("peripheries"), GV("2"), GV(""));

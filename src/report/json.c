@@ -311,13 +311,14 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 	causes(w, rg->graph, rb);
 }
 
-static void barriers(writer *w, const tc_report_graph *rg)
+/* the barriers (flag TC_NODE_BARRIER) or the partial ones */
+static void barriers(writer *w, const tc_report_graph *rg, unsigned flag)
 {
 	const tc_graph *g = rg->graph;
 	const tc_result *r = rg->result;
 	enter(w, "[");
 	for (uint32_t v = 0; !w->failed && v < tc_graph_node_count(g); v++) {
-		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER))
+		if (!(tc_graph_node_flags(g, v) & flag))
 			continue;
 		item(w);
 		field(w, "node", tc_graph_node_name(g, v));
@@ -361,7 +362,15 @@ static void graph_object(writer *w, const tc_report_graph *rg)
 	key(w, "edges");
 	edges(w, g, r);
 	key(w, "barriers");
-	barriers(w, rg);
+	barriers(w, rg, TC_NODE_BARRIER);
+	/* only where there are any (PTX): other inputs have none */
+	bool partial = false;
+	for (uint32_t v = 0; v < tc_graph_node_count(g) && !partial; v++)
+		partial = (tc_graph_node_flags(g, v) & TC_NODE_PARTIAL_BARRIER) != 0;
+	if (partial) {
+		key(w, "partial_barriers");
+		barriers(w, rg, TC_NODE_PARTIAL_BARRIER);
+	}
 	leave(w, "}");
 }
 

@@ -179,6 +179,10 @@ static void put_node_notes(FILE *out, const tc_report_graph *rg, uint32_t v)
 		fprintf(out, "%sbarrier", sep);
 		sep = ", ";
 	}
+	if (flags & TC_NODE_PARTIAL_BARRIER) {
+		fprintf(out, "%spartial barrier", sep);
+		sep = ", ";
+	}
 	if (flags & TC_NODE_UNIFORM)
 		fprintf(out, "%suniform%s", sep, rg->options.ignore_uniform ? " (ignored)" : "");
 	else if (tc_result_node_uniform(rg->result, v))
@@ -214,16 +218,19 @@ static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_na
 
 	fputs("\n  barriers\n", out);
 	int barrier_width = 0;
+	const unsigned any_barrier = TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER;
 	for (uint32_t v = 0; v < n; v++)
-		if (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)
+		if (tc_graph_node_flags(g, v) & any_barrier)
 			fit(&barrier_width, width_of(names[v]));
 	int any = 0;
 	for (uint32_t v = 0; v < n; v++) {
-		if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER))
+		if (!(tc_graph_node_flags(g, v) & any_barrier))
 			continue;
 		fputs("    ", out);
 		put_col(out, names[v], barrier_width);
 		fprintf(out, "  %s  ", tc__report_state(tc_result_node_state(r, v)));
+		if (tc_graph_node_flags(g, v) & TC_NODE_PARTIAL_BARRIER)
+			fputs("partial barrier (a thread count): ", out);
 		put_barrier_verdict(out, rg, v, names);
 		fputc('\n', out);
 		any = 1;
