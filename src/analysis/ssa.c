@@ -75,9 +75,9 @@ static int frontiers(tc_arena *ar, const tc_digraph *pred, const uint32_t *idom,
 
 /* Phis at the iterated frontiers of each register's writes: the phis of
  * block b are k = poff[b] .. poff[b + 1] - 1, of register preg[k]. */
-static int place_phis(tc_arena *ar, const tc_reg_func *rf, const uint32_t *idom,
-		      const uint32_t *dfo, const uint32_t *dfa, const tc_alloc *al,
-		      uint32_t **poff, uint32_t **preg, uint32_t *nphis)
+static int place_phis(tc_arena *ar, const tc_reg_func *rf, const tc_digraph *pred,
+		      const uint32_t *idom, const uint32_t *dfo, const uint32_t *dfa,
+		      const tc_alloc *al, uint32_t **poff, uint32_t **preg, uint32_t *nphis)
 {
 	uint32_t nb = rf->nblocks, nr = rf->nregs;
 	tc_u32vec key = {NULL, 0, 0}, val = {NULL, 0, 0}, pb = {NULL, 0, 0}, pr = {NULL, 0, 0};
@@ -85,9 +85,43 @@ static int place_phis(tc_arena *ar, const tc_reg_func *rf, const uint32_t *idom,
 	uint32_t *has = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 1);
 	uint32_t *work = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 1);
 	uint32_t *list = TC_ARENA_ARRAY(ar, uint32_t, (size_t)rf->ninsts + nb + 1);
-	int rc = has && work && list ? TC_OK : TC_ENOMEM;
+	/* pruned (Choi, Cytron and Ferrante, POPL 1991): a phi only where its
+	 * register is live, found from the blocks that read it before they
+	 * write it (upward-exposed uses), and only when a phi is a candidate */
+	uint32_t *wrote = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nr + 1);
+	uint8_t *global = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nr + 1);
+	uint32_t *live = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 1);
+	uint32_t *lstack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
+	tc_u32vec ukey = {NULL, 0, 0}, ublk = {NULL, 0, 0};
+	uint32_t *uoff = NULL, *uadj = NULL;
+	int rc = has && work && list && wrote && global && live && lstack ? TC_OK : TC_ENOMEM;
+	for (uint32_t i = 0; i < rf->ninsts && !rc; i++) {
+		uint32_t stamp = rf->block[i] + 1;
+		for (uint32_t k = rf->op_off[i]; k < rf->op_off[i + 1] && !rc; k++) {
+			uint32_t x = rf->op[k];
+			if (x < nr && wrote[x] != stamp) {
+				global[x] = 1;
+				if (tc__u32vec_push(al, &ukey, x) || tc__u32vec_push(al, &ublk, stamp - 1))
+					rc = TC_ENOMEM;
+			}
+		}
+		if (rf->def[i] < nr)
+			wrote[rf->def[i]] = stamp;
+	}
+	for (uint32_t b = 0; b < nb && !rc; b++)
+		if (rf->cond[b] < nr && wrote[rf->cond[b]] != b + 1) {
+			global[rf->cond[b]] = 1;
+			if (tc__u32vec_push(al, &ukey, rf->cond[b]) || tc__u32vec_push(al, &ublk, b))
+				rc = TC_ENOMEM;
+		}
+	if (!rc && ukey.len >= UINT32_MAX)
+		rc = TC_ELIMIT;
+	if (!rc)
+		rc = pairs_csr(ar, nr, &ukey, &ublk, &uoff, &uadj);
+	tc__u32vec_free(al, &ukey);
+	tc__u32vec_free(al, &ublk);
 	for (uint32_t i = 0; i < rf->ninsts && !rc; i++)
-		if (rf->def[i] != TC_NONE && rf->def[i] < nr &&
+		if (rf->def[i] != TC_NONE && rf->def[i] < nr && global[rf->def[i]] &&
 		    (tc__u32vec_push(al, &key, rf->def[i]) || tc__u32vec_push(al, &val, rf->block[i])))
 			rc = TC_ENOMEM;
 	if (!rc)
@@ -101,12 +135,33 @@ static int place_phis(tc_arena *ar, const tc_reg_func *rf, const uint32_t *idom,
 				list[top++] = x;
 			}
 		}
+		bool known = false; /* where r is live, computed */
 		while (top > 0 && !rc) {
 			uint32_t x = list[--top];
 			for (uint32_t k = dfo[x]; k < dfo[x + 1]; k++) {
 				uint32_t y = dfa[k];
 				if (y >= nb || has[y] == tag)
 					continue; /* no phi at the virtual exit */
+				if (!known) { /* up from the uses, to the writes */
+					known = true;
+					uint32_t lt = 0;
+					for (uint32_t u = uoff[r]; u < uoff[r + 1]; u++)
+						if (live[uadj[u]] != tag) {
+							live[uadj[u]] = tag;
+							lstack[lt++] = uadj[u];
+						}
+					while (lt > 0) {
+						uint32_t b = lstack[--lt];
+						for (const uint32_t *p = TC_ADJ_BEGIN(pred, b);
+						     p != TC_ADJ_END(pred, b); p++)
+							if (*p < nb && live[*p] != tag && work[*p] != tag) {
+								live[*p] = tag;
+								lstack[lt++] = *p;
+							}
+					}
+				}
+				if (live[y] != tag)
+					continue; /* dead there: no phi */
 				has[y] = tag;
 				if (tc__u32vec_push(al, &pb, y) || tc__u32vec_push(al, &pr, r)) {
 					rc = TC_ENOMEM;
@@ -283,7 +338,7 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 	/* phis */
 	uint32_t *dfo, *dfa, *poff, *preg;
 	if ((rc = frontiers(t, &pred, idom, n, al, &dfo, &dfa)) ||
-	    (rc = place_phis(t, rf, idom, dfo, dfa, al, &poff, &preg, &s->nphis)))
+	    (rc = place_phis(t, rf, &pred, idom, dfo, dfa, al, &poff, &preg, &s->nphis)))
 		return rc;
 	/* renaming */
 	uses u = {{NULL, 0, 0}, {NULL, 0, 0}, {NULL, 0, 0}};

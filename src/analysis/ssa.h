@@ -8,11 +8,12 @@
  * order with the register each writes (TC_NONE: none) and those it reads,
  * and each block's branch register. A predicated write keeps the old value
  * where its predicate is false: the front end lists the predicate and the
- * register itself among what the instruction reads. tc__ssa places phis at
- * the iterated dominance frontiers of each register's writes (Cytron et
- * al., TOPLAS 1991; frontiers as Cooper, Harvey and Kennedy compute them)
- * and renames along the dominator tree, with explicit stacks. Values are
- * the instructions (same ids), then the phis; a read with no write on some
+ * register itself among what the instruction reads. tc__ssa places phis
+ * at the iterated dominance frontiers of each register's writes (Cytron et
+ * al., TOPLAS 1991; frontiers as Cooper, Harvey and Kennedy compute them),
+ * only where the register is live (pruned SSA: a dead phi costs and tells
+ * nothing), and renames along the dominator tree, with explicit stacks.
+ * Values are the instructions (same ids), then the phis; a read with no write on some
  * way to it is not a use (the register is undefined there), so a phi may
  * have fewer operands than its block has predecessors. Blocks the entry
  * does not reach see only their own writes.

@@ -278,6 +278,10 @@ typedef struct reader {
 	uint32_t fidx;
 	uint32_t nregs;
 	nmap regs;    /* names and range prefixes -> registers */
+	struct {      /* the range prefixes looked up last ("%r", "%rd") */
+		const char *s;
+		uint32_t len, base, count, gen;
+	} pcache[8];
 	nmap params;  /* the function's own parameters (tag P_*) */
 	nmap scoped;  /* .param variables of the body -> slot registers */
 	nmap lsyms;   /* .local variables of the body */
@@ -390,19 +394,34 @@ static int push(reader *r, tc_u32vec *v, uint32_t x)
 
 /* ---- the lexer ------------------------------------------------------------- */
 
-static inline bool is_alpha(unsigned c)
-{
-	return (c | 32) - 'a' < 26;
-}
+/* per byte: 1 continues a name, 2 starts one, 4 a digit, 8 punctuation */
+static const unsigned char cclass[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 8, 0, 0, 3, 2, 8, 0, 8, 8, 8, 8, 8, 8, 3, 8,
+	5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 8, 8, 8, 8, 8, 8,
+	8, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 8, 0, 8, 8, 3,
+	0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 8, 8, 8, 8, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 4, 4, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+};
 
 static inline bool is_digit(unsigned c)
 {
-	return c - '0' < 10;
+	return cclass[c & 0xff] & 4;
 }
 
 static inline bool id_cont(unsigned c)
 {
-	return is_alpha(c) || is_digit(c) || c == '_' || c == '$' || c == '.';
+	return cclass[c & 0xff] & 1;
 }
 
 static void next(reader *r)
@@ -463,7 +482,7 @@ static void next(reader *r)
 	}
 	unsigned c = (unsigned char)*p;
 	const char *q = p + 1;
-	if (is_alpha(c) || c == '_' || c == '$' || c == '%' || c == '.') {
+	if (cclass[c] & 2) {
 		while (q < end && id_cont((unsigned char)*q))
 			q++;
 		t->kind = T_IDENT;
@@ -483,7 +502,7 @@ static void next(reader *r)
 		}
 		q++;
 		t->kind = T_STR;
-	} else if (strchr(",;:{}()[]+-@!|<>=*~&^/?", (int)c) && c) {
+	} else if (cclass[c] & 8) {
 		t->kind = T_PUNCT;
 		t->c = (char)c;
 	} else {
@@ -641,13 +660,25 @@ static uint32_t reg_lookup(reader *r, const tok *t)
 	while (k > 0 && is_digit((unsigned char)t->s[k - 1]))
 		k--;
 	if (k < n && k > 0 && (t->s[k] != '0' || k + 1 == n) && n - k <= 9) {
-		nslot *e = nmap_find(&r->regs, t->s, k, name_hash(t->s, k));
-		if (e && e->tag == TAG_RANGE) {
-			uint32_t x = 0;
-			for (size_t i = k; i < n; i++)
-				x = x * 10 + (uint32_t)(t->s[i] - '0');
-			if (x < e->aux)
-				return e->val + x;
+		uint32_t x = 0;
+		for (size_t i = k; i < n; i++)
+			x = x * 10 + (uint32_t)(t->s[i] - '0');
+		unsigned c = (unsigned)(k * 7 + (unsigned char)t->s[k - 1]) & 7;
+		if (r->pcache[c].gen == r->regs.gen && r->pcache[c].len == k &&
+		    memcmp(r->pcache[c].s, t->s, k) == 0) {
+			if (x < r->pcache[c].count)
+				return r->pcache[c].base + x;
+		} else {
+			nslot *e = nmap_find(&r->regs, t->s, k, name_hash(t->s, k));
+			if (e && e->tag == TAG_RANGE) {
+				r->pcache[c].s = e->s;
+				r->pcache[c].len = e->len;
+				r->pcache[c].base = e->val;
+				r->pcache[c].count = e->aux;
+				r->pcache[c].gen = r->regs.gen;
+				if (x < e->aux)
+					return e->val + x;
+			}
 		}
 	}
 	nslot *e = nmap_find(&r->regs, t->s, n, name_hash(t->s, n));
@@ -1157,12 +1188,6 @@ static int reads_of(reader *r, const opnd *o)
 
 /* ---- instructions --------------------------------------------------------- */
 
-static bool base_is(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-	return n == k && memcmp(s, w, k) == 0;
-}
-
 /* whether the opcode's modifiers (".global.u32") hold mod (".global") */
 static bool has_mod(const tok *op, size_t blen, const char *mod)
 {
@@ -1174,42 +1199,66 @@ static bool has_mod(const tok *op, size_t blen, const char *mod)
 	return false;
 }
 
-/* a function of its operands only (TC_UA_PURE) */
-static bool pure_op(const char *s, size_t n)
-{
-	static const char *const pure[] = {
-	    "add", "sub", "mul", "mad", "mul24", "mad24", "sad", "div", "rem", "abs", "neg",
-	    "min", "max", "popc", "clz", "bfind", "fns", "brev", "bfe", "bfi", "dp4a", "dp2a",
-	    "copysign", "testp", "cvt", "cvta", "setp", "selp", "slct", "set", "and", "or",
-	    "xor", "not", "cnot", "lop3", "shf", "shl", "shr", "prmt", "mov", "rcp", "sqrt",
-	    "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "fma", "addc", "subc", "madc",
-	    "isspacep", "mapa", "szext", "bmsk", "madc", "fma"};
-	for (size_t i = 0; i < sizeof pure / sizeof *pure; i++)
-		if (base_is(s, n, pure[i]))
-			return true;
-	return false;
-}
+/* what the reader knows of an opcode (its name up to the first '.') */
+enum { OPF_PURE = 1, OPF_LANE = 2, OPF_NODEF = 4 };
+enum { OP_OTHER, OP_BRA, OP_BRX, OP_RET, OP_TRAP, OP_BAR, OP_CALL, OP_LD, OP_ST, OP_MOV, OP_CVTA };
 
-/* results that differ between the lanes of a warp or between warps */
-static bool lane_op(const char *s, size_t n)
-{
-	return base_is(s, n, "vote") || base_is(s, n, "shfl") || base_is(s, n, "match") ||
-	       base_is(s, n, "redux") || base_is(s, n, "activemask") || base_is(s, n, "elect") ||
-	       base_is(s, n, "atom");
-}
+typedef struct opinfo {
+	const char *name;
+	uint8_t len, code, flags;
+} opinfo;
 
-/* no register written, whatever the first operand is */
-static bool no_def_op(const char *s, size_t n)
+#define OPI(n, c, f) {n, sizeof n - 1, c, f}
+static const opinfo optab[] = {
+    /* a function of its operands only (TC_UA_PURE) */
+    OPI("add", 0, OPF_PURE), OPI("sub", 0, OPF_PURE), OPI("mul", 0, OPF_PURE),
+    OPI("mad", 0, OPF_PURE), OPI("mul24", 0, OPF_PURE), OPI("mad24", 0, OPF_PURE),
+    OPI("sad", 0, OPF_PURE), OPI("div", 0, OPF_PURE), OPI("rem", 0, OPF_PURE),
+    OPI("abs", 0, OPF_PURE), OPI("neg", 0, OPF_PURE), OPI("min", 0, OPF_PURE),
+    OPI("max", 0, OPF_PURE), OPI("popc", 0, OPF_PURE), OPI("clz", 0, OPF_PURE),
+    OPI("bfind", 0, OPF_PURE), OPI("fns", 0, OPF_PURE), OPI("brev", 0, OPF_PURE),
+    OPI("bfe", 0, OPF_PURE), OPI("bfi", 0, OPF_PURE), OPI("dp4a", 0, OPF_PURE),
+    OPI("dp2a", 0, OPF_PURE), OPI("copysign", 0, OPF_PURE), OPI("testp", 0, OPF_PURE),
+    OPI("cvt", 0, OPF_PURE), OPI("cvta", OP_CVTA, OPF_PURE), OPI("setp", 0, OPF_PURE),
+    OPI("selp", 0, OPF_PURE), OPI("slct", 0, OPF_PURE), OPI("set", 0, OPF_PURE),
+    OPI("and", 0, OPF_PURE), OPI("or", 0, OPF_PURE), OPI("xor", 0, OPF_PURE),
+    OPI("not", 0, OPF_PURE), OPI("cnot", 0, OPF_PURE), OPI("lop3", 0, OPF_PURE),
+    OPI("shf", 0, OPF_PURE), OPI("shl", 0, OPF_PURE), OPI("shr", 0, OPF_PURE),
+    OPI("prmt", 0, OPF_PURE), OPI("mov", OP_MOV, OPF_PURE), OPI("rcp", 0, OPF_PURE),
+    OPI("sqrt", 0, OPF_PURE), OPI("rsqrt", 0, OPF_PURE), OPI("sin", 0, OPF_PURE),
+    OPI("cos", 0, OPF_PURE), OPI("lg2", 0, OPF_PURE), OPI("ex2", 0, OPF_PURE),
+    OPI("tanh", 0, OPF_PURE), OPI("fma", 0, OPF_PURE), OPI("addc", 0, OPF_PURE),
+    OPI("subc", 0, OPF_PURE), OPI("madc", 0, OPF_PURE), OPI("isspacep", 0, OPF_PURE),
+    OPI("mapa", 0, OPF_PURE), OPI("szext", 0, OPF_PURE), OPI("bmsk", 0, OPF_PURE),
+    /* results that differ between the lanes of a warp or between warps */
+    OPI("vote", 0, OPF_LANE), OPI("shfl", 0, OPF_LANE), OPI("match", 0, OPF_LANE),
+    OPI("redux", 0, OPF_LANE), OPI("activemask", 0, OPF_LANE), OPI("elect", 0, OPF_LANE),
+    OPI("atom", 0, OPF_LANE),
+    /* no register written, whatever the first operand is */
+    OPI("st", OP_ST, OPF_NODEF), OPI("red", 0, OPF_NODEF), OPI("bar", OP_BAR, OPF_NODEF),
+    OPI("barrier", OP_BAR, OPF_NODEF), OPI("bra", OP_BRA, OPF_NODEF),
+    OPI("brx", OP_BRX, OPF_NODEF), OPI("call", OP_CALL, OPF_NODEF),
+    OPI("ret", OP_RET, OPF_NODEF), OPI("exit", OP_RET, OPF_NODEF),
+    OPI("trap", OP_TRAP, OPF_NODEF), OPI("membar", 0, OPF_NODEF), OPI("fence", 0, OPF_NODEF),
+    OPI("prefetch", 0, OPF_NODEF), OPI("prefetchu", 0, OPF_NODEF),
+    OPI("nanosleep", 0, OPF_NODEF), OPI("pmevent", 0, OPF_NODEF),
+    OPI("setmaxnreg", 0, OPF_NODEF), OPI("griddepcontrol", 0, OPF_NODEF),
+    OPI("brkpt", 0, OPF_NODEF), OPI("sust", 0, OPF_NODEF), OPI("sured", 0, OPF_NODEF),
+    OPI("stmatrix", 0, OPF_NODEF), OPI("discard", 0, OPF_NODEF),
+    OPI("applypriority", 0, OPF_NODEF), OPI("cp", 0, OPF_NODEF), OPI("wgmma", 0, OPF_NODEF),
+    OPI("tcgen05", 0, OPF_NODEF),
+    /* loads */
+    OPI("ld", OP_LD, 0), OPI("ldu", OP_LD, 0),
+};
+#undef OPI
+
+static const opinfo *opcode(const char *s, size_t n)
 {
-	static const char *const nodef[] = {
-	    "st", "red", "bar", "barrier", "bra", "brx", "call", "ret", "exit", "trap",
-	    "membar", "fence", "prefetch", "prefetchu", "nanosleep", "pmevent", "setmaxnreg",
-	    "griddepcontrol", "brkpt", "sust", "sured", "stmatrix", "discard",
-	    "applypriority", "cp", "st.async", "red.async", "wgmma", "tcgen05"};
-	for (size_t i = 0; i < sizeof nodef / sizeof *nodef; i++)
-		if (base_is(s, n, nodef[i]))
-			return true;
-	return false;
+	static const opinfo none = {"", 0, OP_OTHER, 0};
+	for (size_t i = 0; i < sizeof optab / sizeof *optab; i++)
+		if (optab[i].len == n && optab[i].name[0] == s[0] && memcmp(optab[i].name, s, n) == 0)
+			return &optab[i];
+	return &none;
 }
 
 /* The slot register for a depot offset (a new one the first time). */
@@ -1566,10 +1615,10 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 	size_t blen = 0;
 	while (blen < op.len && op.s[blen] != '.')
 		blen++;
-	const char *b = op.s;
+	const opinfo *oi = opcode(op.s, blen);
 	bool pred = guard != TC_NONE;
 	int rc = TC_OK;
-	if (base_is(b, blen, "bra")) {
+	if (oi->code == OP_BRA) {
 		if (r->nops != 1 || r->ops[0].k != O_SYM)
 			return err(r, op.line, op.col, "'bra' takes one label");
 		bool uni = has_mod(&op, blen, ".uni") &&
@@ -1578,7 +1627,7 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 			return r->rc;
 		rc = add_item(r, IT_BRA, pred && !uni ? guard : TC_NONE, (uint32_t)r->nrefs - 1, pred,
 			      TC_NONE, loc);
-	} else if (base_is(b, blen, "brx")) {
+	} else if (oi->code == OP_BRX) {
 		if (r->nops != 2 || r->ops[1].k != O_SYM || r->ops[0].k != O_REG ||
 		    r->ops[0].reg == TC_NONE)
 			return err(r, op.line, op.col, "'brx.idx' takes an index register and a "
@@ -1597,25 +1646,25 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 		if (add_ref(r, &r->trefs, &r->ntrefs, &r->trefs_cap, &r->ops[1].at))
 			return r->rc;
 		rc = add_item(r, IT_BRX, cond, (uint32_t)r->ntrefs - 1, pred, TC_NONE, loc);
-	} else if (base_is(b, blen, "ret") || base_is(b, blen, "exit")) {
+	} else if (oi->code == OP_RET) {
 		rc = add_item(r, IT_RET, pred ? guard : TC_NONE, TC_NONE, pred, TC_NONE, loc);
-	} else if (base_is(b, blen, "trap")) {
+	} else if (oi->code == OP_TRAP) {
 		/* a guarded trap: the threads that trap end the whole grid */
 		rc = pred ? TC_OK : add_item(r, IT_TRAP, TC_NONE, TC_NONE, false, TC_NONE, loc);
-	} else if (base_is(b, blen, "bar") || base_is(b, blen, "barrier")) {
+	} else if (oi->code == OP_BAR) {
 		rc = barrier_op(r, &op, blen, guard, pred, loc);
-	} else if (base_is(b, blen, "call")) {
+	} else if (oi->code == OP_CALL) {
 		rc = call_op(r, &op, guard, pred, loc);
-	} else if (base_is(b, blen, "ld") || base_is(b, blen, "ldu")) {
+	} else if (oi->code == OP_LD) {
 		rc = ld_st(r, &op, blen, true, guard, loc);
-	} else if (base_is(b, blen, "st")) {
+	} else if (oi->code == OP_ST) {
 		rc = ld_st(r, &op, blen, false, guard, loc);
 	} else {
 		/* the first operand is written, unless the instruction writes none */
 		uint32_t one = TC_NONE, nd = 0;
 		const uint32_t *defs = NULL;
 		size_t k0 = 0;
-		if (!no_def_op(b, blen) && r->nops > 0 &&
+		if (!(oi->flags & OPF_NODEF) && r->nops > 0 &&
 		    (r->ops[0].k == O_REG || r->ops[0].k == O_VEC || r->ops[0].k == O_PAIR ||
 		     r->ops[0].k == O_SINK)) {
 			nd = first_defs(r, &r->ops[0], &one, &defs);
@@ -1629,13 +1678,13 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 		bool to_base = false;
 		if (nd == 1 && one != TC_NONE) {
 			const opnd *s = r->nops > 1 ? &r->ops[1] : NULL;
-			if (s && base_is(b, blen, "mov") && s->k == O_SYM &&
+			if (s && oi->code == OP_MOV && s->k == O_SYM &&
 			    (nmap_find(&r->lsyms, s->sym, s->slen, name_hash(s->sym, s->slen)) ||
 			     nmap_find(&r->gsyms, s->sym, s->slen, name_hash(s->sym, s->slen))))
 				to_base = true;
-			if (s && (base_is(b, blen, "cvta") || base_is(b, blen, "mov")) &&
+			if (s && (oi->code == OP_CVTA || oi->code == OP_MOV) &&
 			    s->k == O_REG && s->reg != TC_NONE && r->dbase[s->reg] && r->nops == 2 &&
-			    (base_is(b, blen, "mov") || has_mod(&op, blen, ".local")))
+			    (oi->code == OP_MOV || has_mod(&op, blen, ".local")))
 				to_base = true;
 		}
 		if (to_base) {
@@ -1650,13 +1699,13 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 		}
 		uint8_t kind = 0;
 		uint32_t src = TC_NONE;
-		if (lane_op(b, blen)) {
+		if (oi->flags & OPF_LANE) {
 			kind = TC_UA_SOURCE;
 		} else if (r->div_sreg) {
 			kind = TC_UA_SOURCE | TC_UA_NAMED | (r->impure_sreg ? 0 : TC_UA_PURE);
 			if ((src = sreg_source(r, loc)) == TC_NONE)
 				return r->rc;
-		} else if (pure_op(b, blen) && !r->impure_sreg) {
+		} else if ((oi->flags & OPF_PURE) && !r->impure_sreg) {
 			kind = TC_UA_PURE;
 		}
 		if (nd)
