@@ -158,9 +158,11 @@ typedef struct tc_read_options {
 	unsigned flags;
 } tc_read_options;
 
-/* PTX: a "bra.uni" (or "brx.idx.uni") is a branch like any other, not the
- * compiler's word that every thread goes the same way (docs/ptx.md). */
-#define TC_READ_DISTRUST_BRA_UNI 0x1u
+/* PTX: a predicated "bra.uni" (or "brx.idx.uni") is taken to go the same
+ * way in every thread of the block. PTX promises only that it does in every
+ * active thread of a warp, so by default the analysis decides for itself
+ * (docs/ptx.md, "bra.uni"). */
+#define TC_READ_TRUST_BRA_UNI 0x1u
 
 /* tc_read_file with options; opt may be NULL. */
 int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,

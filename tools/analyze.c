@@ -13,7 +13,7 @@
 
 enum {
 	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_NO_UNIFORM, OPT_EXACT_WORK, OPT_STATS,
-	OPT_QUIET, OPT_HELP, OPT_DISTRUST_BRA_UNI
+	OPT_QUIET, OPT_HELP, OPT_TRUST_BRA_UNI
 };
 
 /* --format none: solve, print nothing (for --stats and benchmarks) */
@@ -25,7 +25,7 @@ static const cli_option options[] = {
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"function", 0, 1, OPT_FUNCTION},
 	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
-	{"distrust-bra-uni", 0, 0, OPT_DISTRUST_BRA_UNI},
+	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -42,7 +42,7 @@ void cli_analyze_help(FILE *out)
 "\n"
 "SYNOPSIS\n"
 "    threadconv analyze [--solver NAME] [--format FORMAT] [-o FILE]\n"
-"                       [--function NAME] [--no-uniform] [--distrust-bra-uni]\n"
+"                       [--function NAME] [--no-uniform] [--trust-bra-uni]\n"
 "                       [--exact-work K] [--stats] [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
@@ -92,8 +92,8 @@ void cli_analyze_help(FILE *out)
 "    first. Nodes are blocks named by their labels (%bb.K for a block\n"
 "    without one), barriers as for IR; a barrier with a thread count is a\n"
 "    partial barrier, its own node but no synchronization of the block.\n"
-"    bra.uni is trusted to be uniform. Positions come from .loc lines, or\n"
-"    are the PTX file's own (docs/ptx.md).\n"
+"    Positions come from .loc lines, or are the PTX file's own\n"
+"    (docs/ptx.md).\n"
 "\n"
 "OPTIONS\n"
 "    -s, --solver NAME\n"
@@ -110,9 +110,10 @@ void cli_analyze_help(FILE *out)
 "        An input that has none is an error.\n"
 "    --no-uniform\n"
 "        Ignore uniform marks: judge by the graph's structure alone.\n"
-"    --distrust-bra-uni\n"
-"        PTX: take bra.uni for an ordinary branch, not for the compiler's\n"
-"        word that all threads go the same way (for hand-written PTX).\n"
+"    --trust-bra-uni\n"
+"        PTX: take a predicated bra.uni to go the same way in all threads\n"
+"        of the block. PTX promises that only for the threads of a warp,\n"
+"        so by default its predicate is analysed like any other.\n"
 "    --exact-work K\n"
 "        exact tests each barrier's part of the graph; once those tests add\n"
 "        up to K times the graph's size (default: 16 times, and at least\n"
@@ -344,8 +345,8 @@ int cli_analyze(int argc, char **argv)
 		case OPT_FUNCTION:
 			a.read.function = value;
 			break;
-		case OPT_DISTRUST_BRA_UNI:
-			a.read.flags |= TC_READ_DISTRUST_BRA_UNI;
+		case OPT_TRUST_BRA_UNI:
+			a.read.flags |= TC_READ_TRUST_BRA_UNI;
 			break;
 		case OPT_NO_UNIFORM:
 			opt.ignore_uniform = true;

@@ -14,7 +14,7 @@
 
 enum {
 	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
-	OPT_DISTRUST_BRA_UNI
+	OPT_TRUST_BRA_UNI
 };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
@@ -23,7 +23,7 @@ static const cli_option options[] = {
 	{"format", 'f', 1, OPT_FORMAT},
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"function", 0, 1, OPT_FUNCTION},
-	{"distrust-bra-uni", 0, 0, OPT_DISTRUST_BRA_UNI},
+	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -39,7 +39,7 @@ void cli_check_help(FILE *out)
 "\n"
 "SYNOPSIS\n"
 "    threadconv check [--format FORMAT] [-o FILE] [--function NAME]\n"
-"                     [--distrust-bra-uni] [--exact-work K] [--stats]\n"
+"                     [--trust-bra-uni] [--exact-work K] [--stats]\n"
 "                     [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
@@ -86,9 +86,10 @@ void cli_check_help(FILE *out)
 "    --function NAME\n"
 "        Check only the function (for .cfg files: the graph) called NAME.\n"
 "        An input that has none is an error.\n"
-"    --distrust-bra-uni\n"
-"        PTX: take bra.uni for an ordinary branch, not for the compiler's\n"
-"        word that all threads go the same way (for hand-written PTX).\n"
+"    --trust-bra-uni\n"
+"        PTX: take a predicated bra.uni to go the same way in all threads\n"
+"        of the block. PTX promises that only for the threads of a warp,\n"
+"        so by default its predicate is analysed like any other.\n"
 "    --exact-work K\n"
 "        Bound the exact solver's work at K times the graph's size, as in\n"
 "        analyze (default 16; 0: no bound). Past it, a barrier whose proof\n"
@@ -334,8 +335,8 @@ int cli_check(int argc, char **argv)
 		case OPT_FUNCTION:
 			s.read.function = value;
 			break;
-		case OPT_DISTRUST_BRA_UNI:
-			s.read.flags |= TC_READ_DISTRUST_BRA_UNI;
+		case OPT_TRUST_BRA_UNI:
+			s.read.flags |= TC_READ_TRUST_BRA_UNI;
 			break;
 		case OPT_EXACT_WORK:
 			if (cli_exact_work(&opt, value))

@@ -35,6 +35,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -174,9 +175,18 @@ static int explain(int sig)
 		snprintf(why, sizeof why, "SIGKILL: out of memory?");
 	else
 		snprintf(why, sizeof why, "%s", signal_name(sig));
-	if (phase == CLI_PHASE_READ)
-		fprintf(stderr, "%s: error: LLVM failed reading this input (%s): it is malformed\n",
-			cli_input_name(shared->input), why);
+	if (phase == CLI_PHASE_READ) {
+		/* only LLVM stops a process on a malformed input; any reader may
+		 * be killed or run out of time */
+		const char *name = cli_input_name(shared->input);
+		size_t len = strlen(name);
+		bool llvm = len > 3 && (strcmp(name + len - 3, ".ll") == 0 ||
+					 strcmp(name + len - 3, ".bc") == 0);
+		bool malformed = sig != SIGKILL && !shared->timed_out;
+		fprintf(stderr, "%s: error: %s reading this input (%s)%s\n", name,
+			llvm ? "LLVM failed" : "the reader stopped", why,
+			malformed ? ": it is malformed" : "");
+	}
 	else if (phase == CLI_PHASE_WRITE)
 		cli_error("stopped by %s while writing the report (graphviz, when the format "
 			  "is svg, stops so when it runs out of memory)", why);

@@ -60,6 +60,7 @@ typedef struct nslot {
 	const char *s;
 	uint32_t len, hash, gen;
 	uint32_t val, aux;
+	uint32_t depth; /* registers: the scope that declared it */
 	uint8_t tag;
 } nslot;
 
@@ -131,7 +132,7 @@ static nslot *nmap_put(const tc_alloc *al, nmap *m, const char *s, size_t n)
 	while (m->slot[i].gen == m->gen)
 		i = (i + 1) & (m->cap - 1);
 	e = &m->slot[i];
-	*e = (nslot){s, (uint32_t)n, h, m->gen, 0, 0, 0xff};
+	*e = (nslot){s, (uint32_t)n, h, m->gen, 0, 0, 0, 0xff};
 	m->len++;
 	return e;
 }
@@ -160,6 +161,7 @@ typedef struct item {
 	uint32_t cond; /* the register deciding the way on, TC_NONE */
 	uint32_t target;
 	uint32_t guard; /* a guarded barrier or call: the guard register */
+	uint32_t other; /* a guarded bra that the next bra completes: its item */
 	uint8_t op;
 	uint8_t pred; /* guarded (@%p): also goes on to the next instruction */
 	ploc loc;
@@ -305,6 +307,13 @@ typedef struct reader {
 	tc_u32vec dlist;   /* records that read or write a depot slot */
 	tc_u32vec gload, gaddr; /* generic loads: record, address register */
 	tc_u32vec reg_params;
+	uint32_t depth; /* of { } scopes: 1 in the function body */
+	struct shadow { /* what a declaration in a scope hides, until its '}' */
+		const char *s;
+		uint32_t len, val, aux, depth, scope;
+		uint8_t tag;
+	} *shadows;
+	size_t nshadows, shadows_cap;
 	bool last_was_label;
 	uint32_t last_label;
 
@@ -700,11 +709,23 @@ static uint32_t new_reg(reader *r)
 
 static int declare_reg(reader *r, const tok *name, uint32_t count, bool range)
 {
+	uint32_t old = range ? TC_NONE : reg_lookup(r, name);
 	nslot *e = nmap_put(&r->al, &r->regs, name->s, name->len);
 	if (!e)
 		return oom(r);
-	if (e->tag != 0xff)
-		return TC_OK; /* declared again (another scope): the same register */
+	bool declared = e->tag == TAG_REG || e->tag == TAG_RANGE;
+	if ((declared && e->depth == r->depth) ||
+	    (!declared && old != TC_NONE && r->depth <= 1))
+		return err(r, name->line, name->col, "register " TOKF " is declared twice",
+			   TOKA(*name));
+	if (r->depth > 1) { /* hidden or new until the scope ends */
+		if (grow(r, &r->shadows, &r->shadows_cap, r->nshadows + 1, sizeof *r->shadows))
+			return r->rc;
+		r->shadows[r->nshadows++] = (struct shadow){e->s, e->len, e->val, e->aux, e->depth,
+							    r->depth, declared ? e->tag : 0};
+	}
+	memset(r->pcache, 0, sizeof r->pcache); /* what a prefix names may change */
+	e->depth = r->depth;
 	if (count > MAX_REGS - r->nregs)
 		return err(r, name->line, name->col, "too many registers in one function");
 	e->tag = range ? TAG_RANGE : TAG_REG;
@@ -718,6 +739,23 @@ static int declare_reg(reader *r, const tok *name, uint32_t count, bool range)
 }
 
 /* .reg [.v2 ...] .type name[<N>], ... ; */
+/* At the '}' of scope depth: the registers its declarations hid are seen
+ * again, those it declared are gone. */
+static void end_scope(reader *r, uint32_t depth)
+{
+	while (r->nshadows > 0 && r->shadows[r->nshadows - 1].scope == depth) {
+		struct shadow *x = &r->shadows[--r->nshadows];
+		nslot *e = nmap_find(&r->regs, x->s, x->len, name_hash(x->s, x->len));
+		if (e) {
+			e->tag = x->tag;
+			e->val = x->val;
+			e->aux = x->aux;
+			e->depth = x->depth;
+		}
+		memset(r->pcache, 0, sizeof r->pcache);
+	}
+}
+
 static int parse_reg_decl(reader *r)
 {
 	next(r);
@@ -734,9 +772,9 @@ static int parse_reg_decl(reader *r)
 			tok at = r->t;
 			if (r->t.kind != T_NUM || !int_value(&r->t, &n))
 				return expected(r, "a register count");
-			if (n <= 0 || n > (int64_t)MAX_REGS)
+			if (n < 0 || n > (int64_t)MAX_REGS)
 				return err(r, at.line, at.col,
-					   "register range must hold 1 to %u registers", MAX_REGS);
+					   "a register range holds at most %u registers", MAX_REGS);
 			next(r);
 			if (expect_p(r, '>', "'>'") || declare_reg(r, &name, (uint32_t)n, true))
 				return r->rc;
@@ -835,6 +873,7 @@ static int parse_loc(reader *r)
 {
 	tok d = r->t;
 	next(r);
+	tok at = r->t; /* the file index */
 	int64_t v[3];
 	for (int i = 0; i < 3; i++) {
 		if (r->t.kind != T_NUM || !int_value(&r->t, &v[i]) || v[i] < 0 ||
@@ -848,8 +887,8 @@ static int parse_loc(reader *r)
 	if (files_reserve(r, (size_t)idx + 1))
 		return r->rc;
 	if (!r->loc_line[idx]) {
-		r->loc_line[idx] = d.line;
-		r->loc_col[idx] = d.col;
+		r->loc_line[idx] = at.line;
+		r->loc_col[idx] = at.col;
 	}
 	r->cur_loc = (ploc){idx + 1, (uint32_t)v[1], (uint32_t)v[2]};
 	r->have_loc = true;
@@ -858,7 +897,8 @@ static int parse_loc(reader *r)
 	return r->rc;
 }
 
-/* .file INDEX "name" [, timestamp, size] */
+/* .file INDEX "name" [, timestamp, size], or (DWARF 5) .file INDEX
+ * "directory" "name": the directory joined to a relative name */
 static int parse_file(reader *r)
 {
 	tok d = r->t;
@@ -873,6 +913,29 @@ static int parse_file(reader *r)
 		return expected(r, "a file name in quotes");
 	tok name = r->t;
 	next(r);
+	const char *path = name.s + 1;
+	size_t plen = name.len - 2;
+	if (r->t.kind == T_STR) {
+		tok file = r->t;
+		next(r);
+		const char *f = file.s + 1;
+		size_t flen = file.len - 2;
+		if ((flen && f[0] == '/') || plen == 0) {
+			path = f;
+			plen = flen;
+		} else {
+			if (grow(r, &r->name, &r->name_cap, plen + flen + 2, 1))
+				return r->rc;
+			memcpy(r->name, path, plen);
+			size_t n = plen;
+			if (r->name[n - 1] != '/')
+				r->name[n++] = '/';
+			memcpy(r->name + n, f, flen);
+			if (!(path = tc__module_string(r->out, r->name, n + flen)))
+				return oom(r);
+			plen = n + flen;
+		}
+	}
 	while (is_p(r, ',')) {
 		next(r);
 		if (r->t.kind != T_NUM)
@@ -883,8 +946,8 @@ static int parse_file(reader *r)
 		return r->rc;
 	if (r->files[idx])
 		return err(r, d.line, d.col, "file index %lld is declared twice", (long long)idx);
-	r->files[idx] = name.s + 1;
-	r->flen[idx] = name.len - 2;
+	r->files[idx] = path;
+	r->flen[idx] = (uint32_t)plen;
 	return r->rc;
 }
 
@@ -903,7 +966,8 @@ static int emit(reader *r, uint32_t def, uint8_t kind, uint32_t src)
 	v->kind[n] = kind;
 	if (tc__u32vec_reserve(&r->al, &v->op, v->op.len + r->rd.len))
 		return oom(r);
-	memcpy(v->op.v + v->op.len, r->rd.v, r->rd.len * sizeof *r->rd.v);
+	if (r->rd.len)
+		memcpy(v->op.v + v->op.len, r->rd.v, r->rd.len * sizeof *r->rd.v);
 	v->op.len += r->rd.len;
 	return TC_OK;
 }
@@ -932,7 +996,7 @@ static int add_item(reader *r, uint8_t op, uint32_t cond, uint32_t target, bool 
 {
 	if (grow(r, &r->items, &r->items_cap, r->nitems + 1, sizeof *r->items))
 		return r->rc;
-	r->items[r->nitems++] = (item){r->npos, cond, target, guard, op, pred, loc};
+	r->items[r->nitems++] = (item){r->npos, cond, target, guard, TC_NONE, op, pred, loc};
 	return TC_OK;
 }
 
@@ -1249,16 +1313,30 @@ static const opinfo optab[] = {
     OPI("tcgen05", 0, OPF_NODEF),
     /* loads */
     OPI("ld", OP_LD, 0), OPI("ldu", OP_LD, 0),
+    /* the rest of PTX ISA 8.x: results depend on the operands (and memory);
+     * local memory and its addresses differ between threads */
+    OPI("alloca", 0, OPF_LANE), OPI("stacksave", 0, OPF_LANE), OPI("stackrestore", 0, 0),
+    OPI("createpolicy", 0, 0), OPI("getctarank", 0, 0), OPI("istypep", 0, 0),
+    OPI("ldmatrix", 0, 0), OPI("movmatrix", 0, 0), OPI("mma", 0, 0), OPI("wmma", 0, 0),
+    OPI("mbarrier", 0, 0), OPI("multimem", 0, 0), OPI("suld", 0, 0), OPI("suq", 0, 0),
+    OPI("tex", 0, 0), OPI("tld4", 0, 0), OPI("txq", 0, 0), OPI("tensormap", 0, 0),
+    OPI("vabsdiff", 0, 0), OPI("vabsdiff2", 0, 0), OPI("vabsdiff4", 0, 0), OPI("vadd", 0, 0),
+    OPI("vadd2", 0, 0), OPI("vadd4", 0, 0), OPI("vavrg2", 0, 0), OPI("vavrg4", 0, 0),
+    OPI("vmad", 0, 0), OPI("vmax", 0, 0), OPI("vmax2", 0, 0), OPI("vmax4", 0, 0),
+    OPI("vmin", 0, 0), OPI("vmin2", 0, 0), OPI("vmin4", 0, 0), OPI("vset", 0, 0),
+    OPI("vset2", 0, 0), OPI("vset4", 0, 0), OPI("vshl", 0, 0), OPI("vshr", 0, 0),
+    OPI("vsub", 0, 0), OPI("vsub2", 0, 0), OPI("vsub4", 0, 0),
+    OPI("clusterlaunchcontrol", 0, 0),
 };
 #undef OPI
 
+/* NULL: no PTX instruction */
 static const opinfo *opcode(const char *s, size_t n)
 {
-	static const opinfo none = {"", 0, OP_OTHER, 0};
 	for (size_t i = 0; i < sizeof optab / sizeof *optab; i++)
 		if (optab[i].len == n && optab[i].name[0] == s[0] && memcmp(optab[i].name, s, n) == 0)
 			return &optab[i];
-	return &none;
+	return NULL;
 }
 
 /* The slot register for a depot offset (a new one the first time). */
@@ -1541,6 +1619,11 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 	int dn = 0;
 	tc_gpu_kind ck = TC_GPU_OTHER;
 	if (callee->k == O_SYM) {
+		if (!nmap_find(&r->fnames, callee->sym, callee->slen,
+			       name_hash(callee->sym, callee->slen)))
+			return err(r, callee->at.line, callee->at.col,
+				   "call of '%.*s', which is not declared", (int)(callee->slen > 60 ? 60 : callee->slen),
+				   callee->sym);
 		ck = tc__gpu_builtin_kind(callee->sym, callee->slen);
 		uint64_t vals[8];
 		uint8_t known[8];
@@ -1616,13 +1699,16 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 	while (blen < op.len && op.s[blen] != '.')
 		blen++;
 	const opinfo *oi = opcode(op.s, blen);
+	if (!oi)
+		return err(r, op.line, op.col, "unknown instruction '%.*s'", (int)(blen > 60 ? 60 : blen),
+			   op.s);
 	bool pred = guard != TC_NONE;
 	int rc = TC_OK;
 	if (oi->code == OP_BRA) {
 		if (r->nops != 1 || r->ops[0].k != O_SYM)
 			return err(r, op.line, op.col, "'bra' takes one label");
 		bool uni = has_mod(&op, blen, ".uni") &&
-			   !(r->opt && (r->opt->flags & TC_READ_DISTRUST_BRA_UNI));
+			   (r->opt && (r->opt->flags & TC_READ_TRUST_BRA_UNI));
 		if (add_ref(r, &r->refs, &r->nrefs, &r->refs_cap, &r->ops[0].at))
 			return r->rc;
 		rc = add_item(r, IT_BRA, pred && !uni ? guard : TC_NONE, (uint32_t)r->nrefs - 1, pred,
@@ -1633,7 +1719,7 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 			return err(r, op.line, op.col, "'brx.idx' takes an index register and a "
 						       "'.branchtargets' label");
 		bool uni = has_mod(&op, blen, ".uni") &&
-			   !(r->opt && (r->opt->flags & TC_READ_DISTRUST_BRA_UNI));
+			   (r->opt && (r->opt->flags & TC_READ_TRUST_BRA_UNI));
 		uint32_t cond = uni ? TC_NONE : r->ops[0].reg;
 		if (!uni && pred) { /* the guard and the index decide together */
 			r->rd.len = 0;
@@ -1773,6 +1859,9 @@ static void start_function(reader *r)
 	r->dlist.len = r->gload.len = r->gaddr.len = r->reg_params.len = 0;
 	r->last_was_label = false;
 	r->have_loc = false;
+	r->nshadows = 0;
+	r->depth = 0;
+	memset(r->pcache, 0, sizeof r->pcache);
 }
 
 static uint32_t find_label(reader *r, const char *s, uint32_t len)
@@ -1857,8 +1946,23 @@ static int form_blocks(reader *r)
 			NEW_BLOCK(ip + 1);
 			continue;
 		}
+		if (x->op == IT_BRA && x->pred && it < r->nitems) {
+			/* "@%p bra a; bra b;" ends one block with two ways, as
+			 * LLVM writes a conditional branch, unless a branch goes
+			 * to the second bra itself */
+			item *y = &r->items[it];
+			size_t l = li;
+			while (l < r->nlab && r->lab[l].pos == ip + 1 && !r->lab[l].targeted)
+				l++;
+			bool entered = l < r->nlab && r->lab[l].pos == ip + 1;
+			if (y->pos == ip + 1 && y->op == IT_BRA && !y->pred && !entered &&
+			    r->pos_rec.v[ip + 1] == r->pos_rec.v[ip + 2]) {
+				x->other = (uint32_t)it++;
+				ip++;
+			}
+		}
 		if (x->op == IT_BRA || x->op == IT_BRX || x->op == IT_RET || x->op == IT_TRAP) {
-			r->blocks[r->nblocks - 1].term = (uint32_t)it - 1;
+			r->blocks[r->nblocks - 1].term = (uint32_t)(x - r->items);
 			if (ip + 1 < npos)
 				NEW_BLOCK(ip + 1);
 			else
@@ -1885,6 +1989,8 @@ static int form_blocks(reader *r)
 			item *x = &r->items[bk->term];
 			switch (x->op) {
 			case IT_BRA:
+				if (x->other != TC_NONE) /* the second bra's target */
+					fall = r->lab[r->refs[r->items[x->other].target].block].block;
 				if (push(r, &r->succ, r->lab[r->refs[x->target].block].block) ||
 				    (x->pred && push(r, &r->succ, fall)))
 					return r->rc;
@@ -1917,6 +2023,15 @@ static int form_blocks(reader *r)
 			}
 		}
 		bk->nsucc = (uint32_t)r->succ.len - bk->succ0;
+		/* a branch whose ways all lead to one block is a jump */
+		bool one_way = true;
+		for (uint32_t x = 1; x < bk->nsucc; x++)
+			one_way &= r->succ.v[bk->succ0 + x] == r->succ.v[bk->succ0];
+		if (one_way && bk->nsucc > 1) {
+			r->succ.len = bk->succ0 + 1;
+			bk->nsucc = 1;
+			bk->cond = TC_NONE;
+		}
 	}
 	return TC_OK;
 }
@@ -2092,7 +2207,7 @@ static int define_label(reader *r, const tok *name)
 
 static int body(reader *r, tok open)
 {
-	uint32_t depth = 1;
+	uint32_t depth = r->depth = 1;
 	next(r);
 	/* parameters passed in registers: unknown values */
 	for (size_t k = 0; k < r->reg_params.len; k++) {
@@ -2111,14 +2226,18 @@ static int body(reader *r, tok open)
 			return err(r, open.line, open.col, "'{' of function '%.*s' has no matching '}'",
 				   (int)(r->f->nlen > 60 ? 60 : r->f->nlen), r->f->name);
 		if (is_p(r, '{')) {
-			if (++depth > MAX_DEPTH)
-				return err(r, t.line, t.col, "scopes nested more than %d deep", MAX_DEPTH);
+			if (depth > MAX_DEPTH)
+				return err(r, t.line, t.col,
+					   "more than %d '{ }' scopes nested in a function body", MAX_DEPTH);
+			r->depth = ++depth;
 			next(r);
 			continue;
 		}
 		if (is_p(r, '}')) {
 			next(r);
-			if (--depth == 0)
+			end_scope(r, depth);
+			r->depth = --depth;
+			if (depth == 0)
 				return end_function(r);
 			continue;
 		}
@@ -2130,7 +2249,7 @@ static int body(reader *r, tok open)
 			next(r);
 			if (is_p(r, '!'))
 				next(r);
-			if (r->t.kind != T_IDENT || r->t.s[0] != '%')
+			if (r->t.kind != T_IDENT || r->t.s[0] != '%' || r->t.len < 2)
 				return expected(r, "a predicate register after '@'");
 			uint32_t g = reg_lookup(r, &r->t);
 			if (g == TC_NONE)
@@ -2291,6 +2410,12 @@ static int read_file(reader *r)
 	bool any = false;
 	while (r->t.kind != T_END && !r->rc) {
 		tok t = r->t;
+		if (is_p(r, '}'))
+			return err(r, t.line, t.col, "'}' without a matching '{'");
+		if (!any && !is_word(&t, ".version") && t.kind == T_IDENT && t.s[0] == '.')
+			return err(r, t.line, t.col, "expected '.version' first, found " TOKF
+						     " (every PTX file begins with its version)",
+				   TOKA(t));
 		if (t.kind != T_IDENT || t.s[0] != '.') {
 			if (t.kind == T_IDENT)
 				return err(r, t.line, t.col, "expected a directive, found " TOKF

@@ -282,54 +282,6 @@ static int llvm_survives(const uint8_t *data, size_t size, char **text)
 	return 0;
 }
 
-static void check_reports(tc_module *m, size_t i, const tc_result *r, bool assume)
-{
-	tc_report_graph rg = {"fuzz.ll", tc_module_graph(m, i), r, tc_solve_options_default(),
-			      NULL, 0};
-	rg.options.assume_barriers = assume;
-	fuzz_check_reports("fuzz_llvm", &rg);
-}
-
-static void solve_module(tc_module *m, uint64_t h)
-{
-	for (size_t i = 0; i < tc_module_graph_count(m); i++) {
-		const tc_graph *g = tc_module_graph(m, i);
-		if (tc_graph_node_count(g) > MAX_BLOCKS)
-			continue;
-		for (int assume = 0; assume < 2; assume++) {
-			tc_solve_options opt = tc_solve_options_default();
-			opt.assume_barriers = assume;
-			tc_result *r = NULL;
-			tc_diag d;
-			check(tc_module_solve(&r, m, i, &opt, NULL, &d) == TC_OK,
-			      "a graph of a module solves");
-			for (uint32_t v = 0; v < tc_graph_node_count(g); v++) {
-				tc_state s = tc_result_node_state(r, v);
-				check(s == TC_STATE_CONVERGENT || s == TC_STATE_UNKNOWN ||
-					      s == TC_STATE_DEAD,
-				      "node state is C, U or -");
-			}
-			if (((h >> 4) + i) % 4 == 0)
-				check_reports(m, i, r, assume);
-			tc_result_free(r);
-			/* one allocation of the solve fails */
-			budget b = {0, 0};
-			tc_allocator counting = budget_allocator(&b);
-			check(tc_module_solve(&r, m, i, &opt, &counting, &d) == TC_OK,
-			      "solves with a counting allocator");
-			tc_result_free(r);
-			if (b.calls) {
-				budget f = {0, 1 + (h >> 12) % b.calls};
-				tc_allocator failing = budget_allocator(&f);
-				r = NULL;
-				check(tc_module_solve(&r, m, i, &opt, &failing, &d) == TC_ENOMEM,
-				      "a failed allocation in a solve is TC_ENOMEM");
-				check(r == NULL, "a failed solve returns no result");
-			}
-		}
-	}
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	/* the bitcode reader trusts its input (about 3% of single byte changes
@@ -362,7 +314,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		check(tc_module_graph_count(m) >= 1 || tc_module_warning_count(m) >= 1,
 		      "a module read has a graph, or a warning that it has none");
-		solve_module(m, h);
+		fuzz_solve_module("fuzz_llvm", "fuzz.ll", m, h, MAX_BLOCKS);
 		tc_module_free(m);
 	}
 	/* the reader, failing one of its allocations */

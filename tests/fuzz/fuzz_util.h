@@ -99,4 +99,57 @@ static inline void fuzz_check_reports(const char *target, const tc_report_graph 
 	}
 }
 
+static inline void fuzz_module_reports(const char *target, const char *input, tc_module *m,
+				       size_t i, const tc_result *r, bool assume)
+{
+	tc_report_graph rg = {input, tc_module_graph(m, i), r, tc_solve_options_default(),
+			      NULL, 0};
+	rg.options.assume_barriers = assume;
+	fuzz_check_reports(target, &rg);
+}
+
+/* Every graph of m of at most max_blocks nodes solved as check and analyze
+ * do (tc_module_solve), in both modes, its reports now and then, and one
+ * allocation of the solve failed. */
+static inline void fuzz_solve_module(const char *target, const char *input, tc_module *m,
+				     uint64_t h, uint32_t max_blocks)
+{
+	for (size_t i = 0; i < tc_module_graph_count(m); i++) {
+		const tc_graph *g = tc_module_graph(m, i);
+		if (tc_graph_node_count(g) > max_blocks)
+			continue;
+		for (int assume = 0; assume < 2; assume++) {
+			tc_solve_options opt = tc_solve_options_default();
+			opt.assume_barriers = assume;
+			tc_result *r = NULL;
+			tc_diag d;
+			fuzz_check(target, tc_module_solve(&r, m, i, &opt, NULL, &d) == TC_OK,
+			      "a graph of a module solves");
+			for (uint32_t v = 0; v < tc_graph_node_count(g); v++) {
+				tc_state s = tc_result_node_state(r, v);
+				fuzz_check(target, s == TC_STATE_CONVERGENT || s == TC_STATE_UNKNOWN ||
+					      s == TC_STATE_DEAD,
+				      "node state is C, U or -");
+			}
+			if (((h >> 4) + i) % 4 == 0)
+				fuzz_module_reports(target, input, m, i, r, assume);
+			tc_result_free(r);
+			/* one allocation of the solve fails */
+			budget b = {0, 0};
+			tc_allocator counting = budget_allocator(&b);
+			fuzz_check(target, tc_module_solve(&r, m, i, &opt, &counting, &d) == TC_OK,
+			      "solves with a counting allocator");
+			tc_result_free(r);
+			if (b.calls) {
+				budget f = {0, 1 + (h >> 12) % b.calls};
+				tc_allocator failing = budget_allocator(&f);
+				r = NULL;
+				fuzz_check(target, tc_module_solve(&r, m, i, &opt, &failing, &d) == TC_ENOMEM,
+				      "a failed allocation in a solve is TC_ENOMEM");
+				fuzz_check(target, r == NULL, "a failed solve returns no result");
+			}
+		}
+	}
+}
+
 #endif

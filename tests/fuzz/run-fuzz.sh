@@ -3,12 +3,13 @@
 # build-fuzz/ with clang-19, ASan and UBSan, then runs one from its seeds.
 # Further arguments go to libFuzzer.
 #
-#   tests/fuzz/run-fuzz.sh [cfg|llvm] [SECONDS] [LIBFUZZER-ARGS...]
+#   tests/fuzz/run-fuzz.sh [cfg|llvm|ptx] [SECONDS] [LIBFUZZER-ARGS...]
 #
 # cfg (the default): the .cfg parser, the solvers and the reports, from the
 # seed corpus tests/fuzz/corpus. llvm: the LLVM IR reader, text and bitcode,
 # from every kernel of tests/kernels compiled at -O0 and -O2 (llvm-seeds.py)
-# and the IR of tests/llvm. New inputs go to build-fuzz/TARGET-corpus/ (the
+# and the IR of tests/llvm. ptx: the PTX reader, from the same kernels
+# compiled to PTX and the PTX of tests/ptx. New inputs go to build-fuzz/TARGET-corpus/ (the
 # seeds are only read); a crashing input is saved in build-fuzz/fuzz-artifacts/
 # and the script exits non-zero. Reproduce one with
 #   build-fuzz/tests/fuzz/fuzz_TARGET build-fuzz/fuzz-artifacts/crash-...
@@ -18,7 +19,7 @@ cd "$(dirname "$0")/../.."
 
 target=cfg
 case ${1:-} in
-cfg | llvm) target=$1; shift ;;
+cfg | llvm | ptx) target=$1; shift ;;
 esac
 seconds=20
 if [ $# -gt 0 ]; then
@@ -38,6 +39,12 @@ if [ "$target" = cfg ]; then
 	exec build-fuzz/tests/fuzz/fuzz_cfg -max_total_time="$seconds" -timeout=10 \
 		-dict=tests/fuzz/cfg.dict -artifact_prefix=build-fuzz/fuzz-artifacts/ \
 		-print_final_stats=1 "$@" build-fuzz/cfg-corpus tests/fuzz/corpus
+fi
+if [ "$target" = ptx ]; then
+	python3 tests/fuzz/llvm-seeds.py --clang "${CLANG:-clang-19}" --ptx build-fuzz/ptx-seeds
+	exec build-fuzz/tests/fuzz/fuzz_ptx -max_total_time="$seconds" -timeout=10 \
+		-rss_limit_mb=4096 -max_len=65536 -artifact_prefix=build-fuzz/fuzz-artifacts/ \
+		-print_final_stats=1 "$@" build-fuzz/ptx-corpus build-fuzz/ptx-seeds
 fi
 python3 tests/fuzz/llvm-seeds.py --clang "${CLANG:-clang-19}" build-fuzz/llvm-seeds
 # LLVM's leaks on its error paths are not ours (tests/cli/llvm-leaks.supp);

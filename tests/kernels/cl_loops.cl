@@ -61,7 +61,11 @@ kernel void nested(global float *out, global const float *in, local float *tile,
 			tile[t] = in[(i * m + j) * get_local_size(0) + t];
 			barrier(CLK_LOCAL_MEM_FENCE); // expect: no-rewrite // check: ok
 			acc += tile[(t + 1) % get_local_size(0)];
-			barrier(CLK_LOCAL_MEM_FENCE); // expect: no-rewrite // check: ok
+			/* in PTX at -O1 and -O2, without libclc, the 64-bit %
+			 * above is a branch on the high bits of t + 1 (the back
+			 * end's slow-division bypass): two ways that depend on
+			 * the thread meet here */
+			barrier(CLK_LOCAL_MEM_FENCE); // expect: no-rewrite // check: ok // ptx-opt-expect: rewrite
 		}
 	}
 	for (int i = 0; i < n; i++) {

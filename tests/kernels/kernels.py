@@ -24,12 +24,14 @@ FLAGS = {
 }
 
 
-def compile_kernel(clang, src, out, opts, flags=None):
+def compile_kernel(clang, src, out, opts, flags=None, emit_llvm=True):
     """Compiles src to LLVM IR at out with -g and opts, and flags (by default
-    FLAGS for src's language); an error text or None."""
+    FLAGS for src's language); an error text or None. With emit_llvm false,
+    -emit-llvm is not passed: with -S among opts clang writes the target's
+    assembly (PTX for the NVPTX flags) instead of IR."""
     if flags is None:
         flags = FLAGS[os.path.splitext(src)[1]]
-    cc = [clang] + flags + opts + ['-emit-llvm', '-g', src, '-o', out]
+    cc = [clang] + flags + opts + (['-emit-llvm'] if emit_llvm else []) + ['-g', src, '-o', out]
     p = subprocess.run(cc, capture_output=True, text=True)
     if p.returncode != 0:
         return '%s: clang failed:\n%s' % (' '.join(cc), p.stderr)

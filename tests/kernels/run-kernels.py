@@ -5,7 +5,7 @@ usage: run-kernels.py --bin THREADCONV --clang CLANG --work DIR
                       [--variant VARIANT] [--libclc BITCODE] KERNEL...
 
 Each KERNEL (.cu: CUDA without the CUDA headers; .cl: OpenCL C) is compiled
-with -g to several IR files, as VARIANT says (default nvptx):
+with -g to several IR or PTX files, as VARIANT says (default nvptx):
 
   nvptx          for NVPTX at -O0, -O1 and -O2 to text IR, and at -O2 to
                  bitcode; OpenCL builtins are left as calls of external
@@ -18,10 +18,18 @@ with -g to several IR files, as VARIANT says (default nvptx):
                  builtins left as calls;
   amdgcn-libclc  .cl only: for amdgcn-unknown-amdhsa at -O0 and -O2 with
                  libclc's builtins (--libclc, e.g. /usr/lib/clc/
-                 amdgcn--amdhsa.bc) linked.
+                 amdgcn--amdhsa.bc) linked;
+  ptx            as nvptx (the same flags), but to PTX: -S without
+                 -emit-llvm, at -O0, -O1 and -O2 (STEM.ptx.O0.ptx, ...);
+                 threadconv reads the PTX text, the positions of the
+                 barriers come from its .loc lines;
+  ptx-libclc     .cl only: as nvptx-libclc (libclc linked), but to PTX at
+                 -O0, -O1 and -O2 (-O1 and -O2 with -gdwarf-2: see
+                 PTX_VARIANTS).
 
 All variants must give the same verdicts: the expectations below are those
-of the source, whatever the target and however the builtins arrive.
+of the source, whatever the target, however the builtins arrive, and
+whether threadconv reads the IR or the PTX that LLVM makes of it.
 
 Every barrier call in the source carries a comment "// expect: no-rewrite"
 (all its in-edges convergent) or "// expect: rewrite" (it needs the
@@ -45,6 +53,22 @@ linked: no OpenCL builtin (a _Z function) stays declared, except those that
 libclc 19 does not define (work_group_barrier); in every build but
 O0-unopt no function other than the kernels stays defined (the builtins
 were inlined, at -O2 down to target intrinsics), and in O0-unopt some do.
+This is not checked on the PTX of ptx-libclc: the check reads the IR's
+"define" and "declare" lines, and PTX has none (its functions are .entry,
+.func and .extern .func directives, and an inlined builtin lowered to a
+target intrinsic is an instruction, such as mov.u32 %r1, %tid.x, that names
+no function). Nor is it needed: clang's front end links the builtins
+(-mlink-builtin-bitcode) before the backend runs, so the IR the PTX is made
+from is the IR that nvptx-libclc checks, built with the same flags.
+
+In variant ptx at -O1 and -O2, "// ptx-opt-expect: rewrite" (or no-rewrite)
+on a barrier line replaces its "expect:": LLVM's NVPTX back end adds
+branches of its own when it optimises (a 64-bit division or remainder
+becomes a branch between a 32-bit and a 64-bit one on the operands' high
+bits), and where such a branch depends on the thread, the PTX needs the
+rewrite that the IR does not. With libclc linked (ptx-libclc) LLVM sees
+that get_local_id's result fits in 32 bits and adds no such branch. The
+marker says so where it happens, with the reason in the source.
 
 Check mode: a barrier line may also carry "// check: divergent" (optionally
 followed by "on VALUE", the thread-dependent value a note must name; in the
@@ -60,6 +84,8 @@ import json, os, re, subprocess, sys
 import kernels
 BUILDS = [('O0.ll', ['-O0', '-S']), ('O1.ll', ['-O1', '-S']), ('O2.ll', ['-O2', '-S']),
           ('O2.bc', ['-O2', '-c'])]
+# -S without -emit-llvm: PTX (kernels.compile_kernel with emit_llvm=False).
+PTX_BUILDS = [('O0.ptx', ['-O0', '-S']), ('O1.ptx', ['-O1', '-S']), ('O2.ptx', ['-O2', '-S'])]
 UNOPT = 'O0-unopt.ll'
 # variant -> (triple of the .cl builds or None for kernels.FLAGS, libclc
 # linked?, builds)
@@ -71,6 +97,24 @@ VARIANTS = {
     'amdgcn-libclc': ('amdgcn-unknown-amdhsa', True,
                       [('O0.ll', ['-O0', '-S']), ('O2.ll', ['-O2', '-S'])]),
 }
+# The variants compiled to PTX, in the same form. Kept apart from VARIANTS,
+# the IR variants that scripts/compare-binaries.py compiles.
+# ptx-libclc asks for DWARF 2 at -O1 and -O2 (the version clang-19 uses for
+# nvptx64-nvidia-cuda, so for every other PTX build): at its default for
+# nvptx64-unknown-nvidiacl, DWARF 5, clang marks optimised functions
+# DIFlagAllCallsDescribed, and LLVM 19's NVPTX assembly printer crashes
+# (DwarfDebug::constructCallSiteEntryDIEs) on any call left in such a
+# function (work_group_barrier, work_group_any: not in libclc). The .loc
+# lines are the same; -O0 keeps DWARF 5 (no call-site information there), so
+# that its form of .file (directory and name as two strings) is read too.
+PTX_VARIANTS = {
+    'ptx': (None, False, PTX_BUILDS),
+    'ptx-libclc': ('nvptx64-unknown-nvidiacl', True,
+                   [(suffix, opts + ([] if suffix == 'O0.ptx' else ['-gdwarf-2']))
+                    for suffix, opts in PTX_BUILDS]),
+}
+# The variants for CUDA as well as OpenCL C.
+BOTH_LANGUAGES = ('nvptx', 'ptx')
 # What a note names for a thread-dependent OpenCL builtin once libclc has
 # lowered it to the target's intrinsics (get_global_id(0) is computed from
 # the local id): "check: ... on get_local_id(0)" accepts these as well in the
@@ -84,6 +128,21 @@ KERNEL = {'.cl': re.compile(r'\b(?:__)?kernel\s+void\s+(\w+)\s*\('),
 FUNCTION = re.compile(r'^(define|declare) [^@]*@("[^"]+"|[\w.$]+)\(', re.M)
 EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
 CHECK = re.compile(r'//\s*check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?')
+
+
+# What the PTX that LLVM's back end optimises says where it differs from the
+# IR (see the docstring: "ptx-opt-expect").
+PTX_OPT_EXPECT = re.compile(r'//\s*ptx-opt-expect:\s*(no-rewrite|rewrite)\b')
+
+
+def ptx_opt_expectations(path):
+    want = {}
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            m = PTX_OPT_EXPECT.search(line)
+            if m:
+                want[n] = m.group(1) == 'no-rewrite'
+    return want
 
 
 def expectations(path):
@@ -171,12 +230,47 @@ def check_mode(args, out, base, marks, kernels, lowered):
     return problems
 
 
+def analyze_mode(args, out, base, want, kernels):
+    """Problems with `threadconv analyze` on one compiled file (IR or PTX):
+    want: line -> no-rewrite expected? (expectations)."""
+    name = os.path.basename(out)
+    p = subprocess.run([args.bin, 'analyze', '--format', 'json', out],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        return ['%s: threadconv failed (%d):\n%s' % (out, p.returncode, p.stderr)]
+    problems = []
+    seen = set()
+    graphs = json.loads(p.stdout)['graphs']
+    for k in sorted(kernels - {g['name'] for g in graphs}):
+        problems.append('%s: no graph for kernel %s' % (name, k))
+    for g in graphs:
+        if g['name'] not in kernels:
+            continue
+        for b in g['barriers']:
+            where = '%s: graph %s: barrier %s' % (name, g['name'], b['node'])
+            line = b.get('line')
+            if line is None or os.path.basename(b.get('file', '')) != base:
+                problems.append('%s: no position in %s' % (where, base))
+            elif line not in want:
+                problems.append('%s: line %d has no "// expect:"' % (where, line))
+            else:
+                seen.add(line)
+                if b['in_edges_convergent'] != want[line]:
+                    problems.append('%s: line %d: expected %s, got %s' % (
+                        where, line, 'no-rewrite' if want[line] else 'rewrite',
+                        'no-rewrite' if b['in_edges_convergent'] else 'rewrite'))
+    for line in sorted(set(want) - seen):
+        problems.append('%s: no barrier at %s:%d' % (name, base, line))
+    return problems
+
+
 def check(args, src):
     """Returns a list of problems with one kernel source."""
     base = os.path.basename(src)
     stem, ext = os.path.splitext(base)
-    triple, libclc, builds = VARIANTS[args.variant]
-    if ext != '.cl' and args.variant != 'nvptx':
+    ptx = args.variant in PTX_VARIANTS
+    triple, libclc, builds = (PTX_VARIANTS if ptx else VARIANTS)[args.variant]
+    if ext != '.cl' and args.variant not in BOTH_LANGUAGES:
         return ['%s: variant %s is for OpenCL C only' % (base, args.variant)]
     if libclc and not args.libclc:
         return ['variant %s needs --libclc' % args.variant]
@@ -192,44 +286,22 @@ def check(args, src):
     problems = []
     for suffix, opts in builds:
         out = os.path.join(args.work, '%s.%s' % (prefix, suffix))
-        err = kernels.compile_kernel(args.clang, src, out, opts, flags)
+        err = kernels.compile_kernel(args.clang, src, out, opts, flags, emit_llvm=not ptx)
         if err:
             problems.append(err)
             continue
         if libclc and out.endswith('.ll'):
             problems += linked(out, names, suffix == UNOPT)
-        p = subprocess.run([args.bin, 'analyze', '--format', 'json', out],
-                           capture_output=True, text=True)
-        if p.returncode != 0:
-            problems.append('%s: threadconv failed (%d):\n%s' % (out, p.returncode, p.stderr))
-            continue
-        seen = set()
-        graphs = json.loads(p.stdout)['graphs']
-        for k in sorted(names - {g['name'] for g in graphs}):
-            problems.append('%s: no graph for kernel %s' % (os.path.basename(out), k))
-        for g in graphs:
-            if g['name'] not in names:
-                continue
-            for b in g['barriers']:
-                where = '%s: graph %s: barrier %s' % (os.path.basename(out), g['name'], b['node'])
-                line = b.get('line')
-                if line is None or os.path.basename(b.get('file', '')) != base:
-                    problems.append('%s: no position in %s' % (where, base))
-                elif line not in want:
-                    problems.append('%s: line %d has no "// expect:"' % (where, line))
-                else:
-                    seen.add(line)
-                    if b['in_edges_convergent'] != want[line]:
-                        problems.append('%s: line %d: expected %s, got %s' % (
-                            where, line, 'no-rewrite' if want[line] else 'rewrite',
-                            'no-rewrite' if b['in_edges_convergent'] else 'rewrite'))
+        here = want
+        if args.variant == 'ptx' and not suffix.startswith('O0'):
+            here = {**want, **ptx_opt_expectations(src)}
+        problems += analyze_mode(args, out, base, here, names)
         problems += check_mode(args, out, base, marks, names, LOWERED if libclc else {})
-        for line in sorted(set(want) - seen):
-            problems.append('%s: no barrier at %s:%d' % (os.path.basename(out), base, line))
     return problems
 
 
 if __name__ == '__main__':
     sys.exit(kernels.main(check, optional_args=[
-        ('--variant', {'choices': sorted(VARIANTS), 'default': 'nvptx'}),
+        ('--variant', {'choices': sorted(list(VARIANTS) + list(PTX_VARIANTS)),
+                       'default': 'nvptx'}),
         ('--libclc', {'default': None})]))

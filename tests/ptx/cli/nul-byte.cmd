@@ -1,0 +1,3 @@
+# malformed PTX: a NUL byte in the middle of an instruction; exit 2
+args: analyze nul-byte.ptx
+status: 2
