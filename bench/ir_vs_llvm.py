@@ -323,17 +323,9 @@ def cell_s(r, key='wall_s'):
 
 
 def markdown(data):
-    rows, L = data['results'], []
-    m, c = data['machine'], data['commit']
+    rows = data['results']
+    L = cfgbench.report_head(data, "threadconv against LLVM's uniformity analysis on generated IR")
     sizes = sorted({r['size'] for r in rows})
-    L.append('# threadconv against LLVM\'s uniformity analysis on generated IR\n')
-    L.append('- date: %s' % data['date'])
-    L.append('- commit: %s%s' % (c['commit'], ' (with uncommitted changes in src/, include/ '
-                                 'or tools/)' if c['dirty'] else ''))
-    L.append('- machine: %s cores, %s, %s GiB memory; load average %.1f at the start, %s at '
-             'the end' % (m.get('nproc'), m.get('cpu', '?'), m.get('memory_gib', '?'),
-                          m.get('loadavg_at_start', float('nan')),
-                          '%.1f' % m['loadavg_at_end'] if 'loadavg_at_end' in m else '?'))
     L.append('- %s; runs per point: %d (medians); timeout %g s per command'
              % (data.get('opt_version', 'opt ?'), data['runs'], data['timeout']))
     L.append('- inputs: `gen_ir --blocks N --seed %d` (one NVPTX kernel of N blocks)'

@@ -212,16 +212,8 @@ def graphs_cell(s):
 
 
 def markdown(data):
-    rows, L = data['results'], []
-    m, c = data['machine'], data['commit']
-    L.append('# threadconv: PTX input against bitcode input\n')
-    L.append('- date: %s' % data['date'])
-    L.append('- commit: %s%s' % (c['commit'], ' (with uncommitted changes in src/, include/ '
-                                 'or tools/)' if c['dirty'] else ''))
-    L.append('- machine: %s cores, %s, %s GiB memory; load average %.1f at the start, %s at '
-             'the end' % (m.get('nproc'), m.get('cpu', '?'), m.get('memory_gib', '?'),
-                          m.get('loadavg_at_start', float('nan')),
-                          '%.1f' % m['loadavg_at_end'] if 'loadavg_at_end' in m else '?'))
+    rows = data['results']
+    L = cfgbench.report_head(data, 'threadconv: PTX input against bitcode input')
     L.append('- inputs: `gen_ir --blocks N --seed %d`, `llvm-as-19` to `.bc`, `%s %s` of the '
              'same bitcode to `.ptx` (%s)' % (data['seed'], os.path.basename(data['llc']),
                                             ' '.join(LLC_ARGS), data['llc_version']))

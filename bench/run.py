@@ -384,20 +384,27 @@ def fmt_num(x, digits=1):
     return '—' if x is None else '%.*f' % (digits, x)
 
 
-def markdown(data):
-    rows, lines = data['results'], []
+def report_head(data, title):
+    """The first lines of a markdown report: the title, the date, the
+    commit and the machine (with its load at the start and, when measured,
+    at the end)."""
     m, c = data['machine'], data['commit']
-    lines.append('# threadconv benchmark results\n')
-    lines.append('- date: %s' % data['date'])
-    lines.append('- commit: %s%s' % (c['commit'], ' (with uncommitted changes in src/, '
-                                     'include/ or tools/)' if c['dirty'] else ''))
-    lines.append('- machine: %s cores, %s, %s GiB memory; load average %.1f at the start'
-                 % (m.get('nproc'), m.get('cpu', '?'), m.get('memory_gib', '?'),
-                    m.get('loadavg_at_start', float('nan'))))
+    end = m.get('loadavg_at_end')
+    return ['# %s\n' % title,
+            '- date: %s' % data['date'],
+            '- commit: %s%s' % (c['commit'], ' (with uncommitted changes in src/, include/ '
+                                'or tools/)' if c['dirty'] else ''),
+            '- machine: %s cores, %s, %s GiB memory; load average %.1f at the start%s'
+            % (m.get('nproc'), m.get('cpu', '?'), m.get('memory_gib', '?'),
+               m.get('loadavg_at_start', float('nan')),
+               ', %.1f at the end' % end if end is not None else '')]
+
+
+def markdown(data):
+    rows = data['results']
+    lines = report_head(data, 'threadconv benchmark results')
     lines.append('- runs per point: %d (medians), timeout %g s per run; report: `%s`'
                  % (data['runs'], data['timeout'], ' '.join(data['report_args'])))
-    if 'loadavg_at_end' in m:
-        lines.append('- load average at the end: %.1f' % m['loadavg_at_end'])
     lines.append('')
     g = data.get('goals') or []
     if g:

@@ -198,17 +198,7 @@ static int oom(reader *r)
 /* Makes sure *p holds n elements of size sz. */
 static int reserve(reader *r, void *p, size_t *cap, size_t n, size_t sz)
 {
-	if (n <= *cap)
-		return TC_OK;
-	size_t c = *cap ? *cap : 16;
-	while (c < n)
-		c *= 2;
-	void *q = tc__realloc(&r->al, *(void **)p, tc__mul(c, sz));
-	if (!q)
-		return TC_ENOMEM;
-	*(void **)p = q;
-	*cap = c;
-	return TC_OK;
+	return tc__grow(&r->al, p, cap, n, sz);
 }
 
 /*

@@ -379,17 +379,7 @@ static int too_large(reader *r)
 /* Makes sure *p holds n elements of size sz. */
 static int grow(reader *r, void *p, size_t *cap, size_t n, size_t sz)
 {
-	if (n <= *cap)
-		return TC_OK;
-	size_t c = *cap ? *cap : 16;
-	while (c < n)
-		c *= 2;
-	void *q = tc__realloc(&r->al, *(void **)p, tc__mul(c, sz));
-	if (!q)
-		return oom(r);
-	*(void **)p = q;
-	*cap = c;
-	return TC_OK;
+	return tc__grow(&r->al, p, cap, n, sz) ? oom(r) : TC_OK;
 }
 
 static int push(reader *r, tc_u32vec *v, uint32_t x)
@@ -2566,14 +2556,14 @@ static int graph(reader *r, uint32_t fi)
 	succ_off[nb] = (uint32_t)nsucc;
 	tc_reg_func rf = {nb,
 			  succ_off,
-			  r->succ.v + succ0,
+			  r->succ.v ? r->succ.v + succ0 : NULL,
 			  f->nregs,
 			  ni,
 			  blk,
-			  r->rec.kind + f->rec0,
-			  r->rec.def.v + f->rec0,
+			  r->rec.kind ? r->rec.kind + f->rec0 : NULL,
+			  r->rec.def.v ? r->rec.def.v + f->rec0 : NULL,
 			  opoff,
-			  r->rec.op.v + op0,
+			  r->rec.op.v ? r->rec.op.v + op0 : NULL,
 			  cond};
 	double t0 = tc__now();
 	tc__uniformity_free(r->ua);
@@ -2831,6 +2821,7 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->pos_rec);
 	tc__free(&r->al, r->dbase);
 	tc__free(&r->al, r->dslots);
+	tc__free(&r->al, r->shadows);
 	tc__u32vec_free(&r->al, &r->dlist);
 	tc__u32vec_free(&r->al, &r->gload);
 	tc__u32vec_free(&r->al, &r->gaddr);

@@ -248,6 +248,21 @@ int tc__u32vec_reserve(const tc_alloc *al, tc_u32vec *vec, size_t cap)
 	return TC_OK;
 }
 
+int tc__grow(const tc_alloc *al, void *p, size_t *cap, size_t n, size_t sz)
+{
+	if (n <= *cap)
+		return TC_OK;
+	size_t c = *cap ? *cap : 16;
+	while (c < n)
+		c = c > SIZE_MAX / 2 ? n : c * 2;
+	void *q = tc__realloc(al, *(void **)p, tc__mul(c, sz));
+	if (!q)
+		return TC_ENOMEM;
+	*(void **)p = q;
+	*cap = c;
+	return TC_OK;
+}
+
 void tc__u32vec_free(const tc_alloc *al, tc_u32vec *vec)
 {
 	tc__free(al, vec->v);

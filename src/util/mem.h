@@ -75,6 +75,10 @@ typedef struct tc_u32vec {
 } tc_u32vec;
 
 int tc__u32vec_reserve(const tc_alloc *al, tc_u32vec *vec, size_t cap);
+
+/* Makes the array at *p (of *cap elements of size sz) hold at least n,
+ * doubling; TC_ENOMEM leaves it as it was. */
+int tc__grow(const tc_alloc *al, void *p, size_t *cap, size_t n, size_t sz);
 /* Appends x (inline: builders push one id per element). */
 static inline int tc__u32vec_push(const tc_alloc *al, tc_u32vec *vec, uint32_t x)
 {

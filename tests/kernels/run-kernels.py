@@ -135,21 +135,13 @@ CHECK = re.compile(r'//\s*check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?')
 PTX_OPT_EXPECT = re.compile(r'//\s*ptx-opt-expect:\s*(no-rewrite|rewrite)\b')
 
 
-def ptx_opt_expectations(path):
+def expectations(path, marker=EXPECT):
+    """line -> no-rewrite expected? from "expect:" (or another marker's)
+    comments"""
     want = {}
     with open(path) as f:
         for n, line in enumerate(f, 1):
-            m = PTX_OPT_EXPECT.search(line)
-            if m:
-                want[n] = m.group(1) == 'no-rewrite'
-    return want
-
-
-def expectations(path):
-    want = {}
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            m = EXPECT.search(line)
+            m = marker.search(line)
             if m:
                 want[n] = m.group(1) == 'no-rewrite'
     return want
@@ -294,7 +286,7 @@ def check(args, src):
             problems += linked(out, names, suffix == UNOPT)
         here = want
         if args.variant == 'ptx' and not suffix.startswith('O0'):
-            here = {**want, **ptx_opt_expectations(src)}
+            here = {**want, **expectations(src, PTX_OPT_EXPECT)}
         problems += analyze_mode(args, out, base, here, names)
         problems += check_mode(args, out, base, marks, names, LOWERED if libclc else {})
     return problems

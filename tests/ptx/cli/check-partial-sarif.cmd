@@ -1,0 +1,3 @@
+# the SARIF log of check on partial barriers: rule partial-barrier
+args: check --format sarif ../partial.ptx
+status: 1
