@@ -529,8 +529,9 @@ static bool to_exits(const ua *a, uint32_t v, uint32_t b, uint32_t stop, uint32_
 	const tc_loops *l = &a->loops;
 	if (a->bhdr[v] == st)
 		return true;
+	/* stop is TC_NONE when b reaches no exit */
 	return v < a->nblocks && l->innermost[v] == v && !l->irreducible[v] &&
-	       !tc__in_loop(l, v, stop) && !tc__in_loop(l, v, b);
+	       (stop > a->nblocks || !tc__in_loop(l, v, stop)) && !tc__in_loop(l, v, b);
 }
 
 /*

@@ -723,12 +723,12 @@ static int declare_reg(reader *r, const tok *name, uint32_t count, bool range)
 	e->aux = count;
 	if (grow(r, &r->dbase, &r->dbase_cap, (size_t)r->nregs + count, 1))
 		return r->rc;
-	memset(r->dbase + r->nregs, 0, count);
+	if (count)
+		memset(r->dbase + r->nregs, 0, count);
 	r->nregs += count;
 	return TC_OK;
 }
 
-/* .reg [.v2 ...] .type name[<N>], ... ; */
 /* At the '}' of scope depth: the registers its declarations hid are seen
  * again, those it declared are gone. */
 static void end_scope(reader *r, uint32_t depth)
@@ -746,6 +746,7 @@ static void end_scope(reader *r, uint32_t depth)
 	}
 }
 
+/* .reg [.v2 ...] .type name[<N>], ... ; */
 static int parse_reg_decl(reader *r)
 {
 	next(r);
@@ -1400,7 +1401,7 @@ static uint32_t first_defs(reader *r, const opnd *o, uint32_t *one, const uint32
 		return o->reg == TC_NONE ? 0 : 1;
 	case O_VEC:
 	case O_PAIR:
-		*defs = r->oregs.v + o->r0;
+		*defs = o->nr ? r->oregs.v + o->r0 : NULL;
 		return o->nr;
 	default:
 		*defs = NULL;
@@ -1503,7 +1504,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			if (slot == TC_NONE)
 				return TC_OK; /* the function's own result */
 			size_t nval = r->rd.len - from; /* the value's registers only */
-			memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
+			if (nval && from)
+				memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
 			r->rd.len = nval;
 			if (addr->off != 0 && push(r, &r->rd, slot))
 				return r->rc; /* a part of it: the rest stays */

@@ -37,8 +37,8 @@ def main():
                 if p.returncode != 0:
                     sys.exit('%s: clang failed:\n%s' % (' '.join(cc), p.stderr))
                 made += 1
-    hand = ('ptx', '*.ptx') if a.ptx else ('llvm', 'ir', '*.ll')
-    for f in glob.glob(os.path.join(ROOT, 'tests', *hand)):
+    hand = [('ptx', '*.ptx'), ('fuzz', 'ptx-found', '*.ptx')] if a.ptx else [('llvm', 'ir', '*.ll')]
+    for f in [f for h in hand for f in glob.glob(os.path.join(ROOT, 'tests', *h))]:
         shutil.copy(f, a.out)
         made += 1
     print('llvm-seeds: %d seeds in %s' % (made, a.out))

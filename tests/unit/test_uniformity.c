@@ -366,6 +366,37 @@ static void replay(const tc_uniformity_deps *d, const uint8_t *blocked, uint8_t 
 }
 
 /*
+ * A divergent branch that reaches no exit (ipdom none): 0 branches on tid
+ * to 1 or 2, both go to 3, the header of a loop 3 -> 4 -> 3 that never
+ * ends. The phi at 3 is a join of 0's ways; the loop is walked without a
+ * stop (found by fuzz_ptx: the walk read the loop of a block that is not
+ * there).
+ */
+static void test_no_exit(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 5);
+	uint32_t tid = thread_id(&t, 0);
+	uint32_t c = pure(&t, 0, tid, TC_NONE);
+	branch(&t, 0, c, 1, 2);
+	uint32_t x1 = pure(&t, 1, TC_NONE, TC_NONE);
+	edge(&t, 1, 3);
+	uint32_t x2 = pure(&t, 2, TC_NONE, TC_NONE);
+	edge(&t, 2, 3);
+	uint32_t p = phi(&t, 3, x1, 1, x2, 2);
+	edge(&t, 3, 4);
+	uint32_t q = pure(&t, 4, p, TC_NONE);
+	edge(&t, 4, 3);
+	tc_uniformity *u = run(&t);
+	assert_true(tc__uniformity_branch(u, 0));
+	DIVERGENT(u, p);
+	DIVERGENT(u, q);
+	UNIFORM(u, x1);
+	tc__uniformity_free(u);
+}
+
+/*
  * 0 branches on the thread id to 1 and 2, which join at 3; 3 branches on
  * the phi there. Once 0 is effectively uniform (every thread takes the same
  * edge), the phi is uniform and so is 3's branch.
@@ -430,6 +461,7 @@ int main(void)
 		cmocka_unit_test(test_shared_cycle),
 		cmocka_unit_test(test_irreducible),
 		cmocka_unit_test(test_replay),
+		cmocka_unit_test(test_no_exit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
