@@ -674,9 +674,9 @@ static bool pure_intrinsic(const reader *r, LLVMValueRef callee)
  * its operands are (a source of divergence; calls: classify). The others
  * are divergent exactly when an operand is; propagation sees to that.
  */
-static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
+static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op, bool kernel)
 {
-	switch (LLVMGetInstructionOpcode(i)) {
+	switch (op) {
 	case LLVMAlloca:
 	case LLVMAtomicRMW:
 	case LLVMAtomicCmpXchg:
@@ -703,9 +703,8 @@ static bool divergent_source(reader *r, LLVMValueRef i, bool kernel)
 
 /* Whether an instruction other than a call is a function of its operands
  * alone (calls: classify). */
-static bool pure_value(const reader *r, LLVMValueRef i)
+static bool pure_value(LLVMOpcode op)
 {
-	LLVMOpcode op = LLVMGetInstructionOpcode(i);
 	switch (op) {
 	case LLVMFNeg:
 	case LLVMICmp:
@@ -728,10 +727,11 @@ static bool pure_value(const reader *r, LLVMValueRef i)
  * callee is looked up once. */
 static uint8_t classify(reader *r, LLVMValueRef i, bool kernel)
 {
-	uint8_t kd = LLVMIsAPHINode(i) ? TC_UA_PHI : 0;
-	if (LLVMGetInstructionOpcode(i) != LLVMCall)
-		return kd | (pure_value(r, i) ? TC_UA_PURE : 0) |
-		       (divergent_source(r, i, kernel) ? TC_UA_SOURCE : 0);
+	LLVMOpcode op = LLVMGetInstructionOpcode(i);
+	uint8_t kd = op == LLVMPHI ? TC_UA_PHI : 0;
+	if (op != LLVMCall)
+		return kd | (pure_value(op) ? TC_UA_PURE : 0) |
+		       (divergent_source(r, i, op, kernel) ? TC_UA_SOURCE : 0);
 	LLVMValueRef callee = LLVMGetCalledValue(i);
 	tc_gpu_kind ck = callee_kind(callee);
 	/* a barrier's or collective's result is one for the whole block
