@@ -543,8 +543,6 @@ static const char *tok_what(const tok *t)
 		return "end of file";
 	case T_STR:
 		return "a string";
-	case T_NUM:
-		return "a number";
 	default:
 		return NULL;
 	}
@@ -688,7 +686,7 @@ static uint32_t reg_lookup(reader *r, const tok *t)
 static uint32_t new_reg(reader *r)
 {
 	if (r->nregs >= MAX_REGS) {
-		too_large(r);
+		err(r, r->t.line, r->t.col, "too many registers in one function");
 		return TC_NONE;
 	}
 	if (grow(r, &r->dbase, &r->dbase_cap, (size_t)r->nregs + 1, 1))
@@ -752,6 +750,10 @@ static int parse_reg_decl(reader *r)
 	next(r);
 	while (r->t.kind == T_IDENT && r->t.s[0] == '.')
 		next(r);
+	if (is_p(r, ';')) { /* declares nothing */
+		next(r);
+		return TC_OK;
+	}
 	for (;;) {
 		if (r->t.kind != T_IDENT || r->t.s[0] == '.')
 			return expected(r, "a register name");
@@ -867,13 +869,18 @@ static int parse_loc(reader *r)
 	tok at = r->t; /* the file index */
 	int64_t v[3];
 	for (int i = 0; i < 3; i++) {
+		const char *what = i == 0 ? "a file index" : i == 1 ? "a line" : "a column";
+		if (r->t.kind == T_END || r->t.line != d.line) /* .loc ends with its line */
+			return err(r, r->pend_line, r->pend_col, "expected %s before the end of the line",
+				   what);
 		if (r->t.kind != T_NUM || !int_value(&r->t, &v[i]) || v[i] < 0 ||
 		    v[i] > UINT32_MAX)
-			return expected(r, i == 0 ? "a file index" : i == 1 ? "a line" : "a column");
+			return expected(r, what);
 		next(r);
 	}
 	if (v[0] > MAX_FILE_INDEX)
-		return err(r, d.line, d.col, "file index %lld is too large", (long long)v[0]);
+		return err(r, at.line, at.col, "file index %lld is past the reader's limit of %d",
+			   (long long)v[0], MAX_FILE_INDEX);
 	uint32_t idx = (uint32_t)v[0];
 	if (files_reserve(r, (size_t)idx + 1))
 		return r->rc;
@@ -898,7 +905,8 @@ static int parse_file(reader *r)
 	if (r->t.kind != T_NUM || !int_value(&r->t, &idx) || idx < 0)
 		return expected(r, "a file index");
 	if (idx > MAX_FILE_INDEX)
-		return err(r, r->t.line, r->t.col, "file index %lld is too large", (long long)idx);
+		return err(r, r->t.line, r->t.col, "file index %lld is past the reader's limit of %d",
+			   (long long)idx, MAX_FILE_INDEX);
 	next(r);
 	if (r->t.kind != T_STR)
 		return expected(r, "a file name in quotes");
@@ -1553,7 +1561,6 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				return r->rc;
 		return TC_OK;
 	}
-	(void)loc;
 	return emit_defs(r, regs, nv, guard, kind, src);
 }
 
@@ -1602,7 +1609,9 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 	if (k < r->nops && r->ops[k].k == O_LIST)
 		args = &r->ops[k++];
 	if (!callee || (callee->k != O_SYM && callee->k != O_REG))
-		return err(r, op->line, op->col, "expected the function a call calls");
+		return err(r, callee ? callee->at.line : op->line, callee ? callee->at.col : op->col,
+			   "expected the called function's name (or a register holding its "
+			   "address)");
 	/* what the call reads: the argument slots (and an indirect callee) */
 	r->rd.len = 0;
 	if (callee->k == O_REG && reads_of(r, callee))
@@ -1816,7 +1825,7 @@ static int parse_params(reader *r, uint8_t tag)
 			next(r);
 		}
 		if (!name.s)
-			return expected(r, "a parameter");
+			return expected(r, "a parameter name");
 		if (reg) {
 			if (declare_reg(r, &name, 1, false) || push(r, &r->reg_params, reg_lookup(r, &name)))
 				return r->rc;
@@ -2037,7 +2046,7 @@ static int generic_loads(reader *r)
 	pfunc *f = r->f;
 	if (!r->gload.len)
 		return TC_OK;
-	uint32_t nr = r->nregs, n = f->rec1 - f->rec0;
+	uint32_t nr = r->nregs;
 	uint8_t *may = tc__calloc(&r->al, (size_t)nr + 1, 1);
 	uint32_t *off = tc__calloc(&r->al, (size_t)nr + 2, sizeof *off);
 	uint32_t *stack = tc__malloc(&r->al, ((size_t)nr + 1) * sizeof *stack);
@@ -2096,7 +2105,6 @@ static int generic_loads(reader *r)
 				r->rec.kind[r->gload.v[k]] |= TC_UA_SOURCE;
 		}
 	}
-	(void)n;
 	tc__free(&r->al, may);
 	tc__free(&r->al, off);
 	tc__free(&r->al, stack);
@@ -2282,14 +2290,22 @@ static int body(reader *r, tok open)
 			} else if (is_word(&t, ".param")) {
 				/* a parameter of a call: a slot */
 				next(r);
-				tok name = {0};
-				while (!is_p(r, ';') && r->t.kind != T_END) {
-					if (r->t.kind == T_IDENT && r->t.s[0] != '.' && !name.s)
-						name = r->t;
+				while (r->t.kind == T_IDENT && r->t.s[0] == '.') { /* .align 4 .b8 */
+					bool align = is_word(&r->t, ".align");
 					next(r);
+					if (align && r->t.kind == T_NUM)
+						next(r);
 				}
-				if (!name.s)
+				if (is_p(r, ';')) { /* nothing declared */
+					next(r);
+					continue;
+				}
+				if (r->t.kind != T_IDENT)
 					return expected(r, "a parameter name");
+				tok name = r->t;
+				next(r);
+				while (!is_p(r, ';') && r->t.kind != T_END) /* [8] */
+					next(r);
 				nslot *e = nmap_put(&r->al, &r->scoped, name.s, name.len);
 				if (!e)
 					return oom(r);
@@ -2319,7 +2335,8 @@ static int body(reader *r, tok open)
 		next(r);
 		if (is_p(r, ':')) {
 			if (t.s[0] == '%')
-				return err(r, t.line, t.col, "a label cannot start with '%%'");
+				return err(r, t.line, t.col, "a label that begins with '%%' is not "
+							     "supported (rename it)");
 			next(r);
 			if (define_label(r, &t))
 				return r->rc;
@@ -2424,7 +2441,7 @@ static int read_file(reader *r)
 		} else if (is_word(&t, ".target")) {
 			next(r);
 			for (;;) {
-				if (r->t.kind != T_IDENT)
+				if (r->t.kind != T_IDENT || r->t.s[0] == '.')
 					return expected(r, "a target");
 				next(r);
 				if (!is_p(r, ','))
