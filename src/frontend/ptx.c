@@ -682,6 +682,13 @@ static uint32_t reg_lookup(reader *r, const tok *t)
 	return e && e->tag == TAG_REG ? e->val : TC_NONE;
 }
 
+/* Whether t names a register: %-names, and names that .reg declared
+ * without one (inline assembly's "{ .reg .pred p; ... @p ... }"). */
+static bool is_reg_tok(reader *r, const tok *t)
+{
+	return t->kind == T_IDENT && (t->s[0] == '%' || reg_lookup(r, t) != TC_NONE);
+}
+
 /* A new register (a stack or parameter slot, a condition). */
 static uint32_t new_reg(reader *r)
 {
@@ -1055,7 +1062,7 @@ static int parse_address(reader *r, opnd *o)
 	while (!is_p(r, ']')) {
 		if (r->t.kind == T_END)
 			return expected(r, "']'");
-		if (r->t.kind == T_IDENT && r->t.s[0] == '%') {
+		if (is_reg_tok(r, &r->t)) {
 			uint32_t id = reg_operand(r, &r->t);
 			if (r->rc || oreg(r, id))
 				return r->rc;
@@ -1116,13 +1123,13 @@ static int parse_operands(reader *r)
 		memset(o, 0, sizeof *o);
 		o->at = r->t;
 		o->reg = TC_NONE;
-		if (r->t.kind == T_IDENT && r->t.s[0] == '%') {
+		if (is_reg_tok(r, &r->t)) {
 			o->k = O_REG;
 			o->reg = reg_operand(r, &r->t);
 			next(r);
 			if (is_p(r, '|')) { /* setp's second result */
 				next(r);
-				if (r->t.kind != T_IDENT || r->t.s[0] != '%')
+				if (!is_reg_tok(r, &r->t))
 					return expected(r, "a predicate register");
 				uint32_t q = reg_operand(r, &r->t);
 				o->k = O_PAIR;
@@ -1134,7 +1141,7 @@ static int parse_operands(reader *r)
 			}
 		} else if (is_p(r, '!')) {
 			next(r);
-			if (r->t.kind != T_IDENT || r->t.s[0] != '%')
+			if (!is_reg_tok(r, &r->t))
 				return expected(r, "a predicate register after '!'");
 			o->k = O_NOT;
 			o->reg = reg_operand(r, &r->t);
@@ -1173,7 +1180,7 @@ static int parse_operands(reader *r)
 			o->r0 = (uint32_t)r->oregs.len;
 			next(r);
 			for (;;) {
-				if (r->t.kind == T_IDENT && r->t.s[0] == '%') {
+				if (is_reg_tok(r, &r->t)) {
 					if (oreg(r, reg_operand(r, &r->t)))
 						return r->rc;
 				} else if (r->t.kind == T_NUM || is_word(&r->t, "_") ||
@@ -1203,8 +1210,7 @@ static int parse_operands(reader *r)
 			while (!is_p(r, ')')) {
 				if (r->t.kind != T_IDENT && r->t.kind != T_NUM)
 					return expected(r, "a parameter name");
-				if (r->t.kind == T_IDENT && r->t.s[0] == '%' &&
-				    oreg(r, reg_operand(r, &r->t)))
+				if (is_reg_tok(r, &r->t) && oreg(r, reg_operand(r, &r->t)))
 					return r->rc;
 				if (grow(r, &r->olist, &r->olist_cap, r->nolist + 1, sizeof *r->olist))
 					return r->rc;
@@ -2249,7 +2255,8 @@ static int body(reader *r, tok open)
 			next(r);
 			if (is_p(r, '!'))
 				next(r);
-			if (r->t.kind != T_IDENT || r->t.s[0] != '%' || r->t.len < 2)
+			if (r->t.kind != T_IDENT || r->t.s[0] == '.' ||
+			    (r->t.s[0] == '%' && r->t.len < 2))
 				return expected(r, "a predicate register after '@'");
 			uint32_t g = reg_lookup(r, &r->t);
 			if (g == TC_NONE)
