@@ -14,6 +14,7 @@
 #include "analysis/stats.h"
 #include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
+#include "graph/blocks.h"
 #include "graph/module.h"
 #include "util/diag.h"
 
@@ -37,8 +38,6 @@
 /* calling conventions of kernels (llvm/IR/CallingConv.h) */
 enum { CC_PTX_KERNEL = 71, CC_SPIR_KERNEL = 76, CC_AMDGPU_KERNEL = 91 };
 
-/* The exit node: '<' cannot start an IR block name that LLVM prints bare. */
-#define EXIT_NAME "<exit>"
 
 /* ---- a map from LLVM objects to dense ids ------------------------------- */
 
@@ -183,6 +182,11 @@ typedef struct reader {
 	tc_u32vec dep_block, dep_node; /* its divergent branches */
 	char *name; /* node names and file paths are built here */
 	size_t name_cap;
+	char bname[32];      /* a numbered block's name */
+	LLVMValueRef cursor; /* the last barrier found in a block */
+	uint32_t *nbar, *last; /* per block: barriers, the node its branch ends */
+	uint8_t *bdiv;       /* per block: its branch may diverge */
+	size_t nbar_cap, last_cap, bdiv_cap;
 
 	double uniformity_s; /* time in the value analysis, all functions */
 
@@ -913,19 +917,6 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks)
 
 /* ---- graphs --------------------------------------------------------------- */
 
-/* r->name := prefix + suffix; its length in *len. */
-static int make_name(reader *r, const char *prefix, size_t plen, const char *suffix,
-		     size_t *len)
-{
-	size_t slen = strlen(suffix);
-	if (reserve(r, &r->name, &r->name_cap, plen + slen + 1, 1))
-		return oom(r);
-	memcpy(r->name, prefix, plen);
-	memcpy(r->name + plen, suffix, slen + 1);
-	*len = plen + slen;
-	return TC_OK;
-}
-
 /*
  * String operand i of a metadata node, checked: NULL unless the node has it
  * and it is an MDString. (LLVM's typed accessors, LLVMDIFileGetFilename
@@ -1046,128 +1037,54 @@ static int branch_source(reader *r, LLVMValueRef term, tc_branch_source *out)
 	return TC_OK;
 }
 
-static int builder_error(reader *r, int rc)
+/* ---- the graph's callbacks (graph/blocks.h) ---------------------------------- */
+
+static const char *block_name(void *ctx, uint32_t k, size_t *len)
 {
-	if (rc == TC_ELIMIT)
-		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
-	return oom(r);
+	reader *r = ctx;
+	block_info *bi = &r->binfo[k];
+	const char *name = value_name(LLVMBasicBlockAsValue(bi->bb), len);
+	if (*len)
+		return name;
+	/* numbered by name_blocks, or made by a pass after */
+	uint32_t slot = ptrmap_get(&r->slots, bi->bb);
+	int n = slot != TC_NONE ? snprintf(r->bname, sizeof r->bname, "%%%u", slot)
+				: snprintf(r->bname, sizeof r->bname, "%%.%u", k);
+	*len = (size_t)n;
+	return r->bname;
 }
 
-/* One node per block, split at barrier calls (docs/llvm.md), and <exit>. */
-static int add_nodes(reader *r, tc_builder *b, uint32_t nblocks)
+static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc)
 {
-	uint32_t id;
+	reader *r = ctx;
+	LLVMValueRef i = j == 0 ? LLVMGetFirstInstruction(r->binfo[k].bb)
+				: LLVMGetNextInstruction(r->cursor);
+	while (i && !is_barrier_call(r, i))
+		i = LLVMGetNextInstruction(i);
+	r->cursor = i;
+	*flags = TC_NODE_BARRIER;
+	*loc = (tc_loc){NULL, 0, 0};
+	return i ? debug_loc(r, i, &loc->file, &loc->line, &loc->col) : TC_OK;
+}
+
+static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
+			tc_branch_source *src)
+{
+	reader *r = ctx;
+	LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
 	int rc;
-	for (uint32_t k = 0; k < nblocks; k++) {
-		block_info *bi = &r->binfo[k];
-		char fallback[32];
-		size_t blen;
-		const char *bname = value_name(LLVMBasicBlockAsValue(bi->bb), &blen);
-		if (blen == 0) { /* numbered by name_blocks, or made by a pass after */
-			uint32_t slot = ptrmap_get(&r->slots, bi->bb);
-			blen = slot != TC_NONE
-				       ? (size_t)snprintf(fallback, sizeof fallback, "%%%u", slot)
-				       : (size_t)snprintf(fallback, sizeof fallback, "%%.%u", k);
-			bname = fallback;
-		}
-		size_t len;
-		if (bi->nbarriers == 0) {
-			if ((rc = tc_builder_add_node(b, bname, blen, &id)))
-				return builder_error(r, rc);
-			bi->first = bi->last = id;
-			continue;
-		}
-		uint32_t nth = 0;
-		bi->first = TC_NONE;
-		for (LLVMValueRef i = LLVMGetFirstInstruction(bi->bb); i;
-		     i = LLVMGetNextInstruction(i)) {
-			if (!is_barrier_call(r, i))
-				continue;
-			char suffix[32];
-			if (++nth == 1)
-				snprintf(suffix, sizeof suffix, ".barrier");
-			else
-				snprintf(suffix, sizeof suffix, ".barrier.%u", nth);
-			if ((rc = make_name(r, bname, blen, suffix, &len)))
-				return rc;
-			if ((rc = tc_builder_add_node(b, r->name, len, &id)))
-				return builder_error(r, rc);
-			if (bi->first == TC_NONE)
-				bi->first = id;
-			tc_builder_set_flags(b, id, TC_NODE_BARRIER);
-			const char *file;
-			uint32_t line, col;
-			if ((rc = debug_loc(r, i, &file, &line, &col)))
-				return rc;
-			if (file && tc_builder_set_node_loc(b, id, file, line, col))
-				return oom(r);
-		}
-		if ((rc = make_name(r, bname, blen, ".after", &len)))
-			return rc;
-		if ((rc = tc_builder_add_node(b, r->name, len, &id)))
-			return builder_error(r, rc);
-		bi->last = id;
-	}
-	if ((rc = tc_builder_add_node(b, EXIT_NAME, strlen(EXIT_NAME), &id)))
-		return builder_error(r, rc);
-	return tc_builder_set_exit(b, id);
-}
-
-static int note_divergent_branch(reader *r, uint32_t node, uint32_t block)
-{
-	if (tc__u32vec_push(&r->al, &r->dep_node, node) ||
-	    tc__u32vec_push(&r->al, &r->dep_block, block))
-		return oom(r);
-	return TC_OK;
-}
-
-/* Edges: the pieces of each block in a chain, then its terminator's. */
-static int add_edges(reader *r, tc_builder *b, uint32_t nblocks, tc_loc *branch_loc,
-		     tc_branch_source *source)
-{
-	uint32_t exit = tc_builder_exit(b);
-	int rc;
-	for (uint32_t k = 0; k < nblocks; k++) {
-		block_info *bi = &r->binfo[k];
-		for (uint32_t v = bi->first; v < bi->last; v++)
-			if ((rc = tc_builder_edge(b, v, v + 1, NULL)))
-				return builder_error(r, rc);
-		LLVMValueRef term = LLVMGetBasicBlockTerminator(bi->bb);
-		if (!term) /* the verifier rules this out */
-			continue;
-		if (LLVMGetInstructionOpcode(term) == LLVMRet) {
-			if ((rc = tc_builder_edge(b, bi->last, exit, NULL)))
-				return builder_error(r, rc);
-			continue;
-		}
-		/* unreachable, resume: no edge, so the block is dead (SPEC 1) */
-		unsigned ns = LLVMGetNumSuccessors(term);
-		for (unsigned s = 0; s < ns; s++) {
-			uint32_t to = ptrmap_get(&r->blocks, LLVMGetSuccessor(term, s));
-			if (to == TC_NONE)
-				continue;
-			if ((rc = tc_builder_edge(b, bi->last, r->binfo[to].first, NULL)))
-				return builder_error(r, rc);
-		}
-		if (ns < 2)
-			continue;
-		if (!tc__uniformity_branch(r->ua, k))
-			tc_builder_set_flags(b, bi->last,
-					     tc_builder_flags(b, bi->last) | TC_NODE_UNIFORM);
-		else if ((LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
-			  (rc = branch_source(r, term, &source[bi->last]))) ||
-			 (rc = note_divergent_branch(r, bi->last, k)))
-			return rc;
-		const char *file;
-		uint32_t line, col;
-		if ((rc = debug_loc(r, term, &file, &line, &col)))
-			return rc;
-		if (file) {
-			const char *kept = tc__module_string(r->out, file, strlen(file));
-			if (!kept)
-				return oom(r);
-			branch_loc[bi->last] = (tc_loc){kept, line, col};
-		}
+	if (divergent && LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
+	    (rc = branch_source(r, term, src)))
+		return rc;
+	const char *file;
+	uint32_t line, col;
+	if ((rc = debug_loc(r, term, &file, &line, &col)))
+		return rc;
+	if (file) {
+		const char *kept = tc__module_string(r->out, file, strlen(file));
+		if (!kept)
+			return oom(r);
+		*loc = (tc_loc){kept, line, col};
 	}
 	return TC_OK;
 }
@@ -1203,40 +1120,30 @@ static int build_graph(reader *r, uint32_t f)
 	if (rc)
 		return rc;
 
+	if (reserve(r, &r->nbar, &r->nbar_cap, (size_t)nblocks + 1, sizeof *r->nbar) ||
+	    reserve(r, &r->bdiv, &r->bdiv_cap, (size_t)nblocks + 1, 1) ||
+	    reserve(r, &r->last, &r->last_cap, (size_t)nblocks + 1, sizeof *r->last))
+		return oom(r);
+	for (uint32_t k = 0; k < nblocks; k++) {
+		r->nbar[k] = r->binfo[k].nbarriers;
+		r->bdiv[k] = tc__uniformity_branch(r->ua, k);
+	}
 	size_t len;
 	const char *fname = value_name(fn, &len);
-	if ((rc = make_name(r, fname, len, "", &len)))
+	tc_block_graph bg = {fname, len, kernel, nblocks, r->succ_off.v, r->succ.v, r->bdiv,
+			     r->nbar, r, block_name, block_barrier, block_branch};
+	rc = tc__module_add_blocks(r->out, &bg, r->last);
+	if (rc == TC_ELIMIT)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	if (rc == TC_ENOMEM)
+		return oom(r);
+	if (rc)
 		return rc;
-	tc_builder *b;
-	if (tc_builder_new(&b, r->name, &r->al.a))
-		return oom(r);
-	tc_loc *branch_loc = tc__calloc(&r->out->al, nnodes, sizeof *branch_loc);
-	tc_branch_source *source = tc__calloc(&r->out->al, nnodes, sizeof *source);
-	if (!branch_loc || !source) {
-		tc_builder_free(b);
-		tc__free(&r->out->al, branch_loc);
-		tc__free(&r->out->al, source);
-		return oom(r);
-	}
-	if ((rc = add_nodes(r, b, nblocks)) ||
-	    (rc = tc_builder_set_entry(b, r->binfo[0].first)) ||
-	    (rc = add_edges(r, b, nblocks, branch_loc, source))) {
-		tc_builder_free(b);
-		tc__free(&r->out->al, branch_loc);
-		tc__free(&r->out->al, source);
-		return rc;
-	}
-	tc_graph *g;
-	if (tc_builder_finish(&g, b, NULL)) {
-		tc__free(&r->out->al, branch_loc);
-		tc__free(&r->out->al, source);
-		return oom(r);
-	}
-	if (tc__module_add_info(r->out, g, kernel, branch_loc, nnodes)) {
-		tc__free(&r->out->al, source);
-		return oom(r);
-	}
-	tc__module_set_sources(r->out, source);
+	for (uint32_t k = 0; k < nblocks; k++)
+		if (r->bdiv[k] && r->succ_off.v[k + 1] - r->succ_off.v[k] >= 2 &&
+		    (tc__u32vec_push(&r->al, &r->dep_node, r->last[k]) ||
+		     tc__u32vec_push(&r->al, &r->dep_block, k)))
+			return oom(r);
 	tc_uniformity_deps *deps;
 	t0 = tc__now();
 	rc = tc__uniformity_record(r->ua, r->dep_block.v, r->dep_node.v,
@@ -1350,6 +1257,9 @@ done:
 	tc__free(&r.al, r.blk);
 	tc__free(&r.al, r.kind);
 	tc__free(&r.al, r.name);
+	tc__free(&r.al, r.nbar);
+	tc__free(&r.al, r.last);
+	tc__free(&r.al, r.bdiv);
 	tc__u32vec_free(&r.al, &r.succ_off);
 	tc__u32vec_free(&r.al, &r.succ);
 	tc__u32vec_free(&r.al, &r.cond);

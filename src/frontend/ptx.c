@@ -24,6 +24,7 @@
 #include "analysis/stats.h"
 #include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
+#include "graph/blocks.h"
 #include "graph/module.h"
 #include "util/diag.h"
 
@@ -32,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EXIT_NAME "<exit>"
 #define MAX_DEPTH 256		/* nested { } scopes */
 #define MAX_REGS (1u << 26)	/* registers of one function */
 #define MAX_FILE_INDEX 65535	/* .file indices */
@@ -332,6 +332,10 @@ typedef struct reader {
 	char *name;
 	size_t name_cap;
 	double uniformity_s;
+	const pfunc *gf;    /* the function whose graph is made */
+	const tc_ssa *gssa; /* its SSA form */
+	uint32_t gcursor;   /* the last barrier item found in a block */
+	char bname[32];     /* a numbered block's name */
 	char warnings[4][224];
 	size_t nwarnings;
 } reader;
@@ -2504,13 +2508,6 @@ static int read_file(reader *r)
 
 /* ---- graphs ----------------------------------------------------------- */
 
-static int builder_error(reader *r, int rc)
-{
-	if (rc == TC_ELIMIT)
-		return too_large(r);
-	return oom(r);
-}
-
 /* A position for the graph: the .file path, or the input itself. */
 static tc_loc kept_loc(reader *r, ploc l)
 {
@@ -2532,15 +2529,58 @@ static bool barrier_item(const reader *r, const item *x)
 	       (x->op == IT_CALL && r->calls[x->target].len == TC_NONE);
 }
 
-static int make_name(reader *r, const char *a, size_t alen, const char *b, size_t *len)
+/* ---- the graph's callbacks (graph/blocks.h) --------------------------------- */
+
+static const char *block_name(void *ctx, uint32_t k, size_t *len)
 {
-	size_t blen = strlen(b);
-	if (grow(r, &r->name, &r->name_cap, alen + blen + 1, 1))
-		return r->rc;
-	memcpy(r->name, a, alen);
-	memcpy(r->name + alen, b, blen + 1);
-	*len = alen + blen;
-	return TC_OK;
+	reader *r = ctx;
+	const pblock *bk = &r->blocks[r->gf->block0 + k];
+	if (bk->label) {
+		*len = bk->llen;
+		return bk->label;
+	}
+	*len = (size_t)snprintf(r->bname, sizeof r->bname, "%%bb.%u", k);
+	return r->bname;
+}
+
+static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc)
+{
+	reader *r = ctx;
+	const pblock *bk = &r->blocks[r->gf->block0 + k];
+	uint32_t x = j == 0 ? bk->item0 : r->gcursor + 1;
+	while (x < bk->item1 && !barrier_item(r, &r->items[x]))
+		x++;
+	r->gcursor = x;
+	*flags = TC_NODE_BARRIER;
+	*loc = (tc_loc){NULL, 0, 0};
+	if (x >= bk->item1)
+		return TC_OK;
+	if (r->items[x].op == IT_PARTIAL)
+		*flags = TC_NODE_PARTIAL_BARRIER;
+	*loc = kept_loc(r, r->items[x].loc);
+	return r->rc;
+}
+
+static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
+			tc_branch_source *src)
+{
+	reader *r = ctx;
+	const pfunc *f = r->gf;
+	const pblock *bk = &r->blocks[f->block0 + k];
+	if (divergent && r->gssa->cond_value[k] != TC_NONE) {
+		int rc = TC_OK;
+		uint32_t sv = tc__uniformity_source(r->ua, r->gssa->cond_value[k], &rc);
+		if (rc)
+			return oom(r);
+		if (sv != TC_NONE && sv < f->rec1 - f->rec0 && r->rec.src.v[f->rec0 + sv] != TC_NONE) {
+			const psource *ps = &r->srcs[r->rec.src.v[f->rec0 + sv]];
+			src->what = ps->what;
+			src->loc = kept_loc(r, ps->loc);
+		}
+	}
+	if (bk->term != TC_NONE)
+		*loc = kept_loc(r, r->items[bk->term].loc);
+	return r->rc;
 }
 
 static int graph(reader *r, uint32_t fi)
@@ -2553,14 +2593,11 @@ static int graph(reader *r, uint32_t fi)
 	uint32_t *opoff = tc__malloc(&r->al, ((size_t)ni + 1) * sizeof *opoff);
 	uint32_t *succ_off = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *succ_off);
 	uint32_t *cond = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *cond);
-	uint32_t *first = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *first);
+	uint32_t *nbar = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *nbar); /* barriers */
 	uint32_t *last = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *last);
-	tc_builder *b = NULL;
-	tc_loc *branch_loc = NULL;
-	tc_branch_source *source = NULL;
 	tc_ssa *s = NULL;
 	size_t nsucc = 0;
-	if (!blk || !opoff || !succ_off || !cond || !first || !last) {
+	if (!blk || !opoff || !succ_off || !cond || !nbar || !last) {
 		rc = oom(r);
 		goto done;
 	}
@@ -2602,137 +2639,36 @@ static int graph(reader *r, uint32_t fi)
 		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
 		goto done;
 	}
-	/* nodes: one per block, split at barriers, and <exit> */
-	if (make_name(r, f->name, f->nlen, "", &(size_t){0}) || tc_builder_new(&b, r->name, &r->al.a)) {
-		rc = oom(r);
-		goto done;
-	}
-	uint32_t id;
-	for (uint32_t k = 0; k < nb; k++) {
-		const pblock *bk = &r->blocks[f->block0 + k];
-		char fallback[32];
-		const char *bname = bk->label;
-		size_t blen = bk->llen;
-		if (!bname) {
-			blen = (size_t)snprintf(fallback, sizeof fallback, "%%bb.%u", k);
-			bname = fallback;
-		}
-		uint32_t nth = 0;
-		first[k] = TC_NONE;
-		for (uint32_t x = bk->item0; x < bk->item1; x++) {
-			const item *it = &r->items[x];
-			if (!barrier_item(r, it))
-				continue;
-			char suffix[32];
-			size_t len;
-			if (++nth == 1)
-				snprintf(suffix, sizeof suffix, ".barrier");
-			else
-				snprintf(suffix, sizeof suffix, ".barrier.%u", nth);
-			if ((rc = make_name(r, bname, blen, suffix, &len)))
-				goto done;
-			if ((rc = tc_builder_add_node(b, r->name, len, &id))) {
-				rc = builder_error(r, rc);
-				goto done;
-			}
-			if (first[k] == TC_NONE)
-				first[k] = id;
-			tc_builder_set_flags(b, id, it->op == IT_PARTIAL ? TC_NODE_PARTIAL_BARRIER
-									 : TC_NODE_BARRIER);
-			tc_loc l = kept_loc(r, it->loc);
-			if (r->rc || (l.file && tc_builder_set_node_loc(b, id, l.file, l.line, l.col))) {
-				rc = oom(r);
-				goto done;
-			}
-		}
-		size_t len;
-		if (nth) {
-			if ((rc = make_name(r, bname, blen, ".after", &len)))
-				goto done;
-			bname = r->name;
-			blen = len;
-		}
-		if ((rc = tc_builder_add_node(b, bname, blen, &id))) {
-			rc = builder_error(r, rc);
-			goto done;
-		}
-		if (first[k] == TC_NONE)
-			first[k] = id;
-		last[k] = id;
-	}
-	if ((rc = tc_builder_add_node(b, EXIT_NAME, strlen(EXIT_NAME), &id)) ||
-	    (rc = tc_builder_set_exit(b, id)) || (nb && (rc = tc_builder_set_entry(b, first[0])))) {
-		rc = builder_error(r, rc);
-		goto done;
-	}
-	uint32_t exit = id, nnodes = id + 1;
-	branch_loc = tc__calloc(&r->out->al, nnodes, sizeof *branch_loc);
-	source = tc__calloc(&r->out->al, nnodes, sizeof *source);
-	if (!branch_loc || !source) {
-		rc = oom(r);
-		goto done;
-	}
 	r->dep_node.len = r->dep_block.len = 0;
+	/* the graph: one node per block, split at barriers, and <exit> */
 	for (uint32_t k = 0; k < nb; k++) {
 		const pblock *bk = &r->blocks[f->block0 + k];
-		for (uint32_t v = first[k]; v < last[k]; v++)
-			if ((rc = tc_builder_edge(b, v, v + 1, NULL))) {
-				rc = builder_error(r, rc);
-				goto done;
-			}
-		for (uint32_t x = 0; x < bk->nsucc; x++) {
-			uint32_t t = r->succ.v[bk->succ0 + x];
-			if ((rc = tc_builder_edge(b, last[k], t == nb ? exit : first[t], NULL))) {
-				rc = builder_error(r, rc);
-				goto done;
-			}
-		}
-		if (bk->nsucc < 2)
-			continue;
-		uint32_t node = last[k];
-		if (!tc__uniformity_branch(r->ua, k)) {
-			tc_builder_set_flags(b, node, tc_builder_flags(b, node) | TC_NODE_UNIFORM);
-		} else {
-			int src_rc = TC_OK;
-			uint32_t sv = s->cond_value[k] == TC_NONE
-					  ? TC_NONE
-					  : tc__uniformity_source(r->ua, s->cond_value[k], &src_rc);
-			if (src_rc) {
-				rc = oom(r);
-				goto done;
-			}
-			if (sv != TC_NONE && sv < ni && r->rec.src.v[f->rec0 + sv] != TC_NONE) {
-				const psource *ps = &r->srcs[r->rec.src.v[f->rec0 + sv]];
-				source[node].what = ps->what;
-				source[node].loc = kept_loc(r, ps->loc);
-			}
-			if (push(r, &r->dep_node, node) || push(r, &r->dep_block, k)) {
+		nbar[k] = 0;
+		for (uint32_t x = bk->item0; x < bk->item1; x++)
+			nbar[k] += barrier_item(r, &r->items[x]);
+	}
+	uint8_t *bdiv = tc__malloc(&r->al, (size_t)nb + 1);
+	if (!bdiv) {
+		rc = oom(r);
+		goto done;
+	}
+	for (uint32_t k = 0; k < nb; k++)
+		bdiv[k] = tc__uniformity_branch(r->ua, k);
+	r->gf = f;
+	r->gssa = s;
+	tc_block_graph bg = {f->name, f->nlen, f->entry, nb, succ_off, rf.succ, bdiv, nbar,
+			     r, block_name, block_barrier, block_branch};
+	rc = tc__module_add_blocks(r->out, &bg, last);
+	if (!rc)
+		for (uint32_t k = 0; k < nb && !rc; k++)
+			if (bdiv[k] && succ_off[k + 1] - succ_off[k] >= 2 &&
+			    (push(r, &r->dep_node, last[k]) || push(r, &r->dep_block, k)))
 				rc = r->rc;
-				goto done;
-			}
-		}
-		if (bk->term != TC_NONE)
-			branch_loc[node] = kept_loc(r, r->items[bk->term].loc);
-		if (r->rc) {
-			rc = r->rc;
-			goto done;
-		}
-	}
-	tc_graph *g;
-	rc = tc_builder_finish(&g, b, NULL);
-	b = NULL;
+	tc__free(&r->al, bdiv);
 	if (rc) {
-		rc = oom(r);
+		rc = r->rc ? r->rc : rc == TC_ELIMIT ? too_large(r) : oom(r);
 		goto done;
 	}
-	rc = tc__module_add_info(r->out, g, f->entry, branch_loc, nnodes);
-	branch_loc = NULL;
-	if (rc) {
-		rc = oom(r);
-		goto done;
-	}
-	tc__module_set_sources(r->out, source);
-	source = NULL;
 	tc_uniformity_deps *deps;
 	t0 = tc__now();
 	rc = tc__uniformity_record(r->ua, r->dep_block.v, r->dep_node.v, (uint32_t)r->dep_node.len,
@@ -2744,15 +2680,12 @@ static int graph(reader *r, uint32_t fi)
 	}
 	tc__module_set_deps(r->out, deps);
 done:
-	tc_builder_free(b);
-	tc__free(&r->out->al, branch_loc);
-	tc__free(&r->out->al, source);
 	tc__ssa_free(s);
 	tc__free(&r->al, blk);
 	tc__free(&r->al, opoff);
 	tc__free(&r->al, succ_off);
 	tc__free(&r->al, cond);
-	tc__free(&r->al, first);
+	tc__free(&r->al, nbar);
 	tc__free(&r->al, last);
 	return rc;
 }
