@@ -27,7 +27,7 @@ the larger sizes. Writes into --out: ir.json (every run), ir.md (tables and
 the verdict on the two goals) and the log-log plots ir-time.svg and
 ir-per-block.svg.
 """
-import argparse, datetime, json, math, os, re, shutil, subprocess, sys
+import argparse, json, math, os, re, shutil, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -541,15 +541,11 @@ def main():
     if not runner.time_bin:
         print('ir_vs_llvm.py: /usr/bin/time not found: no peak memory or CPU time',
               file=sys.stderr)
-    ver = subprocess.run([args.opt, '--version'], capture_output=True, text=True).stdout
-    m = re.search(r'LLVM version (\S+)', ver)
-    data = {'date': datetime.datetime.now().astimezone().isoformat(timespec='seconds'),
-            'machine': cfgbench.machine_info(),
-            'commit': {'commit': args.commit, 'dirty': False} if args.commit
-            else cfgbench.commit_info(),
-            'runs': args.runs, 'timeout': args.timeout, 'seed': args.seed,
-            'goal_size': args.goal_size, 'tc_args': runner.tc_args, 'opt_version': 'opt %s' % (m.group(1) if m else '?'),
-            'results': []}
+    data = cfgbench.report_data(args.commit, runs=args.runs, timeout=args.timeout,
+                                seed=args.seed, goal_size=args.goal_size,
+                                tc_args=runner.tc_args,
+                                opt_version='opt %s' % cfgbench.llvm_version(args.opt),
+                                results=[])
     given_up = set()
     for size in sizes:
         path = generate(args, size)

@@ -26,7 +26,7 @@ node counts differ by more than NODE_TOLERANCE (PTX's blocks are split a
 little differently from the IR's). The table goes to standard output and,
 with --out, to a file (a markdown report with the goals' verdicts).
 """
-import argparse, datetime, json, os, re, shutil, subprocess, sys
+import argparse, json, os, re, shutil, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -311,14 +311,9 @@ def main():
     if not args.time_bin:
         sys.exit('ptx_vs_ir.py: needs GNU time (/usr/bin/time) for the CPU time')
     sizes = [parse_size(s) for s in args.sizes.split(',') if s]
-    ver = subprocess.run([args.llc, '--version'], capture_output=True, text=True).stdout
-    mv = re.search(r'LLVM version (\S+)', ver)
-    data = {'date': datetime.datetime.now().astimezone().isoformat(timespec='seconds'),
-            'machine': cfgbench.machine_info(),
-            'commit': {'commit': args.commit, 'dirty': False} if args.commit
-            else cfgbench.commit_info(),
-            'runs': args.runs, 'seed': args.seed, 'llc': args.llc,
-            'llc_version': 'LLVM %s' % (mv.group(1) if mv else '?'), 'results': []}
+    data = cfgbench.report_data(args.commit, runs=args.runs, seed=args.seed, llc=args.llc,
+                                llc_version='LLVM %s' % cfgbench.llvm_version(args.llc),
+                                results=[])
     prepared = []
     for size in sizes:
         bc = ir_ab.bitcode(args, size)

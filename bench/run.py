@@ -384,6 +384,22 @@ def fmt_num(x, digits=1):
     return '—' if x is None else '%.*f' % (digits, x)
 
 
+def report_data(commit=None, **fields):
+    """What a report's heading needs (the date, the machine, the commit:
+    commit names it for a binary built elsewhere), with fields."""
+    return dict({'date': datetime.datetime.now().astimezone().isoformat(timespec='seconds'),
+                 'machine': machine_info(),
+                 'commit': {'commit': commit, 'dirty': False} if commit else commit_info()},
+                **fields)
+
+
+def llvm_version(tool):
+    """The LLVM version a tool (opt, llc) says it is, or '?'."""
+    ver = subprocess.run([tool, '--version'], capture_output=True, text=True).stdout
+    m = re.search(r'LLVM version (\S+)', ver)
+    return m.group(1) if m else '?'
+
+
 def report_head(data, title):
     """The first lines of a markdown report: the title, the date, the
     commit and the machine (with its load at the start and, when measured,
@@ -689,10 +705,8 @@ def main():
     runner = Runner(args)
     if not runner.time_bin:
         print('run.py: /usr/bin/time not found: no peak memory', file=sys.stderr)
-    data = {'date': datetime.datetime.now().astimezone().isoformat(timespec='seconds'),
-            'machine': machine_info(), 'commit': commit_info(), 'runs': args.runs,
-            'timeout': args.timeout, 'seed': args.seed, 'report_args': runner.report_args,
-            'results': []}
+    data = report_data(runs=args.runs, timeout=args.timeout, seed=args.seed,
+                       report_args=runner.report_args, results=[])
     results = data['results']
     for shape in shapes:
         sizes = [parse_size(x) for x in args.sizes.split(',')] if args.sizes \

@@ -179,8 +179,8 @@ typedef struct pblock {
 
 typedef struct pfunc {
 	const char *name;
-	uint32_t nlen, line, col;
-	bool entry, body, barrier;
+	uint32_t nlen;
+	bool entry;
 	uint32_t rec0, rec1, block0, block1, item0, item1;
 	uint32_t nregs;
 } pfunc;
@@ -194,12 +194,15 @@ typedef struct pcall { /* a call by name: for the barrier closure */
 	uint32_t caller;
 	const char *name;
 	uint32_t len;
+	uint32_t callee; /* the function called, TC_NONE: one without a body */
+	bool barrier;    /* the callee executes one */
 } pcall;
 
 typedef struct lref { /* a reference to a label or table, resolved at the end */
 	const char *s;
 	uint32_t len, line, col;
-	uint32_t block; /* resolved */
+	uint32_t to; /* resolved: the label's index; for a table, its first label */
+	uint32_t n;  /* a table's labels */
 } lref;
 
 typedef struct plabel {
@@ -252,10 +255,11 @@ typedef struct reader {
 	uint32_t pend_line, pend_col; /* where the token before t ended */
 
 	/* .file and .loc */
-	const char **files;
-	uint32_t *flen;
-	uint32_t nfiles; /* indices 0 .. nfiles - 1 */
-	uint32_t *loc_line, *loc_col; /* first .loc naming each index */
+	struct pfile {       /* per index: its path, and the first .loc naming it */
+		const char *path; /* NULL: not declared */
+		uint32_t len, loc_line, loc_col;
+	} *files;
+	size_t nfiles;       /* indices 0 .. nfiles - 1 */
 	ploc cur_loc;
 	bool have_loc;
 
@@ -304,7 +308,7 @@ typedef struct reader {
 	bool depot_ok;
 	dslot *dslots;
 	size_t ndslots, dslots_cap;
-	tc_u32vec dlist;   /* records that read or write a depot slot */
+	tc_u32vec dload, dstore; /* records that read, that write a depot slot */
 	tc_u32vec gload, gaddr; /* generic loads: record, address register */
 	tc_u32vec reg_params;
 	uint32_t depth; /* of { } scopes: 1 in the function body */
@@ -324,6 +328,7 @@ typedef struct reader {
 	tok *olist;
 	size_t nolist, olist_cap;
 	const char *div_sreg; /* a thread-dependent special register read */
+	uint32_t div_len;
 	bool impure_sreg;
 
 	/* graphs */
@@ -845,30 +850,10 @@ static int skip_group(reader *r)
 /* Room for .file indices 0 .. need - 1. */
 static int files_reserve(reader *r, size_t need)
 {
-	if (need <= r->nfiles)
-		return TC_OK;
-	size_t c = r->nfiles ? r->nfiles : 16;
-	while (c < need)
-		c *= 2;
-	const char **f = tc__realloc(&r->al, r->files, c * sizeof *f);
-	if (f)
-		r->files = f;
-	uint32_t *fl = tc__realloc(&r->al, r->flen, c * sizeof *fl);
-	if (fl)
-		r->flen = fl;
-	uint32_t *ll = tc__realloc(&r->al, r->loc_line, c * sizeof *ll);
-	if (ll)
-		r->loc_line = ll;
-	uint32_t *lc = tc__realloc(&r->al, r->loc_col, c * sizeof *lc);
-	if (lc)
-		r->loc_col = lc;
-	if (!f || !fl || !ll || !lc)
-		return oom(r);
-	for (size_t i = r->nfiles; i < c; i++) {
-		r->files[i] = NULL;
-		r->flen[i] = r->loc_line[i] = r->loc_col[i] = 0;
-	}
-	r->nfiles = (uint32_t)c;
+	size_t had = r->nfiles;
+	if (grow(r, &r->files, &r->nfiles, need, sizeof *r->files))
+		return r->rc;
+	memset(r->files + had, 0, (r->nfiles - had) * sizeof *r->files);
 	return TC_OK;
 }
 
@@ -895,9 +880,9 @@ static int parse_loc(reader *r)
 	uint32_t idx = (uint32_t)v[0];
 	if (files_reserve(r, (size_t)idx + 1))
 		return r->rc;
-	if (!r->loc_line[idx]) {
-		r->loc_line[idx] = at.line;
-		r->loc_col[idx] = at.col;
+	if (!r->files[idx].loc_line) {
+		r->files[idx].loc_line = at.line;
+		r->files[idx].loc_col = at.col;
 	}
 	r->cur_loc = (ploc){idx + 1, (uint32_t)v[1], (uint32_t)v[2]};
 	r->have_loc = true;
@@ -954,10 +939,10 @@ static int parse_file(reader *r)
 	}
 	if (files_reserve(r, (size_t)idx + 1))
 		return r->rc;
-	if (r->files[idx])
+	if (r->files[idx].path)
 		return err(r, d.line, d.col, "file index %lld is declared twice", (long long)idx);
-	r->files[idx] = path;
-	r->flen[idx] = (uint32_t)plen;
+	r->files[idx].path = path;
+	r->files[idx].len = (uint32_t)plen;
 	return r->rc;
 }
 
@@ -980,6 +965,12 @@ static int emit(reader *r, uint32_t def, uint8_t kind, uint32_t src)
 		memcpy(v->op.v + v->op.len, r->rd.v, r->rd.len * sizeof *r->rd.v);
 	v->op.len += r->rd.len;
 	return TC_OK;
+}
+
+/* where the registers record i reads end in rec.op */
+static uint32_t op_end(const reader *r, uint32_t i)
+{
+	return i + 1 < r->rec.opoff.len ? r->rec.opoff.v[i + 1] : (uint32_t)r->rec.op.len;
 }
 
 static ploc here(const reader *r, const tok *t)
@@ -1014,7 +1005,7 @@ static int add_ref(reader *r, lref **v, size_t *n, size_t *cap, const tok *t)
 {
 	if (grow(r, v, cap, *n + 1, sizeof **v))
 		return r->rc;
-	(*v)[(*n)++] = (lref){t->s, t->len, t->line, t->col, TC_NONE};
+	(*v)[(*n)++] = (lref){t->s, t->len, t->line, t->col, TC_NONE, 0};
 	return TC_OK;
 }
 
@@ -1029,13 +1020,17 @@ static uint32_t reg_operand(reader *r, const tok *t)
 		return id;
 	switch (sreg_kind(t)) {
 	case SR_DIVERGENT:
-		if (!r->div_sreg)
-			r->div_sreg = t->s; /* len below: the token ends at a non-name byte */
+		if (!r->div_sreg) {
+			r->div_sreg = t->s;
+			r->div_len = t->len;
+		}
 		return TC_NONE;
 	case SR_CLOCK:
 		r->impure_sreg = true;
-		if (!r->div_sreg)
+		if (!r->div_sreg) {
 			r->div_sreg = t->s;
+			r->div_len = t->len;
+		}
 		return TC_NONE;
 	case SR_UNIFORM:
 		return TC_NONE;
@@ -1440,9 +1435,7 @@ static uint32_t sreg_source(reader *r, ploc loc)
 	if (!r->div_sreg)
 		return TC_NONE;
 	const char *s = r->div_sreg;
-	size_t n = 1;
-	while (s + n < r->end && id_cont((unsigned char)s[n]))
-		n++;
+	size_t n = r->div_len;
 	char buf[64];
 	int len;
 	if (n == 6 && memcmp(s, "%tid.", 5) == 0)
@@ -1452,7 +1445,7 @@ static uint32_t sreg_source(reader *r, ploc loc)
 	return add_source(r, buf, (size_t)len, loc);
 }
 
-static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guard, ploc loc)
+static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guard)
 {
 	if (r->nops < 2)
 		return err(r, op->line, op->col, TOKF " takes two operands", TOKA(*op));
@@ -1465,16 +1458,9 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 		     has_mod(op, blen, ".tex");
 	bool atomic = has_mod(op, blen, ".volatile") || has_mod(op, blen, ".relaxed") ||
 		      has_mod(op, blen, ".acquire") || has_mod(op, blen, ".mmio");
-	uint32_t one, nv;
-	const uint32_t *regs;
-	if (val->k == O_REG || val->k == O_VEC) {
-		nv = first_defs(r, val, &one, &regs);
-		if (val->k == O_REG && val->reg == TC_NONE)
-			nv = 0;
-	} else {
-		nv = 0;
-		regs = NULL;
-	}
+	uint32_t one;
+	const uint32_t *regs; /* a load's results */
+	uint32_t nv = first_defs(r, val, &one, &regs);
 	r->rd.len = 0;
 	/* the local depot at a constant offset: a slot */
 	bool depot = addr->simple && addr->base != TC_NONE && r->dbase[addr->base] &&
@@ -1502,7 +1488,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					return r->rc;
 			}
 			for (size_t x = mark; x < r->rec.def.len; x++)
-				if (push(r, &r->dlist, (uint32_t)x))
+				if (push(r, load ? &r->dload : &r->dstore, (uint32_t)x))
 					return r->rc;
 		}
 		return r->rc;
@@ -1539,7 +1525,6 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 	if (nv == 0)
 		return TC_OK;
 	uint8_t kind = 0;
-	uint32_t src = TC_NONE;
 	if (param && addr->sym) {
 		nslot *e = nmap_find(&r->params, addr->sym, addr->slen,
 				     name_hash(addr->sym, addr->slen));
@@ -1555,7 +1540,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 		} else {
 			kind = TC_UA_SOURCE; /* who calls a function with what is unknown */
 		}
-	} else if (atomic || local || (has_mod(op, blen, ".param") && !addr->sym)) {
+	} else if (atomic || local || param) {
 		kind = TC_UA_SOURCE;
 	} else if (!space) {
 		/* generic: thread-dependent when the address may point into the
@@ -1571,7 +1556,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				return r->rc;
 		return TC_OK;
 	}
-	return emit_defs(r, regs, nv, guard, kind, src);
+	return emit_defs(r, regs, nv, guard, kind, TC_NONE);
 }
 
 /* bar / barrier */
@@ -1692,8 +1677,63 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		return TC_OK; /* an indirect call: not followed */
 	if (grow(r, &r->calls, &r->calls_cap, r->ncalls + 1, sizeof *r->calls))
 		return r->rc;
-	r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen};
+	r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen, TC_NONE, false};
 	return add_item(r, IT_CALL, TC_NONE, (uint32_t)r->ncalls++, pred, guard, loc);
+}
+
+/* Any other instruction: the first operand is written, unless the
+ * instruction writes none; the rest are read. */
+static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uint32_t guard,
+		    ploc loc)
+{
+	uint32_t one = TC_NONE, nd = 0;
+	const uint32_t *defs = NULL;
+	size_t k0 = 0;
+	if (!(oi->flags & OPF_NODEF) && r->nops > 0 &&
+	    (r->ops[0].k == O_REG || r->ops[0].k == O_VEC || r->ops[0].k == O_PAIR ||
+	     r->ops[0].k == O_SINK)) {
+		nd = first_defs(r, &r->ops[0], &one, &defs);
+		k0 = 1;
+	}
+	r->rd.len = 0;
+	for (size_t k = k0; k < r->nops; k++)
+		if (reads_of(r, &r->ops[k]))
+			return r->rc;
+	/* the depot's address: mov of a .local name, cvta.local of it */
+	bool to_base = false;
+	if (nd == 1 && one != TC_NONE) {
+		const opnd *s = r->nops > 1 ? &r->ops[1] : NULL;
+		if (s && oi->code == OP_MOV && s->k == O_SYM &&
+		    (nmap_find(&r->lsyms, s->sym, s->slen, name_hash(s->sym, s->slen)) ||
+		     nmap_find(&r->gsyms, s->sym, s->slen, name_hash(s->sym, s->slen))))
+			to_base = true;
+		if (s && (oi->code == OP_CVTA || oi->code == OP_MOV) &&
+		    s->k == O_REG && s->reg != TC_NONE && r->dbase[s->reg] && r->nops == 2 &&
+		    (oi->code == OP_MOV || has_mod(op, blen, ".local")))
+			to_base = true;
+	}
+	if (to_base) {
+		if (r->dbase[one])
+			r->depot_ok = false; /* written twice */
+		r->dbase[one] = 1;
+	} else {
+		check_escape(r, 0);
+		for (uint32_t k = 0; k < nd; k++)
+			if (defs[k] != TC_NONE && r->dbase[defs[k]])
+				r->depot_ok = false;
+	}
+	uint8_t kind = 0;
+	uint32_t src = TC_NONE;
+	if (oi->flags & OPF_LANE) {
+		kind = TC_UA_SOURCE;
+	} else if (r->div_sreg) {
+		kind = TC_UA_SOURCE | TC_UA_NAMED | (r->impure_sreg ? 0 : TC_UA_PURE);
+		if ((src = sreg_source(r, loc)) == TC_NONE)
+			return r->rc;
+	} else if ((oi->flags & OPF_PURE) && !r->impure_sreg) {
+		kind = TC_UA_PURE;
+	}
+	return nd ? emit_defs(r, defs, nd, guard, kind, src) : TC_OK;
 }
 
 /* One instruction: the opcode op (after an optional guard) and its operands. */
@@ -1714,12 +1754,13 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 		return err(r, op.line, op.col, "unknown instruction '%.*s'", (int)(blen > 60 ? 60 : blen),
 			   op.s);
 	bool pred = guard != TC_NONE;
+	/* a .uni branch taken at its word (docs/ptx.md, "bra.uni") */
+	bool uni = (oi->code == OP_BRA || oi->code == OP_BRX) && has_mod(&op, blen, ".uni") &&
+		   r->opt && (r->opt->flags & TC_READ_TRUST_BRA_UNI);
 	int rc = TC_OK;
 	if (oi->code == OP_BRA) {
 		if (r->nops != 1 || r->ops[0].k != O_SYM)
 			return err(r, op.line, op.col, "'bra' takes one label");
-		bool uni = has_mod(&op, blen, ".uni") &&
-			   (r->opt && (r->opt->flags & TC_READ_TRUST_BRA_UNI));
 		if (add_ref(r, &r->refs, &r->nrefs, &r->refs_cap, &r->ops[0].at))
 			return r->rc;
 		rc = add_item(r, IT_BRA, pred && !uni ? guard : TC_NONE, (uint32_t)r->nrefs - 1, pred,
@@ -1729,8 +1770,6 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 		    r->ops[0].reg == TC_NONE)
 			return err(r, op.line, op.col, "'brx.idx' takes an index register and a "
 						       "'.branchtargets' label");
-		bool uni = has_mod(&op, blen, ".uni") &&
-			   (r->opt && (r->opt->flags & TC_READ_TRUST_BRA_UNI));
 		uint32_t cond = uni ? TC_NONE : r->ops[0].reg;
 		if (!uni && pred) { /* the guard and the index decide together */
 			r->rd.len = 0;
@@ -1753,60 +1792,11 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 	} else if (oi->code == OP_CALL) {
 		rc = call_op(r, &op, guard, pred, loc);
 	} else if (oi->code == OP_LD) {
-		rc = ld_st(r, &op, blen, true, guard, loc);
+		rc = ld_st(r, &op, blen, true, guard);
 	} else if (oi->code == OP_ST) {
-		rc = ld_st(r, &op, blen, false, guard, loc);
+		rc = ld_st(r, &op, blen, false, guard);
 	} else {
-		/* the first operand is written, unless the instruction writes none */
-		uint32_t one = TC_NONE, nd = 0;
-		const uint32_t *defs = NULL;
-		size_t k0 = 0;
-		if (!(oi->flags & OPF_NODEF) && r->nops > 0 &&
-		    (r->ops[0].k == O_REG || r->ops[0].k == O_VEC || r->ops[0].k == O_PAIR ||
-		     r->ops[0].k == O_SINK)) {
-			nd = first_defs(r, &r->ops[0], &one, &defs);
-			k0 = 1;
-		}
-		r->rd.len = 0;
-		for (size_t k = k0; k < r->nops; k++)
-			if (reads_of(r, &r->ops[k]))
-				return r->rc;
-		/* the depot's address: mov of a .local name, cvta.local of it */
-		bool to_base = false;
-		if (nd == 1 && one != TC_NONE) {
-			const opnd *s = r->nops > 1 ? &r->ops[1] : NULL;
-			if (s && oi->code == OP_MOV && s->k == O_SYM &&
-			    (nmap_find(&r->lsyms, s->sym, s->slen, name_hash(s->sym, s->slen)) ||
-			     nmap_find(&r->gsyms, s->sym, s->slen, name_hash(s->sym, s->slen))))
-				to_base = true;
-			if (s && (oi->code == OP_CVTA || oi->code == OP_MOV) &&
-			    s->k == O_REG && s->reg != TC_NONE && r->dbase[s->reg] && r->nops == 2 &&
-			    (oi->code == OP_MOV || has_mod(&op, blen, ".local")))
-				to_base = true;
-		}
-		if (to_base) {
-			if (r->dbase[one])
-				r->depot_ok = false; /* written twice */
-			r->dbase[one] = 1;
-		} else {
-			check_escape(r, 0);
-			for (uint32_t k = 0; k < nd; k++)
-				if (defs[k] != TC_NONE && r->dbase[defs[k]])
-					r->depot_ok = false;
-		}
-		uint8_t kind = 0;
-		uint32_t src = TC_NONE;
-		if (oi->flags & OPF_LANE) {
-			kind = TC_UA_SOURCE;
-		} else if (r->div_sreg) {
-			kind = TC_UA_SOURCE | TC_UA_NAMED | (r->impure_sreg ? 0 : TC_UA_PURE);
-			if ((src = sreg_source(r, loc)) == TC_NONE)
-				return r->rc;
-		} else if ((oi->flags & OPF_PURE) && !r->impure_sreg) {
-			kind = TC_UA_PURE;
-		}
-		if (nd)
-			rc = emit_defs(r, defs, nd, guard, kind, src);
+		rc = plain_op(r, &op, blen, oi, guard, loc);
 	}
 	if (rc)
 		return rc;
@@ -1867,7 +1857,7 @@ static void start_function(reader *r)
 	r->pos_rec.len = 0;
 	r->npos = 0;
 	r->depot_ok = true;
-	r->dlist.len = r->gload.len = r->gaddr.len = r->reg_params.len = 0;
+	r->dload.len = r->dstore.len = r->gload.len = r->gaddr.len = r->reg_params.len = 0;
 	r->last_was_label = false;
 	r->have_loc = false;
 	r->nshadows = 0;
@@ -1895,7 +1885,7 @@ static int form_blocks(reader *r)
 			return err(r, r->refs[k].line, r->refs[k].col, "label '%.*s' is not defined",
 				   (int)(r->refs[k].len > 60 ? 60 : r->refs[k].len), r->refs[k].s);
 		r->lab[l].targeted = true;
-		r->refs[k].block = l;
+		r->refs[k].to = l;
 	}
 	for (size_t k = 0; k < r->ntrefs; k++) {
 		lref *t = &r->trefs[k];
@@ -1903,7 +1893,8 @@ static int form_blocks(reader *r)
 		if (!e)
 			return err(r, t->line, t->col, "'%.*s' is not a '.branchtargets' list",
 				   (int)(t->len > 60 ? 60 : t->len), t->s);
-		t->block = (uint32_t)(e - r->tables.slot);
+		t->to = e->val;
+		t->n = e->aux;
 		for (uint32_t j = 0; j < e->aux; j++) {
 			lref *x = &r->tlabels[e->val + j];
 			uint32_t l = find_label(r, x->s, x->len);
@@ -1911,7 +1902,7 @@ static int form_blocks(reader *r)
 				return err(r, x->line, x->col, "label '%.*s' is not defined",
 					   (int)(x->len > 60 ? 60 : x->len), x->s);
 			r->lab[l].targeted = true;
-			x->block = l;
+			x->to = l;
 		}
 	}
 	/* boundaries, in order of position */
@@ -2001,16 +1992,16 @@ static int form_blocks(reader *r)
 			switch (x->op) {
 			case IT_BRA:
 				if (x->other != TC_NONE) /* the second bra's target */
-					fall = r->lab[r->refs[r->items[x->other].target].block].block;
-				if (push(r, &r->succ, r->lab[r->refs[x->target].block].block) ||
+					fall = r->lab[r->refs[r->items[x->other].target].to].block;
+				if (push(r, &r->succ, r->lab[r->refs[x->target].to].block) ||
 				    (x->pred && push(r, &r->succ, fall)))
 					return r->rc;
 				bk->cond = x->cond;
 				break;
 			case IT_BRX: {
-				nslot *e = &r->tables.slot[r->trefs[x->target].block];
-				for (uint32_t j = 0; j < e->aux; j++)
-					if (push(r, &r->succ, r->lab[r->tlabels[e->val + j].block].block))
+				const lref *t = &r->trefs[x->target];
+				for (uint32_t j = t->to; j < t->to + t->n; j++)
+					if (push(r, &r->succ, r->lab[r->tlabels[j].to].block))
 						return r->rc;
 				if (x->pred && push(r, &r->succ, fall))
 					return r->rc;
@@ -2067,7 +2058,7 @@ static int generic_loads(reader *r)
 	const uint32_t *opoff = r->rec.opoff.v, *ops = r->rec.op.v;
 	if (!rc) {
 		for (uint32_t i = f->rec0; i < f->rec1; i++) {
-			uint32_t end = i + 1 < r->rec.opoff.len ? opoff[i + 1] : (uint32_t)r->rec.op.len;
+			uint32_t end = op_end(r, i);
 			for (uint32_t k = opoff[i]; k < end; k++)
 				off[ops[k] + 2]++;
 			total += end - opoff[i];
@@ -2079,7 +2070,7 @@ static int generic_loads(reader *r)
 		for (uint32_t v = 0; v < nr; v++)
 			off[v + 2] += off[v + 1];
 		for (uint32_t i = f->rec0; i < f->rec1; i++) {
-			uint32_t end = i + 1 < r->rec.opoff.len ? opoff[i + 1] : (uint32_t)r->rec.op.len;
+			uint32_t end = op_end(r, i);
 			for (uint32_t k = opoff[i]; k < end; k++)
 				by[off[ops[k] + 1]++] = i;
 		}
@@ -2126,22 +2117,15 @@ static int generic_loads(reader *r)
  * its stores write no register. */
 static void depot_as_memory(reader *r)
 {
-	for (size_t k = 0; k < r->dlist.len; k++) {
-		uint32_t i = r->dlist.v[k], d = r->rec.def.v[i];
-		bool store = false;
-		for (size_t s = 0; s < r->ndslots; s++)
-			if (r->dslots[s].reg == d)
-				store = true;
-		if (store) {
-			r->rec.def.v[i] = TC_NONE;
-		} else {
-			r->rec.kind[i] = TC_UA_SOURCE;
-			/* reads nothing: point its operands at none */
-			uint32_t end = i + 1 < r->rec.opoff.len ? r->rec.opoff.v[i + 1]
-								: (uint32_t)r->rec.op.len;
-			for (uint32_t x = r->rec.opoff.v[i]; x < end; x++)
-				r->rec.op.v[x] = d; /* its own old value: no new dependence */
-		}
+	for (size_t k = 0; k < r->dstore.len; k++)
+		r->rec.def.v[r->dstore.v[k]] = TC_NONE;
+	for (size_t k = 0; k < r->dload.len; k++) {
+		uint32_t i = r->dload.v[k], d = r->rec.def.v[i];
+		r->rec.kind[i] = TC_UA_SOURCE;
+		/* it reads no slot: its own old value, which adds no dependence */
+		uint32_t end = op_end(r, i);
+		for (uint32_t x = r->rec.opoff.v[i]; x < end; x++)
+			r->rec.op.v[x] = d;
 	}
 }
 
@@ -2418,8 +2402,8 @@ static int function(reader *r)
 	e->val = (uint32_t)r->nfn;
 	r->fidx = (uint32_t)r->nfn;
 	r->f = &r->fn[r->nfn++];
-	*r->f = (pfunc){name.s, name.len, name.line, name.col, entry, true, false,
-			(uint32_t)r->rec.def.len, 0, 0, 0, (uint32_t)r->nitems, 0, 0};
+	*r->f = (pfunc){name.s, name.len, entry, (uint32_t)r->rec.def.len, 0, 0, 0,
+			(uint32_t)r->nitems, 0, 0};
 	return body(r, r->t);
 }
 
@@ -2500,8 +2484,8 @@ static int read_file(reader *r)
 		return err(r, 1, 1, "empty input: no PTX directive");
 	/* every file index a .loc names is declared */
 	for (uint32_t i = 0; i < r->nfiles; i++)
-		if (r->loc_line[i] && !r->files[i])
-			return err(r, r->loc_line[i], r->loc_col[i],
+		if (r->files[i].loc_line && !r->files[i].path)
+			return err(r, r->files[i].loc_line, r->files[i].loc_col,
 				   "file index %u is not declared by a '.file' directive", i);
 	return TC_OK;
 }
@@ -2513,8 +2497,8 @@ static tc_loc kept_loc(reader *r, ploc l)
 {
 	if (!l.line)
 		return (tc_loc){NULL, 0, 0};
-	const char *f = l.file ? r->files[l.file - 1] : r->file;
-	size_t n = l.file ? r->flen[l.file - 1] : strlen(r->file);
+	const char *f = l.file ? r->files[l.file - 1].path : r->file;
+	size_t n = l.file ? r->files[l.file - 1].len : strlen(r->file);
 	const char *kept = tc__module_string(r->out, f, n);
 	if (!kept) {
 		oom(r);
@@ -2526,7 +2510,7 @@ static tc_loc kept_loc(reader *r, ploc l)
 static bool barrier_item(const reader *r, const item *x)
 {
 	return x->op == IT_BARRIER || x->op == IT_PARTIAL ||
-	       (x->op == IT_CALL && r->calls[x->target].len == TC_NONE);
+	       (x->op == IT_CALL && r->calls[x->target].barrier);
 }
 
 /* ---- the graph's callbacks (graph/blocks.h) --------------------------------- */
@@ -2604,9 +2588,7 @@ static int graph(reader *r, uint32_t fi)
 	uint32_t op0 = ni ? r->rec.opoff.v[f->rec0] : 0;
 	for (uint32_t i = 0; i < ni; i++)
 		opoff[i] = r->rec.opoff.v[f->rec0 + i] - op0;
-	opoff[ni] = (f->rec1 < r->rec.opoff.len ? r->rec.opoff.v[f->rec1]
-						 : (uint32_t)r->rec.op.len) -
-		    op0;
+	opoff[ni] = (ni ? op_end(r, f->rec1 - 1) : op0) - op0;
 	uint32_t succ0 = nb ? r->blocks[f->block0].succ0 : 0;
 	for (uint32_t k = 0; k < nb; k++) {
 		const pblock *bk = &r->blocks[f->block0 + k];
@@ -2690,8 +2672,8 @@ done:
 	return rc;
 }
 
-/* Which functions execute a barrier; a call of one is a barrier (its len
- * is set to TC_NONE to say so). */
+/* Which functions execute a barrier, directly or through calls; a call of
+ * one is a barrier. */
 static int barrier_calls(reader *r)
 {
 	uint8_t *has = tc__calloc(&r->al, r->nfn + 1, 1);
@@ -2702,24 +2684,19 @@ static int barrier_calls(reader *r)
 	for (size_t i = 0; i < r->ncalls && !rc; i++) {
 		nslot *e = nmap_find(&r->fnames, r->calls[i].name, r->calls[i].len,
 				     name_hash(r->calls[i].name, r->calls[i].len));
-		if (!e || e->val == TC_NONE)
+		r->calls[i].callee = e ? e->val : TC_NONE; /* TC_NONE: no body */
+		if (r->calls[i].callee == TC_NONE)
 			continue;
 		caller[n] = r->calls[i].caller;
-		callee[n++] = e->val;
+		callee[n++] = r->calls[i].callee;
 	}
 	for (size_t f = 0; f < r->nfn && !rc; f++)
 		for (uint32_t x = r->fn[f].item0; x < r->fn[f].item1; x++)
 			has[f] |= r->items[x].op == IT_BARRIER;
 	if (!rc)
 		rc = tc__gpu_barrier_closure(&r->al, (uint32_t)r->nfn, caller, callee, n, has);
-	for (size_t i = 0; i < r->ncalls && !rc; i++) {
-		nslot *e = nmap_find(&r->fnames, r->calls[i].name, r->calls[i].len,
-				     name_hash(r->calls[i].name, r->calls[i].len));
-		if (e && e->val != TC_NONE && has[e->val])
-			r->calls[i].len = TC_NONE;
-	}
-	for (size_t f = 0; f < r->nfn; f++)
-		r->fn[f].barrier = has && has[f];
+	for (size_t i = 0; i < r->ncalls && !rc; i++)
+		r->calls[i].barrier = r->calls[i].callee != TC_NONE && has[r->calls[i].callee];
 	tc__free(&r->al, has);
 	tc__free(&r->al, caller);
 	tc__free(&r->al, callee);
@@ -2751,9 +2728,6 @@ static int graphs(reader *r)
 static void free_reader(reader *r)
 {
 	tc__free(&r->al, r->files);
-	tc__free(&r->al, r->flen);
-	tc__free(&r->al, r->loc_line);
-	tc__free(&r->al, r->loc_col);
 	tc__free(&r->al, r->fn);
 	nmap_free(&r->al, &r->fnames);
 	nmap_free(&r->al, &r->gsyms);
@@ -2781,7 +2755,8 @@ static void free_reader(reader *r)
 	tc__free(&r->al, r->dbase);
 	tc__free(&r->al, r->dslots);
 	tc__free(&r->al, r->shadows);
-	tc__u32vec_free(&r->al, &r->dlist);
+	tc__u32vec_free(&r->al, &r->dload);
+	tc__u32vec_free(&r->al, &r->dstore);
 	tc__u32vec_free(&r->al, &r->gload);
 	tc__u32vec_free(&r->al, &r->gaddr);
 	tc__u32vec_free(&r->al, &r->reg_params);

@@ -50,10 +50,16 @@ def main(check, extra_args=(), optional_args=(), tools=('--bin', '--clang')):
     ap.add_argument('kernels', nargs='+')
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
+    return run_all(check, args, args.kernels, 'kernel(s)')
+
+
+def run_all(check, args, inputs, what):
+    """check(args, input) on each input; prints the problems and a summary
+    line; the exit status."""
     problems = []
-    for k in args.kernels:
+    for k in inputs:
         problems += check(args, k)
     for p in problems:
         print(p, file=sys.stderr)
-    print('%d kernel(s), %s' % (len(args.kernels), 'FAILED' if problems else 'ok'))
+    print('%d %s, %s' % (len(inputs), what, 'FAILED' if problems else 'ok'))
     return 1 if problems else 0

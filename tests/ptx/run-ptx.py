@@ -59,6 +59,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 _spec = importlib.util.spec_from_file_location(
     'run_kernels', os.path.join(HERE, '..', 'kernels', 'run-kernels.py'))
 sys.path.insert(0, os.path.join(HERE, '..', 'kernels'))
+import kernels  # noqa: E402  (run_all)
 run_kernels = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(run_kernels)
 # the "expect:" and "check:" markers, read as run-kernels.py reads them
@@ -354,13 +355,7 @@ def main():
     ap.add_argument('files', nargs='+')
     args = ap.parse_args()
     args.bin = os.path.abspath(args.bin)
-    problems = []
-    for f in args.files:
-        problems += check_file(args, f)
-    for p in problems:
-        print(p, file=sys.stderr)
-    print('%d file(s), %s' % (len(args.files), 'FAILED' if problems else 'ok'))
-    return 1 if problems else 0
+    return kernels.run_all(check_file, args, args.files, 'file(s)')
 
 
 if __name__ == '__main__':
