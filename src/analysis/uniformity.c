@@ -213,21 +213,60 @@ static int build_values(ua *a, tc_arena *ar)
 			blk[nc++] = b;
 		}
 	tc__csr_fill(nv, nc, from, blk, coff, cond_of);
-	/* data arcs */
-	size_t narcs = 0;
+	/* counts: data arcs, phis by block, values used outside their block
+	 * (cross) by block and their uses */
+	a->poff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 2);
+	a->xoff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 2);
+	uint8_t *cross = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	if (!a->poff || !a->xoff || !cross)
+		return TC_ENOMEM;
+	size_t narcs = nc, nxub = 0;
+	uint32_t nphi = 0, nx = 0;
 	for (uint32_t v = 0; v < nv; v++) {
-		for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1]; k++) {
-			uint32_t w = f->user[k];
+		uint32_t k = f->block[v];
+		bool inside = k != TC_NONE && k < nb, out = false;
+		for (uint32_t x = f->use_off[v]; x < f->use_off[v + 1]; x++) {
+			uint32_t w = f->user[x];
 			narcs += w != TC_NONE && !(f->kind[w] & TC_UA_UNIFORM);
+			out |= f->use_block[x] != k;
 		}
-		narcs += coff[v + 1] - coff[v];
+		if (!inside)
+			continue;
+		for (uint32_t x = coff[v]; x < coff[v + 1] && !out; x++)
+			out = cond_of[x] != k;
+		if (f->kind[v] & TC_UA_PHI) {
+			a->poff[k + 1]++;
+			nphi++;
+		}
+		if (out) {
+			cross[v] = 1;
+			a->xoff[k + 1]++;
+			nx++;
+			nxub += f->use_off[v + 1] - f->use_off[v] + coff[v + 1] - coff[v];
+		}
 	}
-	if (narcs >= UINT32_MAX)
+	if (narcs >= UINT32_MAX || nxub >= UINT32_MAX)
 		return TC_ELIMIT;
+	for (uint32_t k = 0; k < nb; k++) {
+		a->poff[k + 1] += a->poff[k];
+		a->xoff[k + 1] += a->xoff[k];
+	}
 	u->doff = TC_ARENA_ARRAY(&u->ar, uint32_t, (size_t)nv + nb + 1);
 	u->darc = TC_ARENA_ARRAY(&u->ar, uint32_t, narcs + 1);
-	if (!u->doff || !u->darc)
+	a->phi = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nphi + 1);
+	a->xval = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nx + 1);
+	a->xuoff = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nx + 1);
+	a->xub = TC_ARENA_ARRAY(ar, uint32_t, nxub + 1);
+	a->xuser = TC_ARENA_ARRAY(ar, uint32_t, nxub + 1);
+	uint32_t *pfill = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
+	uint32_t *xfill = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
+	if (!u->doff || !u->darc || !a->phi || !a->xval || !a->xuoff || !a->xub || !a->xuser ||
+	    !pfill || !xfill)
 		return TC_ENOMEM;
+	memcpy(pfill, a->poff, (size_t)nb * sizeof *pfill);
+	memcpy(xfill, a->xoff, (size_t)nb * sizeof *xfill);
+	/* fill: the data arcs (users that are not TC_UA_UNIFORM, then the
+	 * branches on the value), the phis and the cross values */
 	uint32_t n = 0;
 	for (uint32_t v = 0; v < nv; v++) {
 		u->doff[v] = n;
@@ -238,53 +277,6 @@ static int build_values(ua *a, tc_arena *ar)
 		}
 		for (uint32_t k = coff[v]; k < coff[v + 1]; k++)
 			u->darc[n++] = nv + cond_of[k];
-	}
-	for (uint32_t b = 0; b <= nb; b++)
-		u->doff[nv + b] = n; /* branch vertices pass nothing on by data */
-	/* phis by block, values used outside their block by block */
-	a->poff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 2);
-	a->xoff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nb + 2);
-	uint8_t *cross = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
-	if (!a->poff || !a->xoff || !cross)
-		return TC_ENOMEM;
-	uint32_t nphi = 0, nx = 0;
-	size_t nxub = 0;
-	for (uint32_t v = 0; v < nv; v++) {
-		uint32_t k = f->block[v];
-		if (k == TC_NONE || k >= nb)
-			continue;
-		if (f->kind[v] & TC_UA_PHI) {
-			a->poff[k + 1]++;
-			nphi++;
-		}
-		for (uint32_t x = f->use_off[v]; x < f->use_off[v + 1] && !cross[v]; x++)
-			cross[v] = f->use_block[x] != k;
-		for (uint32_t x = coff[v]; x < coff[v + 1] && !cross[v]; x++)
-			cross[v] = cond_of[x] != k;
-		if (cross[v]) {
-			a->xoff[k + 1]++;
-			nx++;
-			nxub += f->use_off[v + 1] - f->use_off[v] + coff[v + 1] - coff[v];
-		}
-	}
-	if (nxub >= UINT32_MAX)
-		return TC_ELIMIT;
-	for (uint32_t k = 0; k < nb; k++) {
-		a->poff[k + 1] += a->poff[k];
-		a->xoff[k + 1] += a->xoff[k];
-	}
-	a->phi = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nphi + 1);
-	a->xval = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nx + 1);
-	a->xuoff = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nx + 1);
-	a->xub = TC_ARENA_ARRAY(ar, uint32_t, nxub + 1);
-	a->xuser = TC_ARENA_ARRAY(ar, uint32_t, nxub + 1);
-	uint32_t *pfill = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
-	uint32_t *xfill = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
-	if (!a->phi || !a->xval || !a->xuoff || !a->xub || !a->xuser || !pfill || !xfill)
-		return TC_ENOMEM;
-	memcpy(pfill, a->poff, (size_t)nb * sizeof *pfill);
-	memcpy(xfill, a->xoff, (size_t)nb * sizeof *xfill);
-	for (uint32_t v = 0; v < nv; v++) {
 		uint32_t k = f->block[v];
 		if (k == TC_NONE || k >= nb)
 			continue;
@@ -293,6 +285,8 @@ static int build_values(ua *a, tc_arena *ar)
 		if (cross[v])
 			a->xval[xfill[k]++] = v;
 	}
+	for (uint32_t b = 0; b <= nb; b++)
+		u->doff[nv + b] = n; /* branch vertices pass nothing on by data */
 	/* the users and blocks of their uses, in the order of xval */
 	n = 0;
 	for (uint32_t x = 0; x < nx; x++) {
@@ -429,7 +423,7 @@ static uint32_t heap_pop(ua *a, uint32_t *len)
 /* Label lab reaches w: the first label stays, a second makes w a join with
  * a label of its own. A block whose label changed is visited (again), but
  * not stop, where the region ends. */
-static void reach(ua *a, uint32_t w, uint32_t lab, uint32_t stop, uint32_t st, uint32_t *hl,
+static inline void reach(ua *a, uint32_t w, uint32_t lab, uint32_t stop, uint32_t st, uint32_t *hl,
 		  uint32_t *nt)
 {
 	if (a->lab_st[w] != st) {
@@ -663,7 +657,7 @@ static int new_group(ua *a, uint32_t b, uint32_t len)
 	tc__influence_cycle(&a->walk, &a->pred, b, a->seen, out + g->cycle, &n);
 	g->ncycle = n;
 	a->g_blocks.len = (size_t)g->cycle + g->ncycle;
-	qsort(out + g->cycle, g->ncycle, sizeof *out, cmp_u32);
+	tc__sort_u32(out + g->cycle, g->ncycle, a->heap); /* the heap is free here */
 	for (uint32_t k = 0; k < g->ncycle; k++) {
 		uint32_t v = out[g->cycle + k];
 		if (v < a->nblocks && a->ipdom[v] == g->stop)
@@ -752,6 +746,25 @@ static int group_branch(ua *a, uint32_t b, cycle_group *g)
 }
 
 /*
+ * Whether every successor of b is stop or a block other than b that heads
+ * no loop and goes to stop alone (an if-then or an if-then-else). Then the
+ * region is those successors, it holds no cycle, and label_joins would find
+ * one join: stop, which two different successors reach.
+ */
+static bool diamond(const ua *a, uint32_t b, uint32_t stop)
+{
+	for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, b); w != TC_ADJ_END(&a->succ, b); w++) {
+		uint32_t s = *w;
+		if (s == stop)
+			continue;
+		if (s == b || a->succ.off[s + 1] - a->succ.off[s] != 1 ||
+		    a->succ.adj[a->succ.off[s]] != stop || a->loops.innermost[s] == s)
+			return false;
+	}
+	return true;
+}
+
+/*
  * Control divergence of the divergent branch ending block b: the phis of
  * its joins, and when its region holds a cycle, every value defined in the
  * region and used outside it.
@@ -769,6 +782,10 @@ static int branch_divergence(ua *a, uint32_t b)
 	if (a->group_of[b] != TC_NONE &&
 	    (rc = group_branch(a, b, &a->groups[a->group_of[b]])) != 1)
 		return rc;
+	if (!a->any_multi && diamond(a, b, stop))
+		/* the region is b's successors, and they meet at stop: the one
+		 * join; no cycle */
+		return stop < a->nblocks ? divergent_phis(a, stop) : TC_OK;
 	uint32_t *region = a->list;
 	bool cyclic;
 	tc__influence_region(&a->walk, b, stop, region, &len, &cyclic);

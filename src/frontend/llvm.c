@@ -753,13 +753,15 @@ static uint8_t classify(reader *r, LLVMValueRef i, bool kernel)
 /* Numbers arguments and instructions of fn in r->values (and r->vals, the
  * other way), with their blocks and kinds. */
 static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-			 uint32_t *count)
+			 uint32_t *count, size_t *noperands)
 {
 	uint32_t n = 0, k = 0;
-	size_t total = LLVMCountParams(fn);
+	size_t total = LLVMCountParams(fn), nops = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
 			total++;
+			nops += (size_t)LLVMGetNumOperands(i);
+		}
 	if (total >= UINT32_MAX - 2 * (size_t)nblocks - 4)
 		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	ptrmap_clear(&r->values);
@@ -788,6 +790,7 @@ static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbloc
 			r->vals[n++] = i;
 		}
 	*count = n;
+	*noperands = nops;
 	return TC_OK;
 }
 
@@ -801,43 +804,46 @@ static uint32_t use_block(reader *r, LLVMValueRef w, uint32_t wid, unsigned j)
 }
 
 /* Every use of a value of the function by an instruction, grouped by value:
- * one pass over the operands (each looked up once), then a counting sort. */
-static int number_uses(reader *r, uint32_t n)
+ * one pass over the operands (nops of them in all, each looked up once),
+ * then a counting sort. */
+static int number_uses(reader *r, uint32_t n, size_t nops)
 {
 	tc_u32vec *off = &r->use_off;
-	r->tmp_v.len = r->tmp_w.len = r->tmp_b.len = 0;
-	if (tc__u32vec_reserve(&r->al, off, (size_t)n + 2))
+	if (nops >= UINT32_MAX)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	if (tc__u32vec_reserve(&r->al, off, (size_t)n + 2) ||
+	    tc__u32vec_reserve(&r->al, &r->tmp_v, nops + 1) ||
+	    tc__u32vec_reserve(&r->al, &r->tmp_w, nops + 1) ||
+	    tc__u32vec_reserve(&r->al, &r->tmp_b, nops + 1))
 		return oom(r);
 	memset(off->v, 0, ((size_t)n + 2) * sizeof *off->v);
 	off->len = (size_t)n + 1;
+	uint32_t *tv = r->tmp_v.v, *tw = r->tmp_w.v, *tb = r->tmp_b.v;
+	size_t total = 0;
 	for (uint32_t w = 0; w < n; w++) {
 		if (r->blk[w] == TC_NONE)
 			continue;
 		LLVMValueRef i = r->vals[w];
-		int nops = LLVMGetNumOperands(i);
-		for (int j = 0; j < nops; j++) {
+		int ni = LLVMGetNumOperands(i);
+		for (int j = 0; j < ni && total < nops; j++) {
 			uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(i, (unsigned)j));
 			if (v == TC_NONE)
 				continue;
-			if (tc__u32vec_push(&r->al, &r->tmp_v, v) ||
-			    tc__u32vec_push(&r->al, &r->tmp_w, w) ||
-			    tc__u32vec_push(&r->al, &r->tmp_b, use_block(r, i, w, (unsigned)j)))
-				return oom(r);
+			tv[total] = v;
+			tw[total] = w;
+			tb[total++] = use_block(r, i, w, (unsigned)j);
 			off->v[v + 2]++;
 		}
 	}
-	size_t total = r->tmp_v.len;
-	if (total >= UINT32_MAX)
-		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	for (uint32_t v = 0; v < n; v++)
 		off->v[v + 2] += off->v[v + 1];
 	if (tc__u32vec_reserve(&r->al, &r->user, total + 1) ||
 	    tc__u32vec_reserve(&r->al, &r->use_block, total + 1))
 		return oom(r);
 	for (size_t k = 0; k < total; k++) {
-		uint32_t at = off->v[r->tmp_v.v[k] + 1]++;
-		r->user.v[at] = r->tmp_w.v[k];
-		r->use_block.v[at] = r->tmp_b.v[k];
+		uint32_t at = off->v[tv[k] + 1]++;
+		r->user.v[at] = tw[k];
+		r->use_block.v[at] = tb[k];
 	}
 	r->user.len = r->use_block.len = total;
 	return TC_OK;
@@ -893,10 +899,11 @@ static int number_branches(reader *r, uint32_t nblocks)
 static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks)
 {
 	uint32_t n = 0;
+	size_t nops = 0;
 	int rc;
 	tc__uniformity_free(r->ua);
 	r->ua = NULL;
-	if ((rc = number_values(r, fn, kernel, nblocks, &n)) || (rc = number_uses(r, n)) ||
+	if ((rc = number_values(r, fn, kernel, nblocks, &n, &nops)) || (rc = number_uses(r, n, nops)) ||
 	    (rc = number_branches(r, nblocks)))
 		return rc;
 	tc_ua_func f = {.nblocks = nblocks,

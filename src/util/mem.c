@@ -231,6 +231,40 @@ void tc__csr_fill(uint32_t n, uint32_t count, const uint32_t *key, const uint32_
 	off[0] = 0;
 }
 
+void tc__sort_u32(uint32_t *v, size_t n, uint32_t *tmp)
+{
+	if (n <= 32) {
+		for (size_t i = 1; i < n; i++) {
+			uint32_t x = v[i];
+			size_t j = i;
+			for (; j > 0 && v[j - 1] > x; j--)
+				v[j] = v[j - 1];
+			v[j] = x;
+		}
+		return;
+	}
+	uint32_t hi = 0;
+	for (size_t i = 0; i < n; i++)
+		hi |= v[i];
+	/* one pass of 8 bits per byte that some value has set; an odd number
+	 * of passes leaves the result in tmp */
+	uint32_t *src = v, *dst = tmp;
+	for (unsigned shift = 0; shift < 32 && (hi >> shift); shift += 8) {
+		size_t count[257] = {0};
+		for (size_t i = 0; i < n; i++)
+			count[((src[i] >> shift) & 0xff) + 1]++;
+		for (unsigned k = 0; k < 256; k++)
+			count[k + 1] += count[k];
+		for (size_t i = 0; i < n; i++)
+			dst[count[(src[i] >> shift) & 0xff]++] = src[i];
+		uint32_t *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof *v);
+}
+
 /* ---- u32vec ---- */
 
 int tc__u32vec_reserve(const tc_alloc *al, tc_u32vec *vec, size_t cap)

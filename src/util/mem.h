@@ -68,6 +68,10 @@ void tc__arena_free(tc_arena *ar);
 void tc__csr_fill(uint32_t n, uint32_t count, const uint32_t *key, const uint32_t *val,
 		  uint32_t *off, uint32_t *adj);
 
+/* Sorts v[0 .. n) ascending; tmp holds n values of scratch. Radix sort
+ * (insertion sort when short): linear, no calls per comparison. */
+void tc__sort_u32(uint32_t *v, size_t n, uint32_t *tmp);
+
 /* A growable uint32_t array (a stack or a list). */
 typedef struct tc_u32vec {
 	uint32_t *v;
