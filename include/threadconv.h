@@ -132,7 +132,9 @@ int tc_parse_cfg(tc_module **out, const char *filename, const char *text,
  * bitcode (magic BC C0 DE or the wrapper 0B17C0DE), LLVM IR text (a name
  * ending in .ll, or text that opens like IR: "; ModuleID", source_filename,
  * target, define, declare), PTX (a name ending in .ptx, or text whose first
- * directive is .version), else the .cfg format.
+ * directive is .version), SPIR-V (the SPIR-V magic number, a name ending in
+ * .spv or .spvasm, or text whose first instruction is OpCapability), else
+ * the .cfg format.
  *
  * The bytes are read into memory first (never mapped), so a file changed
  * while it is read gives the bytes read, not a crash. What is not a regular
@@ -163,6 +165,12 @@ typedef struct tc_read_options {
  * active thread of a warp, so by default the analysis decides for itself
  * (docs/ptx.md, "bra.uni"). */
 #define TC_READ_TRUST_BRA_UNI 0x1u
+
+/* SPIR-V: the module is not checked by SPIRV-Tools' validator (spvValidate)
+ * before it is read; for modules a compiler has validated already. An
+ * invalid module then gives graphs that may be wrong, never a crash
+ * (docs/spirv.md, "Validation"). */
+#define TC_READ_SPIRV_NO_VALIDATE 0x2u
 
 /* tc_read_file with options; opt may be NULL. */
 int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,
@@ -196,6 +204,17 @@ void tc_llvm_set_fatal_handler(void (*handler)(const char *reason));
  */
 int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t len,
 		 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag);
+
+/*
+ * SPIR-V, binary (the magic number 0x07230203, either byte order) or
+ * assembly text (assembled by SPIRV-Tools, as SPIR-V 1.3 unless a
+ * "; Version: 1.N" comment in its header says otherwise): one graph per
+ * function with a body, entry points first, named by their OpEntryPoint
+ * name (docs/spirv.md). A module that fails to assemble, to parse or to
+ * validate is TC_EPARSE with SPIRV-Tools' message. Needs no LLVM.
+ */
+int tc_parse_spirv(tc_module **out, const char *filename, const void *data, size_t len,
+		   const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag);
 
 /* Reads a file ("-" is standard input) as LLVM IR whatever its contents. */
 int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,

@@ -213,7 +213,9 @@ static int rename_block(renamer *z, uint32_t b, bool undo)
 		z->cur[r] = ni + k;
 	}
 	for (uint32_t i = z->ioff[b]; i < z->ioff[b + 1]; i++) {
-		for (uint32_t k = rf->op_off[i]; k < rf->op_off[i + 1]; k++) {
+		/* a front end's phi reads values, not registers (build) */
+		for (uint32_t k = (rf->kind[i] & TC_UA_PHI) ? rf->op_off[i + 1] : rf->op_off[i];
+		     k < rf->op_off[i + 1]; k++) {
 			uint32_t r = rf->op[k];
 			if (r < rf->nregs && z->cur[r] != TC_NONE &&
 			    (rc = add_use(z->al, z->u, z->cur[r], i, b)))
@@ -228,7 +230,10 @@ static int rename_block(renamer *z, uint32_t b, bool undo)
 		z->cur[d] = i;
 	}
 	uint32_t c = rf->cond[b];
-	z->cond_value[b] = c != TC_NONE && c < rf->nregs ? z->cur[c] : TC_NONE;
+	z->cond_value[b] = c != TC_NONE && c < rf->nregs ? z->cur[c]
+			   : c != TC_NONE && (c & TC_SSA_VALUE) && (c & ~TC_SSA_VALUE) < rf->ninsts
+				   ? c & ~TC_SSA_VALUE
+				   : TC_NONE;
 	if (!undo)
 		return TC_OK; /* a block the entry does not reach feeds no phi */
 	for (uint32_t x = rf->succ_off[b]; x < rf->succ_off[b + 1]; x++) {
@@ -349,6 +354,19 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 	memset(cur, 0xff, ((size_t)rf->nregs + 1) * sizeof *cur);
 	renamer z = {rf, ioff, poff, preg, cur, s->cond_value, {NULL, 0, 0}, &u, al};
 	rc = rename_all(t, &z, idom, nb);
+	/* the reads of values: where the reader is, or for a phi, in the block
+	 * the value comes from */
+	for (uint32_t i = 0; i < ni && !rc; i++) {
+		bool phi = (rf->kind[i] & TC_UA_PHI) != 0;
+		for (uint32_t k = rf->op_off[i]; k < rf->op_off[i + 1] && !rc; k++) {
+			uint32_t x = rf->op[k];
+			if (x == TC_NONE || !(x & TC_SSA_VALUE) || (x & ~TC_SSA_VALUE) >= ni)
+				continue;
+			uint32_t b = phi ? (rf->op_block ? rf->op_block[k] : TC_NONE) : rf->block[i];
+			if (b < nb)
+				rc = add_use(al, &u, x & ~TC_SSA_VALUE, i, b);
+		}
+	}
 	tc__u32vec_free(al, &z.log);
 	/* the description */
 	uint32_t nv = ni + s->nphis;
@@ -365,7 +383,7 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 	if (!rc) {
 		for (uint32_t i = 0; i < ni; i++) {
 			block[i] = rf->block[i];
-			kind[i] = rf->kind[i] & (uint8_t)~TC_UA_PHI;
+			kind[i] = rf->kind[i];
 		}
 		for (uint32_t b = 0; b < nb; b++)
 			for (uint32_t k = poff[b]; k < poff[b + 1]; k++) {
@@ -404,7 +422,7 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 int tc__ssa(tc_ssa **out, const tc_reg_func *rf, const tc_alloc *al)
 {
 	*out = NULL;
-	if ((size_t)rf->ninsts + rf->nblocks + 2 >= UINT32_MAX || rf->nregs >= UINT32_MAX - 1)
+	if ((size_t)rf->ninsts + rf->nblocks + 2 >= TC_SSA_VALUE - 1 || rf->nregs >= TC_SSA_VALUE)
 		return TC_ELIMIT;
 	tc_ssa *s = tc__calloc(al, 1, sizeof *s);
 	if (!s)

@@ -17,6 +17,13 @@
  * way to it is not a use (the register is undefined there), so a phi may
  * have fewer operands than its block has predecessors. Blocks the entry
  * does not reach see only their own writes.
+ *
+ * A front end whose input is in SSA form already, but for some variables
+ * in memory (SPIR-V), reads its own values directly: an operand
+ * TC_SSA_VALUE | i reads instruction i's value, wherever i is, and is not
+ * renamed; its phis are instructions of kind TC_UA_PHI at the start of
+ * their block whose operands are all such values, op_block giving the
+ * block each comes from. Only the variables are registers.
  */
 #ifndef TC_ANALYSIS_SSA_H
 #define TC_ANALYSIS_SSA_H
@@ -30,12 +37,18 @@ typedef struct tc_reg_func {
 	uint32_t nregs;
 	uint32_t ninsts;
 	const uint32_t *block;  /* per instruction, non-decreasing */
-	const uint8_t *kind;    /* per instruction: TC_UA_* bits but TC_UA_PHI */
+	const uint8_t *kind;    /* per instruction: TC_UA_* bits (TC_UA_PHI: see above) */
 	const uint32_t *def;    /* per instruction: the register written, or TC_NONE */
 	const uint32_t *op_off; /* ninsts + 1 */
-	const uint32_t *op;     /* the registers read */
+	const uint32_t *op;     /* the registers read (or TC_SSA_VALUE | instruction) */
 	const uint32_t *cond;   /* per block: the register its branch tests, or TC_NONE */
+	/* per operand of a TC_UA_PHI instruction: the block it comes from; NULL
+	 * when there is no such instruction */
+	const uint32_t *op_block;
 } tc_reg_func;
+
+/* An operand that is instruction i's value: TC_SSA_VALUE | i (i < 2^31 - 1). */
+#define TC_SSA_VALUE 0x80000000u
 
 /* The SSA form: f describes it (its arrays live in the result). */
 typedef struct tc_ssa {

@@ -193,8 +193,40 @@ static bool is_ptx(const char *path, const char *buf, size_t len)
 	return false;
 }
 
+static bool ends_with(const char *path, const char *ext)
+{
+	size_t n = strlen(path), e = strlen(ext);
+	return n > e && strcmp(path + n - e, ext) == 0;
+}
+
+/* Whether the bytes are SPIR-V: the magic number (either byte order), a
+ * name ending in .spv or .spvasm, or text whose first token past blanks and
+ * ';' comments is OpCapability (with which every module begins). */
+static bool is_spirv(const char *path, const char *buf, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+	if (len >= 4 && ((u[0] == 0x03 && u[1] == 0x02 && u[2] == 0x23 && u[3] == 0x07) ||
+			 (u[0] == 0x07 && u[1] == 0x23 && u[2] == 0x02 && u[3] == 0x03)))
+		return true;
+	if (ends_with(path, ".spv") || ends_with(path, ".spvasm"))
+		return true;
+	const char *p = buf, *end = buf + len;
+	while (p < end) {
+		if (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') {
+			p++;
+		} else if (*p == ';') {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			p = nl ? nl : end;
+		} else {
+			return starts_with(p, end, "OpCapability") &&
+			       (p + 12 == end || p[12] == ' ' || p[12] == '\t');
+		}
+	}
+	return false;
+}
+
 /* Reads path and parses it as IR when llvm is set or its contents say so,
- * as PTX when they say so, as .cfg otherwise. */
+ * as SPIR-V or PTX when they say so, as .cfg otherwise. */
 static int read_input(tc_module **out, const char *path, bool llvm, const tc_read_options *opt,
 		      const tc_allocator *alloc, tc_diag *diag)
 {
@@ -206,7 +238,9 @@ static int read_input(tc_module **out, const char *path, bool llvm, const tc_rea
 	int rc = read_all(&al, path, &buf, &len, diag);
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	if (rc == TC_OK) {
-		if (llvm || is_llvm(path, buf, len)) {
+		if (!llvm && is_spirv(path, buf, len)) {
+			rc = tc_parse_spirv(out, name, buf, len, opt, alloc, diag);
+		} else if (llvm || is_llvm(path, buf, len)) {
 			rc = tc_parse_llvm(out, name, buf, len, opt, alloc, diag);
 		} else if (is_ptx(path, buf, len)) {
 			rc = tc_parse_ptx(out, name, buf, len, opt, alloc, diag);

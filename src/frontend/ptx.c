@@ -2609,7 +2609,8 @@ static int graph(reader *r, uint32_t fi)
 			  r->rec.def.v ? r->rec.def.v + f->rec0 : NULL,
 			  opoff,
 			  r->rec.op.v ? r->rec.op.v + op0 : NULL,
-			  cond};
+			  cond,
+			  NULL};
 	double t0 = tc__now();
 	tc__uniformity_free(r->ua);
 	r->ua = NULL;

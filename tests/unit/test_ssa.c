@@ -66,7 +66,7 @@ static tc_ssa *build(rfn *t)
 	}
 	t->op_off[t->ni] = n;
 	t->f = (tc_reg_func){t->nb, t->succ_off, t->succ_flat, t->nr, t->ni, t->block,
-			     t->kind, t->def, t->op_off, t->op_flat, t->cond};
+			     t->kind, t->def, t->op_off, t->op_flat, t->cond, NULL};
 	tc_ssa *s = NULL;
 	assert_int_equal(tc__ssa(&s, &t->f, &t->al), TC_OK);
 	return s;

@@ -1,0 +1,1585 @@
+/*
+ * spirv.c - SPIR-V (binary .spv, or assembly text .spvasm) as graphs
+ * (docs/spirv.md).
+ *
+ * SPIRV-Tools reads the module: spvTextToBinary assembles text,
+ * spvBinaryParse splits the binary into instructions and tells which
+ * operands are ids, spvValidate checks it (unless the caller trusts it).
+ * This file then does what a reader of basic blocks does (graph/blocks.h):
+ * one graph per function with a body, entry points first, each block a
+ * node split at its barriers; and it describes every function to the
+ * uniformity analysis. SPIR-V is in SSA form but for variables in memory;
+ * Function variables (and Private ones that one entry point alone uses)
+ * whose address goes nowhere but loads and stores are read as registers,
+ * and analysis/ssa.c makes them SSA values, so that glslang's unoptimised
+ * output gives the verdicts its optimised output gives.
+ */
+#include "analysis/ssa.h"
+#include "analysis/stats.h"
+#include "analysis/uniformity.h"
+#include "frontend/gpu_builtins.h"
+#include "graph/blocks.h"
+#include "graph/module.h"
+#include "util/diag.h"
+#include "util/mem.h"
+
+#include <spirv-tools/libspirv.h>
+#include <spirv/unified1/NonSemanticShaderDebugInfo100.h>
+#include <spirv/unified1/spirv.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the module's instructions ------------------------------------------ */
+
+typedef struct sinst {
+	uint32_t off;   /* first word */
+	uint32_t res;   /* result id, 0 if none */
+	uint32_t type;  /* result type id, 0 if none */
+	uint32_t idop;  /* its id operands: ids[idop .. next's idop) */
+	uint16_t op;
+	uint16_t nw;
+} sinst;
+
+/* what an OpExtInstImport imports */
+enum { EXT_OTHER = 0, EXT_PURE, EXT_DEBUG, EXT_NSDEBUG };
+
+typedef struct sfunc {
+	uint32_t id;
+	uint32_t i0, i1;    /* OpFunction .. OpFunctionEnd */
+	const char *name;   /* entry point name, OpName, or NULL */
+	size_t nlen;
+	bool entry;         /* a kernel: its parameters are uniform */
+	bool graphed;       /* gets a graph (a forwarding wrapper does not) */
+	uint8_t barrier;    /* executes a workgroup barrier, maybe through calls */
+} sfunc;
+
+typedef struct sloc {
+	uint32_t file; /* OpString id, 0: none */
+	uint32_t line, col;
+} sloc;
+
+typedef struct sblock {
+	uint32_t label;  /* the OpLabel's instruction */
+	uint32_t i0, i1; /* its instructions, OpLabel excluded, terminator included */
+	uint32_t succ0, nsucc;
+	uint32_t nbar, bar0; /* its barriers: bars[bar0 .. bar0 + nbar) */
+} sblock;
+
+typedef struct reader {
+	tc_alloc al;
+	tc_diag *diag;
+	const char *file;
+	const tc_read_options *opt;
+	tc_module *out;
+	int rc;
+	/* the words, native order */
+	const uint32_t *w;
+	size_t nw;
+	uint32_t *swapped; /* owned copy when the input was byte-swapped */
+	uint32_t bound, version;
+	/* instructions */
+	sinst *in;
+	size_t nin, incap;
+	tc_u32vec ids;
+	/* per id */
+	uint32_t *def;   /* its instruction, TC_NONE */
+	uint32_t *name;  /* its OpName's instruction, TC_NONE */
+	uint32_t *built; /* BuiltIn + 1, 0 */
+	uint8_t *ext;    /* per OpExtInstImport id: EXT_* */
+	uint32_t *fmap;  /* per function id: its sfunc, TC_NONE */
+	uint32_t *pvfn;  /* per Private variable: the function using it, TC_NONE, or MANY */
+	/* per function, scratch over ids */
+	uint32_t *bidx, *val, *root;
+	/* positions of the assembly text's instructions (NULL for a binary) */
+	uint32_t *tline, *tcol;
+	sfunc *fn;
+	size_t nfn, fncap;
+	/* the entry points: function id, name */
+	tc_u32vec ep_fn, ep_name;
+	/* calls between functions (for the barrier closure) */
+	tc_u32vec call_from, call_to;
+	/* the function being made into a graph */
+	const sfunc *gf;
+	sblock *blk;
+	size_t blkcap;
+	tc_u32vec succ, bars; /* barriers: instruction indices, by block */
+	sloc *iloc;           /* per instruction of the function */
+	size_t iloccap;
+	tc_ssa *gssa;
+	tc_uniformity *ua;
+	/* the function as registers (analysis/ssa.h) */
+	tc_u32vec rblock, rdef, ropoff, rop, ropblk, rinst; /* rinst: its SPIR-V instruction */
+	uint8_t *rkind;
+	size_t rkindcap;
+	tc_u32vec cond;
+	tc_u32vec dep_node, dep_block;
+	uint32_t nregs;
+	double uniformity_s;
+	char bname[32];
+	char what[160];
+	char warnings[4][200];
+	size_t nwarnings;
+} reader;
+
+#define MANY (UINT32_MAX - 1)
+
+static int oom(reader *r)
+{
+	if (!r->rc)
+		r->rc = tc__diag(r->diag, TC_ENOMEM, r->file, 0, 0, "out of memory");
+	return r->rc;
+}
+
+static int push(reader *r, tc_u32vec *v, uint32_t x)
+{
+	return tc__u32vec_push(&r->al, v, x) ? oom(r) : TC_OK;
+}
+
+static uint32_t opcode_at(const reader *r, uint32_t i)
+{
+	return i < r->nin ? r->in[i].op : 0;
+}
+
+/* Word k of instruction i (0: the opcode word), or 0 past its end. */
+static uint32_t word(const reader *r, uint32_t i, uint32_t k)
+{
+	return i < r->nin && k < r->in[i].nw ? r->w[r->in[i].off + k] : 0;
+}
+
+/* The literal string that starts at word k of instruction i. */
+static const char *str_at(const reader *r, uint32_t i, uint32_t k, size_t *len)
+{
+	*len = 0;
+	if (i >= r->nin || k >= r->in[i].nw)
+		return "";
+	const char *s = (const char *)(r->w + r->in[i].off + k);
+	size_t max = (size_t)(r->in[i].nw - k) * 4;
+	while (*len < max && s[*len])
+		(*len)++;
+	return s;
+}
+
+static uint32_t def_of(const reader *r, uint32_t id)
+{
+	return id < r->bound ? r->def[id] : TC_NONE;
+}
+
+/* ---- errors ------------------------------------------------------------------ */
+
+/* Where instruction i is: its line in the assembly text, else nothing. */
+static int err_at(reader *r, uint32_t i, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	uint32_t line = r->tline && i < r->nin ? r->tline[i] : 0;
+	uint32_t col = r->tline && i < r->nin ? r->tcol[i] : 0;
+	return r->rc = tc__diag(r->diag, TC_EPARSE, r->file, line, col, "%s", msg);
+}
+
+/* A SPIRV-Tools diagnostic: the message on one line (the instruction it
+ * shows, after the first line, in quotes). */
+static int tools_error(reader *r, spv_diagnostic d, const char *what, bool text)
+{
+	char msg[600];
+	const char *e = d && d->error ? d->error : "unknown error";
+	size_t n = 0;
+	bool first = true;
+	for (const char *p = e; *p && n + 8 < sizeof msg; p++) {
+		if (*p == '\n') {
+			while (p[1] == ' ')
+				p++;
+			if (!p[1])
+				break;
+			if (first && n + 4 < sizeof msg) {
+				memcpy(msg + n, ": '", 3);
+				n += 3;
+				first = false;
+			} else {
+				msg[n++] = ' ';
+			}
+			continue;
+		}
+		msg[n++] = (unsigned char)*p < 0x20 ? ' ' : *p;
+	}
+	while (n > 0 && (msg[n - 1] == ' ' || msg[n - 1] == '.'))
+		n--;
+	if (!first && n + 2 < sizeof msg)
+		msg[n++] = '\'';
+	msg[n] = 0;
+	uint32_t line = 0, col = 0;
+	if (d && text) { /* the assembler's positions count from 0 */
+		line = (uint32_t)d->position.line + 1;
+		col = (uint32_t)d->position.column + 1;
+	} else if (d && r->tline && d->position.index < r->nin) {
+		line = r->tline[d->position.index];
+		col = r->tcol[d->position.index];
+	}
+	return r->rc = tc__diag(r->diag, TC_EPARSE, r->file, line, col, "%s%s", what, msg);
+}
+
+/* ---- reading ------------------------------------------------------------------- */
+
+static spv_result_t on_header(void *ud, spv_endianness_t endian, uint32_t magic,
+			      uint32_t version, uint32_t generator, uint32_t bound,
+			      uint32_t schema)
+{
+	(void)endian, (void)magic, (void)generator, (void)schema;
+	reader *r = ud;
+	r->version = version;
+	r->bound = bound;
+	return SPV_SUCCESS;
+}
+
+static spv_result_t on_inst(void *ud, const spv_parsed_instruction_t *pi)
+{
+	reader *r = ud;
+	if (r->nin == r->incap) {
+		size_t cap = r->incap ? 2 * r->incap : 1024;
+		sinst *n = tc__realloc(&r->al, r->in, tc__mul(cap, sizeof *n));
+		if (!n)
+			return SPV_ERROR_OUT_OF_MEMORY;
+		r->in = n;
+		r->incap = cap;
+	}
+	if (r->nin >= UINT32_MAX - 2)
+		return SPV_ERROR_OUT_OF_MEMORY;
+	if (pi->words < r->w || pi->words + pi->num_words > r->w + r->nw)
+		return SPV_ERROR_INTERNAL; /* words not in the module's buffer */
+	sinst *x = &r->in[r->nin++];
+	x->off = (uint32_t)(pi->words - r->w);
+	x->nw = pi->num_words;
+	x->op = pi->opcode;
+	x->res = pi->result_id;
+	x->type = pi->type_id;
+	x->idop = (uint32_t)r->ids.len;
+	for (uint16_t k = 0; k < pi->num_operands; k++)
+		if (pi->operands[k].type == SPV_OPERAND_TYPE_ID &&
+		    tc__u32vec_push(&r->al, &r->ids, pi->words[pi->operands[k].offset]))
+			return SPV_ERROR_OUT_OF_MEMORY;
+	return SPV_SUCCESS;
+}
+
+static uint32_t idop_end(const reader *r, uint32_t i)
+{
+	return i + 1 < r->nin ? r->in[i + 1].idop : (uint32_t)r->ids.len;
+}
+
+/*
+ * The line and column of each instruction of the assembly text, from the
+ * text itself: an instruction starts at a token "Op" and a capital letter,
+ * or at the "%name" before its '='. Comments run from ';' to the end of the
+ * line, strings are in double quotes. Dropped when the count is not the
+ * binary's.
+ */
+static int text_positions(reader *r, const char *t, size_t len)
+{
+	r->tline = tc__malloc(&r->al, (r->nin + 1) * sizeof *r->tline);
+	r->tcol = tc__malloc(&r->al, (r->nin + 1) * sizeof *r->tcol);
+	if (!r->tline || !r->tcol)
+		return oom(r);
+	size_t n = 0, i = 0;
+	uint32_t line = 1, col = 1, pend_line = 0, pend_col = 0;
+	/* the last token was a "%name" (pct), and an '=' followed it (eq) */
+	bool pct = false, eq = false;
+	while (i < len) {
+		char c = t[i];
+		if (c == '\n') {
+			line++, col = 1, i++;
+			continue;
+		}
+		if (c == ' ' || c == '\t' || c == '\r') {
+			col++, i++;
+			continue;
+		}
+		if (c == ';') {
+			while (i < len && t[i] != '\n')
+				i++;
+			continue;
+		}
+		uint32_t tl = line, tcl = col;
+		size_t s = i;
+		if (c == '"') {
+			for (i++, col++; i < len && t[i] != '"'; i++, col++) {
+				if (t[i] == '\\' && i + 1 < len)
+					i++, col++;
+				if (t[i] == '\n')
+					line++, col = 0;
+			}
+			i++, col++;
+			pct = eq = false;
+			continue;
+		}
+		while (i < len && t[i] != ' ' && t[i] != '\t' && t[i] != '\r' && t[i] != '\n' &&
+		       t[i] != ';' && t[i] != '"')
+			i++, col++;
+		size_t tn = i - s;
+		if (tn == 1 && t[s] == '=') {
+			eq = pct;
+			pct = false;
+			continue;
+		}
+		if (tn > 2 && t[s] == 'O' && t[s + 1] == 'p' && t[s + 2] >= 'A' && t[s + 2] <= 'Z') {
+			if (n < r->nin) {
+				r->tline[n] = eq ? pend_line : tl;
+				r->tcol[n] = eq ? pend_col : tcl;
+			}
+			n++;
+			pct = eq = false;
+			continue;
+		}
+		pct = t[s] == '%';
+		eq = false;
+		pend_line = tl, pend_col = tcl;
+	}
+	if (n != r->nin) {
+		tc__free(&r->al, r->tline);
+		tc__free(&r->al, r->tcol);
+		r->tline = r->tcol = NULL;
+	}
+	return TC_OK;
+}
+
+/* The version that a disassembly's "; Version: 1.N" header names, or 0. */
+static unsigned text_version(const char *t, size_t len)
+{
+	const char key[] = "; Version: 1.";
+	size_t kl = sizeof key - 1;
+	for (size_t i = 0; i + kl < len && i < 4096; i++)
+		if (memcmp(t + i, key, kl) == 0 && t[i + kl] >= '0' && t[i + kl] <= '6')
+			return (unsigned)(t[i + kl] - '0');
+	return 0;
+}
+
+static spv_target_env env_of(uint32_t minor)
+{
+	static const spv_target_env envs[] = {SPV_ENV_UNIVERSAL_1_0, SPV_ENV_UNIVERSAL_1_1,
+					      SPV_ENV_UNIVERSAL_1_2, SPV_ENV_UNIVERSAL_1_3,
+					      SPV_ENV_UNIVERSAL_1_4, SPV_ENV_UNIVERSAL_1_5,
+					      SPV_ENV_UNIVERSAL_1_6};
+	return envs[minor < 7 ? minor : 6];
+}
+
+/* ---- the module's declarations --------------------------------------------- */
+
+static bool is_pointer_class_shared(uint32_t sc)
+{
+	switch (sc) {
+	case SpvStorageClassUniformConstant:
+	case SpvStorageClassUniform:
+	case SpvStorageClassWorkgroup:
+	case SpvStorageClassCrossWorkgroup:
+	case SpvStorageClassPushConstant:
+	case SpvStorageClassImage:
+	case SpvStorageClassStorageBuffer:
+	case SpvStorageClassPhysicalStorageBuffer:
+	case SpvStorageClassShaderRecordBufferKHR:
+	case SpvStorageClassTaskPayloadWorkgroupEXT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The storage class of pointer type t, or TC_NONE. */
+static uint32_t pointer_class(const reader *r, uint32_t t)
+{
+	uint32_t i = def_of(r, t);
+	if (opcode_at(r, i) == SpvOpTypePointer || opcode_at(r, i) == SpvOpTypeForwardPointer)
+		return word(r, i, 2);
+	return TC_NONE;
+}
+
+/* Whether id is an OpConstant of an integer type; its value (low 32 bits). */
+static bool int_constant(const reader *r, uint32_t id, uint32_t *v, bool *spec)
+{
+	uint32_t i = def_of(r, id);
+	*spec = false;
+	switch (opcode_at(r, i)) {
+	case SpvOpConstant:
+		*v = word(r, i, 3);
+		return opcode_at(r, def_of(r, r->in[i].type)) == SpvOpTypeInt;
+	case SpvOpSpecConstant:
+		*spec = true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+static int declarations(reader *r)
+{
+	size_t b = (size_t)r->bound + 1;
+	r->def = tc__malloc(&r->al, b * sizeof *r->def);
+	r->name = tc__malloc(&r->al, b * sizeof *r->name);
+	r->built = tc__calloc(&r->al, b, sizeof *r->built);
+	r->ext = tc__calloc(&r->al, b, 1);
+	r->fmap = tc__malloc(&r->al, b * sizeof *r->fmap);
+	r->pvfn = tc__malloc(&r->al, b * sizeof *r->pvfn);
+	r->bidx = tc__malloc(&r->al, b * sizeof *r->bidx);
+	r->val = tc__malloc(&r->al, b * sizeof *r->val);
+	r->root = tc__malloc(&r->al, b * sizeof *r->root);
+	if (!r->def || !r->name || !r->built || !r->ext || !r->fmap || !r->pvfn || !r->bidx ||
+	    !r->val || !r->root)
+		return oom(r);
+	memset(r->def, 0xff, b * sizeof *r->def);
+	memset(r->name, 0xff, b * sizeof *r->name);
+	memset(r->fmap, 0xff, b * sizeof *r->fmap);
+	memset(r->pvfn, 0xff, b * sizeof *r->pvfn);
+	memset(r->bidx, 0xff, b * sizeof *r->bidx);
+	memset(r->val, 0xff, b * sizeof *r->val);
+	memset(r->root, 0xff, b * sizeof *r->root);
+	uint32_t cur = TC_NONE; /* the function being read */
+	for (uint32_t i = 0; i < r->nin; i++) {
+		const sinst *x = &r->in[i];
+		if (x->res && x->res < r->bound)
+			r->def[x->res] = i;
+		size_t len;
+		const char *s;
+		switch (x->op) {
+		case SpvOpExtInstImport:
+			s = str_at(r, i, 2, &len);
+			if (x->res < r->bound)
+				r->ext[x->res] =
+				    (len == 12 && memcmp(s, "GLSL.std.450", 12) == 0) ||
+					    (len == 10 && memcmp(s, "OpenCL.std", 10) == 0)
+					? EXT_PURE
+				    : strcmp(s, "NonSemantic.Shader.DebugInfo.100") == 0 ? EXT_NSDEBUG
+				    : strncmp(s, "NonSemantic.", 12) == 0 ||
+					    strcmp(s, "OpenCL.DebugInfo.100") == 0 ||
+					    strcmp(s, "DebugInfo") == 0
+					? EXT_DEBUG
+					: EXT_OTHER;
+			break;
+		case SpvOpEntryPoint:
+			if (push(r, &r->ep_fn, word(r, i, 2)) || push(r, &r->ep_name, i))
+				return r->rc;
+			break;
+		case SpvOpName:
+			if (word(r, i, 1) < r->bound)
+				r->name[word(r, i, 1)] = i;
+			break;
+		case SpvOpDecorate:
+			if (word(r, i, 2) == SpvDecorationBuiltIn && word(r, i, 1) < r->bound)
+				r->built[word(r, i, 1)] = word(r, i, 3) + 1;
+			break;
+		case SpvOpFunction:
+			if (r->nfn == r->fncap) {
+				size_t cap = r->fncap ? 2 * r->fncap : 16;
+				sfunc *n = tc__realloc(&r->al, r->fn, tc__mul(cap, sizeof *n));
+				if (!n)
+					return oom(r);
+				r->fn = n;
+				r->fncap = cap;
+			}
+			cur = (uint32_t)r->nfn;
+			r->fn[r->nfn++] = (sfunc){x->res, i, i, NULL, 0, false, true, 0};
+			if (x->res < r->bound)
+				r->fmap[x->res] = cur;
+			break;
+		case SpvOpFunctionEnd:
+			if (cur != TC_NONE)
+				r->fn[cur].i1 = i;
+			cur = TC_NONE;
+			break;
+		default:
+			break;
+		}
+		/* which function uses each Private variable */
+		if (cur != TC_NONE)
+			for (uint32_t k = x->idop; k < idop_end(r, i); k++) {
+				uint32_t id = r->ids.v[k];
+				uint32_t d = def_of(r, id);
+				if (opcode_at(r, d) == SpvOpVariable &&
+				    word(r, d, 3) == SpvStorageClassPrivate)
+					r->pvfn[id] = r->pvfn[id] == TC_NONE || r->pvfn[id] == cur
+							  ? cur
+							  : MANY;
+			}
+	}
+	/* entries first, in the order of their OpEntryPoint; a function without
+	 * blocks (an import) is no graph */
+	for (size_t k = 0; k < r->ep_fn.len; k++) {
+		uint32_t f = r->ep_fn.v[k] < r->bound ? r->fmap[r->ep_fn.v[k]] : TC_NONE;
+		if (f == TC_NONE || r->fn[f].entry)
+			continue;
+		r->fn[f].entry = true;
+		r->fn[f].name = str_at(r, r->ep_name.v[k], 3, &r->fn[f].nlen);
+	}
+	for (size_t f = 0; f < r->nfn; f++) {
+		sfunc *g = &r->fn[f];
+		uint32_t ni = g->id < r->bound ? r->name[g->id] : TC_NONE;
+		if (!g->name && ni != TC_NONE)
+			g->name = str_at(r, ni, 2, &g->nlen);
+		bool body = false;
+		for (uint32_t i = g->i0; i < g->i1 && !body; i++)
+			body = r->in[i].op == SpvOpLabel;
+		g->graphed = body;
+	}
+	return TC_OK;
+}
+
+/*
+ * LLVM's SPIR-V translator makes each OpenCL kernel an exported function
+ * and puts the entry point on a wrapper that calls it with its own
+ * parameters and returns. Such a wrapper is no graph: the function it calls
+ * is the kernel, under the entry point's name (its parameters are uniform),
+ * when nothing else calls it.
+ */
+static void forwarding_wrappers(reader *r)
+{
+	uint32_t *calls = tc__calloc(&r->al, r->nfn + 1, sizeof *calls);
+	if (!calls)
+		return; /* without it, the graphs are just more conservative */
+	for (size_t f = 0; f < r->nfn; f++)
+		for (uint32_t i = r->fn[f].i0; i < r->fn[f].i1; i++)
+			if (r->in[i].op == SpvOpFunctionCall && word(r, i, 3) < r->bound &&
+			    r->fmap[word(r, i, 3)] != TC_NONE)
+				calls[r->fmap[word(r, i, 3)]]++;
+	for (size_t f = 0; f < r->nfn; f++) {
+		sfunc *g = &r->fn[f];
+		if (!g->entry || !g->graphed)
+			continue;
+		uint32_t params[64], np = 0, call = TC_NONE, labels = 0;
+		bool ok = true;
+		for (uint32_t i = g->i0 + 1; i < g->i1 && ok; i++) {
+			switch (r->in[i].op) {
+			case SpvOpFunctionParameter:
+				ok = np < 64;
+				if (ok)
+					params[np++] = r->in[i].res;
+				break;
+			case SpvOpLabel:
+				ok = ++labels == 1;
+				break;
+			case SpvOpFunctionCall:
+				ok = call == TC_NONE;
+				call = i;
+				break;
+			case SpvOpReturn:
+			case SpvOpLine:
+			case SpvOpNoLine:
+				break;
+			case SpvOpExtInst:
+				ok = word(r, i, 3) < r->bound && r->ext[word(r, i, 3)] >= EXT_DEBUG;
+				break;
+			default:
+				ok = false;
+			}
+		}
+		if (!ok || call == TC_NONE || r->in[call].nw != 4 + np)
+			continue;
+		for (uint32_t k = 0; k < np && ok; k++)
+			ok = word(r, call, 4 + k) == params[k];
+		uint32_t t = word(r, call, 3) < r->bound ? r->fmap[word(r, call, 3)] : TC_NONE;
+		if (!ok || t == TC_NONE || t == f || calls[t] != 1 || r->fn[t].entry ||
+		    !r->fn[t].graphed)
+			continue;
+		r->fn[t].entry = true;
+		r->fn[t].name = g->name;
+		r->fn[t].nlen = g->nlen;
+		g->graphed = false;
+	}
+	tc__free(&r->al, calls);
+}
+
+/* Whether instruction i (OpControlBarrier) waits for the workgroup: its
+ * execution scope, a constant, is Workgroup or wider. An error when the
+ * scope is no constant. */
+static int workgroup_barrier(reader *r, uint32_t i, bool *yes)
+{
+	uint32_t scope, id = word(r, i, 1);
+	bool spec;
+	*yes = false;
+	if (!int_constant(r, id, &scope, &spec))
+		return err_at(r, i,
+			      spec ? "the execution scope of OpControlBarrier is a specialization "
+				     "constant (%%%u): its value is not known until the pipeline is made"
+				   : "the execution scope of OpControlBarrier (%%%u) is not a constant",
+			      id);
+	*yes = scope == SpvScopeCrossDevice || scope == SpvScopeDevice ||
+	       scope == SpvScopeWorkgroup || scope == SpvScopeQueueFamily;
+	return TC_OK;
+}
+
+static bool is_barrier_call(const reader *r, uint32_t i)
+{
+	if (r->in[i].op != SpvOpFunctionCall)
+		return false;
+	uint32_t t = word(r, i, 3) < r->bound ? r->fmap[word(r, i, 3)] : TC_NONE;
+	return t != TC_NONE && r->fn[t].barrier;
+}
+
+/* Which functions execute a workgroup barrier, directly or through calls. */
+static int barrier_functions(reader *r)
+{
+	uint8_t *has = tc__calloc(&r->al, r->nfn + 1, 1);
+	if (!has)
+		return oom(r);
+	int rc = TC_OK;
+	for (size_t f = 0; f < r->nfn && !rc; f++)
+		for (uint32_t i = r->fn[f].i0; i < r->fn[f].i1 && !rc; i++) {
+			if (r->in[i].op == SpvOpControlBarrier) {
+				bool yes;
+				rc = workgroup_barrier(r, i, &yes);
+				has[f] |= yes;
+			} else if (r->in[i].op == SpvOpFunctionCall) {
+				uint32_t t = word(r, i, 3) < r->bound ? r->fmap[word(r, i, 3)]
+								      : TC_NONE;
+				if (t != TC_NONE && (push(r, &r->call_from, (uint32_t)f) ||
+						     push(r, &r->call_to, t)))
+					rc = r->rc;
+			}
+		}
+	if (!rc && tc__gpu_barrier_closure(&r->al, (uint32_t)r->nfn, r->call_from.v, r->call_to.v,
+					   r->call_from.len, has))
+		rc = oom(r);
+	for (size_t f = 0; f < r->nfn && !rc; f++)
+		r->fn[f].barrier = has[f];
+	tc__free(&r->al, has);
+	return rc;
+}
+
+/* ---- one function: blocks, positions, values ---------------------------------- */
+
+static bool terminator(uint32_t op)
+{
+	switch (op) {
+	case SpvOpBranch:
+	case SpvOpBranchConditional:
+	case SpvOpSwitch:
+	case SpvOpReturn:
+	case SpvOpReturnValue:
+	case SpvOpKill:
+	case SpvOpTerminateInvocation:
+	case SpvOpUnreachable:
+	case SpvOpIgnoreIntersectionKHR:
+	case SpvOpTerminateRayKHR:
+	case SpvOpEmitMeshTasksEXT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The value of a constant id that a NonSemantic debug instruction gives a
+ * line or column by, or 0. */
+static uint32_t const_value(const reader *r, uint32_t id)
+{
+	uint32_t v;
+	bool spec;
+	return int_constant(r, id, &v, &spec) ? v : 0;
+}
+
+/* Blocks, their successors and barriers, and every instruction's position. */
+static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
+{
+	uint32_t nb = 0;
+	for (uint32_t i = f->i0; i < f->i1; i++)
+		if (r->in[i].op == SpvOpLabel) {
+			if (nb == r->blkcap) {
+				size_t cap = r->blkcap ? 2 * r->blkcap : 64;
+				sblock *n = tc__realloc(&r->al, r->blk, tc__mul(cap, sizeof *n));
+				if (!n)
+					return oom(r);
+				r->blk = n;
+				r->blkcap = cap;
+			}
+			r->blk[nb] = (sblock){i, i + 1, i + 1, 0, 0, 0, 0};
+			if (r->in[i].res < r->bound)
+				r->bidx[r->in[i].res] = nb;
+			nb++;
+		}
+	size_t n = (size_t)f->i1 - f->i0 + 1;
+	if (n > r->iloccap) {
+		sloc *l = tc__realloc(&r->al, r->iloc, tc__mul(n, sizeof *l));
+		if (!l)
+			return oom(r);
+		r->iloc = l;
+		r->iloccap = n;
+	}
+	memset(r->iloc, 0, n * sizeof *r->iloc);
+	r->succ.len = r->bars.len = 0;
+	sloc cur = {0, 0, 0};
+	for (uint32_t k = 0; k < nb; k++) {
+		sblock *b = &r->blk[k];
+		/* a block whose instructions run on to the next label ends there:
+		 * the last instruction is its terminator, or it has none */
+		uint32_t end = k + 1 < nb ? r->blk[k + 1].label : f->i1;
+		b->i1 = end;
+		b->succ0 = (uint32_t)r->succ.len;
+		b->bar0 = (uint32_t)r->bars.len;
+		for (uint32_t i = b->i0; i < end; i++) {
+			const sinst *x = &r->in[i];
+			switch (x->op) {
+			case SpvOpLine:
+				cur = (sloc){word(r, i, 1), word(r, i, 2), word(r, i, 3)};
+				break;
+			case SpvOpNoLine:
+				cur = (sloc){0, 0, 0};
+				break;
+			case SpvOpExtInst:
+				if (word(r, i, 3) < r->bound && r->ext[word(r, i, 3)] == EXT_NSDEBUG) {
+					uint32_t e = word(r, i, 4);
+					if (e == NonSemanticShaderDebugInfo100DebugLine) {
+						uint32_t src = def_of(r, word(r, i, 5));
+						cur = (sloc){word(r, src, 5), const_value(r, word(r, i, 6)),
+							     const_value(r, word(r, i, 8))};
+					} else if (e == NonSemanticShaderDebugInfo100DebugNoLine) {
+						cur = (sloc){0, 0, 0};
+					}
+				}
+				break;
+			default:
+				break;
+			}
+			r->iloc[i - f->i0] = cur;
+			if (x->op == SpvOpControlBarrier) {
+				bool yes;
+				if (workgroup_barrier(r, i, &yes))
+					return r->rc;
+				if (yes && push(r, &r->bars, i))
+					return r->rc;
+				b->nbar += yes;
+			} else if (is_barrier_call(r, i)) {
+				if (push(r, &r->bars, i))
+					return r->rc;
+				b->nbar++;
+			}
+			if (!terminator(x->op))
+				continue;
+			/* successors; a target that is no block of the function (an
+			 * unvalidated module) is dropped */
+			uint32_t t[2] = {TC_NONE, TC_NONE};
+			switch (x->op) {
+			case SpvOpBranch:
+				t[0] = word(r, i, 1);
+				break;
+			case SpvOpBranchConditional:
+				t[0] = word(r, i, 2), t[1] = word(r, i, 3);
+				break;
+			case SpvOpSwitch: {
+				/* selector, default, then (literal, label) pairs; a
+				 * literal is as wide as the selector */
+				uint32_t sel = def_of(r, word(r, i, 1));
+				uint32_t ty = sel != TC_NONE ? def_of(r, r->in[sel].type) : TC_NONE;
+				uint32_t lw = word(r, ty, 2) > 32 ? 2 : 1;
+				uint32_t tl = word(r, i, 2);
+				if (tl < r->bound && r->bidx[tl] != TC_NONE && push(r, &r->succ, r->bidx[tl]))
+					return r->rc;
+				for (uint32_t k2 = 3 + lw; k2 < x->nw; k2 += lw + 1) {
+					uint32_t l = word(r, i, k2);
+					if (l < r->bound && r->bidx[l] != TC_NONE &&
+					    push(r, &r->succ, r->bidx[l]))
+						return r->rc;
+				}
+				break;
+			}
+			case SpvOpUnreachable:
+				break;
+			default: /* returns, kills: the virtual exit */
+				if (push(r, &r->succ, nb))
+					return r->rc;
+			}
+			for (int s = 0; s < 2; s++)
+				if (t[s] != TC_NONE && t[s] < r->bound && r->bidx[t[s]] != TC_NONE &&
+				    push(r, &r->succ, r->bidx[t[s]]))
+					return r->rc;
+			cur = (sloc){0, 0, 0}; /* a line ends with its block */
+		}
+		b->nsucc = (uint32_t)r->succ.len - b->succ0;
+	}
+	*nb_out = nb;
+	return TC_OK;
+}
+
+static bool pointer_derivation(uint32_t op)
+{
+	switch (op) {
+	case SpvOpAccessChain:
+	case SpvOpInBoundsAccessChain:
+	case SpvOpPtrAccessChain:
+	case SpvOpInBoundsPtrAccessChain:
+	case SpvOpBitcast:
+	case SpvOpCopyObject:
+	case SpvOpPtrCastToGeneric:
+	case SpvOpGenericCastToPtr:
+	case SpvOpGenericCastToPtrExplicit:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Whether id is among words from .. of instruction i. */
+static bool among(const reader *r, uint32_t i, uint32_t from, uint32_t id)
+{
+	for (uint32_t k = from; k < r->in[i].nw; k++)
+		if (word(r, i, k) == id)
+			return true;
+	return false;
+}
+
+/* Whether instruction i uses id only in ways that keep a promoted
+ * variable's address to itself (read, written, derived, or its lifetime or
+ * debug information given). */
+static bool harmless_use(const reader *r, uint32_t i, uint32_t id)
+{
+	switch (r->in[i].op) {
+	case SpvOpLoad:
+	case SpvOpLifetimeStart:
+	case SpvOpLifetimeStop:
+		return true;
+	case SpvOpStore:
+		return word(r, i, 2) != id; /* the stored value is not the address */
+	case SpvOpExtInst:
+		return word(r, i, 3) < r->bound && r->ext[word(r, i, 3)] >= EXT_DEBUG;
+	default: /* derived from it, and not by an index that is the address */
+		return pointer_derivation(r->in[i].op) && word(r, i, 3) == id &&
+		       !among(r, i, 4, id);
+	}
+}
+
+/* ---- one function: its values ------------------------------------------------ */
+
+static bool pure_op(uint32_t op)
+{
+	return (op >= SpvOpAccessChain && op <= SpvOpInBoundsPtrAccessChain) ||
+	       (op >= SpvOpVectorExtractDynamic && op <= SpvOpTranspose) ||
+	       op == SpvOpSampledImage || op == SpvOpImage ||
+	       (op >= SpvOpImageQuerySizeLod && op <= SpvOpImageQuerySamples) ||
+	       (op >= SpvOpConvertFToU && op <= SpvOpBitCount) ||
+	       (op >= SpvOpCopyLogical && op <= SpvOpPtrDiff);
+}
+
+/* The module-scope variable (or function parameter) a pointer is derived
+ * from, through access chains and casts; TC_NONE when it comes from
+ * elsewhere (a load, a phi, a call). */
+static uint32_t pointer_base(const reader *r, uint32_t p)
+{
+	for (int steps = 0; steps < 64; steps++) {
+		uint32_t i = def_of(r, p);
+		uint32_t op = opcode_at(r, i);
+		if (op == SpvOpVariable || op == SpvOpFunctionParameter)
+			return p;
+		if (!pointer_derivation(op))
+			return TC_NONE;
+		p = word(r, i, 3);
+	}
+	return TC_NONE;
+}
+
+/* Is a BuiltIn the same in every invocation of a workgroup? */
+static bool uniform_builtin(uint32_t b)
+{
+	switch (b) {
+	case SpvBuiltInWorkgroupId:
+	case SpvBuiltInNumWorkgroups:
+	case SpvBuiltInWorkgroupSize:
+	case SpvBuiltInSubgroupSize:
+	case SpvBuiltInSubgroupMaxSize:
+	case SpvBuiltInNumSubgroups:
+	case SpvBuiltInNumEnqueuedSubgroups:
+	case SpvBuiltInGlobalSize:
+	case SpvBuiltInEnqueuedWorkgroupSize:
+	case SpvBuiltInGlobalOffset:
+	case SpvBuiltInWorkDim:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * A load (instruction i) not of a promoted variable: its kind, and whether
+ * it depends on its address. A BuiltIn variable is what the builtin is; a
+ * load from memory every invocation of the workgroup sees alike is a
+ * function of its address; any other (private, generic, input, output,
+ * volatile memory) differs between invocations.
+ */
+static uint8_t load_kind(const reader *r, uint32_t i, bool kernel, bool *addr)
+{
+	uint32_t p = word(r, i, 3);
+	*addr = true;
+	if (r->in[i].nw > 4 && (word(r, i, 4) & SpvMemoryAccessVolatileMask))
+		return TC_UA_SOURCE;
+	uint32_t base = pointer_base(r, p);
+	uint32_t b = base < r->bound ? r->built[base] : 0;
+	if (b) {
+		if (uniform_builtin(b - 1))
+			return 0;
+		*addr = false;
+		return TC_UA_SOURCE | TC_UA_NAMED;
+	}
+	uint32_t pi = def_of(r, p);
+	uint32_t sc = pointer_class(r, pi != TC_NONE ? r->in[pi].type : 0);
+	if (is_pointer_class_shared(sc))
+		return 0;
+	if (sc == SpvStorageClassGeneric && base != TC_NONE) {
+		/* a generic pointer into shared memory, or a kernel's pointer */
+		uint32_t bi = def_of(r, base);
+		uint32_t bsc = pointer_class(r, r->in[bi].type);
+		if (is_pointer_class_shared(bsc) &&
+		    (r->in[bi].op == SpvOpVariable || kernel))
+			return 0;
+	}
+	return TC_UA_SOURCE;
+}
+
+/* A group operation's kind: its result is one for the workgroup when its
+ * scope is the workgroup; for a subgroup (or an unknown scope) it differs
+ * between subgroups. */
+static uint8_t group_kind(const reader *r, uint32_t i)
+{
+	uint32_t scope;
+	bool spec;
+	if (int_constant(r, word(r, i, 3), &scope, &spec) && scope == SpvScopeWorkgroup)
+		return TC_UA_UNIFORM;
+	return TC_UA_SOURCE;
+}
+
+static uint8_t value_kind(const reader *r, uint32_t i, bool kernel, bool *addr)
+{
+	uint32_t op = r->in[i].op;
+	*addr = true;
+	if (op == SpvOpPhi)
+		return TC_UA_PHI;
+	if (op == SpvOpFunctionParameter)
+		return kernel ? 0 : TC_UA_SOURCE; /* who calls it with what is unknown */
+	if (op == SpvOpLoad)
+		return load_kind(r, i, kernel, addr);
+	if (pure_op(op))
+		return TC_UA_PURE;
+	if ((op >= SpvOpImageSampleImplicitLod && op <= SpvOpImageWrite) ||
+	    (op >= SpvOpImageSparseSampleImplicitLod && op <= SpvOpImageSparseRead) ||
+	    op == SpvOpUndef || op == SpvOpVariable)
+		return 0;
+	if (op == SpvOpExtInst)
+		return word(r, i, 3) < r->bound && r->ext[word(r, i, 3)] == EXT_PURE ? TC_UA_PURE
+										   : TC_UA_SOURCE;
+	if ((op >= SpvOpGroupAll && op <= SpvOpGroupSMax) ||
+	    (op >= SpvOpGroupNonUniformElect && op <= SpvOpGroupNonUniformQuadSwap) ||
+	    (op >= SpvOpGroupIAddNonUniformAMD && op <= SpvOpGroupSMaxNonUniformAMD))
+		return group_kind(r, i);
+	return TC_UA_SOURCE; /* atomics, calls, subgroup builtins, anything else */
+}
+
+/* Whether an instruction with a result is a value of the function: not a
+ * debug instruction's, nor a promoted variable. */
+static bool has_value(const reader *r, uint32_t i, const uint8_t *escaped)
+{
+	const sinst *x = &r->in[i];
+	if (!x->res || x->res >= r->bound || x->op == SpvOpLabel)
+		return false;
+	if (x->op == SpvOpExtInst && word(r, i, 3) < r->bound &&
+	    r->ext[word(r, i, 3)] >= EXT_DEBUG)
+		return false;
+	if (x->op == SpvOpVariable && r->root[x->res] != TC_NONE && !escaped[r->root[x->res]])
+		return false;
+	return true;
+}
+
+static bool promoted(const reader *r, uint32_t id, const uint8_t *escaped)
+{
+	return id < r->bound && r->root[id] != TC_NONE && !escaped[r->root[id]];
+}
+
+/* The registers: Function variables, and the Private ones only this entry
+ * uses, whose address stays with loads and stores; *escaped per register. */
+static int registers(reader *r, const sfunc *f, uint32_t fi, tc_u32vec *touched,
+		     uint8_t **escaped)
+{
+	r->nregs = 0;
+	for (uint32_t i = f->i0; i < f->i1; i++) {
+		const sinst *x = &r->in[i];
+		if (x->op == SpvOpVariable && word(r, i, 3) == SpvStorageClassFunction &&
+		    x->res < r->bound) {
+			r->root[x->res] = r->nregs++;
+			if (push(r, touched, x->res))
+				return r->rc;
+		}
+		if (!f->entry)
+			continue;
+		for (uint32_t k = x->idop; k < idop_end(r, i); k++) {
+			uint32_t id = r->ids.v[k];
+			if (id < r->bound && r->pvfn[id] == fi && r->root[id] == TC_NONE) {
+				r->root[id] = r->nregs++;
+				if (push(r, touched, id))
+					return r->rc;
+			}
+		}
+	}
+	/* pointers derived from them */
+	for (uint32_t i = f->i0; i < f->i1; i++) {
+		const sinst *x = &r->in[i];
+		uint32_t base = word(r, i, 3);
+		if (pointer_derivation(x->op) && x->nw > 3 && base < r->bound &&
+		    r->root[base] != TC_NONE && x->res < r->bound) {
+			r->root[x->res] = r->root[base];
+			if (push(r, touched, x->res))
+				return r->rc;
+		}
+	}
+	*escaped = tc__calloc(&r->al, (size_t)r->nregs + 1, 1);
+	if (!*escaped)
+		return oom(r);
+	for (uint32_t i = f->i0; i < f->i1; i++)
+		for (uint32_t k = r->in[i].idop; k < idop_end(r, i); k++) {
+			uint32_t id = r->ids.v[k];
+			if (id < r->bound && r->root[id] != TC_NONE && !harmless_use(r, i, id))
+				(*escaped)[r->root[id]] = 1;
+		}
+	return TC_OK;
+}
+
+/* One instruction of the register form, in block k. */
+static int add_entry(reader *r, uint32_t k, uint32_t inst, uint32_t def, uint8_t kind)
+{
+	if (r->rblock.len >= UINT32_MAX / 4)
+		return r->rc = tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	if (r->rblock.len + 1 > r->rkindcap) {
+		size_t cap = r->rkindcap ? 2 * r->rkindcap : 1024;
+		uint8_t *n = tc__realloc(&r->al, r->rkind, cap);
+		if (!n)
+			return oom(r);
+		r->rkind = n;
+		r->rkindcap = cap;
+	}
+	r->rkind[r->rblock.len] = kind;
+	if (push(r, &r->rblock, k) || push(r, &r->rdef, def) || push(r, &r->rinst, inst) ||
+	    push(r, &r->ropoff, (uint32_t)r->rop.len))
+		return r->rc;
+	return TC_OK;
+}
+
+static int add_op(reader *r, uint32_t x, uint32_t blk)
+{
+	if (x == TC_NONE)
+		return TC_OK;
+	return push(r, &r->rop, x) || push(r, &r->ropblk, blk) ? r->rc : TC_OK;
+}
+
+/* A value id as an operand: TC_SSA_VALUE | entry, or TC_NONE (a constant, a
+ * global, a promoted variable). */
+static uint32_t value_op(const reader *r, uint32_t id)
+{
+	return id < r->bound && r->val[id] != TC_NONE ? TC_SSA_VALUE | r->val[id] : TC_NONE;
+}
+
+/*
+ * f in register form (analysis/ssa.h): its parameters in block 0, every
+ * instruction with a value, and the stores to its registers. A load of a
+ * register reads it (and the indices of the access chain it goes through);
+ * a store through an access chain writes the register from its old value,
+ * the value stored and the indices.
+ */
+static int describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escaped)
+{
+	r->rblock.len = r->rdef.len = r->ropoff.len = r->rop.len = r->ropblk.len = 0;
+	r->rinst.len = r->cond.len = 0;
+	/* numbering first: a phi may name a value defined further on */
+	uint32_t n = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		n = 0;
+		for (uint32_t k = 0; k <= nb; k++) {
+			/* k == 0: the parameters, before the first block */
+			uint32_t i0 = k == 0 ? f->i0 + 1 : r->blk[k - 1].i0;
+			uint32_t i1 = k == 0 ? (nb ? r->blk[0].label : f->i1) : r->blk[k - 1].i1;
+			uint32_t b = k == 0 ? 0 : k - 1;
+			for (uint32_t i = i0; i < i1; i++) {
+				const sinst *x = &r->in[i];
+				bool store = x->op == SpvOpStore && promoted(r, word(r, i, 1), escaped);
+				bool init = x->op == SpvOpVariable && x->nw > 4 &&
+					    promoted(r, x->res, escaped);
+				if (pass == 0) {
+					if (has_value(r, i, escaped))
+						r->val[x->res] = n++;
+					n += store || init;
+					continue;
+				}
+				if (store || init) {
+					uint32_t p = store ? word(r, i, 1) : x->res;
+					uint32_t v = store ? word(r, i, 2) : word(r, i, 4);
+					if (add_entry(r, b, i, r->root[p], TC_UA_PURE) ||
+					    add_op(r, value_op(r, v), TC_NONE))
+						return r->rc;
+					if (def_of(r, p) != TC_NONE && r->in[def_of(r, p)].op != SpvOpVariable &&
+					    (add_op(r, r->root[p], TC_NONE) ||
+					     add_op(r, value_op(r, p), TC_NONE)))
+						return r->rc;
+					n++;
+					continue;
+				}
+				if (!has_value(r, i, escaped))
+					continue;
+				bool addr;
+				if (x->op == SpvOpLoad && promoted(r, word(r, i, 3), escaped)) {
+					uint32_t p = word(r, i, 3);
+					if (add_entry(r, b, i, TC_NONE, TC_UA_PURE) ||
+					    add_op(r, r->root[p], TC_NONE) ||
+					    add_op(r, value_op(r, p), TC_NONE))
+						return r->rc;
+					n++;
+					continue;
+				}
+				uint8_t kind = value_kind(r, i, f->entry, &addr);
+				if (add_entry(r, b, i, TC_NONE, kind))
+					return r->rc;
+				n++;
+				if (x->op == SpvOpPhi) {
+					for (uint32_t a = 3; a + 1 < x->nw; a += 2) {
+						uint32_t par = word(r, i, a + 1);
+						uint32_t pb = par < r->bound ? r->bidx[par] : TC_NONE;
+						uint32_t v = value_op(r, word(r, i, a));
+						if (v != TC_NONE && pb != TC_NONE && add_op(r, v, pb))
+							return r->rc;
+					}
+					continue;
+				}
+				if (x->op == SpvOpLoad) {
+					uint32_t v = addr ? value_op(r, word(r, i, 3)) : TC_NONE;
+					if (v != TC_NONE && add_op(r, v, TC_NONE))
+						return r->rc;
+					continue;
+				}
+				if (kind & TC_UA_SOURCE)
+					continue; /* its operands change nothing */
+				for (uint32_t q = x->idop; q < idop_end(r, i); q++) {
+					uint32_t v = value_op(r, r->ids.v[q]);
+					if (v != TC_NONE && v != (TC_SSA_VALUE | (n - 1)) && add_op(r, v, TC_NONE))
+						return r->rc;
+				}
+			}
+		}
+	}
+	if (push(r, &r->ropoff, (uint32_t)r->rop.len))
+		return r->rc;
+	for (uint32_t k = 0; k < nb; k++) {
+		uint32_t t = r->blk[k].i1 - 1, c = TC_NONE;
+		if (t >= r->blk[k].i0 && (r->in[t].op == SpvOpBranchConditional || r->in[t].op == SpvOpSwitch))
+			c = value_op(r, word(r, t, 1));
+		if (push(r, &r->cond, c))
+			return r->rc;
+	}
+	return TC_OK;
+}
+
+/* ---- the graph's callbacks (graph/blocks.h) --------------------------------- */
+
+/* Instruction i's position: its debug line, or its line in the assembly
+ * text. */
+static tc_loc inst_loc(reader *r, uint32_t i)
+{
+	const sloc *l = i >= r->gf->i0 && i <= r->gf->i1 ? &r->iloc[i - r->gf->i0] : NULL;
+	const char *file = NULL;
+	size_t len = 0;
+	uint32_t line = 0, col = 0;
+	if (l && l->line && opcode_at(r, def_of(r, l->file)) == SpvOpString) {
+		file = str_at(r, def_of(r, l->file), 2, &len);
+		line = l->line;
+		col = l->col;
+	} else if (r->tline && i < r->nin) {
+		file = r->file;
+		len = strlen(file);
+		line = r->tline[i];
+		col = r->tcol[i];
+	}
+	if (!file || !line)
+		return (tc_loc){NULL, 0, 0};
+	const char *kept = tc__module_string(r->out, file, len);
+	if (!kept) {
+		oom(r);
+		return (tc_loc){NULL, 0, 0};
+	}
+	return (tc_loc){kept, line, col};
+}
+
+static const char *block_name(void *ctx, uint32_t k, size_t *len)
+{
+	reader *r = ctx;
+	uint32_t id = r->in[r->blk[k].label].res;
+	uint32_t ni = id < r->bound ? r->name[id] : TC_NONE;
+	if (ni != TC_NONE) {
+		const char *s = str_at(r, ni, 2, len);
+		if (*len)
+			return s;
+	}
+	*len = (size_t)snprintf(r->bname, sizeof r->bname, "%%%u", id);
+	return r->bname;
+}
+
+static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc)
+{
+	reader *r = ctx;
+	uint32_t first = r->blk[k].bar0;
+	*flags = TC_NODE_BARRIER;
+	*loc = first + j < r->bars.len ? inst_loc(r, r->bars.v[first + j]) : (tc_loc){NULL, 0, 0};
+	return r->rc;
+}
+
+/* What a divergent builtin load reads: the variable's name, or the
+ * builtin's. */
+static const char *describe_source(reader *r, uint32_t i)
+{
+	uint32_t base = pointer_base(r, word(r, i, 3));
+	if (base >= r->bound)
+		return NULL;
+	uint32_t ni = r->name[base];
+	size_t len = 0;
+	const char *s = ni != TC_NONE ? str_at(r, ni, 2, &len) : "";
+	if (len && strncmp(s, "__spirv_BuiltIn", 15) != 0)
+		return tc__module_string(r->out, s, len);
+	static const struct {
+		uint32_t b;
+		const char *name;
+	} names[] = {{SpvBuiltInLocalInvocationId, "LocalInvocationId"},
+		     {SpvBuiltInLocalInvocationIndex, "LocalInvocationIndex"},
+		     {SpvBuiltInGlobalInvocationId, "GlobalInvocationId"},
+		     {SpvBuiltInGlobalLinearId, "GlobalLinearId"},
+		     {SpvBuiltInSubgroupLocalInvocationId, "SubgroupLocalInvocationId"},
+		     {SpvBuiltInSubgroupId, "SubgroupId"},
+		     {SpvBuiltInFragCoord, "FragCoord"}};
+	uint32_t b = r->built[base] - 1;
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+		if (names[k].b == b)
+			return names[k].name;
+	snprintf(r->what, sizeof r->what, "BuiltIn %u", b);
+	return tc__module_string(r->out, r->what, strlen(r->what));
+}
+
+static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
+			tc_branch_source *src)
+{
+	reader *r = ctx;
+	if (divergent && r->gssa->cond_value[k] != TC_NONE) {
+		int rc = TC_OK;
+		uint32_t sv = tc__uniformity_source(r->ua, r->gssa->cond_value[k], &rc);
+		if (rc)
+			return oom(r);
+		if (sv != TC_NONE && sv < r->rinst.len) {
+			src->what = describe_source(r, r->rinst.v[sv]);
+			src->loc = inst_loc(r, r->rinst.v[sv]);
+		}
+	}
+	*loc = inst_loc(r, r->blk[k].i1 - 1);
+	return r->rc;
+}
+
+static int too_large(reader *r)
+{
+	return r->rc = tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+}
+
+static int graph(reader *r, uint32_t fi)
+{
+	const sfunc *f = &r->fn[fi];
+	uint32_t nb = 0;
+	tc_u32vec touched = {NULL, 0, 0};
+	uint8_t *escaped = NULL;
+	uint32_t *succ_off = NULL, *nbar = NULL, *last = NULL;
+	uint8_t *bdiv = NULL;
+	tc_ssa *s = NULL;
+	int rc;
+	r->gf = f;
+	if ((rc = blocks(r, f, &nb)) || (rc = registers(r, f, fi, &touched, &escaped)) ||
+	    (rc = describe(r, f, nb, escaped)))
+		goto done;
+	succ_off = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *succ_off);
+	nbar = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *nbar);
+	last = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *last);
+	bdiv = tc__malloc(&r->al, (size_t)nb + 1);
+	if (!succ_off || !nbar || !last || !bdiv) {
+		rc = oom(r);
+		goto done;
+	}
+	for (uint32_t k = 0; k < nb; k++) {
+		succ_off[k] = r->blk[k].succ0;
+		nbar[k] = r->blk[k].nbar;
+	}
+	succ_off[nb] = (uint32_t)r->succ.len;
+	tc_reg_func rf = {nb,
+			  succ_off,
+			  r->succ.v,
+			  r->nregs,
+			  (uint32_t)r->rblock.len,
+			  r->rblock.v,
+			  r->rkind,
+			  r->rdef.v,
+			  r->ropoff.v,
+			  r->rop.v,
+			  r->cond.v,
+			  r->ropblk.v};
+	double t0 = tc__now();
+	tc__uniformity_free(r->ua);
+	r->ua = NULL;
+	rc = tc__ssa(&s, &rf, &r->al);
+	if (!rc)
+		rc = tc__uniformity(&r->ua, &s->f, &r->al);
+	r->uniformity_s += tc__now() - t0;
+	if (rc) {
+		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
+		goto done;
+	}
+	for (uint32_t k = 0; k < nb; k++)
+		bdiv[k] = tc__uniformity_branch(r->ua, k);
+	r->gssa = s;
+	r->dep_node.len = r->dep_block.len = 0;
+	char idname[24];
+	const char *name = f->name;
+	size_t nlen = f->nlen;
+	if (!name || !nlen) {
+		nlen = (size_t)snprintf(idname, sizeof idname, "%%%u", f->id);
+		name = idname;
+	}
+	tc_block_graph bg = {name, nlen, f->entry, nb, succ_off, r->succ.v, bdiv, nbar,
+			     r, block_name, block_barrier, block_branch};
+	rc = tc__module_add_blocks(r->out, &bg, last);
+	for (uint32_t k = 0; k < nb && !rc; k++)
+		if (bdiv[k] && succ_off[k + 1] - succ_off[k] >= 2 &&
+		    (push(r, &r->dep_node, last[k]) || push(r, &r->dep_block, k)))
+			rc = r->rc;
+	if (rc) {
+		rc = r->rc ? r->rc : rc == TC_ELIMIT ? too_large(r) : oom(r);
+		goto done;
+	}
+	tc_uniformity_deps *deps;
+	t0 = tc__now();
+	rc = tc__uniformity_record(r->ua, r->dep_block.v, r->dep_node.v, (uint32_t)r->dep_node.len,
+				   &r->out->al, &deps);
+	r->uniformity_s += tc__now() - t0;
+	if (rc) {
+		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
+		goto done;
+	}
+	tc__module_set_deps(r->out, deps);
+done:
+	/* the scratch over ids back to TC_NONE */
+	for (uint32_t i = f->i0; i < f->i1; i++)
+		if (r->in[i].res < r->bound)
+			r->val[r->in[i].res] = r->bidx[r->in[i].res] = TC_NONE;
+	for (size_t k = 0; k < touched.len; k++)
+		r->root[touched.v[k]] = TC_NONE;
+	tc__u32vec_free(&r->al, &touched);
+	tc__free(&r->al, escaped);
+	tc__ssa_free(s);
+	r->gssa = NULL;
+	tc__free(&r->al, succ_off);
+	tc__free(&r->al, nbar);
+	tc__free(&r->al, last);
+	tc__free(&r->al, bdiv);
+	return rc;
+}
+
+static int graphs(reader *r)
+{
+	const char *only = r->opt ? r->opt->function : NULL;
+	size_t any = 0;
+	for (size_t f = 0; f < r->nfn; f++)
+		any += r->fn[f].graphed;
+	if (!any) {
+		snprintf(r->warnings[r->nwarnings++], sizeof r->warnings[0],
+			 "no function is defined in the file: nothing to analyse");
+		return only ? r->rc = tc__diag(r->diag, TC_EINVAL, r->file, 0, 0,
+					       "no function named '%.100s' is defined", only)
+			    : TC_OK;
+	}
+	bool found = false;
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t f = 0; f < r->nfn; f++) {
+			const sfunc *g = &r->fn[f];
+			if (!g->graphed || g->entry != (pass == 0))
+				continue;
+			if (only && !(g->name && g->nlen == strlen(only) &&
+				      memcmp(g->name, only, g->nlen) == 0))
+				continue;
+			found = true;
+			if (graph(r, f))
+				return r->rc;
+		}
+	if (only && !found)
+		return r->rc = tc__diag(r->diag, TC_EINVAL, r->file, 0, 0,
+					"no function named '%.100s' is defined", only);
+	return TC_OK;
+}
+
+/* ---- the entry --------------------------------------------------------------- */
+
+static void free_reader(reader *r)
+{
+	tc__free(&r->al, r->swapped);
+	tc__free(&r->al, r->in);
+	tc__u32vec_free(&r->al, &r->ids);
+	tc__free(&r->al, r->def);
+	tc__free(&r->al, r->name);
+	tc__free(&r->al, r->built);
+	tc__free(&r->al, r->ext);
+	tc__free(&r->al, r->fmap);
+	tc__free(&r->al, r->pvfn);
+	tc__free(&r->al, r->bidx);
+	tc__free(&r->al, r->val);
+	tc__free(&r->al, r->root);
+	tc__free(&r->al, r->tline);
+	tc__free(&r->al, r->tcol);
+	tc__free(&r->al, r->fn);
+	tc__u32vec_free(&r->al, &r->ep_fn);
+	tc__u32vec_free(&r->al, &r->ep_name);
+	tc__u32vec_free(&r->al, &r->call_from);
+	tc__u32vec_free(&r->al, &r->call_to);
+	tc__free(&r->al, r->blk);
+	tc__u32vec_free(&r->al, &r->succ);
+	tc__u32vec_free(&r->al, &r->bars);
+	tc__free(&r->al, r->iloc);
+	tc__u32vec_free(&r->al, &r->rblock);
+	tc__u32vec_free(&r->al, &r->rdef);
+	tc__u32vec_free(&r->al, &r->ropoff);
+	tc__u32vec_free(&r->al, &r->rop);
+	tc__u32vec_free(&r->al, &r->ropblk);
+	tc__u32vec_free(&r->al, &r->rinst);
+	tc__free(&r->al, r->rkind);
+	tc__u32vec_free(&r->al, &r->cond);
+	tc__u32vec_free(&r->al, &r->dep_node);
+	tc__u32vec_free(&r->al, &r->dep_block);
+	tc__uniformity_free(r->ua);
+}
+
+static bool spirv_magic(const void *data, size_t len)
+{
+	const unsigned char *u = data;
+	return len >= 4 && ((u[0] == 0x03 && u[1] == 0x02 && u[2] == 0x23 && u[3] == 0x07) ||
+			    (u[0] == 0x07 && u[1] == 0x23 && u[2] == 0x02 && u[3] == 0x03));
+}
+
+/* The words of a binary module (copied when misaligned or byte-swapped). */
+static int binary_words(reader *r, const void *data, size_t len)
+{
+	if (len % 4)
+		return r->rc = tc__diag(r->diag, TC_EPARSE, r->file, 0, 0,
+					"a SPIR-V binary is a sequence of 32-bit words: %zu bytes "
+					"is not a multiple of 4",
+					len);
+	const unsigned char *u = data;
+	bool swap = u[0] == 0x07;
+	if (!swap && ((uintptr_t)data % 4) == 0) {
+		r->w = data;
+		r->nw = len / 4;
+		return TC_OK;
+	}
+	r->swapped = tc__malloc(&r->al, len ? len : 4);
+	if (!r->swapped)
+		return oom(r);
+	for (size_t k = 0; k < len / 4; k++) {
+		const unsigned char *b = u + 4 * k;
+		r->swapped[k] = swap ? (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+					       (uint32_t)b[2] << 8 | b[3]
+				     : (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 |
+					       (uint32_t)b[1] << 8 | b[0];
+	}
+	r->w = r->swapped;
+	r->nw = len / 4;
+	return TC_OK;
+}
+
+int tc_parse_spirv(tc_module **out, const char *filename, const void *data, size_t len,
+		   const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	reader r;
+	memset(&r, 0, sizeof r);
+	tc__alloc_init(&r.al, alloc);
+	r.file = filename ? filename : "<input>";
+	r.diag = diag;
+	r.opt = opt;
+	*out = NULL;
+	if (!data && len)
+		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
+	tc_read_stats st = {0, {{NULL, 0}}};
+	double t0 = tc__now();
+	bool text = !spirv_magic(data, len);
+	spv_context ctx = NULL;
+	spv_binary bin = NULL;
+	spv_diagnostic d = NULL;
+	int rc = TC_OK;
+	if (tc__module_new(&r.out, alloc)) {
+		rc = tc__diag(diag, TC_ENOMEM, r.file, 0, 0, "out of memory");
+		goto done;
+	}
+	if (text) {
+		unsigned minor = text_version(data, len);
+		ctx = spvContextCreate(env_of(minor ? minor : 3));
+		if (!ctx) {
+			rc = oom(&r);
+			goto done;
+		}
+		if (spvTextToBinary(ctx, data, len, &bin, &d) != SPV_SUCCESS || !bin) {
+			rc = tools_error(&r, d, "", true);
+			goto done;
+		}
+		r.w = bin->code;
+		r.nw = bin->wordCount;
+		st.phase[st.nphases++] = (tc_phase_time){"spirv-assemble", tc__now() - t0};
+	} else if ((rc = binary_words(&r, data, len))) {
+		goto done;
+	}
+	double t1 = tc__now();
+	if (!ctx) {
+		uint32_t minor = r.nw > 1 ? (r.w[1] >> 8) & 0xff : 0;
+		ctx = spvContextCreate(env_of(minor));
+		if (!ctx) {
+			rc = oom(&r);
+			goto done;
+		}
+	}
+	spv_result_t pr = spvBinaryParse(ctx, &r, r.w, r.nw, on_header, on_inst, &d);
+	if (pr == SPV_ERROR_OUT_OF_MEMORY && !d) {
+		rc = oom(&r);
+		goto done;
+	}
+	if (pr != SPV_SUCCESS) {
+		rc = tools_error(&r, d, "", false);
+		goto done;
+	}
+	if (text && (rc = text_positions(&r, data, len)))
+		goto done;
+	double t2 = tc__now();
+	st.phase[st.nphases++] = (tc_phase_time){"spirv-parse", t2 - t1};
+	if (!(opt && (opt->flags & TC_READ_SPIRV_NO_VALIDATE))) {
+		/* the rules of SPIR-V itself, at the module's version (ctx's) */
+		spv_const_binary_t cb = {r.w, r.nw};
+		spvDiagnosticDestroy(d);
+		d = NULL;
+		spv_result_t vr = spvValidate(ctx, &cb, &d);
+		if (vr != SPV_SUCCESS) {
+			rc = vr == SPV_ERROR_OUT_OF_MEMORY && !d ? oom(&r)
+								 : tools_error(&r, d, "invalid module: ", false);
+			goto done;
+		}
+		st.phase[st.nphases++] = (tc_phase_time){"spirv-validate", tc__now() - t2};
+	}
+	double t3 = tc__now();
+	if ((rc = declarations(&r)))
+		goto done;
+	forwarding_wrappers(&r);
+	if ((rc = barrier_functions(&r)) || (rc = graphs(&r)))
+		goto done;
+	st.phase[st.nphases++] = (tc_phase_time){"uniformity", r.uniformity_s};
+	st.phase[st.nphases++] = (tc_phase_time){"graphs", tc__now() - t3 - r.uniformity_s};
+	r.out->read = st;
+	for (size_t i = 0; i < r.nwarnings && !rc; i++)
+		if (tc__module_warn(r.out, r.warnings[i]))
+			rc = oom(&r);
+done:
+	if (!rc) {
+		*out = r.out;
+		r.out = NULL;
+	}
+	spvDiagnosticDestroy(d);
+	spvBinaryDestroy(bin);
+	spvContextDestroy(ctx);
+	tc_module_free(r.out);
+	free_reader(&r);
+	return rc;
+}
