@@ -13,7 +13,7 @@
 
 enum {
 	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_NO_UNIFORM, OPT_EXACT_WORK, OPT_STATS,
-	OPT_QUIET, OPT_HELP, OPT_TRUST_BRA_UNI
+	OPT_QUIET, OPT_HELP, OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE
 };
 
 /* --format none: solve, print nothing (for --stats and benchmarks) */
@@ -26,6 +26,7 @@ static const cli_option options[] = {
 	{"function", 0, 1, OPT_FUNCTION},
 	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
 	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
+	{"no-validate", 0, 0, OPT_NO_VALIDATE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -43,6 +44,7 @@ void cli_analyze_help(FILE *out)
 "SYNOPSIS\n"
 "    threadconv analyze [--solver NAME] [--format FORMAT] [-o FILE]\n"
 "                       [--function NAME] [--no-uniform] [--trust-bra-uni]\n"
+"                       [--no-validate]\n"
 "                       [--exact-work K] [--stats] [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
@@ -95,6 +97,13 @@ void cli_analyze_help(FILE *out)
 "    Positions come from .loc lines, or are the PTX file's own\n"
 "    (docs/ptx.md).\n"
 "\n"
+"    SPIR-V (.spv binaries, .spvasm assembly text: glslangValidator -V,\n"
+"    llvm-spirv, DXC -spirv) gives one graph per function with a body, entry\n"
+"    points first, named by their OpEntryPoint names. Modules are validated\n"
+"    (SPIRV-Tools) first. Nodes are blocks named by OpName (%ID without\n"
+"    one); an OpControlBarrier of Workgroup scope is a barrier. Positions\n"
+"    come from OpLine, or are the .spvasm file's own (docs/spirv.md).\n"
+"\n"
 "OPTIONS\n"
 "    -s, --solver NAME\n"
 "        Use solver NAME (see SOLVERS); the default is exact.\n"
@@ -114,6 +123,10 @@ void cli_analyze_help(FILE *out)
 "        PTX: take a predicated bra.uni to go the same way in all threads\n"
 "        of the block. PTX promises that only for the threads of a warp,\n"
 "        so by default its predicate is analysed like any other.\n"
+"    --no-validate\n"
+"        SPIR-V: do not check the module with SPIRV-Tools' validator before\n"
+"        reading it (for modules a compiler validated). An invalid module\n"
+"        then gives graphs that may be wrong.\n"
 "    --exact-work K\n"
 "        exact tests each barrier's part of the graph; once those tests add\n"
 "        up to K times the graph's size (default: 16 times, and at least\n"
@@ -347,6 +360,9 @@ int cli_analyze(int argc, char **argv)
 			break;
 		case OPT_TRUST_BRA_UNI:
 			a.read.flags |= TC_READ_TRUST_BRA_UNI;
+			break;
+		case OPT_NO_VALIDATE:
+			a.read.flags |= TC_READ_SPIRV_NO_VALIDATE;
 			break;
 		case OPT_NO_UNIFORM:
 			opt.ignore_uniform = true;

@@ -14,7 +14,7 @@
 
 enum {
 	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
-	OPT_TRUST_BRA_UNI
+	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE
 };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
@@ -24,6 +24,7 @@ static const cli_option options[] = {
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"function", 0, 1, OPT_FUNCTION},
 	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
+	{"no-validate", 0, 0, OPT_NO_VALIDATE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -39,12 +40,13 @@ void cli_check_help(FILE *out)
 "\n"
 "SYNOPSIS\n"
 "    threadconv check [--format FORMAT] [-o FILE] [--function NAME]\n"
-"                     [--trust-bra-uni] [--exact-work K] [--stats]\n"
+"                     [--trust-bra-uni]\n"
+"                     [--no-validate] [--exact-work K] [--stats]\n"
 "                     [--quiet] FILE...\n"
 "\n"
 "DESCRIPTION\n"
-"    Reads every FILE (\"-\" is standard input: a .cfg file, LLVM IR or PTX,\n"
-"    as for analyze) and, without assuming that barriers synchronize, decides for\n"
+"    Reads every FILE (\"-\" is standard input: a .cfg file, LLVM IR, PTX or\n"
+"    SPIR-V, as for analyze) and, without assuming that barriers synchronize, decides for\n"
 "    each barrier whether every thread of a thread block reaches it equally\n"
 "    often (the exact solver, with the uniform branches the input marks or\n"
 "    the IR frontend finds). Each barrier not proven so is reported:\n"
@@ -90,6 +92,10 @@ void cli_check_help(FILE *out)
 "        PTX: take a predicated bra.uni to go the same way in all threads\n"
 "        of the block. PTX promises that only for the threads of a warp,\n"
 "        so by default its predicate is analysed like any other.\n"
+"    --no-validate\n"
+"        SPIR-V: do not check the module with SPIRV-Tools' validator before\n"
+"        reading it (for modules a compiler validated). An invalid module\n"
+"        then gives graphs that may be wrong.\n"
 "    --exact-work K\n"
 "        Bound the exact solver's work at K times the graph's size, as in\n"
 "        analyze (default 16; 0: no bound). Past it, a barrier whose proof\n"
@@ -337,6 +343,9 @@ int cli_check(int argc, char **argv)
 			break;
 		case OPT_TRUST_BRA_UNI:
 			s.read.flags |= TC_READ_TRUST_BRA_UNI;
+			break;
+		case OPT_NO_VALIDATE:
+			s.read.flags |= TC_READ_SPIRV_NO_VALIDATE;
 			break;
 		case OPT_EXACT_WORK:
 			if (cli_exact_work(&opt, value))

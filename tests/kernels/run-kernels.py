@@ -25,7 +25,16 @@ with -g to several IR or PTX files, as VARIANT says (default nvptx):
                  barriers come from its .loc lines;
   ptx-libclc     .cl only: as nvptx-libclc (libclc linked), but to PTX at
                  -O0, -O1 and -O2 (-O1 and -O2 with -gdwarf-2: see
-                 PTX_VARIANTS).
+                 PTX_VARIANTS);
+  spirv          .comp only (GLSL compute shaders, entry point main): to
+                 SPIR-V with glslangValidator -V -g (--glslang), with -V -g
+                 -Os, and the first through spirv-opt -O (--spirv-opt);
+                 threadconv reads the .spv, the barriers' positions come
+                 from its OpLine instructions;
+  spirv-cl       .cl only: with clang-15 (--clang15) for spir64 at -O0, -O1
+                 and -O2 with -gline-tables-only to bitcode, which
+                 llvm-spirv-15 (--llvm-spirv) translates to SPIR-V (it
+                 rejects full debug information once optimised).
 
 All variants must give the same verdicts: the expectations below are those
 of the source, whatever the target, however the builtins arrive, and
@@ -113,6 +122,19 @@ PTX_VARIANTS = {
                    [(suffix, opts + ([] if suffix == 'O0.ptx' else ['-gdwarf-2']))
                     for suffix, opts in PTX_BUILDS]),
 }
+# The variants to SPIR-V: variant -> (languages, builds); a build is (suffix,
+# how: 'glslang' with its flags, 'opt' (spirv-opt -O of the build named), or
+# 'clang15' with its flags).
+SPIRV_VARIANTS = {
+    'spirv': ('.comp', [('g.spv', 'glslang', ['-g']), ('Os.spv', 'glslang', ['-g', '-Os']),
+                        ('opt.spv', 'opt', 'g.spv')]),
+    'spirv-cl': ('.cl', [('O0.spv', 'clang15', ['-O0']), ('O1.spv', 'clang15', ['-O1']),
+                         ('O2.spv', 'clang15', ['-O2'])]),
+}
+# What a note names for an OpenCL builtin in SPIR-V, where it is a load of
+# a BuiltIn variable.
+SPIRV_LOWERED = {'get_local_id(0)': {'LocalInvocationId'},
+                 'get_global_id(0)': {'GlobalInvocationId'}}
 # The variants for CUDA as well as OpenCL C.
 BOTH_LANGUAGES = ('nvptx', 'ptx')
 # What a note names for a thread-dependent OpenCL builtin once libclc has
@@ -124,6 +146,7 @@ LOWERED = {v: {'threadIdx.x', 'llvm.amdgcn.workitem.id.x()'}
 # OpenCL builtins that libclc 19 does not define: they stay calls.
 NOT_IN_LIBCLC = {'_Z18work_group_barrierj', '_Z14work_group_anyi'}
 KERNEL = {'.cl': re.compile(r'\b(?:__)?kernel\s+void\s+(\w+)\s*\('),
+          '.comp': re.compile(r'\bvoid\s+(main)\s*\('),
           '.cu': re.compile(r'\b__global__\s+void\s+(\w+)\s*\(')}
 FUNCTION = re.compile(r'^(define|declare) [^@]*@("[^"]+"|[\w.$]+)\(', re.M)
 EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
@@ -180,10 +203,10 @@ def linked(out, kernels, unopt):
     return problems
 
 
-def check_mode(args, out, base, marks, kernels, lowered):
+def check_mode(args, out, base, marks, kernels, lowered, extra=()):
     """Problems with `threadconv check` on one compiled file; lowered: the
     names a note may give instead of a builtin's (LOWERED or {})."""
-    p = subprocess.run([args.bin, 'check', '--format', 'json', out],
+    p = subprocess.run([args.bin, 'check', '--format', 'json'] + list(extra) + [out],
                        capture_output=True, text=True)
     name = os.path.basename(out)
     if p.returncode not in (0, 1):
@@ -222,11 +245,11 @@ def check_mode(args, out, base, marks, kernels, lowered):
     return problems
 
 
-def analyze_mode(args, out, base, want, kernels):
+def analyze_mode(args, out, base, want, kernels, extra=()):
     """Problems with `threadconv analyze` on one compiled file (IR or PTX):
     want: line -> no-rewrite expected? (expectations)."""
     name = os.path.basename(out)
-    p = subprocess.run([args.bin, 'analyze', '--format', 'json', out],
+    p = subprocess.run([args.bin, 'analyze', '--format', 'json'] + list(extra) + [out],
                        capture_output=True, text=True)
     if p.returncode != 0:
         return ['%s: threadconv failed (%d):\n%s' % (out, p.returncode, p.stderr)]
@@ -256,8 +279,88 @@ def analyze_mode(args, out, base, want, kernels):
     return problems
 
 
+def compile_spirv(args, src, out, how, flags, work_prefix):
+    """Builds one SPIR-V variant of src at out; an error text or None."""
+    if how == 'glslang':
+        cmd = [args.glslang, '-V', '--target-env', 'vulkan1.1'] + flags + [src, '-o', out]
+    elif how == 'opt':
+        cmd = [args.spirv_opt, '-O', '%s.%s' % (work_prefix, flags), '-o', out]
+    else:
+        bc = out[:-4] + '.bc'
+        cmd = [args.clang15, '-target', 'spir64', '-x', 'cl', '-cl-std=CL2.0', '-Xclang',
+               '-finclude-default-header', '-gline-tables-only', '-emit-llvm', '-c'] + flags + [
+                   src, '-o', bc]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            return '%s failed:\n%s' % (' '.join(cmd), p.stderr)
+        cmd = [args.llvm_spirv, bc, '-o', out]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return '%s failed:\n%s%s' % (' '.join(cmd), p.stdout, p.stderr)
+    return None
+
+
+def check_spirv(args, src):
+    """Problems with one kernel source in a SPIR-V variant."""
+    base = os.path.basename(src)
+    stem, ext = os.path.splitext(base)
+    lang, builds = SPIRV_VARIANTS[args.variant]
+    if ext != lang:
+        return ['%s: variant %s is for %s files only' % (base, args.variant, lang)]
+    want, marks, names = expectations(src), check_markers(src), kernel_names(src)
+    if not want:
+        return ['%s: no "expect:" comments' % base]
+    prefix = os.path.join(args.work, '%s.%s' % (stem, args.variant))
+    known = translator_faults()
+    problems = []
+    for suffix, how, flags in builds:
+        out = '%s.%s' % (prefix, suffix)
+        fault = known.get((base, suffix))
+        err = compile_spirv(args, src, out, how, flags, prefix)
+        if fault and fault[0] == 'fails':
+            if not err:
+                problems.append('%s %s: listed in %s as failing to translate, but it '
+                                'translates now' % (base, suffix, FAULTS))
+            continue
+        if err:
+            problems.append(err)
+            continue
+        extra = []
+        if fault: # 'invalid': the validator must still reject it; read anyway
+            p = subprocess.run([args.bin, 'analyze', out], capture_output=True, text=True)
+            if p.returncode != 2 or 'invalid module' not in p.stderr:
+                problems.append('%s %s: listed in %s as invalid, but threadconv reads it '
+                                '(exit %d)' % (base, suffix, FAULTS, p.returncode))
+            extra = ['--no-validate']
+        problems += analyze_mode(args, out, base, want, names, extra)
+        problems += check_mode(args, out, base, marks, names,
+                               SPIRV_LOWERED if ext == '.cl' else {}, extra)
+    return problems
+
+
+# The SPIR-V that LLVM 15's translator cannot make, or makes invalid, from
+# clang-15's IR of the OpenCL kernels: one line per build, "KERNEL BUILD
+# fails|invalid: why". An invalid build is read with --no-validate and must
+# give the expected verdicts; a listed one that stops failing is an error.
+FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'spirv-cl-faults.txt')
+
+
+def translator_faults():
+    found = {}
+    with open(FAULTS) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith('#'):
+                head, _, why = line.partition(':')
+                kernel, build, kind = head.split()
+                found[kernel, build] = (kind, why.strip())
+    return found
+
+
 def check(args, src):
     """Returns a list of problems with one kernel source."""
+    if args.variant in SPIRV_VARIANTS:
+        return check_spirv(args, src)
     base = os.path.basename(src)
     stem, ext = os.path.splitext(base)
     ptx = args.variant in PTX_VARIANTS
@@ -294,6 +397,11 @@ def check(args, src):
 
 if __name__ == '__main__':
     sys.exit(kernels.main(check, optional_args=[
-        ('--variant', {'choices': sorted(list(VARIANTS) + list(PTX_VARIANTS)),
+        ('--variant', {'choices': sorted(list(VARIANTS) + list(PTX_VARIANTS) +
+                                         list(SPIRV_VARIANTS)),
                        'default': 'nvptx'}),
-        ('--libclc', {'default': None})]))
+        ('--libclc', {'default': None}),
+        ('--glslang', {'default': 'glslangValidator'}),
+        ('--spirv-opt', {'default': 'spirv-opt'}),
+        ('--clang15', {'default': 'clang-15'}),
+        ('--llvm-spirv', {'default': 'llvm-spirv-15'})]))

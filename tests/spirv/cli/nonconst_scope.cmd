@@ -1,0 +1,3 @@
+# nonconst_scope: nonconst_scope.spvasm: an OpControlBarrier (line 23) whose execution scope
+args: analyze nonconst_scope.spvasm
+status: 2

@@ -1,0 +1,3 @@
+# not_spirv: 
+args: analyze not_spirv.spv
+status: 2

@@ -1,0 +1,3 @@
+# truncated: 
+args: analyze truncated.spv
+status: 2
