@@ -1,8 +1,9 @@
 /*
- * gen_ir.c - a seeded random NVPTX kernel in LLVM IR text, for the IR
- * benchmark (README.md, ir_vs_llvm.py).
+ * gen_ir.c - a seeded random NVPTX kernel in LLVM IR text, or the same
+ * kernel as an OpenCL kernel in SPIR-V assembly, for the IR benchmarks
+ * (README.md: ir_vs_llvm.py, ptx_vs_ir.py, spirv_vs_ir.py).
  *
- *   gen_ir --blocks N [--seed S] [-o FILE]
+ *   gen_ir --blocks N [--seed S] [--format ll|spvasm] [-o FILE]
  *
  * One kernel, @kernel, of exactly N basic blocks (N >= 2), in SSA form as
  * clang -O1 leaves it: no allocas, values carried by phis. Its body is a
@@ -23,6 +24,25 @@
  * predecessors. Every incoming value is defined in its predecessor or in a
  * block that dominates it, and a conditional branch never has two equal
  * targets, so the output passes `opt -passes=verify`.
+ *
+ * --format spvasm writes the same program (the same random decisions, so
+ * the same blocks, branches, loops, phis and barriers in the same order)
+ * as SPIR-V assembly for the Kernel execution model (`spirv-as
+ * --target-env spv1.2`, then `spirv-val --target-env opencl2.2`): the
+ * capabilities Addresses, Kernel and Int64, memory model Physical64
+ * OpenCL, unstructured control flow (no merge instructions), threadIdx.x
+ * and blockIdx.x as component 0 of the Input variables decorated BuiltIn
+ * LocalInvocationId and WorkgroupId (v3ulong, as LLVM's SPIR-V translator
+ * declares them), the arguments as OpFunctionParameter, the barrier as
+ * `OpControlBarrier %uint_2 %uint_2 %uint_272` (workgroup execution and
+ * memory scope, as the translator writes barrier(CLK_LOCAL_MEM_FENCE)).
+ * Every block is OpName'd bN as the IR's are named. Values and blocks
+ * have the IR's names (%vN, %bN); the constants are declared up front,
+ * %uint_0 to %uint_1001 and %ulong_1 to %ulong_1000 (all that the blocks
+ * may use). SPIR-V wants every block after the blocks that dominate it:
+ * the blocks come in the IR's order, where each block follows one of its
+ * predecessors, and that is enough (a dominator of a block dominates each
+ * of its predecessors, so by induction it comes before that one).
  *
  * Same arguments, same bytes: splitmix64 and integer arithmetic only.
  */
@@ -121,7 +141,12 @@ typedef struct gen {
 	uint32_t acc;		/* the running value at the end of cur, so far */
 	uint32_t until_barrier; /* blocks until a barrier is due */
 	uint32_t barriers;
+	int spv;		/* SPIR-V assembly, not LLVM IR */
 } gen;
+
+/* The text of one instruction in the output's language: LLVM IR or SPIR-V
+ * assembly, with the same $ operands in the same order. */
+#define TXT(g, ll_text, spv_text) ((g)->spv ? (spv_text) : (ll_text))
 
 static uint32_t new_block(gen *g)
 {
@@ -136,14 +161,15 @@ static uint32_t new_val(gen *g)
 /* Starts block b: its label, then a barrier when one is due. */
 static void block_label(gen *g, uint32_t b)
 {
-	emit(g->o, "\nb$u:\n", b);
+	emit(g->o, TXT(g, "\nb$u:\n", "\n$b = OpLabel\n"), b);
 	g->cur = b;
 }
 
 static void maybe_barrier(gen *g)
 {
 	if (g->until_barrier == 0) {
-		emit(g->o, "  tail call void @llvm.nvvm.barrier0()\n");
+		emit(g->o, TXT(g, "  tail call void @llvm.nvvm.barrier0()\n",
+			       "  OpControlBarrier %uint_2 %uint_2 %uint_272\n"));
 		g->until_barrier = 25 + rng_below(&g->r, 50);
 		g->barriers++;
 	} else {
@@ -159,9 +185,10 @@ static void block_phi(gen *g, const incs *preds)
 		return;
 	}
 	uint32_t p = new_val(g);
-	emit(g->o, "  $v = phi i32 ", p);
+	emit(g->o, TXT(g, "  $v = phi i32 ", "  $v = OpPhi %uint"), p);
 	for (size_t i = 0; i < preds->n; i++)
-		emit(g->o, i ? ", [ $v, $b ]" : "[ $v, $b ]", preds->v[i].val, preds->v[i].block);
+		emit(g->o, TXT(g, i ? ", [ $v, $b ]" : "[ $v, $b ]", " $v $b"), preds->v[i].val,
+		     preds->v[i].block);
 	emit(g->o, "\n");
 	g->acc = p;
 }
@@ -172,21 +199,33 @@ static void block_work(gen *g)
 {
 	uint32_t pick = rng_below(&g->r, 100), v = new_val(g), c = rng_below(&g->r, 1000) + 1;
 	if (pick < 40) {
-		emit(g->o, "  $v = add i32 $v, $u\n", v, g->acc, c);
+		emit(g->o, TXT(g, "  $v = add i32 $v, $u\n", "  $v = OpIAdd %uint $v %uint_$u\n"),
+		     v, g->acc, c);
 	} else if (pick < 60) {
-		emit(g->o, "  $v = xor i32 $v, %m\n", v, g->acc);
+		emit(g->o, TXT(g, "  $v = xor i32 $v, %m\n", "  $v = OpBitwiseXor %uint $v %m\n"),
+		     v, g->acc);
 	} else if (pick < 75) {
-		emit(g->o, "  $v = mul i32 $v, $u\n", v, g->acc, c | 1);
+		emit(g->o, TXT(g, "  $v = mul i32 $v, $u\n", "  $v = OpIMul %uint $v %uint_$u\n"),
+		     v, g->acc, c | 1);
 	} else {
 		uint32_t a = new_val(g), l = new_val(g);
-		emit(g->o, "  $v = getelementptr inbounds i32, ptr addrspace(1) %ing, i64 $u\n", a,
-		     c);
-		emit(g->o, "  $v = load i32, ptr addrspace(1) $v, align 4\n", l, a);
-		emit(g->o, "  $v = add i32 $v, $v\n", v, l, g->acc);
+		emit(g->o,
+		     TXT(g, "  $v = getelementptr inbounds i32, ptr addrspace(1) %ing, i64 $u\n",
+			 "  $v = OpInBoundsPtrAccessChain %ptr_uint %in %ulong_$u\n"),
+		     a, c);
+		emit(g->o,
+		     TXT(g, "  $v = load i32, ptr addrspace(1) $v, align 4\n",
+			 "  $v = OpLoad %uint $v Aligned 4\n"),
+		     l, a);
+		emit(g->o, TXT(g, "  $v = add i32 $v, $v\n", "  $v = OpIAdd %uint $v $v\n"), v, l,
+		     g->acc);
 	}
 	g->acc = v;
 	if (rng_below(&g->r, 8) == 0)
-		emit(g->o, "  store i32 $v, ptr addrspace(1) %optr, align 4\n", g->acc);
+		emit(g->o,
+		     TXT(g, "  store i32 $v, ptr addrspace(1) %optr, align 4\n",
+			 "  OpStore %optr $v Aligned 4\n"),
+		     g->acc);
 }
 
 /* A new block with a single predecessor: label, barrier, work. */
@@ -215,28 +254,57 @@ static uint32_t condition(gen *g, const loop_ctx *loop)
 	if (pick < 30) {
 		/* threadIdx.x */
 		if (pick < 15) {
-			emit(g->o, "  $v = and i32 %tid, $u\n", x, k);
-			emit(g->o, "  $v = icmp eq i32 $v, 0\n", c, x);
+			emit(g->o,
+			     TXT(g, "  $v = and i32 %tid, $u\n",
+				 "  $v = OpBitwiseAnd %uint %tid %uint_$u\n"),
+			     x, k);
+			emit(g->o,
+			     TXT(g, "  $v = icmp eq i32 $v, 0\n",
+				 "  $v = OpIEqual %bool $v %uint_0\n"),
+			     c, x);
 		} else {
-			emit(g->o, "  $v = add i32 %tid, $u\n", x, k);
-			emit(g->o, "  $v = icmp ult i32 $v, 96\n", c, x);
+			emit(g->o,
+			     TXT(g, "  $v = add i32 %tid, $u\n",
+				 "  $v = OpIAdd %uint %tid %uint_$u\n"),
+			     x, k);
+			emit(g->o,
+			     TXT(g, "  $v = icmp ult i32 $v, 96\n",
+				 "  $v = OpULessThan %bool $v %uint_96\n"),
+			     c, x);
 		}
 	} else if (pick < 55 || (pick < 70 && !loop)) {
 		/* kernel arguments */
-		emit(g->o, "  $v = add nsw i32 %m, $u\n", x, k);
-		emit(g->o, "  $v = icmp slt i32 $v, %n\n", c, x);
+		emit(g->o,
+		     TXT(g, "  $v = add nsw i32 %m, $u\n", "  $v = OpIAdd %uint %m %uint_$u\n"), x,
+		     k);
+		emit(g->o,
+		     TXT(g, "  $v = icmp slt i32 $v, %n\n", "  $v = OpSLessThan %bool $v %n\n"), c,
+		     x);
 	} else if (pick < 70) {
 		/* the innermost loop's counter */
-		emit(g->o, "  $v = and i32 $v, $u\n", x, loop->counter, k);
-		emit(g->o, "  $v = icmp eq i32 $v, 0\n", c, x);
+		emit(g->o,
+		     TXT(g, "  $v = and i32 $v, $u\n", "  $v = OpBitwiseAnd %uint $v %uint_$u\n"),
+		     x, loop->counter, k);
+		emit(g->o,
+		     TXT(g, "  $v = icmp eq i32 $v, 0\n", "  $v = OpIEqual %bool $v %uint_0\n"), c,
+		     x);
 	} else if (pick < 75) {
 		/* blockIdx.x */
-		emit(g->o, "  $v = add i32 %bid, $u\n", x, k);
-		emit(g->o, "  $v = icmp ugt i32 $v, 64\n", c, x);
+		emit(g->o,
+		     TXT(g, "  $v = add i32 %bid, $u\n", "  $v = OpIAdd %uint %bid %uint_$u\n"), x,
+		     k);
+		emit(g->o,
+		     TXT(g, "  $v = icmp ugt i32 $v, 64\n",
+			 "  $v = OpUGreaterThan %bool $v %uint_64\n"),
+		     c, x);
 	} else {
 		/* the running value */
-		emit(g->o, "  $v = and i32 $v, $u\n", x, g->acc, k);
-		emit(g->o, "  $v = icmp ne i32 $v, 0\n", c, x);
+		emit(g->o,
+		     TXT(g, "  $v = and i32 $v, $u\n", "  $v = OpBitwiseAnd %uint $v %uint_$u\n"),
+		     x, g->acc, k);
+		emit(g->o,
+		     TXT(g, "  $v = icmp ne i32 $v, 0\n", "  $v = OpINotEqual %bool $v %uint_0\n"),
+		     c, x);
 	}
 	return c;
 }
@@ -245,12 +313,25 @@ static uint32_t condition(gen *g, const loop_ctx *loop)
 static uint32_t loop_test(gen *g, uint32_t counter)
 {
 	uint32_t c = new_val(g);
-	emit(g->o, "  $v = icmp slt i32 $v, $s\n", c, counter,
+	emit(g->o, TXT(g, "  $v = icmp slt i32 $v, $s\n", "  $v = OpSLessThan %bool $v $s\n"), c,
+	     counter,
 	     rng_below(&g->r, 5) == 0 ? "%tlim" : "%n");
 	return c;
 }
 
 static void seq(gen *g, uint32_t budget, int depth, loop_ctx *loop);
+
+/* the terminators: to one block; on the i1 value c to one block or another */
+static void br(gen *g, uint32_t to)
+{
+	emit(g->o, TXT(g, "  br label $b\n", "  OpBranch $b\n"), to);
+}
+
+static void cond_br(gen *g, uint32_t c, uint32_t yes, uint32_t no)
+{
+	emit(g->o, TXT(g, "  br i1 $v, label $b, label $b\n", "  OpBranchConditional $v $b $b\n"),
+	     c, yes, no);
+}
 
 
 /* The latch of a loop: phi over its predecessors, counter increment and the
@@ -260,8 +341,10 @@ static void latch(gen *g, loop_ctx *lc, uint32_t counter_next, uint32_t acc_out)
 	block_label(g, lc->latch);
 	block_phi(g, &lc->conts);
 	maybe_barrier(g);
-	emit(g->o, "  $v = add nuw nsw i32 $v, 1\n", counter_next, lc->counter);
-	emit(g->o, "  $v = add i32 $v, $v\n", acc_out, g->acc, lc->counter);
+	emit(g->o, TXT(g, "  $v = add nuw nsw i32 $v, 1\n", "  $v = OpIAdd %uint $v %uint_1\n"),
+	     counter_next, lc->counter);
+	emit(g->o, TXT(g, "  $v = add i32 $v, $v\n", "  $v = OpIAdd %uint $v $v\n"), acc_out,
+	     g->acc, lc->counter);
 	g->acc = acc_out;
 }
 
@@ -272,9 +355,13 @@ static void header(gen *g, uint32_t head, uint32_t pre, uint32_t pre_acc, const 
 {
 	block_label(g, head);
 	uint32_t a = new_val(g);
-	emit(g->o, "  $v = phi i32 [ 0, $b ], [ $v, $b ]\n", lc->counter, pre, counter_next,
-	     lc->latch);
-	emit(g->o, "  $v = phi i32 [ $v, $b ], [ $v, $b ]\n", a, pre_acc, pre, acc_out, lc->latch);
+	emit(g->o,
+	     TXT(g, "  $v = phi i32 [ 0, $b ], [ $v, $b ]\n",
+		 "  $v = OpPhi %uint %uint_0 $b $v $b\n"),
+	     lc->counter, pre, counter_next, lc->latch);
+	emit(g->o,
+	     TXT(g, "  $v = phi i32 [ $v, $b ], [ $v, $b ]\n", "  $v = OpPhi %uint $v $b $v $b\n"),
+	     a, pre_acc, pre, acc_out, lc->latch);
 	g->acc = a;
 	maybe_barrier(g);
 	block_work(g);
@@ -293,11 +380,11 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 		uint32_t inner = rng_log_uniform(&g->r, b - 2);
 		uint32_t then = new_block(g), join = new_block(g);
 		uint32_t c = condition(g, loop);
-		emit(g->o, "  br i1 $v, label $b, label $b\n", c, then, join);
+		cond_br(g, c, then, join);
 		incs_push(&preds, g->cur, g->acc);
 		start_plain(g, then);
 		seq(g, inner, depth + 1, loop);
-		emit(g->o, "  br label $b\n", join);
+		br(g, join);
 		incs_push(&preds, g->cur, g->acc);
 		start_join(g, join, &preds);
 		*budget -= inner + 2;
@@ -308,15 +395,15 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 		uint32_t left = rng_below(&g->r, inner + 1);
 		uint32_t then = new_block(g), other = new_block(g), join = new_block(g);
 		uint32_t c = condition(g, loop), acc = g->acc;
-		emit(g->o, "  br i1 $v, label $b, label $b\n", c, then, other);
+		cond_br(g, c, then, other);
 		start_plain(g, then);
 		seq(g, left, depth + 1, loop);
-		emit(g->o, "  br label $b\n", join);
+		br(g, join);
 		incs_push(&preds, g->cur, g->acc);
 		g->acc = acc;
 		start_plain(g, other);
 		seq(g, inner - left, depth + 1, loop);
-		emit(g->o, "  br label $b\n", join);
+		br(g, join);
 		incs_push(&preds, g->cur, g->acc);
 		start_join(g, join, &preds);
 		*budget -= inner + 3;
@@ -332,14 +419,14 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 		lc.counter = new_val(g);
 		uint32_t counter_next = new_val(g), acc_out = new_val(g);
 		uint32_t pre = g->cur, pre_acc = g->acc;
-		emit(g->o, "  br label $b\n", head);
+		br(g, head);
 		header(g, head, pre, pre_acc, &lc, counter_next, acc_out);
 		seq(g, inner, depth + 1, &lc);
-		emit(g->o, "  br label $b\n", lc.latch);
+		br(g, lc.latch);
 		incs_push(&lc.conts, g->cur, g->acc);
 		latch(g, &lc, counter_next, acc_out);
 		uint32_t c = loop_test(g, counter_next);
-		emit(g->o, "  br i1 $v, label $b, label $b\n", c, head, lc.after);
+		cond_br(g, c, head, lc.after);
 		incs_push(&lc.brks, g->cur, g->acc);
 		start_join(g, lc.after, &lc.brks);
 		free(lc.conts.v);
@@ -357,17 +444,17 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 		lc.counter = new_val(g);
 		uint32_t counter_next = new_val(g), acc_out = new_val(g);
 		uint32_t pre = g->cur, pre_acc = g->acc;
-		emit(g->o, "  br label $b\n", head);
+		br(g, head);
 		header(g, head, pre, pre_acc, &lc, counter_next, acc_out);
 		uint32_t c = loop_test(g, lc.counter);
-		emit(g->o, "  br i1 $v, label $b, label $b\n", c, body, lc.after);
+		cond_br(g, c, body, lc.after);
 		incs_push(&lc.brks, g->cur, g->acc);
 		start_plain(g, body);
 		seq(g, inner, depth + 1, &lc);
-		emit(g->o, "  br label $b\n", lc.latch);
+		br(g, lc.latch);
 		incs_push(&lc.conts, g->cur, g->acc);
 		latch(g, &lc, counter_next, acc_out);
-		emit(g->o, "  br label $b\n", head);
+		br(g, head);
 		start_join(g, lc.after, &lc.brks);
 		free(lc.conts.v);
 		free(lc.brks.v);
@@ -379,8 +466,7 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 		uint32_t next = new_block(g);
 		uint32_t c = condition(g, loop);
 		int brk = rng_below(&g->r, 2) == 0;
-		emit(g->o, "  br i1 $v, label $b, label $b\n", c, brk ? loop->after : loop->latch,
-		     next);
+		cond_br(g, c, brk ? loop->after : loop->latch, next);
 		incs_push(brk ? &loop->brks : &loop->conts, g->cur, g->acc);
 		start_plain(g, next);
 		*budget -= 1;
@@ -388,7 +474,7 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 	}
 	default: {
 		uint32_t v = new_block(g);
-		emit(g->o, "  br label $b\n", v);
+		br(g, v);
 		start_plain(g, v);
 		*budget -= 1;
 		break;
@@ -436,12 +522,87 @@ static const char epilogue[] =
 	"!nvvm.annotations = !{!0}\n"
 	"!0 = !{ptr @kernel, !\"kernel\", i32 1}\n";
 
+/* The SPIR-V module up to the first block's work, in the order a module's
+ * sections must come: capabilities, memory model, entry point, names
+ * (every block's), decorations, types, constants, variables, then the
+ * function with its parameters and b0's loads of the built-ins. The same
+ * values as the IR's prologue: %tid, %bid, %optr (&out[tid]), %tlim and
+ * %v0. */
+static const char spv_head[] =
+	"OpCapability Addresses\n"
+	"OpCapability Kernel\n"
+	"OpCapability Int64\n"
+	"OpMemoryModel Physical64 OpenCL\n"
+	"OpEntryPoint Kernel %kernel \"kernel\" %lid %wgid\n"
+	"OpSource OpenCL_C 200000\n"
+	"OpName %kernel \"kernel\"\n"
+	"OpName %out \"out\"\n"
+	"OpName %in \"in\"\n"
+	"OpName %n \"n\"\n"
+	"OpName %m \"m\"\n"
+	"OpName %lid \"__spirv_BuiltInLocalInvocationId\"\n"
+	"OpName %wgid \"__spirv_BuiltInWorkgroupId\"\n";
+
+static const char spv_types[] =
+	"OpDecorate %lid BuiltIn LocalInvocationId\n"
+	"OpDecorate %lid Constant\n"
+	"OpDecorate %wgid BuiltIn WorkgroupId\n"
+	"OpDecorate %wgid Constant\n"
+	"%ulong = OpTypeInt 64 0\n"
+	"%uint = OpTypeInt 32 0\n"
+	"%bool = OpTypeBool\n"
+	"%void = OpTypeVoid\n"
+	"%v3ulong = OpTypeVector %ulong 3\n"
+	"%ptr_v3ulong = OpTypePointer Input %v3ulong\n"
+	"%ptr_uint = OpTypePointer CrossWorkgroup %uint\n"
+	"%kernel_t = OpTypeFunction %void %ptr_uint %ptr_uint %uint %uint\n";
+
+static const char spv_body[] =
+	"%lid = OpVariable %ptr_v3ulong Input\n"
+	"%wgid = OpVariable %ptr_v3ulong Input\n"
+	"%kernel = OpFunction %void None %kernel_t\n"
+	"%out = OpFunctionParameter %ptr_uint\n"
+	"%in = OpFunctionParameter %ptr_uint\n"
+	"%n = OpFunctionParameter %uint\n"
+	"%m = OpFunctionParameter %uint\n"
+	"%b0 = OpLabel\n"
+	"  %lidv = OpLoad %v3ulong %lid Aligned 32\n"
+	"  %tid64 = OpCompositeExtract %ulong %lidv 0\n"
+	"  %tid = OpUConvert %uint %tid64\n"
+	"  %wgidv = OpLoad %v3ulong %wgid Aligned 32\n"
+	"  %bid64 = OpCompositeExtract %ulong %wgidv 0\n"
+	"  %bid = OpUConvert %uint %bid64\n"
+	"  %optr = OpInBoundsPtrAccessChain %ptr_uint %out %tid64\n"
+	"  %tlim = OpBitwiseAnd %uint %tid %uint_31\n"
+	"  %v0 = OpIAdd %uint %n %m\n";
+
+/* the constants the blocks use: %uint_C for C in 0..1001 (block_work's
+ * operands 1..1001, condition()'s 1..64 and 0, 64, 96, and 1, 2, 31, 272),
+ * %ulong_C for C in 1..1000 (block_work's load offsets) */
+#define SPV_UINT_MAX 1001
+#define SPV_ULONG_MAX 1000
+
+static void spv_prologue(gen *g, uint32_t blocks)
+{
+	out_mem(g->o, spv_head, sizeof spv_head - 1);
+	for (uint32_t b = 0; b < blocks; b++)
+		emit(g->o, "OpName $b \"b$u\"\n", b, b);
+	out_mem(g->o, spv_types, sizeof spv_types - 1);
+	for (uint32_t c = 0; c <= SPV_UINT_MAX; c++)
+		emit(g->o, "%uint_$u = OpConstant %uint $u\n", c, c);
+	for (uint32_t c = 1; c <= SPV_ULONG_MAX; c++)
+		emit(g->o, "%ulong_$u = OpConstant %ulong $u\n", c, c);
+	out_mem(g->o, spv_body, sizeof spv_body - 1);
+}
+
 static void usage(FILE *f)
 {
-	fputs("usage: gen_ir --blocks N [--seed S] [-o FILE]\n"
+	fputs("usage: gen_ir --blocks N [--seed S] [--format ll|spvasm] [-o FILE]\n"
 	      "  one NVPTX kernel of exactly N basic blocks (N >= 2; 1e6 is 10^6) in LLVM IR\n"
 	      "  text: nested loops and ifs, branches on threadIdx.x and on uniform values,\n"
-	      "  a barrier every ~50 blocks. The same arguments give the same bytes.\n",
+	      "  a barrier every ~50 blocks. The same arguments give the same bytes.\n"
+	      "  --format spvasm: the same kernel as an OpenCL kernel in SPIR-V assembly\n"
+	      "  (spirv-as --target-env spv1.2); ll, LLVM IR, is the default.\n",
 	      f);
 }
 
@@ -449,7 +610,7 @@ int main(int argc, char **argv)
 {
 	const char *path = NULL;
 	uint64_t blocks = 0, seed = 1;
-	int have_blocks = 0;
+	int have_blocks = 0, spv = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -468,6 +629,13 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--seed")) {
 			if (parse_count(v, &seed))
 				die("--seed: expected a non-negative integer");
+		} else if (!strcmp(a, "--format")) {
+			if (!strcmp(v, "spvasm"))
+				spv = 1;
+			else if (!strcmp(v, "ll"))
+				spv = 0;
+			else
+				die("--format: expected ll or spvasm");
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
 			path = v;
 		} else {
@@ -492,19 +660,27 @@ int main(int argc, char **argv)
 	for (const char *c = "ir"; *c; c++)
 		g.r.s = g.r.s * 31 + (unsigned char)*c;
 	g.o = &o;
+	g.spv = spv;
 	char line[96];
-	snprintf(line, sizeof line, "; gen_ir --blocks %" PRIu64 " --seed %" PRIu64 "\n", blocks,
-		 seed);
+	snprintf(line, sizeof line, "; gen_ir --blocks %" PRIu64 " --seed %" PRIu64 "%s\n", blocks,
+		 seed, spv ? " --format spvasm" : "");
 	out_mem(&o, line, strlen(line));
-	out_mem(&o, prologue, sizeof prologue - 1);
+	if (spv)
+		spv_prologue(&g, (uint32_t)blocks);
+	else
+		out_mem(&o, prologue, sizeof prologue - 1);
 	g.nblocks = 1; /* b0, the entry */
 	g.nvals = 1;   /* %v0, acc's first value */
 	g.cur = 0;
 	g.acc = 0;
 	g.until_barrier = 25 + rng_below(&g.r, 50);
 	seq(&g, (uint32_t)blocks - 1, 0, NULL);
-	emit(&o, "  store i32 $v, ptr addrspace(1) %optr, align 4\n  ret void\n}\n", g.acc);
-	out_mem(&o, epilogue, sizeof epilogue - 1);
+	if (spv) {
+		emit(&o, "  OpStore %optr $v Aligned 4\n  OpReturn\nOpFunctionEnd\n", g.acc);
+	} else {
+		emit(&o, "  store i32 $v, ptr addrspace(1) %optr, align 4\n  ret void\n}\n", g.acc);
+		out_mem(&o, epilogue, sizeof epilogue - 1);
+	}
 	out_flush(&o);
 	if (g.nblocks != blocks)
 		die("internal error: wrong block count");

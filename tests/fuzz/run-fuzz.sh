@@ -3,7 +3,7 @@
 # build-fuzz/ with clang-19, ASan and UBSan, then runs one from its seeds.
 # Further arguments go to libFuzzer.
 #
-#   tests/fuzz/run-fuzz.sh [cfg|llvm|ptx] [SECONDS] [LIBFUZZER-ARGS...]
+#   tests/fuzz/run-fuzz.sh [cfg|llvm|ptx|spirv] [SECONDS] [LIBFUZZER-ARGS...]
 #
 # cfg (the default): the .cfg parser, the solvers and the reports, from the
 # seed corpus tests/fuzz/corpus. llvm: the LLVM IR reader, text and bitcode,
@@ -19,7 +19,7 @@ cd "$(dirname "$0")/../.."
 
 target=cfg
 case ${1:-} in
-cfg | llvm | ptx) target=$1; shift ;;
+cfg | llvm | ptx | spirv) target=$1; shift ;;
 esac
 seconds=20
 if [ $# -gt 0 ]; then
@@ -39,6 +39,23 @@ if [ "$target" = cfg ]; then
 	exec build-fuzz/tests/fuzz/fuzz_cfg -max_total_time="$seconds" -timeout=10 \
 		-dict=tests/fuzz/cfg.dict -artifact_prefix=build-fuzz/fuzz-artifacts/ \
 		-print_final_stats=1 "$@" build-fuzz/cfg-corpus tests/fuzz/corpus
+fi
+if [ "$target" = spirv ]; then
+	# the hand-written modules, as text and assembled (spirv-as), and the
+	# test kernels' SPIR-V when a test run left it in build/
+	mkdir -p build-fuzz/spirv-seeds
+	for f in tests/spirv/*.spvasm; do
+		cp "$f" build-fuzz/spirv-seeds/
+		spirv-as --target-env spv1.3 "$f" -o "build-fuzz/spirv-seeds/$(basename "$f" .spvasm).spv" \
+			2>/dev/null || true
+	done
+	cp tests/spirv/cli/*.spv* build-fuzz/spirv-seeds/
+	for f in build/tests/kernels/*.spv; do
+		[ -f "$f" ] && [ "$(wc -c <"$f")" -le 65536 ] && cp "$f" build-fuzz/spirv-seeds/
+	done
+	exec build-fuzz/tests/fuzz/fuzz_spirv -max_total_time="$seconds" -timeout=10 \
+		-rss_limit_mb=4096 -max_len=65536 -artifact_prefix=build-fuzz/fuzz-artifacts/ \
+		-print_final_stats=1 "$@" build-fuzz/spirv-corpus build-fuzz/spirv-seeds
 fi
 if [ "$target" = ptx ]; then
 	python3 tests/fuzz/llvm-seeds.py --clang "${CLANG:-clang-19}" --ptx build-fuzz/ptx-seeds

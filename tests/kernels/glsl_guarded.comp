@@ -1,6 +1,7 @@
 #version 450
-// Barriers guarded by the invocation's local id (GLSL compute shader, for
-// the SPIR-V reader). "expect:" and "check:" as in cuda_reduce.cu.
+// Barriers guarded by the invocation's ids (GLSL compute shader, for the
+// SPIR-V reader), as cl_divergent.cl and cuda_divergent.cu. "expect:" and
+// "check:" as in cuda_reduce.cu.
 // Inside if (t < 16) the barrier is entered by one edge, taken alike by all
 // invocations that get there (no rewrite), but only t < 16 get there
 // (divergent). The barrier right after the if (t < 32) join is reached once by

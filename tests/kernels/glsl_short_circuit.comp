@@ -9,8 +9,11 @@
 // t + 1 < pc.m; spirv-opt -O keeps the phis): either way the if
 // branches once on the result, so a barrier in its arm is entered by one
 // edge (no rewrite) and a barrier right after its join from both sides
-// (rewrite when the result depends on the invocation). When the if's
-// condition is an OpPhi no single builtin is named as the cause.
+// (rewrite when the result depends on the invocation). Unlike clang, whose
+// if (a || b) branches to the arm from both operands (the paper's shape,
+// which needs the rewrite), glslang joins the operands before the if, so an
+// arm of || is entered by one edge too. When the if's condition is an OpPhi
+// no single builtin is named as the cause.
 layout(local_size_x = 64) in;
 layout(push_constant) uniform P { uint n; uint m; } pc;
 layout(std430, binding = 0) buffer Out { uint data[]; } outb;
