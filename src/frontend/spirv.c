@@ -1587,6 +1587,16 @@ int tc_parse_spirv(tc_module **out, const char *filename, const void *data, size
 	}
 	if (text && (rc = text_positions(&r, data, len)))
 		goto done;
+	/* tables are kept per id: an id bound past SPIR-V's limit (as the
+	 * validator takes it) that the module's size does not explain is an
+	 * error before anything is allocated for it */
+	if (r.bound > 0x3FFFFF && r.bound > r.nw) {
+		rc = r.rc = tc__diag(diag, TC_EPARSE, r.file, 0, 0,
+				     "the module's id bound %u is larger than SPIR-V's limit of "
+				     "4194303 ids",
+				     r.bound);
+		goto done;
+	}
 	double t2 = tc__now();
 	st.phase[st.nphases++] = (tc_phase_time){"spirv-parse", t2 - t1};
 	if ((rc = declarations(&r)))

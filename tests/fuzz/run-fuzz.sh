@@ -49,11 +49,14 @@ if [ "$target" = spirv ]; then
 		spirv-as --target-env spv1.3 "$f" -o "build-fuzz/spirv-seeds/$(basename "$f" .spvasm).spv" \
 			2>/dev/null || true
 	done
-	cp tests/spirv/cli/*.spv* build-fuzz/spirv-seeds/
+	cp tests/spirv/cli/*.spv* tests/fuzz/spirv-found/*.spv build-fuzz/spirv-seeds/
 	for f in build/tests/kernels/*.spv; do
 		[ -f "$f" ] && [ "$(wc -c <"$f")" -le 65536 ] && cp "$f" build-fuzz/spirv-seeds/
 	done
-	exec build-fuzz/tests/fuzz/fuzz_spirv -max_total_time="$seconds" -timeout=10 \
+	# full stacks (SPIRV-Tools has no frame pointers), for the suppression
+	LSAN_OPTIONS="suppressions=$PWD/tests/fuzz/lsan-spirv.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+	ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+		exec build-fuzz/tests/fuzz/fuzz_spirv -max_total_time="$seconds" -timeout=10 \
 		-rss_limit_mb=4096 -max_len=65536 -artifact_prefix=build-fuzz/fuzz-artifacts/ \
 		-print_final_stats=1 "$@" build-fuzz/spirv-corpus build-fuzz/spirv-seeds
 fi

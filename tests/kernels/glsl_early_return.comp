@@ -6,10 +6,10 @@
 // gl_LocalInvocationID.x or gl_GlobalInvocationID.x is taken by some
 // invocations of a workgroup only, and a barrier after it is reached by
 // those that stay (a classic bug: divergent). The last barrier comes after
-// both divergent returns, but only the nearer one decides it (it post-
-// dominates the way on past the first return's branch... no: a later return
-// leaves between them), so its cause is the global id's branch. Each barrier
-// is entered by one edge, the way on past the return (no rewrite).
+// both divergent returns but is control dependent on the nearer one only
+// (past the first, an invocation may still leave by the second), so its
+// cause is the branch on the global id. Each barrier is entered by one edge,
+// the way on past the return (no rewrite).
 layout(local_size_x = 64) in;
 layout(push_constant) uniform P { uint n; uint m; } pc;
 layout(std430, binding = 0) buffer Out { uint data[]; } outb;
@@ -29,6 +29,6 @@ void main()
 	if (gl_GlobalInvocationID.x >= pc.n + pc.m)
 		return;
 	buf[t] += 2;
-	barrier(); // expect: no-rewrite // check: divergent
+	barrier(); // expect: no-rewrite // check: divergent on gl_GlobalInvocationID
 	outb.data[t + 64] = buf[t ^ 2];
 }
