@@ -98,6 +98,8 @@ typedef struct ua {
 	tc_region_walk walk;
 	uint32_t *list;  /* the region, or group_branch's stack (n) */
 	uint32_t *rpo;   /* per vertex: its place in a reverse post-order */
+	uint32_t *byrpo; /* per place: its vertex */
+	uint32_t *sortbuf;
 	bool any_multi;  /* some loop has more than one entry */
 	uint32_t *lab, *lab_st, *join_st; /* labels, valid when lab_st == round */
 	uint32_t *heap;    /* the blocks to visit, by place in reverse post-order */
@@ -313,7 +315,9 @@ static int reverse_postorder(ua *a, tc_arena *ar)
 	uint32_t *cursor = TC_ARENA_ARRAY(ar, uint32_t, n);
 	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, n);
 	a->rpo = TC_ARENA_ARRAY(ar, uint32_t, n);
-	if (!cursor || !stack || !a->rpo)
+	a->byrpo = TC_ARENA_ARRAY(ar, uint32_t, n);
+	a->sortbuf = TC_ARENA_ARRAY(ar, uint32_t, n);
+	if (!cursor || !stack || !a->rpo || !a->byrpo || !a->sortbuf)
 		return TC_ENOMEM;
 	memset(a->rpo, 0xff, (size_t)n * sizeof *a->rpo);
 	uint32_t next = n; /* places are handed out from the end */
@@ -337,6 +341,7 @@ static int reverse_postorder(ua *a, tc_arena *ar)
 				continue;
 			}
 			a->rpo[v] = --next;
+			a->byrpo[next] = v;
 			top--;
 		}
 	}
@@ -423,21 +428,29 @@ static uint32_t heap_pop(ua *a, uint32_t *len)
 /* Label lab reaches w: the first label stays, a second makes w a join with
  * a label of its own. A block whose label changed is visited (again), but
  * not stop, where the region ends. */
-static inline void reach(ua *a, uint32_t w, uint32_t lab, uint32_t stop, uint32_t st, uint32_t *hl,
-		  uint32_t *nt)
+/* Label lab reaches w: whether w's label changed. */
+static inline bool relabel(ua *a, uint32_t w, uint32_t lab, uint32_t st, uint32_t *nt)
 {
 	if (a->lab_st[w] != st) {
 		a->lab_st[w] = st;
 		a->lab[w] = lab;
 		a->touched[(*nt)++] = w;
-	} else if (a->lab[w] == lab) {
-		return;
-	} else {
-		a->join_st[w] = st;
-		if (a->lab[w] == w)
-			return;
-		a->lab[w] = w;
+		return true;
 	}
+	if (a->lab[w] == lab)
+		return false;
+	a->join_st[w] = st;
+	if (a->lab[w] == w)
+		return false;
+	a->lab[w] = w;
+	return true;
+}
+
+static inline void reach(ua *a, uint32_t w, uint32_t lab, uint32_t stop, uint32_t st, uint32_t *hl,
+		  uint32_t *nt)
+{
+	if (!relabel(a, w, lab, st, nt))
+		return;
 	if (w != stop && a->in_heap[w] != st) {
 		a->in_heap[w] = st;
 		heap_push(a, hl, w);
@@ -528,6 +541,22 @@ static bool to_exits(const ua *a, uint32_t v, uint32_t b, uint32_t stop, uint32_
 	       (stop > a->nblocks || !tc__in_loop(l, v, stop)) && !tc__in_loop(l, v, b);
 }
 
+/* The phis of the joins that round st labelled (touched[0 .. nt)), and of
+ * the irreducible loops that b is in (around) or that its paths enter at
+ * two blocks with different labels. */
+static int joins_found(ua *a, uint32_t b, uint32_t st, uint32_t nt, uint32_t around)
+{
+	int rc;
+	for (uint32_t k = 0; k < nt; k++) {
+		uint32_t v = a->touched[k];
+		if (v < a->nblocks && a->join_st[v] == st && (rc = divergent_phis(a, v)))
+			return rc;
+	}
+	if (around != TC_NONE)
+		return irreducible_phis(a, around);
+	return a->any_multi ? irreducible_entries(a, b, st, nt) : TC_OK;
+}
+
 /*
  * Labels from the successors of branch b over its region (what they reach
  * before stop), visited in reverse post-order with a heap, so that the cost
@@ -540,7 +569,6 @@ static int label_joins(ua *a, uint32_t b, uint32_t stop)
 {
 	const tc_loops *l = &a->loops;
 	uint32_t st = ++a->walk.round, hl = 0, nt = 0;
-	int rc;
 	uint32_t around = irreducible_around(a, b);
 	if (around == TC_NONE)
 		for (uint32_t h = l->innermost[b]; h != TC_NONE; h = l->parent[h])
@@ -561,14 +589,29 @@ static int label_joins(ua *a, uint32_t b, uint32_t stop)
 		for (; w != end; w++)
 			reach(a, *w, lab, stop, st, &hl, &nt);
 	}
-	for (uint32_t k = 0; k < nt; k++) {
-		uint32_t v = a->touched[k];
-		if (v < a->nblocks && a->join_st[v] == st && (rc = divergent_phis(a, v)))
-			return rc;
+	return joins_found(a, b, st, nt, around);
+}
+
+/*
+ * label_joins for a region that holds no cycle and no loop's header (so no
+ * label goes to a loop's exits, and none leaves the region but at stop):
+ * its blocks (region[0 .. len), overwritten) in reverse post-order, each
+ * visited once with its final label, without the heap.
+ */
+static int label_region(ua *a, uint32_t b, uint32_t stop, uint32_t *region, uint32_t len)
+{
+	uint32_t st = ++a->walk.round, nt = 0;
+	for (const uint32_t *s = TC_ADJ_BEGIN(&a->succ, b); s != TC_ADJ_END(&a->succ, b); s++)
+		relabel(a, *s, *s, st, &nt);
+	for (uint32_t k = 0; k < len; k++)
+		region[k] = a->rpo[region[k]];
+	tc__sort_u32(region, len, a->sortbuf);
+	for (uint32_t k = 0; k < len; k++) {
+		uint32_t v = a->byrpo[region[k]], lab = a->lab[v];
+		for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, v); w != TC_ADJ_END(&a->succ, v); w++)
+			relabel(a, *w, lab, st, &nt);
 	}
-	if (around != TC_NONE)
-		return irreducible_phis(a, around);
-	return a->any_multi ? irreducible_entries(a, b, st, nt) : TC_OK;
+	return joins_found(a, b, st, nt, irreducible_around(a, b));
 }
 
 /* ---- branches --------------------------------------------------------------- */
@@ -789,8 +832,12 @@ static int branch_divergence(ua *a, uint32_t b)
 	uint32_t *region = a->list;
 	bool cyclic;
 	tc__influence_region(&a->walk, b, stop, region, &len, &cyclic);
-	if (!cyclic)
-		return label_joins(a, b, stop);
+	if (!cyclic) {
+		bool header = false;
+		for (uint32_t k = 0; k < len && !header; k++)
+			header = a->loops.innermost[region[k]] == region[k];
+		return header ? label_joins(a, b, stop) : label_region(a, b, stop, region, len);
+	}
 	/* temporal divergence: values live out of the region; when the region
 	 * holds b, it becomes a group, with these values */
 	uint32_t st = a->walk.round;

@@ -753,15 +753,10 @@ static uint8_t classify(reader *r, LLVMValueRef i, bool kernel)
 /* Numbers arguments and instructions of fn in r->values (and r->vals, the
  * other way), with their blocks and kinds. */
 static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-			 uint32_t *count, size_t *noperands)
+			 size_t ninsts, uint32_t *count)
 {
 	uint32_t n = 0, k = 0;
-	size_t total = LLVMCountParams(fn), nops = 0;
-	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
-			total++;
-			nops += (size_t)LLVMGetNumOperands(i);
-		}
+	size_t total = LLVMCountParams(fn) + ninsts;
 	if (total >= UINT32_MAX - 2 * (size_t)nblocks - 4)
 		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	ptrmap_clear(&r->values);
@@ -782,15 +777,15 @@ static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbloc
 	     bb = LLVMGetNextBasicBlock(bb), k++)
 		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
 		     i = LLVMGetNextInstruction(i)) {
-			if (ptrmap_put(&r->al, &r->values, i, n))
-				return oom(r);
+			if (n >= total)
+				return oom(r); /* more instructions than counted: cannot be */
+			r->values.len += ptrmap_insert(r->values.slot, r->values.cap, (uintptr_t)i, n);
 			uint8_t kd = classify(r, i, kernel);
 			r->kind[n] = kd;
 			r->blk[n] = k;
 			r->vals[n++] = i;
 		}
 	*count = n;
-	*noperands = nops;
 	return TC_OK;
 }
 
@@ -895,15 +890,16 @@ static int number_branches(reader *r, uint32_t nblocks)
 	return TC_OK;
 }
 
-/* Describes fn to the uniformity analysis and runs it (r->ua). */
-static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks)
+/* Describes fn (ninsts instructions with nops operands) to the uniformity
+ * analysis and runs it (r->ua). */
+static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks, size_t ninsts,
+		      size_t nops)
 {
 	uint32_t n = 0;
-	size_t nops = 0;
 	int rc;
 	tc__uniformity_free(r->ua);
 	r->ua = NULL;
-	if ((rc = number_values(r, fn, kernel, nblocks, &n, &nops)) || (rc = number_uses(r, n, nops)) ||
+	if ((rc = number_values(r, fn, kernel, nblocks, ninsts, &n)) || (rc = number_uses(r, n, nops)) ||
 	    (rc = number_branches(r, nblocks)))
 		return rc;
 	tc_ua_func f = {.nblocks = nblocks,
@@ -1102,6 +1098,7 @@ static int build_graph(reader *r, uint32_t f)
 	bool kernel = r->kernel[f];
 	int rc;
 	uint32_t nblocks = 0, nnodes = 1;
+	size_t ninsts = 0, nops = 0;
 	ptrmap_clear(&r->blocks);
 	if (ptrmap_reserve(&r->al, &r->blocks, LLVMCountBasicBlocks(fn)))
 		return oom(r);
@@ -1114,15 +1111,18 @@ static int build_graph(reader *r, uint32_t f)
 		bi->bb = bb;
 		bi->nbarriers = 0;
 		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-		     i = LLVMGetNextInstruction(i))
+		     i = LLVMGetNextInstruction(i)) {
 			bi->nbarriers += is_barrier_call(r, i);
+			ninsts++;
+			nops += (size_t)LLVMGetNumOperands(i);
+		}
 		nnodes += bi->nbarriers ? bi->nbarriers + 1 : 1;
 		if (nnodes > UINT32_MAX / 2)
 			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	}
 	double t0 = tc__now();
 	r->dep_node.len = r->dep_block.len = 0;
-	rc = divergence(r, fn, kernel, nblocks);
+	rc = divergence(r, fn, kernel, nblocks, ninsts, nops);
 	r->uniformity_s += tc__now() - t0;
 	if (rc)
 		return rc;
