@@ -63,7 +63,7 @@ SLASH = {
 }
 TARGET_ENV = re.compile(r';\s*target-env:\s*(\S+)')
 OPSTRING = re.compile(r'OpString\s+"([^"]+)"')
-WARNING = re.compile(r'^(.*?):(\d+):(\d+): warning: .*\[(-W[\w-]+)\]$')
+WARNING = re.compile(r'^(.*?):(\d+):(?:\d+:)? warning: .*\[(-W[\w-]+)\]$')
 
 
 class Marks:

@@ -4,7 +4,8 @@
  * random functions against reaching definitions computed naively (what a
  * read sees, through the phis, is exactly the set of writes that reach it);
  * then the uniformity analysis on the result, where a register reused in a
- * loop is a uniform counter.
+ * loop is a uniform counter; and a front end's own SSA values and phis
+ * beside a register.
  */
 #include "analysis/ssa.h"
 #include "unit.h"
@@ -21,6 +22,8 @@ typedef struct rfn {
 	uint32_t block[MAXI], def[MAXI], nops[MAXI], ops[MAXI][3];
 	uint8_t kind[MAXI];
 	uint32_t succ_off[MAXB + 1], succ_flat[3 * MAXB], op_off[MAXI + 1], op_flat[3 * MAXI];
+	uint32_t opblk[MAXI][3], opblk_flat[3 * MAXI]; /* a phi's incoming blocks */
+	bool phis;
 	tc_reg_func f;
 	tc_alloc al;
 } rfn;
@@ -61,12 +64,15 @@ static tc_ssa *build(rfn *t)
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < t->ni; i++) {
 		t->op_off[i] = n;
-		for (uint32_t k = 0; k < t->nops[i]; k++)
+		for (uint32_t k = 0; k < t->nops[i]; k++) {
+			t->opblk_flat[n] = t->opblk[i][k];
 			t->op_flat[n++] = t->ops[i][k];
+		}
 	}
 	t->op_off[t->ni] = n;
 	t->f = (tc_reg_func){t->nb, t->succ_off, t->succ_flat, t->nr, t->ni, t->block,
-			     t->kind, t->def, t->op_off, t->op_flat, t->cond, NULL};
+			     t->kind, t->def, t->op_off, t->op_flat, t->cond,
+			     t->phis ? t->opblk_flat : NULL};
 	tc_ssa *s = NULL;
 	assert_int_equal(tc__ssa(&s, &t->f, &t->al), TC_OK);
 	return s;
@@ -312,6 +318,64 @@ static void test_uniformity_of_registers(void **state)
 	tc__ssa_free(s);
 }
 
+/*
+ * A front end's own SSA values (TC_SSA_VALUE) beside a register: 0 -> 1,
+ * 2 -> 3. s (block 0) is a source and the branch of block 0 tests it; a =
+ * s + 1 in 1, b a constant in 2, each writing r0 too; in 3 a front-end phi
+ * p of (a from 1, b from 2), and x reading p, a and r0. The values are
+ * read where they are (the phi's operands in the blocks they come from),
+ * r0 through a phi placed at 3, and the divergence of s reaches p by
+ * control (a join of block 0's branch) and x through all three.
+ */
+static void test_values_and_phis(void **state)
+{
+	(void)state;
+	rfn t;
+	rfn_init(&t, 4, 1);
+	t.phis = true;
+	uint32_t sv = inst(&t, 0, TC_UA_SOURCE | TC_UA_NAMED, TC_NONE, TC_NONE, TC_NONE);
+	t.cond[0] = TC_SSA_VALUE | sv;
+	edge(&t, 0, 1);
+	edge(&t, 0, 2);
+	uint32_t a = inst(&t, 1, TC_UA_PURE, TC_NONE, TC_SSA_VALUE | sv, TC_NONE);
+	inst(&t, 1, TC_UA_PURE, 0, TC_SSA_VALUE | a, TC_NONE);
+	edge(&t, 1, 3);
+	uint32_t b = inst(&t, 2, TC_UA_PURE, TC_NONE, TC_NONE, TC_NONE);
+	inst(&t, 2, TC_UA_PURE, 0, TC_NONE, TC_NONE);
+	edge(&t, 2, 3);
+	uint32_t p = inst(&t, 3, TC_UA_PHI, TC_NONE, TC_SSA_VALUE | a, TC_SSA_VALUE | b);
+	t.opblk[p][0] = 1;
+	t.opblk[p][1] = 2;
+	uint32_t x = inst(&t, 3, TC_UA_PURE, TC_NONE, TC_SSA_VALUE | p, TC_SSA_VALUE | a);
+	t.ops[x][t.nops[x]++] = 0; /* and r0 */
+	edge(&t, 3, EXIT);
+	tc_ssa *s = build(&t);
+	assert_int_equal(s->nphis, 1); /* r0's, at 3 */
+	uint32_t rphi = t.ni;
+	assert_int_equal(s->f.block[rphi], 3);
+	assert_int_equal(s->cond_value[0], sv);
+	assert_true(s->f.kind[p] & TC_UA_PHI);
+	uint32_t got[4], blocks[4];
+	assert_int_equal(read_by(&s->f, p, got, blocks), 2);
+	assert_true((got[0] == a && blocks[0] == 1 && got[1] == b && blocks[1] == 2) ||
+		    (got[0] == b && blocks[0] == 2 && got[1] == a && blocks[1] == 1));
+	assert_int_equal(read_by(&s->f, x, got, blocks), 3);
+	for (uint32_t k = 0; k < 3; k++) {
+		assert_true(got[k] == p || got[k] == a || got[k] == rphi);
+		assert_int_equal(blocks[k], 3);
+	}
+	tc_uniformity *u = NULL;
+	assert_int_equal(tc__uniformity(&u, &s->f, &t.al), TC_OK);
+	assert_true(tc__uniformity_branch(u, 0));
+	assert_true(tc__uniformity_value(u, a));
+	assert_false(tc__uniformity_value(u, b));
+	assert_true(tc__uniformity_value(u, p));     /* a join of block 0's branch */
+	assert_true(tc__uniformity_value(u, rphi));
+	assert_true(tc__uniformity_value(u, x));
+	tc__uniformity_free(u);
+	tc__ssa_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +383,7 @@ int main(void)
 		cmocka_unit_test(test_loop_and_predicate),
 		cmocka_unit_test(test_random_against_reaching_definitions),
 		cmocka_unit_test(test_uniformity_of_registers),
+		cmocka_unit_test(test_values_and_phis),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
