@@ -250,22 +250,7 @@ def markdown(data):
             '%+d (%+.1f%%)' % (r['kernel']['ptx'][1] - r['kernel']['bc'][1],
                                r['node_diff'] * 100) if 'kernel' in r else '—'))
     L.append('')
-    L.append('## Phases\n')
-    L.append('Medians of every phase the `--stats` file line names (ms), then the solver\'s '
-             '`total` (all graphs), the CPU time (best, median) and the peak resident set '
-             'size.\n')
-    L.append('| blocks | input | phases (ms) | solver ms | CPU s (best, median) | MiB |')
-    L.append('|---:|---|---|---:|---:|---:|')
-    for r in rows:
-        for who in INPUTS:
-            s = r[who]
-            if s['status'] != 'ok':
-                L.append('| %s | %s | %s | | | |' % (size_label(r['size']), who, s['status']))
-                continue
-            ph = ', '.join('%s %s' % (n, fmt_ms(s['phases'].get(n))) for n in s['order'])
-            L.append('| %s | %s | %s | %s | %.2f, %.2f | %s |' % (
-                size_label(r['size']), who, ph, fmt_ms(s.get('solver_ms')), s['cpu_best_s'],
-                s['cpu_s'], fmt_ms(s['rss_kb'] / 1024) if s.get('rss_kb') else '—'))
+    L += phases_table(rows, INPUTS)
     L.append('')
     notes = [(r['size'], w) for r in rows for w in r['warnings']]
     notes += [(r['size'], '%s: %s%s' % (who, r[who]['status'], (': ' + r[who]['message'])
@@ -277,6 +262,28 @@ def markdown(data):
             L.append('- %s: %s' % (size_label(s), w.replace('\n', ' / ')))
         L.append('')
     return '\n'.join(L) + '\n'
+
+
+def phases_table(rows, inputs):
+    """The "Phases" section of a report: per size and input (of inputs), the
+    medians of the reading phases, the solver's total, CPU time and memory."""
+    L = ['## Phases\n',
+         'Medians of every phase the `--stats` file line names (ms), then the solver\'s '
+         '`total` (all graphs), the CPU time (best, median) and the peak resident set '
+         'size.\n',
+         '| blocks | input | phases (ms) | solver ms | CPU s (best, median) | MiB |',
+         '|---:|---|---|---:|---:|---:|']
+    for r in rows:
+        for who in inputs:
+            s = r[who]
+            if s['status'] != 'ok':
+                L.append('| %s | %s | %s | | | |' % (size_label(r['size']), who, s['status']))
+                continue
+            ph = ', '.join('%s %s' % (n, fmt_ms(s['phases'].get(n))) for n in s['order'])
+            L.append('| %s | %s | %s | %s | %.2f, %.2f | %s |' % (
+                size_label(r['size']), who, ph, fmt_ms(s.get('solver_ms')), s['cpu_best_s'],
+                s['cpu_s'], fmt_ms(s['rss_kb'] / 1024) if s.get('rss_kb') else '—'))
+    return L
 
 
 def main():

@@ -235,22 +235,7 @@ def markdown(data):
             kernel_cell(r, 'bc'), kernel_cell(r, 'spv'),
             ptx_vs_ir.graphs_cell(r['bc']), ptx_vs_ir.graphs_cell(r['spv'])))
     L.append('')
-    L.append('## Phases\n')
-    L.append('Medians of every phase the `--stats` file line names (ms), then the solver\'s '
-             '`total` (all graphs), the CPU time (best, median) and the peak resident set '
-             'size.\n')
-    L.append('| blocks | input | phases (ms) | solver ms | CPU s (best, median) | MiB |')
-    L.append('|---:|---|---|---:|---:|---:|')
-    for r in rows:
-        for who in INPUTS:
-            s = r[who]
-            if s['status'] != 'ok':
-                L.append('| %s | %s | %s | | | |' % (size_label(r['size']), who, s['status']))
-                continue
-            ph = ', '.join('%s %s' % (n, fmt_ms(s['phases'].get(n))) for n in s['order'])
-            L.append('| %s | %s | %s | %s | %.2f, %.2f | %s |' % (
-                size_label(r['size']), who, ph, fmt_ms(s.get('solver_ms')), s['cpu_best_s'],
-                s['cpu_s'], fmt_ms(s['rss_kb'] / 1024) if s.get('rss_kb') else '—'))
+    L += ptx_vs_ir.phases_table(rows, INPUTS)
     L.append('')
     warn = [(r['size'], w) for r in rows for w in r['warnings']]
     fails = [(r['size'], who, r[who]) for r in rows for who in INPUTS

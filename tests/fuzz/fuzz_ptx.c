@@ -21,42 +21,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static void check(int ok, const char *what) { fuzz_check("fuzz_ptx", ok, what); }
+static int read_bytes(tc_module **out, const char *name, const uint8_t *data, size_t size,
+		      const tc_read_options *opt, const tc_allocator *al, tc_diag *d)
+{
+	return tc_parse_ptx(out, name, (const char *)data, size, opt, al, d);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *text = (const char *)data;
 	uint64_t h = fuzz_hash(data, size);
 	tc_read_options opt = {.flags = (h & 1) ? TC_READ_TRUST_BRA_UNI : 0};
-	budget b = {0, 0};
-	tc_allocator counting = budget_allocator(&b);
-	tc_module *m;
-	tc_diag d;
-	int rc = tc_parse_ptx(&m, "fuzz.ptx", text, size, &opt, &counting, &d);
-	if (rc) {
-		check(rc == TC_EPARSE || rc == TC_ELIMIT, "a read fails with TC_EPARSE or TC_ELIMIT");
-		check(m == NULL, "a failed read returns no module");
-		check(rc != TC_EPARSE || (d.line >= 1 && d.col >= 1), "a parse error has a position");
-		check(d.message[0] != '\0', "a read error has a message");
-		check(strcmp(d.file, "fuzz.ptx") == 0, "a read error names the file");
-	} else {
-		check(tc_module_graph_count(m) >= 1 || tc_module_warning_count(m) >= 1,
-		      "a read file has a graph or says why not");
-		fuzz_solve_module("fuzz_ptx", "fuzz.ptx", m, h, MAX_BLOCKS);
-		tc_module_free(m);
-	}
-	/* the reader, failing its last allocation and one from the input */
-	size_t calls = b.calls;
-	size_t points[2] = {calls, 1 + (h >> 1) % (calls ? calls : 1)};
-	for (int i = 0; calls && i < 2; i++) {
-		budget fail = {0, points[i]};
-		tc_allocator failing = budget_allocator(&fail);
-		int frc = tc_parse_ptx(&m, "fuzz.ptx", text, size, &opt, &failing, &d);
-		check(frc == TC_ENOMEM || frc == rc, "a failed allocation in the reader is TC_ENOMEM");
-		if (frc == TC_OK)
-			tc_module_free(m);
-		else
-			check(m == NULL, "a failed read returns no module");
-	}
+	fuzz_read("fuzz_ptx", "fuzz.ptx", read_bytes, data, size, &opt, h, MAX_BLOCKS, true);
 	return 0;
 }

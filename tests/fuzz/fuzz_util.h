@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static inline void fuzz_check(const char *target, int ok, const char *what)
 {
@@ -149,6 +150,57 @@ static inline void fuzz_solve_module(const char *target, const char *input, tc_m
 				fuzz_check(target, r == NULL, "a failed solve returns no result");
 			}
 		}
+	}
+}
+
+
+/* A reader of bytes into a module (tc_parse_ptx, tc_parse_spirv). */
+typedef int (*fuzz_reader)(tc_module **out, const char *name, const uint8_t *data, size_t size,
+			   const tc_read_options *opt, const tc_allocator *al, tc_diag *d);
+
+/*
+ * Reads data as name with read, and checks what a read promises: it
+ * succeeds, with a graph or a warning, every small graph then solved
+ * (fuzz_solve_module), or fails with TC_EPARSE (at a line and column when
+ * positioned) or TC_ELIMIT, naming the file, with a message and no module.
+ * Then reads again failing the last allocation and one chosen by h: that is
+ * TC_ENOMEM (or the first read's result), with nothing leaked.
+ */
+static inline void fuzz_read(const char *target, const char *name, fuzz_reader read,
+			     const uint8_t *data, size_t size, const tc_read_options *opt,
+			     uint64_t h, uint32_t max_blocks, bool positioned)
+{
+	budget b = {0, 0};
+	tc_allocator counting = budget_allocator(&b);
+	tc_module *m;
+	tc_diag d;
+	int rc = read(&m, name, data, size, opt, &counting, &d);
+	if (rc) {
+		fuzz_check(target, rc == TC_EPARSE || rc == TC_ELIMIT,
+			   "a read fails with TC_EPARSE or TC_ELIMIT");
+		fuzz_check(target, m == NULL, "a failed read returns no module");
+		fuzz_check(target, !positioned || rc != TC_EPARSE || (d.line >= 1 && d.col >= 1),
+			   "a parse error has a position");
+		fuzz_check(target, d.message[0] != '\0', "a read error has a message");
+		fuzz_check(target, strcmp(d.file, name) == 0, "a read error names the file");
+	} else {
+		fuzz_check(target, tc_module_graph_count(m) >= 1 || tc_module_warning_count(m) >= 1,
+			   "a read file has a graph or says why not");
+		fuzz_solve_module(target, name, m, h, max_blocks);
+		tc_module_free(m);
+	}
+	size_t calls = b.calls;
+	size_t points[2] = {calls, 1 + (h >> 1) % (calls ? calls : 1)};
+	for (int i = 0; calls && i < 2; i++) {
+		budget fail = {0, points[i]};
+		tc_allocator failing = budget_allocator(&fail);
+		int frc = read(&m, name, data, size, opt, &failing, &d);
+		fuzz_check(target, frc == TC_ENOMEM || frc == rc,
+			   "a failed allocation in the reader is TC_ENOMEM");
+		if (frc == TC_OK)
+			tc_module_free(m);
+		else
+			fuzz_check(target, m == NULL, "a failed read returns no module");
 	}
 }
 
