@@ -169,7 +169,9 @@ static uint32_t def_of(const reader *r, uint32_t id)
 
 /* ---- errors ------------------------------------------------------------------ */
 
-/* Where instruction i is: its line in the assembly text, else nothing. */
+static bool terminator(uint32_t op);
+
+/* An error at instruction i: its line in the assembly text, else nothing. */
 static int err_at(reader *r, uint32_t i, const char *fmt, ...)
 {
 	char msg[512];
@@ -179,6 +181,35 @@ static int err_at(reader *r, uint32_t i, const char *fmt, ...)
 	va_end(ap);
 	uint32_t line = r->tline && i < r->nin ? r->tline[i] : 0;
 	uint32_t col = r->tline && i < r->nin ? r->tcol[i] : 0;
+	/* the function, when the module says which (errors come before the
+	 * graphs), and for a binary the OpLine in force: the last one before i
+	 * in its block */
+	char where[300] = "";
+	size_t n = 0;
+	for (size_t k = 0; k < r->nfn; k++)
+		if (r->fn[k].i0 <= i && i <= r->fn[k].i1 && r->fn[k].name && r->fn[k].nlen) {
+			n = (size_t)snprintf(where, sizeof where, "in function '%.*s'",
+					     (int)(r->fn[k].nlen < 100 ? r->fn[k].nlen : 100),
+					     r->fn[k].name);
+			break;
+		}
+	for (uint32_t k = i; !r->tline && k-- > 0 && k < r->nin && n < 150;) {
+		uint32_t op = r->in[k].op;
+		if (op == SpvOpNoLine || op == SpvOpLabel || terminator(op))
+			break;
+		if (op != SpvOpLine)
+			continue;
+		uint32_t s = def_of(r, word(r, k, 1));
+		size_t len;
+		if (opcode_at(r, s) == SpvOpString) {
+			const char *f = str_at(r, s, 2, &len);
+			snprintf(where + n, sizeof where - n, "%s(%.*s:%u:%u)", n ? " " : "",
+				 (int)(len < 100 ? len : 100), f, word(r, k, 2), word(r, k, 3));
+		}
+		break;
+	}
+	if (where[0])
+		return r->rc = tc__diag(r->diag, TC_EPARSE, r->file, line, col, "%s: %s", where, msg);
 	return r->rc = tc__diag(r->diag, TC_EPARSE, r->file, line, col, "%s", msg);
 }
 
