@@ -264,6 +264,32 @@ def markdown(data):
     return '\n'.join(L) + '\n'
 
 
+def need_tools(ap, args, tools, flags):
+    """Stops with a usage error unless tools (and --bin, unless
+    --prepare-only) are executables; finds GNU time (args.time_bin). flags:
+    the options that name the tools beyond --bin/--gen/--llvm-as."""
+    for path in tools + ([] if args.prepare_only else [args.bin]):
+        if not os.access(path, os.X_OK):
+            ap.error('%s is not an executable (build first, or pass --bin/--gen/--llvm-as/'
+                     '%s)' % (path, flags))
+    args.time_bin = shutil.which('time', path='/usr/bin:/bin')
+    if not args.time_bin:
+        sys.exit('%s: needs GNU time (/usr/bin/time) for the CPU time' % ap.prog)
+
+
+def alternate(args, files, inputs):
+    """args.runs runs of check_once on each of files[who] for who in inputs,
+    the order reversed every other run; an input that failed is not run
+    again. {who: [runs]}."""
+    runs = {w: [] for w in inputs}
+    for k in range(args.runs):
+        for who in (inputs if k % 2 == 0 else inputs[::-1]):
+            if runs[who] and runs[who][-1]['status'] != 'ok':
+                continue  # failed once: not again
+            runs[who].append(check_once(args, files[who]))
+    return runs
+
+
 def phases_table(rows, inputs):
     """The "Phases" section of a report: per size and input (of inputs), the
     medians of the reading phases, the solver's total, CPU time and memory."""
@@ -309,14 +335,7 @@ def main():
     args = ap.parse_args()
     if args.runs < 1:
         ap.error('--runs must be at least 1')
-    need = [args.gen, args.llvm_as, args.llc] + ([] if args.prepare_only else [args.bin])
-    for path in need:
-        if not os.access(path, os.X_OK):
-            ap.error('%s is not an executable (build first, or pass --bin/--gen/--llvm-as/'
-                     '--llc)' % path)
-    args.time_bin = shutil.which('time', path='/usr/bin:/bin')
-    if not args.time_bin:
-        sys.exit('ptx_vs_ir.py: needs GNU time (/usr/bin/time) for the CPU time')
+    need_tools(ap, args, [args.gen, args.llvm_as, args.llc], '--llc')
     sizes = [parse_size(s) for s in args.sizes.split(',') if s]
     data = cfgbench.report_data(args.commit, runs=args.runs, seed=args.seed, llc=args.llc,
                                 llc_version='LLVM %s' % cfgbench.llvm_version(args.llc),
@@ -335,13 +354,7 @@ def main():
     if args.prepare_only:
         return 0
     for size, files, llc in prepared:
-        runs = {w: [] for w in INPUTS}
-        for k in range(args.runs):
-            for who in (INPUTS if k % 2 == 0 else INPUTS[::-1]):
-                if runs[who] and runs[who][-1]['status'] != 'ok':
-                    continue  # failed once: not again
-                runs[who].append(check_once(args, files[who]))
-        row = summarize(size, files, llc, runs)
+        row = summarize(size, files, llc, alternate(args, files, INPUTS))
         data['results'].append(row)
         msg = []
         for who in INPUTS:

@@ -287,16 +287,8 @@ def main():
     args = ap.parse_args()
     if args.runs < 1:
         ap.error('--runs must be at least 1')
-    need = [args.gen, args.llvm_as, args.spirv_as] + ([args.spirv_val] if args.spirv_val
-                                                      else []) \
-        + ([] if args.prepare_only else [args.bin])
-    for path in need:
-        if not os.access(path, os.X_OK):
-            ap.error('%s is not an executable (build first, or pass --bin/--gen/--llvm-as/'
-                     '--spirv-as/--spirv-val)' % path)
-    args.time_bin = shutil.which('time', path='/usr/bin:/bin')
-    if not args.time_bin:
-        sys.exit('spirv_vs_ir.py: needs GNU time (/usr/bin/time) for the CPU time')
+    ptx_vs_ir.need_tools(ap, args, [args.gen, args.llvm_as, args.spirv_as] +
+                         ([args.spirv_val] if args.spirv_val else []), '--spirv-as/--spirv-val')
     sizes = [parse_size(s) for s in args.sizes.split(',') if s]
     goal_size = parse_size(args.goal_size)
     data = cfgbench.report_data(args.commit, runs=args.runs, seed=args.seed,
@@ -315,13 +307,7 @@ def main():
     if args.prepare_only:
         return 0
     for size, files, asm in prepared:
-        runs = {w: [] for w in INPUTS}
-        for k in range(args.runs):
-            for who in (INPUTS if k % 2 == 0 else INPUTS[::-1]):
-                if runs[who] and runs[who][-1]['status'] != 'ok':
-                    continue  # failed once: not again
-                runs[who].append(ptx_vs_ir.check_once(args, files[who]))
-        row = summarize(args, size, files, asm, runs)
+        row = summarize(args, size, files, asm, ptx_vs_ir.alternate(args, files, INPUTS))
         data['results'].append(row)
         msg = []
         for who in INPUTS:

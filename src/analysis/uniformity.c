@@ -99,7 +99,7 @@ typedef struct ua {
 	uint32_t *list;  /* the region, or group_branch's stack (n) */
 	uint32_t *rpo;   /* per vertex: its place in a reverse post-order */
 	uint32_t *byrpo; /* per place: its vertex */
-	uint32_t *sortbuf;
+	uint32_t *sortbuf; /* scratch of tc__sort_u32 (n) */
 	bool any_multi;  /* some loop has more than one entry */
 	uint32_t *lab, *lab_st, *join_st; /* labels, valid when lab_st == round */
 	uint32_t *heap;    /* the blocks to visit, by place in reverse post-order */
@@ -426,9 +426,7 @@ static uint32_t heap_pop(ua *a, uint32_t *len)
 }
 
 /* Label lab reaches w: the first label stays, a second makes w a join with
- * a label of its own. A block whose label changed is visited (again), but
- * not stop, where the region ends. */
-/* Label lab reaches w: whether w's label changed. */
+ * a label of its own. Whether w's label changed. */
 static inline bool relabel(ua *a, uint32_t w, uint32_t lab, uint32_t st, uint32_t *nt)
 {
 	if (a->lab_st[w] != st) {
@@ -446,8 +444,10 @@ static inline bool relabel(ua *a, uint32_t w, uint32_t lab, uint32_t st, uint32_
 	return true;
 }
 
-static inline void reach(ua *a, uint32_t w, uint32_t lab, uint32_t stop, uint32_t st, uint32_t *hl,
-		  uint32_t *nt)
+/* relabel, and a block whose label changed is visited (again), but not
+ * stop, where the region ends. */
+static inline void reach(ua *a, uint32_t w, uint32_t lab, uint32_t stop, uint32_t st,
+			 uint32_t *hl, uint32_t *nt)
 {
 	if (!relabel(a, w, lab, st, nt))
 		return;
@@ -598,7 +598,7 @@ static int label_joins(ua *a, uint32_t b, uint32_t stop)
  * its blocks (region[0 .. len), overwritten) in reverse post-order, each
  * visited once with its final label, without the heap.
  */
-static int label_region(ua *a, uint32_t b, uint32_t stop, uint32_t *region, uint32_t len)
+static int label_region(ua *a, uint32_t b, uint32_t *region, uint32_t len)
 {
 	uint32_t st = ++a->walk.round, nt = 0;
 	for (const uint32_t *s = TC_ADJ_BEGIN(&a->succ, b); s != TC_ADJ_END(&a->succ, b); s++)
@@ -700,7 +700,7 @@ static int new_group(ua *a, uint32_t b, uint32_t len)
 	tc__influence_cycle(&a->walk, &a->pred, b, a->seen, out + g->cycle, &n);
 	g->ncycle = n;
 	a->g_blocks.len = (size_t)g->cycle + g->ncycle;
-	tc__sort_u32(out + g->cycle, g->ncycle, a->heap); /* the heap is free here */
+	tc__sort_u32(out + g->cycle, g->ncycle, a->sortbuf);
 	for (uint32_t k = 0; k < g->ncycle; k++) {
 		uint32_t v = out[g->cycle + k];
 		if (v < a->nblocks && a->ipdom[v] == g->stop)
@@ -789,25 +789,6 @@ static int group_branch(ua *a, uint32_t b, cycle_group *g)
 }
 
 /*
- * Whether every successor of b is stop or a block other than b that heads
- * no loop and goes to stop alone (an if-then or an if-then-else). Then the
- * region is those successors, it holds no cycle, and label_joins would find
- * one join: stop, which two different successors reach.
- */
-static bool diamond(const ua *a, uint32_t b, uint32_t stop)
-{
-	for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, b); w != TC_ADJ_END(&a->succ, b); w++) {
-		uint32_t s = *w;
-		if (s == stop)
-			continue;
-		if (s == b || a->succ.off[s + 1] - a->succ.off[s] != 1 ||
-		    a->succ.adj[a->succ.off[s]] != stop || a->loops.innermost[s] == s)
-			return false;
-	}
-	return true;
-}
-
-/*
  * Control divergence of the divergent branch ending block b: the phis of
  * its joins, and when its region holds a cycle, every value defined in the
  * region and used outside it.
@@ -825,10 +806,6 @@ static int branch_divergence(ua *a, uint32_t b)
 	if (a->group_of[b] != TC_NONE &&
 	    (rc = group_branch(a, b, &a->groups[a->group_of[b]])) != 1)
 		return rc;
-	if (!a->any_multi && diamond(a, b, stop))
-		/* the region is b's successors, and they meet at stop: the one
-		 * join; no cycle */
-		return stop < a->nblocks ? divergent_phis(a, stop) : TC_OK;
 	uint32_t *region = a->list;
 	bool cyclic;
 	tc__influence_region(&a->walk, b, stop, region, &len, &cyclic);
@@ -836,7 +813,7 @@ static int branch_divergence(ua *a, uint32_t b)
 		bool header = false;
 		for (uint32_t k = 0; k < len && !header; k++)
 			header = a->loops.innermost[region[k]] == region[k];
-		return header ? label_joins(a, b, stop) : label_region(a, b, stop, region, len);
+		return header ? label_joins(a, b, stop) : label_region(a, b, region, len);
 	}
 	/* temporal divergence: values live out of the region; when the region
 	 * holds b, it becomes a group, with these values */

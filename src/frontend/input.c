@@ -132,6 +132,12 @@ static bool starts_with(const char *p, const char *end, const char *word)
 	return (size_t)(end - p) >= n && memcmp(p, word, n) == 0;
 }
 
+static bool ends_with(const char *path, const char *ext)
+{
+	size_t n = strlen(path), e = strlen(ext);
+	return n > e && strcmp(path + n - e, ext) == 0;
+}
+
 /*
  * Whether the bytes are LLVM IR. Bitcode has a magic number; text IR opens
  * with a comment (';' cannot start a .cfg line) or one of IR's top-level
@@ -144,8 +150,7 @@ static bool is_llvm(const char *path, const char *buf, size_t len)
 		return true;
 	if (len >= 4 && u[0] == 0xDE && u[1] == 0xC0 && u[2] == 0x17 && u[3] == 0x0B)
 		return true;
-	size_t plen = strlen(path);
-	if (plen > 3 && strcmp(path + plen - 3, ".ll") == 0)
+	if (ends_with(path, ".ll"))
 		return true;
 	const char *p = buf, *end = buf + len;
 	while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
@@ -170,8 +175,7 @@ static bool is_llvm(const char *path, const char *buf, size_t len)
  * token, past blanks and comments, is the .version directive. */
 static bool is_ptx(const char *path, const char *buf, size_t len)
 {
-	size_t plen = strlen(path);
-	if (plen > 4 && strcmp(path + plen - 4, ".ptx") == 0)
+	if (ends_with(path, ".ptx"))
 		return true;
 	const char *p = buf, *end = buf + len;
 	while (p < end) {
@@ -191,12 +195,6 @@ static bool is_ptx(const char *path, const char *buf, size_t len)
 		}
 	}
 	return false;
-}
-
-static bool ends_with(const char *path, const char *ext)
-{
-	size_t n = strlen(path), e = strlen(ext);
-	return n > e && strcmp(path + n - e, ext) == 0;
 }
 
 /* Whether the bytes are SPIR-V: the magic number (either byte order), a

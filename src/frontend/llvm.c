@@ -899,8 +899,8 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 	int rc;
 	tc__uniformity_free(r->ua);
 	r->ua = NULL;
-	if ((rc = number_values(r, fn, kernel, nblocks, ninsts, &n)) || (rc = number_uses(r, n, nops)) ||
-	    (rc = number_branches(r, nblocks)))
+	if ((rc = number_values(r, fn, kernel, nblocks, ninsts, &n)) ||
+	    (rc = number_uses(r, n, nops)) || (rc = number_branches(r, nblocks)))
 		return rc;
 	tc_ua_func f = {.nblocks = nblocks,
 			.succ_off = r->succ_off.v,

@@ -272,15 +272,8 @@ static spv_result_t on_header(void *ud, spv_endianness_t endian, uint32_t magic,
 static spv_result_t on_inst(void *ud, const spv_parsed_instruction_t *pi)
 {
 	reader *r = ud;
-	if (r->nin == r->incap) {
-		size_t cap = r->incap ? 2 * r->incap : 1024;
-		sinst *n = tc__realloc(&r->al, r->in, tc__mul(cap, sizeof *n));
-		if (!n)
-			return SPV_ERROR_OUT_OF_MEMORY;
-		r->in = n;
-		r->incap = cap;
-	}
-	if (r->nin >= UINT32_MAX - 2)
+	if (r->nin >= UINT32_MAX - 2 ||
+	    tc__grow(&r->al, &r->in, &r->incap, r->nin + 1, sizeof *r->in))
 		return SPV_ERROR_OUT_OF_MEMORY;
 	if (pi->words < r->w || pi->words + pi->num_words > r->w + r->nw)
 		return SPV_ERROR_INTERNAL; /* words not in the module's buffer */
@@ -502,14 +495,8 @@ static int declarations(reader *r)
 				r->built[word(r, i, 1)] = word(r, i, 3) + 1;
 			break;
 		case SpvOpFunction:
-			if (r->nfn == r->fncap) {
-				size_t cap = r->fncap ? 2 * r->fncap : 16;
-				sfunc *n = tc__realloc(&r->al, r->fn, tc__mul(cap, sizeof *n));
-				if (!n)
-					return oom(r);
-				r->fn = n;
-				r->fncap = cap;
-			}
+			if (tc__grow(&r->al, &r->fn, &r->fncap, r->nfn + 1, sizeof *r->fn))
+				return oom(r);
 			cur = (uint32_t)r->nfn;
 			r->fn[r->nfn++] = (sfunc){x->res, i, i, NULL, 0, false, true, 0};
 			if (x->res < r->bound)
@@ -621,31 +608,39 @@ static void forwarding_wrappers(reader *r)
 	tc__free(&r->al, calls);
 }
 
-/* Whether instruction i (OpControlBarrier) waits for the workgroup: its
- * execution scope, a constant, is Workgroup or wider. An error when the
- * scope is no constant. */
-static int workgroup_barrier(reader *r, uint32_t i, bool *yes)
+/* An error unless the execution scope of OpControlBarrier i is a constant
+ * (a specialization constant's value is not known yet). */
+static int constant_scope(reader *r, uint32_t i)
 {
 	uint32_t scope, id = word(r, i, 1);
 	bool spec;
-	*yes = false;
-	if (!int_constant(r, id, &scope, &spec))
-		return err_at(r, i,
-			      spec ? "the execution scope of OpControlBarrier is a specialization "
-				     "constant (%%%u): its value is not known until the pipeline is made"
-				   : "the execution scope of OpControlBarrier (%%%u) is not a constant",
-			      id);
-	*yes = scope == SpvScopeCrossDevice || scope == SpvScopeDevice ||
-	       scope == SpvScopeWorkgroup || scope == SpvScopeQueueFamily;
-	return TC_OK;
+	if (int_constant(r, id, &scope, &spec))
+		return TC_OK;
+	return err_at(r, i,
+		      spec ? "the execution scope of OpControlBarrier is a specialization "
+			     "constant (%%%u): its value is not known until the pipeline is made"
+			   : "the execution scope of OpControlBarrier (%%%u) is not a constant",
+		      id);
 }
 
-static bool is_barrier_call(const reader *r, uint32_t i)
+/* Whether instruction i waits for the workgroup: an OpControlBarrier whose
+ * execution scope is Workgroup or wider (constant_scope checked it is a
+ * constant), or a call of a function that executes one. */
+static bool is_barrier(const reader *r, uint32_t i)
 {
-	if (r->in[i].op != SpvOpFunctionCall)
+	uint32_t scope, t;
+	bool spec;
+	switch (r->in[i].op) {
+	case SpvOpControlBarrier:
+		return int_constant(r, word(r, i, 1), &scope, &spec) &&
+		       (scope == SpvScopeCrossDevice || scope == SpvScopeDevice ||
+			scope == SpvScopeWorkgroup || scope == SpvScopeQueueFamily);
+	case SpvOpFunctionCall:
+		t = word(r, i, 3) < r->bound ? r->fmap[word(r, i, 3)] : TC_NONE;
+		return t != TC_NONE && r->fn[t].barrier;
+	default:
 		return false;
-	uint32_t t = word(r, i, 3) < r->bound ? r->fmap[word(r, i, 3)] : TC_NONE;
-	return t != TC_NONE && r->fn[t].barrier;
+	}
 }
 
 /* Which functions execute a workgroup barrier, directly or through calls. */
@@ -658,9 +653,8 @@ static int barrier_functions(reader *r)
 	for (size_t f = 0; f < r->nfn && !rc; f++)
 		for (uint32_t i = r->fn[f].i0; i < r->fn[f].i1 && !rc; i++) {
 			if (r->in[i].op == SpvOpControlBarrier) {
-				bool yes;
-				rc = workgroup_barrier(r, i, &yes);
-				has[f] |= yes;
+				rc = constant_scope(r, i);
+				has[f] |= is_barrier(r, i);
 			} else if (r->in[i].op == SpvOpFunctionCall) {
 				uint32_t t = word(r, i, 3) < r->bound ? r->fmap[word(r, i, 3)]
 								      : TC_NONE;
@@ -715,27 +709,16 @@ static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 	uint32_t nb = 0;
 	for (uint32_t i = f->i0; i < f->i1; i++)
 		if (r->in[i].op == SpvOpLabel) {
-			if (nb == r->blkcap) {
-				size_t cap = r->blkcap ? 2 * r->blkcap : 64;
-				sblock *n = tc__realloc(&r->al, r->blk, tc__mul(cap, sizeof *n));
-				if (!n)
-					return oom(r);
-				r->blk = n;
-				r->blkcap = cap;
-			}
+			if (tc__grow(&r->al, &r->blk, &r->blkcap, (size_t)nb + 1, sizeof *r->blk))
+				return oom(r);
 			r->blk[nb] = (sblock){i, i + 1, i + 1, 0, 0, 0, 0};
 			if (r->in[i].res < r->bound)
 				r->bidx[r->in[i].res] = nb;
 			nb++;
 		}
 	size_t n = (size_t)f->i1 - f->i0 + 1;
-	if (n > r->iloccap) {
-		sloc *l = tc__realloc(&r->al, r->iloc, tc__mul(n, sizeof *l));
-		if (!l)
-			return oom(r);
-		r->iloc = l;
-		r->iloccap = n;
-	}
+	if (tc__grow(&r->al, &r->iloc, &r->iloccap, n, sizeof *r->iloc))
+		return oom(r);
 	memset(r->iloc, 0, n * sizeof *r->iloc);
 	r->succ.len = r->bars.len = 0;
 	sloc cur = {0, 0, 0};
@@ -772,14 +755,7 @@ static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 				break;
 			}
 			r->iloc[i - f->i0] = cur;
-			if (x->op == SpvOpControlBarrier) {
-				bool yes;
-				if (workgroup_barrier(r, i, &yes))
-					return r->rc;
-				if (yes && push(r, &r->bars, i))
-					return r->rc;
-				b->nbar += yes;
-			} else if (is_barrier_call(r, i)) {
+			if (is_barrier(r, i)) {
 				if (push(r, &r->bars, i))
 					return r->rc;
 				b->nbar++;
@@ -1075,14 +1051,8 @@ static int add_entry(reader *r, uint32_t k, uint32_t inst, uint32_t def, uint8_t
 {
 	if (r->rblock.len >= UINT32_MAX / 4)
 		return r->rc = tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
-	if (r->rblock.len + 1 > r->rkindcap) {
-		size_t cap = r->rkindcap ? 2 * r->rkindcap : 1024;
-		uint8_t *n = tc__realloc(&r->al, r->rkind, cap);
-		if (!n)
-			return oom(r);
-		r->rkind = n;
-		r->rkindcap = cap;
-	}
+	if (tc__grow(&r->al, &r->rkind, &r->rkindcap, r->rblock.len + 1, 1))
+		return oom(r);
 	r->rkind[r->rblock.len] = kind;
 	if (push(r, &r->rblock, k) || push(r, &r->rdef, def) || push(r, &r->rinst, inst) ||
 	    push(r, &r->ropoff, (uint32_t)r->rop.len))

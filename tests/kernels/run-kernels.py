@@ -280,6 +280,16 @@ def analyze_mode(args, out, base, want, kernels, extra=()):
     return problems
 
 
+def markers(src):
+    """The expectations, the check markers and the kernel names of a source,
+    and a problem when it has no expectations or no kernel."""
+    base = os.path.basename(src)
+    want, marks, names = expectations(src), check_markers(src), kernel_names(src)
+    missing = (['%s: no "// expect:" comments' % base] if not want else
+               ['%s: no kernel found' % base] if not names else [])
+    return want, marks, names, missing
+
+
 def compile_spirv(args, src, out, how, flags, work_prefix):
     """Builds one SPIR-V variant of src at out; an error text or None."""
     if how == 'glslang':
@@ -308,9 +318,9 @@ def check_spirv(args, src):
     lang, builds = SPIRV_VARIANTS[args.variant]
     if ext != lang:
         return ['%s: variant %s is for %s files only' % (base, args.variant, lang)]
-    want, marks, names = expectations(src), check_markers(src), kernel_names(src)
-    if not want:
-        return ['%s: no "expect:" comments' % base]
+    want, marks, names, missing = markers(src)
+    if missing:
+        return missing
     prefix = os.path.join(args.work, '%s.%s' % (stem, args.variant))
     known = translator_faults()
     problems = []
@@ -372,13 +382,9 @@ def check(args, src):
         return ['variant %s needs --libclc' % args.variant]
     flags = kernels.opencl_flags(triple, args.libclc if libclc else None) if triple else None
     prefix = stem if args.variant == 'nvptx' else '%s.%s' % (stem, args.variant)
-    want = expectations(src)
-    marks = check_markers(src)
-    names = kernel_names(src)
-    if not want:
-        return ['%s: no "// expect:" comments' % base]
-    if not names:
-        return ['%s: no kernel found' % base]
+    want, marks, names, missing = markers(src)
+    if missing:
+        return missing
     problems = []
     for suffix, opts in builds:
         out = os.path.join(args.work, '%s.%s' % (prefix, suffix))
