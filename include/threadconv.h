@@ -158,6 +158,12 @@ typedef struct tc_read_options {
 	const char *llvm_passes;
 	/* TC_READ_* bits */
 	unsigned flags;
+	/* The block's size in threads (x, y, z; 0 where unknown), as the kernel
+	 * is launched: decides which thread-id values are the same in every lane
+	 * of a warp (docs/check.md, "Collectives"). A size the kernel declares
+	 * (reqd_work_group_size, .reqntid, LocalSize) is used where this is 0.
+	 * Unknown x: taken to be a whole number of warps. */
+	uint32_t block_size[3];
 } tc_read_options;
 
 /* PTX: a predicated "bra.uni" (or "brx.idx.uni") is taken to go the same
@@ -221,6 +227,63 @@ int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
 		 const tc_allocator *alloc, tc_diag *diag);
 
 void tc_module_free(tc_module *m);
+
+/* ---- collectives: operations the threads of a group must reach together --- */
+
+/* The group of threads an operation needs converged. */
+typedef enum tc_group {
+	TC_GROUP_BLOCK = 0, /* the thread block (work-group) */
+	TC_GROUP_WARP,      /* one warp (CUDA), one wavefront (AMDGPU) */
+	TC_GROUP_SUBGROUP   /* one sub-group (OpenCL C, SPIR-V): as a warp */
+} tc_group;
+/* "block", "warp", "sub-group"; NULL for another value. */
+const char *tc_group_name(tc_group g);
+
+/*
+ * An operation that every thread of its group must reach together (a
+ * warp shuffle or vote with the full mask, __syncwarp, a work-group or
+ * sub-group function, an async copy, OpGroup*, docs/check.md): the node
+ * that executes it, and whether its arguments that must be the same in
+ * the whole group may differ. Barriers are graph nodes (TC_NODE_BARRIER)
+ * and are listed here too, with barrier true, for their arguments only
+ * (barrier(flags)).
+ */
+typedef struct tc_collective {
+	const char *name; /* as the source spells it: "__shfl_sync", "work_group_reduce_add" */
+	tc_group group;
+	bool barrier;
+	/* its mask is not the constant full mask (__activemask(), a variable):
+	 * it promises nothing about who reaches it, so only its arguments are
+	 * checked */
+	bool masked;
+	/* it has a mask, and it is the full mask (__shfl_sync(0xffffffff, ...)) */
+	bool full_mask;
+	/* a call of a function that executes collectives of the group (a
+	 * helper not inlined): name is the function's */
+	bool call;
+	uint32_t node;
+	tc_loc loc; /* where it is; file NULL when unknown */
+	/* the first argument (0-based) that must agree in the group and may not,
+	 * or TC_NONE; arg_name says which ("the mask"), arg_source what it
+	 * depends on ("threadIdx.x", NULL when unknown) and where */
+	uint32_t arg;
+	const char *arg_name;
+	const char *arg_source;
+	tc_loc arg_source_loc;
+} tc_collective;
+
+/* The collectives of graph i, in node order (0 for .cfg graphs); each valid
+ * as long as the module. */
+size_t tc_module_collective_count(const tc_module *m, size_t i);
+const tc_collective *tc_module_collective(const tc_module *m, size_t i, size_t k);
+/* The threads of a warp that graph i's warp and sub-group verdicts are for:
+ * 32 for NVPTX, 64 or 32 for AMDGPU (wave32), 0 where the input does not
+ * fix it (SPIR-V, spir64: then no thread-id value is taken to be the same
+ * in a warp). */
+uint32_t tc_module_warp_size(const tc_module *m, size_t i);
+/* Whether graph i's warp verdicts took the block's x size to be a whole
+ * number of warps because no size was given or declared. */
+bool tc_module_warp_assumed(const tc_module *m, size_t i);
 size_t tc_module_graph_count(const tc_module *m);
 const tc_graph *tc_module_graph(const tc_module *m, size_t i);
 /* Whether graph i is a GPU kernel (IR inputs); false for .cfg graphs. */
@@ -292,6 +355,10 @@ typedef struct tc_solve_options {
 	uint64_t exact_work_limit;
 	/* 0 means the default: 16 * (nodes + edges) + 4M */
 	uint32_t exact_work_factor;
+	/* The threads convergence is decided for (tc_module_solve): the block,
+	 * or one warp or sub-group, with the branches marked that go the same
+	 * way in every lane of a warp. A plain tc_solve ignores it. */
+	tc_group group;
 } tc_solve_options;
 
 /* solver exact, assume mode, uniform marks used. */
@@ -334,7 +401,9 @@ tc_solve_stats tc_result_stats(const tc_result *r);
 bool tc_result_node_uniform(const tc_result *r, uint32_t node);
 
 /*
- * Solves graph i of m. For a graph read from LLVM IR, convergence also feeds
+ * Solves graph i of m (for opt->group: the warp's solve marks the branches
+ * that are the same in every lane of a warp, and the same replay runs with
+ * warp-level values). For a graph read from LLVM IR, convergence also feeds
  * the uniformity of SSA values (SPEC 3.1, docs/llvm.md): a divergent branch
  * whose live out-edges the solve proves all convergent is effectively
  * uniform, so the phis at its joins are not divergent on its account, which

@@ -13,7 +13,7 @@
 
 enum {
 	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_NO_UNIFORM, OPT_EXACT_WORK, OPT_STATS,
-	OPT_QUIET, OPT_HELP, OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE
+	OPT_QUIET, OPT_HELP, OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE
 };
 
 /* --format none: solve, print nothing (for --stats and benchmarks) */
@@ -27,6 +27,7 @@ static const cli_option options[] = {
 	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
 	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
 	{"no-validate", 0, 0, OPT_NO_VALIDATE},
+	{"block-size", 0, 1, OPT_BLOCK_SIZE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -210,6 +211,7 @@ static void usage_hint(void)
 typedef struct analysis {
 	cli_inputs in;
 	tc_report_graph *graphs;
+	cli_collectives *coll; /* per graph */
 	size_t ngraphs;
 	int show_progress;
 	tc_read_options read;
@@ -248,9 +250,12 @@ static void progress_clear(progress *p)
 
 static void analysis_free(analysis *a)
 {
-	for (size_t i = 0; a->graphs && i < a->ngraphs; i++)
+	for (size_t i = 0; a->graphs && i < a->ngraphs; i++) {
 		tc_result_free((tc_result *)a->graphs[i].result);
+		cli_collectives_free(&a->coll[i]);
+	}
 	free(a->graphs);
+	free(a->coll);
 	cli_inputs_free(&a->in);
 }
 
@@ -258,7 +263,8 @@ static void analysis_free(analysis *a)
 static int solve_all(analysis *a, const char **paths, const tc_solve_options *opt)
 {
 	int status = CLI_EXIT_OK;
-	if (!(a->graphs = calloc(a->ngraphs ? a->ngraphs : 1, sizeof *a->graphs))) {
+	a->coll = calloc(a->ngraphs ? a->ngraphs : 1, sizeof *a->coll);
+	if (!a->coll || !(a->graphs = calloc(a->ngraphs ? a->ngraphs : 1, sizeof *a->graphs))) {
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
@@ -291,6 +297,9 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 			}
 			rg->result = r;
 			cli_note_bounded(rg->input, rg->graph, r);
+			if (cli_collectives_find(&a->coll[k], rg, a->in.modules[i], j, opt) !=
+			    CLI_EXIT_OK)
+				status = CLI_EXIT_ERROR;
 		}
 	}
 	return status;
@@ -363,6 +372,10 @@ int cli_analyze(int argc, char **argv)
 			break;
 		case OPT_NO_VALIDATE:
 			a.read.flags |= TC_READ_SPIRV_NO_VALIDATE;
+			break;
+		case OPT_BLOCK_SIZE:
+			if (cli_block_size(&a.read, value))
+				goto done;
 			break;
 		case OPT_NO_UNIFORM:
 			opt.ignore_uniform = true;

@@ -14,7 +14,7 @@
 
 enum {
 	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
-	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE
+	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE
 };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
@@ -25,6 +25,7 @@ static const cli_option options[] = {
 	{"function", 0, 1, OPT_FUNCTION},
 	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
 	{"no-validate", 0, 0, OPT_NO_VALIDATE},
+	{"block-size", 0, 1, OPT_BLOCK_SIZE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -143,6 +144,7 @@ typedef struct checked {
 	tc_report_graph rg;
 	tc_report_barrier *barriers;
 	tc_report_cause *causes;
+	cli_collectives coll;
 } checked;
 
 typedef struct session {
@@ -159,6 +161,7 @@ static void session_free(session *s)
 		tc_result_free((tc_result *)s->graphs[i].rg.result);
 		free(s->graphs[i].barriers);
 		free(s->graphs[i].causes);
+		cli_collectives_free(&s->graphs[i].coll);
 	}
 	free(s->graphs);
 	cli_inputs_free(&s->in);
@@ -266,8 +269,12 @@ static int check_all(session *s, const char **paths, const tc_solve_options *giv
 			c->rg.result = r;
 			cli_note_bounded(c->rg.input, c->rg.graph, r);
 			k++;
-			if (find_barriers(s, c, m, j) != CLI_EXIT_OK)
+			if (find_barriers(s, c, m, j) != CLI_EXIT_OK ||
+			    cli_collectives_find(&c->coll, &c->rg, m, j, &opt) != CLI_EXIT_OK)
 				return CLI_EXIT_ERROR;
+			s->reported += c->coll.nreported;
+			for (size_t q = 0; q < c->rg.ncollectives; q++)
+				s->reported += c->rg.collectives[q].c->arg != TC_NONE;
 		}
 	}
 	s->ngraphs = k;
@@ -346,6 +353,10 @@ int cli_check(int argc, char **argv)
 			break;
 		case OPT_NO_VALIDATE:
 			s.read.flags |= TC_READ_SPIRV_NO_VALIDATE;
+			break;
+		case OPT_BLOCK_SIZE:
+			if (cli_block_size(&s.read, value))
+				goto done;
 			break;
 		case OPT_EXACT_WORK:
 			if (cli_exact_work(&opt, value))

@@ -409,3 +409,135 @@ void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result
 	fprintf(stderr, " total %.3f ms, %u round%s\n", st.total_s * 1e3, (unsigned)st.rounds,
 		st.rounds == 1 ? "" : "s");
 }
+
+/* ---- collectives ------------------------------------------------------------ */
+
+void cli_collectives_free(cli_collectives *c)
+{
+	free(c->list);
+	free(c->causes);
+	tc_result_free(c->warp);
+	memset(c, 0, sizeof *c);
+}
+
+/* The causes of each reported collective, from the solve for its group. */
+static int collective_causes(cli_collectives *out, const tc_report_graph *rg, const tc_module *m,
+			     size_t j, size_t n)
+{
+	const tc_graph *g = rg->graph;
+	uint32_t nn = tc_graph_node_count(g);
+	uint32_t *ids = malloc(((size_t)nn + 1) * sizeof *ids);
+	tc_causes *why[2] = {NULL, NULL};
+	size_t total = 0, cap = 0;
+	int status = CLI_EXIT_ERROR;
+	if (!ids)
+		goto done;
+	for (size_t k = 0; k < n; k++) {
+		tc_report_collective *rc = &out->list[k];
+		if (!rc->reported)
+			continue;
+		int w = rc->c->group != TC_GROUP_BLOCK && out->warp;
+		if (!why[w] && tc_causes_new(&why[w], g, w ? out->warp : rg->result, NULL))
+			goto done;
+		uint32_t count;
+		if (tc_causes_of(why[w], rc->c->node, ids, nn, &count))
+			goto done;
+		if (total + count > cap) {
+			size_t ncap = cap ? 2 * cap : 16;
+			while (ncap < total + count)
+				ncap *= 2;
+			tc_report_cause *p = realloc(out->causes, ncap * sizeof *p);
+			if (!p)
+				goto done;
+			out->causes = p;
+			cap = ncap;
+		}
+		for (uint32_t q = 0; q < count; q++) {
+			tc_report_cause *c = &out->causes[total + q];
+			c->node = ids[q];
+			c->loc = tc_module_branch_loc(m, j, ids[q]);
+			c->depends_on = tc_module_branch_source(m, j, ids[q], &c->depends_loc);
+		}
+		rc->ncauses = count;
+		total += count;
+	}
+	/* the causes array has stopped moving: point into it */
+	for (size_t k = 0, at = 0; k < n; at += out->list[k++].ncauses)
+		out->list[k].causes = out->list[k].ncauses ? out->causes + at : NULL;
+	status = CLI_EXIT_OK;
+done:
+	if (status != CLI_EXIT_OK)
+		cli_error("out of memory");
+	free(ids);
+	tc_causes_free(why[0]);
+	tc_causes_free(why[1]);
+	return status;
+}
+
+int cli_collectives_find(cli_collectives *out, tc_report_graph *rg, tc_module *m, size_t j,
+			 const tc_solve_options *opt)
+{
+	memset(out, 0, sizeof *out);
+	size_t n = tc_module_collective_count(m, j);
+	rg->warp_size = tc_module_warp_size(m, j);
+	rg->warp_assumed = tc_module_warp_assumed(m, j);
+	if (n == 0)
+		return CLI_EXIT_OK;
+	if (!(out->list = calloc(n, sizeof *out->list))) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	bool warp = false;
+	for (size_t k = 0; k < n; k++) {
+		const tc_collective *c = tc_module_collective(m, j, k);
+		warp |= !c->barrier && c->group != TC_GROUP_BLOCK;
+	}
+	if (warp) {
+		tc_solve_options o = *opt;
+		tc_diag d;
+		o.group = TC_GROUP_WARP;
+		o.progress = NULL;
+		if (tc_module_solve(&out->warp, m, j, &o, NULL, &d)) {
+			fprintf(stderr, "%s: error: graph '%s': %s\n", rg->input,
+				tc_graph_name(rg->graph), d.message);
+			return CLI_EXIT_ERROR;
+		}
+	}
+	for (size_t k = 0; k < n; k++) {
+		tc_report_collective *rc = &out->list[k];
+		rc->c = tc_module_collective(m, j, k);
+		rc->state = tc_result_node_state(rg->result, rc->c->node);
+		/* what the whole block reaches together, each warp does */
+		if (rc->state == TC_STATE_UNKNOWN && rc->c->group != TC_GROUP_BLOCK && out->warp)
+			rc->state = tc_result_node_state(out->warp, rc->c->node);
+		rc->reported = !opt->assume_barriers && !rc->c->barrier && !rc->c->masked &&
+			       rc->state == TC_STATE_UNKNOWN;
+		out->nreported += rc->reported;
+	}
+	rg->collectives = out->list;
+	rg->ncollectives = n;
+	return out->nreported ? collective_causes(out, rg, m, j, n) : CLI_EXIT_OK;
+}
+
+int cli_block_size(tc_read_options *read, const char *value)
+{
+	uint32_t size[3] = {1, 1, 1};
+	const char *p = value;
+	for (int d = 0; d < 3; d++) {
+		char *end;
+		errno = 0;
+		unsigned long v = strtoul(p, &end, 10);
+		if (end == p || *p == '-' || *p == '+' || errno || v == 0 || v > 1048576 ||
+		    (*end && *end != ',') || (*end == ',' && d == 2)) {
+			cli_error("bad --block-size '%s' (expected X[,Y[,Z]], each from 1 to 1048576)",
+				  value);
+			return -1;
+		}
+		size[d] = (uint32_t)v;
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	memcpy(read->block_size, size, sizeof size);
+	return 0;
+}

@@ -9,6 +9,7 @@
 #define TC_TOOLS_CLI_H
 
 #include "threadconv.h"
+#include "report/report.h"
 
 #include <stdio.h>
 
@@ -106,6 +107,26 @@ void cli_note_bounded(const char *input, const tc_graph *g, const tc_result *r);
 double cli_now(void);
 
 /* The commands: run with argv[0] the command name; help writes the manual. */
+/*
+ * The collectives of graph j of m with their verdicts, for rg (whose result
+ * is the block's solve with opt): a warp's solve when some collective is a
+ * warp's or a sub-group's, and in check mode the causes of each reported
+ * one. The arrays are the caller's to free with cli_collectives_free.
+ * CLI_EXIT_OK, or CLI_EXIT_ERROR with a message printed.
+ */
+typedef struct cli_collectives {
+	tc_report_collective *list;
+	tc_report_cause *causes;
+	tc_result *warp; /* the warp's solve, or NULL */
+	size_t nreported;
+} cli_collectives;
+int cli_collectives_find(cli_collectives *out, tc_report_graph *rg, tc_module *m, size_t j,
+			 const tc_solve_options *opt);
+void cli_collectives_free(cli_collectives *c);
+/* The --block-size X[,Y[,Z]] option into read->block_size; 0 or -1 (a
+ * message printed). */
+int cli_block_size(tc_read_options *read, const char *value);
+
 int cli_analyze(int argc, char **argv);
 void cli_analyze_help(FILE *out);
 int cli_check(int argc, char **argv);

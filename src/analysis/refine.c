@@ -68,9 +68,14 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 	if (i >= m->count)
 		return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "no graph %zu in the module", i);
 	const tc_graph *g = m->graphs[i];
-	const tc_uniformity_deps *d = m->info[i].deps;
+	const tc_graph_info *in = &m->info[i];
+	/* a warp's solve: its own marks and record, where the graph has them */
+	bool warp = opt && opt->group != TC_GROUP_BLOCK && in->warp_uniform &&
+		    !opt->ignore_uniform;
+	const tc_uniformity_deps *d = warp ? in->warp_deps : in->deps;
 	tc_result *r;
-	int rc = tc_solve(&r, g, opt, alloc, diag);
+	int rc = warp ? tc__solve_marked(&r, g, in->warp_uniform, opt, alloc, diag)
+		      : tc_solve(&r, g, opt, alloc, diag);
 	if (rc || !d || d->nbranch == 0 || (opt && opt->ignore_uniform)) {
 		*out = rc ? NULL : r;
 		return rc;
@@ -85,6 +90,8 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 		rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 		goto out;
 	}
+	if (warp)
+		memcpy(uniform, in->warp_uniform, g->n);
 	for (;;) {
 		bool grew = false;
 		for (uint32_t c = 0; c < d->nbranch; c++) {

@@ -8,6 +8,7 @@
  * To teach the frontends a new builtin, add a row.
  */
 #include "frontend/gpu_builtins.h"
+#include "analysis/lanes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -46,6 +47,8 @@ static const builtin table[] = {
 	{"_Z14get_num_groupsj", 0, TC_GPU_UNIFORM_SOURCE},
 	{"_Z17get_global_offsetj", 0, TC_GPU_UNIFORM_SOURCE},
 	{"_Z12get_work_dimv", 0, TC_GPU_UNIFORM_SOURCE},
+	{"_Z18get_num_sub_groupsv", 0, TC_GPU_UNIFORM_SOURCE},
+	{"_Z22get_max_sub_group_sizev", 0, TC_GPU_UNIFORM_SOURCE},
 	/* work-group collectives that return one value to the whole group,
 	 * whatever each work-item passes (not the scans, whose results differ
 	 * per work-item) */
@@ -66,9 +69,199 @@ static const builtin table[] = {
 	{"_Z19get_local_linear_idv", 0, TC_GPU_DIVERGENT_SOURCE},
 	{"_Z20get_global_linear_idv", 0, TC_GPU_DIVERGENT_SOURCE},
 	{"_Z22get_sub_group_local_idv", 0, TC_GPU_DIVERGENT_SOURCE},
+	/* the same in a sub-group, not in the block (lanes.h: TC_LOP_WARP) */
+	{"_Z16get_sub_group_idv", 0, TC_GPU_DIVERGENT_SOURCE},
+	{"_Z18get_sub_group_sizev", 0, TC_GPU_DIVERGENT_SOURCE},
 	/* any other special register (warpid, lanemask_*, clock, ...) */
 	{"llvm.nvvm.read.ptx.sreg.", 1, TC_GPU_DIVERGENT_SOURCE},
 };
+
+#define WARP TC_GROUP_WARP
+#define SUB TC_GROUP_SUBGROUP
+#define BLOCK TC_GROUP_BLOCK
+#define UNI TC_LOP_WARP
+#define SHFL_ARGS "the mask,the value,the source lane,the width"
+#define VOTE_ARGS "the mask,the predicate"
+#define REDUX_ARGS "the value,the mask"
+
+static const tc_gpu_collective collectives[] = {
+	/* CUDA: warp-synchronous intrinsics (clang's __nvvm_* builtins) */
+	{"llvm.nvvm.shfl.sync.idx.", 1, "__shfl_sync", WARP, 0, 0, 1, TC_LOP_BROADCAST, 2, 3,
+	 0x1f, SHFL_ARGS},
+	{"llvm.nvvm.shfl.sync.up.", 1, "__shfl_up_sync", WARP, 0, 0, 1, 0, -1, -1, 0, SHFL_ARGS},
+	{"llvm.nvvm.shfl.sync.down.", 1, "__shfl_down_sync", WARP, 0, 0, 1, 0, -1, -1, 0,
+	 SHFL_ARGS},
+	{"llvm.nvvm.shfl.sync.bfly.", 1, "__shfl_xor_sync", WARP, 0, 0, 1, 0, -1, -1, 0,
+	 SHFL_ARGS},
+	{"llvm.nvvm.vote.all.sync", 0, "__all_sync", WARP, 0, 0, 1, UNI, -1, -1, 0, VOTE_ARGS},
+	{"llvm.nvvm.vote.any.sync", 0, "__any_sync", WARP, 0, 0, 1, UNI, -1, -1, 0, VOTE_ARGS},
+	{"llvm.nvvm.vote.uni.sync", 0, "__uni_sync", WARP, 0, 0, 1, UNI, -1, -1, 0, VOTE_ARGS},
+	{"llvm.nvvm.vote.ballot.sync", 0, "__ballot_sync", WARP, 0, 0, 1, UNI, -1, -1, 0,
+	 VOTE_ARGS},
+	{"llvm.nvvm.bar.warp.sync", 0, "__syncwarp", WARP, 0, 0, 1, 0, -1, -1, 0, "the mask"},
+	{"llvm.nvvm.match.any.sync.", 1, "__match_any_sync", WARP, 0, 0, 1, 0, -1, -1, 0,
+	 "the mask,the value"},
+	{"llvm.nvvm.match.all.sync.", 1, "__match_all_sync", WARP, 0, 0, 1, UNI, -1, -1, 0,
+	 "the mask,the value"},
+	{"llvm.nvvm.redux.sync.add", 0, "__reduce_add_sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 REDUX_ARGS},
+	{"llvm.nvvm.redux.sync.min", 0, "__reduce_min_sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 REDUX_ARGS},
+	{"llvm.nvvm.redux.sync.max", 0, "__reduce_max_sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 REDUX_ARGS},
+	{"llvm.nvvm.redux.sync.umin", 0, "__reduce_min_sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 REDUX_ARGS},
+	{"llvm.nvvm.redux.sync.umax", 0, "__reduce_max_sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 REDUX_ARGS},
+	{"llvm.nvvm.redux.sync.and", 0, "__reduce_and_sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 REDUX_ARGS},
+	{"llvm.nvvm.redux.sync.or", 0, "__reduce_or_sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 REDUX_ARGS},
+	{"llvm.nvvm.redux.sync.xor", 0, "__reduce_xor_sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 REDUX_ARGS},
+
+	/* OpenCL C: work-group functions and copies (the barriers: their flags) */
+	{"_Z7barrierj", 0, "barrier", BLOCK, 1, -1, 1, 0, -1, -1, 0, "the flags"},
+	{"_Z18work_group_barrier", 1, "work_group_barrier", BLOCK, 1, -1, 3, 0, -1, -1, 0,
+	 "the flags,the scope"},
+	{"_Z14work_group_all", 1, NULL, BLOCK, 0, -1, 0, 0, -1, -1, 0, "the predicate"},
+	{"_Z14work_group_any", 1, NULL, BLOCK, 0, -1, 0, 0, -1, -1, 0, "the predicate"},
+	{"_Z20work_group_broadcast", 1, NULL, BLOCK, 0, -1, 0xe, 0, -1, -1, 0,
+	 "the value,the local id (x),the local id (y),the local id (z)"},
+	{"_Z21work_group_reduce_", 1, NULL, BLOCK, 0, -1, 0, 0, -1, -1, 0, "the value"},
+	{"_Z29work_group_scan_inclusive_", 1, NULL, BLOCK, 0, -1, 0, 0, -1, -1, 0, "the value"},
+	{"_Z29work_group_scan_exclusive_", 1, NULL, BLOCK, 0, -1, 0, 0, -1, -1, 0, "the value"},
+	{"_Z21async_work_group_copy", 1, NULL, BLOCK, 0, -1, 0xf, 0, -1, -1, 0,
+	 "the destination,the source,the number of elements,the event"},
+	{"_Z29async_work_group_strided_copy", 1, NULL, BLOCK, 0, -1, 0x1f, 0, -1, -1, 0,
+	 "the destination,the source,the number of elements,the stride,the event"},
+	{"_Z17wait_group_events", 1, NULL, BLOCK, 0, -1, 3, 0, -1, -1, 0,
+	 "the number of events,the event list"},
+	/* cl_khr_subgroups */
+	{"_Z17sub_group_barrier", 1, NULL, SUB, 0, -1, 3, 0, -1, -1, 0, "the flags,the scope"},
+	{"_Z13sub_group_all", 1, NULL, SUB, 0, -1, 0, UNI, -1, -1, 0, "the predicate"},
+	{"_Z13sub_group_any", 1, NULL, SUB, 0, -1, 0, UNI, -1, -1, 0, "the predicate"},
+	{"_Z19sub_group_broadcast", 1, NULL, SUB, 0, -1, 2, UNI, -1, -1, 0,
+	 "the value,the sub-group local id"},
+	{"_Z20sub_group_reduce_", 1, NULL, SUB, 0, -1, 0, UNI, -1, -1, 0, "the value"},
+	{"_Z28sub_group_scan_inclusive_", 1, NULL, SUB, 0, -1, 0, 0, -1, -1, 0, "the value"},
+	{"_Z28sub_group_scan_exclusive_", 1, NULL, SUB, 0, -1, 0, 0, -1, -1, 0, "the value"},
+
+	/* PTX instructions, their operands in PTX's order (the destination not
+	 * counted): shfl.sync d, a, b, c, membermask; vote.sync d, a, membermask;
+	 * bar.warp.sync membermask; match.sync d, a, membermask; redux.sync d,
+	 * a, membermask */
+	{"shfl.sync.idx", 0, "shfl.sync.idx", WARP, 0, 3, 8, TC_LOP_BROADCAST, 1, 2, 0x1f,
+	 "the value,the source lane,the clamp,the mask"},
+	{"shfl.sync.up", 0, "shfl.sync.up", WARP, 0, 3, 8, 0, -1, -1, 0,
+	 "the value,the source lane,the clamp,the mask"},
+	{"shfl.sync.down", 0, "shfl.sync.down", WARP, 0, 3, 8, 0, -1, -1, 0,
+	 "the value,the source lane,the clamp,the mask"},
+	{"shfl.sync.bfly", 0, "shfl.sync.bfly", WARP, 0, 3, 8, 0, -1, -1, 0,
+	 "the value,the source lane,the clamp,the mask"},
+	{"vote.sync.all", 0, "vote.sync.all", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 "the predicate,the mask"},
+	{"vote.sync.any", 0, "vote.sync.any", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 "the predicate,the mask"},
+	{"vote.sync.uni", 0, "vote.sync.uni", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 "the predicate,the mask"},
+	{"vote.sync.ballot", 0, "vote.sync.ballot", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 "the predicate,the mask"},
+	{"bar.warp.sync", 0, "bar.warp.sync", WARP, 0, 0, 1, 0, -1, -1, 0, "the mask"},
+	{"match.any.sync", 0, "match.any.sync", WARP, 0, 1, 2, 0, -1, -1, 0, "the value,the mask"},
+	{"match.all.sync", 0, "match.all.sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
+	 "the value,the mask"},
+	{"redux.sync", 0, "redux.sync", WARP, 0, 1, 2, UNI, -1, -1, 0, "the value,the mask"},
+};
+
+const tc_gpu_collective *tc__gpu_collective(const char *name, size_t len)
+{
+	for (size_t i = 0; i < sizeof collectives / sizeof *collectives; i++) {
+		size_t n = strlen(collectives[i].name);
+		if (len < n || memcmp(name, collectives[i].name, n) != 0)
+			continue;
+		if (len == n || collectives[i].prefix)
+			return &collectives[i];
+	}
+	return NULL;
+}
+
+uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int known)
+{
+	static const struct {
+		const char *name;
+		int by_arg; /* tid.x, .y, .z by the first argument */
+		uint8_t op;
+	} rows[] = {
+		{"llvm.nvvm.read.ptx.sreg.tid.x", 0, TC_LOP_TID_X},
+		{"llvm.nvvm.read.ptx.sreg.tid.y", 0, TC_LOP_TID_Y},
+		{"llvm.nvvm.read.ptx.sreg.tid.z", 0, TC_LOP_TID_Z},
+		{"llvm.nvvm.read.ptx.sreg.ntid.x", 0, TC_LOP_NTID_X},
+		{"llvm.amdgcn.workitem.id.x", 0, TC_LOP_TID_X},
+		{"llvm.amdgcn.workitem.id.y", 0, TC_LOP_TID_Y},
+		{"llvm.amdgcn.workitem.id.z", 0, TC_LOP_TID_Z},
+		{"_Z12get_local_idj", 1, TC_LOP_TID_X},
+		{"_Z14get_local_sizej", 2, TC_LOP_NTID_X},
+		{"_Z23get_enqueued_local_sizej", 2, TC_LOP_NTID_X},
+		{"_Z16get_sub_group_idv", 0, TC_LOP_WARP},
+		{"_Z18get_sub_group_sizev", 0, TC_LOP_WARP},
+		{"llvm.nvvm.activemask", 0, TC_LOP_WARP},
+		{"llvm.amdgcn.readfirstlane", 0, TC_LOP_WARP},
+		{"llvm.amdgcn.ballot.", 0, TC_LOP_WARP},
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		size_t n = strlen(rows[i].name);
+		if (len < n || memcmp(name, rows[i].name, n) != 0)
+			continue;
+		if (len != n && name[n - 1] != '.' && rows[i].op != TC_LOP_WARP)
+			continue;
+		if (!rows[i].by_arg)
+			return rows[i].op;
+		if (!known || arg0 > 2)
+			return TC_LOP_OTHER;
+		if (rows[i].by_arg == 2)
+			return arg0 == 0 ? TC_LOP_NTID_X : TC_LOP_OTHER;
+		return (uint8_t)(TC_LOP_TID_X + arg0);
+	}
+	return TC_LOP_OTHER;
+}
+
+const char *tc__gpu_collective_arg(const tc_gpu_collective *c, unsigned i, char *buf,
+				   size_t cap)
+{
+	const char *s = c->args;
+	for (unsigned k = 0; s && k < i; k++)
+		if ((s = strchr(s, ',')))
+			s++;
+	if (!s || cap == 0)
+		return "an argument";
+	size_t n = strcspn(s, ",");
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+const char *tc__gpu_collective_name(const tc_gpu_collective *c, const char *callee,
+				    size_t len, char *buf, size_t cap)
+{
+	if (c->display)
+		return c->display;
+	/* _Z<length><name>...: the name */
+	size_t k = 2, nl = 0;
+	while (k < len && callee[k] >= '0' && callee[k] <= '9' && nl < 1000)
+		nl = nl * 10 + (size_t)(callee[k++] - '0');
+	if (len < 3 || callee[0] != '_' || callee[1] != 'Z' || nl == 0 || k + nl > len) {
+		k = 0;
+		nl = len;
+	}
+	if (nl >= cap)
+		nl = cap - 1;
+	memcpy(buf, callee + k, nl);
+	buf[nl] = '\0';
+	return buf;
+}
 
 tc_gpu_kind tc__gpu_builtin_kind(const char *name, size_t len)
 {

@@ -25,6 +25,44 @@ typedef enum tc_gpu_kind {
 tc_gpu_kind tc__gpu_builtin_kind(const char *name, size_t len);
 
 /*
+ * An operation that the threads of a group must reach together (a
+ * collective, docs/check.md "Collectives"), by the callee's name: LLVM's
+ * NVVM intrinsics, OpenCL C's work-group and sub-group functions as clang
+ * leaves them (Itanium-mangled), and PTX instructions (their opcode up to
+ * the type: "shfl.sync.idx", "vote.sync.ballot").
+ */
+typedef struct tc_gpu_collective {
+	const char *name;
+	int prefix;
+	/* as the source spells it; NULL: the mangled name's own (work_group_any) */
+	const char *display;
+	uint8_t group;  /* tc_group */
+	uint8_t barrier; /* a barrier node already: listed for its arguments */
+	int8_t mask;    /* the argument naming the lanes that take part; -1: none */
+	uint8_t agree;  /* bit i: argument i must be the same in the whole group */
+	/* what the result is at warp level: TC_LOP_WARP (the same in every
+	 * lane), TC_LOP_BROADCAST (the same where argument from is, when
+	 * argument whole is the constant whole_value), TC_LOP_OTHER */
+	uint8_t result;
+	int8_t from, whole;
+	int32_t whole_value;
+	const char *args; /* the arguments' names, ',' between */
+} tc_gpu_collective;
+
+const tc_gpu_collective *tc__gpu_collective(const char *name, size_t len);
+/* What a builtin's result is at warp level (lanes.h): TC_LOP_TID_X, _Y,
+ * _Z, TC_LOP_NTID_X, TC_LOP_WARP, or TC_LOP_OTHER; arg0 is its first
+ * argument when known (known: 1), for get_local_id(0). */
+uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int known);
+/* The name of argument i of c ("the mask"); "an argument" when unknown. */
+const char *tc__gpu_collective_arg(const tc_gpu_collective *c, unsigned i, char *buf,
+				   size_t cap);
+/* c's name as the source spells it (the mangled callee's own when
+ * c->display is NULL), into buf; returns buf. */
+const char *tc__gpu_collective_name(const tc_gpu_collective *c, const char *callee,
+				    size_t len, char *buf, size_t cap);
+
+/*
  * A builtin call as its source spells it, into buf (cap bytes, NUL-ended):
  * "get_local_id(0)" for _Z12get_local_idj with the argument 0,
  * "threadIdx.x" for llvm.nvvm.read.ptx.sreg.tid.x, "name(1, ...)" for

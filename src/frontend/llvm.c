@@ -11,6 +11,7 @@
  *   function, kernels first: the uniformity of each branch condition, and the
  *   graph, with every barrier call a node of its own and one virtual exit.
  */
+#include "analysis/lanes.h"
 #include "analysis/stats.h"
 #include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
@@ -138,6 +139,16 @@ typedef struct block_info {
 	uint32_t nbarriers;
 } block_info;
 
+/* A collective found in the function being read: a builtin (row) or a call
+ * of a defined function that executes one (callee, its group). */
+typedef struct found_coll {
+	LLVMValueRef inst;
+	const tc_gpu_collective *row; /* NULL: a call of a defined function */
+	uint32_t block, seg;          /* its block, the barriers before it there */
+	uint8_t group;
+	bool checked; /* its mask names every lane (or it has none) */
+} found_coll;
+
 typedef struct reader {
 	tc_alloc al;
 	const char *file;
@@ -154,7 +165,12 @@ typedef struct reader {
 	LLVMValueRef *fns;
 	uint32_t nfn;
 	uint8_t *kernel, *barrier;
+	/* per function: which groups' collectives it executes, itself or
+	 * through calls (bit 1 << tc_group) */
+	uint8_t *reach;
 	ptrmap fn_index;
+	uint32_t warp_size; /* of the target; 0: unknown (spir) */
+	uint32_t cur_fn;    /* the function being read */
 
 	/* address spaces (SPEC 3.2: loads) */
 	unsigned private_as, generic_as;
@@ -187,6 +203,14 @@ typedef struct reader {
 	uint32_t *nbar, *last; /* per block: barriers, the node its branch ends */
 	uint8_t *bdiv;       /* per block: its branch may diverge */
 	size_t nbar_cap, last_cap, bdiv_cap;
+
+	/* per function, reused: its collectives, and the warp's view of it */
+	found_coll *found;
+	size_t nfound, found_cap;
+	bool any_warp; /* some collective of the function is a warp's */
+	tc_lane_op *lop;
+	size_t lop_cap;
+	tc_lanes *lanes;
 
 	double uniformity_s; /* time in the value analysis, all functions */
 
@@ -499,6 +523,34 @@ static bool is_barrier_call(const reader *r, LLVMValueRef i)
 	return f != TC_NONE && r->barrier[f];
 }
 
+/* Whether argument i of call is the integer constant all ones (a full mask). */
+static bool all_ones(LLVMValueRef call, int i)
+{
+	if (i < 0 || (unsigned)i >= (unsigned)LLVMGetNumArgOperands(call))
+		return false;
+	LLVMValueRef a = LLVMGetOperand(call, (unsigned)i);
+	if (!LLVMIsAConstantInt(a))
+		return false;
+	unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(a));
+	uint64_t v = LLVMConstIntGetZExtValue(a);
+	return w >= 64 ? v == UINT64_MAX : w > 0 && v == (UINT64_C(1) << w) - 1;
+}
+
+/* The collective builtin a call instruction calls, or NULL; *checked: its
+ * mask (if it has one) is the full mask, so its group must reach it. */
+static const tc_gpu_collective *collective_call(LLVMValueRef i, bool *checked)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(i);
+	if (!callee || !LLVMIsAFunction(callee))
+		return NULL;
+	size_t len;
+	const char *name = value_name(callee, &len);
+	const tc_gpu_collective *c = tc__gpu_collective(name, len);
+	if (c)
+		*checked = c->mask < 0 || all_ones(i, c->mask);
+	return c;
+}
+
 /* Kernels: by calling convention, or listed in !nvvm.annotations. */
 static int find_kernels(reader *r)
 {
@@ -554,7 +606,8 @@ static int collect_functions(reader *r)
 	r->fns = tc__malloc(&r->al, tc__mul(n ? n : 1, sizeof *r->fns));
 	r->kernel = tc__calloc(&r->al, n ? n : 1, 1);
 	r->barrier = tc__calloc(&r->al, n ? n : 1, 1);
-	if (!r->fns || !r->kernel || !r->barrier)
+	r->reach = tc__calloc(&r->al, n ? n : 1, 1);
+	if (!r->fns || !r->kernel || !r->barrier || !r->reach)
 		return oom(r);
 	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn; fn = LLVMGetNextFunction(fn)) {
 		if (LLVMIsDeclaration(fn))
@@ -588,12 +641,31 @@ static int collect_functions(reader *r)
 				} else if (callee_kind(callee) == TC_GPU_BARRIER) {
 					r->barrier[f] = 1;
 				}
+				bool checked;
+				const tc_gpu_collective *c = LLVMIsACallInst(i)
+								     ? collective_call(i, &checked)
+								     : NULL;
+				if (c && checked && !c->barrier)
+					r->reach[f] |= (uint8_t)(1u << c->group);
 			}
 		}
 	}
 	if (rc == TC_OK &&
 	    tc__gpu_barrier_closure(&r->al, r->nfn, from.v, to.v, from.len, r->barrier))
 		rc = oom(r);
+	/* the same closure per group, through one flag array at a time */
+	uint8_t *flag = rc ? NULL : tc__malloc(&r->al, n ? n : 1);
+	if (!rc && !flag)
+		rc = oom(r);
+	for (unsigned grp = 0; grp < 3 && rc == TC_OK; grp++) {
+		for (uint32_t f = 0; f < r->nfn; f++)
+			flag[f] = (r->reach[f] >> grp) & 1;
+		if (tc__gpu_barrier_closure(&r->al, r->nfn, from.v, to.v, from.len, flag))
+			rc = oom(r);
+		for (uint32_t f = 0; f < r->nfn && rc == TC_OK; f++)
+			r->reach[f] |= (uint8_t)(flag[f] << grp);
+	}
+	tc__free(&r->al, flag);
 	tc__u32vec_free(&r->al, &from);
 	tc__u32vec_free(&r->al, &to);
 	return rc;
@@ -890,6 +962,193 @@ static int number_branches(reader *r, uint32_t nblocks)
 	return TC_OK;
 }
 
+/* ---- the warp's view (analysis/lanes.h) -------------------------------------- */
+
+static uint8_t int_bits(LLVMTypeRef t)
+{
+	if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind)
+		return 0;
+	unsigned w = LLVMGetIntTypeWidth(t);
+	return (uint8_t)(w < 256 ? w : 255);
+}
+
+/* Operand slot of o: a value of the function, or a constant. */
+static void lane_operand(reader *r, tc_lane_op *o, int slot, LLVMValueRef v)
+{
+	o->a[slot] = ptrmap_get(&r->values, v);
+	if (o->a[slot] == TC_NONE && LLVMIsAConstantInt(v) &&
+	    LLVMGetIntTypeWidth(LLVMTypeOf(v)) <= 64) {
+		o->flags |= slot ? TC_LOP_K1 : TC_LOP_K0;
+		o->k[slot] = LLVMConstIntGetSExtValue(v);
+	}
+}
+
+static void lane_phi(reader *r, LLVMValueRef v, tc_lane_op *o)
+{
+	o->op = TC_LOP_PHI;
+	unsigned n = LLVMCountIncoming(v);
+	for (unsigned j = 0; j < n; j++) {
+		LLVMValueRef x = LLVMGetIncomingValue(v, j);
+		if (ptrmap_get(&r->values, x) != TC_NONE)
+			continue;
+		bool k = LLVMIsAConstantInt(x) && LLVMGetIntTypeWidth(LLVMTypeOf(x)) <= 64;
+		int64_t c = k ? LLVMConstIntGetSExtValue(x) : 0;
+		if (k && !(o->flags & TC_LOP_K0)) {
+			o->flags |= TC_LOP_K0;
+			o->k[0] = c;
+		} else if (!k || o->k[0] != c) {
+			o->flags |= TC_LOP_KANY;
+		}
+	}
+}
+
+/* What a call's result is at warp level: a thread id, a builtin the same in
+ * every lane, a shuffle from one lane. */
+static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(v);
+	if (!callee || !LLVMIsAFunction(callee))
+		return;
+	size_t len;
+	const char *name = value_name(callee, &len);
+	unsigned nargs = (unsigned)LLVMGetNumArgOperands(v);
+	LLVMValueRef a0 = nargs ? LLVMGetOperand(v, 0) : NULL;
+	bool known = a0 && LLVMIsAConstantInt(a0);
+	if ((o->op = tc__gpu_lane_source(name, len, known ? LLVMConstIntGetZExtValue(a0) : 0,
+					 known)))
+		return;
+	const tc_gpu_collective *c = tc__gpu_collective(name, len);
+	if (!c)
+		return;
+	if (c->result == TC_LOP_WARP) {
+		o->op = TC_LOP_WARP;
+	} else if (c->result == TC_LOP_BROADCAST && (unsigned)c->from < nargs &&
+		   (unsigned)c->whole < nargs) {
+		LLVMValueRef w = LLVMGetOperand(v, (unsigned)c->whole);
+		if (LLVMIsAConstantInt(w) && LLVMConstIntGetZExtValue(w) == (uint64_t)c->whole_value) {
+			o->op = TC_LOP_BROADCAST;
+			lane_operand(r, o, 0, LLVMGetOperand(v, (unsigned)c->from));
+		}
+	}
+}
+
+static tc_lane_op lane_op(reader *r, LLVMValueRef v)
+{
+	static const uint8_t binary[] = {
+		[LLVMAdd] = TC_LOP_ADD,   [LLVMSub] = TC_LOP_SUB,   [LLVMMul] = TC_LOP_MUL,
+		[LLVMShl] = TC_LOP_SHL,   [LLVMLShr] = TC_LOP_LSHR, [LLVMAShr] = TC_LOP_ASHR,
+		[LLVMUDiv] = TC_LOP_UDIV, [LLVMSDiv] = TC_LOP_SDIV, [LLVMURem] = TC_LOP_UREM,
+		[LLVMSRem] = TC_LOP_SREM, [LLVMAnd] = TC_LOP_AND,   [LLVMOr] = TC_LOP_OR,
+		[LLVMXor] = TC_LOP_XOR,
+	};
+	static const uint8_t icmp[] = {
+		[LLVMIntEQ - LLVMIntEQ] = TC_LOP_EQ,   [LLVMIntNE - LLVMIntEQ] = TC_LOP_NE,
+		[LLVMIntUGT - LLVMIntEQ] = TC_LOP_UGT, [LLVMIntUGE - LLVMIntEQ] = TC_LOP_UGE,
+		[LLVMIntULT - LLVMIntEQ] = TC_LOP_ULT, [LLVMIntULE - LLVMIntEQ] = TC_LOP_ULE,
+		[LLVMIntSGT - LLVMIntEQ] = TC_LOP_SGT, [LLVMIntSGE - LLVMIntEQ] = TC_LOP_SGE,
+		[LLVMIntSLT - LLVMIntEQ] = TC_LOP_SLT, [LLVMIntSLE - LLVMIntEQ] = TC_LOP_SLE,
+	};
+	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}};
+	if (!LLVMIsAInstruction(v))
+		return o;
+	LLVMOpcode op = LLVMGetInstructionOpcode(v);
+	o.bits = int_bits(LLVMTypeOf(v));
+	switch (op) {
+	case LLVMZExt:
+	case LLVMSExt:
+	case LLVMTrunc:
+	case LLVMFreeze:
+		if (o.bits && int_bits(LLVMTypeOf(LLVMGetOperand(v, 0)))) {
+			o.op = TC_LOP_COPY;
+			lane_operand(r, &o, 0, LLVMGetOperand(v, 0));
+		}
+		return o;
+	case LLVMPHI:
+		if (o.bits)
+			lane_phi(r, v, &o);
+		return o;
+	case LLVMCall:
+		lane_call(r, v, &o);
+		return o;
+	case LLVMICmp: {
+		unsigned p = (unsigned)LLVMGetICmpPredicate(v) - LLVMIntEQ;
+		if (p >= sizeof icmp / sizeof *icmp || !int_bits(LLVMTypeOf(LLVMGetOperand(v, 0))))
+			return o;
+		o.op = icmp[p];
+		break;
+	}
+	default:
+		if ((unsigned)op >= sizeof binary / sizeof *binary || !binary[op] || !o.bits)
+			return o;
+		o.op = binary[op];
+		if ((op == LLVMAdd || op == LLVMSub || op == LLVMMul || op == LLVMShl) && LLVMGetNSW(v))
+			o.flags |= TC_LOP_NSW;
+		break;
+	}
+	lane_operand(r, &o, 0, LLVMGetOperand(v, 0));
+	lane_operand(r, &o, 1, LLVMGetOperand(v, 1));
+	return o;
+}
+
+/* The block size the warp's view assumes: the one given, else the kernel's
+ * reqd_work_group_size (OpenCL C). */
+static void block_size(reader *r, LLVMValueRef fn, uint32_t size[3])
+{
+	const uint32_t *given = r->opt ? r->opt->block_size : NULL;
+	for (int d = 0; d < 3; d++)
+		size[d] = given ? given[d] : 0;
+	if (size[0] || size[1] || size[2])
+		return;
+	unsigned kind = LLVMGetMDKindIDInContext(r->ctx, "reqd_work_group_size", 20);
+	size_t n = 0;
+	LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+	for (size_t k = 0; k < n; k++) {
+		if (LLVMValueMetadataEntriesGetKind(md, (unsigned)k) != kind)
+			continue;
+		LLVMValueRef node =
+			LLVMMetadataAsValue(r->ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)k));
+		LLVMValueRef ops[3];
+		if (LLVMGetMDNodeNumOperands(node) != 3)
+			break;
+		LLVMGetMDNodeOperands(node, ops);
+		for (int d = 0; d < 3; d++)
+			if (ops[d] && LLVMIsAConstantInt(ops[d]) &&
+			    LLVMConstIntGetZExtValue(ops[d]) < UINT32_MAX)
+				size[d] = (uint32_t)LLVMConstIntGetZExtValue(ops[d]);
+		break;
+	}
+	if (md)
+		LLVMDisposeValueMetadataEntries(md);
+}
+
+/* The warp size of fn: the target's; an AMDGPU function built for wave32 has 32. */
+static uint32_t warp_size(reader *r, LLVMValueRef fn)
+{
+	if (r->warp_size != 64)
+		return r->warp_size;
+	LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+							   "target-features", 15);
+	unsigned len = 0;
+	const char *v = a ? LLVMGetStringAttributeValue(a, &len) : NULL;
+	static const char w32[] = "+wavefrontsize32";
+	for (unsigned k = 0; v && k + sizeof w32 - 1 <= len; k++)
+		if (memcmp(v + k, w32, sizeof w32 - 1) == 0)
+			return 32;
+	return 64;
+}
+
+/* The uniformity of f's values at warp granularity (r->lanes). */
+static int warp_view(reader *r, LLVMValueRef fn, const tc_ua_func *f)
+{
+	if (reserve(r, &r->lop, &r->lop_cap, (size_t)f->nvalues + 1, sizeof *r->lop))
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < f->nvalues; v++)
+		r->lop[v] = lane_op(r, r->vals[v]);
+	tc_lane_geom geom = {warp_size(r, fn), {0, 0, 0}};
+	block_size(r, fn, geom.size);
+	return tc__lanes(&r->lanes, f, r->lop, &geom, &r->al);
+}
+
 /* Describes fn (ninsts instructions with nops operands) to the uniformity
  * analysis and runs it (r->ua). */
 static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks, size_t ninsts,
@@ -899,6 +1158,8 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 	int rc;
 	tc__uniformity_free(r->ua);
 	r->ua = NULL;
+	tc__lanes_free(r->lanes);
+	r->lanes = NULL;
 	if ((rc = number_values(r, fn, kernel, nblocks, ninsts, &n)) ||
 	    (rc = number_uses(r, n, nops)) || (rc = number_branches(r, nblocks)))
 		return rc;
@@ -913,6 +1174,8 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 			.user = r->user.v,
 			.use_block = r->use_block.v};
 	rc = tc__uniformity(&r->ua, &f, &r->al);
+	if (!rc && r->any_warp)
+		rc = warp_view(r, fn, &f);
 	if (rc == TC_ELIMIT)
 		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	return rc ? oom(r) : TC_OK;
@@ -1092,12 +1355,186 @@ static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
 	return TC_OK;
 }
 
+/* ---- collectives (docs/check.md, "Collectives") ------------------------------ */
+
+/* Notes the collectives call i (in block k, after seg barriers there)
+ * executes: a builtin, or a defined function that reaches some. */
+static int note_collective(reader *r, LLVMValueRef i, uint32_t k, uint32_t seg)
+{
+	bool checked = true;
+	const tc_gpu_collective *c = collective_call(i, &checked);
+	unsigned groups;
+	if (c) {
+		groups = 1u << c->group;
+	} else {
+		uint32_t f = ptrmap_get(&r->fn_index, LLVMGetCalledValue(i));
+		if (f == TC_NONE || !(groups = r->reach[f]))
+			return TC_OK;
+	}
+	for (unsigned grp = 0; grp < 3; grp++) {
+		if (!((groups >> grp) & 1))
+			continue;
+		if (reserve(r, &r->found, &r->found_cap, r->nfound + 1, sizeof *r->found))
+			return oom(r);
+		r->found[r->nfound++] = (found_coll){i, c, k, seg, (uint8_t)grp, checked};
+		r->any_warp |= grp != TC_GROUP_BLOCK;
+	}
+	return TC_OK;
+}
+
+/* The value that makes argument a divergent (ua: the group's analysis), or
+ * TC_NONE. A pointer into a thread's own stack slot is the same slot in
+ * every thread: only the indices into it count. */
+static uint32_t divergent_arg(reader *r, const tc_uniformity *ua, LLVMValueRef a)
+{
+	for (int steps = 0; steps < 64; steps++) {
+		uint32_t id = ptrmap_get(&r->values, a);
+		if (id == TC_NONE || LLVMIsAAllocaInst(a))
+			return TC_NONE;
+		if (LLVMIsAGetElementPtrInst(a)) {
+			int n = LLVMGetNumOperands(a);
+			for (int j = 1; j < n; j++) {
+				uint32_t x = ptrmap_get(&r->values, LLVMGetOperand(a, (unsigned)j));
+				if (tc__uniformity_value(ua, x))
+					return x;
+			}
+		} else if (!LLVMIsABitCastInst(a) && !LLVMIsAAddrSpaceCastInst(a)) {
+			return tc__uniformity_value(ua, id) ? id : TC_NONE;
+		}
+		a = LLVMGetOperand(a, 0);
+	}
+	return ptrmap_get(&r->values, a);
+}
+
+/* The first argument of a collective that must agree in its group and may
+ * not, with what it depends on. */
+static int check_args(reader *r, const found_coll *fc, tc_collective *c)
+{
+	const tc_gpu_collective *row = fc->row;
+	const tc_uniformity *ua = fc->group == TC_GROUP_BLOCK ? r->ua
+				  : r->lanes             ? tc__lanes_uniformity(r->lanes)
+							 : NULL;
+	if (!row || !row->agree || !ua)
+		return TC_OK;
+	unsigned nargs = (unsigned)LLVMGetNumArgOperands(fc->inst);
+	for (unsigned i = 0; i < nargs && i < 8; i++) {
+		if (!((row->agree >> i) & 1))
+			continue;
+		uint32_t bad = divergent_arg(r, ua, LLVMGetOperand(fc->inst, i));
+		if (bad == TC_NONE)
+			continue;
+		char buf[64];
+		const char *an = tc__gpu_collective_arg(row, i, buf, sizeof buf);
+		c->arg = i;
+		if (!(c->arg_name = tc__module_string(r->out, an, strlen(an))))
+			return oom(r);
+		int rc;
+		uint32_t src = tc__uniformity_source((tc_uniformity *)ua, bad, &rc);
+		if (rc)
+			return oom(r);
+		if (src == TC_NONE || src >= r->values.len)
+			return TC_OK;
+		LLVMValueRef call = r->vals[src];
+		if (!(c->arg_source = describe_call(r, call)))
+			return oom(r);
+		const char *file;
+		uint32_t line, col;
+		if ((rc = debug_loc(r, call, &file, &line, &col)))
+			return rc;
+		if (file) {
+			const char *kept = tc__module_string(r->out, file, strlen(file));
+			if (!kept)
+				return oom(r);
+			c->arg_source_loc = (tc_loc){kept, line, col};
+		}
+		return TC_OK;
+	}
+	return TC_OK;
+}
+
+/* A collective's name: the builtin's as the source spells it, or the
+ * called function's (its mangled name's own). */
+static const char *collective_name(reader *r, const found_coll *fc)
+{
+	size_t len;
+	const char *callee = value_name(LLVMGetCalledValue(fc->inst), &len);
+	char buf[128];
+	tc_gpu_collective plain = {0};
+	const char *name =
+		tc__gpu_collective_name(fc->row ? fc->row : &plain, callee, len, buf, sizeof buf);
+	return tc__module_string(r->out, name, strlen(name));
+}
+
+/* The collectives of the graph just added, and its warp's view: which
+ * branches go the same way in every lane of a warp, and the replay record
+ * of the warp-level values (nnodes: the graph's nodes). */
+static int add_collectives(reader *r, uint32_t nblocks, uint32_t nnodes)
+{
+	if (r->nfound == 0)
+		return TC_OK;
+	const tc_alloc *mal = &r->out->al;
+	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
+	uint8_t *wu = r->lanes ? tc__calloc(mal, nnodes ? nnodes : 1, 1) : NULL;
+	tc_uniformity_deps *wd = NULL;
+	int rc = !cs || (r->lanes && !wu) ? oom(r) : TC_OK;
+	for (size_t j = 0; j < r->nfound && !rc; j++) {
+		const found_coll *fc = &r->found[j];
+		tc_collective *c = &cs[j];
+		c->group = (tc_group)fc->group;
+		c->barrier = fc->row && fc->row->barrier;
+		c->masked = !fc->checked;
+		c->full_mask = fc->row && fc->row->mask >= 0 && fc->checked;
+		c->call = !fc->row;
+		c->node = r->last[fc->block] - r->nbar[fc->block] + fc->seg;
+		c->arg = TC_NONE;
+		const char *file;
+		if (!(c->name = collective_name(r, fc)))
+			rc = oom(r);
+		else if (!(rc = debug_loc(r, fc->inst, &file, &c->loc.line, &c->loc.col)) && file &&
+			 !(c->loc.file = tc__module_string(r->out, file, strlen(file))))
+			rc = oom(r);
+		if (!rc)
+			rc = check_args(r, fc, c);
+	}
+	if (!rc && r->lanes) {
+		const tc_uniformity *wua = tc__lanes_uniformity(r->lanes);
+		r->dep_node.len = r->dep_block.len = 0;
+		for (uint32_t k = 0; k < nblocks && !rc; k++) {
+			if (r->succ_off.v[k + 1] - r->succ_off.v[k] < 2)
+				continue;
+			bool div = tc__uniformity_branch(wua, k);
+			wu[r->last[k]] = !div;
+			if (div && (tc__u32vec_push(&r->al, &r->dep_node, r->last[k]) ||
+				    tc__u32vec_push(&r->al, &r->dep_block, k)))
+				rc = oom(r);
+		}
+		if (!rc && (rc = tc__uniformity_record(wua, r->dep_block.v, r->dep_node.v,
+							(uint32_t)r->dep_node.len, mal, &wd)))
+			rc = rc == TC_ELIMIT ? tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0,
+							"function too large")
+					     : oom(r);
+	}
+	if (rc) {
+		tc__free(mal, cs);
+		tc__free(mal, wu);
+		tc__uniformity_deps_free(mal, wd);
+		return rc;
+	}
+	tc__module_set_collectives(r->out, cs, (uint32_t)r->nfound, wu, wd,
+				   r->lanes ? warp_size(r, r->fns[r->cur_fn]) : 0,
+				   r->lanes && tc__lanes_assumed(r->lanes));
+	return TC_OK;
+}
+
 static int build_graph(reader *r, uint32_t f)
 {
 	LLVMValueRef fn = r->fns[f];
 	bool kernel = r->kernel[f];
 	int rc;
 	uint32_t nblocks = 0, nnodes = 1;
+	r->cur_fn = f;
+	r->nfound = 0;
+	r->any_warp = false;
 	size_t ninsts = 0, nops = 0;
 	ptrmap_clear(&r->blocks);
 	if (ptrmap_reserve(&r->al, &r->blocks, LLVMCountBasicBlocks(fn)))
@@ -1112,6 +1549,9 @@ static int build_graph(reader *r, uint32_t f)
 		bi->nbarriers = 0;
 		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
 		     i = LLVMGetNextInstruction(i)) {
+			if (LLVMIsACallInst(i) &&
+			    (rc = note_collective(r, i, nblocks - 1, bi->nbarriers)))
+				return rc;
 			bi->nbarriers += is_barrier_call(r, i);
 			ninsts++;
 			nops += (size_t)LLVMGetNumOperands(i);
@@ -1161,7 +1601,7 @@ static int build_graph(reader *r, uint32_t f)
 	if (rc)
 		return oom(r);
 	tc__module_set_deps(r->out, deps);
-	return TC_OK;
+	return add_collectives(r, nblocks, nnodes);
 }
 
 static int build_graphs(reader *r)
@@ -1198,6 +1638,9 @@ static void target_spaces(reader *r)
 	r->spir = triple && strncmp(triple, "spir", 4) == 0;
 	r->private_as = r->spir ? 0 : 5;
 	r->generic_as = r->spir ? 4 : 0;
+	r->warp_size = triple && strncmp(triple, "nvptx", 5) == 0    ? 32
+		       : triple && strncmp(triple, "amdgcn", 6) == 0 ? 64
+								     : 0;
 	r->kind_memory = LLVMGetEnumAttributeKindForName("memory", 6);
 	r->kind_convergent = LLVMGetEnumAttributeKindForName("convergent", 10);
 }
@@ -1259,6 +1702,10 @@ done:
 	tc__free(&r.al, r.fns);
 	tc__free(&r.al, r.kernel);
 	tc__free(&r.al, r.barrier);
+	tc__free(&r.al, r.reach);
+	tc__free(&r.al, r.found);
+	tc__free(&r.al, r.lop);
+	tc__lanes_free(r.lanes);
 	tc__free(&r.al, r.binfo);
 	tc__free(&r.al, r.vals);
 	tc__free(&r.al, r.blk);

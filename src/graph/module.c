@@ -34,7 +34,10 @@ int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_l
 		m->info = in;
 		m->cap = cap;
 	}
-	m->info[m->count] = (tc_graph_info){kernel, branch_loc, branch_loc ? nloc : 0, NULL, NULL};
+	memset(&m->info[m->count], 0, sizeof m->info[m->count]);
+	m->info[m->count].kernel = kernel;
+	m->info[m->count].branch_loc = branch_loc;
+	m->info[m->count].nloc = branch_loc ? nloc : 0;
 	m->graphs[m->count++] = g;
 	return TC_OK;
 }
@@ -57,6 +60,38 @@ void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps)
 	}
 	tc__uniformity_deps_free(&m->al, m->info[m->count - 1].deps);
 	m->info[m->count - 1].deps = deps;
+}
+
+static void free_info(tc_module *m, tc_graph_info *in)
+{
+	tc__free(&m->al, in->branch_loc);
+	tc__free(&m->al, in->source);
+	tc__uniformity_deps_free(&m->al, in->deps);
+	tc__free(&m->al, in->coll);
+	tc__free(&m->al, in->warp_uniform);
+	tc__uniformity_deps_free(&m->al, in->warp_deps);
+}
+
+void tc__module_set_collectives(tc_module *m, tc_collective *coll, uint32_t ncoll,
+				uint8_t *warp_uniform, tc_uniformity_deps *warp_deps,
+				uint32_t warp_size, bool warp_assumed)
+{
+	if (m->count == 0) {
+		tc__free(&m->al, coll);
+		tc__free(&m->al, warp_uniform);
+		tc__uniformity_deps_free(&m->al, warp_deps);
+		return;
+	}
+	tc_graph_info *in = &m->info[m->count - 1];
+	tc__free(&m->al, in->coll);
+	tc__free(&m->al, in->warp_uniform);
+	tc__uniformity_deps_free(&m->al, in->warp_deps);
+	in->coll = coll;
+	in->ncoll = coll ? ncoll : 0;
+	in->warp_uniform = warp_uniform;
+	in->warp_deps = warp_deps;
+	in->warp_size = warp_size;
+	in->warp_assumed = warp_assumed;
 }
 
 int tc__module_add(tc_module *m, tc_graph *g)
@@ -101,9 +136,7 @@ int tc__module_select(tc_module *m, const char *name, const char *file,
 		if (i == keep)
 			continue;
 		tc_graph_free(m->graphs[i]);
-		tc__free(&m->al, m->info[i].branch_loc);
-		tc__free(&m->al, m->info[i].source);
-		tc__uniformity_deps_free(&m->al, m->info[i].deps);
+		free_info(m, &m->info[i]);
 	}
 	m->graphs[0] = m->graphs[keep];
 	m->info[0] = m->info[keep];
@@ -117,9 +150,7 @@ void tc_module_free(tc_module *m)
 		return;
 	for (size_t i = 0; i < m->count; i++) {
 		tc_graph_free(m->graphs[i]);
-		tc__free(&m->al, m->info[i].branch_loc);
-		tc__free(&m->al, m->info[i].source);
-		tc__uniformity_deps_free(&m->al, m->info[i].deps);
+		free_info(m, &m->info[i]);
 	}
 	for (size_t i = 0; i < m->nstrings; i++)
 		tc__free(&m->al, m->strings[i]);
@@ -154,6 +185,39 @@ size_t tc_module_warning_count(const tc_module *m) { return m->nwarnings; }
 const char *tc_module_warning(const tc_module *m, size_t i)
 {
 	return i < m->nwarnings ? m->warnings[i] : NULL;
+}
+
+const char *tc_group_name(tc_group g)
+{
+	switch (g) {
+	case TC_GROUP_BLOCK:
+		return "block";
+	case TC_GROUP_WARP:
+		return "warp";
+	case TC_GROUP_SUBGROUP:
+		return "sub-group";
+	}
+	return NULL;
+}
+
+size_t tc_module_collective_count(const tc_module *m, size_t i)
+{
+	return i < m->count ? m->info[i].ncoll : 0;
+}
+
+const tc_collective *tc_module_collective(const tc_module *m, size_t i, size_t k)
+{
+	return i < m->count && k < m->info[i].ncoll ? &m->info[i].coll[k] : NULL;
+}
+
+uint32_t tc_module_warp_size(const tc_module *m, size_t i)
+{
+	return i < m->count ? m->info[i].warp_size : 0;
+}
+
+bool tc_module_warp_assumed(const tc_module *m, size_t i)
+{
+	return i < m->count && m->info[i].warp_assumed;
 }
 
 bool tc_module_graph_is_kernel(const tc_module *m, size_t i)

@@ -26,6 +26,17 @@ typedef struct tc_graph_info {
 	 * branch that is not uniform; strings point into the module */
 	tc_branch_source *source;
 	tc_uniformity_deps *deps; /* IR inputs with divergent branches, or NULL */
+	/* collectives (tc_module_collective), in node order; strings in the module */
+	tc_collective *coll;
+	uint32_t ncoll;
+	/* the warp's view (tc_solve_options.group): per node, or NULL when the
+	 * graph has no warp or sub-group collective, 1 where the branch ending it
+	 * goes the same way in every lane of a warp; and the replay record of the
+	 * warp-level values */
+	uint8_t *warp_uniform;
+	tc_uniformity_deps *warp_deps;
+	uint32_t warp_size;
+	bool warp_assumed;
 } tc_graph_info;
 
 struct tc_module {
@@ -52,6 +63,12 @@ void tc__module_set_sources(tc_module *m, tc_branch_source *source);
 /* Gives the last graph added its uniformity dependences (allocated with
  * m->al); takes ownership. */
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);
+/* Gives the last graph added its collectives (ncoll of them, allocated
+ * with m->al, in node order) and its warp's view (warp_uniform: per node or
+ * NULL; warp_deps may be NULL); takes ownership, also on failure. */
+void tc__module_set_collectives(tc_module *m, tc_collective *coll, uint32_t ncoll,
+				uint8_t *warp_uniform, tc_uniformity_deps *warp_deps,
+				uint32_t warp_size, bool warp_assumed);
 /* Keeps a warning about the input (tc_module_warning; the first four).
  * TC_ENOMEM or TC_OK. */
 int tc__module_warn(tc_module *m, const char *message);

@@ -8,7 +8,12 @@
  *     "edges": [{"from", "to", "state"}],
  *     "barriers": [{"node", "state", "in_edges_convergent", ["file", "line"],
  *                   check mode: ["column"], "causes": [{"node", ["file", "line",
- *                   "column"], ["depends_on"]}]}]}]}
+ *                   "column"], ["depends_on"]}]}],
+ *     where the graph has collectives: "warp_size", "block_size_assumed",
+ *     "collectives": [{"name", "kind", "group", "node", "state", ["masked"],
+ *                      ["file", "line", "column"], check mode: "causes": [...],
+ *                      ["argument": {"index", ["name"], ["depends_on"],
+ *                                    ["file", "line", "column"]}]}]}]}
  *
  * Nodes are in mention order, edges in creation order, barriers in node
  * order. JSON strings must be UTF-8; a name that is not (a .cfg quoted name
@@ -273,11 +278,11 @@ static void edges(writer *w, const tc_graph *g, const tc_result *r)
 	leave(w, "]");
 }
 
-static void causes(writer *w, const tc_graph *g, const tc_report_barrier *rb)
+static void causes(writer *w, const tc_graph *g, const tc_report_cause *list, uint32_t n)
 {
 	enter(w, "[");
-	for (uint32_t k = 0; rb && k < rb->ncauses; k++) {
-		const tc_report_cause *c = &rb->causes[k];
+	for (uint32_t k = 0; k < n; k++) {
+		const tc_report_cause *c = &list[k];
 		item(w);
 		field(w, "node", tc_graph_node_name(g, c->node));
 		loc_fields(w, c->loc);
@@ -308,7 +313,58 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 		integer(w, loc.col);
 	}
 	key(w, "causes");
-	causes(w, rg->graph, rb);
+	causes(w, rg->graph, rb ? rb->causes : NULL, rb ? rb->ncauses : 0);
+}
+
+static void column_field(writer *w, tc_loc loc)
+{
+	if (loc.file && loc.line && loc.col) {
+		key(w, "column");
+		integer(w, loc.col);
+	}
+}
+
+/* The collectives, and in check mode the causes of each reported one and
+ * an argument that may differ. */
+static void collectives(writer *w, const tc_report_graph *rg)
+{
+	const tc_graph *g = rg->graph;
+	enter(w, "[");
+	for (size_t k = 0; !w->failed && k < rg->ncollectives; k++) {
+		const tc_report_collective *rc = &rg->collectives[k];
+		const tc_collective *c = rc->c;
+		item(w);
+		field(w, "name", c->name);
+		field(w, "kind", c->barrier ? "barrier" : c->call ? "call" : "collective");
+		field(w, "group", tc_group_name(c->group));
+		field(w, "node", tc_graph_node_name(g, c->node));
+		field(w, "state", tc__report_state(rc->state));
+		if (c->masked) {
+			key(w, "masked");
+			boolean(w, true);
+		}
+		loc_fields(w, c->loc);
+		column_field(w, c->loc);
+		if (!rg->options.assume_barriers) {
+			key(w, "causes");
+			causes(w, g, rc->causes, rc->reported ? rc->ncauses : 0);
+		}
+		if (c->arg != TC_NONE) {
+			key(w, "argument");
+			enter(w, "{");
+			key(w, "index");
+			integer(w, c->arg);
+			if (c->arg_name)
+				field(w, "name", c->arg_name);
+			if (c->arg_source)
+				field(w, "depends_on", c->arg_source);
+			loc_fields(w, c->arg_source_loc);
+			column_field(w, c->arg_source_loc);
+			leave(w, "}");
+		}
+		leave(w, "}");
+	}
+	leave(w, "]");
 }
 
 /* the barriers (flag TC_NODE_BARRIER) or the partial ones */
@@ -370,6 +426,15 @@ static void graph_object(writer *w, const tc_report_graph *rg)
 	if (partial) {
 		key(w, "partial_barriers");
 		barriers(w, rg, TC_NODE_PARTIAL_BARRIER);
+	}
+	/* only where there are any (IR, PTX and SPIR-V inputs that have them) */
+	if (rg->ncollectives) {
+		key(w, "warp_size");
+		integer(w, rg->warp_size);
+		key(w, "block_size_assumed");
+		boolean(w, rg->warp_assumed);
+		key(w, "collectives");
+		collectives(w, rg);
 	}
 	leave(w, "}");
 }

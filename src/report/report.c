@@ -3,6 +3,7 @@
 #include "util/diag.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *const format_names[TC_REPORT_FORMAT_COUNT] = {
@@ -57,4 +58,34 @@ const char *tc__report_state(tc_state s)
 	case TC_STATE_DEAD: return "-";
 	}
 	return "?";
+}
+
+const char *tc__report_members(tc_group g)
+{
+	switch (g) {
+	case TC_GROUP_WARP: return "lanes of the warp";
+	case TC_GROUP_SUBGROUP: return "work-items of the sub-group";
+	case TC_GROUP_BLOCK: break;
+	}
+	return "threads of the block";
+}
+
+const char *tc__report_collective_message(char *buf, size_t cap, const tc_collective *c)
+{
+	if (c->call)
+		snprintf(buf, cap,
+			 "call of %s, which executes operations all %s must reach together, may "
+			 "be reached by only some of them",
+			 c->name, tc__report_members(c->group));
+	else
+		snprintf(buf, cap, "%s%s may be reached by only some %s", c->name,
+			 c->full_mask ? " with the full mask" : "", tc__report_members(c->group));
+	return buf;
+}
+
+const char *tc__report_argument_message(char *buf, size_t cap, const tc_collective *c)
+{
+	snprintf(buf, cap, "%s of %s may differ between the %s, which must all pass the same",
+		 c->arg_name ? c->arg_name : "an argument", c->name, tc__report_members(c->group));
+	return buf;
 }

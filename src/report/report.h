@@ -31,6 +31,18 @@ typedef struct tc_report_barrier {
 	uint32_t ncauses;
 } tc_report_barrier;
 
+/* A collective (tc_module_collective) with its verdict: the state of its
+ * node in the solve for its group (the block's, or a warp's). */
+typedef struct tc_report_collective {
+	const tc_collective *c;
+	tc_state state;
+	/* check mode: reported as reached by only some threads of its group
+	 * (state U, not a barrier, not masked), with the branches that decide */
+	bool reported;
+	const tc_report_cause *causes;
+	uint32_t ncauses;
+} tc_report_collective;
+
 /* One solved graph. */
 typedef struct tc_report_graph {
 	const char *input;        /* the file it was read from; NULL when none */
@@ -41,6 +53,12 @@ typedef struct tc_report_graph {
 	 * in node order */
 	const tc_report_barrier *reported;
 	size_t nreported;
+	/* the collectives, in node order (barriers among them only for their
+	 * arguments), and what the warp verdicts rest on */
+	const tc_report_collective *collectives;
+	size_t ncollectives;
+	uint32_t warp_size;
+	bool warp_assumed;
 } tc_report_graph;
 
 typedef enum tc_report_format {
@@ -93,6 +111,12 @@ int tc__report_dump_json(FILE *out, struct json_t *doc, tc_diag *diag);
 /* Shared by the writers: flushes out; TC_EIO with a message when out has
  * seen an error. */
 int tc__report_status(FILE *out, tc_diag *diag);
+/* Wording shared by the check reports: "threads of the block", "lanes of
+ * the warp", "work-items of the sub-group"; a reported collective's
+ * warning, and an argument's that may differ (into buf; returns buf). */
+const char *tc__report_members(tc_group g);
+const char *tc__report_collective_message(char *buf, size_t cap, const tc_collective *c);
+const char *tc__report_argument_message(char *buf, size_t cap, const tc_collective *c);
 /* The state as a one-character string: "C", "U" or "-". */
 const char *tc__report_state(tc_state s);
 

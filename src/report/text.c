@@ -192,6 +192,49 @@ static void put_node_notes(FILE *out, const tc_report_graph *rg, uint32_t v)
 		fprintf(out, "  %s:%u", loc.file, (unsigned)loc.line);
 }
 
+/* The collectives (not the barriers: they have their section), each with
+ * whether its group reaches it together. */
+static void put_collectives(FILE *out, const tc_report_graph *rg, char *const *names)
+{
+	int width = 0, any = 0;
+	for (size_t k = 0; k < rg->ncollectives; k++)
+		if (!rg->collectives[k].c->barrier)
+			fit(&width, width_of(names[rg->collectives[k].c->node]));
+	for (size_t k = 0; k < rg->ncollectives; k++) {
+		const tc_report_collective *rc = &rg->collectives[k];
+		const tc_collective *c = rc->c;
+		if (c->barrier && c->arg == TC_NONE)
+			continue;
+		if (!any && rg->warp_size == 0)
+			fputs("\n  collectives (sub-groups of unknown size)\n", out);
+		else if (!any)
+			fprintf(out, "\n  collectives (warps of %u%s)\n", (unsigned)rg->warp_size,
+				rg->warp_assumed ? ", the block's x size taken to be a multiple" : "");
+		any = 1;
+		fputs("    ", out);
+		put_col(out, names[c->node], width);
+		fprintf(out, "  %s  %s%s, %s: ", tc__report_state(rc->state), c->call ? "call of " : "",
+			c->name, tc_group_name(c->group));
+		if (c->barrier)
+			fputs("a barrier", out);
+		else if (c->masked)
+			fputs("its mask may leave lanes out: not checked", out);
+		else if (rc->state == TC_STATE_DEAD)
+			fputs("never executed (on no entry-exit path)", out);
+		else if (rc->state == TC_STATE_CONVERGENT)
+			fprintf(out, "all %s reach it together", tc__report_members(c->group));
+		else
+			fprintf(out, "not proven reached by all %s together",
+				tc__report_members(c->group));
+		if (c->arg != TC_NONE)
+			fprintf(out, "; %s may differ between them",
+				c->arg_name ? c->arg_name : "an argument");
+		if (c->loc.file && c->loc.line)
+			fprintf(out, "  %s:%u", c->loc.file, (unsigned)c->loc.line);
+		fputc('\n', out);
+	}
+}
+
 static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_name,
 		      char *const *names)
 {
@@ -237,6 +280,7 @@ static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_na
 	}
 	if (!any)
 		fputs("    none\n", out);
+	put_collectives(out, rg, names);
 
 	fputs("\n  nodes\n", out);
 	int name_width = 0;

@@ -104,9 +104,21 @@ static inline void fuzz_module_reports(const char *target, const char *input, tc
 				       size_t i, const tc_result *r, bool assume)
 {
 	tc_report_graph rg = {input, tc_module_graph(m, i), r, tc_solve_options_default(),
-			      NULL, 0};
+			      NULL, 0, NULL, 0, tc_module_warp_size(m, i),
+			      tc_module_warp_assumed(m, i)};
 	rg.options.assume_barriers = assume;
+	/* the collectives, with the block's states (the writers' input) */
+	size_t n = tc_module_collective_count(m, i);
+	tc_report_collective *rc = n ? calloc(n, sizeof *rc) : NULL;
+	for (size_t k = 0; rc && k < n; k++) {
+		rc[k].c = tc_module_collective(m, i, k);
+		rc[k].state = tc_result_node_state(r, rc[k].c->node);
+		rc[k].reported = !assume && !rc[k].c->barrier && rc[k].state == TC_STATE_UNKNOWN;
+	}
+	rg.collectives = rc;
+	rg.ncollectives = rc ? n : 0;
 	fuzz_check_reports(target, &rg);
+	free(rc);
 }
 
 /* Every graph of m of at most max_blocks nodes solved as check and analyze

@@ -1,0 +1,569 @@
+/*
+ * lanes.c - uniformity at warp granularity (lanes.h).
+ *
+ * First the facts: per value, whether it is base + lane (L), its known
+ * trailing zero bits, whether it is known not negative, and its constant.
+ * They start optimistic (unknown, "bottom") and only weaken; each value is
+ * evaluated from its operands' facts and met with what it had, until
+ * nothing changes. The result claims no more than its operands give, so it
+ * holds in every run (an induction over the values a thread computes).
+ *
+ * Rules (w: the warp size, a power of two; X: a value not of the form
+ * base + lane whose low log2(w) bits are known zero):
+ *   tid.x                       L when the x size is whole warps, or the
+ *                               block is one row
+ *   L + X, X + L, L - X,
+ *   L | X, L ^ X, X | L, X ^ L  L (the low bits are the lane's)
+ *   L & c, c's low bits ones    L
+ *   L % c, c a multiple of w    L (signed: L not negative)
+ *   a phi of L values only      L (its base: a phi of their bases)
+ *   a copy of L (not narrower
+ *   than log2(w) bits)          L
+ * and these take only L's base, so they are the same in every lane of a
+ * warp when the base is:
+ *   L >> k, k >= log2(w)        L / c, c a multiple of w (signed: L not
+ *                               negative)
+ *   L & X                       L < X, L >= X (signed or not); L <= c,
+ *                               L > c with c + 1 a multiple of w; and the
+ *                               same with the operands swapped
+ */
+#include "analysis/lanes.h"
+
+#include <string.h>
+
+enum { BOT = 0, NL = 1, L = 2 }; /* fact.st */
+
+typedef struct fact {
+	uint8_t st;      /* BOT: nothing evaluated yet; NL: not base + lane */
+	uint8_t tz;      /* known trailing zero bits, 0 .. 64 */
+	uint8_t nonneg;  /* known not negative */
+	uint8_t isconst; /* c is its value */
+	int64_t c;
+} fact;
+
+struct tc_lanes {
+	tc_alloc al;
+	tc_arena ar;
+	tc_ua_func wf; /* the warp-level description (its arrays in ar) */
+	tc_uniformity *ua;
+	bool assumed;
+};
+
+typedef struct ctx {
+	const tc_ua_func *f;
+	const tc_lane_op *op;
+	uint32_t lg;   /* log2 of the warp size; 0: no lane structure */
+	uint32_t mask; /* warp size - 1 */
+	bool lane_x, uni_y, uni_z, whole_x;
+	uint32_t size_x;
+	fact *fa;
+	/* the incoming values of each phi: pin[poff[v] .. poff[v + 1]) */
+	uint32_t *poff, *pin;
+} ctx;
+
+static const fact unknown = {NL, 0, 0, 0, 0};
+
+static unsigned ctz64(uint64_t x)
+{
+	unsigned n = 0;
+	if (x == 0)
+		return 64;
+	while (!(x & 1)) {
+		x >>= 1;
+		n++;
+	}
+	return n;
+}
+
+static fact constant(int64_t c)
+{
+	return (fact){NL, (uint8_t)ctz64((uint64_t)c), c >= 0, 1, c};
+}
+
+/* The facts of operand i of op (BOT when its value has none yet). */
+static fact operand(const ctx *c, const tc_lane_op *o, int i)
+{
+	if (o->a[i] != TC_NONE)
+		return o->a[i] < c->f->nvalues ? c->fa[o->a[i]] : unknown;
+	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0))
+		return constant(o->k[i]);
+	return unknown;
+}
+
+/* What both claim. */
+static fact meet(fact x, fact y)
+{
+	if (x.st == BOT)
+		return y;
+	if (y.st == BOT)
+		return x;
+	fact r;
+	r.st = x.st == L && y.st == L ? L : NL;
+	r.tz = x.tz < y.tz ? x.tz : y.tz;
+	r.nonneg = x.nonneg && y.nonneg;
+	r.isconst = x.isconst && y.isconst && x.c == y.c;
+	r.c = r.isconst ? x.c : 0;
+	return r;
+}
+
+static bool same(fact x, fact y)
+{
+	return x.st == y.st && x.tz == y.tz && x.nonneg == y.nonneg && x.isconst == y.isconst &&
+	       (!x.isconst || x.c == y.c);
+}
+
+/* Low log2(w) bits known zero, the value not base + lane. */
+static bool aligned(const ctx *c, fact x)
+{
+	return x.st == NL && x.tz >= c->lg;
+}
+
+/* A positive constant that is a multiple of the warp size. */
+static bool warp_multiple(const ctx *c, fact x)
+{
+	return x.isconst && x.c > 0 && ((uint64_t)x.c & c->mask) == 0;
+}
+
+static uint8_t tz_add(unsigned a, unsigned b)
+{
+	return (uint8_t)(a + b > 64 ? 64 : a + b);
+}
+
+/* Base + lane from base + lane and one aligned operand: +, -, |, ^. */
+static bool lane_and_aligned(const ctx *c, uint8_t op, fact a, fact b)
+{
+	if (a.st == L && aligned(c, b))
+		return true;
+	return op != TC_LOP_SUB && b.st == L && aligned(c, a);
+}
+
+static fact eval_binary(const ctx *c, const tc_lane_op *o, fact a, fact b)
+{
+	fact r = unknown;
+	bool nsw = o->flags & TC_LOP_NSW, both = a.isconst && b.isconst;
+	uint64_t ua = (uint64_t)a.c, ub = (uint64_t)b.c;
+	switch (o->op) {
+	case TC_LOP_ADD:
+	case TC_LOP_SUB:
+		r.tz = a.tz < b.tz ? a.tz : b.tz;
+		r.nonneg = o->op == TC_LOP_ADD && nsw && a.nonneg && b.nonneg;
+		r.st = c->lg && lane_and_aligned(c, o->op, a, b) ? L : NL;
+		if (both) {
+			r.isconst = 1;
+			r.c = (int64_t)(o->op == TC_LOP_ADD ? ua + ub : ua - ub);
+		}
+		break;
+	case TC_LOP_OR:
+	case TC_LOP_XOR:
+		r.tz = a.tz < b.tz ? a.tz : b.tz;
+		r.nonneg = a.nonneg && b.nonneg;
+		r.st = c->lg && lane_and_aligned(c, o->op, a, b) ? L : NL;
+		if (both) {
+			r.isconst = 1;
+			r.c = (int64_t)(o->op == TC_LOP_OR ? ua | ub : ua ^ ub);
+		}
+		break;
+	case TC_LOP_AND:
+		r.tz = a.tz > b.tz ? a.tz : b.tz;
+		r.nonneg = a.nonneg || b.nonneg;
+		if (c->lg && ((a.st == L && b.isconst && (ub & c->mask) == c->mask) ||
+			      (b.st == L && a.isconst && (ua & c->mask) == c->mask)))
+			r.st = L;
+		if (both) {
+			r.isconst = 1;
+			r.c = (int64_t)(ua & ub);
+		}
+		break;
+	case TC_LOP_MUL:
+		r.tz = tz_add(a.tz, b.tz);
+		r.nonneg = nsw && a.nonneg && b.nonneg;
+		if (both) {
+			r.isconst = 1;
+			r.c = (int64_t)(ua * ub);
+		}
+		break;
+	case TC_LOP_SHL:
+		if (b.isconst && b.c >= 0 && b.c < 64) {
+			r.tz = tz_add(a.tz, (unsigned)b.c);
+			r.nonneg = nsw && a.nonneg;
+			if (a.isconst && b.c < 63 && a.c >= 0 && a.c < ((int64_t)1 << (62 - b.c))) {
+				r.isconst = 1;
+				r.c = a.c << b.c;
+			}
+		}
+		break;
+	case TC_LOP_LSHR:
+	case TC_LOP_ASHR:
+		if (b.isconst && b.c >= 0 && b.c < 64) {
+			r.tz = a.tz > b.c ? (uint8_t)(a.tz - b.c) : 0;
+			r.nonneg = o->op == TC_LOP_LSHR ? b.c >= 1 : a.nonneg;
+			/* a logical shift of a negative constant depends on the width */
+			if (a.isconst && (a.c >= 0 || o->op == TC_LOP_ASHR)) {
+				r.isconst = 1;
+				r.c = a.c >> b.c;
+			}
+		}
+		break;
+	case TC_LOP_UDIV:
+	case TC_LOP_SDIV:
+		r.nonneg = o->op == TC_LOP_UDIV ? b.isconst && b.c >= 2
+						: a.nonneg && b.isconst && b.c > 0;
+		if (both && a.c >= 0 && b.c > 0) {
+			r.isconst = 1;
+			r.c = a.c / b.c;
+		}
+		break;
+	case TC_LOP_UREM:
+	case TC_LOP_SREM:
+		r.nonneg = b.isconst && b.c > 0 && (o->op == TC_LOP_UREM || a.nonneg);
+		if (c->lg && a.st == L && warp_multiple(c, b) && (o->op == TC_LOP_UREM || a.nonneg))
+			r.st = L;
+		if (both && a.c >= 0 && b.c > 0) {
+			r.isconst = 1;
+			r.c = a.c % b.c;
+		}
+		break;
+	default: /* comparisons: 0 or 1 (or -1 sign-extended): nothing kept */
+		break;
+	}
+	return r;
+}
+
+static fact eval(const ctx *c, uint32_t v)
+{
+	const tc_lane_op *o = &c->op[v];
+	fact a, b, r = unknown;
+	switch (o->op) {
+	case TC_LOP_TID_X:
+		r.nonneg = 1;
+		r.st = c->lane_x ? L : NL;
+		return r;
+	case TC_LOP_TID_Y:
+	case TC_LOP_TID_Z:
+		r.nonneg = 1;
+		return r;
+	case TC_LOP_NTID_X:
+		r.nonneg = 1;
+		if (c->size_x)
+			return constant(c->size_x);
+		r.tz = c->whole_x ? (uint8_t)c->lg : 0;
+		return r;
+	case TC_LOP_COPY:
+		a = operand(c, o, 0);
+		if (a.st == L && o->bits && o->bits < c->lg)
+			a.st = NL, a.tz = 0, a.nonneg = 0, a.isconst = 0;
+		return a;
+	case TC_LOP_PHI: {
+		r.st = BOT;
+		if (o->flags & TC_LOP_K0)
+			r = constant(o->k[0]);
+		if (o->flags & TC_LOP_KANY)
+			r = meet(r, unknown);
+		bool all_lane = !(o->flags & (TC_LOP_K0 | TC_LOP_KANY));
+		for (uint32_t k = c->poff[v]; k < c->poff[v + 1]; k++) {
+			fact x = c->fa[c->pin[k]];
+			if (x.st == BOT)
+				continue;
+			all_lane &= x.st == L;
+			r = meet(r, x);
+		}
+		if (r.st == L && !all_lane)
+			r.st = NL;
+		return r;
+	}
+	case TC_LOP_OTHER:
+	case TC_LOP_WARP:
+	case TC_LOP_BROADCAST:
+		return unknown;
+	default:
+		a = operand(c, o, 0);
+		b = operand(c, o, 1);
+		if (a.st == BOT || b.st == BOT)
+			return (fact){BOT, 0, 0, 0, 0};
+		return eval_binary(c, o, a, b);
+	}
+}
+
+/* Which operand (0 or 1) of v is base + lane and counts only by its base;
+ * -1 when none (lanes.c's second table). */
+static int absorbs(const ctx *c, uint32_t v)
+{
+	const tc_lane_op *o = &c->op[v];
+	if (!c->lg || o->op < TC_LOP_LSHR || o->op > TC_LOP_SGE || o->op == TC_LOP_OR ||
+	    o->op == TC_LOP_XOR || o->op == TC_LOP_UREM || o->op == TC_LOP_SREM)
+		return -1;
+	fact a = operand(c, o, 0), b = operand(c, o, 1);
+	switch (o->op) {
+	case TC_LOP_LSHR:
+	case TC_LOP_ASHR:
+		return a.st == L && b.isconst && b.c >= c->lg && b.c < 64 ? 0 : -1;
+	case TC_LOP_UDIV:
+	case TC_LOP_SDIV:
+		return a.st == L && warp_multiple(c, b) && (o->op == TC_LOP_UDIV || a.nonneg) ? 0 : -1;
+	case TC_LOP_AND:
+		if (a.st == L && b.st != L && (b.isconst ? ((uint64_t)b.c & c->mask) == 0 : b.tz >= c->lg))
+			return 0;
+		if (b.st == L && a.st != L && (a.isconst ? ((uint64_t)a.c & c->mask) == 0 : a.tz >= c->lg))
+			return 1;
+		return -1;
+	case TC_LOP_EQ:
+	case TC_LOP_NE:
+	case TC_LOP_MUL:
+	case TC_LOP_SHL:
+		return -1;
+	default: {
+		int slot = a.st == L && b.st != L ? 0 : b.st == L && a.st != L ? 1 : -1;
+		if (slot < 0)
+			return -1;
+		uint8_t p = o->op;
+		fact x = slot ? a : b;
+		if (slot) { /* x < L is L > x */
+			static const uint8_t swap[] = {TC_LOP_UGT, TC_LOP_UGE, TC_LOP_ULT, TC_LOP_ULE,
+						       TC_LOP_SGT, TC_LOP_SGE, TC_LOP_SLT, TC_LOP_SLE};
+			p = swap[p - TC_LOP_ULT];
+		}
+		switch (p) {
+		case TC_LOP_ULT:
+		case TC_LOP_UGE:
+		case TC_LOP_SLT:
+		case TC_LOP_SGE:
+			return x.isconst ? (((uint64_t)x.c & c->mask) == 0 ? slot : -1)
+					 : (x.tz >= c->lg ? slot : -1);
+		default: /* <= c and > c: as < c + 1 and >= c + 1 */
+			return x.isconst && ((uint64_t)x.c & c->mask) == c->mask ? slot : -1;
+		}
+	}
+	}
+}
+
+/* The phis' incoming values, from the uses. */
+static int phi_inputs(ctx *c, tc_arena *ar)
+{
+	const tc_ua_func *f = c->f;
+	uint32_t n = f->nvalues, nuses = f->use_off[n];
+	c->poff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
+	c->pin = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuses + 1);
+	uint32_t *key = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuses + 1);
+	uint32_t *val = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuses + 1);
+	if (!c->poff || !c->pin || !key || !val)
+		return TC_ENOMEM;
+	uint32_t m = 0;
+	for (uint32_t v = 0; v < n; v++)
+		for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1]; k++) {
+			uint32_t u = f->user[k];
+			if (u < n && c->op[u].op == TC_LOP_PHI)
+				key[m] = u, val[m++] = v;
+		}
+	tc__csr_fill(n, m, key, val, c->poff, c->pin);
+	return TC_OK;
+}
+
+/* The facts, to the fixpoint (a work list: a value is evaluated again when
+ * an operand's facts change). */
+static int solve_facts(ctx *c, tc_arena *ar)
+{
+	const tc_ua_func *f = c->f;
+	uint32_t n = f->nvalues;
+	c->fa = TC_ARENA_ZARRAY(ar, fact, (size_t)n + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	uint8_t *queued = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)n + 1);
+	if (!c->fa || !stack || !queued)
+		return TC_ENOMEM;
+	for (int round = 0; round < 2; round++) {
+		uint32_t top = 0;
+		for (uint32_t v = n; v-- > 0;) /* popped in id order */
+			stack[top++] = v, queued[v] = 1;
+		while (top > 0) {
+			uint32_t v = stack[--top];
+			queued[v] = 0;
+			fact old = c->fa[v], x = eval(c, v);
+			if (x.st == BOT)
+				continue;
+			x = meet(old, x);
+			if (old.st != BOT && same(old, x))
+				continue;
+			c->fa[v] = x;
+			for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1]; k++) {
+				uint32_t u = f->user[k];
+				if (u < n && !queued[u])
+					queued[u] = 1, stack[top++] = u;
+			}
+		}
+		/* what no evaluation reached (a cycle of phis with nothing coming
+		 * in, unreachable code) claims nothing; then once more */
+		bool any = false;
+		for (uint32_t v = 0; v < n; v++)
+			if (c->fa[v].st == BOT)
+				c->fa[v] = unknown, any = true;
+		if (!any)
+			break;
+	}
+	return TC_OK;
+}
+
+typedef struct uses {
+	tc_u32vec used, user, block;
+} uses;
+
+static int use(const tc_alloc *al, uses *u, uint32_t v, uint32_t w, uint32_t b)
+{
+	return tc__u32vec_push(al, &u->used, v) || tc__u32vec_push(al, &u->user, w) ||
+			       tc__u32vec_push(al, &u->block, b)
+		       ? TC_ENOMEM
+		       : TC_OK;
+}
+
+/* The warp-level description: the values with their kinds changed, a base
+ * per value of the form base + lane, and the uses re-wired. */
+static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
+{
+	const tc_ua_func *f = c->f;
+	uint32_t n = f->nvalues, nb = 0;
+	tc_arena *ar = &l->ar;
+	uint32_t *base = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	int8_t *slot = TC_ARENA_ARRAY(ar, int8_t, (size_t)n + 1);
+	if (!base || !slot)
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < n; v++) {
+		base[v] = c->fa[v].st == L ? n + nb++ : TC_NONE;
+		slot[v] = (int8_t)absorbs(c, v);
+		if (nb >= UINT32_MAX / 2 - n)
+			return TC_ELIMIT;
+	}
+	uint32_t total = n + nb;
+	uint32_t *block = TC_ARENA_ARRAY(ar, uint32_t, (size_t)total + 1);
+	uint8_t *kind = TC_ARENA_ARRAY(ar, uint8_t, (size_t)total + 1);
+	if (!block || !kind)
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < n; v++) {
+		uint8_t k = f->kind[v];
+		switch (c->op[v].op) {
+		case TC_LOP_TID_Y:
+		case TC_LOP_TID_Z:
+			if (c->op[v].op == TC_LOP_TID_Y ? c->uni_y : c->uni_z)
+				k &= (uint8_t)~(TC_UA_SOURCE | TC_UA_NAMED);
+			break;
+		case TC_LOP_WARP:
+			k = (uint8_t)((k & ~(TC_UA_SOURCE | TC_UA_NAMED)) | TC_UA_UNIFORM);
+			break;
+		case TC_LOP_BROADCAST:
+			k &= (uint8_t)~TC_UA_SOURCE;
+			break;
+		default:
+			break;
+		}
+		if (base[v] != TC_NONE) {
+			k |= TC_UA_SOURCE; /* the lane */
+			block[base[v]] = f->block[v];
+			kind[base[v]] = (uint8_t)(TC_UA_PURE | (k & TC_UA_PHI));
+		}
+		kind[v] = k;
+		block[v] = f->block[v];
+	}
+	uses u = {{0}, {0}, {0}};
+	int rc = TC_OK;
+	for (uint32_t v = 0; v < n && !rc; v++)
+		for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1] && !rc; k++) {
+			uint32_t w = f->user[k], b = f->use_block[k];
+			if (w >= n) {
+				rc = use(al, &u, v, w, b);
+				continue;
+			}
+			const tc_lane_op *o = &c->op[w];
+			if (o->op == TC_LOP_BROADCAST && o->a[0] != v)
+				continue;
+			if (slot[w] >= 0 && o->a[slot[w]] == v)
+				rc = use(al, &u, base[v], w, b);
+			else
+				rc = use(al, &u, v, w, b);
+			/* the operands of w's base */
+			if (!rc && base[w] != TC_NONE && o->op != TC_LOP_TID_X)
+				rc = use(al, &u, base[v] != TC_NONE ? base[v] : v, base[w], b);
+		}
+	uint32_t m = (uint32_t)u.used.len;
+	uint32_t *off = rc ? NULL : TC_ARENA_ZARRAY(ar, uint32_t, (size_t)total + 1);
+	uint32_t *user = rc ? NULL : TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
+	uint32_t *ublock = rc ? NULL : TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
+	uint32_t *order = rc ? NULL : TC_ARENA_ARRAY(ar, uint32_t, (size_t)m + 1);
+	if (!rc && (!off || !user || !ublock || !order || u.used.len >= UINT32_MAX))
+		rc = TC_ENOMEM;
+	if (!rc) {
+		tc__csr_fill(total, m, u.used.v, NULL, off, order);
+		for (uint32_t k = 0; k < m; k++) {
+			user[k] = u.user.v[order[k]];
+			ublock[k] = u.block.v[order[k]];
+		}
+		l->wf = *f;
+		l->wf.nvalues = total;
+		l->wf.block = block;
+		l->wf.kind = kind;
+		l->wf.use_off = off;
+		l->wf.user = user;
+		l->wf.use_block = ublock;
+	}
+	tc__u32vec_free(al, &u.used);
+	tc__u32vec_free(al, &u.user);
+	tc__u32vec_free(al, &u.block);
+	return rc;
+}
+
+int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
+	      const tc_lane_geom *geom, const tc_alloc *al)
+{
+	*out = NULL;
+	tc_lanes *l = tc__calloc(al, 1, sizeof *l);
+	if (!l)
+		return TC_ENOMEM;
+	l->al = *al;
+	tc__arena_init(&l->ar, &l->al);
+	ctx c = {.f = f, .op = op};
+	uint32_t w = geom->warp, x = geom->size[0], y = geom->size[1], z = geom->size[2];
+	if (w >= 2 && (w & (w - 1)) == 0) {
+		while ((1u << c.lg) < w)
+			c.lg++;
+		c.mask = w - 1;
+	}
+	c.size_x = x;
+	c.whole_x = c.lg && (x ? (x & c.mask) == 0 : true);
+	c.lane_x = c.lg && (c.whole_x || (y == 1 && z == 1));
+	c.uni_y = y == 1 || c.whole_x;
+	c.uni_z = z == 1 || (x && y && c.lg ? (((uint64_t)x * y) & c.mask) == 0 : c.whole_x);
+	for (uint32_t v = 0; v < f->nvalues && !x && c.lg && !l->assumed; v++)
+		l->assumed = op[v].op >= TC_LOP_TID_X && op[v].op <= TC_LOP_NTID_X;
+	tc_arena scratch;
+	tc__arena_init(&scratch, &l->al);
+	int rc = phi_inputs(&c, &scratch);
+	if (!rc)
+		rc = solve_facts(&c, &scratch);
+	if (!rc)
+		rc = build(l, &c, &l->al);
+	tc__arena_free(&scratch);
+	if (!rc)
+		rc = tc__uniformity(&l->ua, &l->wf, &l->al);
+	if (rc) {
+		tc__lanes_free(l);
+		return rc;
+	}
+	*out = l;
+	return TC_OK;
+}
+
+void tc__lanes_free(tc_lanes *l)
+{
+	if (!l)
+		return;
+	tc_alloc al = l->al;
+	tc__uniformity_free(l->ua);
+	tc__arena_free(&l->ar);
+	tc__free(&al, l);
+}
+
+tc_uniformity *tc__lanes_uniformity(tc_lanes *l)
+{
+	return l->ua;
+}
+
+bool tc__lanes_assumed(const tc_lanes *l)
+{
+	return l->assumed;
+}
