@@ -193,6 +193,7 @@ typedef struct renamer {
 	const uint32_t *poff, *preg; /* phis of each block */
 	uint32_t *cur;              /* per register: its value now, TC_NONE */
 	uint32_t *cond_value;
+	uint32_t *opval;            /* per operand: the value read, or NULL */
 	tc_u32vec log;              /* (register, old value) pairs to undo */
 	uses *u;
 	const tc_alloc *al;
@@ -217,6 +218,8 @@ static int rename_block(renamer *z, uint32_t b, bool undo)
 		for (uint32_t k = (rf->kind[i] & TC_UA_PHI) ? rf->op_off[i + 1] : rf->op_off[i];
 		     k < rf->op_off[i + 1]; k++) {
 			uint32_t r = rf->op[k];
+			if (z->opval && r < rf->nregs)
+				z->opval[k] = z->cur[r];
 			if (r < rf->nregs && z->cur[r] != TC_NONE &&
 			    (rc = add_use(z->al, z->u, z->cur[r], i, b)))
 				return rc;
@@ -352,7 +355,13 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 	if (!s->cond_value || !cur)
 		return TC_ENOMEM;
 	memset(cur, 0xff, ((size_t)rf->nregs + 1) * sizeof *cur);
-	renamer z = {rf, ioff, poff, preg, cur, s->cond_value, {NULL, 0, 0}, &u, al};
+	uint32_t nops = rf->op_off[ni];
+	uint32_t *opval = rf->lane ? TC_ARENA_ARRAY(t, uint32_t, (size_t)nops + 1) : NULL;
+	if (rf->lane && !opval)
+		return TC_ENOMEM;
+	if (opval)
+		memset(opval, 0xff, ((size_t)nops + 1) * sizeof *opval);
+	renamer z = {rf, ioff, poff, preg, cur, s->cond_value, opval, {NULL, 0, 0}, &u, al};
 	rc = rename_all(t, &z, idom, nb);
 	/* the reads of values: where the reader is, or for a phi, in the block
 	 * the value comes from */
@@ -362,6 +371,8 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 			uint32_t x = rf->op[k];
 			if (x == TC_NONE || !(x & TC_SSA_VALUE) || (x & ~TC_SSA_VALUE) >= ni)
 				continue;
+			if (opval)
+				opval[k] = x & ~TC_SSA_VALUE;
 			uint32_t b = phi ? (rf->op_block ? rf->op_block[k] : TC_NONE) : rf->block[i];
 			if (b < nb)
 				rc = add_use(al, &u, x & ~TC_SSA_VALUE, i, b);
@@ -412,6 +423,21 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 			s->f = (tc_ua_func){nb, sof, sa, s->cond_value, nv, block, kind, uoff, user,
 					    ublk};
 		}
+	}
+	if (!rc && rf->lane && !(s->lop = TC_ARENA_ARRAY(&s->ar, tc_lane_op, (size_t)nv + 1)))
+		rc = TC_ENOMEM;
+	for (uint32_t i = 0; !rc && rf->lane && i < nv; i++) {
+		tc_lane_op o = {TC_LOP_PHI, 0, 0, {TC_NONE, TC_NONE}, {0, 0}};
+		if (i < ni) {
+			o = rf->lane[i];
+			for (int j = 0; j < 2; j++) {
+				uint32_t at = o.a[j];
+				o.a[j] = at != TC_NONE && at < rf->op_off[i + 1] - rf->op_off[i]
+						 ? opval[rf->op_off[i] + at]
+						 : TC_NONE;
+			}
+		}
+		s->lop[i] = o;
 	}
 	tc__u32vec_free(al, &u.v);
 	tc__u32vec_free(al, &u.w);

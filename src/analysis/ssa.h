@@ -28,7 +28,7 @@
 #ifndef TC_ANALYSIS_SSA_H
 #define TC_ANALYSIS_SSA_H
 
-#include "analysis/uniformity.h"
+#include "analysis/lanes.h"
 
 typedef struct tc_reg_func {
 	uint32_t nblocks;
@@ -45,6 +45,11 @@ typedef struct tc_reg_func {
 	/* per operand of a TC_UA_PHI instruction: the block it comes from; NULL
 	 * when there is no such instruction */
 	const uint32_t *op_block;
+	/* per instruction, or NULL: what it computes for the warp's view
+	 * (lanes.h), its a[] naming operands by their place in the
+	 * instruction's list (0 is op[op_off[i]]); tc_ssa.lop gets it with
+	 * each a[] the value read there */
+	const tc_lane_op *lane;
 } tc_reg_func;
 
 /* An operand that is instruction i's value: TC_SSA_VALUE | i (i < 2^31 - 1). */
@@ -58,6 +63,9 @@ typedef struct tc_ssa {
 	uint32_t nphis;      /* values ninsts .. ninsts + nphis - 1 */
 	uint32_t *phi_reg;   /* per phi: its register */
 	uint32_t *cond_value; /* per block: the value its branch tests, TC_NONE */
+	/* per value when tc_reg_func.lane is given (phis placed here: TC_LOP_PHI),
+	 * else NULL */
+	tc_lane_op *lop;
 } tc_ssa;
 
 /* TC_OK, TC_ENOMEM, TC_ELIMIT, or TC_EINVAL when the instructions are not

@@ -350,3 +350,33 @@ done:
 	tc__free(al, stack);
 	return rc;
 }
+
+int tc__gpu_warp_marks(const tc_alloc *al, const tc_alloc *mal, const tc_uniformity *wua,
+		       uint32_t nblocks, const uint32_t *succ_off, const uint32_t *last,
+		       uint32_t nnodes, tc_u32vec *dep_block, tc_u32vec *dep_node,
+		       uint8_t **marks, tc_uniformity_deps **deps)
+{
+	*deps = NULL;
+	if (!(*marks = tc__calloc(mal, nnodes ? nnodes : 1, 1)))
+		return TC_ENOMEM;
+	dep_node->len = dep_block->len = 0;
+	for (uint32_t k = 0; k < nblocks; k++) {
+		if (succ_off[k + 1] - succ_off[k] < 2)
+			continue;
+		bool div = tc__uniformity_branch(wua, k);
+		(*marks)[last[k]] = !div;
+		if (div && (tc__u32vec_push(al, dep_node, last[k]) ||
+			    tc__u32vec_push(al, dep_block, k))) {
+			tc__free(mal, *marks);
+			*marks = NULL;
+			return TC_ENOMEM;
+		}
+	}
+	int rc = tc__uniformity_record(wua, dep_block->v, dep_node->v, (uint32_t)dep_node->len,
+				       mal, deps);
+	if (rc) {
+		tc__free(mal, *marks);
+		*marks = NULL;
+	}
+	return rc;
+}

@@ -6,6 +6,7 @@
 #ifndef TC_FRONTEND_GPU_BUILTINS_H
 #define TC_FRONTEND_GPU_BUILTINS_H
 
+#include "analysis/uniformity.h"
 #include "util/mem.h"
 
 #include <stddef.h>
@@ -79,5 +80,18 @@ size_t tc__gpu_describe(char *buf, size_t cap, const char *name, size_t len,
  */
 int tc__gpu_barrier_closure(const tc_alloc *al, uint32_t nfn, const uint32_t *caller,
 			    const uint32_t *callee, size_t ncalls, uint8_t *has_barrier);
+
+/*
+ * The warp's view of a graph a front end built from nblocks blocks (block k's
+ * branch ends node last[k]; succ_off as in tc_ua_func) with wua, the warp-level
+ * uniformity (lanes.h): *marks gets, per node (nnodes), 1 where the branch
+ * ending it goes the same way in every lane of a warp, and *deps the replay
+ * record of the warp-level values, both allocated with mal (the module's).
+ * dep_block and dep_node are the caller's scratch. TC_OK, TC_ENOMEM, TC_ELIMIT.
+ */
+int tc__gpu_warp_marks(const tc_alloc *al, const tc_alloc *mal, const tc_uniformity *wua,
+		       uint32_t nblocks, const uint32_t *succ_off, const uint32_t *last,
+		       uint32_t nnodes, tc_u32vec *dep_block, tc_u32vec *dep_node,
+		       uint8_t **marks, tc_uniformity_deps **deps);
 
 #endif

@@ -1474,9 +1474,9 @@ static int add_collectives(reader *r, uint32_t nblocks, uint32_t nnodes)
 		return TC_OK;
 	const tc_alloc *mal = &r->out->al;
 	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
-	uint8_t *wu = r->lanes ? tc__calloc(mal, nnodes ? nnodes : 1, 1) : NULL;
+	uint8_t *wu = NULL;
 	tc_uniformity_deps *wd = NULL;
-	int rc = !cs || (r->lanes && !wu) ? oom(r) : TC_OK;
+	int rc = !cs ? oom(r) : TC_OK;
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const found_coll *fc = &r->found[j];
 		tc_collective *c = &cs[j];
@@ -1496,24 +1496,12 @@ static int add_collectives(reader *r, uint32_t nblocks, uint32_t nnodes)
 		if (!rc)
 			rc = check_args(r, fc, c);
 	}
-	if (!rc && r->lanes) {
-		const tc_uniformity *wua = tc__lanes_uniformity(r->lanes);
-		r->dep_node.len = r->dep_block.len = 0;
-		for (uint32_t k = 0; k < nblocks && !rc; k++) {
-			if (r->succ_off.v[k + 1] - r->succ_off.v[k] < 2)
-				continue;
-			bool div = tc__uniformity_branch(wua, k);
-			wu[r->last[k]] = !div;
-			if (div && (tc__u32vec_push(&r->al, &r->dep_node, r->last[k]) ||
-				    tc__u32vec_push(&r->al, &r->dep_block, k)))
-				rc = oom(r);
-		}
-		if (!rc && (rc = tc__uniformity_record(wua, r->dep_block.v, r->dep_node.v,
-							(uint32_t)r->dep_node.len, mal, &wd)))
-			rc = rc == TC_ELIMIT ? tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0,
-							"function too large")
-					     : oom(r);
-	}
+	if (!rc && r->lanes &&
+	    (rc = tc__gpu_warp_marks(&r->al, mal, tc__lanes_uniformity(r->lanes), nblocks,
+				     r->succ_off.v, r->last, nnodes, &r->dep_block, &r->dep_node,
+				     &wu, &wd)))
+		rc = rc == TC_ELIMIT ? tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large")
+				     : oom(r);
 	if (rc) {
 		tc__free(mal, cs);
 		tc__free(mal, wu);

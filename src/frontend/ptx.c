@@ -2610,6 +2610,7 @@ static int graph(reader *r, uint32_t fi)
 			  opoff,
 			  r->rec.op.v ? r->rec.op.v + op0 : NULL,
 			  cond,
+			  NULL,
 			  NULL};
 	double t0 = tc__now();
 	tc__uniformity_free(r->ua);

@@ -1316,7 +1316,8 @@ static int graph(reader *r, uint32_t fi)
 			  r->ropoff.v,
 			  r->rop.v,
 			  r->cond.v,
-			  r->ropblk.v};
+			  r->ropblk.v,
+			  NULL};
 	double t0 = tc__now();
 	tc__uniformity_free(r->ua);
 	r->ua = NULL;

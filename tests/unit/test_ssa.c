@@ -72,7 +72,7 @@ static tc_ssa *build(rfn *t)
 	t->op_off[t->ni] = n;
 	t->f = (tc_reg_func){t->nb, t->succ_off, t->succ_flat, t->nr, t->ni, t->block,
 			     t->kind, t->def, t->op_off, t->op_flat, t->cond,
-			     t->phis ? t->opblk_flat : NULL};
+			     t->phis ? t->opblk_flat : NULL, NULL};
 	tc_ssa *s = NULL;
 	assert_int_equal(tc__ssa(&s, &t->f, &t->al), TC_OK);
 	return s;
