@@ -1,8 +1,11 @@
 /*
  * test_oracle.c - the oracle itself: hand-checked graphs from the model
  * (SPEC 1, 2.1, 3, 7), the segment oracle against whole walks, and that a
- * larger bound only refutes more.
+ * larger bound only refutes more; and the warp's solve (a second level of
+ * marks, the branches that go the same way in every lane of a warp)
+ * against the oracle run with the warp as the thread group.
  */
+#include "graph/module.h"
 #include "oracle/oracle.h"
 #include "property/check.h"
 #include "property/gen.h"
@@ -344,6 +347,96 @@ static void test_monotone(void **state)
 	assert_int_equal(failures, 0);
 }
 
+/*
+ * The warp's solve: a graph with block marks B, and warp marks W on other
+ * branches (they go the same way in every lane of a warp, not of the
+ * block), as a front end leaves them (tc__module_set_collectives).
+ * tc_module_solve for a warp must be sound for the oracle run with B and W
+ * marked (its threads: one warp's), give what a plain solve of the graph
+ * with B and W marked gives, and claim every C the block's solve claims
+ * (what the whole block does together, each warp does).
+ */
+static void test_warp_marks(void **state)
+{
+	(void)state;
+	unsigned long count = prop_scaled(2000), base = prop_seed_base(), failures = 0,
+		      warp_c = 0, more = 0;
+	pgraph *p = malloc(sizeof *p), *pw = malloc(sizeof *pw);
+	char sb[2 * PG_MAX_EDGES + 64], sw[2 * PG_MAX_EDGES + 64], sp[2 * PG_MAX_EDGES + 64];
+	assert_non_null(p);
+	assert_non_null(pw);
+	for (unsigned long i = 0; i < count; i++) {
+		uint64_t seed = base + 3000000 + i;
+		prng r;
+		prng_seed(&r, seed);
+		if (i % 2)
+			gen_dag(p, &r, 4 + prng_below(&r, 5), 30, 20);
+		else
+			gen_random(p, &r, 4, 7, 30, 20);
+		*pw = *p;
+		uint8_t *wu = calloc(p->n ? p->n : 1, 1);
+		assert_non_null(wu);
+		for (uint32_t v = 0; v < p->n; v++)
+			if (!(p->flags[v] & TC_NODE_UNIFORM) && prng_chance(&r, 40, 100)) {
+				wu[v] = 1;
+				pw->flags[v] |= TC_NODE_UNIFORM;
+			}
+		tc_graph *g, *gw;
+		tc_module *m;
+		assert_int_equal(pg_build(&g, p), 0);
+		assert_int_equal(pg_build(&gw, pw), 0);
+		assert_int_equal(tc__module_new(&m, NULL), 0);
+		assert_int_equal(tc__module_add(m, g), 0);
+		tc__module_set_collectives(m, NULL, 0, wu, NULL, 32, false);
+		bool assume = i % 3 != 0;
+		tc_solve_options opt = tc_solve_options_default();
+		opt.assume_barriers = assume;
+		tc_result *rb, *rw, *rp;
+		tc_diag d;
+		assert_int_equal(tc_module_solve(&rb, m, 0, &opt, NULL, &d), 0);
+		opt.group = TC_GROUP_WARP;
+		assert_int_equal(tc_module_solve(&rw, m, 0, &opt, NULL, &d), 0);
+		assert_int_equal(tc_solve(&rp, gw, &opt, NULL, &d), 0);
+		prop_result_states(rb, g, sb);
+		prop_result_states(rw, g, sw);
+		prop_result_states(rp, gw, sp);
+		oracle_options o = oracle_options_default();
+		o.assume_barriers = assume;
+		o.use_uniform = true;
+		oracle_result orc;
+		assert_int_equal(oracle_solve(&orc, gw, &o), 0);
+		uint32_t n = p->n, nm = p->n + p->m;
+		bool bad = strcmp(sw, sp) != 0;
+		for (uint32_t k = 0; k < nm; k++) {
+			char oc = k < n ? orc.node_state[k] : orc.edge_state[k - n];
+			bad |= sw[k] == 'C' && oc != 'C';      /* sound for a warp */
+			bad |= (sw[k] == '-') != (oc == '-'); /* the same live elements */
+			bad |= sb[k] == 'C' && sw[k] != 'C';   /* the block's C hold */
+			warp_c += sw[k] == 'C';
+			more += sw[k] == 'C' && sb[k] != 'C';
+		}
+		if (bad) {
+			fprintf(stderr, "warp marks (seed %llu, %s mode): block %s warp %s plain %s\n",
+				(unsigned long long)seed, assume ? "assume" : "check", sb, sw, sp);
+			pg_write_cfg(stderr, pw, "warp");
+			failures++;
+		}
+		oracle_result_free(&orc);
+		tc_result_free(rb);
+		tc_result_free(rw);
+		tc_result_free(rp);
+		tc_module_free(m);
+		tc_graph_free(gw);
+	}
+	free(p);
+	free(pw);
+	printf("warp marks: %lu graphs, %lu elements C for a warp, %lu of them not for the "
+	       "block, %lu failures\n",
+	       count, warp_c, more, failures);
+	assert_true(more > 0); /* the warp marks made a difference somewhere */
+	assert_int_equal(failures, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,6 +444,7 @@ int main(int argc, char **argv)
 		{"walks_vs_segments", test_walks_vs_segments, NULL, NULL, NULL},
 		{"monotone", test_monotone, NULL, NULL, NULL},
 		{"marks", test_marks, NULL, NULL, NULL},
+		{"warp_marks", test_warp_marks, NULL, NULL, NULL},
 	};
 	if (argc > 1)
 		cmocka_set_test_filter(argv[1]);

@@ -1,0 +1,420 @@
+/*
+ * test_lanes.c - uniformity at warp granularity (src/analysis/lanes.h) on
+ * functions described by hand: which thread-id computations are the same in
+ * every lane of a warp (shifts, divisions and masks that drop the lane's
+ * bits, comparisons with multiples of the warp size, a global index, a
+ * block-stride loop counter), which are not (the lane's own bits, equality,
+ * a narrowing cast), how the block's size changes that, and that control
+ * divergence still reaches a base computed at a join.
+ */
+#include "analysis/lanes.h"
+#include "unit.h"
+
+#include <string.h>
+
+#define MAXB 16
+#define MAXV 64
+#define MAXU 256
+#define EXIT UNIT_EXIT
+
+typedef struct fn {
+	uint32_t nb, nv, nuse;
+	uint32_t nsucc[MAXB], succ[MAXB][4], cond[MAXB];
+	uint32_t block[MAXV];
+	uint8_t kind[MAXV];
+	tc_lane_op op[MAXV];
+	uint32_t use_v[MAXU], use_w[MAXU], use_b[MAXU];
+	uint32_t succ_off[MAXB + 1], succ_flat[4 * MAXB];
+	uint32_t use_off[MAXV + 1], user[MAXU], use_block[MAXU];
+	tc_ua_func f;
+	tc_alloc al;
+	tc_lanes *l;
+} fn;
+
+/* a constant operand */
+#define K(c) (0x100000000ll + (c))
+#define IS_K(x) ((x) >= 0x80000000ll)
+
+static void fn_init(fn *t, uint32_t nblocks)
+{
+	memset(t, 0, sizeof *t);
+	t->nb = nblocks;
+	for (uint32_t b = 0; b < MAXB; b++)
+		t->cond[b] = TC_NONE;
+	tc__alloc_init(&t->al, NULL);
+}
+
+static void edge(fn *t, uint32_t from, uint32_t to)
+{
+	t->succ[from][t->nsucc[from]++] = to;
+}
+
+static void branch(fn *t, uint32_t b, uint32_t c, uint32_t to1, uint32_t to2)
+{
+	t->cond[b] = c;
+	edge(t, b, to1);
+	edge(t, b, to2);
+}
+
+static void use(fn *t, uint32_t v, uint32_t w, uint32_t b)
+{
+	t->use_v[t->nuse] = v;
+	t->use_w[t->nuse] = w;
+	t->use_b[t->nuse++] = b;
+}
+
+static uint32_t value(fn *t, uint32_t b, uint8_t kind, uint8_t op)
+{
+	uint32_t v = t->nv++;
+	t->block[v] = b;
+	t->kind[v] = kind;
+	t->op[v] = (tc_lane_op){op, 0, 32, {TC_NONE, TC_NONE}, {0, 0}};
+	return v;
+}
+
+/* an argument of a kernel: the same in every thread */
+static uint32_t arg(fn *t)
+{
+	uint32_t v = value(t, 0, 0, TC_LOP_OTHER);
+	t->block[v] = TC_NONE;
+	return v;
+}
+
+static uint32_t source(fn *t, uint32_t b, uint8_t op)
+{
+	return value(t, b, TC_UA_SOURCE | TC_UA_NAMED, op);
+}
+
+/* op of x and y in block b; an operand is a value or K(constant) */
+static uint32_t bin(fn *t, uint32_t b, uint8_t op, long long x, long long y)
+{
+	uint32_t v = value(t, b, TC_UA_PURE, op);
+	long long xs[2] = {x, y};
+	for (int i = 0; i < 2; i++) {
+		if (IS_K(xs[i])) {
+			t->op[v].flags |= i ? TC_LOP_K1 : TC_LOP_K0;
+			t->op[v].k[i] = xs[i] - 0x100000000ll;
+		} else {
+			t->op[v].a[i] = (uint32_t)xs[i];
+			use(t, (uint32_t)xs[i], v, b);
+		}
+	}
+	return v;
+}
+
+static uint32_t copy(fn *t, uint32_t b, uint32_t x, uint8_t bits)
+{
+	uint32_t v = value(t, b, TC_UA_PURE, TC_LOP_COPY);
+	t->op[v].a[0] = x;
+	t->op[v].bits = bits;
+	use(t, x, v, b);
+	return v;
+}
+
+static uint32_t phi(fn *t, uint32_t b, uint32_t x, uint32_t bx, uint32_t y, uint32_t by)
+{
+	uint32_t v = value(t, b, TC_UA_PHI, TC_LOP_PHI);
+	use(t, x, v, bx);
+	use(t, y, v, by);
+	return v;
+}
+
+/* geometry: warp lanes, block size */
+static void run_geom(fn *t, uint32_t warp, uint32_t x, uint32_t y, uint32_t z)
+{
+	unit_flat_succ(t->nb, t->nsucc, &t->succ[0][0], 4, t->succ_off, t->succ_flat);
+	uint32_t n = 0;
+	for (uint32_t v = 0; v < t->nv; v++) {
+		t->use_off[v] = n;
+		for (uint32_t k = 0; k < t->nuse; k++)
+			if (t->use_v[k] == v) {
+				t->user[n] = t->use_w[k];
+				t->use_block[n++] = t->use_b[k];
+			}
+	}
+	t->use_off[t->nv] = n;
+	t->f = (tc_ua_func){t->nb, t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
+			    t->kind, t->use_off, t->user, t->use_block};
+	tc_lane_geom g = {warp, {x, y, z}};
+	tc__lanes_free(t->l);
+	t->l = NULL;
+	assert_int_equal(tc__lanes(&t->l, &t->f, t->op, &g, &t->al), TC_OK);
+}
+
+static void run(fn *t)
+{
+	run_geom(t, 32, 0, 0, 0);
+}
+
+static void done(fn *t)
+{
+	tc__lanes_free(t->l);
+}
+
+#define WDIV(t, v) assert_true(tc__uniformity_value(tc__lanes_uniformity((t)->l), (v)))
+#define WUNI(t, v) assert_false(tc__uniformity_value(tc__lanes_uniformity((t)->l), (v)))
+#define BDIV(t, b) assert_true(tc__uniformity_branch(tc__lanes_uniformity((t)->l), (b)))
+#define BUNI(t, b) assert_false(tc__uniformity_branch(tc__lanes_uniformity((t)->l), (b)))
+
+/* What drops the lane's bits is the same in a warp; what keeps them is not. */
+static void test_shifts_and_masks(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t shr5 = bin(&t, 0, TC_LOP_LSHR, tid, K(5));
+	uint32_t shr4 = bin(&t, 0, TC_LOP_LSHR, tid, K(4));
+	uint32_t ashr6 = bin(&t, 0, TC_LOP_ASHR, tid, K(6));
+	uint32_t lane = bin(&t, 0, TC_LOP_AND, tid, K(31));
+	uint32_t high = bin(&t, 0, TC_LOP_AND, K(-32), tid);
+	uint32_t some = bin(&t, 0, TC_LOP_AND, tid, K(-16));
+	uint32_t udiv = bin(&t, 0, TC_LOP_UDIV, tid, K(32));
+	uint32_t sdiv = bin(&t, 0, TC_LOP_SDIV, tid, K(64));
+	uint32_t div48 = bin(&t, 0, TC_LOP_UDIV, tid, K(48));
+	/* tid % 64 is base + lane again: its warp index is the same in a warp */
+	uint32_t rem = bin(&t, 0, TC_LOP_UREM, tid, K(64));
+	uint32_t rem_shr = bin(&t, 0, TC_LOP_LSHR, rem, K(5));
+	uint32_t rem16 = bin(&t, 0, TC_LOP_UREM, tid, K(16));
+	uint32_t rem16_shr = bin(&t, 0, TC_LOP_LSHR, rem16, K(5));
+	run(&t);
+	WDIV(&t, tid);
+	WUNI(&t, shr5);
+	WDIV(&t, shr4);
+	WUNI(&t, ashr6);
+	WDIV(&t, lane);
+	WUNI(&t, high);
+	WDIV(&t, some);
+	WUNI(&t, udiv);
+	WUNI(&t, sdiv);
+	WDIV(&t, div48);
+	WDIV(&t, rem);
+	WUNI(&t, rem_shr);
+	WDIV(&t, rem16_shr);
+	assert_true(tc__lanes_assumed(t.l));
+	done(&t);
+}
+
+/* Comparisons with a multiple of the warp size (<, >=; <= and > with one
+ * less) are the same in a warp, either way round; equality is not. */
+static void test_comparisons(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t lt32 = bin(&t, 0, TC_LOP_ULT, tid, K(32));
+	uint32_t lt48 = bin(&t, 0, TC_LOP_ULT, tid, K(48));
+	uint32_t le63 = bin(&t, 0, TC_LOP_ULE, tid, K(63));
+	uint32_t le64 = bin(&t, 0, TC_LOP_SLE, tid, K(64));
+	uint32_t gt31 = bin(&t, 0, TC_LOP_UGT, tid, K(31));
+	uint32_t k_lt = bin(&t, 0, TC_LOP_SLT, K(95), tid); /* 95 < tid: tid > 95 */
+	uint32_t k_le = bin(&t, 0, TC_LOP_ULE, K(96), tid); /* tid >= 96 */
+	uint32_t eq = bin(&t, 0, TC_LOP_EQ, tid, K(0));
+	uint32_t ge = bin(&t, 0, TC_LOP_SGE, tid, K(128));
+	run(&t);
+	WUNI(&t, lt32);
+	WDIV(&t, lt48);
+	WUNI(&t, le63);
+	WDIV(&t, le64);
+	WUNI(&t, gt31);
+	WUNI(&t, k_lt);
+	WUNI(&t, k_le);
+	WDIV(&t, eq);
+	WUNI(&t, ge);
+	done(&t);
+}
+
+/* blockIdx.x * blockDim.x + threadIdx.x is base + lane (the block's x size
+ * a multiple of 32): its warp index is the same in a warp; a bound rounded
+ * up to 32 is too, an arbitrary one is not. */
+static void test_global_index(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t n = arg(&t);
+	uint32_t bid = arg(&t);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t ntid = value(&t, 0, 0, TC_LOP_NTID_X);
+	uint32_t base = bin(&t, 0, TC_LOP_MUL, bid, ntid);
+	uint32_t gid = bin(&t, 0, TC_LOP_ADD, base, tid);
+	uint32_t warp = bin(&t, 0, TC_LOP_LSHR, gid, K(5));
+	uint32_t in_n = bin(&t, 0, TC_LOP_ULT, gid, n);
+	uint32_t n31 = bin(&t, 0, TC_LOP_ADD, n, K(31));
+	uint32_t n32 = bin(&t, 0, TC_LOP_AND, n31, K(-32));
+	uint32_t in_n32 = bin(&t, 0, TC_LOP_ULT, gid, n32);
+	uint32_t shifted = bin(&t, 0, TC_LOP_SHL, n, K(5));
+	uint32_t in_shifted = bin(&t, 0, TC_LOP_SGE, gid, shifted);
+	/* tid - 32 * bid stays base + lane; 32 * bid - tid does not */
+	uint32_t minus = bin(&t, 0, TC_LOP_SUB, tid, shifted);
+	uint32_t minus_warp = bin(&t, 0, TC_LOP_LSHR, minus, K(5));
+	uint32_t rev = bin(&t, 0, TC_LOP_SUB, shifted, tid);
+	uint32_t rev_warp = bin(&t, 0, TC_LOP_LSHR, rev, K(5));
+	run(&t);
+	WDIV(&t, gid);
+	WUNI(&t, warp);
+	WDIV(&t, in_n);
+	WUNI(&t, in_n32);
+	WUNI(&t, in_shifted);
+	WUNI(&t, minus_warp);
+	WDIV(&t, rev_warp);
+	/* a block of 48 threads: the global index crosses warps unevenly */
+	run_geom(&t, 32, 48, 1, 1);
+	WDIV(&t, warp);
+	assert_false(tc__lanes_assumed(t.l));
+	done(&t);
+}
+
+/* The block's size decides: one row of any length keeps tid.x's structure;
+ * rows that are not whole warps lose it, and tid.y with it. */
+static void test_block_size(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t y = source(&t, 0, TC_LOP_TID_Y);
+	uint32_t z = source(&t, 0, TC_LOP_TID_Z);
+	uint32_t shr = bin(&t, 0, TC_LOP_LSHR, tid, K(5));
+	run(&t);
+	WUNI(&t, shr);
+	WUNI(&t, y);
+	WUNI(&t, z);
+	run_geom(&t, 32, 48, 1, 1);
+	WUNI(&t, shr);
+	run_geom(&t, 32, 48, 2, 1);
+	WDIV(&t, shr);
+	WDIV(&t, y);
+	WUNI(&t, z); /* one layer */
+	run_geom(&t, 32, 16, 4, 2);
+	WDIV(&t, y);
+	WUNI(&t, z); /* 16 * 4 = 64 threads a layer: whole warps */
+	run_geom(&t, 32, 64, 2, 2);
+	WUNI(&t, shr);
+	WUNI(&t, y);
+	/* no lanes known (SPIR-V): thread ids differ, as at block level */
+	run_geom(&t, 0, 0, 0, 0);
+	WDIV(&t, shr);
+	WDIV(&t, y);
+	assert_false(tc__lanes_assumed(t.l));
+	done(&t);
+}
+
+/* A block-stride loop: i = tid, tid + ntid, ...; i < n exits in different
+ * iterations in different lanes, i < n rounded up to 32 does not. */
+static void test_stride_loops(void **state)
+{
+	(void)state;
+	for (int rounded = 0; rounded < 2; rounded++) {
+		fn t;
+		fn_init(&t, 3);
+		uint32_t n = arg(&t);
+		uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+		uint32_t ntid = value(&t, 0, 0, TC_LOP_NTID_X);
+		uint32_t bound = n;
+		if (rounded) {
+			uint32_t n31 = bin(&t, 0, TC_LOP_ADD, n, K(31));
+			bound = bin(&t, 0, TC_LOP_AND, n31, K(-32));
+		}
+		edge(&t, 0, 1);
+		uint32_t i = value(&t, 1, TC_UA_PHI, TC_LOP_PHI);
+		uint32_t c = bin(&t, 1, TC_LOP_ULT, i, bound);
+		branch(&t, 1, c, 2, EXIT);
+		uint32_t next = bin(&t, 2, TC_LOP_ADD, i, ntid);
+		edge(&t, 2, 1);
+		use(&t, tid, i, 0);
+		use(&t, next, i, 2);
+		run(&t);
+		WDIV(&t, i);
+		if (rounded)
+			BUNI(&t, 1);
+		else
+			BDIV(&t, 1);
+		done(&t);
+	}
+}
+
+/* Control divergence at warp level: a join of a lane-dependent branch makes
+ * its phi divergent, also when the phi is only the base of base + lane; a
+ * join of a warp-uniform branch does not. */
+static void test_control(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 6);
+	uint32_t a = arg(&t), b = arg(&t);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t lane = bin(&t, 0, TC_LOP_AND, tid, K(31));
+	uint32_t first = bin(&t, 0, TC_LOP_EQ, lane, K(0));
+	uint32_t a32 = bin(&t, 0, TC_LOP_SHL, a, K(5));
+	uint32_t b32 = bin(&t, 0, TC_LOP_SHL, b, K(5));
+	branch(&t, 0, first, 1, 2);
+	edge(&t, 1, 2);
+	uint32_t p = phi(&t, 2, a32, 0, b32, 1);
+	uint32_t x = bin(&t, 2, TC_LOP_ADD, tid, p);
+	uint32_t xw = bin(&t, 2, TC_LOP_LSHR, x, K(5));
+	uint32_t warp = bin(&t, 2, TC_LOP_LSHR, tid, K(5));
+	uint32_t one = bin(&t, 2, TC_LOP_EQ, warp, K(1));
+	branch(&t, 2, one, 3, 4);
+	edge(&t, 3, 4);
+	uint32_t q = phi(&t, 4, a, 2, b, 3);
+	uint32_t y = bin(&t, 4, TC_LOP_ADD, tid, a32);
+	uint32_t yw = bin(&t, 4, TC_LOP_LSHR, y, K(5));
+	edge(&t, 4, 5);
+	edge(&t, 5, EXIT);
+	run(&t);
+	BDIV(&t, 0);
+	WDIV(&t, p);
+	WDIV(&t, xw);
+	BUNI(&t, 2);
+	WUNI(&t, q);
+	WUNI(&t, yw);
+	done(&t);
+}
+
+/* Warp-level facts of the front end: a vote's result is the same in a
+ * warp whatever its operands; a shuffle from one lane is when its source
+ * lane is; a cast to one bit keeps nothing of base + lane. */
+static void test_warp_values(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t vote = value(&t, 0, TC_UA_SOURCE, TC_LOP_WARP);
+	use(&t, tid, vote, 0);
+	uint32_t from0 = value(&t, 0, TC_UA_SOURCE, TC_LOP_BROADCAST);
+	use(&t, tid, from0, 0); /* the value shuffled, not the source lane */
+	uint32_t fromtid = value(&t, 0, TC_UA_SOURCE, TC_LOP_BROADCAST);
+	t.op[fromtid].a[0] = tid;
+	use(&t, tid, fromtid, 0);
+	uint32_t bit = copy(&t, 0, tid, 1);
+	uint32_t wide = copy(&t, 0, bit, 32);
+	uint32_t wide_shr = bin(&t, 0, TC_LOP_LSHR, wide, K(5));
+	uint32_t sub = value(&t, 0, TC_UA_SOURCE | TC_UA_NAMED, TC_LOP_WARP);
+	uint32_t after = bin(&t, 0, TC_LOP_ADD, sub, K(1));
+	run(&t);
+	WUNI(&t, vote);
+	WUNI(&t, from0);
+	WDIV(&t, fromtid);
+	WDIV(&t, wide_shr);
+	WUNI(&t, after);
+	done(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_shifts_and_masks), cmocka_unit_test(test_comparisons),
+		cmocka_unit_test(test_global_index),     cmocka_unit_test(test_block_size),
+		cmocka_unit_test(test_stride_loops),     cmocka_unit_test(test_control),
+		cmocka_unit_test(test_warp_values),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
