@@ -209,7 +209,8 @@ static void put_collectives(FILE *out, const tc_report_graph *rg, char *const *n
 			fputs("\n  collectives (sub-groups of unknown size)\n", out);
 		else if (!any)
 			fprintf(out, "\n  collectives (warps of %u%s)\n", (unsigned)rg->warp_size,
-				rg->warp_assumed ? ", the block's x size taken to be a multiple" : "");
+				rg->warp_assumed ? ", the block's x size taken to be a multiple of it"
+						 : "");
 		any = 1;
 		fputs("    ", out);
 		put_col(out, names[c->node], width);
