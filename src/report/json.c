@@ -324,6 +324,13 @@ static void column_field(writer *w, tc_loc loc)
 	}
 }
 
+/* A barrier is listed among the collectives only for an argument that may
+ * differ (its verdict is in "barriers"). */
+static bool listed(const tc_collective *c)
+{
+	return !c->barrier || c->arg != TC_NONE;
+}
+
 /* The collectives, and in check mode the causes of each reported one and
  * an argument that may differ. */
 static void collectives(writer *w, const tc_report_graph *rg)
@@ -333,6 +340,8 @@ static void collectives(writer *w, const tc_report_graph *rg)
 	for (size_t k = 0; !w->failed && k < rg->ncollectives; k++) {
 		const tc_report_collective *rc = &rg->collectives[k];
 		const tc_collective *c = rc->c;
+		if (!listed(c))
+			continue;
 		item(w);
 		field(w, "name", c->name);
 		field(w, "kind", c->barrier ? "barrier" : c->call ? "call" : "collective");
@@ -428,7 +437,10 @@ static void graph_object(writer *w, const tc_report_graph *rg)
 		barriers(w, rg, TC_NODE_PARTIAL_BARRIER);
 	}
 	/* only where there are any (IR, PTX and SPIR-V inputs that have them) */
-	if (rg->ncollectives) {
+	bool any = false;
+	for (size_t k = 0; k < rg->ncollectives && !any; k++)
+		any = listed(rg->collectives[k].c);
+	if (any) {
 		key(w, "warp_size");
 		integer(w, rg->warp_size);
 		key(w, "block_size_assumed");
