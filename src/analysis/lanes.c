@@ -12,6 +12,7 @@
  * base + lane whose low log2(w) bits are known zero):
  *   tid.x                       L when the x size is whole warps, or the
  *                               block is one row
+ *   the linear thread index     L
  *   L + X, X + L, L - X,
  *   L | X, L ^ X, X | L, X ^ L  L (the low bits are the lane's)
  *   L & c, c's low bits ones    L
@@ -238,8 +239,13 @@ static fact eval(const ctx *c, uint32_t v)
 		r.nonneg = 1;
 		r.st = c->lane_x ? L : NL;
 		return r;
+	case TC_LOP_TID_LINEAR:
+		r.nonneg = 1;
+		r.st = c->lg ? L : NL;
+		return r;
 	case TC_LOP_TID_Y:
 	case TC_LOP_TID_Z:
+	case TC_LOP_NONNEG:
 		r.nonneg = 1;
 		return r;
 	case TC_LOP_NTID_X:
@@ -477,7 +483,8 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 			else
 				rc = use(al, &u, v, w, b);
 			/* the operands of w's base */
-			if (!rc && base[w] != TC_NONE && o->op != TC_LOP_TID_X)
+			if (!rc && base[w] != TC_NONE && o->op != TC_LOP_TID_X &&
+			    o->op != TC_LOP_TID_LINEAR)
 				rc = use(al, &u, base[v] != TC_NONE ? base[v] : v, base[w], b);
 		}
 	uint32_t m = (uint32_t)u.used.len;

@@ -60,6 +60,11 @@ enum {
 	TC_LOP_TID_Y,
 	TC_LOP_TID_Z,
 	TC_LOP_NTID_X, /* the block's x size (ntid.x, get_local_size(0)) */
+	TC_LOP_TID_LINEAR, /* the thread's linear index in the block
+			    * (get_local_linear_id()): warps are runs of it,
+			    * whatever the block's shape */
+	TC_LOP_NONNEG, /* not negative, nothing else known (a block index, a
+			* size) */
 	TC_LOP_WARP,   /* the same in every lane of a warp whatever its operands
 			* (a sub-group id, a vote's or a warp reduction's result) */
 	TC_LOP_BROADCAST /* the same in every lane when a[0] is (a shuffle from

@@ -58,6 +58,9 @@ static const builtin table[] = {
 	{"_Z21work_group_reduce_add", 1, TC_GPU_COLLECTIVE},
 	{"_Z21work_group_reduce_min", 1, TC_GPU_COLLECTIVE},
 	{"_Z21work_group_reduce_max", 1, TC_GPU_COLLECTIVE},
+	/* the event of a copy: the same in the whole group */
+	{"_Z21async_work_group_copy", 1, TC_GPU_COLLECTIVE},
+	{"_Z29async_work_group_strided_copy", 1, TC_GPU_COLLECTIVE},
 
 	/* thread-varying */
 	{"llvm.nvvm.read.ptx.sreg.tid.", 1, TC_GPU_DIVERGENT_SOURCE},
@@ -203,9 +206,19 @@ uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int kno
 		{"_Z12get_local_idj", 1, TC_LOP_TID_X},
 		{"_Z14get_local_sizej", 2, TC_LOP_NTID_X},
 		{"_Z23get_enqueued_local_sizej", 2, TC_LOP_NTID_X},
+		{"_Z19get_local_linear_idv", 0, TC_LOP_TID_LINEAR},
 		{"_Z16get_sub_group_idv", 0, TC_LOP_WARP},
 		{"_Z18get_sub_group_sizev", 0, TC_LOP_WARP},
 		{"llvm.nvvm.activemask", 0, TC_LOP_WARP},
+		/* indices and sizes: not negative (a signed division by 32 of a
+		 * global index is its warp's index) */
+		{"llvm.nvvm.read.ptx.sreg.ctaid.", 0, TC_LOP_NONNEG},
+		{"llvm.nvvm.read.ptx.sreg.nctaid.", 0, TC_LOP_NONNEG},
+		{"llvm.nvvm.read.ptx.sreg.ntid.", 0, TC_LOP_NONNEG},
+		{"llvm.amdgcn.workgroup.id.", 0, TC_LOP_NONNEG},
+		{"_Z12get_group_idj", 0, TC_LOP_NONNEG},
+		{"_Z14get_num_groupsj", 0, TC_LOP_NONNEG},
+		{"_Z15get_global_sizej", 0, TC_LOP_NONNEG},
 		{"llvm.amdgcn.readfirstlane", 0, TC_LOP_WARP},
 		{"llvm.amdgcn.ballot.", 0, TC_LOP_WARP},
 	};
@@ -215,6 +228,8 @@ uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int kno
 			continue;
 		if (len != n && name[n - 1] != '.' && rows[i].op != TC_LOP_WARP)
 			continue;
+		if (rows[i].by_arg == 2 && known && arg0 != 0) /* sizes of y, z */
+			return TC_LOP_NONNEG;
 		if (!rows[i].by_arg)
 			return rows[i].op;
 		if (!known || arg0 > 2)

@@ -1382,15 +1382,92 @@ static int note_collective(reader *r, LLVMValueRef i, uint32_t k, uint32_t seg)
 	return TC_OK;
 }
 
-/* The value that makes argument a divergent (ua: the group's analysis), or
- * TC_NONE. A pointer into a thread's own stack slot is the same slot in
- * every thread: only the indices into it count. */
-static uint32_t divergent_arg(reader *r, const tc_uniformity *ua, LLVMValueRef a)
+/* divergent_arg's answer when what differs has no value of its own */
+#define DIFFERS_UNNAMED (TC_NONE - 1)
+
+/* The value the last store into slot (one value, not an array) before
+ * call in call's block stored, when nothing between may write the slot;
+ * NULL when there is none. */
+static LLVMValueRef stored_before(LLVMValueRef slot, LLVMValueRef call)
+{
+	LLVMTypeKind k = LLVMGetTypeKind(LLVMGetAllocatedType(slot));
+	if (k == LLVMArrayTypeKind || k == LLVMStructTypeKind || k == LLVMVectorTypeKind)
+		return NULL;
+	for (LLVMValueRef i = LLVMGetPreviousInstruction(call); i;
+	     i = LLVMGetPreviousInstruction(i)) {
+		if (LLVMIsAStoreInst(i) && LLVMGetOperand(i, 1) == slot)
+			return LLVMGetOperand(i, 0);
+		if (LLVMIsACallInst(i) || LLVMIsAStoreInst(i))
+			return NULL; /* it might write the slot */
+	}
+	return NULL;
+}
+
+/*
+ * Whether what a thread's own stack slot holds when call reads it may differ
+ * between threads (a wait_group_events event list): the value stored just
+ * before in the same block; else a store of a divergent value into it
+ * (*culprit: that value), or stores in more than one block (a thread-
+ * dependent if/else may choose; *culprit DIFFERS_UNNAMED), or a use not
+ * followed. Stores through GEPs and casts of the slot count.
+ */
+static bool slot_differs(reader *r, const tc_uniformity *ua, LLVMValueRef slot,
+			 LLVMValueRef call, uint32_t *culprit)
+{
+	LLVMValueRef last = stored_before(slot, call);
+	if (last) {
+		uint32_t v = ptrmap_get(&r->values, last);
+		*culprit = v;
+		return tc__uniformity_value(ua, v);
+	}
+	LLVMValueRef stack[32];
+	LLVMBasicBlockRef stored_in = NULL;
+	int top = 0, steps = 0;
+	stack[top++] = slot;
+	*culprit = DIFFERS_UNNAMED;
+	while (top > 0) {
+		LLVMValueRef p = stack[--top];
+		for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef w = LLVMGetUser(u);
+			if (++steps > 256)
+				return true;
+			if (LLVMIsAStoreInst(w)) {
+				if (LLVMGetOperand(w, 1) != p)
+					return true; /* the slot's address is stored: it escapes */
+				uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(w, 0));
+				if (tc__uniformity_value(ua, v)) {
+					*culprit = v;
+					return true;
+				}
+				LLVMBasicBlockRef b = LLVMGetInstructionParent(w);
+				if (stored_in && b != stored_in)
+					return true;
+				stored_in = b;
+			} else if ((LLVMIsAGetElementPtrInst(w) || LLVMIsABitCastInst(w) ||
+				    LLVMIsAAddrSpaceCastInst(w)) &&
+				   LLVMGetOperand(w, 0) == p) {
+				if (top == (int)(sizeof stack / sizeof *stack))
+					return true;
+				stack[top++] = w;
+			}
+		}
+	}
+	return false;
+}
+
+/* The value that makes argument a divergent (ua: the group's analysis),
+ * DIFFERS_UNNAMED, or TC_NONE. A pointer into a thread's own stack slot is
+ * the same slot in every thread: the indices into it count, and what it
+ * holds when call reads it (slot_differs). */
+static uint32_t divergent_arg(reader *r, const tc_uniformity *ua, LLVMValueRef call,
+			      LLVMValueRef a)
 {
 	for (int steps = 0; steps < 64; steps++) {
-		uint32_t id = ptrmap_get(&r->values, a);
-		if (id == TC_NONE || LLVMIsAAllocaInst(a))
+		uint32_t id = ptrmap_get(&r->values, a), culprit;
+		if (id == TC_NONE)
 			return TC_NONE;
+		if (LLVMIsAAllocaInst(a))
+			return slot_differs(r, ua, a, call, &culprit) ? culprit : TC_NONE;
 		if (LLVMIsAGetElementPtrInst(a)) {
 			int n = LLVMGetNumOperands(a);
 			for (int j = 1; j < n; j++) {
@@ -1420,7 +1497,7 @@ static int check_args(reader *r, const found_coll *fc, tc_collective *c)
 	for (unsigned i = 0; i < nargs && i < 8; i++) {
 		if (!((row->agree >> i) & 1))
 			continue;
-		uint32_t bad = divergent_arg(r, ua, LLVMGetOperand(fc->inst, i));
+		uint32_t bad = divergent_arg(r, ua, fc->inst, LLVMGetOperand(fc->inst, i));
 		if (bad == TC_NONE)
 			continue;
 		char buf[64];
@@ -1429,6 +1506,8 @@ static int check_args(reader *r, const found_coll *fc, tc_collective *c)
 		if (!(c->arg_name = tc__module_string(r->out, an, strlen(an))))
 			return oom(r);
 		int rc;
+		if (bad == DIFFERS_UNNAMED)
+			return TC_OK;
 		uint32_t src = tc__uniformity_source((tc_uniformity *)ua, bad, &rc);
 		if (rc)
 			return oom(r);
