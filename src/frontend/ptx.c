@@ -12,6 +12,12 @@
  * function, entries first: SSA form, the uniformity analysis, and the graph,
  * with every barrier a node of its own and one virtual exit.
  *
+ * Warp collectives (shfl.sync, vote.sync, bar.warp.sync, match.sync,
+ * redux.sync) are items of their own, with a record per argument that must
+ * agree in the warp; a function with one (or with a call of a function
+ * that executes one) also gets the warp's view (analysis/lanes.h) from what
+ * each record computes, kept only for files whose text holds one.
+ *
  * Stack slots: code compiled without optimisation keeps its variables in the
  * local depot (".local .b8 __local_depot0[N]", addressed as [%SP+8]). When
  * the depot's address is only ever used as the base of loads and stores at
@@ -153,7 +159,8 @@ enum {
 	IT_TRAP,    /* trap: no way on */
 	IT_BARRIER, /* a barrier of the whole block */
 	IT_PARTIAL, /* a barrier with a thread count */
-	IT_CALL     /* a call of a function by name: target a callee reference */
+	IT_CALL,    /* a call of a function by name: target a callee reference */
+	IT_COLL     /* a warp collective (shfl.sync, ...): target its pcoll */
 };
 
 typedef struct item {
@@ -183,6 +190,7 @@ typedef struct pfunc {
 	bool entry;
 	uint32_t rec0, rec1, block0, block1, item0, item1;
 	uint32_t nregs;
+	uint32_t reqntid[3]; /* .reqntid X, Y, Z; 0: not declared */
 } pfunc;
 
 typedef struct psource {
@@ -196,7 +204,28 @@ typedef struct pcall { /* a call by name: for the barrier closure */
 	uint32_t len;
 	uint32_t callee; /* the function called, TC_NONE: one without a body */
 	bool barrier;    /* the callee executes one */
+	uint8_t reach;   /* the groups whose collectives it executes (1 << tc_group) */
 } pcall;
+
+typedef struct pcoll { /* a collective instruction (docs/ptx.md, "Collectives") */
+	const tc_gpu_collective *row;
+	/* the records that stand for its arguments that must agree, one per
+	 * bit of row->agree in order from this one; TC_NONE: none */
+	uint32_t arg_rec;
+	uint32_t mask_reg; /* a mask in a register: the register, else TC_NONE */
+	bool checked;      /* its mask is the full mask */
+} pcoll;
+
+/* A collective of the function whose graph is made: an instruction (row)
+ * or a call of a function that executes some (row NULL), in block k after
+ * seg barriers there. */
+typedef struct gcoll {
+	uint32_t item;
+	const tc_gpu_collective *row;
+	uint32_t block, seg;
+	uint8_t group;
+	bool checked;
+} gcoll;
 
 typedef struct lref { /* a reference to a label or table, resolved at the end */
 	const char *s;
@@ -278,6 +307,15 @@ typedef struct reader {
 	size_t nsrcs, srcs_cap;
 	pcall *calls;
 	size_t ncalls, calls_cap;
+	pcoll *colls;
+	size_t ncolls, colls_cap;
+	/* per record when the file may hold a warp collective (want_lanes):
+	 * what it computes for the warp's view (analysis/lanes.h), its a[]
+	 * naming places in the record's reads */
+	bool want_lanes;
+	tc_lane_op *lane;
+	size_t lane_cap;
+	tc_lane_op cur_lane; /* what emit gives the records it makes */
 
 	/* the function being read */
 	pfunc *f;
@@ -330,6 +368,7 @@ typedef struct reader {
 	const char *div_sreg; /* a thread-dependent special register read */
 	uint32_t div_len;
 	bool impure_sreg;
+	const tc_gpu_collective *coll_row; /* the instruction is this collective */
 
 	/* graphs */
 	tc_uniformity *ua;
@@ -340,6 +379,9 @@ typedef struct reader {
 	const pfunc *gf;    /* the function whose graph is made */
 	const tc_ssa *gssa; /* its SSA form */
 	uint32_t gcursor;   /* the last barrier item found in a block */
+	gcoll *found;       /* its collectives */
+	size_t nfound, found_cap;
+	tc_lanes *lanes;    /* its warp's view, when it has a warp collective */
 	char bname[32];     /* a numbered block's name */
 	char warnings[4][224];
 	size_t nwarnings;
@@ -347,9 +389,14 @@ typedef struct reader {
 
 enum { P_KERNEL = 1, P_FUNC };
 
-/* a record's kind bit while a function is read: a kernel argument, which
- * points into no thread's local memory (cleared before analysis) */
+/* a record's kind bits while a function is read (cleared before analysis):
+ * a kernel argument, which points into no thread's local memory; a special
+ * register's value (%tid.x, %clock: a number, no address, though it differs
+ * between threads); cvta.local's result, a generic address into the
+ * thread's local memory */
 #define K_ARGUMENT 0x80
+#define K_SREG 0x40
+#define K_LOCAL 0x20
 
 /* ---- errors and memory --------------------------------------------------- */
 
@@ -948,7 +995,11 @@ static int parse_file(reader *r)
 
 /* ---- records ---------------------------------------------------------- */
 
-/* A record: instruction writing def (TC_NONE: none) and reading r->rd. */
+/* nothing known for the warp's view (lanes.h) */
+static const tc_lane_op no_lane = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}};
+
+/* A record: instruction writing def (TC_NONE: none) and reading r->rd;
+ * with the warp's view wanted, r->cur_lane is what it computes. */
 static int emit(reader *r, uint32_t def, uint8_t kind, uint32_t src)
 {
 	vecs *v = &r->rec;
@@ -958,6 +1009,11 @@ static int emit(reader *r, uint32_t def, uint8_t kind, uint32_t src)
 	if (grow(r, &v->kind, &v->kind_cap, n + 1, 1) || push(r, &v->def, def) ||
 	    push(r, &v->src, src) || push(r, &v->opoff, (uint32_t)v->op.len))
 		return r->rc;
+	if (r->want_lanes) {
+		if (grow(r, &r->lane, &r->lane_cap, n + 1, sizeof *r->lane))
+			return r->rc;
+		r->lane[n] = r->cur_lane;
+	}
 	v->kind[n] = kind;
 	if (tc__u32vec_reserve(&r->al, &v->op, v->op.len + r->rd.len))
 		return oom(r);
@@ -1268,7 +1324,7 @@ static bool has_mod(const tok *op, size_t blen, const char *mod)
 }
 
 /* what the reader knows of an opcode (its name up to the first '.') */
-enum { OPF_PURE = 1, OPF_LANE = 2, OPF_NODEF = 4 };
+enum { OPF_PURE = 1, OPF_LANE = 2, OPF_NODEF = 4, OPF_COLL = 8 /* may be a collective */ };
 enum { OP_OTHER, OP_BRA, OP_BRX, OP_RET, OP_TRAP, OP_BAR, OP_CALL, OP_LD, OP_ST, OP_MOV, OP_CVTA };
 
 typedef struct opinfo {
@@ -1299,11 +1355,12 @@ static const opinfo optab[] = {
     OPI("subc", 0, OPF_PURE), OPI("madc", 0, OPF_PURE), OPI("isspacep", 0, OPF_PURE),
     OPI("mapa", 0, OPF_PURE), OPI("szext", 0, OPF_PURE), OPI("bmsk", 0, OPF_PURE),
     /* results that differ between the lanes of a warp or between warps */
-    OPI("vote", 0, OPF_LANE), OPI("shfl", 0, OPF_LANE), OPI("match", 0, OPF_LANE),
-    OPI("redux", 0, OPF_LANE), OPI("activemask", 0, OPF_LANE), OPI("elect", 0, OPF_LANE),
+    OPI("vote", 0, OPF_LANE | OPF_COLL), OPI("shfl", 0, OPF_LANE | OPF_COLL),
+    OPI("match", 0, OPF_LANE | OPF_COLL), OPI("redux", 0, OPF_LANE | OPF_COLL),
+    OPI("activemask", 0, OPF_LANE), OPI("elect", 0, OPF_LANE),
     OPI("atom", 0, OPF_LANE),
     /* no register written, whatever the first operand is */
-    OPI("st", OP_ST, OPF_NODEF), OPI("red", 0, OPF_NODEF), OPI("bar", OP_BAR, OPF_NODEF),
+    OPI("st", OP_ST, OPF_NODEF), OPI("red", 0, OPF_NODEF), OPI("bar", OP_BAR, OPF_NODEF | OPF_COLL),
     OPI("barrier", OP_BAR, OPF_NODEF), OPI("bra", OP_BRA, OPF_NODEF),
     OPI("brx", OP_BRX, OPF_NODEF), OPI("call", OP_CALL, OPF_NODEF),
     OPI("ret", OP_RET, OPF_NODEF), OPI("exit", OP_RET, OPF_NODEF),
@@ -1343,12 +1400,17 @@ static const opinfo *opcode(const char *s, size_t n)
 	return NULL;
 }
 
-/* The slot register for a depot offset (a new one the first time). */
-static uint32_t depot_slot(reader *r, int64_t off, uint32_t size)
+/* The slot register for a depot offset (a new one the first time). A load
+ * of fewer bytes than the slot at its offset reads its low bytes (PTX is
+ * little-endian): *part is set. */
+static uint32_t depot_slot(reader *r, int64_t off, uint32_t size, bool load, bool *part)
 {
+	*part = false;
 	for (size_t i = 0; i < r->ndslots; i++) /* few slots per function */
 		if (r->dslots[i].off == off) {
-			if (r->dslots[i].size != size)
+			if (load && size < r->dslots[i].size)
+				*part = true;
+			else if (r->dslots[i].size != size)
 				r->depot_ok = false;
 			return r->dslots[i].reg;
 		}
@@ -1374,6 +1436,15 @@ static uint32_t elem_size(const tok *op)
 	return bits >= 8 ? bits / 8 : 4;
 }
 
+/* Whether a load or store's type suffix is signed (.s8 ... .s64). */
+static bool elem_signed(const tok *op)
+{
+	size_t k = op->len;
+	while (k > 0 && op->s[k - 1] != '.')
+		k--;
+	return k < op->len && op->s[k] == 's';
+}
+
 /* The slot register a .param name of the body stands for, or TC_NONE. */
 static uint32_t param_slot(reader *r, const char *s, uint32_t len, nslot **slot)
 {
@@ -1388,6 +1459,8 @@ static int emit_defs(reader *r, const uint32_t *defs, uint32_t ndefs, uint32_t g
 		     uint8_t kind, uint32_t src)
 {
 	size_t base = r->rd.len;
+	if (guard != TC_NONE) /* a guarded write: lanes.h knows nothing of it */
+		r->cur_lane = no_lane;
 	if (guard != TC_NONE && push(r, &r->rd, guard))
 		return r->rc;
 	for (uint32_t k = 0; k < ndefs; k++) {
@@ -1401,6 +1474,7 @@ static int emit_defs(reader *r, const uint32_t *defs, uint32_t ndefs, uint32_t g
 			r->rd.len--;
 	}
 	r->rd.len = base;
+	r->cur_lane = no_lane;
 	return TC_OK;
 }
 
@@ -1430,12 +1504,9 @@ static void check_escape(reader *r, size_t from)
 			r->depot_ok = false;
 }
 
-static uint32_t sreg_source(reader *r, ploc loc)
+/* A divergence source for the special register s (n bytes). */
+static uint32_t sreg_named(reader *r, const char *s, size_t n, ploc loc)
 {
-	if (!r->div_sreg)
-		return TC_NONE;
-	const char *s = r->div_sreg;
-	size_t n = r->div_len;
 	char buf[64];
 	int len;
 	if (n == 6 && memcmp(s, "%tid.", 5) == 0)
@@ -1443,6 +1514,259 @@ static uint32_t sreg_source(reader *r, ploc loc)
 	else
 		len = snprintf(buf, sizeof buf, "%.*s", (int)(n < 40 ? n : 40), s);
 	return add_source(r, buf, (size_t)len, loc);
+}
+
+static uint32_t sreg_source(reader *r, ploc loc)
+{
+	return r->div_sreg ? sreg_named(r, r->div_sreg, r->div_len, loc) : TC_NONE;
+}
+
+/* ---- the warp's view (analysis/lanes.h) ------------------------------------- */
+
+/* v's low bits sign-extended to 64 bits (a constant of a bits-wide type). */
+static int64_t sext(int64_t v, unsigned bits)
+{
+	if (bits == 0 || bits >= 64)
+		return v;
+	uint64_t m = UINT64_C(1) << (bits - 1);
+	uint64_t x = (uint64_t)v & ((m << 1) - 1);
+	return (int64_t)((x ^ m) - m);
+}
+
+/* The modifiers of an opcode after its name (".lo", ".s32" of "mul.lo.s32"). */
+typedef struct opmods {
+	uint32_t n;
+	const char *s[4];
+	uint32_t len[4];
+} opmods;
+
+static bool split_mods(const tok *op, size_t blen, opmods *m)
+{
+	m->n = 0;
+	for (size_t i = blen; i < op->len;) {
+		size_t j = i + 1;
+		while (j < op->len && op->s[j] != '.')
+			j++;
+		if (m->n == 4)
+			return false;
+		m->s[m->n] = op->s + i + 1;
+		m->len[m->n++] = (uint32_t)(j - i - 1);
+		i = j;
+	}
+	return true;
+}
+
+static bool mod_is(const opmods *m, uint32_t i, const char *w)
+{
+	return i < m->n && m->len[i] == strlen(w) && memcmp(m->s[i], w, m->len[i]) == 0;
+}
+
+/* The width of an integer type modifier ("u32", "s8", "b64"; *sign its
+ * letter), 0 for any other. */
+static unsigned int_type(const opmods *m, uint32_t i, char *sign)
+{
+	if (i >= m->n || m->len[i] < 2 || m->len[i] > 3)
+		return 0;
+	const char *s = m->s[i];
+	if (s[0] != 'u' && s[0] != 's' && s[0] != 'b')
+		return 0;
+	unsigned bits = 0;
+	for (uint32_t k = 1; k < m->len[i]; k++) {
+		if (!is_digit((unsigned char)s[k]))
+			return 0;
+		bits = bits * 10 + (unsigned)(s[k] - '0');
+	}
+	*sign = s[0];
+	return bits == 8 || bits == 16 || bits == 32 || bits == 64 ? bits : 0;
+}
+
+/* How many registers reads_of lists for o. */
+static uint32_t reads_count(const reader *r, const opnd *o)
+{
+	uint32_t n = 0;
+	switch (o->k) {
+	case O_REG:
+	case O_NOT:
+		return o->reg != TC_NONE;
+	case O_VEC:
+	case O_PAIR:
+	case O_ADDR:
+		for (uint32_t k = 0; k < o->nr; k++)
+			n += r->oregs.v[o->r0 + k] != TC_NONE;
+		return n;
+	default:
+		return 0;
+	}
+}
+
+/* Operand x as slot i of o: a register (its place pos among what the
+ * instruction reads), a constant (a bits-wide type's), or something the
+ * same in every thread (a uniform special register); false for anything
+ * else (a thread-dependent special register, a vector, a negation). */
+static bool lane_slot(tc_lane_op *o, int i, const opnd *x, uint32_t pos, unsigned bits)
+{
+	if (x->k == O_REG) {
+		if (x->reg != TC_NONE) {
+			o->a[i] = pos;
+			return true;
+		}
+		return sreg_kind(&x->at) == SR_UNIFORM;
+	}
+	if (x->k == O_IMM && x->known) {
+		o->flags |= i ? TC_LOP_K1 : TC_LOP_K0;
+		o->k[i] = sext(x->off, bits);
+		return true;
+	}
+	return false;
+}
+
+/* A special register that lanes.h knows: tid.x, .y, .z, ntid.x. */
+static uint8_t lane_sreg(const opnd *x)
+{
+	if (x->k != O_REG || x->reg != TC_NONE)
+		return TC_LOP_OTHER;
+	return is_word(&x->at, "%tid.x")    ? TC_LOP_TID_X
+	       : is_word(&x->at, "%tid.y")  ? TC_LOP_TID_Y
+	       : is_word(&x->at, "%tid.z")  ? TC_LOP_TID_Z
+	       : is_word(&x->at, "%ntid.x") ? TC_LOP_NTID_X
+					    : TC_LOP_OTHER;
+}
+
+/* What a collective's result is at warp level (the table's result). */
+static tc_lane_op lane_collective(const reader *r, const tc_gpu_collective *c)
+{
+	tc_lane_op o = no_lane;
+	if (c->result == TC_LOP_WARP) {
+		o.op = TC_LOP_WARP;
+	} else if (c->result == TC_LOP_BROADCAST && c->from >= 0 && c->whole >= 0 &&
+		   (size_t)c->from + 1 < r->nops && (size_t)c->whole + 1 < r->nops) {
+		/* the same in every lane when the source lane is, and the
+		 * clamp takes in the whole warp */
+		const opnd *w = &r->ops[c->whole + 1];
+		if (w->k != O_IMM || !w->known || w->off != c->whole_value)
+			return o;
+		uint32_t pos = 0;
+		for (int k = 1; k < c->from + 1; k++)
+			pos += reads_count(r, &r->ops[k]);
+		tc_lane_op b = {TC_LOP_BROADCAST, 0, 32, {TC_NONE, TC_NONE}, {0, 0}};
+		if (lane_slot(&b, 0, &r->ops[c->from + 1], pos, 32))
+			o = b;
+	}
+	return o;
+}
+
+/*
+ * What the instruction writing nd registers from its first operand
+ * computes, for the warp's view (docs/ptx.md, "Collectives"): integer
+ * arithmetic, shifts, bitwise operations and comparisons of registers and
+ * immediates, copies (mov, cvt between integer types), the thread-id
+ * registers, and the results of collectives.
+ */
+static tc_lane_op lane_of(const reader *r, const tok *op, size_t blen, uint32_t nd)
+{
+	static const struct {
+		const char *name;
+		uint8_t op;
+	} binary[] = {
+		{"add", TC_LOP_ADD}, {"sub", TC_LOP_SUB}, {"mul", TC_LOP_MUL},
+		{"shl", TC_LOP_SHL}, {"shr", TC_LOP_LSHR}, {"div", TC_LOP_UDIV},
+		{"rem", TC_LOP_UREM}, {"and", TC_LOP_AND}, {"or", TC_LOP_OR},
+		{"xor", TC_LOP_XOR},
+	};
+	static const struct {
+		const char *name;
+		uint8_t u, s; /* unsigned and signed */
+	} cmp[] = {
+		{"eq", TC_LOP_EQ, TC_LOP_EQ},    {"ne", TC_LOP_NE, TC_LOP_NE},
+		{"lt", TC_LOP_ULT, TC_LOP_SLT},  {"le", TC_LOP_ULE, TC_LOP_SLE},
+		{"gt", TC_LOP_UGT, TC_LOP_SGT},  {"ge", TC_LOP_UGE, TC_LOP_SGE},
+		{"lo", TC_LOP_ULT, TC_LOP_ULT},  {"ls", TC_LOP_ULE, TC_LOP_ULE},
+		{"hi", TC_LOP_UGT, TC_LOP_UGT},  {"hs", TC_LOP_UGE, TC_LOP_UGE},
+	};
+	tc_lane_op o = no_lane;
+	if (r->coll_row)
+		return lane_collective(r, r->coll_row);
+	if (blen == 10 && memcmp(op->s, "activemask", 10) == 0)
+		return (tc_lane_op){TC_LOP_WARP, 0, 32, {TC_NONE, TC_NONE}, {0, 0}};
+	opmods m;
+	if (nd != 1 || r->ops[0].k != O_REG || !split_mods(op, blen, &m))
+		return o;
+	char sign = 0, sign2 = 0;
+	const opnd *x = r->nops > 1 ? &r->ops[1] : NULL;
+	if ((blen == 3 && memcmp(op->s, "mov", 3) == 0) ||
+	    (blen == 3 && memcmp(op->s, "cvt", 3) == 0)) {
+		bool cvt = op->s[0] == 'c';
+		unsigned bits = int_type(&m, 0, &sign);
+		unsigned from = cvt ? int_type(&m, 1, &sign2) : bits;
+		if (!bits || !from || m.n != (cvt ? 2u : 1u) || r->nops != 2 || (cvt && sign2 == 'b'))
+			return o;
+		o.bits = (uint8_t)(from < bits ? from : bits);
+		if ((o.op = lane_sreg(x)))
+			return o;
+		o.op = TC_LOP_COPY;
+		if ((x->k == O_REG && x->reg != TC_NONE) || (!cvt && x->k == O_IMM && x->known))
+			if (lane_slot(&o, 0, x, 0, bits))
+				return o;
+		return no_lane;
+	}
+	if (blen == 4 && memcmp(op->s, "setp", 4) == 0) {
+		unsigned bits = int_type(&m, 1, &sign);
+		if (m.n != 2 || !bits || r->nops != 3)
+			return o;
+		for (size_t i = 0; i < sizeof cmp / sizeof *cmp; i++)
+			if (mod_is(&m, 0, cmp[i].name))
+				o.op = sign == 's' ? cmp[i].s : cmp[i].u;
+		if (sign == 'b' && o.op != TC_LOP_EQ && o.op != TC_LOP_NE)
+			return no_lane;
+		if (!o.op)
+			return o;
+		o.bits = 1;
+		if (!lane_slot(&o, 0, x, 0, bits) ||
+		    !lane_slot(&o, 1, &r->ops[2], reads_count(r, x), bits))
+			return no_lane;
+		return o;
+	}
+	size_t b = 0;
+	while (b < sizeof binary / sizeof *binary &&
+	       !(strlen(binary[b].name) == blen && memcmp(binary[b].name, op->s, blen) == 0))
+		b++;
+	if (b == sizeof binary / sizeof *binary || r->nops != 3)
+		return o;
+	o.op = binary[b].op;
+	bool mul = o.op == TC_LOP_MUL;
+	/* mul.lo.TYPE; the others NAME.TYPE, without .sat, .cc, .wide, .hi */
+	if (m.n != (mul ? 2u : 1u) || (mul && !mod_is(&m, 0, "lo")))
+		return no_lane;
+	unsigned bits = int_type(&m, mul ? 1 : 0, &sign);
+	if (!bits)
+		return no_lane;
+	switch (o.op) {
+	case TC_LOP_ADD:
+	case TC_LOP_SUB:
+	case TC_LOP_MUL:
+		if (sign == 'b')
+			return no_lane;
+		break;
+	case TC_LOP_LSHR:
+		if (sign == 's')
+			o.op = TC_LOP_ASHR;
+		break;
+	case TC_LOP_UDIV:
+	case TC_LOP_UREM:
+		if (sign == 'b')
+			return no_lane;
+		if (sign == 's')
+			o.op = o.op == TC_LOP_UDIV ? TC_LOP_SDIV : TC_LOP_SREM;
+		break;
+	default:
+		break;
+	}
+	o.bits = (uint8_t)bits;
+	bool shift = o.op == TC_LOP_SHL || o.op == TC_LOP_LSHR || o.op == TC_LOP_ASHR;
+	if (!lane_slot(&o, 0, x, 0, bits) ||
+	    !lane_slot(&o, 1, &r->ops[2], reads_count(r, x), shift ? 32 : bits))
+		return no_lane;
+	return o;
 }
 
 static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guard)
@@ -1469,7 +1793,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 		uint32_t size = elem_size(op);
 		uint32_t n = val->k == O_VEC ? val->nr : 1;
 		for (uint32_t k = 0; k < n && !r->rc; k++) {
-			uint32_t slot = depot_slot(r, addr->off + (int64_t)k * size, size);
+			bool part;
+			uint32_t slot = depot_slot(r, addr->off + (int64_t)k * size, size, load, &part);
 			uint32_t v = val->k == O_VEC ? r->oregs.v[val->r0 + k]
 				     : val->k == O_REG   ? val->reg
 							 : TC_NONE;
@@ -1477,13 +1802,29 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				return r->rc;
 			r->rd.len = 0;
 			size_t mark = r->rec.def.len;
+			/* for the warp's view: a copy of the slot, of the value */
+			tc_lane_op copy = {TC_LOP_COPY, 0, (uint8_t)(size < 8 ? size * 8 : 64),
+					   {0, TC_NONE}, {0, 0}};
+			if (part && elem_signed(op)) /* a narrower signed copy */
+				copy = no_lane;
+			if (!load && v == TC_NONE) {
+				copy.a[0] = TC_NONE;
+				if (val->k == O_IMM && val->known) {
+					copy.flags = TC_LOP_K0;
+					copy.k[0] = sext(val->off, copy.bits);
+				} else {
+					copy = no_lane;
+				}
+			}
 			if (load) {
+				r->cur_lane = copy;
 				if (push(r, &r->rd, slot) || emit_defs(r, &v, 1, guard, TC_UA_PURE, TC_NONE))
 					return r->rc;
 			} else {
 				if (v != TC_NONE && push(r, &r->rd, v))
 					return r->rc;
 				check_escape(r, 0);
+				r->cur_lane = copy;
 				if (emit_defs(r, &slot, 1, guard, TC_UA_PURE, TC_NONE))
 					return r->rc;
 			}
@@ -1677,8 +2018,76 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		return TC_OK; /* an indirect call: not followed */
 	if (grow(r, &r->calls, &r->calls_cap, r->ncalls + 1, sizeof *r->calls))
 		return r->rc;
-	r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen, TC_NONE, false};
+	r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen, TC_NONE, false, 0};
 	return add_item(r, IT_CALL, TC_NONE, (uint32_t)r->ncalls++, pred, guard, loc);
+}
+
+/*
+ * mad.lo d, a, b, c for the warp's view: a record of its own for a * b (a
+ * new register t, the same kind), and d as t + c, reading t and c; the same
+ * dependences as d reading a, b and c. r->rd holds what the mad reads.
+ */
+static int mad_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint32_t src)
+{
+	opmods m;
+	char sign = 0;
+	if (r->nops != 4 || r->ops[0].k != O_REG || !split_mods(op, blen, &m) || m.n != 2 ||
+	    !mod_is(&m, 0, "lo"))
+		return TC_OK;
+	unsigned bits = int_type(&m, 1, &sign);
+	tc_lane_op mul = {TC_LOP_MUL, 0, (uint8_t)bits, {TC_NONE, TC_NONE}, {0, 0}};
+	tc_lane_op add = {TC_LOP_ADD, 0, (uint8_t)bits, {0, TC_NONE}, {0, 0}};
+	const opnd *a = &r->ops[1], *b = &r->ops[2], *c = &r->ops[3];
+	uint32_t na = reads_count(r, a), nb = reads_count(r, b), nc = reads_count(r, c);
+	if (!bits || sign == 'b' || !lane_slot(&mul, 0, a, 0, bits) ||
+	    !lane_slot(&mul, 1, b, na, bits) || !lane_slot(&add, 1, c, 1, bits) ||
+	    r->rd.len != (size_t)na + nb + nc)
+		return TC_OK;
+	uint32_t creg = nc ? r->rd.v[na + nb] : TC_NONE;
+	uint32_t t = new_reg(r);
+	if (t == TC_NONE)
+		return r->rc;
+	r->rd.len = na + nb;
+	r->cur_lane = mul;
+	if (emit(r, t, kind, src))
+		return r->rc;
+	r->rd.len = 0;
+	if (push(r, &r->rd, t) || (creg != TC_NONE && push(r, &r->rd, creg)))
+		return r->rc;
+	r->cur_lane = add;
+	return TC_OK;
+}
+
+/*
+ * bfe.u32/.u64 d, a, pos, len with constants in range, for the warp's view:
+ * t = a >> pos (a record of its own) and d = t & (2^len - 1), reading t.
+ */
+static int bfe_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint32_t src)
+{
+	opmods m;
+	char sign = 0;
+	if (r->nops != 4 || r->ops[0].k != O_REG || !split_mods(op, blen, &m) || m.n != 1)
+		return TC_OK;
+	unsigned bits = int_type(&m, 0, &sign);
+	const opnd *a = &r->ops[1], *pos = &r->ops[2], *len = &r->ops[3];
+	if (!bits || sign != 'u' || a->k != O_REG || a->reg == TC_NONE || r->rd.len != 1 ||
+	    pos->k != O_IMM || !pos->known || len->k != O_IMM || !len->known || pos->off < 0 ||
+	    len->off < 1 || pos->off + len->off > (int64_t)bits || len->off >= 64)
+		return TC_OK;
+	tc_lane_op shr = {TC_LOP_LSHR, TC_LOP_K1, (uint8_t)bits, {0, TC_NONE}, {0, pos->off}};
+	tc_lane_op mask = {TC_LOP_AND, TC_LOP_K1, (uint8_t)bits, {0, TC_NONE},
+			  {0, (int64_t)((UINT64_C(1) << len->off) - 1)}};
+	uint32_t t = new_reg(r);
+	if (t == TC_NONE)
+		return r->rc;
+	r->cur_lane = shr;
+	if (emit(r, t, kind, src))
+		return r->rc;
+	r->rd.len = 0;
+	if (push(r, &r->rd, t))
+		return r->rc;
+	r->cur_lane = mask;
+	return TC_OK;
 }
 
 /* Any other instruction: the first operand is written, unless the
@@ -1727,13 +2136,104 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	if (oi->flags & OPF_LANE) {
 		kind = TC_UA_SOURCE;
 	} else if (r->div_sreg) {
-		kind = TC_UA_SOURCE | TC_UA_NAMED | (r->impure_sreg ? 0 : TC_UA_PURE);
+		kind = TC_UA_SOURCE | TC_UA_NAMED | (r->impure_sreg ? 0 : TC_UA_PURE) | K_SREG;
 		if ((src = sreg_source(r, loc)) == TC_NONE)
 			return r->rc;
 	} else if ((oi->flags & OPF_PURE) && !r->impure_sreg) {
 		kind = TC_UA_PURE;
 	}
+	if (oi->code == OP_CVTA && !to_base && has_mod(op, blen, ".local") &&
+	    !has_mod(op, blen, ".to"))
+		kind |= K_LOCAL;
+	if (r->want_lanes && nd && guard == TC_NONE) {
+		r->cur_lane = lane_of(r, op, blen, nd);
+		if (nd == 1 && !to_base && blen == 3 && memcmp(op->s, "mad", 3) == 0 &&
+		    mad_lanes(r, op, blen, kind, src))
+			return r->rc;
+		if (nd == 1 && !to_base && blen == 3 && memcmp(op->s, "bfe", 3) == 0 &&
+		    bfe_lanes(r, op, blen, kind, src))
+			return r->rc;
+	}
 	return nd ? emit_defs(r, defs, nd, guard, kind, src) : TC_OK;
+}
+
+/* The collective an instruction is, by its opcode up to the type (the
+ * table's key: "shfl.sync.idx", "vote.sync.ballot", "redux.sync"), or NULL. */
+static const tc_gpu_collective *collective_row(const tok *op)
+{
+	size_t dot[3], n = 0;
+	for (size_t i = 0; i < op->len && n < 3; i++)
+		if (op->s[i] == '.')
+			dot[n++] = i;
+	for (size_t c = 3; c >= 2; c--) {
+		if (n + 1 < c)
+			continue;
+		const tc_gpu_collective *row =
+			tc__gpu_collective(op->s, n >= c ? dot[c - 1] : op->len);
+		if (row)
+			return row;
+	}
+	return NULL;
+}
+
+/*
+ * A collective instruction (row): its mask, one record per argument that
+ * must agree in the group (reading that argument's registers: the value it
+ * has there, which check_args asks about), and its item.
+ */
+static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, uint32_t guard,
+		   bool pred, ploc loc)
+{
+	size_t k0 = (oi->flags & OPF_NODEF) ? 0 : 1; /* past the destination */
+	bool checked = true;
+	uint32_t mask_reg = TC_NONE;
+	if (row->mask >= 0) {
+		size_t k = k0 + (size_t)row->mask;
+		const opnd *o = k < r->nops ? &r->ops[k] : NULL;
+		checked = o && o->k == O_IMM && o->known &&
+			  (o->off == -1 || o->off == INT64_C(0xffffffff));
+		if (o && o->k == O_REG)
+			mask_reg = o->reg; /* full_masks may find it is */
+	}
+	if (!r->want_lanes) { /* the scan of the text missed it: nothing known before */
+		size_t n = r->rec.def.len;
+		if (grow(r, &r->lane, &r->lane_cap, n + 1, sizeof *r->lane))
+			return r->rc;
+		for (size_t i = 0; i < n; i++)
+			r->lane[i] = no_lane;
+		r->want_lanes = true;
+	}
+	uint32_t first = TC_NONE;
+	for (unsigned i = 0; i < 8; i++) {
+		if (!((row->agree >> i) & 1))
+			continue;
+		r->rd.len = 0;
+		uint8_t kind = TC_UA_PURE;
+		uint32_t src = TC_NONE;
+		if (k0 + i < r->nops) {
+			const opnd *o = &r->ops[k0 + i];
+			if (reads_of(r, o))
+				return r->rc;
+			int sk = (o->k == O_REG || o->k == O_NOT) && o->reg == TC_NONE
+					 ? sreg_kind(&o->at)
+					 : SR_NONE;
+			if (sk == SR_DIVERGENT || sk == SR_CLOCK) {
+				kind = TC_UA_SOURCE | TC_UA_NAMED | (sk == SR_CLOCK ? 0 : TC_UA_PURE);
+				if ((src = sreg_named(r, o->at.s, o->at.len, loc)) == TC_NONE)
+					return r->rc;
+			}
+		}
+		if (first == TC_NONE)
+			first = (uint32_t)r->rec.def.len;
+		r->cur_lane = no_lane;
+		if (emit(r, TC_NONE, kind, src))
+			return r->rc;
+	}
+	r->rd.len = 0;
+	if (grow(r, &r->colls, &r->colls_cap, r->ncolls + 1, sizeof *r->colls))
+		return r->rc;
+	r->colls[r->ncolls] = (pcoll){row, first, mask_reg, checked};
+	return add_item(r, IT_COLL, TC_NONE, (uint32_t)r->ncolls++, pred, guard, loc);
 }
 
 /* One instruction: the opcode op (after an optional guard) and its operands. */
@@ -1742,6 +2242,8 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 	ploc loc = here(r, &first);
 	r->div_sreg = NULL;
 	r->impure_sreg = false;
+	r->coll_row = NULL;
+	r->cur_lane = no_lane;
 	if (parse_operands(r))
 		return r->rc;
 	if (push(r, &r->pos_rec, (uint32_t)r->rec.def.len))
@@ -1754,6 +2256,9 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 		return err(r, op.line, op.col, "unknown instruction '%.*s'", (int)(blen > 60 ? 60 : blen),
 			   op.s);
 	bool pred = guard != TC_NONE;
+	if ((oi->flags & OPF_COLL) && (r->coll_row = collective_row(&op)) &&
+	    coll_op(r, oi, r->coll_row, guard, pred, loc))
+		return r->rc;
 	/* a .uni branch taken at its word (docs/ptx.md, "bra.uni") */
 	bool uni = (oi->code == OP_BRA || oi->code == OP_BRX) && has_mod(&op, blen, ".uni") &&
 		   r->opt && (r->opt->flags & TC_READ_TRUST_BRA_UNI);
@@ -1798,6 +2303,7 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 	} else {
 		rc = plain_op(r, &op, blen, oi, guard, loc);
 	}
+	r->coll_row = NULL;
 	if (rc)
 		return rc;
 	if (r->npos == UINT32_MAX - 2)
@@ -1937,7 +2443,8 @@ static int form_blocks(reader *r)
 			continue;
 		}
 		item *x = &r->items[it++];
-		if ((x->op == IT_BARRIER || x->op == IT_PARTIAL || x->op == IT_CALL) &&
+		if ((x->op == IT_BARRIER || x->op == IT_PARTIAL || x->op == IT_CALL ||
+		     x->op == IT_COLL) &&
 		    x->guard != TC_NONE) {
 			/* only the threads whose guard holds: the block before it
 			 * branches to it or around it */
@@ -2085,7 +2592,8 @@ static int generic_loads(reader *r)
 			uint32_t d = r->rec.def.v[i];
 			uint8_t kd = r->rec.kind[i];
 			if (d != TC_NONE && !may[d] && !(kd & K_ARGUMENT) &&
-			    ((kd & TC_UA_SOURCE) || !(kd & TC_UA_PURE))) {
+			    ((kd & K_LOCAL) ||
+			     (!(kd & K_SREG) && ((kd & TC_UA_SOURCE) || !(kd & TC_UA_PURE))))) {
 				may[d] = 1;
 				stack[top++] = d;
 			}
@@ -2117,16 +2625,66 @@ static int generic_loads(reader *r)
  * its stores write no register. */
 static void depot_as_memory(reader *r)
 {
-	for (size_t k = 0; k < r->dstore.len; k++)
+	for (size_t k = 0; k < r->dstore.len; k++) {
 		r->rec.def.v[r->dstore.v[k]] = TC_NONE;
+		if (r->want_lanes)
+			r->lane[r->dstore.v[k]] = no_lane;
+	}
 	for (size_t k = 0; k < r->dload.len; k++) {
 		uint32_t i = r->dload.v[k], d = r->rec.def.v[i];
 		r->rec.kind[i] = TC_UA_SOURCE;
+		if (r->want_lanes)
+			r->lane[i] = no_lane;
 		/* it reads no slot: its own old value, which adds no dependence */
 		uint32_t end = op_end(r, i);
 		for (uint32_t x = r->rec.opoff.v[i]; x < end; x++)
 			r->rec.op.v[x] = d;
 	}
+}
+
+/*
+ * Masks in registers that hold the full mask: the register's one write in
+ * the function is an unguarded mov of the immediate -1 (the NVPTX back end
+ * writes redux.sync's mask so). Then the collective is checked as with the
+ * immediate.
+ */
+static int full_masks(reader *r)
+{
+	const pfunc *f = r->f;
+	bool any = false;
+	for (size_t x = f->item0; x < r->nitems && !any; x++)
+		any = r->items[x].op == IT_COLL && r->colls[r->items[x].target].mask_reg != TC_NONE;
+	if (!any || !r->want_lanes)
+		return TC_OK;
+	/* per register: its writes (up to 2), and the last */
+	uint32_t *last = tc__malloc(&r->al, ((size_t)r->nregs + 1) * sizeof *last);
+	uint8_t *writes = tc__calloc(&r->al, (size_t)r->nregs + 1, 1);
+	if (!last || !writes) {
+		tc__free(&r->al, last);
+		tc__free(&r->al, writes);
+		return oom(r);
+	}
+	for (uint32_t i = f->rec0; i < r->rec.def.len; i++) {
+		uint32_t d = r->rec.def.v[i];
+		if (d != TC_NONE && d < r->nregs && writes[d] < 2) {
+			writes[d]++;
+			last[d] = i;
+		}
+	}
+	for (size_t x = f->item0; x < r->nitems; x++) {
+		if (r->items[x].op != IT_COLL)
+			continue;
+		pcoll *c = &r->colls[r->items[x].target];
+		uint32_t m = c->mask_reg;
+		if (m == TC_NONE || m >= r->nregs || writes[m] != 1)
+			continue;
+		const tc_lane_op *o = &r->lane[last[m]];
+		c->checked = o->op == TC_LOP_COPY && (o->flags & TC_LOP_K0) && o->a[0] == TC_NONE &&
+			     o->k[0] == -1;
+	}
+	tc__free(&r->al, last);
+	tc__free(&r->al, writes);
+	return TC_OK;
 }
 
 static int end_function(reader *r)
@@ -2144,10 +2702,10 @@ static int end_function(reader *r)
 		}
 	if (!r->depot_ok)
 		depot_as_memory(r);
-	if (generic_loads(r))
+	if (generic_loads(r) || full_masks(r))
 		return r->rc;
 	for (uint32_t i = f->rec0; i < f->rec1; i++)
-		r->rec.kind[i] &= (uint8_t)~K_ARGUMENT;
+		r->rec.kind[i] &= (uint8_t)~(K_ARGUMENT | K_SREG | K_LOCAL);
 	return form_blocks(r);
 }
 
@@ -2204,6 +2762,7 @@ static int body(reader *r, tok open)
 	uint32_t depth = r->depth = 1;
 	next(r);
 	/* parameters passed in registers: unknown values */
+	r->cur_lane = no_lane;
 	for (size_t k = 0; k < r->reg_params.len; k++) {
 		r->rd.len = 0;
 		if (emit(r, r->reg_params.v[k], TC_UA_SOURCE, TC_NONE))
@@ -2356,7 +2915,9 @@ static int function(reader *r)
 	next(r);
 	if (is_p(r, '(') && parse_params(r, entry ? P_KERNEL : P_FUNC))
 		return r->rc;
-	/* performance directives: .maxntid 256, 1, 1 / .reqntid / .noreturn ... */
+	/* performance directives: .maxntid 256, 1, 1 / .reqntid / .noreturn ...;
+	 * .reqntid's size is the block's, for the warp's view */
+	uint32_t reqntid[3] = {0, 0, 0};
 	while (r->t.kind == T_IDENT && r->t.s[0] == '.') {
 		if (is_word(&r->t, ".pragma")) {
 			next(r);
@@ -2377,9 +2938,14 @@ static int function(reader *r)
 		if (!known)
 			return err(r, r->t.line, r->t.col, "unknown directive " TOKF " after a function's "
 							   "parameters", TOKA(r->t));
+		bool req = is_word(&r->t, ".reqntid");
 		next(r);
-		while (r->t.kind == T_NUM || is_p(r, ','))
-			next(r);
+		int64_t v;
+		for (int d = 0; r->t.kind == T_NUM || is_p(r, ','); next(r))
+			if (req && r->t.kind == T_NUM && d < 3)
+				reqntid[d++] = int_value(&r->t, &v) && v > 0 && v < 65536 ? (uint32_t)v : 0;
+		for (int d = 1; req && d < 3; d++)
+			reqntid[d] = !reqntid[0] ? 0 : reqntid[d] ? reqntid[d] : 1;
 	}
 	nslot *e = nmap_put(&r->al, &r->fnames, name.s, name.len);
 	if (!e)
@@ -2403,7 +2969,9 @@ static int function(reader *r)
 	r->fidx = (uint32_t)r->nfn;
 	r->f = &r->fn[r->nfn++];
 	*r->f = (pfunc){name.s, name.len, entry, (uint32_t)r->rec.def.len, 0, 0, 0,
-			(uint32_t)r->nitems, 0, 0};
+			(uint32_t)r->nitems, 0, 0, {0, 0, 0}};
+	if (entry)
+		memcpy(r->f->reqntid, reqntid, sizeof reqntid);
 	return body(r, r->t);
 }
 
@@ -2567,6 +3135,149 @@ static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
 	return r->rc;
 }
 
+/* ---- collectives (docs/ptx.md, "Collectives") ------------------------------- */
+
+static int note_collective(reader *r, uint32_t x, const tc_gpu_collective *row, uint32_t k,
+			   uint32_t seg, unsigned grp, bool checked)
+{
+	if (grow(r, &r->found, &r->found_cap, r->nfound + 1, sizeof *r->found))
+		return r->rc;
+	r->found[r->nfound++] = (gcoll){x, row, k, seg, (uint8_t)grp, checked};
+	return TC_OK;
+}
+
+/* The collectives of f, in node order: its collective instructions, and its
+ * calls of functions that execute some; *any_warp: one is a warp's. */
+static int find_collectives(reader *r, const pfunc *f, bool *any_warp)
+{
+	r->nfound = 0;
+	*any_warp = false;
+	for (uint32_t k = f->block0; k < f->block1; k++) {
+		const pblock *bk = &r->blocks[k];
+		uint32_t seg = 0;
+		for (uint32_t x = bk->item0; x < bk->item1; x++) {
+			const item *it = &r->items[x];
+			if (it->op == IT_COLL) {
+				const pcoll *c = &r->colls[it->target];
+				if (note_collective(r, x, c->row, k - f->block0, seg, c->row->group,
+						    c->checked))
+					return r->rc;
+				*any_warp |= c->row->group != TC_GROUP_BLOCK;
+			} else if (it->op == IT_CALL) {
+				unsigned groups = r->calls[it->target].reach;
+				for (unsigned grp = 0; grp < 3; grp++) {
+					if (!((groups >> grp) & 1))
+						continue;
+					if (note_collective(r, x, NULL, k - f->block0, seg, grp, true))
+						return r->rc;
+					*any_warp |= grp != TC_GROUP_BLOCK;
+				}
+			}
+			seg += barrier_item(r, it);
+		}
+	}
+	return TC_OK;
+}
+
+/* The first argument of a collective that must agree in its group and may
+ * not, with what it depends on: the records coll_op made for them. */
+static int check_args(reader *r, const pfunc *f, const gcoll *fc, tc_collective *c)
+{
+	const tc_gpu_collective *row = fc->row;
+	tc_uniformity *ua = fc->group == TC_GROUP_BLOCK ? r->ua
+			    : r->lanes             ? tc__lanes_uniformity(r->lanes)
+						   : NULL;
+	if (!row || !row->agree || !ua)
+		return TC_OK;
+	uint32_t rec = r->colls[r->items[fc->item].target].arg_rec;
+	for (unsigned i = 0; i < 8 && rec != TC_NONE; i++) {
+		if (!((row->agree >> i) & 1))
+			continue;
+		uint32_t v = rec++ - f->rec0;
+		if (!tc__uniformity_value(ua, v))
+			continue;
+		char buf[64];
+		const char *an = tc__gpu_collective_arg(row, i, buf, sizeof buf);
+		c->arg = i;
+		if (!(c->arg_name = tc__module_string(r->out, an, strlen(an))))
+			return oom(r);
+		int rc = TC_OK;
+		uint32_t src = tc__uniformity_source(ua, v, &rc);
+		if (rc)
+			return oom(r);
+		if (src != TC_NONE && src < f->rec1 - f->rec0 &&
+		    r->rec.src.v[f->rec0 + src] != TC_NONE) {
+			const psource *ps = &r->srcs[r->rec.src.v[f->rec0 + src]];
+			c->arg_source = ps->what;
+			c->arg_source_loc = kept_loc(r, ps->loc);
+		}
+		return r->rc;
+	}
+	return TC_OK;
+}
+
+/* A collective's name: the instruction's opcode, or the called function's
+ * (a mangled name's own). */
+static const char *collective_name(reader *r, const gcoll *fc)
+{
+	char buf[128];
+	const pcall *call = fc->row ? NULL : &r->calls[r->items[fc->item].target];
+	tc_gpu_collective plain = {0};
+	const char *name = tc__gpu_collective_name(fc->row ? fc->row : &plain,
+						   call ? call->name : NULL, call ? call->len : 0,
+						   buf, sizeof buf);
+	return tc__module_string(r->out, name, strlen(name));
+}
+
+/* The collectives of f's graph, just added (nb blocks; block k's branch
+ * ends node last[k], after its nbar[k] barriers), and its warp's view:
+ * which branches go the same way in every lane of a warp, and the replay
+ * record of the warp-level values. */
+static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_t *succ_off,
+			   const uint32_t *last, const uint32_t *nbar)
+{
+	if (r->nfound == 0)
+		return TC_OK;
+	const tc_alloc *mal = &r->out->al;
+	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
+	uint8_t *wu = NULL;
+	tc_uniformity_deps *wd = NULL;
+	int rc = !cs ? oom(r) : TC_OK;
+	for (size_t j = 0; j < r->nfound && !rc; j++) {
+		const gcoll *fc = &r->found[j];
+		tc_collective *c = &cs[j];
+		c->group = (tc_group)fc->group;
+		c->barrier = fc->row && fc->row->barrier;
+		c->masked = !fc->checked;
+		c->full_mask = fc->row && fc->row->mask >= 0 && fc->checked;
+		c->call = !fc->row;
+		c->node = last[fc->block] - nbar[fc->block] + fc->seg;
+		c->arg = TC_NONE;
+		c->loc = kept_loc(r, r->items[fc->item].loc);
+		if (!(c->name = collective_name(r, fc)))
+			rc = oom(r);
+		else if (!(rc = r->rc))
+			rc = check_args(r, f, fc, c);
+	}
+	if (!rc && r->lanes) {
+		const tc_graph *g = tc_module_graph(r->out, tc_module_graph_count(r->out) - 1);
+		rc = tc__gpu_warp_marks(&r->al, mal, tc__lanes_uniformity(r->lanes), nb, succ_off,
+					last, (uint32_t)tc_graph_node_count(g), &r->dep_block,
+					&r->dep_node, &wu, &wd);
+		if (rc)
+			rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
+	}
+	if (rc) {
+		tc__free(mal, cs);
+		tc__free(mal, wu);
+		tc__uniformity_deps_free(mal, wd);
+		return rc;
+	}
+	tc__module_set_collectives(r->out, cs, (uint32_t)r->nfound, wu, wd,
+				   r->lanes ? 32 : 0, r->lanes && tc__lanes_assumed(r->lanes));
+	return TC_OK;
+}
+
 static int graph(reader *r, uint32_t fi)
 {
 	pfunc *f = &r->fn[fi];
@@ -2612,12 +3323,29 @@ static int graph(reader *r, uint32_t fi)
 			  cond,
 			  NULL,
 			  NULL};
+	/* the warp's view, for a function with a warp collective */
+	bool any_warp;
+	if (find_collectives(r, f, &any_warp)) {
+		rc = r->rc;
+		goto done;
+	}
+	if (any_warp && r->want_lanes)
+		rf.lane = r->lane + f->rec0;
 	double t0 = tc__now();
 	tc__uniformity_free(r->ua);
 	r->ua = NULL;
 	rc = tc__ssa(&s, &rf, &r->al);
 	if (!rc)
 		rc = tc__uniformity(&r->ua, &s->f, &r->al);
+	if (!rc && rf.lane) {
+		/* warps of 32; the block's size given, else the one the
+		 * kernel declares */
+		const uint32_t *given = r->opt ? r->opt->block_size : NULL;
+		bool any = given && (given[0] || given[1] || given[2]);
+		tc_lane_geom geom = {32, {0, 0, 0}};
+		memcpy(geom.size, any ? given : f->reqntid, sizeof geom.size);
+		rc = tc__lanes(&r->lanes, &s->f, s->lop, &geom, &r->al);
+	}
 	r->uniformity_s += tc__now() - t0;
 	if (rc) {
 		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
@@ -2663,7 +3391,10 @@ static int graph(reader *r, uint32_t fi)
 		goto done;
 	}
 	tc__module_set_deps(r->out, deps);
+	rc = add_collectives(r, f, nb, succ_off, last, nbar);
 done:
+	tc__lanes_free(r->lanes);
+	r->lanes = NULL;
 	tc__ssa_free(s);
 	tc__free(&r->al, blk);
 	tc__free(&r->al, opoff);
@@ -2699,6 +3430,29 @@ static int barrier_calls(reader *r)
 		rc = tc__gpu_barrier_closure(&r->al, (uint32_t)r->nfn, caller, callee, n, has);
 	for (size_t i = 0; i < r->ncalls && !rc; i++)
 		r->calls[i].barrier = r->calls[i].callee != TC_NONE && has[r->calls[i].callee];
+	/* the same for the collectives of each group (those with the full
+	 * mask: what a masked one promises is not the caller's) */
+	uint8_t *reach = !rc && r->ncolls && r->ncalls ? tc__calloc(&r->al, r->nfn + 1, 1) : NULL;
+	if (!rc && r->ncolls && r->ncalls && !reach)
+		rc = TC_ENOMEM;
+	for (size_t f = 0; reach && f < r->nfn; f++)
+		for (uint32_t x = r->fn[f].item0; x < r->fn[f].item1; x++) {
+			if (r->items[x].op != IT_COLL)
+				continue;
+			const pcoll *c = &r->colls[r->items[x].target];
+			if (c->checked && !c->row->barrier)
+				reach[f] |= (uint8_t)(1u << c->row->group);
+		}
+	for (unsigned grp = 0; reach && grp < 3 && !rc; grp++) {
+		for (size_t f = 0; f < r->nfn; f++)
+			has[f] = (reach[f] >> grp) & 1;
+		rc = tc__gpu_barrier_closure(&r->al, (uint32_t)r->nfn, caller, callee, n, has);
+		for (size_t f = 0; f < r->nfn && !rc; f++)
+			reach[f] |= (uint8_t)(has[f] << grp);
+	}
+	for (size_t i = 0; reach && i < r->ncalls && !rc; i++)
+		r->calls[i].reach = r->calls[i].callee != TC_NONE ? reach[r->calls[i].callee] : 0;
+	tc__free(&r->al, reach);
 	tc__free(&r->al, has);
 	tc__free(&r->al, caller);
 	tc__free(&r->al, callee);
@@ -2743,6 +3497,9 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->succ);
 	tc__free(&r->al, r->srcs);
 	tc__free(&r->al, r->calls);
+	tc__free(&r->al, r->colls);
+	tc__free(&r->al, r->lane);
+	tc__free(&r->al, r->found);
 	nmap_free(&r->al, &r->regs);
 	nmap_free(&r->al, &r->params);
 	nmap_free(&r->al, &r->scoped);
@@ -2772,6 +3529,35 @@ static void free_reader(reader *r)
 	tc__free(&r->al, r->name);
 }
 
+/*
+ * Whether the text may hold a warp collective: ".sync" after "shfl", "vote",
+ * "warp", "any", "all" or "redux" (shfl.sync, vote.sync, bar.warp.sync,
+ * match.any.sync, match.all.sync, redux.sync). Only such files keep what
+ * each instruction computes for the warp's view (lanes.h), so that files
+ * without any cost no more than before. A collective the scan misses still
+ * counts (coll_op), with nothing known of the values before it.
+ */
+static bool may_have_warp_ops(const char *p, size_t n)
+{
+	static const char *const before[] = {"shfl", "vote", "warp", "any", "all", "redux"};
+	for (size_t i = 2; i + 2 < n;) {
+		const char *y = memchr(p + i, 'y', n - 2 - i);
+		if (!y)
+			break;
+		size_t k = (size_t)(y - p);
+		i = k + 1;
+		if (p[k - 2] != '.' || p[k - 1] != 's' || p[k + 1] != 'n' || p[k + 2] != 'c')
+			continue;
+		size_t e = k - 2, b = e;
+		while (b > 0 && e - b < 5 && p[b - 1] != '.' && id_cont((unsigned char)p[b - 1]))
+			b--;
+		for (size_t j = 0; j < sizeof before / sizeof *before; j++)
+			if (strlen(before[j]) == e - b && memcmp(p + b, before[j], e - b) == 0)
+				return true;
+	}
+	return false;
+}
+
 int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t len,
 		 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
 {
@@ -2787,6 +3573,8 @@ int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t
 	r.p = r.ls = text ? text : "";
 	r.end = r.p + len;
 	r.line = 1;
+	r.cur_lane = no_lane;
+	r.want_lanes = may_have_warp_ops(r.p, len);
 	if (tc__module_new(&r.out, alloc)) {
 		free_reader(&r);
 		return tc__diag(diag, TC_ENOMEM, r.file, 0, 0, "out of memory");

@@ -1,0 +1,2 @@
+# analyze lists the collectives with their states
+args: analyze --function stride warp.O1.ptx

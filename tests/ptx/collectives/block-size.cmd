@@ -1,0 +1,3 @@
+# rows of 48 threads: tid.x >> 5 is no longer the same in a warp
+args: check --block-size 48,2 --function whole_warps warp.O1.ptx
+status: 1
