@@ -14,6 +14,7 @@ install(FILES include/threadconv.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # (LLVM has no .pc file of its own: its library by path)
 get_filename_component(TC_LLVM_LIB_NAME ${TC_LLVM_LIBRARY} NAME_WE)
 string(REGEX REPLACE "^lib" "" TC_LLVM_LIB_NAME ${TC_LLVM_LIB_NAME})
+get_filename_component(TC_SPIRV_LIB_DIR ${TC_SPIRV_TOOLS_LIBRARY} DIRECTORY)
 # relocatable: the prefix is found from where the file lies
 file(RELATIVE_PATH TC_PC_TO_PREFIX "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
 string(REGEX REPLACE "/$" "" TC_PC_TO_PREFIX "${TC_PC_TO_PREFIX}")
@@ -57,11 +58,13 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "threadconv developers <threadconv@localhost>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "thread-convergence analysis of GPU kernels (barrier and collective divergence)")
-set(CPACK_PACKAGE_DESCRIPTION
-    "threadconv decides which blocks and edges of a GPU kernel every thread of a\n"
-    "block executes together, and reports barriers, warp shuffles and work-group\n"
-    "functions that only some threads may reach. It reads LLVM IR, PTX, SPIR-V\n"
-    "and its own .cfg format; a C library and a command-line tool.")
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+  "threadconv decides which blocks and edges of a GPU kernel every thread of a\n"
+  "block executes together, and reports barriers, warp shuffles and work-group\n"
+  "functions that only some threads may reach. It reads LLVM IR, PTX, SPIR-V\n"
+  "and its own .cfg format; a C library and a command-line tool.")
+# linking the static library needs these too (threadconv.pc --static)
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "llvm-19-dev, spirv-tools, pkg-config")
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
