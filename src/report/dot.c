@@ -1,7 +1,8 @@
 /*
- * dot.c - DOT and SVG pictures in the style of the paper's figures, built
- * with graphviz's cgraph (quoting is graphviz's own) and laid out by its dot
- * engine through libgvc (never by running a program).
+ * dot.c - DOT and SVG pictures in the style of the paper's figures. DOT is
+ * written as a stream, node by node (a graph of millions of nodes costs what
+ * its text report costs); SVG is built with graphviz's cgraph and laid out
+ * by its dot engine through libgvc (never by running a program).
  *
  * Convergent nodes and edges are red, unknown ones black, dead ones grey and
  * dashed; barriers are boxes, entry and exit double circles (a barrier that is
@@ -231,26 +232,170 @@ static Agraph_t *open_root(const char *name)
 	return agopen(GV(id_safe(name) ? name : "\\#graph"), Agdirected, NULL);
 }
 
+/* ---- DOT, written as a stream ---------------------------------------------- */
+
+/* s as a DOT quoted string: only '"' needs its backslash (a backslash before
+ * a newline would join lines, so names with backslashes never get here, and
+ * labels have theirs doubled, which DOT keeps as they are). */
+static void put_quoted(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('\\', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/* A label or tooltip attribute that graphviz shows as name (label_escape). */
+static int put_text_attr(FILE *out, const char *attr, const char *name, const char *suffix,
+			 const char **sep)
+{
+	char *esc = label_escape(name);
+	if (!esc)
+		return TC_ENOMEM;
+	fprintf(out, "%s%s=\"", *sep, attr);
+	for (const char *p = esc; *p; p++) {
+		if (*p == '"')
+			fputc('\\', out);
+		fputc(*p, out);
+	}
+	fprintf(out, "%s\"", suffix);
+	*sep = ", ";
+	free(esc);
+	return TC_OK;
+}
+
+/* The attributes of an element in state st: colour, style, state. */
+static void put_state_attrs(FILE *out, tc_state st, bool node, bool dashed, const char **sep)
+{
+	const char *color = st == TC_STATE_CONVERGENT ? "red" : st == TC_STATE_DEAD ? "grey" : NULL;
+	if (color) {
+		fprintf(out, "%scolor=%s", *sep, color);
+		*sep = ", ";
+		if (node)
+			fprintf(out, ", fontcolor=%s", color);
+	}
+	if (dashed || st == TC_STATE_DEAD) {
+		fprintf(out, "%sstyle=dashed", *sep);
+		*sep = ", ";
+	}
+	fprintf(out, "%sstate=\"%s\"", *sep, tc__report_state(st));
+}
+
+/* Per node: whether its id is its name (graphviz reads it back as written,
+ * and no earlier node has the name: a hash of the names, one pass), else
+ * \#0.v (the label then says the name). NULL when out of memory. */
+static uint8_t *own_ids(const tc_graph *g)
+{
+	uint32_t n = tc_graph_node_count(g);
+	size_t cap = 2;
+	while (cap < 2 * (size_t)n)
+		cap *= 2;
+	uint8_t *own = malloc(n ? n : 1);
+	uint32_t *slot = malloc(cap * sizeof *slot);
+	if (!own || !slot) {
+		free(own);
+		free(slot);
+		return NULL;
+	}
+	memset(slot, 0xff, cap * sizeof *slot);
+	for (uint32_t v = 0; v < n; v++) {
+		const char *name = tc_graph_node_name(g, v);
+		uint64_t h = 1469598103934665603u;
+		for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+			h = (h ^ *p) * 1099511628211u;
+		size_t k = (size_t)h & (cap - 1);
+		own[v] = id_safe(name);
+		while (slot[k] != UINT32_MAX) {
+			if (strcmp(tc_graph_node_name(g, slot[k]), name) == 0) {
+				own[v] = 0; /* a repeated name */
+				break;
+			}
+			k = (k + 1) & (cap - 1);
+		}
+		if (slot[k] == UINT32_MAX)
+			slot[k] = v;
+	}
+	free(slot);
+	return own;
+}
+
+static void put_node_id(FILE *out, const tc_graph *g, const uint8_t *own, uint32_t v)
+{
+	if (own[v])
+		put_quoted(out, tc_graph_node_name(g, v));
+	else
+		fprintf(out, "\"\\#0.%u\"", (unsigned)v);
+}
+
+static int put_dot_graph(FILE *out, const tc_report_graph *rg)
+{
+	const tc_graph *g = rg->graph;
+	const tc_result *r = rg->result;
+	const char *gname = tc_graph_name(g), *sep = "";
+	char suffix[64];
+	fputs("digraph ", out);
+	if (id_safe(gname))
+		put_quoted(out, gname);
+	else
+		fputs("\"\\#graph\"", out);
+	fputs(" {\n\tgraph [", out);
+	snprintf(suffix, sizeof suffix, " (%s)", tc_solver_name(rg->options.solver));
+	if (put_text_attr(out, "label", gname, suffix, &sep))
+		return TC_ENOMEM;
+	fputs(", labelloc=t];\n", out);
+	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
+	uint8_t *own = own_ids(g);
+	if (!own)
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < n; v++) {
+		const char *name = tc_graph_node_name(g, v);
+		unsigned flags = tc_graph_node_flags(g, v);
+		bool terminal = v == tc_graph_entry(g) || v == tc_graph_exit(g);
+		fputc('\t', out);
+		put_node_id(out, g, own, v);
+		fputs(" [", out);
+		sep = "";
+		if (!own[v] && (put_text_attr(out, "label", name, "", &sep) ||
+				put_text_attr(out, "tooltip", name, "", &sep))) {
+			free(own);
+			return TC_ENOMEM;
+		}
+		if (flags & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)) {
+			fprintf(out, "%sshape=box%s", sep, terminal ? ", peripheries=2" : "");
+			sep = ", ";
+		} else if (terminal) {
+			fprintf(out, "%sshape=doublecircle", sep);
+			sep = ", ";
+		}
+		put_state_attrs(out, tc_result_node_state(r, v), true,
+				(flags & TC_NODE_PARTIAL_BARRIER) != 0, &sep);
+		fputs("];\n", out);
+	}
+	for (uint32_t e = 0; e < m; e++) {
+		fputc('\t', out);
+		put_node_id(out, g, own, tc_graph_edge_from(g, e));
+		fputs(" -> ", out);
+		put_node_id(out, g, own, tc_graph_edge_to(g, e));
+		fputs(" [", out);
+		sep = "";
+		put_state_attrs(out, tc_result_edge_state(r, e), false, false, &sep);
+		fputs("];\n", out);
+	}
+	fputs("}\n", out);
+	free(own);
+	return TC_OK;
+}
+
 int tc__report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag)
 {
-	agusererrf old = agseterrf(capture_error);
-	gv_error[0] = '\0';
-	int rc = TC_OK;
-	for (size_t i = 0; rc == TC_OK && i < count; i++) {
-		Agraph_t *root = open_root(tc_graph_name(graphs[i].graph));
-		if (!root) {
-			rc = oom(diag);
-			break;
-		}
-		if (add_graph(root, root, &graphs[i], 0))
-			rc = oom(diag);
-		else if (agwrite(root, out) == EOF && !(rc = tc__report_status(out, diag)))
-			rc = gv_failed(diag, "writing DOT");
-		agclose(root);
-	}
-	agseterrf(old);
-	return rc ? rc : tc__report_status(out, diag);
+	for (size_t i = 0; i < count; i++)
+		if (put_dot_graph(out, &graphs[i]))
+			return oom(diag);
+	return tc__report_status(out, diag);
 }
 
 int tc__report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
