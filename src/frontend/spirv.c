@@ -54,6 +54,9 @@ typedef struct sfunc {
 	bool entry;         /* a kernel: its parameters are uniform */
 	bool graphed;       /* gets a graph (a forwarding wrapper does not) */
 	uint8_t barrier;    /* executes a workgroup barrier, maybe through calls */
+	/* the groups whose collectives it executes, itself or through calls
+	 * (bit 1 << tc_group) */
+	uint8_t reach;
 } sfunc;
 
 typedef struct sloc {
@@ -67,6 +70,26 @@ typedef struct sblock {
 	uint32_t succ0, nsucc;
 	uint32_t nbar, bar0; /* its barriers: bars[bar0 .. bar0 + nbar) */
 } sblock;
+
+/* A collective instruction (docs/spirv.md, "Collectives"): its name as the
+ * SPIR-V specification spells it, and which of its operands (bit k: operand
+ * k after the result type and result id, 0 being the execution scope) all
+ * invocations of the group must pass alike, with their names. */
+typedef struct scoll_row {
+	uint16_t op;
+	uint8_t agree;
+	const char *name;
+	const char *args;
+} scoll_row;
+
+/* A collective found in the function being made a graph: an instruction
+ * (row) or a call of a function that executes some (row NULL). */
+typedef struct scoll {
+	const scoll_row *row;
+	uint32_t inst;
+	uint32_t block, seg; /* its block, the barriers before it there */
+	uint8_t group;       /* tc_group */
+} scoll;
 
 typedef struct reader {
 	tc_alloc al;
@@ -105,6 +128,7 @@ typedef struct reader {
 	const sfunc *gf;
 	sblock *blk;
 	size_t blkcap;
+	uint32_t nblk; /* its blocks */
 	tc_u32vec succ, bars; /* barriers: instruction indices, by block */
 	sloc *iloc;           /* per instruction of the function */
 	size_t iloccap;
@@ -116,6 +140,13 @@ typedef struct reader {
 	size_t rkindcap;
 	tc_u32vec cond;
 	tc_u32vec dep_node, dep_block;
+	/* its collectives, and the sub-group's view of it */
+	scoll *found;
+	size_t nfound, foundcap;
+	bool any_sub; /* some collective of the function is a sub-group's */
+	tc_lane_op *lane; /* per instruction of the register form */
+	size_t lanecap;
+	tc_lanes *lanes;
 	uint32_t nregs;
 	double uniformity_s;
 	char bname[32];
@@ -498,7 +529,7 @@ static int declarations(reader *r)
 			if (tc__grow(&r->al, &r->fn, &r->fncap, r->nfn + 1, sizeof *r->fn))
 				return oom(r);
 			cur = (uint32_t)r->nfn;
-			r->fn[r->nfn++] = (sfunc){x->res, i, i, NULL, 0, false, true, 0};
+			r->fn[r->nfn++] = (sfunc){x->res, i, i, NULL, 0, false, true, 0, 0};
 			if (x->res < r->bound)
 				r->fmap[x->res] = cur;
 			break;
@@ -643,7 +674,76 @@ static bool is_barrier(const reader *r, uint32_t i)
 	}
 }
 
-/* Which functions execute a workgroup barrier, directly or through calls. */
+/* ---- collectives (docs/spirv.md, "Collectives") ------------------------------ */
+
+#define SCOPE "the execution scope"
+static const scoll_row coll_rows[] = {
+	/* Subgroup execution scope only: a wider one is a barrier node */
+	{SpvOpControlBarrier, 0x6, "OpControlBarrier", SCOPE ",the memory scope,the memory semantics"},
+	{SpvOpGroupAsyncCopy, 0x3e, "OpGroupAsyncCopy",
+	 SCOPE ",the destination,the source,the number of elements,the stride,the event"},
+	{SpvOpGroupWaitEvents, 0x6, "OpGroupWaitEvents", SCOPE ",the number of events,the events list"},
+	{SpvOpGroupAll, 0, "OpGroupAll", SCOPE ",the predicate"},
+	{SpvOpGroupAny, 0, "OpGroupAny", SCOPE ",the predicate"},
+	{SpvOpGroupBroadcast, 0x4, "OpGroupBroadcast", SCOPE ",the value,the local id"},
+	{SpvOpGroupIAdd, 0, "OpGroupIAdd", NULL},
+	{SpvOpGroupFAdd, 0, "OpGroupFAdd", NULL},
+	{SpvOpGroupFMin, 0, "OpGroupFMin", NULL},
+	{SpvOpGroupUMin, 0, "OpGroupUMin", NULL},
+	{SpvOpGroupSMin, 0, "OpGroupSMin", NULL},
+	{SpvOpGroupFMax, 0, "OpGroupFMax", NULL},
+	{SpvOpGroupUMax, 0, "OpGroupUMax", NULL},
+	{SpvOpGroupSMax, 0, "OpGroupSMax", NULL},
+	/* SPV_KHR_uniform_group_instructions */
+	{SpvOpGroupIMulKHR, 0, "OpGroupIMulKHR", NULL},
+	{SpvOpGroupFMulKHR, 0, "OpGroupFMulKHR", NULL},
+	{SpvOpGroupBitwiseAndKHR, 0, "OpGroupBitwiseAndKHR", NULL},
+	{SpvOpGroupBitwiseOrKHR, 0, "OpGroupBitwiseOrKHR", NULL},
+	{SpvOpGroupBitwiseXorKHR, 0, "OpGroupBitwiseXorKHR", NULL},
+	{SpvOpGroupLogicalAndKHR, 0, "OpGroupLogicalAndKHR", NULL},
+	{SpvOpGroupLogicalOrKHR, 0, "OpGroupLogicalOrKHR", NULL},
+	{SpvOpGroupLogicalXorKHR, 0, "OpGroupLogicalXorKHR", NULL},
+};
+#undef SCOPE
+
+/* Operand k of instruction i, counted after its result type and id. */
+static uint32_t operand(const reader *r, uint32_t i, uint32_t k)
+{
+	return word(r, i, (r->in[i].type ? 3 : 1) + k);
+}
+
+/*
+ * Whether instruction i is a collective, an operation every invocation of
+ * its group must reach together: its row, and its group from its execution
+ * scope (a constant; Workgroup: the block, Subgroup: the sub-group). The
+ * OpGroupNonUniform instructions are not: they are meant for non-uniform
+ * control flow. Nor is an OpControlBarrier of Workgroup scope or wider (a
+ * barrier node) or one of a scope that is not known.
+ */
+static const scoll_row *collective(const reader *r, uint32_t i, uint8_t *group)
+{
+	uint32_t op = r->in[i].op, scope;
+	bool spec;
+	const scoll_row *row = NULL;
+	if (op != SpvOpControlBarrier && !(op >= SpvOpGroupAsyncCopy && op <= SpvOpGroupSMax) &&
+	    !(op >= SpvOpGroupIMulKHR && op <= SpvOpGroupLogicalXorKHR))
+		return NULL;
+	for (size_t k = 0; k < sizeof coll_rows / sizeof *coll_rows && !row; k++)
+		if (coll_rows[k].op == op)
+			row = &coll_rows[k];
+	if (!row || !int_constant(r, operand(r, i, 0), &scope, &spec))
+		return NULL;
+	if (scope == SpvScopeSubgroup)
+		*group = TC_GROUP_SUBGROUP;
+	else if (scope == SpvScopeWorkgroup && op != SpvOpControlBarrier)
+		*group = TC_GROUP_BLOCK;
+	else
+		return NULL;
+	return row;
+}
+
+/* Which functions execute a workgroup barrier, and which execute the
+ * collectives of each group, directly or through calls. */
 static int barrier_functions(reader *r)
 {
 	uint8_t *has = tc__calloc(&r->al, r->nfn + 1, 1);
@@ -652,6 +752,9 @@ static int barrier_functions(reader *r)
 	int rc = TC_OK;
 	for (size_t f = 0; f < r->nfn && !rc; f++)
 		for (uint32_t i = r->fn[f].i0; i < r->fn[f].i1 && !rc; i++) {
+			uint8_t grp;
+			if (collective(r, i, &grp))
+				r->fn[f].reach |= (uint8_t)(1u << grp);
 			if (r->in[i].op == SpvOpControlBarrier) {
 				rc = constant_scope(r, i);
 				has[f] |= is_barrier(r, i);
@@ -668,6 +771,16 @@ static int barrier_functions(reader *r)
 		rc = oom(r);
 	for (size_t f = 0; f < r->nfn && !rc; f++)
 		r->fn[f].barrier = has[f];
+	/* the same closure per group, through has */
+	for (unsigned grp = 0; grp < 3 && !rc; grp++) {
+		for (size_t f = 0; f < r->nfn; f++)
+			has[f] = (r->fn[f].reach >> grp) & 1;
+		if (tc__gpu_barrier_closure(&r->al, (uint32_t)r->nfn, r->call_from.v, r->call_to.v,
+					    r->call_from.len, has))
+			rc = oom(r);
+		for (size_t f = 0; f < r->nfn && !rc; f++)
+			r->fn[f].reach |= (uint8_t)(has[f] << grp);
+	}
 	tc__free(&r->al, has);
 	return rc;
 }
@@ -703,7 +816,30 @@ static uint32_t const_value(const reader *r, uint32_t id)
 	return int_constant(r, id, &v, &spec) ? v : 0;
 }
 
-/* Blocks, their successors and barriers, and every instruction's position. */
+/* Notes the collectives instruction i (in block k, after seg barriers
+ * there) executes: its own, or those of the function it calls. */
+static int note_collective(reader *r, uint32_t i, uint32_t k, uint32_t seg)
+{
+	uint8_t grp = 0;
+	const scoll_row *row = collective(r, i, &grp);
+	unsigned groups = row ? 1u << grp : 0;
+	if (!row && r->in[i].op == SpvOpFunctionCall) {
+		uint32_t t = word(r, i, 3) < r->bound ? r->fmap[word(r, i, 3)] : TC_NONE;
+		groups = t != TC_NONE ? r->fn[t].reach : 0;
+	}
+	for (unsigned g = 0; g < 3; g++) {
+		if (!((groups >> g) & 1))
+			continue;
+		if (tc__grow(&r->al, &r->found, &r->foundcap, r->nfound + 1, sizeof *r->found))
+			return oom(r);
+		r->found[r->nfound++] = (scoll){row, i, k, seg, (uint8_t)g};
+		r->any_sub |= g != TC_GROUP_BLOCK;
+	}
+	return TC_OK;
+}
+
+/* Blocks, their successors, barriers and collectives, and every
+ * instruction's position. */
 static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 {
 	uint32_t nb = 0;
@@ -721,6 +857,8 @@ static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 		return oom(r);
 	memset(r->iloc, 0, n * sizeof *r->iloc);
 	r->succ.len = r->bars.len = 0;
+	r->nfound = 0;
+	r->any_sub = false;
 	sloc cur = {0, 0, 0};
 	for (uint32_t k = 0; k < nb; k++) {
 		sblock *b = &r->blk[k];
@@ -755,6 +893,8 @@ static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 				break;
 			}
 			r->iloc[i - f->i0] = cur;
+			if (note_collective(r, i, k, b->nbar))
+				return r->rc;
 			if (is_barrier(r, i)) {
 				if (push(r, &r->bars, i))
 					return r->rc;
@@ -803,7 +943,7 @@ static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 		}
 		b->nsucc = (uint32_t)r->succ.len - b->succ0;
 	}
-	*nb_out = nb;
+	*nb_out = r->nblk = nb;
 	return TC_OK;
 }
 
@@ -940,14 +1080,66 @@ static uint8_t load_kind(const reader *r, uint32_t i, bool kernel, bool *addr)
 	return TC_UA_SOURCE;
 }
 
-/* A group operation's kind: its result is one for the workgroup when its
- * scope is the workgroup; for a subgroup (or an unknown scope) it differs
- * between subgroups. */
+/*
+ * Whether group operation i gives every invocation of its group that
+ * executes it the same result: a vote, a broadcast (its id must be the
+ * same in the group), a ballot, a reduction, an async copy's event; not a
+ * scan, a clustered reduction, a shuffle, an election. *scope gets its
+ * execution scope, TC_NONE when that is not a constant. False for any other
+ * instruction.
+ */
+static bool one_result(const reader *r, uint32_t i, uint32_t *scope)
+{
+	uint32_t op = r->in[i].op, s;
+	bool reduce = word(r, i, 4) == SpvGroupOperationReduce, one, spec;
+	*scope = TC_NONE;
+	switch (op) {
+	case SpvOpSubgroupBallotKHR: /* SPV_KHR_shader_ballot, _subgroup_vote */
+	case SpvOpSubgroupFirstInvocationKHR:
+	case SpvOpSubgroupReadInvocationKHR:
+	case SpvOpSubgroupAllKHR:
+	case SpvOpSubgroupAnyKHR:
+	case SpvOpSubgroupAllEqualKHR:
+		*scope = SpvScopeSubgroup;
+		return true;
+	case SpvOpGroupAsyncCopy:
+	case SpvOpGroupAll:
+	case SpvOpGroupAny:
+	case SpvOpGroupBroadcast:
+	case SpvOpGroupNonUniformAll:
+	case SpvOpGroupNonUniformAny:
+	case SpvOpGroupNonUniformAllEqual:
+	case SpvOpGroupNonUniformBroadcast:
+	case SpvOpGroupNonUniformBroadcastFirst:
+	case SpvOpGroupNonUniformBallot:
+	case SpvOpGroupNonUniformBallotFindLSB:
+	case SpvOpGroupNonUniformBallotFindMSB:
+		one = true;
+		break;
+	default:
+		if ((op >= SpvOpGroupIAdd && op <= SpvOpGroupSMax) ||
+		    (op >= SpvOpGroupIMulKHR && op <= SpvOpGroupLogicalXorKHR) ||
+		    (op >= SpvOpGroupNonUniformIAdd && op <= SpvOpGroupNonUniformLogicalXor) ||
+		    op == SpvOpGroupNonUniformBallotBitCount ||
+		    (op >= SpvOpGroupIAddNonUniformAMD && op <= SpvOpGroupSMaxNonUniformAMD)) {
+			one = reduce;
+			break;
+		}
+		return false;
+	}
+	if (int_constant(r, word(r, i, 3), &s, &spec))
+		*scope = s;
+	return one;
+}
+
+/* A group operation's kind: one result for the workgroup when its scope is
+ * the workgroup and it returns one value (one_result); for a subgroup (or
+ * an unknown scope) it differs between subgroups, and a scan's, a
+ * shuffle's or an election's differs between invocations. */
 static uint8_t group_kind(const reader *r, uint32_t i)
 {
 	uint32_t scope;
-	bool spec;
-	if (int_constant(r, word(r, i, 3), &scope, &spec) && scope == SpvScopeWorkgroup)
+	if (one_result(r, i, &scope) && scope == SpvScopeWorkgroup)
 		return TC_UA_UNIFORM;
 	return TC_UA_SOURCE;
 }
@@ -971,11 +1163,9 @@ static uint8_t value_kind(const reader *r, uint32_t i, bool kernel, bool *addr)
 	if (op == SpvOpExtInst)
 		return word(r, i, 3) < r->bound && r->ext[word(r, i, 3)] == EXT_PURE ? TC_UA_PURE
 										   : TC_UA_SOURCE;
-	if ((op >= SpvOpGroupAll && op <= SpvOpGroupSMax) ||
-	    (op >= SpvOpGroupNonUniformElect && op <= SpvOpGroupNonUniformQuadSwap) ||
-	    (op >= SpvOpGroupIAddNonUniformAMD && op <= SpvOpGroupSMaxNonUniformAMD))
-		return group_kind(r, i);
-	return TC_UA_SOURCE; /* atomics, calls, subgroup builtins, anything else */
+	/* a group operation that returns one value to a workgroup; any other
+	 * (atomics, calls, subgroup builtins, anything else) is a source */
+	return group_kind(r, i);
 }
 
 /* Whether an instruction with a result is a value of the function: not a
@@ -1278,6 +1468,241 @@ static int too_large(reader *r)
 	return r->rc = tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 }
 
+/* ---- collectives: the sub-group's view, arguments --------------------------- */
+
+/* What entry e of the register form is at sub-group level (analysis/lanes.h):
+ * the same in every invocation of a sub-group (SubgroupId; a vote, broadcast,
+ * ballot or reduction of Subgroup scope), or nothing known (its operands
+ * decide, as at workgroup level). The sub-group's size is not known: no
+ * invocation id is the same in a sub-group. */
+static tc_lane_op lane_op(const reader *r, uint32_t e)
+{
+	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}};
+	uint32_t i = r->rinst.v[e], scope;
+	if (r->rdef.v[e] != TC_NONE) /* a store to a register */
+		return o;
+	if (r->in[i].op == SpvOpLoad) {
+		uint32_t base = pointer_base(r, word(r, i, 3));
+		if (base < r->bound && r->built[base] == SpvBuiltInSubgroupId + 1)
+			o.op = TC_LOP_WARP;
+	} else if (one_result(r, i, &scope) && scope == SpvScopeSubgroup) {
+		o.op = TC_LOP_WARP;
+	}
+	return o;
+}
+
+/* The SSA value of id, or TC_NONE (a constant, a global, a promoted
+ * variable). */
+static uint32_t value_of(const reader *r, uint32_t id)
+{
+	return id < r->bound ? r->val[id] : TC_NONE;
+}
+
+/* divergent_arg's answer for a variable that holds different values in
+ * different invocations, none of them named */
+#define DIFFERS_UNNAMED (TC_NONE - 1)
+
+/* Whether instruction i may write memory through a pointer. */
+static bool may_write(uint32_t op)
+{
+	return op == SpvOpStore || op == SpvOpFunctionCall || op == SpvOpCopyMemory ||
+	       op == SpvOpCopyMemorySized || (op >= SpvOpAtomicStore && op <= SpvOpAtomicXor) ||
+	       op == SpvOpAtomicFlagTestAndSet || op == SpvOpAtomicFlagClear;
+}
+
+/* The value that the last store into variable var (one value, not an
+ * array, a structure or a vector) before instruction at, in at's block k,
+ * stored, when nothing between may write it; 0 when there is none. */
+static uint32_t stored_before(const reader *r, uint32_t var, uint32_t at, uint32_t k)
+{
+	uint32_t vi = def_of(r, var);
+	uint32_t pt = vi != TC_NONE ? def_of(r, r->in[vi].type) : TC_NONE;
+	uint32_t t = opcode_at(r, def_of(r, word(r, pt, 3)));
+	if (opcode_at(r, pt) != SpvOpTypePointer || t == SpvOpTypeArray ||
+	    t == SpvOpTypeRuntimeArray || t == SpvOpTypeStruct || t == SpvOpTypeVector)
+		return 0;
+	for (uint32_t i = at; i-- > r->blk[k].i0;) {
+		if (r->in[i].op == SpvOpStore && word(r, i, 1) == var)
+			return word(r, i, 2);
+		if (may_write(r->in[i].op))
+			return 0;
+	}
+	return 0;
+}
+
+/*
+ * Whether what Function variable var holds when collective fc reads it may
+ * differ between invocations (OpGroupWaitEvents' events list): the value
+ * stored just before in the same block; else a store of a divergent value
+ * into it (*culprit: that value), or stores in more than one block (a
+ * branch that depends on the invocation may choose; *culprit
+ * DIFFERS_UNNAMED), or its address stored. Stores through access chains
+ * and casts of it count.
+ */
+static bool slot_differs(const reader *r, const tc_uniformity *ua, uint32_t var,
+			 const scoll *fc, uint32_t *culprit)
+{
+	uint32_t last = stored_before(r, var, fc->inst, fc->block);
+	if (last) {
+		*culprit = value_of(r, last);
+		return *culprit != TC_NONE && tc__uniformity_value(ua, *culprit);
+	}
+	uint32_t ptr[32], np = 0, stored_in = TC_NONE;
+	ptr[np++] = var;
+	*culprit = DIFFERS_UNNAMED;
+	for (uint32_t k = 0; k < r->nblk; k++)
+		for (uint32_t i = r->blk[k].i0; i < r->blk[k].i1; i++) {
+			uint32_t op = r->in[i].op, base = word(r, i, 3);
+			bool from = false, to = false, val = false;
+			for (uint32_t q = 0; q < np; q++) {
+				from |= base == ptr[q];
+				to |= word(r, i, 1) == ptr[q];
+				val |= word(r, i, 2) == ptr[q];
+			}
+			if (op == SpvOpStore && val)
+				return true; /* its address is stored: it escapes */
+			if (op == SpvOpStore && to) {
+				uint32_t v = value_of(r, word(r, i, 2));
+				if (v != TC_NONE && tc__uniformity_value(ua, v)) {
+					*culprit = v;
+					return true;
+				}
+				if (stored_in != TC_NONE && stored_in != k)
+					return true;
+				stored_in = k;
+			} else if (pointer_derivation(op) && from && r->in[i].res) {
+				if (np == sizeof ptr / sizeof *ptr)
+					return true;
+				ptr[np++] = r->in[i].res;
+			}
+		}
+	return false;
+}
+
+/* The value that makes operand id of collective fc differ in its group
+ * (ua: the group's analysis), DIFFERS_UNNAMED, or TC_NONE. A pointer to a
+ * Function variable is the same variable in every invocation: the indices
+ * of the access chains to it count, and what it holds when fc reads it
+ * (slot_differs). */
+static uint32_t divergent_arg(const reader *r, const tc_uniformity *ua, const scoll *fc,
+			      uint32_t id)
+{
+	for (int steps = 0; steps < 64; steps++) {
+		uint32_t v = value_of(r, id), d = def_of(r, id), op = opcode_at(r, d), culprit;
+		if (v == TC_NONE)
+			return TC_NONE;
+		if (op == SpvOpVariable)
+			return slot_differs(r, ua, id, fc, &culprit) ? culprit : TC_NONE;
+		if (op >= SpvOpAccessChain && op <= SpvOpInBoundsPtrAccessChain) {
+			for (uint32_t k = 4; k < r->in[d].nw; k++) {
+				uint32_t x = value_of(r, word(r, d, k));
+				if (x != TC_NONE && tc__uniformity_value(ua, x))
+					return x;
+			}
+		} else if (!pointer_derivation(op)) {
+			return tc__uniformity_value(ua, v) ? v : TC_NONE;
+		}
+		id = word(r, d, 3);
+	}
+	uint32_t v = value_of(r, id);
+	return v != TC_NONE && tc__uniformity_value(ua, v) ? v : TC_NONE;
+}
+
+/* The first operand of a collective that must agree in its group and may
+ * not, with what it depends on. */
+static int check_args(reader *r, const scoll *fc, tc_collective *c)
+{
+	const scoll_row *row = fc->row;
+	const tc_uniformity *ua = fc->group == TC_GROUP_BLOCK ? r->ua
+				  : r->lanes             ? tc__lanes_uniformity(r->lanes)
+							 : NULL;
+	if (!row || !row->agree || !ua)
+		return TC_OK;
+	for (unsigned k = 0; k < 8; k++) {
+		if (!((row->agree >> k) & 1))
+			continue;
+		uint32_t bad = divergent_arg(r, ua, fc, operand(r, fc->inst, k));
+		if (bad == TC_NONE)
+			continue;
+		char buf[64];
+		const tc_gpu_collective names = {.args = row->args};
+		const char *an = tc__gpu_collective_arg(&names, k, buf, sizeof buf);
+		c->arg = k;
+		if (!(c->arg_name = tc__module_string(r->out, an, strlen(an))))
+			return oom(r);
+		if (bad == DIFFERS_UNNAMED)
+			return TC_OK;
+		int rc = TC_OK;
+		uint32_t src = tc__uniformity_source((tc_uniformity *)ua, bad, &rc);
+		if (rc)
+			return oom(r);
+		if (src != TC_NONE && src < r->rinst.len) {
+			c->arg_source = describe_source(r, r->rinst.v[src]);
+			c->arg_source_loc = inst_loc(r, r->rinst.v[src]);
+		}
+		return r->rc;
+	}
+	return TC_OK;
+}
+
+/* A collective's name: the instruction's, or the called function's. */
+static const char *collective_name(reader *r, const scoll *fc)
+{
+	if (fc->row)
+		return fc->row->name;
+	uint32_t t = r->fmap[word(r, fc->inst, 3)];
+	const sfunc *g = &r->fn[t];
+	if (g->name && g->nlen)
+		return tc__module_string(r->out, g->name, g->nlen);
+	int n = snprintf(r->bname, sizeof r->bname, "%%%u", g->id);
+	return tc__module_string(r->out, r->bname, (size_t)n);
+}
+
+/* The collectives of the graph just added (nb blocks; block k's branch ends
+ * node last[k], after its nbar[k] barriers), and its sub-group's view: which
+ * branches go the same way in every invocation of a sub-group, and the
+ * replay record of the sub-group-level values. */
+static int add_collectives(reader *r, uint32_t nb, const uint32_t *succ_off,
+			   const uint32_t *last, const uint32_t *nbar)
+{
+	if (r->nfound == 0)
+		return TC_OK;
+	const tc_alloc *mal = &r->out->al;
+	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
+	uint8_t *wu = NULL;
+	tc_uniformity_deps *wd = NULL;
+	int rc = !cs ? oom(r) : TC_OK;
+	for (size_t j = 0; j < r->nfound && !rc; j++) {
+		const scoll *fc = &r->found[j];
+		tc_collective *c = &cs[j];
+		c->group = (tc_group)fc->group;
+		c->call = !fc->row;
+		c->node = last[fc->block] - nbar[fc->block] + fc->seg;
+		c->arg = TC_NONE;
+		c->loc = inst_loc(r, fc->inst);
+		if (!(c->name = collective_name(r, fc)))
+			rc = oom(r);
+		else if (!(rc = r->rc))
+			rc = check_args(r, fc, c);
+	}
+	if (!rc && r->lanes) {
+		const tc_graph *g = tc_module_graph(r->out, tc_module_graph_count(r->out) - 1);
+		rc = tc__gpu_warp_marks(&r->al, mal, tc__lanes_uniformity(r->lanes), nb, succ_off,
+					last, tc_graph_node_count(g), &r->dep_block, &r->dep_node,
+					&wu, &wd);
+		if (rc)
+			rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
+	}
+	if (rc) {
+		tc__free(mal, cs);
+		tc__free(mal, wu);
+		tc__uniformity_deps_free(mal, wd);
+		return rc;
+	}
+	tc__module_set_collectives(r->out, cs, (uint32_t)r->nfound, wu, wd, 0, false);
+	return TC_OK;
+}
+
 static int graph(reader *r, uint32_t fi)
 {
 	const sfunc *f = &r->fn[fi];
@@ -1318,12 +1743,26 @@ static int graph(reader *r, uint32_t fi)
 			  r->cond.v,
 			  r->ropblk.v,
 			  NULL};
+	/* the sub-group's view, for a function with a sub-group collective */
+	if (r->any_sub) {
+		if (tc__grow(&r->al, &r->lane, &r->lanecap, r->rblock.len + 1, sizeof *r->lane)) {
+			rc = oom(r);
+			goto done;
+		}
+		for (uint32_t e = 0; e < r->rblock.len; e++)
+			r->lane[e] = lane_op(r, e);
+		rf.lane = r->lane;
+	}
 	double t0 = tc__now();
 	tc__uniformity_free(r->ua);
 	r->ua = NULL;
 	rc = tc__ssa(&s, &rf, &r->al);
 	if (!rc)
 		rc = tc__uniformity(&r->ua, &s->f, &r->al);
+	if (!rc && r->any_sub) {
+		tc_lane_geom geom = {0, {0, 0, 0}};
+		rc = tc__lanes(&r->lanes, &s->f, s->lop, &geom, &r->al);
+	}
 	r->uniformity_s += tc__now() - t0;
 	if (rc) {
 		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
@@ -1361,6 +1800,7 @@ static int graph(reader *r, uint32_t fi)
 		goto done;
 	}
 	tc__module_set_deps(r->out, deps);
+	rc = add_collectives(r, nb, succ_off, last, nbar);
 done:
 	/* the scratch over ids back to TC_NONE */
 	for (uint32_t i = f->i0; i < f->i1; i++)
@@ -1370,6 +1810,8 @@ done:
 		r->root[touched.v[k]] = TC_NONE;
 	tc__u32vec_free(&r->al, &touched);
 	tc__free(&r->al, escaped);
+	tc__lanes_free(r->lanes);
+	r->lanes = NULL;
 	tc__ssa_free(s);
 	r->gssa = NULL;
 	tc__free(&r->al, succ_off);
@@ -1448,6 +1890,8 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->cond);
 	tc__u32vec_free(&r->al, &r->dep_node);
 	tc__u32vec_free(&r->al, &r->dep_block);
+	tc__free(&r->al, r->found);
+	tc__free(&r->al, r->lane);
 	tc__uniformity_free(r->ua);
 }
 

@@ -205,7 +205,12 @@ static void put_collectives(FILE *out, const tc_report_graph *rg, char *const *n
 		const tc_collective *c = rc->c;
 		if (c->barrier && c->arg == TC_NONE)
 			continue;
-		if (!any && rg->warp_size == 0)
+		bool lanes = false; /* a warp's or sub-group's: their size matters */
+		for (size_t q = 0; q < rg->ncollectives; q++)
+			lanes |= rg->collectives[q].c->group != TC_GROUP_BLOCK;
+		if (!any && !lanes)
+			fputs("\n  collectives\n", out);
+		else if (!any && rg->warp_size == 0)
 			fputs("\n  collectives (sub-groups of unknown size)\n", out);
 		else if (!any)
 			fprintf(out, "\n  collectives (warps of %u%s)\n", (unsigned)rg->warp_size,
