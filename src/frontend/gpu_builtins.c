@@ -241,6 +241,21 @@ uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int kno
 	return TC_LOP_OTHER;
 }
 
+tc_collective tc__gpu_collective_entry(uint8_t group, bool call, bool barrier, bool has_mask,
+				       bool checked, uint32_t node)
+{
+	tc_collective c;
+	memset(&c, 0, sizeof c);
+	c.group = (tc_group)group;
+	c.call = call;
+	c.barrier = barrier;
+	c.masked = !checked;
+	c.full_mask = has_mask && checked;
+	c.node = node;
+	c.arg = TC_NONE;
+	return c;
+}
+
 const char *tc__gpu_collective_arg(const tc_gpu_collective *c, unsigned i, char *buf,
 				   size_t cap)
 {

@@ -51,6 +51,12 @@ typedef struct tc_gpu_collective {
 } tc_gpu_collective;
 
 const tc_gpu_collective *tc__gpu_collective(const char *name, size_t len);
+/* A tc_collective of group at node, its name and position still to fill:
+ * a call of a function that executes collectives (call), a barrier listed
+ * for its arguments, one with a mask argument (has_mask) whose mask is the
+ * full mask (checked) or not. */
+tc_collective tc__gpu_collective_entry(uint8_t group, bool call, bool barrier, bool has_mask,
+				       bool checked, uint32_t node);
 /* What a builtin's result is at warp level (lanes.h): TC_LOP_TID_X, _Y,
  * _Z, TC_LOP_NTID_X, TC_LOP_WARP, or TC_LOP_OTHER; arg0 is its first
  * argument when known (known: 1), for get_local_id(0). */

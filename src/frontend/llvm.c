@@ -1559,13 +1559,9 @@ static int add_collectives(reader *r, uint32_t nblocks, uint32_t nnodes)
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const found_coll *fc = &r->found[j];
 		tc_collective *c = &cs[j];
-		c->group = (tc_group)fc->group;
-		c->barrier = fc->row && fc->row->barrier;
-		c->masked = !fc->checked;
-		c->full_mask = fc->row && fc->row->mask >= 0 && fc->checked;
-		c->call = !fc->row;
-		c->node = r->last[fc->block] - r->nbar[fc->block] + fc->seg;
-		c->arg = TC_NONE;
+		*c = tc__gpu_collective_entry(fc->group, !fc->row, fc->row && fc->row->barrier,
+					      fc->row && fc->row->mask >= 0, fc->checked,
+					      r->last[fc->block] - r->nbar[fc->block] + fc->seg);
 		const char *file;
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);

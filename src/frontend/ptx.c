@@ -3246,13 +3246,9 @@ static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const gcoll *fc = &r->found[j];
 		tc_collective *c = &cs[j];
-		c->group = (tc_group)fc->group;
-		c->barrier = fc->row && fc->row->barrier;
-		c->masked = !fc->checked;
-		c->full_mask = fc->row && fc->row->mask >= 0 && fc->checked;
-		c->call = !fc->row;
-		c->node = last[fc->block] - nbar[fc->block] + fc->seg;
-		c->arg = TC_NONE;
+		*c = tc__gpu_collective_entry(fc->group, !fc->row, fc->row && fc->row->barrier,
+					      fc->row && fc->row->mask >= 0, fc->checked,
+					      last[fc->block] - nbar[fc->block] + fc->seg);
 		c->loc = kept_loc(r, r->items[fc->item].loc);
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);

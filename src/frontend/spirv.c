@@ -1675,10 +1675,8 @@ static int add_collectives(reader *r, uint32_t nb, const uint32_t *succ_off,
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const scoll *fc = &r->found[j];
 		tc_collective *c = &cs[j];
-		c->group = (tc_group)fc->group;
-		c->call = !fc->row;
-		c->node = last[fc->block] - nbar[fc->block] + fc->seg;
-		c->arg = TC_NONE;
+		*c = tc__gpu_collective_entry(fc->group, !fc->row, false, false, true,
+					      last[fc->block] - nbar[fc->block] + fc->seg);
 		c->loc = inst_loc(r, fc->inst);
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);
