@@ -149,7 +149,22 @@ int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
 /* The pipeline run on IR before the graphs are built (docs/llvm.md). */
 #define TC_LLVM_DEFAULT_PASSES "sroa,mem2reg"
 
+/*
+ * Options structs carry their version first, so that a field added later
+ * does not break a program built against an older header: the library reads
+ * only the fields the version has (libgit2's convention). Start from
+ * TC_READ_OPTIONS_INIT (or zero: version 0 is version 1) and set fields by
+ * name; a version newer than the library's is a TC_EINVAL error.
+ */
+#define TC_READ_OPTIONS_VERSION 1
+#ifdef __cplusplus
+#define TC_READ_OPTIONS_INIT {TC_READ_OPTIONS_VERSION}
+#else /* designated: no -Wmissing-field-initializers */
+#define TC_READ_OPTIONS_INIT {.version = TC_READ_OPTIONS_VERSION}
+#endif
+
 typedef struct tc_read_options {
+	unsigned version; /* TC_READ_OPTIONS_VERSION */
 	/* Keep only the graph of this name (for IR: the function); NULL keeps
 	 * all. No such graph is a TC_EINVAL error. */
 	const char *function;
@@ -339,7 +354,18 @@ typedef enum tc_state {
 typedef void (*tc_progress_fn)(void *ud, const char *phase, uint64_t done,
 			       uint64_t total);
 
+/* The solve's options (versioned as tc_read_options): TC_SOLVE_OPTIONS_INIT
+ * or tc_solve_options_default() give the defaults. */
+#define TC_SOLVE_OPTIONS_VERSION 1
+#ifdef __cplusplus
+#define TC_SOLVE_OPTIONS_INIT {TC_SOLVE_OPTIONS_VERSION, TC_SOLVER_EXACT, true}
+#else
+#define TC_SOLVE_OPTIONS_INIT \
+	{.version = TC_SOLVE_OPTIONS_VERSION, .solver = TC_SOLVER_EXACT, .assume_barriers = true}
+#endif
+
 typedef struct tc_solve_options {
+	unsigned version; /* TC_SOLVE_OPTIONS_VERSION */
 	tc_solver solver;
 	/* true (the paper's assume mode): barriers are sync nodes by assumption.
 	 * false (check mode): only entry and exit are; barriers must be proven. */

@@ -67,6 +67,9 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 	*out = NULL;
 	if (i >= m->count)
 		return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "no graph %zu in the module", i);
+	if (opt && tc__options_version(opt->version, TC_SOLVE_OPTIONS_VERSION, "tc_solve_options",
+				       NULL, diag))
+		return TC_EINVAL;
 	const tc_graph *g = m->graphs[i];
 	const tc_graph_info *in = &m->info[i];
 	/* a warp's solve: its own marks and record, where the graph has them */

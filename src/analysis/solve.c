@@ -69,6 +69,7 @@ tc_solve_options tc_solve_options_default(void)
 {
 	tc_solve_options o;
 	memset(&o, 0, sizeof o);
+	o.version = TC_SOLVE_OPTIONS_VERSION;
 	o.solver = TC_SOLVER_EXACT;
 	o.assume_barriers = true;
 	o.ignore_uniform = false;
@@ -150,6 +151,9 @@ int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
 	memset(&f, 0, sizeof f);
 	if (!opt)
 		opt = &def;
+	if (tc__options_version(opt->version, TC_SOLVE_OPTIONS_VERSION, "tc_solve_options", NULL,
+				diag))
+		return TC_EINVAL;
 	if ((unsigned)opt->solver >= TC_SOLVER_COUNT)
 		return tc__diag(diag, TC_EINVAL, NULL, 0, 0, "unknown solver %d", (int)opt->solver);
 	if (g->entry >= g->n || g->exit >= g->n)

@@ -231,6 +231,9 @@ static int read_input(tc_module **out, const char *path, bool llvm, const tc_rea
 	tc_alloc al;
 	tc__alloc_init(&al, alloc);
 	*out = NULL;
+	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
+				       path, diag))
+		return TC_EINVAL;
 	char *buf;
 	size_t len;
 	int rc = read_all(&al, path, &buf, &len, diag);

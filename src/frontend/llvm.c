@@ -1719,6 +1719,9 @@ int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_
 	r.opt = opt;
 	*out = NULL;
 	int rc;
+	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
+				       r.file, diag))
+		return TC_EINVAL;
 	if (!data && len)
 		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
 	pthread_once(&llvm_options_once, set_llvm_options);

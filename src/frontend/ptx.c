@@ -3564,6 +3564,9 @@ int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t
 	r.diag = diag;
 	r.opt = opt;
 	*out = NULL;
+	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
+				       r.file, diag))
+		return TC_EINVAL;
 	if (!text && len)
 		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
 	r.p = r.ls = text ? text : "";

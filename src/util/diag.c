@@ -33,3 +33,12 @@ const char *tc_status_string(int status)
 	default: return "unknown error";
 	}
 }
+
+int tc__options_version(unsigned version, unsigned current, const char *what,
+			const char *file, tc_diag *diag)
+{
+	if (version <= current)
+		return TC_OK;
+	return tc__diag(diag, TC_EINVAL, file, 0, 0,
+			"%s version %u is newer than this library's (%u)", what, version, current);
+}

@@ -14,4 +14,9 @@
 int tc__diag(tc_diag *d, int code, const char *file, uint32_t line, uint32_t col,
 	     const char *fmt, ...) TC_PRINTF(6, 7);
 
+/* An options struct's version (threadconv.h): 0 and 1 .. current are read;
+ * a newer one is TC_EINVAL with a message naming what. */
+int tc__options_version(unsigned version, unsigned current, const char *what,
+			const char *file, tc_diag *diag);
+
 #endif

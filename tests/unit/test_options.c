@@ -1,0 +1,67 @@
+/*
+ * test_options.c - the versioned options structs (threadconv.h): the INIT
+ * macros give what the defaults give, version 0 (a zeroed struct) is read as
+ * version 1, and a version newer than the library's is refused with a
+ * message rather than read past its end.
+ */
+#include "threadconv.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static const char text[] = "entry a\nexit d\nbarrier s\na -> b c\nb -> s\nc -> s\ns -> d\n";
+
+static void test_solve_options(void **state)
+{
+	(void)state;
+	tc_solve_options init = TC_SOLVE_OPTIONS_INIT, def = tc_solve_options_default();
+	assert_int_equal(init.version, TC_SOLVE_OPTIONS_VERSION);
+	assert_int_equal(def.version, TC_SOLVE_OPTIONS_VERSION);
+	assert_memory_equal(&init, &def, sizeof init);
+	tc_module *m;
+	tc_diag d;
+	assert_int_equal(tc_parse_cfg(&m, "t.cfg", text, strlen(text), NULL, &d), TC_OK);
+	tc_result *r = NULL;
+	init.version = 0;
+	assert_int_equal(tc_solve(&r, tc_module_graph(m, 0), &init, NULL, &d), TC_OK);
+	tc_result_free(r);
+	init.version = TC_SOLVE_OPTIONS_VERSION + 1;
+	assert_int_equal(tc_solve(&r, tc_module_graph(m, 0), &init, NULL, &d), TC_EINVAL);
+	assert_null(r);
+	assert_non_null(strstr(d.message, "newer"));
+	assert_int_equal(tc_module_solve(&r, m, 0, &init, NULL, &d), TC_EINVAL);
+	tc_module_free(m);
+}
+
+static void test_read_options(void **state)
+{
+	(void)state;
+	tc_read_options o = TC_READ_OPTIONS_INIT;
+	assert_int_equal(o.version, TC_READ_OPTIONS_VERSION);
+	assert_null(o.function);
+	assert_int_equal(o.flags, 0);
+	assert_int_equal(o.block_size[0], 0);
+	tc_module *m = NULL;
+	tc_diag d;
+	o.version = TC_READ_OPTIONS_VERSION + 1;
+	assert_int_equal(tc_read_file_ex(&m, "/nonexistent.cfg", &o, NULL, &d), TC_EINVAL);
+	assert_null(m);
+	assert_non_null(strstr(d.message, "tc_read_options"));
+	assert_int_equal(tc_parse_ptx(&m, "k.ptx", "", 0, &o, NULL, &d), TC_EINVAL);
+	assert_int_equal(tc_parse_llvm(&m, "k.ll", "", 0, &o, NULL, &d), TC_EINVAL);
+	assert_int_equal(tc_parse_spirv(&m, "k.spv", "", 0, &o, NULL, &d), TC_EINVAL);
+	assert_null(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_solve_options),
+		cmocka_unit_test(test_read_options),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
