@@ -12,8 +12,13 @@ install(FILES include/threadconv.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
 # pkg-config: the shared library; with --static, what libthreadconv.a needs
 # (LLVM has no .pc file of its own: its library by path)
-get_filename_component(TC_LLVM_LIB_NAME ${TC_LLVM_LIBRARY} NAME_WE)
-string(REGEX REPLACE "^lib" "" TC_LLVM_LIB_NAME ${TC_LLVM_LIB_NAME})
+if(TC_WITH_LLVM)
+  get_filename_component(TC_LLVM_LIB_NAME ${TC_LLVM_LIBRARY} NAME_WE)
+  string(REGEX REPLACE "^lib" "" TC_LLVM_LIB_NAME ${TC_LLVM_LIB_NAME})
+  set(TC_PC_LLVM "-L${TC_LLVM_LIB_DIR} -l${TC_LLVM_LIB_NAME} ")
+else()
+  set(TC_PC_LLVM "")
+endif()
 get_filename_component(TC_SPIRV_LIB_DIR ${TC_SPIRV_TOOLS_LIBRARY} DIRECTORY)
 # relocatable: the prefix is found from where the file lies
 file(RELATIVE_PATH TC_PC_TO_PREFIX "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")

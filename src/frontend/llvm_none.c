@@ -1,0 +1,24 @@
+/*
+ * llvm_none.c - the IR entry points of a library built without LLVM
+ * (cmake -DTC_WITH_LLVM=OFF): everything else works; IR is refused with a
+ * message that says why.
+ */
+#include "graph/module.h"
+#include "util/diag.h"
+
+int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_t len,
+		  const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	(void)data;
+	(void)len;
+	(void)opt;
+	(void)alloc;
+	*out = NULL;
+	return tc__diag(diag, TC_EINVAL, filename ? filename : "<input>", 0, 0,
+			"built without LLVM IR support (cmake -DTC_WITH_LLVM=ON)");
+}
+
+void tc_llvm_set_fatal_handler(void (*handler)(const char *reason))
+{
+	(void)handler;
+}
