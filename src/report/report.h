@@ -83,7 +83,7 @@ int tc__report_text(FILE *out, const tc_report_graph *graphs, size_t count,
 /* One {"graphs": [...]} document (SPEC 6). */
 int tc__report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag);
-/* One digraph per graph, written by graphviz's cgraph. */
+/* One digraph per graph, written as a stream (graphviz reads it back). */
 int tc__report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
 /* One SVG document laid out by graphviz's dot; several graphs become
