@@ -7,6 +7,7 @@
 #define TC_FRONTEND_GPU_BUILTINS_H
 
 #include "analysis/uniformity.h"
+#include "graph/module.h"
 #include "util/mem.h"
 
 #include <stddef.h>
@@ -88,16 +89,17 @@ int tc__gpu_barrier_closure(const tc_alloc *al, uint32_t nfn, const uint32_t *ca
 			    const uint32_t *callee, size_t ncalls, uint8_t *has_barrier);
 
 /*
- * The warp's view of a graph a front end built from nblocks blocks (block k's
- * branch ends node last[k]; succ_off as in tc_ua_func) with wua, the warp-level
- * uniformity (lanes.h): *marks gets, per node (nnodes), 1 where the branch
- * ending it goes the same way in every lane of a warp, and *deps the replay
- * record of the warp-level values, both allocated with mal (the module's).
- * dep_block and dep_node are the caller's scratch. TC_OK, TC_ENOMEM, TC_ELIMIT.
+ * Gives the graph just added to m its collectives cs (ncoll, allocated with
+ * m->al; taken, also on failure) and, when wua (the warp-level uniformity,
+ * lanes.h) is not NULL, its warp's view: per node, whether the branch ending
+ * it goes the same way in every lane of a warp (block k of nblocks ends node
+ * last[k]; succ_off as in tc_ua_func), and the replay record of the
+ * warp-level values. dep_block and dep_node are the caller's scratch (al).
+ * TC_OK, TC_ENOMEM or TC_ELIMIT.
  */
-int tc__gpu_warp_marks(const tc_alloc *al, const tc_alloc *mal, const tc_uniformity *wua,
-		       uint32_t nblocks, const uint32_t *succ_off, const uint32_t *last,
-		       uint32_t nnodes, tc_u32vec *dep_block, tc_u32vec *dep_node,
-		       uint8_t **marks, tc_uniformity_deps **deps);
+int tc__gpu_add_collectives(tc_module *m, const tc_alloc *al, tc_collective *cs, uint32_t ncoll,
+			    const tc_uniformity *wua, uint32_t nblocks, const uint32_t *succ_off,
+			    const uint32_t *last, tc_u32vec *dep_block, tc_u32vec *dep_node,
+			    uint32_t warp_size, bool warp_assumed);
 
 #endif

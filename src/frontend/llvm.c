@@ -1275,32 +1275,48 @@ static const char *describe_call(reader *r, LLVMValueRef call)
 	return tc__module_string(r->out, buf, blen);
 }
 
+/* inst's debug location with its file kept in the module ({NULL, 0, 0}
+ * when it has none). */
+static int kept_loc(reader *r, LLVMValueRef inst, tc_loc *out)
+{
+	const char *file;
+	uint32_t line, col;
+	int rc = debug_loc(r, inst, &file, &line, &col);
+	*out = (tc_loc){NULL, 0, 0};
+	if (rc || !file)
+		return rc;
+	if (!(out->file = tc__module_string(r->out, file, strlen(file))))
+		return oom(r);
+	out->line = line;
+	out->col = col;
+	return TC_OK;
+}
+
+/* The thread-dependent builtin call that divergent value v of ua comes
+ * from (tc__uniformity_source), described as in the source, and where it
+ * is; *what stays NULL when none is found. */
+static int named_source(reader *r, tc_uniformity *ua, uint32_t v, const char **what,
+			tc_loc *loc)
+{
+	int rc;
+	uint32_t src = tc__uniformity_source(ua, v, &rc);
+	if (rc)
+		return oom(r);
+	if (src == TC_NONE || src >= r->values.len)
+		return TC_OK;
+	LLVMValueRef call = r->vals[src];
+	if (!(*what = describe_call(r, call)))
+		return oom(r);
+	return kept_loc(r, call, loc);
+}
+
 /* Records the divergence source of a branch that is not uniform. */
 static int branch_source(reader *r, LLVMValueRef term, tc_branch_source *out)
 {
 	LLVMValueRef cond = LLVMGetInstructionOpcode(term) == LLVMBr
 				    ? LLVMGetCondition(term)
 				    : LLVMGetOperand(term, 0);
-	int rc;
-	uint32_t src = tc__uniformity_source(r->ua, ptrmap_get(&r->values, cond), &rc);
-	if (rc)
-		return oom(r);
-	if (src == TC_NONE)
-		return TC_OK;
-	LLVMValueRef call = r->vals[src];
-	if (!(out->what = describe_call(r, call)))
-		return oom(r);
-	const char *file;
-	uint32_t line, col;
-	if ((rc = debug_loc(r, call, &file, &line, &col)))
-		return rc;
-	if (file) {
-		const char *kept = tc__module_string(r->out, file, strlen(file));
-		if (!kept)
-			return oom(r);
-		out->loc = (tc_loc){kept, line, col};
-	}
-	return TC_OK;
+	return named_source(r, r->ua, ptrmap_get(&r->values, cond), &out->what, &out->loc);
 }
 
 /* ---- the graph's callbacks (graph/blocks.h) ---------------------------------- */
@@ -1342,17 +1358,7 @@ static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
 	if (divergent && LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
 	    (rc = branch_source(r, term, src)))
 		return rc;
-	const char *file;
-	uint32_t line, col;
-	if ((rc = debug_loc(r, term, &file, &line, &col)))
-		return rc;
-	if (file) {
-		const char *kept = tc__module_string(r->out, file, strlen(file));
-		if (!kept)
-			return oom(r);
-		*loc = (tc_loc){kept, line, col};
-	}
-	return TC_OK;
+	return kept_loc(r, term, loc);
 }
 
 /* ---- collectives (docs/check.md, "Collectives") ------------------------------ */
@@ -1505,28 +1511,10 @@ static int check_args(reader *r, const found_coll *fc, tc_collective *c)
 		c->arg = i;
 		if (!(c->arg_name = tc__module_string(r->out, an, strlen(an))))
 			return oom(r);
-		int rc;
-		if (bad == DIFFERS_UNNAMED)
-			return TC_OK;
-		uint32_t src = tc__uniformity_source((tc_uniformity *)ua, bad, &rc);
-		if (rc)
-			return oom(r);
-		if (src == TC_NONE || src >= r->values.len)
-			return TC_OK;
-		LLVMValueRef call = r->vals[src];
-		if (!(c->arg_source = describe_call(r, call)))
-			return oom(r);
-		const char *file;
-		uint32_t line, col;
-		if ((rc = debug_loc(r, call, &file, &line, &col)))
-			return rc;
-		if (file) {
-			const char *kept = tc__module_string(r->out, file, strlen(file));
-			if (!kept)
-				return oom(r);
-			c->arg_source_loc = (tc_loc){kept, line, col};
-		}
-		return TC_OK;
+		return bad == DIFFERS_UNNAMED
+			       ? TC_OK
+			       : named_source(r, (tc_uniformity *)ua, bad, &c->arg_source,
+					      &c->arg_source_loc);
 	}
 	return TC_OK;
 }
@@ -1544,17 +1532,14 @@ static const char *collective_name(reader *r, const found_coll *fc)
 	return tc__module_string(r->out, name, strlen(name));
 }
 
-/* The collectives of the graph just added, and its warp's view: which
- * branches go the same way in every lane of a warp, and the replay record
- * of the warp-level values (nnodes: the graph's nodes). */
-static int add_collectives(reader *r, uint32_t nblocks, uint32_t nnodes)
+/* The collectives of the graph just added, and its warp's view
+ * (tc__gpu_add_collectives). */
+static int add_collectives(reader *r, uint32_t nblocks)
 {
 	if (r->nfound == 0)
 		return TC_OK;
 	const tc_alloc *mal = &r->out->al;
 	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
-	uint8_t *wu = NULL;
-	tc_uniformity_deps *wd = NULL;
 	int rc = !cs ? oom(r) : TC_OK;
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const found_coll *fc = &r->found[j];
@@ -1562,31 +1547,25 @@ static int add_collectives(reader *r, uint32_t nblocks, uint32_t nnodes)
 		*c = tc__gpu_collective_entry(fc->group, !fc->row, fc->row && fc->row->barrier,
 					      fc->row && fc->row->mask >= 0, fc->checked,
 					      r->last[fc->block] - r->nbar[fc->block] + fc->seg);
-		const char *file;
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);
-		else if (!(rc = debug_loc(r, fc->inst, &file, &c->loc.line, &c->loc.col)) && file &&
-			 !(c->loc.file = tc__module_string(r->out, file, strlen(file))))
-			rc = oom(r);
+		else
+			rc = kept_loc(r, fc->inst, &c->loc);
 		if (!rc)
 			rc = check_args(r, fc, c);
 	}
-	if (!rc && r->lanes &&
-	    (rc = tc__gpu_warp_marks(&r->al, mal, tc__lanes_uniformity(r->lanes), nblocks,
-				     r->succ_off.v, r->last, nnodes, &r->dep_block, &r->dep_node,
-				     &wu, &wd)))
-		rc = rc == TC_ELIMIT ? tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large")
-				     : oom(r);
 	if (rc) {
 		tc__free(mal, cs);
-		tc__free(mal, wu);
-		tc__uniformity_deps_free(mal, wd);
 		return rc;
 	}
-	tc__module_set_collectives(r->out, cs, (uint32_t)r->nfound, wu, wd,
-				   r->lanes ? warp_size(r, r->fns[r->cur_fn]) : 0,
-				   r->lanes && tc__lanes_assumed(r->lanes));
-	return TC_OK;
+	rc = tc__gpu_add_collectives(r->out, &r->al, cs, (uint32_t)r->nfound,
+				     r->lanes ? tc__lanes_uniformity(r->lanes) : NULL, nblocks,
+				     r->succ_off.v, r->last, &r->dep_block, &r->dep_node,
+				     r->lanes ? warp_size(r, r->fns[r->cur_fn]) : 0,
+				     r->lanes && tc__lanes_assumed(r->lanes));
+	if (rc == TC_ELIMIT)
+		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	return rc ? oom(r) : TC_OK;
 }
 
 static int build_graph(reader *r, uint32_t f)
@@ -1664,7 +1643,7 @@ static int build_graph(reader *r, uint32_t f)
 	if (rc)
 		return oom(r);
 	tc__module_set_deps(r->out, deps);
-	return add_collectives(r, nblocks, nnodes);
+	return add_collectives(r, nblocks);
 }
 
 static int build_graphs(reader *r)

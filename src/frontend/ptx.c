@@ -3240,8 +3240,6 @@ static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_
 		return TC_OK;
 	const tc_alloc *mal = &r->out->al;
 	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
-	uint8_t *wu = NULL;
-	tc_uniformity_deps *wd = NULL;
 	int rc = !cs ? oom(r) : TC_OK;
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const gcoll *fc = &r->found[j];
@@ -3255,22 +3253,16 @@ static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_
 		else if (!(rc = r->rc))
 			rc = check_args(r, f, fc, c);
 	}
-	if (!rc && r->lanes) {
-		const tc_graph *g = tc_module_graph(r->out, tc_module_graph_count(r->out) - 1);
-		rc = tc__gpu_warp_marks(&r->al, mal, tc__lanes_uniformity(r->lanes), nb, succ_off,
-					last, (uint32_t)tc_graph_node_count(g), &r->dep_block,
-					&r->dep_node, &wu, &wd);
-		if (rc)
-			rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
-	}
 	if (rc) {
 		tc__free(mal, cs);
-		tc__free(mal, wu);
-		tc__uniformity_deps_free(mal, wd);
 		return rc;
 	}
-	tc__module_set_collectives(r->out, cs, (uint32_t)r->nfound, wu, wd,
-				   r->lanes ? 32 : 0, r->lanes && tc__lanes_assumed(r->lanes));
+	rc = tc__gpu_add_collectives(r->out, &r->al, cs, (uint32_t)r->nfound,
+				     r->lanes ? tc__lanes_uniformity(r->lanes) : NULL, nb, succ_off,
+				     last, &r->dep_block, &r->dep_node, r->lanes ? 32 : 0,
+				     r->lanes && tc__lanes_assumed(r->lanes));
+	if (rc)
+		return rc == TC_ELIMIT ? too_large(r) : oom(r);
 	return TC_OK;
 }
 
