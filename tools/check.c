@@ -221,29 +221,11 @@ static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 		if (!(tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)) ||
 		    tc_result_node_state(c->rg.result, v) != TC_STATE_UNKNOWN)
 			continue;
-		uint32_t count; /* at most n: ids holds them all */
-		if (tc_causes_of(why, v, ids, n, &count))
-			goto oom;
-		if (total + count > cap) {
-			size_t ncap = cap ? 2 * cap : 16;
-			while (ncap < total + count)
-				ncap *= 2;
-			tc_report_cause *p = realloc(c->causes, ncap * sizeof *p);
-			if (!p)
-				goto oom;
-			c->causes = p;
-			cap = ncap;
-		}
 		tc_report_barrier *rb = &c->barriers[k++];
 		rb->node = v;
-		rb->ncauses = count;
-		for (uint32_t q = 0; q < count; q++) {
-			tc_report_cause *rc = &c->causes[total + q];
-			rc->node = ids[q];
-			rc->loc = tc_module_branch_loc(m, j, ids[q]);
-			rc->depends_on = tc_module_branch_source(m, j, ids[q], &rc->depends_loc);
-		}
-		total += count;
+		/* at most n: ids holds them all */
+		if (cli_add_causes(&c->causes, &total, &cap, why, v, m, j, ids, n, &rb->ncauses))
+			goto oom;
 	}
 	/* the causes array has stopped moving: point into it */
 	for (uint32_t b = 0, at = 0; b < nb; at += c->barriers[b++].ncauses)

@@ -420,6 +420,32 @@ void cli_collectives_free(cli_collectives *c)
 	memset(c, 0, sizeof *c);
 }
 
+int cli_add_causes(tc_report_cause **list, size_t *total, size_t *cap, tc_causes *why,
+		   uint32_t node, const tc_module *m, size_t j, uint32_t *ids, uint32_t nids,
+		   uint32_t *count)
+{
+	if (tc_causes_of(why, node, ids, nids, count))
+		return -1;
+	if (*total + *count > *cap) {
+		size_t ncap = *cap ? 2 * *cap : 16;
+		while (ncap < *total + *count)
+			ncap *= 2;
+		tc_report_cause *p = realloc(*list, ncap * sizeof *p);
+		if (!p)
+			return -1;
+		*list = p;
+		*cap = ncap;
+	}
+	for (uint32_t q = 0; q < *count; q++) {
+		tc_report_cause *c = &(*list)[*total + q];
+		c->node = ids[q];
+		c->loc = tc_module_branch_loc(m, j, ids[q]);
+		c->depends_on = tc_module_branch_source(m, j, ids[q], &c->depends_loc);
+	}
+	*total += *count;
+	return 0;
+}
+
 /* The causes of each reported collective, from the solve for its group. */
 static int collective_causes(cli_collectives *out, const tc_report_graph *rg, const tc_module *m,
 			     size_t j, size_t n)
@@ -439,27 +465,9 @@ static int collective_causes(cli_collectives *out, const tc_report_graph *rg, co
 		int w = rc->c->group != TC_GROUP_BLOCK && out->warp;
 		if (!why[w] && tc_causes_new(&why[w], g, w ? out->warp : rg->result, NULL))
 			goto done;
-		uint32_t count;
-		if (tc_causes_of(why[w], rc->c->node, ids, nn, &count))
+		if (cli_add_causes(&out->causes, &total, &cap, why[w], rc->c->node, m, j, ids, nn,
+				   &rc->ncauses))
 			goto done;
-		if (total + count > cap) {
-			size_t ncap = cap ? 2 * cap : 16;
-			while (ncap < total + count)
-				ncap *= 2;
-			tc_report_cause *p = realloc(out->causes, ncap * sizeof *p);
-			if (!p)
-				goto done;
-			out->causes = p;
-			cap = ncap;
-		}
-		for (uint32_t q = 0; q < count; q++) {
-			tc_report_cause *c = &out->causes[total + q];
-			c->node = ids[q];
-			c->loc = tc_module_branch_loc(m, j, ids[q]);
-			c->depends_on = tc_module_branch_source(m, j, ids[q], &c->depends_loc);
-		}
-		rc->ncauses = count;
-		total += count;
 	}
 	/* the causes array has stopped moving: point into it */
 	for (size_t k = 0, at = 0; k < n; at += out->list[k++].ncauses)

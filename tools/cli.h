@@ -107,6 +107,14 @@ void cli_note_bounded(const char *input, const tc_graph *g, const tc_result *r);
 double cli_now(void);
 
 /* The commands: run with argv[0] the command name; help writes the manual. */
+/* Appends the causes of node (tc_causes_of why: the divergent branches
+ * that decide it, with what graph j of m knows of them) to *list (*total
+ * used of *cap, grown with realloc); *count gets how many. ids is scratch of
+ * nids, the graph's node count. 0, or -1 when out of memory. */
+int cli_add_causes(tc_report_cause **list, size_t *total, size_t *cap, tc_causes *why,
+		   uint32_t node, const tc_module *m, size_t j, uint32_t *ids, uint32_t nids,
+		   uint32_t *count);
+
 /*
  * The collectives of graph j of m with their verdicts, for rg (whose result
  * is the block's solve with opt): a warp's solve when some collective is a
