@@ -291,7 +291,7 @@ static fact eval(const ctx *c, uint32_t v)
 }
 
 /* Which operand (0 or 1) of v is base + lane and counts only by its base;
- * -1 when none (lanes.c's second table). */
+ * -1 when none (the second list of rules above). */
 static int absorbs(const ctx *c, uint32_t v)
 {
 	const tc_lane_op *o = &c->op[v];
@@ -314,8 +314,6 @@ static int absorbs(const ctx *c, uint32_t v)
 		return -1;
 	case TC_LOP_EQ:
 	case TC_LOP_NE:
-	case TC_LOP_MUL:
-	case TC_LOP_SHL:
 		return -1;
 	default: {
 		int slot = a.st == L && b.st != L ? 0 : b.st == L && a.st != L ? 1 : -1;
