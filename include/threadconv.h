@@ -237,6 +237,47 @@ int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t
 int tc_parse_spirv(tc_module **out, const char *filename, const void *data, size_t len,
 		   const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag);
 
+/*
+ * Embedding in a compiler: LLVM-C's module, block and value types, as
+ * llvm-c/Types.h declares them (LLVMModuleRef is struct LLVMOpaqueModule *),
+ * so that this header needs no LLVM header.
+ */
+struct LLVMOpaqueModule;
+struct LLVMOpaqueBasicBlock;
+struct LLVMOpaqueValue;
+
+/*
+ * The graphs of a module the caller holds, in the caller's LLVM context, as
+ * tc_parse_llvm reads them from bytes. The module is neither copied nor
+ * changed: the analysis reads it as it is, and only a module that needs
+ * normalising (stack slots that sroa and mem2reg rewrite, as clang -O0
+ * leaves them; a pipeline in opt->llvm_passes; debug info the verifier
+ * rejects) is cloned into the same context, normalised, read and disposed
+ * of. The context's diagnostic handler and LLVM's command-line options
+ * are left as they are. Not thread-safe with other use of the context,
+ * as nothing in LLVM is. The module's graphs map back to it with
+ * tc_module_llvm_function, _block, _call and _collective, valid as long as
+ * the caller's module. A module that fails LLVM's verifier is TC_EPARSE;
+ * the file in messages is the module's identifier.
+ */
+int tc_parse_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
+			 const tc_read_options *opt, const tc_allocator *alloc,
+			 tc_diag *diag);
+/*
+ * For a module read by tc_parse_llvm_module (NULL otherwise): graph i's
+ * function; the basic block node belongs to (NULL for <exit>); the
+ * barrier call a barrier node stands for (NULL for other nodes); the call
+ * of collective k of graph i (tc_module_collective). The default pipeline
+ * keeps every block; another (opt->llvm_passes) may merge them, and then a
+ * node maps to the first block merged into its own (its calls may lie in
+ * the others), or to NULL when a pass made its block.
+ */
+struct LLVMOpaqueValue *tc_module_llvm_function(const tc_module *m, size_t i);
+struct LLVMOpaqueBasicBlock *tc_module_llvm_block(const tc_module *m, size_t i,
+						  uint32_t node);
+struct LLVMOpaqueValue *tc_module_llvm_call(const tc_module *m, size_t i, uint32_t node);
+struct LLVMOpaqueValue *tc_module_llvm_collective(const tc_module *m, size_t i, size_t k);
+
 /* Reads a file ("-" is standard input) as LLVM IR whatever its contents. */
 int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
 		 const tc_allocator *alloc, tc_diag *diag);

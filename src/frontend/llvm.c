@@ -183,7 +183,7 @@ typedef struct reader {
 	ptrmap blocks, values;
 	ptrmap slots;   /* unnamed block -> its slot number (name_blocks) */
 	bool own_names; /* the slots are kept here, not set as names in LLVM */
-	bool stack_slots; /* some defined function has an alloca (name_blocks) */
+	bool stack_slots; /* some defined function has an alloca (has_stack_slots) */
 	block_info *binfo;
 	size_t binfo_cap;
 	LLVMValueRef *vals; /* value id -> value */
@@ -216,6 +216,16 @@ typedef struct reader {
 
 	char warnings[4][224]; /* for the module: what was read but ignored */
 	size_t nwarnings;
+
+	/* tc_parse_llvm_module: the module is the caller's (embedded), read as
+	 * it is or, when caller is set, through a clone of it; then orig_of
+	 * gives the caller's function, block or call for the clone's (an index
+	 * in orig) */
+	bool embedded;
+	LLVMModuleRef caller;
+	ptrmap orig_of;
+	void **orig;
+	size_t norig, orig_cap;
 } reader;
 
 static int oom(reader *r)
@@ -413,6 +423,19 @@ static const char *pipeline(const reader *r)
 	return r->opt && r->opt->llvm_passes ? r->opt->llvm_passes : TC_LLVM_DEFAULT_PASSES;
 }
 
+/* Whether some defined function has a stack slot (an alloca). */
+static bool has_stack_slots(LLVMModuleRef mod)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
+			     i = LLVMGetNextInstruction(i))
+				if (LLVMIsAAllocaInst(i))
+					return true;
+	return false;
+}
+
 /*
  * Names each unnamed block "%N", N its slot number as the IR printer counts
  * (unnamed arguments, then per block: the block if unnamed, each unnamed
@@ -420,8 +443,7 @@ static const char *pipeline(const reader *r)
  * Runs before the passes, which renumber. The default pipeline (or none)
  * neither makes nor removes blocks: then the numbers are kept in r->slots,
  * which costs less than naming the blocks in LLVM; another pipeline gets
- * the names set in the module. Notes whether any function has a stack slot
- * on the way.
+ * the names set in the module.
  */
 static int name_blocks(reader *r)
 {
@@ -446,19 +468,31 @@ static int name_blocks(reader *r)
 				LLVMSetValueName2(bv, name, (size_t)n);
 			}
 			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;
-			     i = LLVMGetNextInstruction(i)) {
+			     i = LLVMGetNextInstruction(i))
 				slot += !has_name(i) &&
 					LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMVoidTypeKind;
-				r->stack_slots |= LLVMIsAAllocaInst(i) != NULL;
-			}
 		}
 	}
 	return TC_OK;
 }
 
-/* Drops optnone and noinline and runs the pipeline (docs/llvm.md). */
+/*
+ * Whether the pipeline changes anything: sroa and mem2reg only change code
+ * that has stack slots, so IR without any (clang -O1 and above, most of the
+ * time) is taken as it is.
+ */
+static bool runs_passes(const reader *r)
+{
+	const char *passes = pipeline(r);
+	return *passes && (strcmp(passes, TC_LLVM_DEFAULT_PASSES) != 0 || r->stack_slots);
+}
+
+/* Drops optnone and noinline and runs the pipeline (docs/llvm.md), when it
+ * changes anything. */
 static int normalise(reader *r)
 {
+	if (!runs_passes(r))
+		return TC_OK;
 	static const char *const drop[] = {"optnone", "noinline"};
 	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn;
 	     fn = LLVMGetNextFunction(fn)) {
@@ -470,10 +504,6 @@ static int normalise(reader *r)
 				LLVMGetEnumAttributeKindForName(drop[k], strlen(drop[k])));
 	}
 	const char *passes = pipeline(r);
-	/* sroa and mem2reg only change code that has stack slots: IR without
-	 * any (clang -O1 and above, most of the time) is taken as it is */
-	if (!*passes || (strcmp(passes, TC_LLVM_DEFAULT_PASSES) == 0 && !r->stack_slots))
-		return TC_OK;
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMErrorRef err = LLVMRunPasses(r->mod, passes, NULL, po);
 	LLVMDisposePassBuilderOptions(po);
@@ -1568,6 +1598,87 @@ static int add_collectives(reader *r, uint32_t nblocks)
 	return rc ? oom(r) : TC_OK;
 }
 
+/* ---- a caller's module (tc_parse_llvm_module) ------------------------------ */
+
+/* The caller's function, block or call for p of the module read: p itself,
+ * or its counterpart when the module read is a clone (NULL: none, a pass
+ * made it). */
+static void *caller_of(const reader *r, void *p)
+{
+	if (!r->caller)
+		return p;
+	uint32_t k = ptrmap_get(&r->orig_of, p);
+	return k == TC_NONE ? NULL : r->orig[k];
+}
+
+static int remember(reader *r, void *clone, void *orig)
+{
+	if (reserve(r, &r->orig, &r->orig_cap, r->norig + 1, sizeof *r->orig) ||
+	    ptrmap_put(&r->al, &r->orig_of, clone, (uint32_t)r->norig))
+		return oom(r);
+	r->orig[r->norig++] = orig;
+	return TC_OK;
+}
+
+/*
+ * Pairs the functions, blocks and calls of r->mod, a clone of r->caller
+ * not yet changed, with the caller's: LLVMCloneModule makes them in the
+ * same order. The passes keep the blocks (the default pipeline) and calls
+ * (any).
+ */
+static int pair_clone(reader *r)
+{
+	LLVMValueRef g = LLVMGetFirstFunction(r->mod);
+	for (LLVMValueRef f = LLVMGetFirstFunction(r->caller); f && g;
+	     f = LLVMGetNextFunction(f), g = LLVMGetNextFunction(g)) {
+		if (LLVMIsDeclaration(f))
+			continue;
+		int rc = remember(r, g, f);
+		LLVMBasicBlockRef cb = LLVMGetFirstBasicBlock(g);
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && cb && !rc;
+		     bb = LLVMGetNextBasicBlock(bb), cb = LLVMGetNextBasicBlock(cb)) {
+			rc = remember(r, cb, bb);
+			LLVMValueRef ci = LLVMGetFirstInstruction(cb);
+			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && ci && !rc;
+			     i = LLVMGetNextInstruction(i), ci = LLVMGetNextInstruction(ci))
+				if (is_call(i))
+					rc = remember(r, ci, i);
+		}
+		if (rc)
+			return rc;
+	}
+	return TC_OK;
+}
+
+/* Gives the graph just added (of function f) its origin in the caller's
+ * module: per node the block and barrier call, per collective the call. */
+static int add_origin(reader *r, uint32_t f, uint32_t nblocks)
+{
+	const tc_alloc *mal = &r->out->al;
+	uint32_t n = tc_graph_node_count(r->out->graphs[r->out->count - 1]);
+	tc_llvm_origin *o = tc__calloc(mal, n, sizeof *o);
+	LLVMValueRef *cc = r->nfound ? tc__calloc(mal, r->nfound, sizeof *cc) : NULL;
+	if (!o || (r->nfound && !cc)) {
+		tc__free(mal, o);
+		tc__free(mal, cc);
+		return oom(r);
+	}
+	for (uint32_t k = 0; k < nblocks; k++) {
+		uint32_t first = r->last[k] - r->nbar[k], j = 0;
+		LLVMBasicBlockRef bb = caller_of(r, r->binfo[k].bb);
+		for (uint32_t v = first; v <= r->last[k]; v++)
+			o[v].block = bb;
+		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[k].bb);
+		     i && j < r->nbar[k]; i = LLVMGetNextInstruction(i))
+			if (is_barrier_call(r, i))
+				o[first + j++].call = caller_of(r, i);
+	}
+	for (size_t j = 0; j < r->nfound; j++)
+		cc[j] = caller_of(r, r->found[j].inst);
+	tc__module_set_origin(r->out, caller_of(r, r->fns[f]), o, cc);
+	return TC_OK;
+}
+
 static int build_graph(reader *r, uint32_t f)
 {
 	LLVMValueRef fn = r->fns[f];
@@ -1643,7 +1754,9 @@ static int build_graph(reader *r, uint32_t f)
 	if (rc)
 		return oom(r);
 	tc__module_set_deps(r->out, deps);
-	return add_collectives(r, nblocks);
+	if ((rc = add_collectives(r, nblocks)))
+		return rc;
+	return r->embedded ? add_origin(r, f, nblocks) : TC_OK;
 }
 
 static int build_graphs(reader *r)
@@ -1687,15 +1800,85 @@ static void target_spaces(reader *r)
 	r->kind_convergent = LLVMGetEnumAttributeKindForName("convergent", 10);
 }
 
+static void reader_init(reader *r, const char *file, const tc_read_options *opt,
+			const tc_allocator *alloc, tc_diag *diag)
+{
+	memset(r, 0, sizeof *r);
+	tc__alloc_init(&r->al, alloc);
+	r->file = file;
+	r->diag = diag;
+	r->opt = opt;
+}
+
+/* From a verified module on: its graphs, in r->out. st has the phases so far. */
+static int read_module(reader *r, tc_read_stats *st)
+{
+	double t0 = tc__now(), t1;
+	int rc;
+	if ((rc = name_blocks(r)))
+		return rc;
+	target_spaces(r);
+	if ((rc = normalise(r)))
+		return rc;
+	st->phase[st->nphases++] = (tc_phase_time){"normalise", (t1 = tc__now()) - t0};
+	if (tc__module_new(&r->out, &r->al.a))
+		return oom(r);
+	if ((rc = collect_functions(r)) || (rc = build_graphs(r)))
+		return rc;
+	t0 = tc__now() - t1;
+	st->phase[st->nphases++] = (tc_phase_time){"uniformity", r->uniformity_s};
+	st->phase[st->nphases++] = (tc_phase_time){"graphs", t0 - r->uniformity_s};
+	r->out->read = *st;
+	for (size_t i = 0; i < r->nwarnings; i++)
+		if (tc__module_warn(r->out, r->warnings[i]))
+			return oom(r);
+	return TC_OK;
+}
+
+/* Frees what the reader holds but the module and its context. */
+static void reader_free(reader *r)
+{
+	tc_module_free(r->out);
+	ptrmap_free(&r->al, &r->fn_index);
+	ptrmap_free(&r->al, &r->blocks);
+	ptrmap_free(&r->al, &r->values);
+	ptrmap_free(&r->al, &r->slots);
+	ptrmap_free(&r->al, &r->orig_of);
+	tc__free(&r->al, r->orig);
+	tc__free(&r->al, r->fns);
+	tc__free(&r->al, r->kernel);
+	tc__free(&r->al, r->barrier);
+	tc__free(&r->al, r->reach);
+	tc__free(&r->al, r->found);
+	tc__free(&r->al, r->lop);
+	tc__lanes_free(r->lanes);
+	tc__free(&r->al, r->binfo);
+	tc__free(&r->al, r->vals);
+	tc__free(&r->al, r->blk);
+	tc__free(&r->al, r->kind);
+	tc__free(&r->al, r->name);
+	tc__free(&r->al, r->nbar);
+	tc__free(&r->al, r->last);
+	tc__free(&r->al, r->bdiv);
+	tc__u32vec_free(&r->al, &r->succ_off);
+	tc__u32vec_free(&r->al, &r->succ);
+	tc__u32vec_free(&r->al, &r->cond);
+	tc__u32vec_free(&r->al, &r->use_off);
+	tc__u32vec_free(&r->al, &r->user);
+	tc__u32vec_free(&r->al, &r->use_block);
+	tc__u32vec_free(&r->al, &r->tmp_v);
+	tc__u32vec_free(&r->al, &r->tmp_w);
+	tc__u32vec_free(&r->al, &r->tmp_b);
+	tc__u32vec_free(&r->al, &r->dep_node);
+	tc__u32vec_free(&r->al, &r->dep_block);
+	tc__uniformity_free(r->ua);
+}
+
 int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_t len,
 		  const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
 {
 	reader r;
-	memset(&r, 0, sizeof r);
-	tc__alloc_init(&r.al, alloc);
-	r.file = filename ? filename : "<input>";
-	r.diag = diag;
-	r.opt = opt;
+	reader_init(&r, filename ? filename : "<input>", opt, alloc, diag);
 	*out = NULL;
 	int rc;
 	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
@@ -1714,67 +1897,74 @@ int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_
 	st.phase[st.nphases++] = (tc_phase_time){"llvm-parse", (t1 = tc__now()) - t0};
 	if ((rc = verify(&r)))
 		goto done;
-	st.phase[st.nphases++] = (tc_phase_time){"verify", (t0 = tc__now()) - t1};
-	if ((rc = name_blocks(&r)))
+	st.phase[st.nphases++] = (tc_phase_time){"verify", tc__now() - t1};
+	r.stack_slots = has_stack_slots(r.mod);
+	if ((rc = read_module(&r, &st)))
 		goto done;
-	target_spaces(&r);
-	if ((rc = normalise(&r)))
-		goto done;
-	st.phase[st.nphases++] = (tc_phase_time){"normalise", (t1 = tc__now()) - t0};
-	if (tc__module_new(&r.out, alloc)) {
-		rc = oom(&r);
-		goto done;
-	}
-	if ((rc = collect_functions(&r)) || (rc = build_graphs(&r)))
-		goto done;
-	t0 = tc__now() - t1;
-	st.phase[st.nphases++] = (tc_phase_time){"uniformity", r.uniformity_s};
-	st.phase[st.nphases++] = (tc_phase_time){"graphs", t0 - r.uniformity_s};
-	r.out->read = st;
-	for (size_t i = 0; i < r.nwarnings; i++)
-		if ((rc = tc__module_warn(r.out, r.warnings[i]))) {
-			rc = oom(&r);
-			goto done;
-		}
 	*out = r.out;
 	r.out = NULL;
 done:
-	tc_module_free(r.out);
-	ptrmap_free(&r.al, &r.fn_index);
-	ptrmap_free(&r.al, &r.blocks);
-	ptrmap_free(&r.al, &r.values);
-	ptrmap_free(&r.al, &r.slots);
-	tc__free(&r.al, r.fns);
-	tc__free(&r.al, r.kernel);
-	tc__free(&r.al, r.barrier);
-	tc__free(&r.al, r.reach);
-	tc__free(&r.al, r.found);
-	tc__free(&r.al, r.lop);
-	tc__lanes_free(r.lanes);
-	tc__free(&r.al, r.binfo);
-	tc__free(&r.al, r.vals);
-	tc__free(&r.al, r.blk);
-	tc__free(&r.al, r.kind);
-	tc__free(&r.al, r.name);
-	tc__free(&r.al, r.nbar);
-	tc__free(&r.al, r.last);
-	tc__free(&r.al, r.bdiv);
-	tc__u32vec_free(&r.al, &r.succ_off);
-	tc__u32vec_free(&r.al, &r.succ);
-	tc__u32vec_free(&r.al, &r.cond);
-	tc__u32vec_free(&r.al, &r.use_off);
-	tc__u32vec_free(&r.al, &r.user);
-	tc__u32vec_free(&r.al, &r.use_block);
-	tc__u32vec_free(&r.al, &r.tmp_v);
-	tc__u32vec_free(&r.al, &r.tmp_w);
-	tc__u32vec_free(&r.al, &r.tmp_b);
-	tc__u32vec_free(&r.al, &r.dep_node);
-	tc__u32vec_free(&r.al, &r.dep_block);
-	tc__uniformity_free(r.ua);
+	reader_free(&r);
 	if (r.mod)
 		LLVMDisposeModule(r.mod);
 	if (r.bitcode)
 		LLVMDisposeMemoryBuffer(r.bitcode);
 	LLVMContextDispose(r.ctx);
+	return rc;
+}
+
+/* Whether the caller's module must be repaired before it is read: debug
+ * info of another version, or anything the verifier rejects (verify()
+ * strips the debug info then, so it runs on a clone). */
+static bool needs_repair(LLVMModuleRef mod)
+{
+	unsigned version = LLVMGetModuleDebugMetadataVersion(mod);
+	if (version && version != LLVMDebugMetadataVersion())
+		return true;
+	char *msg = NULL;
+	bool broken = LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
+	LLVMDisposeMessage(msg);
+	return broken;
+}
+
+int tc_parse_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
+			 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	reader r;
+	size_t idlen = 0;
+	const char *id = mod ? LLVMGetModuleIdentifier(mod, &idlen) : NULL;
+	reader_init(&r, id && idlen && !memchr(id, 0, idlen) ? id : "<module>", opt, alloc,
+		    diag);
+	*out = NULL;
+	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
+				       r.file, diag))
+		return TC_EINVAL;
+	if (!mod)
+		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no module");
+	r.embedded = true;
+	r.ctx = LLVMGetModuleContext(mod);
+	r.mod = mod;
+	r.stack_slots = has_stack_slots(mod);
+	tc_read_stats st = {0, {{NULL, 0}}};
+	double t0 = tc__now();
+	bool repair = needs_repair(mod);
+	int rc = TC_OK;
+	if (repair || runs_passes(&r)) { /* a private clone, normalised */
+		r.caller = mod;
+		if (!(r.mod = LLVMCloneModule(mod)))
+			rc = oom(&r);
+		else if (!(rc = pair_clone(&r)) && repair)
+			rc = verify(&r);
+		st.phase[st.nphases++] = (tc_phase_time){"clone", tc__now() - t0};
+	} else {
+		st.phase[st.nphases++] = (tc_phase_time){"verify", tc__now() - t0};
+	}
+	if (!rc && !(rc = read_module(&r, &st))) {
+		*out = r.out;
+		r.out = NULL;
+	}
+	reader_free(&r);
+	if (r.caller && r.mod)
+		LLVMDisposeModule(r.mod);
 	return rc;
 }

@@ -22,3 +22,14 @@ void tc_llvm_set_fatal_handler(void (*handler)(const char *reason))
 {
 	(void)handler;
 }
+
+int tc_parse_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
+			 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	(void)mod;
+	(void)opt;
+	(void)alloc;
+	*out = NULL;
+	return tc__diag(diag, TC_EINVAL, "<module>", 0, 0,
+			"built without LLVM IR support (cmake -DTC_WITH_LLVM=ON)");
+}

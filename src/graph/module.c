@@ -70,6 +70,24 @@ static void free_info(tc_module *m, tc_graph_info *in)
 	tc__free(&m->al, in->coll);
 	tc__free(&m->al, in->warp_uniform);
 	tc__uniformity_deps_free(&m->al, in->warp_deps);
+	tc__free(&m->al, in->origin);
+	tc__free(&m->al, in->coll_call);
+}
+
+void tc__module_set_origin(tc_module *m, struct LLVMOpaqueValue *fn, tc_llvm_origin *origin,
+			   struct LLVMOpaqueValue **coll_call)
+{
+	if (m->count == 0) {
+		tc__free(&m->al, origin);
+		tc__free(&m->al, coll_call);
+		return;
+	}
+	tc_graph_info *in = &m->info[m->count - 1];
+	tc__free(&m->al, in->origin);
+	tc__free(&m->al, in->coll_call);
+	in->llvm_fn = fn;
+	in->origin = origin;
+	in->coll_call = coll_call;
 }
 
 void tc__module_set_collectives(tc_module *m, tc_collective *coll, uint32_t ncoll,
@@ -246,3 +264,29 @@ const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
 }
 
 /* Whether st is a regular file, and its size then (0 otherwise). */
+
+struct LLVMOpaqueValue *tc_module_llvm_function(const tc_module *m, size_t i)
+{
+	return i < m->count ? m->info[i].llvm_fn : NULL;
+}
+
+struct LLVMOpaqueBasicBlock *tc_module_llvm_block(const tc_module *m, size_t i, uint32_t node)
+{
+	if (i >= m->count || !m->info[i].origin || node >= tc_graph_node_count(m->graphs[i]))
+		return NULL;
+	return m->info[i].origin[node].block;
+}
+
+struct LLVMOpaqueValue *tc_module_llvm_call(const tc_module *m, size_t i, uint32_t node)
+{
+	if (i >= m->count || !m->info[i].origin || node >= tc_graph_node_count(m->graphs[i]))
+		return NULL;
+	return m->info[i].origin[node].call;
+}
+
+struct LLVMOpaqueValue *tc_module_llvm_collective(const tc_module *m, size_t i, size_t k)
+{
+	if (i >= m->count || !m->info[i].coll_call || k >= m->info[i].ncoll)
+		return NULL;
+	return m->info[i].coll_call[k];
+}

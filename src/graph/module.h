@@ -17,6 +17,12 @@ typedef struct tc_branch_source {
 /* The uniformity analysis's replay record (analysis/uniformity.h). */
 typedef struct tc_uniformity_deps tc_uniformity_deps;
 
+/* Where a node comes from in a caller's LLVM module. */
+typedef struct tc_llvm_origin {
+	struct LLVMOpaqueBasicBlock *block;
+	struct LLVMOpaqueValue *call; /* a barrier node's call */
+} tc_llvm_origin;
+
 /* What a frontend knows about a graph beyond the graph itself. */
 typedef struct tc_graph_info {
 	bool kernel;
@@ -37,6 +43,12 @@ typedef struct tc_graph_info {
 	tc_uniformity_deps *warp_deps;
 	uint32_t warp_size;
 	bool warp_assumed;
+	/* read from a caller's LLVM module (tc_parse_llvm_module), else NULL:
+	 * the function; per node (of the graph), its block and barrier call;
+	 * per collective, its call. All the caller's. */
+	struct LLVMOpaqueValue *llvm_fn;
+	tc_llvm_origin *origin;
+	struct LLVMOpaqueValue **coll_call;
 } tc_graph_info;
 
 struct tc_module {
@@ -69,6 +81,11 @@ void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);
 void tc__module_set_collectives(tc_module *m, tc_collective *coll, uint32_t ncoll,
 				uint8_t *warp_uniform, tc_uniformity_deps *warp_deps,
 				uint32_t warp_size, bool warp_assumed);
+/* Gives the last graph added where it comes from in a caller's LLVM module:
+ * its function, origin per node and coll_call per collective (allocated
+ * with m->al, either may be NULL); takes ownership. */
+void tc__module_set_origin(tc_module *m, struct LLVMOpaqueValue *fn, tc_llvm_origin *origin,
+			   struct LLVMOpaqueValue **coll_call);
 /* Keeps a warning about the input (tc_module_warning; the first four).
  * TC_ENOMEM or TC_OK. */
 int tc__module_warn(tc_module *m, const char *message);
