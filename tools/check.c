@@ -8,13 +8,16 @@
  */
 #include "cli.h"
 #include "report/report.h"
+#include "source.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum {
 	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
-	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE
+	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE, OPT_BUILD_PATH, OPT_COMPDB, OPT_JOBS,
+	OPT_TARGET, OPT_ARCH, OPT_CUDA_PATH, OPT_ROCM_PATH
 };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
@@ -26,6 +29,14 @@ static const cli_option options[] = {
 	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
 	{"no-validate", 0, 0, OPT_NO_VALIDATE},
 	{"block-size", 0, 1, OPT_BLOCK_SIZE},
+	{"build-path", 'p', 1, OPT_BUILD_PATH},
+	{"compile-commands", 0, 1, OPT_COMPDB},
+	{"jobs", 'j', 1, OPT_JOBS},
+	{"target", 0, 1, OPT_TARGET},
+	{"offload-arch", 0, 1, OPT_ARCH},
+	{"cuda-gpu-arch", 0, 1, OPT_ARCH},
+	{"cuda-path", 0, 1, OPT_CUDA_PATH},
+	{"rocm-path", 0, 1, OPT_ROCM_PATH},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -44,7 +55,8 @@ void cli_check_help(FILE *out)
 "    threadconv check [--format FORMAT] [-o FILE] [--function NAME]\n"
 "                     [--trust-bra-uni] [--block-size X[,Y[,Z]]]\n"
 "                     [--no-validate] [--exact-work K] [--stats]\n"
-"                     [--quiet] FILE...\n"
+"                     [--quiet] [-p BUILD_DIR] [-j N] [--offload-arch ARCH]\n"
+"                     [--target TRIPLE] [--cuda-path DIR] FILE... [-- FLAGS]\n"
 "\n"
 "DESCRIPTION\n"
 "    Reads every FILE (\"-\" is standard input: a .cfg file, LLVM IR, PTX or\n"
@@ -82,6 +94,11 @@ void cli_check_help(FILE *out)
 "    (a mask, wait_group_events' event list, async_work_group_copy's\n"
 "    pointers, barrier's flags) and may differ is reported as\n"
 "    [-Wcollective-argument] (docs/check.md, \"Collectives\").\n"
+"\n"
+"    Sources (.cu, .cuh, .hip, .cl, .comp, .glsl) are compiled first, with\n"
+"    clang-19 or glslangValidator, into a private temporary folder; the\n"
+"    compiler's messages are passed on, and a source that does not compile\n"
+"    is exit status 2 (docs/source.md).\n"
 "\n"
 "    Of IR inputs only kernels are checked (a barrier in a helper is checked\n"
 "    where a kernel calls it); every graph of a .cfg file is checked. With\n"
@@ -123,6 +140,20 @@ void cli_check_help(FILE *out)
 "        Print to standard error, per input, the time spent reading it (for\n"
 "        IR: parsing, verifying, normalising, the uniformity of values and\n"
 "        building the graphs) and, per graph, the time of each solver phase.\n"
+"    -- FLAGS\n"
+"        Everything after -- goes to the compiler (-I include -DN=4).\n"
+"    -p, --build-path DIR; --compile-commands FILE\n"
+"        Compile each source with the include paths, macros and device of\n"
+"        its entry in DIR/compile_commands.json (or FILE).\n"
+"    -j, --jobs N\n"
+"        Run up to N compilers at once (default: the number of cores).\n"
+"    --offload-arch ARCH, --cuda-gpu-arch ARCH\n"
+"        The device: sm_70 for CUDA and gfx90a for HIP by default.\n"
+"    --target TRIPLE\n"
+"        OpenCL C's target (default nvptx64-nvidia-cuda).\n"
+"    --cuda-path DIR, --rocm-path DIR\n"
+"        Compile with that CUDA toolkit (ROCm); without it, with\n"
+"        -nocudainc (-nogpuinc) and threadconv's own prelude.\n"
 "    -q, --quiet\n"
 "        Accepted for symmetry with analyze; check shows no progress line.\n"
 "    -h, --help\n"
@@ -149,6 +180,7 @@ void cli_check_help(FILE *out)
 "\n"
 "EXAMPLES\n"
 "    threadconv check kernel.cfg\n"
+"    threadconv check kernel.cu -- -I include -DTILE=16\n"
 "    clang-19 -x cl -Xclang -finclude-default-header \\\n"
 "        -target nvptx64-nvidia-cuda -nogpulib -S -emit-llvm -g -O2 k.cl -o k.ll\n"
 "    threadconv check k.ll\n"
@@ -322,8 +354,20 @@ int cli_check(int argc, char **argv)
 	session s;
 	memset(&s, 0, sizeof s);
 	const char **paths = malloc((size_t)argc * sizeof *paths);
+	char **compiled = calloc((size_t)argc, sizeof *compiled);
 	size_t npaths = 0;
-	if (!paths) {
+	cli_build build;
+	memset(&build, 0, sizeof build);
+	/* everything after "--" is the compiler's */
+	for (int k = 1; k < argc; k++)
+		if (strcmp(argv[k], "--") == 0) {
+			build.extra = argv + k + 1;
+			build.nextra = argc - k - 1;
+			argc = k;
+			break;
+		}
+	build.color = isatty(2);
+	if (!paths || !compiled) {
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
@@ -362,6 +406,27 @@ int cli_check(int argc, char **argv)
 			if (cli_block_size(&s.read, value))
 				goto done;
 			break;
+		case OPT_BUILD_PATH:
+		case OPT_COMPDB:
+			if (cli_build_compdb(&build, value, id == OPT_BUILD_PATH))
+				goto done;
+			break;
+		case OPT_JOBS:
+			if (cli_build_jobs(&build, value))
+				goto done;
+			break;
+		case OPT_TARGET:
+			build.target = value;
+			break;
+		case OPT_ARCH:
+			build.arch = value;
+			break;
+		case OPT_CUDA_PATH:
+			build.cuda_path = value;
+			break;
+		case OPT_ROCM_PATH:
+			build.rocm_path = value;
+			break;
 		case OPT_EXACT_WORK:
 			if (cli_exact_work(&opt, value))
 				goto done;
@@ -385,7 +450,10 @@ int cli_check(int argc, char **argv)
 		usage_hint();
 		goto done;
 	}
-	status = cli_read_inputs(&s.in, paths, npaths, &s.read, 0);
+	status = cli_compile_sources(&build, paths, npaths, compiled);
+	if (status == CLI_EXIT_OK)
+		status = cli_read_compiled(&s.in, paths, compiled, npaths, &s.read, 0);
+	cli_sources_finish();
 	s.ngraphs = s.in.ngraphs;
 	if (status != CLI_EXIT_OK)
 		goto done;
@@ -401,6 +469,9 @@ int cli_check(int argc, char **argv)
 		status = CLI_EXIT_FOUND;
 done:
 	session_free(&s);
+	for (size_t k = 0; compiled && k < npaths; k++)
+		free(compiled[k]);
+	free(compiled);
 	free(paths);
 	return status;
 }

@@ -2,6 +2,7 @@
 /* realpath() */
 #define _XOPEN_SOURCE 700
 #include "cli.h"
+#include "source.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -165,8 +166,51 @@ double cli_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* The file a compiler made from source (SPIR-V for GLSL, else bitcode),
+ * read under the source's name. */
+static int read_compiled(tc_module **out, const char *source, const char *file,
+			 const tc_read_options *opt, tc_diag *d)
+{
+	FILE *f = fopen(file, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0, k;
+	int rc = TC_OK;
+	if (!f) {
+		snprintf(d->file, sizeof d->file, "%s", source);
+		snprintf(d->message, sizeof d->message, "the compiler's output is missing");
+		d->line = d->col = 0;
+		return TC_EIO;
+	}
+	do {
+		if (len == cap) {
+			char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 16);
+			if (!nb) {
+				rc = TC_ENOMEM;
+				break;
+			}
+			buf = nb;
+		}
+	} while ((k = fread(buf + len, 1, cap - len, f)) > 0 && (len += k, 1));
+	fclose(f);
+	if (rc == TC_OK) {
+		size_t n = strlen(source);
+		bool spirv = (n > 5 && strcmp(source + n - 5, ".comp") == 0) ||
+			     (n > 5 && strcmp(source + n - 5, ".glsl") == 0);
+		rc = spirv ? tc_parse_spirv(out, source, buf, len, opt, NULL, d)
+			   : tc_parse_llvm(out, source, buf, len, opt, NULL, d);
+	}
+	free(buf);
+	return rc;
+}
+
 int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 		    const tc_read_options *opt, int announce)
+{
+	return cli_read_compiled(in, paths, NULL, count, opt, announce);
+}
+
+int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
+		      size_t count, const tc_read_options *opt, int announce)
 {
 	int status = CLI_EXIT_OK;
 	memset(in, 0, sizeof *in);
@@ -187,6 +231,15 @@ int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 		return CLI_EXIT_ERROR;
 	}
 	for (size_t i = 0; i < count; i++) {
+		if (!compiled && cli_source_lang(paths[i]) != CLI_LANG_NONE) {
+			fprintf(stderr,
+				"%s: error: a %s source: analyze reads IR, PTX, SPIR-V and .cfg "
+				"files; compile it first, or run threadconv check on it "
+				"(docs/source.md)\n",
+				paths[i], cli_lang_name(cli_source_lang(paths[i])));
+			status = CLI_EXIT_ERROR;
+			continue;
+		}
 		tc_diag d;
 		struct stat st;
 		in->bytes[i] = strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 &&
@@ -202,7 +255,9 @@ int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 		}
 		double t0 = cli_now();
 		cli_watch_phase(CLI_PHASE_READ, paths[i], in->bytes[i]);
-		int rc = tc_read_file_ex(&in->modules[i], paths[i], opt, NULL, &d);
+		int rc = compiled && compiled[i]
+				 ? read_compiled(&in->modules[i], paths[i], compiled[i], opt, &d)
+				 : tc_read_file_ex(&in->modules[i], paths[i], opt, NULL, &d);
 		cli_watch_phase(CLI_PHASE_OTHER, NULL, 0);
 		in->parse_s[i] = cli_now() - t0;
 		if (say)

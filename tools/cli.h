@@ -66,6 +66,10 @@ typedef struct cli_inputs {
 /* CLI_EXIT_*. announce: say "reading N MB" on stderr for large inputs. */
 int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
 		    const tc_read_options *opt, int announce);
+/* The same, where compiled[i], when not NULL, is the file a compiler made
+ * from source paths[i] (source.h): it is read under paths[i]'s name. */
+int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
+		      size_t count, const tc_read_options *opt, int announce);
 void cli_inputs_free(cli_inputs *in);
 
 /* --stats: each input's parse time, size, speed and reading phases (IR). */

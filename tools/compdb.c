@@ -1,0 +1,374 @@
+/*
+ * compdb.c - a compilation database (compile_commands.json, as CMake,
+ * Bear and Meson write it): the flags of a file's own command that the
+ * analysis keeps (docs/source.md, "Compilation databases").
+ *
+ * Kept: include paths (-I, -isystem, -iquote, -idirafter, nvcc's
+ * --include-path), made absolute against the entry's directory; macros
+ * (-D, -U, nvcc's --define-macro); forced includes (-include); the
+ * language standard (-std); the CUDA installation (--cuda-path); and the
+ * device (--cuda-gpu-arch, --offload-arch, nvcc's -arch, --gpu-architecture,
+ * -gencode/--generate-code code=sm_XX). Everything else (output, the
+ * optimisation level, warnings, host flags) is the analysis's to choose.
+ */
+#define _DEFAULT_SOURCE /* realpath */
+#include "compdb.h"
+#include "cli.h"
+
+#include <jansson.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct entry {
+	char *real;      /* the file's real path; NULL when it does not exist */
+	json_t *command; /* the entry (borrowed from root) */
+} entry;
+
+static struct db {
+	char *path;
+	json_t *root;
+	entry *entries;
+	size_t count;
+} db;
+
+void cli_compdb_free(void)
+{
+	for (size_t i = 0; i < db.count; i++)
+		free(db.entries[i].real);
+	free(db.entries);
+	json_decref(db.root);
+	free(db.path);
+	memset(&db, 0, sizeof db);
+}
+
+static char *join_path(const char *dir, const char *file)
+{
+	if (file[0] == '/' || !dir || !*dir)
+		return strdup(file);
+	size_t a = strlen(dir), b = strlen(file);
+	char *s = malloc(a + b + 2);
+	if (s) {
+		memcpy(s, dir, a);
+		s[a] = '/';
+		memcpy(s + a + 1, file, b + 1);
+	}
+	return s;
+}
+
+static const char *str_field(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* Loads the database once; 0, or -1 with a message printed. */
+static int load(const char *path)
+{
+	if (db.path && strcmp(db.path, path) == 0)
+		return 0;
+	cli_compdb_free();
+	json_error_t err;
+	json_t *root = json_load_file(path, 0, &err);
+	if (!root) {
+		if (err.line > 0)
+			fprintf(stderr, "%s:%d:%d: error: %s\n", path, err.line, err.column,
+				err.text);
+		else
+			fprintf(stderr, "%s: error: %s\n", path, err.text);
+		return -1;
+	}
+	if (!json_is_array(root)) {
+		fprintf(stderr, "%s:1:1: error: a compilation database is a JSON array of "
+				"{directory, file, command or arguments}\n",
+			path);
+		json_decref(root);
+		return -1;
+	}
+	size_t n = json_array_size(root);
+	db.entries = calloc(n ? n : 1, sizeof *db.entries);
+	db.path = strdup(path);
+	db.root = root;
+	if (!db.entries || !db.path) {
+		cli_error("out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = json_array_get(root, i);
+		const char *dir = str_field(o, "directory"), *file = str_field(o, "file");
+		if (!json_is_object(o) || !dir || !file ||
+		    (!json_is_string(json_object_get(o, "command")) &&
+		     !json_is_array(json_object_get(o, "arguments")))) {
+			fprintf(stderr,
+				"%s: error: entry %zu has no directory, file and command or "
+				"arguments\n",
+				path, i + 1);
+			return -1;
+		}
+		char *full = join_path(dir, file);
+		if (!full) {
+			cli_error("out of memory");
+			return -1;
+		}
+		db.entries[db.count].real = realpath(full, NULL);
+		db.entries[db.count++].command = o;
+		free(full);
+	}
+	return 0;
+}
+
+/* ---- the command's words --------------------------------------------------- */
+
+typedef struct words {
+	char **v;
+	int n, cap;
+} words;
+
+static int push(words *w, char *s)
+{
+	if (!s)
+		return -1;
+	if (w->n + 1 >= w->cap) {
+		int cap = w->cap ? w->cap * 2 : 16;
+		char **v = realloc(w->v, (size_t)cap * sizeof *v);
+		if (!v) {
+			free(s);
+			return -1;
+		}
+		w->v = v;
+		w->cap = cap;
+	}
+	w->v[w->n++] = s;
+	w->v[w->n] = NULL;
+	return 0;
+}
+
+static void words_free(words *w)
+{
+	for (int i = 0; i < w->n; i++)
+		free(w->v[i]);
+	free(w->v);
+	memset(w, 0, sizeof *w);
+}
+
+/* A "command" string split as a POSIX shell splits words: blanks apart,
+ * '...' literal, "..." with \ before " \ $ `, a \ elsewhere escaping the
+ * next character. 0, or -1 (out of memory, or an open quote: *bad set). */
+static int split_command(const char *s, words *out, int *bad)
+{
+	size_t len = strlen(s);
+	char *cur = malloc(len + 1);
+	if (!cur)
+		return -1;
+	size_t k = 0;
+	int in_word = 0;
+	*bad = 0;
+	for (const char *p = s;; p++) {
+		char c = *p;
+		if (c == '\0' || c == ' ' || c == '\t' || c == '\n') {
+			if (in_word) {
+				cur[k] = '\0';
+				if (push(out, strdup(cur))) {
+					free(cur);
+					return -1;
+				}
+				k = 0;
+				in_word = 0;
+			}
+			if (c == '\0')
+				break;
+			continue;
+		}
+		in_word = 1;
+		if (c == '\\' && p[1]) {
+			cur[k++] = *++p;
+		} else if (c == '\'') {
+			const char *q = strchr(p + 1, '\'');
+			if (!q) {
+				*bad = 1;
+				free(cur);
+				return -1;
+			}
+			memcpy(cur + k, p + 1, (size_t)(q - p - 1));
+			k += (size_t)(q - p - 1);
+			p = q;
+		} else if (c == '"') {
+			for (p++; *p && *p != '"'; p++) {
+				if (*p == '\\' && (p[1] == '"' || p[1] == '\\' || p[1] == '$' ||
+						   p[1] == '`'))
+					p++;
+				cur[k++] = *p;
+			}
+			if (!*p) {
+				*bad = 1;
+				free(cur);
+				return -1;
+			}
+		} else {
+			cur[k++] = c;
+		}
+	}
+	free(cur);
+	return 0;
+}
+
+/* ---- the flags kept ------------------------------------------------------- */
+
+/* "-I" + the path made absolute against dir */
+static char *with_path(const char *flag, const char *dir, const char *path)
+{
+	char *full = join_path(dir, path);
+	if (!full)
+		return NULL;
+	size_t a = strlen(flag), b = strlen(full);
+	char *s = malloc(a + b + 1);
+	if (s) {
+		memcpy(s, flag, a);
+		memcpy(s + a, full, b + 1);
+	}
+	free(full);
+	return s;
+}
+
+static char *concat(const char *a, const char *b)
+{
+	size_t x = strlen(a), y = strlen(b);
+	char *s = malloc(x + y + 1);
+	if (s) {
+		memcpy(s, a, x);
+		memcpy(s + x, b, y + 1);
+	}
+	return s;
+}
+
+/* The value of option name at words[*i]: "-Ifoo" (joined, when joined is
+ * set), "--name=foo", or "-I foo" (the next word); NULL when words[*i] is
+ * not it. */
+static const char *value_of(char **w, int n, int *i, const char *name, int joined)
+{
+	size_t len = strlen(name);
+	const char *a = w[*i];
+	if (strncmp(a, name, len) != 0)
+		return NULL;
+	if (a[len] == '\0')
+		return *i + 1 < n ? w[++*i] : NULL;
+	if (a[len] == '=')
+		return a + len + 1;
+	return joined ? a + len : NULL;
+}
+
+/* sm_XX out of nvcc's code=sm_XX,... or arch=compute_XX */
+static const char *nvcc_code(const char *s, char *buf, size_t cap)
+{
+	const char *p = strstr(s, "sm_");
+	if (!p) {
+		p = strstr(s, "compute_");
+		if (!p)
+			return NULL;
+		snprintf(buf, cap, "sm_%.*s", (int)strspn(p + 8, "0123456789a"), p + 8);
+		return buf;
+	}
+	snprintf(buf, cap, "sm_%.*s", (int)strspn(p + 3, "0123456789a"), p + 3);
+	return buf;
+}
+
+static int keep(words *out, const char *dir, char **w, int n, char **arch)
+{
+	static const char *const paths[][2] = {
+		{"-I", "-I"},       {"--include-path", "-I"}, {"-isystem", "-isystem"},
+		{"-iquote", "-iquote"}, {"-idirafter", "-idirafter"}, {"-include", "-include"},
+		{"--pre-include", "-include"},
+	};
+	static const char *const macros[][2] = {
+		{"-D", "-D"}, {"--define-macro", "-D"}, {"-U", "-U"}, {"--undefine-macro", "-U"},
+	};
+	char buf[64];
+	for (int i = 1; i < n; i++) {
+		const char *v;
+		int done = 0;
+		for (size_t k = 0; k < sizeof paths / sizeof paths[0] && !done; k++)
+			if ((v = value_of(w, n, &i, paths[k][0], paths[k][0][2] == '\0'))) {
+				if (push(out, with_path(paths[k][1], dir, v)))
+					return -1;
+				done = 1;
+			}
+		for (size_t k = 0; k < sizeof macros / sizeof macros[0] && !done; k++)
+			if ((v = value_of(w, n, &i, macros[k][0], macros[k][0][2] == '\0'))) {
+				if (push(out, concat(macros[k][1], v)))
+					return -1;
+				done = 1;
+			}
+		if (done)
+			continue;
+		if ((v = value_of(w, n, &i, "-std", 0)) || (v = value_of(w, n, &i, "--std", 0))) {
+			if (push(out, concat("-std=", v)))
+				return -1;
+		} else if ((v = value_of(w, n, &i, "--cuda-path", 0))) {
+			if (push(out, with_path("--cuda-path=", dir, v)))
+				return -1;
+		} else if ((v = value_of(w, n, &i, "--cuda-gpu-arch", 0)) ||
+			   (v = value_of(w, n, &i, "--offload-arch", 0)) ||
+			   (v = value_of(w, n, &i, "-arch", 0)) ||
+			   (v = value_of(w, n, &i, "--gpu-architecture", 0)) ||
+			   (v = value_of(w, n, &i, "-mcpu", 0))) {
+			const char *a = strncmp(v, "sm_", 3) == 0 || strncmp(v, "gfx", 3) == 0
+						? v
+						: nvcc_code(v, buf, sizeof buf);
+			if (a && !*arch && !(*arch = strdup(a)))
+				return -1;
+		} else if ((v = value_of(w, n, &i, "-gencode", 0)) ||
+			   (v = value_of(w, n, &i, "--generate-code", 0))) {
+			const char *a = nvcc_code(v, buf, sizeof buf);
+			if (a && !*arch && !(*arch = strdup(a)))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+int cli_compdb_flags(const char *dbpath, const char *path, char ***flags, int *nflags,
+		     char **arch)
+{
+	*flags = NULL;
+	*nflags = 0;
+	*arch = NULL;
+	if (load(dbpath))
+		return -1;
+	char *real = realpath(path, NULL);
+	entry *e = NULL;
+	for (size_t i = 0; real && i < db.count && !e; i++)
+		if (db.entries[i].real && strcmp(db.entries[i].real, real) == 0)
+			e = &db.entries[i];
+	free(real);
+	if (!e)
+		return 1;
+	words w = {0}, out = {0};
+	const char *dir = str_field(e->command, "directory");
+	json_t *args = json_object_get(e->command, "arguments");
+	int rc = 0, bad = 0;
+	if (json_is_array(args)) {
+		for (size_t i = 0; i < json_array_size(args) && !rc; i++) {
+			json_t *a = json_array_get(args, i);
+			rc = json_is_string(a) ? push(&w, strdup(json_string_value(a))) : 0;
+		}
+	} else {
+		rc = split_command(str_field(e->command, "command"), &w, &bad);
+	}
+	if (!rc)
+		rc = keep(&out, dir, w.v, w.n, arch);
+	words_free(&w);
+	if (rc) {
+		words_free(&out);
+		free(*arch);
+		*arch = NULL;
+		if (bad)
+			fprintf(stderr, "%s: error: the command of %s has an unterminated quote\n",
+				dbpath, path);
+		else
+			cli_error("out of memory");
+		return -1;
+	}
+	*flags = out.v;
+	*nflags = out.n;
+	return 0;
+}

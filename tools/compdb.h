@@ -1,0 +1,20 @@
+/*
+ * compdb.h - the flags a compilation database (compile_commands.json) gives
+ * a source file (compdb.c; docs/source.md, "Compilation databases").
+ */
+#ifndef TC_TOOLS_COMPDB_H
+#define TC_TOOLS_COMPDB_H
+
+/*
+ * The flags of db's entry for path that the analysis keeps (include paths
+ * made absolute, macros, forced includes, -std, --cuda-path) as a NULL-ended
+ * array of strings (*nflags of them; free each and the array), and the
+ * device the command builds for (sm_70, gfx90a) or NULL. 0; 1 when path is
+ * not in the database; -1 with a message printed. The database is read
+ * once and kept until cli_compdb_free.
+ */
+int cli_compdb_flags(const char *db, const char *path, char ***flags, int *nflags,
+		     char **arch);
+void cli_compdb_free(void);
+
+#endif
