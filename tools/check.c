@@ -17,8 +17,10 @@
 enum {
 	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
 	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE, OPT_BUILD_PATH, OPT_COMPDB, OPT_JOBS,
-	OPT_TARGET, OPT_ARCH, OPT_CUDA_PATH, OPT_ROCM_PATH
+	OPT_TARGET, OPT_ARCH, OPT_CUDA_PATH, OPT_ROCM_PATH, OPT_COLOR, OPT_NO_CARET, OPT_CARET
 };
+
+enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
 
@@ -38,6 +40,10 @@ static const cli_option options[] = {
 	{"cuda-path", 0, 1, OPT_CUDA_PATH},
 	{"rocm-path", 0, 1, OPT_ROCM_PATH},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
+	{"color", 0, 1, OPT_COLOR},
+	{"no-caret", 0, 0, OPT_NO_CARET},
+	{"-fno-caret-diagnostics", 0, 0, OPT_NO_CARET},
+	{"-fcaret-diagnostics", 0, 0, OPT_CARET},
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
 	{"help", 'h', 0, OPT_HELP},
@@ -56,7 +62,8 @@ void cli_check_help(FILE *out)
 "                     [--trust-bra-uni] [--block-size X[,Y[,Z]]]\n"
 "                     [--no-validate] [--exact-work K] [--stats]\n"
 "                     [--quiet] [-p BUILD_DIR] [-j N] [--offload-arch ARCH]\n"
-"                     [--target TRIPLE] [--cuda-path DIR] FILE... [-- FLAGS]\n"
+"                     [--target TRIPLE] [--cuda-path DIR]\n"
+"                     [--color WHEN] [--no-caret] FILE... [-- FLAGS]\n"
 "\n"
 "DESCRIPTION\n"
 "    Reads every FILE (\"-\" is standard input: a .cfg file, LLVM IR, PTX or\n"
@@ -71,7 +78,9 @@ void cli_check_help(FILE *out)
 "            threads\n"
 "        k.cl:9:5: note: branch depends on get_local_id(0) (k.cl:9:13)\n"
 "\n"
-"    (one line each). The notes name the divergent branches the barrier is\n"
+"    (one line each; where the source file can be read, each is followed by\n"
+"    its source line and a caret under the column, as clang shows them:\n"
+"    --no-caret). The notes name the divergent branches the barrier is\n"
 "    control dependent on, looking through branches that are uniform but\n"
 "    reached by only some threads; when there is none, the nearest divergent\n"
 "    branches before the barrier. For IR, the last note names the thread id\n"
@@ -154,6 +163,14 @@ void cli_check_help(FILE *out)
 "    --cuda-path DIR, --rocm-path DIR\n"
 "        Compile with that CUDA toolkit (ROCm); without it, with\n"
 "        -nocudainc (-nogpuinc) and threadconv's own prelude.\n"
+"    --color WHEN\n"
+"        auto (the default), always or never: the text report in clang's\n"
+"        colours. auto: when it goes to a terminal (TERM set, not dumb) and\n"
+"        NO_COLOR is unset. The compilers' messages follow the same choice\n"
+"        for standard error.\n"
+"    --no-caret, -fno-caret-diagnostics\n"
+"        Do not show the source line and caret under each warning and note\n"
+"        (-fcaret-diagnostics shows them again).\n"
 "    -q, --quiet\n"
 "        Accepted for symmetry with analyze; check shows no progress line.\n"
 "    -h, --help\n"
@@ -321,6 +338,7 @@ typedef struct render_ctx {
 	const session *s;
 	const tc_report_graph *rgs;
 	int format;
+	tc_report_text_options text;
 } render_ctx;
 
 static int render(FILE *out, const void *ctx, tc_diag *diag)
@@ -329,10 +347,32 @@ static int render(FILE *out, const void *ctx, tc_diag *diag)
 	size_t n = c->s->ngraphs;
 	return c->format == FORMAT_JSON    ? tc__report_json(out, c->rgs, n, diag)
 	       : c->format == FORMAT_SARIF ? tc__report_sarif(out, c->rgs, n, diag)
-					   : tc__report_check_text(out, c->rgs, n, diag);
+					   : tc__report_check_text(out, c->rgs, n, &c->text, diag);
 }
 
-static int write_report(const session *s, int format, const char *output)
+/* Whether colours suit fd: a terminal whose TERM is set and not "dumb",
+ * and NO_COLOR unset or empty (no-color.org). */
+static bool use_color_on(int fd)
+{
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+	if (no_color && *no_color)
+		return false;
+	return isatty(fd) && term && *term && strcmp(term, "dumb") != 0;
+}
+
+/* Whether the text report is in colour. auto: when it goes to standard
+ * output and colours suit that. */
+static bool use_color(int when, const char *output)
+{
+	if (when != COLOR_AUTO)
+		return when == COLOR_ALWAYS;
+	if (output && strcmp(output, "-") != 0)
+		return false;
+	return use_color_on(STDOUT_FILENO);
+}
+
+static int write_report(const session *s, int format, const char *output,
+			tc_report_text_options text)
 {
 	tc_report_graph *rgs = malloc((s->ngraphs ? s->ngraphs : 1) * sizeof *rgs);
 	if (!rgs) {
@@ -341,14 +381,15 @@ static int write_report(const session *s, int format, const char *output)
 	}
 	for (size_t i = 0; i < s->ngraphs; i++)
 		rgs[i] = s->graphs[i].rg;
-	int status = cli_render_output(output, render, &(render_ctx){s, rgs, format});
+	int status = cli_render_output(output, render, &(render_ctx){s, rgs, format, text});
 	free(rgs);
 	return status;
 }
 
 int cli_check(int argc, char **argv)
 {
-	int format = FORMAT_TEXT, id, status = CLI_EXIT_ERROR, stats = 0;
+	int format = FORMAT_TEXT, id, status = CLI_EXIT_ERROR, stats = 0, color = COLOR_AUTO;
+	bool caret = true;
 	tc_solve_options opt = tc_solve_options_default();
 	const char *output = NULL, *value;
 	session s;
@@ -366,7 +407,6 @@ int cli_check(int argc, char **argv)
 			argc = k;
 			break;
 		}
-	build.color = isatty(2);
 	if (!paths || !compiled) {
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
@@ -434,6 +474,24 @@ int cli_check(int argc, char **argv)
 		case OPT_STATS:
 			stats = 1;
 			break;
+		case OPT_COLOR:
+			if (strcmp(value, "auto") == 0) {
+				color = COLOR_AUTO;
+			} else if (strcmp(value, "always") == 0) {
+				color = COLOR_ALWAYS;
+			} else if (strcmp(value, "never") == 0) {
+				color = COLOR_NEVER;
+			} else {
+				cli_error("bad --color '%s' (expected auto, always or never)", value);
+				goto done;
+			}
+			break;
+		case OPT_NO_CARET:
+			caret = false;
+			break;
+		case OPT_CARET:
+			caret = true;
+			break;
 		case OPT_QUIET:
 			break;
 		case OPT_HELP:
@@ -450,6 +508,9 @@ int cli_check(int argc, char **argv)
 		usage_hint();
 		goto done;
 	}
+	/* the compilers' messages go to standard error */
+	build.color = color == COLOR_AUTO ? use_color_on(STDERR_FILENO) : color == COLOR_ALWAYS;
+	build.caret = caret;
 	status = cli_compile_sources(&build, paths, npaths, compiled);
 	if (status == CLI_EXIT_OK)
 		status = cli_read_compiled(&s.in, paths, compiled, npaths, &s.read, 0);
@@ -465,7 +526,8 @@ int cli_check(int argc, char **argv)
 			cli_print_graph_stats(s.graphs[i].rg.input, s.graphs[i].rg.graph,
 					      s.graphs[i].rg.result);
 	}
-	if ((status = write_report(&s, format, output)) == CLI_EXIT_OK && s.reported)
+	tc_report_text_options text = {caret, use_color(color, output)};
+	if ((status = write_report(&s, format, output, text)) == CLI_EXIT_OK && s.reported)
 		status = CLI_EXIT_FOUND;
 done:
 	session_free(&s);

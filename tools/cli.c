@@ -25,7 +25,19 @@ void cli_args_init(cli_args *it, int argc, char **argv)
 static const cli_option *find_long(const cli_option *opts, const char *name, size_t len)
 {
 	for (; opts->name; opts++)
-		if (strlen(opts->name) == len && memcmp(opts->name, name, len) == 0)
+		if (opts->name[0] != '-' && strlen(opts->name) == len &&
+		    memcmp(opts->name, name, len) == 0)
+			return opts;
+	return NULL;
+}
+
+/* An option spelt with one dash, as compilers spell theirs
+ * (-fno-caret-diagnostics): its name is "-" and the rest, and it takes no
+ * value. */
+static const cli_option *find_single_dash(const cli_option *opts, const char *arg)
+{
+	for (; opts->name; opts++)
+		if (opts->name[0] == '-' && strcmp(opts->name + 1, arg + 1) == 0)
 			return opts;
 	return NULL;
 }
@@ -66,6 +78,8 @@ int cli_next_option(cli_args *it, const cli_option *opts, const char **value)
 			return CLI_BAD;
 		}
 		inline_value = eq ? eq + 1 : NULL;
+	} else if ((o = find_single_dash(opts, arg))) {
+		return o->id;
 	} else {
 		if (!(o = find_short(opts, arg[1])) || (!o->takes_value && arg[2])) {
 			cli_error("unknown option '%s'", arg);

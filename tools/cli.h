@@ -17,7 +17,9 @@
 #define CLI_EXIT_FOUND 1 /* check: something was reported */
 #define CLI_EXIT_ERROR 2 /* usage error, bad input, or a failure to solve or write */
 
-/* An option of a command: --name, and -c when short_name is not 0. */
+/* An option of a command: --name, and -c when short_name is not 0. A name
+ * that starts with '-' is the whole option with one dash, "-fname" for
+ * "-fname", matched before the short options and taking no value. */
 typedef struct cli_option {
 	const char *name;
 	char short_name;

@@ -361,7 +361,8 @@ static int command(const cli_build *b, job *j, const char *path, const char *cud
 	} else {
 		bad |= arg(j, "-emit-llvm") || arg(j, "-c") || arg(j, "-O1") || arg(j, "-g") ||
 		       arg(j, b->color ? "-fcolor-diagnostics" : "-fno-color-diagnostics") ||
-		       argf(j, "-fdebug-prefix-map=%s=<threadconv>", folder) || arg(j, path) ||
+		       arg(j, b->caret ? "-fcaret-diagnostics" : "-fno-caret-diagnostics") ||
+		       arg(j, "-fdebug-compilation-dir=.") || argf(j, "-fdebug-prefix-map=%s=<threadconv>", folder) || arg(j, path) ||
 		       arg(j, "-o") || arg(j, j->out);
 	}
 	if (bad) {

@@ -35,6 +35,7 @@ typedef struct cli_build {
 	int nextra;
 	int jobs;                 /* -j; 0: the number of cores */
 	int color;                /* ask the compiler for colours */
+	int caret;                /* and for source lines with carets */
 } cli_build;
 
 /* -p DIR or --compile-commands FILE: the database's path into b->compdb

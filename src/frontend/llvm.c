@@ -1242,9 +1242,46 @@ static bool is_local_scope(LLVMMetadataRef md)
 	       k == LLVMDILexicalBlockFileMetadataKind;
 }
 
+/* The file of a DILocation's scope: its name and directory (*name NULL
+ * when the location has none). */
+static void location_file(reader *r, LLVMMetadataRef loc, const char **name, unsigned *nlen,
+			  const char **dir, unsigned *dlen)
+{
+	*name = *dir = NULL;
+	*nlen = *dlen = 0;
+	LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
+	if (!scope || !is_local_scope(scope))
+		return;
+	LLVMMetadataRef f = LLVMDIScopeGetFile(scope);
+	if (!f || LLVMGetMetadataKind(f) != LLVMDIFileMetadataKind)
+		return;
+	*name = md_string_operand(r, f, 0, nlen);
+	*dir = md_string_operand(r, f, 1, dlen);
+	if (!*name || *nlen == 0)
+		*name = NULL;
+}
+
+static bool same_string(const char *a, unsigned alen, const char *b, unsigned blen)
+{
+	return alen == blen && (alen == 0 || (a && b && memcmp(a, b, alen) == 0));
+}
+
+/* inlined-at links followed at most (verified IR has no cycles; a module
+ * that is not verified could) */
+#define MAX_INLINE_DEPTH 4096u
+
 /*
  * The debug location of an instruction, the file joined to its directory.
  * Every node is checked to be of the kind it must be before it is read.
+ *
+ * Of an instruction inlined from another function, the innermost location
+ * in the file of the function it now lies in: following the inlined-at
+ * chain outwards, the first position in the kernel's own file. A
+ * __syncthreads() that a header defines inline is so reported where the
+ * user's code calls it, threadIdx.x (clang's header reads it through an
+ * inline accessor) where the user's code reads it, and a helper of the
+ * kernel's own file inlined into it at the helper's own line, whatever the
+ * optimisation level inlined.
  */
 static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *line,
 		     uint32_t *col)
@@ -1254,21 +1291,36 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
 	if (!loc || LLVMGetMetadataKind(loc) != LLVMDILocationMetadataKind)
 		return TC_OK;
+	LLVMMetadataRef outer = loc;
+	for (unsigned k = 0; k < MAX_INLINE_DEPTH; k++) {
+		LLVMMetadataRef at = LLVMDILocationGetInlinedAt(outer);
+		if (!at || LLVMGetMetadataKind(at) != LLVMDILocationMetadataKind)
+			break;
+		outer = at;
+	}
+	const char *name, *dir;
+	unsigned flen, dlen;
+	if (outer != loc) {
+		const char *oname, *odir;
+		unsigned onlen, odlen;
+		location_file(r, outer, &oname, &onlen, &odir, &odlen);
+		for (unsigned k = 0; oname && loc != outer && k < MAX_INLINE_DEPTH; k++) {
+			location_file(r, loc, &name, &flen, &dir, &dlen);
+			if (name && same_string(name, flen, oname, onlen) &&
+			    same_string(dir, dlen, odir, odlen))
+				break;
+			loc = LLVMDILocationGetInlinedAt(loc); /* a DILocation: seen above */
+		}
+		if (!oname)
+			loc = outer;
+	}
 	*line = LLVMDILocationGetLine(loc);
 	*col = LLVMDILocationGetColumn(loc);
-	LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
-	if (!scope || !is_local_scope(scope))
+	location_file(r, loc, &name, &flen, &dir, &dlen);
+	if (!name)
 		return TC_OK;
-	LLVMMetadataRef f = LLVMDIScopeGetFile(scope);
-	if (!f || LLVMGetMetadataKind(f) != LLVMDIFileMetadataKind)
-		return TC_OK;
-	unsigned flen = 0, dlen = 0;
-	const char *name = md_string_operand(r, f, 0, &flen);
-	const char *dir = md_string_operand(r, f, 1, &dlen);
-	if (!name || flen == 0)
-		return TC_OK;
-	if (name[0] == '/' || !dir)
-		dlen = 0;
+	if (name[0] == '/' || !dir || (dlen == 1 && dir[0] == '.'))
+		dlen = 0; /* "." (-fdebug-compilation-dir=.): as the compiler was given it */
 	while (dlen > 1 && dir[dlen - 1] == '/')
 		dlen--;
 	if (reserve(r, &r->name, &r->name_cap, (size_t)dlen + flen + 2, 1))

@@ -904,13 +904,10 @@ static int files_reserve(reader *r, size_t need)
 	return TC_OK;
 }
 
-/* .loc FILE LINE COL [, function_name ..., inlined_at ...] */
-static int parse_loc(reader *r)
+/* FILE LINE COL of a .loc into v, the file index's token into *at. */
+static int loc_numbers(reader *r, tok d, int64_t v[3], tok *at)
 {
-	tok d = r->t;
-	next(r);
-	tok at = r->t; /* the file index */
-	int64_t v[3];
+	*at = r->t;
 	for (int i = 0; i < 3; i++) {
 		const char *what = i == 0 ? "a file index" : i == 1 ? "a line" : "a column";
 		if (r->t.kind == T_END || r->t.line != d.line) /* .loc ends with its line */
@@ -922,19 +919,43 @@ static int parse_loc(reader *r)
 		next(r);
 	}
 	if (v[0] > MAX_FILE_INDEX)
-		return err(r, at.line, at.col, "file index %lld is past the reader's limit of %d",
+		return err(r, at->line, at->col, "file index %lld is past the reader's limit of %d",
 			   (long long)v[0], MAX_FILE_INDEX);
-	uint32_t idx = (uint32_t)v[0];
-	if (files_reserve(r, (size_t)idx + 1))
+	if (files_reserve(r, (size_t)v[0] + 1))
 		return r->rc;
-	if (!r->files[idx].loc_line) {
-		r->files[idx].loc_line = at.line;
-		r->files[idx].loc_col = at.col;
+	if (!r->files[v[0]].loc_line) {
+		r->files[v[0]].loc_line = at->line;
+		r->files[v[0]].loc_col = at->col;
 	}
-	r->cur_loc = (ploc){idx + 1, (uint32_t)v[1], (uint32_t)v[2]};
+	return TC_OK;
+}
+
+/*
+ * .loc FILE LINE COL [, function_name LABEL[+N], inlined_at FILE LINE COL].
+ * Of code inlined from a function of another file (a __syncthreads() a
+ * header defines inline), the position is the call's, inlined_at, as of IR
+ * (docs/llvm.md, "Positions"); PTX gives only the innermost call.
+ */
+static int parse_loc(reader *r)
+{
+	tok d = r->t, at;
+	next(r);
+	int64_t v[3], w[3];
+	if (loc_numbers(r, d, v, &at))
+		return r->rc;
+	r->cur_loc = (ploc){(uint32_t)v[0] + 1, (uint32_t)v[1], (uint32_t)v[2]};
 	r->have_loc = true;
-	while (r->t.kind != T_END && r->t.line == d.line)
-		next(r); /* function_name, inlined_at */
+	while (r->t.kind != T_END && r->t.line == d.line) {
+		if (!is_word(&r->t, "inlined_at")) {
+			next(r); /* ",", function_name and its label */
+			continue;
+		}
+		next(r);
+		if (loc_numbers(r, d, w, &at))
+			return r->rc;
+		if (w[0] != v[0])
+			r->cur_loc = (ploc){(uint32_t)w[0] + 1, (uint32_t)w[1], (uint32_t)w[2]};
+	}
 	return r->rc;
 }
 

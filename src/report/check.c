@@ -12,8 +12,16 @@
  *
  * Without a position the input's name leads and the graph and node are
  * named instead ("k.cfg: warning: graph g: barrier b may be ...").
+ *
+ * With carets on, each line with a position is followed by its source line
+ * and a caret (snippet.h), but for a line at the same position as the one
+ * before it (a warning's notes at the warning's place), as clang does. With
+ * colours, clang's escape sequences: the position bold, "warning:" bold
+ * magenta, "note:" bold cyan, a warning's message bold, each part reset
+ * after it.
  */
 #include "report/report.h"
+#include "report/snippet.h"
 #include "util/diag.h"
 
 #include <jansson.h>
@@ -50,12 +58,84 @@ static void print_pos(FILE *out, tc_loc l)
 		fprintf(out, "%s:%u", l.file, (unsigned)l.line);
 }
 
-static void print_lead(FILE *out, tc_loc l, const char *input)
+/* ---- text: the lines, their colours and snippets ---------------------------- */
+
+enum { LEVEL_WARNING, LEVEL_NOTE };
+
+/* A text report being written: what has been shown, for clang's rule on
+ * repeated snippets. */
+typedef struct text_out {
+	FILE *out;
+	tc_report_text_options opt;
+	tc__sources *sources; /* with carets; made at the first snippet */
+	tc_loc last;          /* the previous line's position; file NULL: none */
+	int last_level;
+	int rc;               /* TC_ENOMEM once a snippet could not be made */
+} text_out;
+
+/*
+ * Starts a line: "pos: warning: " (or the input's name where there is no
+ * position); the message follows. In colour as clang: the position bold,
+ * the level bold magenta or cyan, a warning's message bold.
+ */
+static void line_begin(text_out *t, tc_loc l, const char *input, int level)
 {
-	if (has_pos(l))
+	FILE *out = t->out;
+	bool color = t->opt.color;
+	if (has_pos(l)) {
+		if (color)
+			fputs(TC_SGR_BOLD, out);
 		print_pos(out, l);
-	else
-		fputs(input ? input : "<input>", out);
+		fputs(": ", out);
+	} else {
+		fprintf(out, "%s: ", input ? input : "<input>");
+	}
+	if (color)
+		fputs(TC_SGR_RESET, out);
+	if (color)
+		fputs(level == LEVEL_NOTE ? TC_SGR_NOTE : TC_SGR_WARNING, out);
+	fputs(level == LEVEL_NOTE ? "note: " : "warning: ", out);
+	if (color)
+		fputs(level == LEVEL_NOTE ? TC_SGR_RESET : TC_SGR_RESET TC_SGR_BOLD, out);
+}
+
+static bool same_pos(tc_loc a, tc_loc b)
+{
+	return has_pos(a) && has_pos(b) && a.line == b.line && a.col == b.col &&
+	       strcmp(a.file, b.file) == 0;
+}
+
+/*
+ * Ends the line begun at l, then shows l's source line and caret, unless
+ * the line before had the same position and was not a note followed by a
+ * warning (clang shows a snippet once for a warning and its notes at one
+ * place).
+ */
+static void line_end(text_out *t, tc_loc l, int level)
+{
+	if (t->opt.color)
+		fputs(TC_SGR_RESET, t->out);
+	fputc('\n', t->out);
+	bool repeated = same_pos(l, t->last) &&
+			(t->last_level != LEVEL_NOTE || level == t->last_level);
+	if (t->opt.caret && has_pos(l) && !repeated && !t->rc) {
+		if (!t->sources && !(t->sources = tc__sources_new()))
+			t->rc = TC_ENOMEM;
+		else
+			t->rc = tc__snippet_write(t->out, t->sources, l, t->opt.color);
+	}
+	t->last = has_pos(l) ? l : (tc_loc){NULL, 0, 0};
+	t->last_level = level;
+}
+
+/* " (file:line:col)" after a value, when its position is known */
+static void print_where(FILE *out, tc_loc l)
+{
+	if (!has_pos(l))
+		return;
+	fputs(" (", out);
+	print_pos(out, l);
+	fputc(')', out);
 }
 
 /* "may go different ways in different threads" (lanes of a warp, ...) */
@@ -70,124 +150,125 @@ static const char *branch_text(tc_group g)
 	return BRANCH_TEXT;
 }
 
-static void print_causes(FILE *out, const tc_report_graph *rg, const tc_report_cause *causes,
+static void print_causes(text_out *t, const tc_report_graph *rg, const tc_report_cause *causes,
 			 uint32_t n, tc_group group)
 {
 	const tc_graph *g = rg->graph;
 	for (uint32_t c = 0; c < n; c++) {
 		const tc_report_cause *rc = &causes[c];
 		const char *name = tc_graph_node_name(g, rc->node);
-		print_lead(out, rc->loc, rg->input);
+		line_begin(t, rc->loc, rg->input, LEVEL_NOTE);
 		if (has_pos(rc->loc))
-			fprintf(out, ": note: the branch here %s\n", branch_text(group));
+			fprintf(t->out, "the branch here %s", branch_text(group));
 		else
-			fprintf(out, ": note: the branch at node %s %s\n", name, branch_text(group));
+			fprintf(t->out, "the branch at node %s %s", name, branch_text(group));
+		line_end(t, rc->loc, LEVEL_NOTE);
 		if (!rc->depends_on)
 			continue;
-		print_lead(out, rc->loc, rg->input);
-		fprintf(out, ": note: branch depends on %s", rc->depends_on);
-		if (has_pos(rc->depends_loc)) {
-			fputs(" (", out);
-			print_pos(out, rc->depends_loc);
-			fputc(')', out);
-		}
-		fputc('\n', out);
+		line_begin(t, rc->loc, rg->input, LEVEL_NOTE);
+		fprintf(t->out, "branch depends on %s", rc->depends_on);
+		print_where(t->out, rc->depends_loc);
+		line_end(t, rc->loc, LEVEL_NOTE);
 	}
 }
 
-static void print_barrier(FILE *out, const tc_report_graph *rg, const tc_report_barrier *rb)
+static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_report_barrier *rb)
 {
 	const tc_graph *g = rg->graph;
 	tc_loc bl = tc_graph_node_loc(g, rb->node);
-	print_lead(out, bl, rg->input);
 	int partial = is_partial(g, rb->node);
+	line_begin(t, bl, rg->input, LEVEL_WARNING);
 	if (has_pos(bl))
-		fputs(partial ? ": warning: " PARTIAL_TEXT " [-Wpartial-barrier]\n"
-			      : ": warning: " WARNING_TEXT " [-Wbarrier-divergence]\n",
-		      out);
+		fputs(partial ? PARTIAL_TEXT " [-Wpartial-barrier]" : WARNING_TEXT " [-Wbarrier-divergence]",
+		      t->out);
 	else
-		fprintf(out,
-			": warning: graph %s: %sbarrier %s may be reached by only some "
-			"threads of the block [%s]\n",
+		fprintf(t->out,
+			"graph %s: %sbarrier %s may be reached by only some "
+			"threads of the block [%s]",
 			tc_graph_name(g), partial ? "partial " : "", tc_graph_node_name(g, rb->node),
 			partial ? "-Wpartial-barrier" : "-Wbarrier-divergence");
+	line_end(t, bl, LEVEL_WARNING);
 	if (partial) {
-		print_lead(out, bl, rg->input);
-		fputs(": note: it waits only for as many threads as its count says; "
-		      "make sure that the threads that reach it are the ones meant\n",
-		      out);
+		line_begin(t, bl, rg->input, LEVEL_NOTE);
+		fputs("it waits only for as many threads as its count says; "
+		      "make sure that the threads that reach it are the ones meant",
+		      t->out);
+		line_end(t, bl, LEVEL_NOTE);
 	}
-	print_causes(out, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
+	print_causes(t, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
 }
 
-/* The lead of a collective's warning: its position, or the graph and node. */
-static void print_collective_lead(FILE *out, const tc_report_graph *rg, const tc_collective *c,
-				  const char *kind)
+/* The start of a collective's warning: its position, or the graph and node. */
+static void print_collective_lead(text_out *t, const tc_report_graph *rg, const tc_collective *c)
 {
-	print_lead(out, c->loc, rg->input);
-	fprintf(out, ": %s: ", kind);
+	line_begin(t, c->loc, rg->input, LEVEL_WARNING);
 	if (!has_pos(c->loc))
-		fprintf(out, "graph %s: node %s: ", tc_graph_name(rg->graph),
+		fprintf(t->out, "graph %s: node %s: ", tc_graph_name(rg->graph),
 			tc_graph_node_name(rg->graph, c->node));
 }
 
 /* The warp verdicts' assumption, said once in a report. */
-static void print_assumption(FILE *out, const tc_report_graph *rg, const tc_collective *c)
+static void print_assumption(text_out *t, const tc_report_graph *rg, const tc_collective *c)
 {
-	print_lead(out, c->loc, rg->input);
-	fprintf(out,
-		": note: lanes are grouped in warps of %u on the assumption that the block's x "
-		"size is a multiple of %u (--block-size gives the real size)\n",
+	line_begin(t, c->loc, rg->input, LEVEL_NOTE);
+	fprintf(t->out,
+		"lanes are grouped in warps of %u on the assumption that the block's x "
+		"size is a multiple of %u (--block-size gives the real size)",
 		(unsigned)rg->warp_size, (unsigned)rg->warp_size);
+	line_end(t, c->loc, LEVEL_NOTE);
 }
 
-static void print_collective(FILE *out, const tc_report_graph *rg,
+static void print_collective(text_out *t, const tc_report_graph *rg,
 			     const tc_report_collective *rc, bool *assumed)
 {
 	const tc_collective *c = rc->c;
 	char msg[512];
 	if (rc->reported) {
-		print_collective_lead(out, rg, c, "warning");
-		fprintf(out, "%s [" COLLECTIVE_FLAG "]\n",
+		print_collective_lead(t, rg, c);
+		fprintf(t->out, "%s [" COLLECTIVE_FLAG "]",
 			tc__report_collective_message(msg, sizeof msg, c));
-		print_causes(out, rg, rc->causes, rc->ncauses, c->group);
+		line_end(t, c->loc, LEVEL_WARNING);
+		print_causes(t, rg, rc->causes, rc->ncauses, c->group);
 		if (c->group != TC_GROUP_BLOCK && rg->warp_assumed && rg->warp_size && !*assumed) {
-			print_assumption(out, rg, c);
+			print_assumption(t, rg, c);
 			*assumed = true;
 		}
 	}
 	if (c->arg == TC_NONE)
 		return;
-	print_collective_lead(out, rg, c, "warning");
-	fprintf(out, "%s [" ARGUMENT_FLAG "]\n", tc__report_argument_message(msg, sizeof msg, c));
+	print_collective_lead(t, rg, c);
+	fprintf(t->out, "%s [" ARGUMENT_FLAG "]", tc__report_argument_message(msg, sizeof msg, c));
+	line_end(t, c->loc, LEVEL_WARNING);
 	if (!c->arg_source)
 		return;
-	print_lead(out, c->loc, rg->input);
-	fprintf(out, ": note: it depends on %s", c->arg_source);
-	if (has_pos(c->arg_source_loc)) {
-		fputs(" (", out);
-		print_pos(out, c->arg_source_loc);
-		fputc(')', out);
-	}
-	fputc('\n', out);
+	line_begin(t, c->loc, rg->input, LEVEL_NOTE);
+	fprintf(t->out, "it depends on %s", c->arg_source);
+	print_where(t->out, c->arg_source_loc);
+	line_end(t, c->loc, LEVEL_NOTE);
 }
 
 int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
-			 tc_diag *diag)
+			 const tc_report_text_options *opt, tc_diag *diag)
 {
+	text_out t = {out, {false, false}, NULL, {NULL, 0, 0}, LEVEL_WARNING, TC_OK};
+	if (opt)
+		t.opt = *opt;
 	bool assumed = false; /* said once in a report */
-	for (size_t i = 0; i < count; i++) {
+	for (size_t i = 0; i < count && !t.rc; i++) {
 		const tc_report_graph *rg = &graphs[i];
 		size_t b = 0, k = 0;
 		/* barriers and collectives in node order, a barrier first */
-		while (b < rg->nreported || k < rg->ncollectives) {
+		while ((b < rg->nreported || k < rg->ncollectives) && !t.rc) {
 			if (k == rg->ncollectives ||
 			    (b < rg->nreported && rg->reported[b].node <= rg->collectives[k].c->node))
-				print_barrier(out, rg, &rg->reported[b++]);
+				print_barrier(&t, rg, &rg->reported[b++]);
 			else
-				print_collective(out, rg, &rg->collectives[k++], &assumed);
+				print_collective(&t, rg, &rg->collectives[k++], &assumed);
 		}
 	}
+	tc__sources_free(t.sources);
+	if (t.rc)
+		return tc__diag(diag, t.rc, NULL, 0, 0, "out of memory");
 	return tc__report_status(out, diag);
 }
 

@@ -95,10 +95,19 @@ int tc__report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 int tc__report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
 
+/* How check mode's text looks (all false: plain lines, as without a
+ * terminal and with carets off). */
+typedef struct tc_report_text_options {
+	bool caret; /* after each line with a position whose file can be read,
+		     * that source line and a caret under the column (snippet.h) */
+	bool color; /* clang's colours (SGR escape sequences) */
+} tc_report_text_options;
+
 /* Check mode: a compiler-style warning per reported barrier with notes
- * naming its causes (file:line:col: warning: ... [-Wbarrier-divergence]). */
+ * naming its causes (file:line:col: warning: ... [-Wbarrier-divergence]),
+ * laid out as opt says (NULL: all false). */
 int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
-			 tc_diag *diag);
+			 const tc_report_text_options *opt, tc_diag *diag);
 /* Check mode: one SARIF 2.1.0 log, a result per reported barrier with its
  * causes as related locations. */
 int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,

@@ -398,6 +398,18 @@ static void *json_alloc(size_t n) { return alloc_fails() ? NULL : __real_malloc(
 
 typedef int (*writer_fn)(FILE *, const tc_report_graph *, size_t, tc_diag *);
 
+/* check mode's text plain, and with snippets and colours */
+static int check_plain(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
+{
+	return tc__report_check_text(out, g, n, NULL, d);
+}
+
+static int check_caret(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
+{
+	static const tc_report_text_options opt = {true, true};
+	return tc__report_check_text(out, g, n, &opt, d);
+}
+
 static void test_allocation_failures(void **state)
 {
 	(void)state;
@@ -407,16 +419,17 @@ static void test_allocation_failures(void **state)
 		int allocates;
 	} writers[] = {
 		{"text", tc__report_text, 1},         {"json", tc__report_json, 1},
-		{"dot", tc__report_dot, 1},           {"check", tc__report_check_text, 0},
-		{"sarif", tc__report_sarif, 1},
+		{"dot", tc__report_dot, 1},           {"check", check_plain, 0},
+		{"check-caret", check_caret, 1},      {"sarif", tc__report_sarif, 1},
 	};
 	json_set_alloc_funcs(json_alloc, free);
 	fixture f;
 	load_file(&f, TC_CLI_DIR "/analyze/quoted.cfg");
 	/* for the check reports: the first graph's first node reported, with a
-	 * cause that has a position and a value */
-	static const tc_report_cause cause = {0, {"k.cl", 3, 7}, "get_local_id(0)",
-					      {"k.cl", 2, 11}};
+	 * cause that has a position (in a file that is there: a snippet) and a
+	 * value */
+	static const tc_report_cause cause = {0, {TC_CLI_DIR "/analyze/quoted.cfg", 10, 7},
+					      "get_local_id(0)", {"k.cl", 2, 11}};
 	static const tc_report_barrier reported = {0, &cause, 1};
 	f.graphs[0].options.assume_barriers = false;
 	f.graphs[0].reported = &reported;

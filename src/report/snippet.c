@@ -1,0 +1,469 @@
+/*
+ * snippet.c - the source line and caret under a diagnostic (snippet.h).
+ *
+ * What clang 19 does, and so this file: the gutter is " NNNN | ", the number
+ * right-aligned in max(4, digits of line + 16) columns (clang leaves room for
+ * a 16-line snippet); the caret line is as many spaces, "| ", and spaces up
+ * to the caret's column. The line is cut at its first '\n' or '\r' and shown
+ * character by character: a tab as spaces up to the next multiple of 8 bytes
+ * since the previous tab or the start of the line (bytes, not columns, as
+ * clang counts them), printable UTF-8 as it is (one column, two for East
+ * Asian wide characters, none for combining marks), a code point that is not
+ * printable as <U+XXXX> and a byte that is not UTF-8 as <XX>. The column of
+ * a position is a byte's (debug information counts bytes); the caret goes
+ * under the first column of the character that byte belongs to. A line over
+ * 4096 bytes, or a column past 4096, shows nothing. The Unicode tables below
+ * are the common ranges, not all of Unicode (clang escapes unassigned code
+ * points too; here they print as they are).
+ *
+ * Lines end at "\n", "\r\n" or a lone "\r", as clang numbers them.
+ */
+#include "report/snippet.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+/* reads of a file in pieces of this size; at least one whole line */
+#define CHUNK 65536u
+
+/* One file as far as it has been scanned. */
+typedef struct source {
+	char *name;
+	bool bad;         /* cannot be read: no snippets from it */
+	bool complete;    /* scanned to its end */
+	bool pending_cr;  /* the last byte scanned was a '\r' */
+	uint64_t scanned; /* bytes scanned */
+	uint64_t *starts; /* starts[k]: where line k + 1 begins */
+	size_t nstarts, cap;
+} source;
+
+struct tc__sources {
+	source **slots; /* open addressing by name; nslots a power of two */
+	size_t nslots, count;
+	unsigned char *buf; /* CHUNK bytes */
+};
+
+tc__sources *tc__sources_new(void)
+{
+	tc__sources *s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->nslots = 16;
+	s->slots = calloc(s->nslots, sizeof *s->slots);
+	s->buf = malloc(CHUNK);
+	if (!s->slots || !s->buf) {
+		tc__sources_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void tc__sources_free(tc__sources *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; s->slots && i < s->nslots; i++) {
+		if (s->slots[i]) {
+			free(s->slots[i]->name);
+			free(s->slots[i]->starts);
+			free(s->slots[i]);
+		}
+	}
+	free(s->slots);
+	free(s->buf);
+	free(s);
+}
+
+/* FNV-1a */
+static size_t hash(const char *name)
+{
+	uint64_t h = 14695981039346656037u;
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 1099511628211u;
+	return (size_t)h;
+}
+
+static int grow(tc__sources *s)
+{
+	size_t n = s->nslots * 2;
+	source **slots = calloc(n, sizeof *slots);
+	if (!slots)
+		return TC_ENOMEM;
+	for (size_t i = 0; i < s->nslots; i++) {
+		if (!s->slots[i])
+			continue;
+		size_t k = hash(s->slots[i]->name) & (n - 1);
+		while (slots[k])
+			k = (k + 1) & (n - 1);
+		slots[k] = s->slots[i];
+	}
+	free(s->slots);
+	s->slots = slots;
+	s->nslots = n;
+	return TC_OK;
+}
+
+/* The file called name, added (not yet opened) the first time. */
+static int lookup(tc__sources *s, const char *name, source **out)
+{
+	size_t k = hash(name) & (s->nslots - 1);
+	while (s->slots[k]) {
+		if (strcmp(s->slots[k]->name, name) == 0) {
+			*out = s->slots[k];
+			return TC_OK;
+		}
+		k = (k + 1) & (s->nslots - 1);
+	}
+	if (2 * (s->count + 1) > s->nslots) {
+		if (grow(s))
+			return TC_ENOMEM;
+		return lookup(s, name, out);
+	}
+	source *src = calloc(1, sizeof *src);
+	size_t len = strlen(name);
+	char *copy = malloc(len + 1);
+	if (!src || !copy) {
+		free(src);
+		free(copy);
+		return TC_ENOMEM;
+	}
+	memcpy(copy, name, len + 1);
+	src->name = copy;
+	s->slots[k] = src;
+	s->count++;
+	*out = src;
+	return TC_OK;
+}
+
+/* A regular file opened for reading (never blocks on a FIFO); -1 else. */
+static int open_regular(const char *name)
+{
+	int fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int push(source *src, uint64_t start)
+{
+	if (src->nstarts == src->cap) {
+		size_t cap = src->cap ? 2 * src->cap : 256;
+		uint64_t *p = cap <= SIZE_MAX / sizeof *p ? realloc(src->starts, cap * sizeof *p)
+							  : NULL;
+		if (!p)
+			return TC_ENOMEM;
+		src->starts = p;
+		src->cap = cap;
+	}
+	src->starts[src->nstarts++] = start;
+	return TC_OK;
+}
+
+/* Whether line (1-based) begins before what has been scanned. */
+static bool line_seen(const source *src, uint32_t line)
+{
+	return src->nstarts >= line && src->starts[line - 1] < src->scanned;
+}
+
+/* Scans fd on until line's first byte is read or the file ends. */
+static int scan_to(tc__sources *s, source *src, int fd, uint32_t line)
+{
+	if (src->nstarts == 0 && push(src, 0))
+		return TC_ENOMEM;
+	while (!src->complete && !line_seen(src, line)) {
+		ssize_t n = pread(fd, s->buf, CHUNK, (off_t)src->scanned);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			src->bad = true;
+			return TC_OK;
+		}
+		if (n == 0) {
+			if (src->pending_cr && push(src, src->scanned))
+				return TC_ENOMEM;
+			src->pending_cr = false;
+			src->complete = true;
+			break;
+		}
+		for (ssize_t i = 0; i < n; i++) {
+			unsigned char c = s->buf[i];
+			uint64_t at = src->scanned + (uint64_t)i;
+			if (src->pending_cr) {
+				src->pending_cr = false;
+				if (push(src, c == '\n' ? at + 1 : at))
+					return TC_ENOMEM;
+				if (c == '\n')
+					continue;
+			}
+			if (c == '\n') {
+				if (push(src, at + 1))
+					return TC_ENOMEM;
+			} else if (c == '\r') {
+				src->pending_cr = true;
+			}
+		}
+		src->scanned += (uint64_t)n;
+	}
+	return TC_OK;
+}
+
+/*
+ * Line `line` of src into s->buf (without its end); *len = its length, or
+ * SIZE_MAX when there is none to show (no file, past the end, too long).
+ */
+static int read_line(tc__sources *s, source *src, uint32_t line, size_t *len)
+{
+	*len = SIZE_MAX;
+	if (src->bad)
+		return TC_OK;
+	int fd = open_regular(src->name);
+	if (fd < 0) {
+		src->bad = true;
+		return TC_OK;
+	}
+	int rc = scan_to(s, src, fd, line);
+	if (rc || src->bad || !line_seen(src, line)) {
+		close(fd);
+		return rc;
+	}
+	size_t got = 0;
+	while (got < TC_SNIPPET_MAX_LINE + 1) {
+		ssize_t n = pread(fd, s->buf + got, TC_SNIPPET_MAX_LINE + 1 - got,
+				  (off_t)(src->starts[line - 1] + got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	close(fd);
+	size_t n = 0;
+	while (n < got && s->buf[n] != '\n' && s->buf[n] != '\r')
+		n++;
+	if (n <= TC_SNIPPET_MAX_LINE)
+		*len = n;
+	return TC_OK;
+}
+
+/* ---- showing a line as clang does ------------------------------------------ */
+
+typedef struct range {
+	uint32_t lo, hi;
+} range;
+
+static bool in_ranges(const range *r, size_t n, uint32_t c)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c < r[mid].lo)
+			hi = mid;
+		else if (c > r[mid].hi)
+			lo = mid + 1;
+		else
+			return true;
+	}
+	return false;
+}
+
+/* Controls, format characters, private use, noncharacters, line and
+ * paragraph separators. */
+static const range not_printable[] = {
+	{0x0000, 0x001F},   {0x007F, 0x009F},   {0x0600, 0x0605},   {0x061C, 0x061C},
+	{0x06DD, 0x06DD},   {0x070F, 0x070F},   {0x0890, 0x0891},   {0x08E2, 0x08E2},
+	{0x180E, 0x180E},   {0x200B, 0x200F},   {0x2028, 0x202E},   {0x2060, 0x206F},
+	{0xD800, 0xF8FF},   {0xFDD0, 0xFDEF},   {0xFEFF, 0xFEFF},   {0xFFF0, 0xFFFB},
+	{0x110BD, 0x110BD}, {0x110CD, 0x110CD}, {0x13430, 0x1343F}, {0x1BCA0, 0x1BCA3},
+	{0x1D173, 0x1D17A}, {0xE0000, 0xE007F}, {0xF0000, 0x10FFFF},
+};
+
+/* Combining marks: no column of their own. */
+static const range combining[] = {
+	{0x0300, 0x036F},   {0x0483, 0x0489}, {0x0591, 0x05BD}, {0x05BF, 0x05BF},
+	{0x05C1, 0x05C2},   {0x05C4, 0x05C5}, {0x05C7, 0x05C7}, {0x0610, 0x061A},
+	{0x064B, 0x065F},   {0x0670, 0x0670}, {0x06D6, 0x06DC}, {0x06DF, 0x06E4},
+	{0x06E7, 0x06E8},   {0x06EA, 0x06ED}, {0x0711, 0x0711}, {0x0730, 0x074A},
+	{0x0E31, 0x0E31},   {0x0E34, 0x0E3A}, {0x0E47, 0x0E4E}, {0x1AB0, 0x1AFF},
+	{0x1DC0, 0x1DFF},   {0x20D0, 0x20F0}, {0x302A, 0x302D}, {0x3099, 0x309A},
+	{0xFE00, 0xFE0F},   {0xFE20, 0xFE2F}, {0x1D167, 0x1D169}, {0xE0100, 0xE01EF},
+};
+
+/* East Asian wide and fullwidth characters, emoji: two columns. */
+static const range wide[] = {
+	{0x1100, 0x115F},   {0x231A, 0x231B},   {0x2329, 0x232A},   {0x23E9, 0x23EC},
+	{0x23F0, 0x23F0},   {0x23F3, 0x23F3},   {0x25FD, 0x25FE},   {0x2614, 0x2615},
+	{0x2648, 0x2653},   {0x267F, 0x267F},   {0x2693, 0x2693},   {0x26A1, 0x26A1},
+	{0x26AA, 0x26AB},   {0x26BD, 0x26BE},   {0x26C4, 0x26C5},   {0x26CE, 0x26CE},
+	{0x26D4, 0x26D4},   {0x26EA, 0x26EA},   {0x26F2, 0x26F3},   {0x26F5, 0x26F5},
+	{0x26FA, 0x26FA},   {0x26FD, 0x26FD},   {0x2705, 0x2705},   {0x270A, 0x270B},
+	{0x2728, 0x2728},   {0x274C, 0x274C},   {0x274E, 0x274E},   {0x2753, 0x2755},
+	{0x2757, 0x2757},   {0x2795, 0x2797},   {0x27B0, 0x27B0},   {0x27BF, 0x27BF},
+	{0x2B1B, 0x2B1C},   {0x2B50, 0x2B50},   {0x2B55, 0x2B55},   {0x2E80, 0x303E},
+	{0x3041, 0x33FF},   {0x3400, 0x4DBF},   {0x4E00, 0x9FFF},   {0xA000, 0xA4CF},
+	{0xA960, 0xA97F},   {0xAC00, 0xD7A3},   {0xF900, 0xFAFF},   {0xFE10, 0xFE19},
+	{0xFE30, 0xFE6F},   {0xFF00, 0xFF60},   {0xFFE0, 0xFFE6},   {0x16FE0, 0x16FE4},
+	{0x17000, 0x18CFF}, {0x1B000, 0x1B2FF}, {0x1F004, 0x1F004}, {0x1F0CF, 0x1F0CF},
+	{0x1F18E, 0x1F18E}, {0x1F191, 0x1F19A}, {0x1F200, 0x1F202}, {0x1F210, 0x1F23B},
+	{0x1F240, 0x1F248}, {0x1F250, 0x1F251}, {0x1F260, 0x1F265}, {0x1F300, 0x1F64F},
+	{0x1F680, 0x1F6FF}, {0x1F7E0, 0x1F7EB}, {0x1F90C, 0x1F9FF}, {0x1FA70, 0x1FAFF},
+	{0x20000, 0x2FFFD}, {0x30000, 0x3FFFD},
+};
+
+#define COUNT(a) (sizeof a / sizeof *a)
+
+/* The code point at p (n > 0 bytes there): its length in bytes, or 0 when
+ * the bytes are not UTF-8 (overlong, a surrogate, past U+10FFFF, cut). */
+static unsigned utf8(const unsigned char *p, size_t n, uint32_t *cp)
+{
+	unsigned char b = p[0];
+	unsigned len;
+	uint32_t c, min;
+	if (b < 0x80) {
+		*cp = b;
+		return 1;
+	}
+	if (b >= 0xC2 && b <= 0xDF) {
+		len = 2, c = b & 0x1Fu, min = 0x80;
+	} else if (b >= 0xE0 && b <= 0xEF) {
+		len = 3, c = b & 0x0Fu, min = 0x800;
+	} else if (b >= 0xF0 && b <= 0xF4) {
+		len = 4, c = b & 0x07u, min = 0x10000;
+	} else {
+		return 0;
+	}
+	if (len > n)
+		return 0;
+	for (unsigned k = 1; k < len; k++) {
+		if ((p[k] & 0xC0) != 0x80)
+			return 0;
+		c = c << 6 | (p[k] & 0x3Fu);
+	}
+	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return 0;
+	*cp = c;
+	return len;
+}
+
+/* One character of a line as shown. */
+typedef struct shown {
+	const char *text;
+	size_t len;       /* of text */
+	unsigned bytes;   /* of the line it stands for */
+	unsigned width;   /* columns */
+	bool printable;   /* false: an escape, in reverse video */
+	char esc[16];
+} shown;
+
+static const char spaces[TC_SNIPPET_TAB_STOP + 1] = "        ";
+
+/* The character at line[i] (i < n); since_tab: bytes since the last tab or
+ * the start of the line. */
+static void next_char(const unsigned char *line, size_t n, size_t i, size_t since_tab,
+		      shown *c)
+{
+	const unsigned char *p = line + i;
+	c->printable = true;
+	if (*p == '\t') {
+		unsigned k = TC_SNIPPET_TAB_STOP - (unsigned)(since_tab % TC_SNIPPET_TAB_STOP);
+		c->text = spaces, c->len = k, c->bytes = 1, c->width = k;
+		return;
+	}
+	if (*p >= 0x20 && *p < 0x7F) {
+		c->text = (const char *)p, c->len = 1, c->bytes = 1, c->width = 1;
+		return;
+	}
+	uint32_t cp;
+	unsigned len = utf8(p, n - i, &cp);
+	if (len == 0) {
+		snprintf(c->esc, sizeof c->esc, "<%02X>", (unsigned)*p);
+		c->bytes = 1;
+		c->printable = false;
+	} else if ((cp & 0xFFFE) == 0xFFFE || in_ranges(not_printable, COUNT(not_printable), cp)) {
+		snprintf(c->esc, sizeof c->esc, "<U+%04X>", (unsigned)cp);
+		c->bytes = len;
+		c->printable = false;
+	} else {
+		c->text = (const char *)p, c->len = len, c->bytes = len;
+		c->width = in_ranges(combining, COUNT(combining), cp) ? 0
+			   : in_ranges(wide, COUNT(wide), cp)       ? 2
+								    : 1;
+		return;
+	}
+	c->text = c->esc;
+	c->len = strlen(c->esc);
+	c->width = (unsigned)c->len;
+}
+
+static unsigned digits(uint64_t v)
+{
+	unsigned d = 1;
+	while (v >= 10) {
+		v /= 10;
+		d++;
+	}
+	return d;
+}
+
+int tc__snippet_write(FILE *out, tc__sources *s, tc_loc loc, bool color)
+{
+	if (!loc.file || !loc.line || loc.col > TC_SNIPPET_MAX_LINE ||
+	    strcmp(loc.file, "<stdin>") == 0)
+		return TC_OK;
+	source *src;
+	size_t n;
+	int rc = lookup(s, loc.file, &src);
+	if (!rc)
+		rc = read_line(s, src, loc.line, &n);
+	if (rc || n == SIZE_MAX)
+		return rc;
+	const unsigned char *line = s->buf;
+	/* trailing NULs go, but for those the caret is on */
+	while (n > 0 && line[n - 1] == '\0' && n > loc.col)
+		n--;
+	unsigned width = digits((uint64_t)loc.line + 16);
+	if (width < 4)
+		width = 4;
+	fprintf(out, "%*s%u | ", (int)(width - digits(loc.line) + 1), "", (unsigned)loc.line);
+	/* the caret goes under the character that holds byte col - 1 (the end
+	 * of the line when past it) */
+	size_t caret_byte = loc.col ? loc.col - 1 : SIZE_MAX, caret_col = 0, col = 0;
+	if (loc.col && caret_byte > n)
+		caret_byte = n;
+	bool reversed = false;
+	shown c;
+	for (size_t i = 0, since_tab = 0; i < n; i += c.bytes) {
+		next_char(line, n, i, since_tab, &c);
+		since_tab = line[i] == '\t' ? 0 : since_tab + c.bytes;
+		if (caret_byte >= i && caret_byte < i + c.bytes)
+			caret_col = col;
+		if (color && c.printable == reversed) {
+			reversed = !reversed;
+			fputs(reversed ? TC_SGR_REVERSE : TC_SGR_RESET, out);
+		}
+		fwrite(c.text, 1, c.len, out);
+		col += c.width;
+	}
+	if (caret_byte == n)
+		caret_col = col;
+	if (color)
+		fputs(TC_SGR_RESET, out);
+	fputc('\n', out);
+	if (!loc.col)
+		return TC_OK;
+	fprintf(out, "%*s| %s%*s^\n", (int)(width + 2), "", color ? TC_SGR_CARET : "",
+		(int)caret_col, "");
+	if (color)
+		fputs(TC_SGR_RESET, out);
+	return TC_OK;
+}

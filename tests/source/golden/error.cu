@@ -1,0 +1,5 @@
+__global__ void k(int *a)
+{
+	int t = threadIdx.x	/* ü */;
+	a[t] = undefined;
+}
