@@ -4,6 +4,7 @@
  */
 #include "cli.h"
 #include "report/report.h"
+#include "source.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ static const cli_option options[] = {
 	{"no-validate", 0, 0, OPT_NO_VALIDATE},
 	{"block-size", 0, 1, OPT_BLOCK_SIZE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
+	CLI_BUILD_OPTIONS,
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
 	{"help", 'h', 0, OPT_HELP},
@@ -46,7 +48,10 @@ void cli_analyze_help(FILE *out)
 "    threadconv analyze [--solver NAME] [--format FORMAT] [-o FILE]\n"
 "                       [--function NAME] [--no-uniform] [--trust-bra-uni]\n"
 "                       [--no-validate] [--block-size X[,Y[,Z]]]\n"
-"                       [--exact-work K] [--stats] [--quiet] FILE...\n"
+"                       [--exact-work K] [--stats] [--quiet] [-p BUILD_DIR]\n"
+"                       [-j N] [--offload-arch ARCH] [--target TRIPLE]\n"
+"                       [--cuda-path DIR] [--color WHEN] [--no-caret]\n"
+"                       FILE... [-- FLAGS]\n"
 "\n"
 "DESCRIPTION\n"
 "    Reads every FILE (\"-\" is standard input) and decides, for each node and\n"
@@ -60,6 +65,9 @@ void cli_analyze_help(FILE *out)
 "\n"
 "    Uniform marks (branch conditions that are the same in all threads that\n"
 "    reach the branch) make more elements convergent.\n"
+"\n"
+"    Sources (.cu, .cuh, .hip, .cl, .comp, .glsl) are compiled first, as\n"
+"    check compiles them (docs/source.md).\n"
 "\n"
 "    All inputs are read and solved before anything is written: after an error\n"
 "    nothing appears on standard output, and the -o file is left as it was.\n"
@@ -139,7 +147,17 @@ void cli_analyze_help(FILE *out)
 "    --stats\n"
 "        Print to standard error, per input, the time to read and parse it\n"
 "        and its parse rate, and per graph its size and the time of each\n"
-"        solver phase.\n"
+"        solver phase.\n",
+	      out);
+	fputs(cli_build_help, out);
+	fputs(
+"    --color WHEN\n"
+"        auto (the default), always or never: the compilers' messages in\n"
+"        colour. auto: when standard error is a terminal (TERM set, not\n"
+"        dumb) and NO_COLOR is unset.\n"
+"    --no-caret, -fno-caret-diagnostics\n"
+"        The compilers' messages without source lines and carets\n"
+"        (-fcaret-diagnostics: with them).\n"
 "    -q, --quiet\n"
 "        No progress line. Without it, a solve or read that takes more than\n"
 "        a second shows its phase and progress on standard error when that\n"
@@ -331,13 +349,18 @@ int cli_analyze(int argc, char **argv)
 	tc_solve_options opt = tc_solve_options_default();
 	tc_report_format format = TC_REPORT_TEXT;
 	const char *output = NULL, *value;
-	int stats = 0, quiet = 0, id, status = CLI_EXIT_ERROR;
+	int stats = 0, quiet = 0, id, rc = 0, status = CLI_EXIT_ERROR;
 	analysis a;
 	memset(&a, 0, sizeof a);
+	cli_build build;
+	cli_build_init(&build, &argc, argv); /* after "--": the compiler's */
 	/* operands are at most argc - 1 */
 	const char **paths = malloc((size_t)argc * sizeof *paths);
+	char **compiled = calloc((size_t)argc, sizeof *compiled);
 	size_t npaths = 0;
-	if (!paths) {
+	if (!paths || !compiled) {
+		free(paths);
+		free(compiled);
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
@@ -396,18 +419,26 @@ int cli_analyze(int argc, char **argv)
 			cli_analyze_help(stdout);
 			status = CLI_EXIT_OK;
 			goto done;
-		default: /* CLI_BAD: already reported */
-			usage_hint();
+		default: /* CLI_BAD: already reported, or a build option */
+			if (id != CLI_BAD && (rc = cli_build_option(&build, id, value)) > 0)
+				break;
+			if (rc == 0 || id == CLI_BAD)
+				usage_hint();
 			goto done;
 		}
 	}
 	if (npaths == 0) {
-		cli_error("no input files");
+		cli_no_inputs(&build);
 		usage_hint();
 		goto done;
 	}
 	a.show_progress = !quiet && isatty(STDERR_FILENO);
-	status = cli_read_inputs(&a.in, paths, npaths, &a.read, a.show_progress);
+	cli_build_ready(&build);
+	status = cli_compile_sources(&build, paths, npaths, compiled);
+	if (status == CLI_EXIT_OK)
+		status = cli_read_compiled(&a.in, paths, compiled, npaths, &a.read,
+					   a.show_progress);
+	cli_sources_finish();
 	a.ngraphs = a.in.ngraphs;
 	if (status != CLI_EXIT_OK)
 		goto done;
@@ -419,6 +450,9 @@ int cli_analyze(int argc, char **argv)
 		status = cli_render_output(output, render, &(render_ctx){&a, format});
 done:
 	analysis_free(&a);
+	for (size_t k = 0; k < npaths; k++)
+		free(compiled[k]);
+	free(compiled);
 	free(paths);
 	return status;
 }

@@ -16,11 +16,9 @@
 
 enum {
 	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
-	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE, OPT_BUILD_PATH, OPT_COMPDB, OPT_JOBS,
-	OPT_TARGET, OPT_ARCH, OPT_CUDA_PATH, OPT_ROCM_PATH, OPT_COLOR, OPT_NO_CARET, OPT_CARET
+	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE
 };
 
-enum { COLOR_AUTO, COLOR_ALWAYS, COLOR_NEVER };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
 
@@ -31,19 +29,8 @@ static const cli_option options[] = {
 	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
 	{"no-validate", 0, 0, OPT_NO_VALIDATE},
 	{"block-size", 0, 1, OPT_BLOCK_SIZE},
-	{"build-path", 'p', 1, OPT_BUILD_PATH},
-	{"compile-commands", 0, 1, OPT_COMPDB},
-	{"jobs", 'j', 1, OPT_JOBS},
-	{"target", 0, 1, OPT_TARGET},
-	{"offload-arch", 0, 1, OPT_ARCH},
-	{"cuda-gpu-arch", 0, 1, OPT_ARCH},
-	{"cuda-path", 0, 1, OPT_CUDA_PATH},
-	{"rocm-path", 0, 1, OPT_ROCM_PATH},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
-	{"color", 0, 1, OPT_COLOR},
-	{"no-caret", 0, 0, OPT_NO_CARET},
-	{"-fno-caret-diagnostics", 0, 0, OPT_NO_CARET},
-	{"-fcaret-diagnostics", 0, 0, OPT_CARET},
+	CLI_BUILD_OPTIONS,
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
 	{"help", 'h', 0, OPT_HELP},
@@ -148,21 +135,10 @@ void cli_check_help(FILE *out)
 "    --stats\n"
 "        Print to standard error, per input, the time spent reading it (for\n"
 "        IR: parsing, verifying, normalising, the uniformity of values and\n"
-"        building the graphs) and, per graph, the time of each solver phase.\n"
-"    -- FLAGS\n"
-"        Everything after -- goes to the compiler (-I include -DN=4).\n"
-"    -p, --build-path DIR; --compile-commands FILE\n"
-"        Compile each source with the include paths, macros and device of\n"
-"        its entry in DIR/compile_commands.json (or FILE).\n"
-"    -j, --jobs N\n"
-"        Run up to N compilers at once (default: the number of cores).\n"
-"    --offload-arch ARCH, --cuda-gpu-arch ARCH\n"
-"        The device: sm_70 for CUDA and gfx90a for HIP by default.\n"
-"    --target TRIPLE\n"
-"        OpenCL C's target (default nvptx64-nvidia-cuda).\n"
-"    --cuda-path DIR, --rocm-path DIR\n"
-"        Compile with that CUDA toolkit (ROCm); without it, with\n"
-"        -nocudainc (-nogpuinc) and threadconv's own prelude.\n"
+"        building the graphs) and, per graph, the time of each solver phase.\n",
+	      out);
+	fputs(cli_build_help, out);
+	fputs(
 "    --color WHEN\n"
 "        auto (the default), always or never: the text report in clang's\n"
 "        colours. auto: when it goes to a terminal (TERM set, not dumb) and\n"
@@ -350,25 +326,15 @@ static int render(FILE *out, const void *ctx, tc_diag *diag)
 					   : tc__report_check_text(out, c->rgs, n, &c->text, diag);
 }
 
-/* Whether colours suit fd: a terminal whose TERM is set and not "dumb",
- * and NO_COLOR unset or empty (no-color.org). */
-static bool use_color_on(int fd)
-{
-	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
-	if (no_color && *no_color)
-		return false;
-	return isatty(fd) && term && *term && strcmp(term, "dumb") != 0;
-}
-
 /* Whether the text report is in colour. auto: when it goes to standard
  * output and colours suit that. */
 static bool use_color(int when, const char *output)
 {
-	if (when != COLOR_AUTO)
-		return when == COLOR_ALWAYS;
+	if (when != CLI_COLOR_AUTO)
+		return when == CLI_COLOR_ALWAYS;
 	if (output && strcmp(output, "-") != 0)
 		return false;
-	return use_color_on(STDOUT_FILENO);
+	return cli_color_suits(STDOUT_FILENO);
 }
 
 static int write_report(const session *s, int format, const char *output,
@@ -388,8 +354,7 @@ static int write_report(const session *s, int format, const char *output,
 
 int cli_check(int argc, char **argv)
 {
-	int format = FORMAT_TEXT, id, status = CLI_EXIT_ERROR, stats = 0, color = COLOR_AUTO;
-	bool caret = true;
+	int format = FORMAT_TEXT, id, rc = 0, status = CLI_EXIT_ERROR, stats = 0;
 	tc_solve_options opt = tc_solve_options_default();
 	const char *output = NULL, *value;
 	session s;
@@ -398,16 +363,10 @@ int cli_check(int argc, char **argv)
 	char **compiled = calloc((size_t)argc, sizeof *compiled);
 	size_t npaths = 0;
 	cli_build build;
-	memset(&build, 0, sizeof build);
-	/* everything after "--" is the compiler's */
-	for (int k = 1; k < argc; k++)
-		if (strcmp(argv[k], "--") == 0) {
-			build.extra = argv + k + 1;
-			build.nextra = argc - k - 1;
-			argc = k;
-			break;
-		}
+	cli_build_init(&build, &argc, argv); /* after "--": the compiler's */
 	if (!paths || !compiled) {
+		free(paths);
+		free(compiled);
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
@@ -446,27 +405,6 @@ int cli_check(int argc, char **argv)
 			if (cli_block_size(&s.read, value))
 				goto done;
 			break;
-		case OPT_BUILD_PATH:
-		case OPT_COMPDB:
-			if (cli_build_compdb(&build, value, id == OPT_BUILD_PATH))
-				goto done;
-			break;
-		case OPT_JOBS:
-			if (cli_build_jobs(&build, value))
-				goto done;
-			break;
-		case OPT_TARGET:
-			build.target = value;
-			break;
-		case OPT_ARCH:
-			build.arch = value;
-			break;
-		case OPT_CUDA_PATH:
-			build.cuda_path = value;
-			break;
-		case OPT_ROCM_PATH:
-			build.rocm_path = value;
-			break;
 		case OPT_EXACT_WORK:
 			if (cli_exact_work(&opt, value))
 				goto done;
@@ -474,43 +412,26 @@ int cli_check(int argc, char **argv)
 		case OPT_STATS:
 			stats = 1;
 			break;
-		case OPT_COLOR:
-			if (strcmp(value, "auto") == 0) {
-				color = COLOR_AUTO;
-			} else if (strcmp(value, "always") == 0) {
-				color = COLOR_ALWAYS;
-			} else if (strcmp(value, "never") == 0) {
-				color = COLOR_NEVER;
-			} else {
-				cli_error("bad --color '%s' (expected auto, always or never)", value);
-				goto done;
-			}
-			break;
-		case OPT_NO_CARET:
-			caret = false;
-			break;
-		case OPT_CARET:
-			caret = true;
-			break;
 		case OPT_QUIET:
 			break;
 		case OPT_HELP:
 			cli_check_help(stdout);
 			status = cli_write_output(NULL, "", 0);
 			goto done;
-		default: /* CLI_BAD: already reported */
-			usage_hint();
+		default: /* CLI_BAD: already reported, or a build option */
+			if (id != CLI_BAD && (rc = cli_build_option(&build, id, value)) > 0)
+				break;
+			if (rc == 0 || id == CLI_BAD)
+				usage_hint();
 			goto done;
 		}
 	}
 	if (npaths == 0) {
-		cli_error("no input files");
+		cli_no_inputs(&build);
 		usage_hint();
 		goto done;
 	}
-	/* the compilers' messages go to standard error */
-	build.color = color == COLOR_AUTO ? use_color_on(STDERR_FILENO) : color == COLOR_ALWAYS;
-	build.caret = caret;
+	cli_build_ready(&build);
 	status = cli_compile_sources(&build, paths, npaths, compiled);
 	if (status == CLI_EXIT_OK)
 		status = cli_read_compiled(&s.in, paths, compiled, npaths, &s.read, 0);
@@ -526,7 +447,7 @@ int cli_check(int argc, char **argv)
 			cli_print_graph_stats(s.graphs[i].rg.input, s.graphs[i].rg.graph,
 					      s.graphs[i].rg.result);
 	}
-	tc_report_text_options text = {caret, use_color(color, output)};
+	tc_report_text_options text = {build.caret, use_color(build.color_when, output)};
 	if ((status = write_report(&s, format, output, text)) == CLI_EXIT_OK && s.reported)
 		status = CLI_EXIT_FOUND;
 done:

@@ -55,7 +55,37 @@ const char *cli_lang_name(cli_lang l)
 	}
 }
 
-int cli_build_compdb(cli_build *b, const char *value, int is_dir)
+const char cli_build_help[] =
+"    -- FLAGS\n"
+"        Everything after -- goes to the compiler (-I include -DN=4).\n"
+"    -p, --build-path DIR; --compile-commands FILE\n"
+"        Compile each source with the include paths, macros and device of\n"
+"        its entry in DIR/compile_commands.json (or FILE).\n"
+"    -j, --jobs N\n"
+"        Run up to N compilers at once (default: the number of cores).\n"
+"    --offload-arch ARCH, --cuda-gpu-arch ARCH\n"
+"        The device: sm_70 for CUDA and gfx90a for HIP by default.\n"
+"    --target TRIPLE\n"
+"        OpenCL C's target (default nvptx64-nvidia-cuda).\n"
+"    --cuda-path DIR, --rocm-path DIR\n"
+"        Compile with that CUDA toolkit (ROCm); without it, with\n"
+"        -nocudainc (-nogpuinc) and threadconv's own prelude.\n";
+
+void cli_build_init(cli_build *b, int *argc, char **argv)
+{
+	memset(b, 0, sizeof *b);
+	for (int k = 1; k < *argc; k++)
+		if (strcmp(argv[k], "--") == 0) {
+			b->extra = argv + k + 1;
+			b->nextra = *argc - k - 1;
+			*argc = k;
+			break;
+		}
+}
+
+/* -p DIR or --compile-commands FILE: the database's path into b->compdb
+ * (DIR/compile_commands.json); 0, or -1 with a message printed. */
+static int build_compdb(cli_build *b, const char *value, int is_dir)
 {
 	static char path[4096];
 	if (is_dir) {
@@ -71,7 +101,8 @@ int cli_build_compdb(cli_build *b, const char *value, int is_dir)
 	return 0;
 }
 
-int cli_build_jobs(cli_build *b, const char *value)
+/* -j N; 0, or -1 with a message printed. */
+static int build_jobs(cli_build *b, const char *value)
 {
 	char *end;
 	long n = strtol(value, &end, 10);
@@ -81,6 +112,72 @@ int cli_build_jobs(cli_build *b, const char *value)
 	}
 	b->jobs = (int)n;
 	return 0;
+}
+
+int cli_build_option(cli_build *b, int id, const char *value)
+{
+	switch (id) {
+	case CLI_OPT_BUILD_PATH:
+	case CLI_OPT_COMPDB:
+		return build_compdb(b, value, id == CLI_OPT_BUILD_PATH) ? -1 : 1;
+	case CLI_OPT_JOBS:
+		return build_jobs(b, value) ? -1 : 1;
+	case CLI_OPT_TARGET:
+		b->target = value;
+		return 1;
+	case CLI_OPT_ARCH:
+		b->arch = value;
+		return 1;
+	case CLI_OPT_CUDA_PATH:
+		b->cuda_path = value;
+		return 1;
+	case CLI_OPT_ROCM_PATH:
+		b->rocm_path = value;
+		return 1;
+	case CLI_OPT_COLOR:
+		if (strcmp(value, "auto") == 0) {
+			b->color_when = CLI_COLOR_AUTO;
+		} else if (strcmp(value, "always") == 0) {
+			b->color_when = CLI_COLOR_ALWAYS;
+		} else if (strcmp(value, "never") == 0) {
+			b->color_when = CLI_COLOR_NEVER;
+		} else {
+			cli_error("bad --color '%s' (expected auto, always or never)", value);
+			return -1;
+		}
+		return 1;
+	case CLI_OPT_NO_CARET:
+	case CLI_OPT_CARET:
+		b->no_caret = id == CLI_OPT_NO_CARET;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void cli_no_inputs(const cli_build *b)
+{
+	if (b->nextra)
+		cli_error("no input files (the arguments after -- go to the compiler; a file "
+			  "whose name starts with '-' is ./%s)",
+			  b->extra[0][0] == '-' ? b->extra[0] : "-NAME");
+	else
+		cli_error("no input files");
+}
+
+int cli_color_suits(int fd)
+{
+	const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+	if (no_color && *no_color)
+		return 0;
+	return isatty(fd) && term && *term && strcmp(term, "dumb") != 0;
+}
+
+void cli_build_ready(cli_build *b)
+{
+	b->color = b->color_when == CLI_COLOR_AUTO ? cli_color_suits(STDERR_FILENO)
+						  : b->color_when == CLI_COLOR_ALWAYS;
+	b->caret = !b->no_caret;
 }
 
 /* ---- the private folder, and signals ------------------------------------- */

@@ -34,15 +34,50 @@ typedef struct cli_build {
 	char **extra;             /* everything after "--" */
 	int nextra;
 	int jobs;                 /* -j; 0: the number of cores */
-	int color;                /* ask the compiler for colours */
+	int color_when;           /* --color: CLI_COLOR_* */
+	int no_caret;             /* --no-caret */
+	int color;                /* ask the compiler for colours (cli_build_ready) */
 	int caret;                /* and for source lines with carets */
 } cli_build;
 
-/* -p DIR or --compile-commands FILE: the database's path into b->compdb
- * (DIR/compile_commands.json); 0, or -1 with a message printed. */
-int cli_build_compdb(cli_build *b, const char *value, int is_dir);
-/* -j N; 0, or -1 with a message printed. */
-int cli_build_jobs(cli_build *b, const char *value);
+/* --color */
+enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
+
+/* The options of check and analyze that say how sources are compiled, with
+ * ids of their own (past the commands' own ids): CLI_BUILD_OPTIONS goes
+ * into a command's option table, cli_build_option takes them. */
+enum {
+	CLI_OPT_BUILD_PATH = 1000, CLI_OPT_COMPDB, CLI_OPT_JOBS, CLI_OPT_TARGET, CLI_OPT_ARCH,
+	CLI_OPT_CUDA_PATH, CLI_OPT_ROCM_PATH, CLI_OPT_COLOR, CLI_OPT_NO_CARET, CLI_OPT_CARET
+};
+#define CLI_BUILD_OPTIONS                                                                   \
+	{"build-path", 'p', 1, CLI_OPT_BUILD_PATH}, {"compile-commands", 0, 1, CLI_OPT_COMPDB},  \
+	    {"jobs", 'j', 1, CLI_OPT_JOBS}, {"target", 0, 1, CLI_OPT_TARGET},                     \
+	    {"offload-arch", 0, 1, CLI_OPT_ARCH}, {"cuda-gpu-arch", 0, 1, CLI_OPT_ARCH},          \
+	    {"cuda-path", 0, 1, CLI_OPT_CUDA_PATH}, {"rocm-path", 0, 1, CLI_OPT_ROCM_PATH},       \
+	    {"color", 0, 1, CLI_OPT_COLOR}, {"no-caret", 0, 0, CLI_OPT_NO_CARET},                 \
+	    {"-fno-caret-diagnostics", 0, 0, CLI_OPT_NO_CARET},                                   \
+	    {"-fcaret-diagnostics", 0, 0, CLI_OPT_CARET}
+
+/* The help's entries for the options about compiling (-- to --cuda-path;
+ * --color and --no-caret are each command's to word). */
+extern const char cli_build_help[];
+
+/* *b empty, with the arguments after "--" as its extra flags and *argc
+ * cut before the "--". */
+void cli_build_init(cli_build *b, int *argc, char **argv);
+/* Takes option id (one of CLI_BUILD_OPTIONS) and its value: 1; 0 when id
+ * is not one of them; -1 with a message printed when the value is bad. */
+int cli_build_option(cli_build *b, int id, const char *value);
+/* "no input files", with a hint when there are arguments after "--"
+ * (the compiler's: a file named "-x" is "./-x"). */
+void cli_no_inputs(const cli_build *b);
+/* Once the options are read: b->color from --color for standard error,
+ * b->caret from --no-caret. */
+void cli_build_ready(cli_build *b);
+/* Whether output in colour suits fd: a terminal whose TERM is set and not
+ * "dumb", and NO_COLOR unset or empty (no-color.org). */
+int cli_color_suits(int fd);
 
 /*
  * Compiles every source among paths (cli_source_lang), up to b->jobs at a

@@ -9,7 +9,8 @@ For each .cu and .cl source, the test kernels' own way of building it
 glslangValidator -V --target-env vulkan1.1 -g) is checked with
 `threadconv check --format json`, and so is the source itself. Every graph's
 barriers and collectives (node, state, line, column) and the exit status
-must be the same.
+must be the same. So must `threadconv analyze --format json`'s states of
+every node and edge and its barriers (node, state, line) on both.
 """
 import json, os, subprocess, sys
 
@@ -27,6 +28,16 @@ def verdicts(out):
             for b in g.get(key, []):
                 res.append((g['name'], key, b.get('node'), b.get('state'), b.get('line'),
                             b.get('column')))
+    return res
+
+
+def analyze_verdicts(out):
+    doc = json.loads(out)
+    res = []
+    for g in doc['graphs']:
+        res.append((g['name'], [(n['name'], n['state']) for n in g['nodes']],
+                    [(e['from'], e['to'], e['state']) for e in g['edges']],
+                    [(b['node'], b['state'], b.get('line')) for b in g['barriers']]))
     return res
 
 
@@ -55,18 +66,20 @@ def check(args, src):
         err = kernels.compile_kernel(args.clang, src, out, ['-O1', '-c'], flags)
         if err:
             return [err]
-    a = subprocess.run([args.bin, 'check', '--format', 'json', out], capture_output=True,
-                       text=True)
-    b = subprocess.run([args.bin, 'check', '--format', 'json'] + extra[:1 if extra and
-                       extra[0] != '--' else 0] + [src] + (extra if extra[:1] == ['--'] else []),
-                       capture_output=True, text=True)
     problems = []
-    if a.returncode != b.returncode:
-        problems.append('%s: exit %d compiled, %d from source:\n%s' % (src, a.returncode,
-                                                                       b.returncode, b.stderr))
-    elif a.returncode in (0, 1) and verdicts(a.stdout) != verdicts(b.stdout):
-        problems.append('%s: verdicts differ:\n  %s\n  %s' % (src, verdicts(a.stdout),
-                                                            verdicts(b.stdout)))
+    for mode, judge in (('check', verdicts), ('analyze', analyze_verdicts)):
+        a = subprocess.run([args.bin, mode, '--format', 'json', out], capture_output=True,
+                           text=True)
+        b = subprocess.run([args.bin, mode, '--format', 'json'] + extra[:1 if extra and
+                           extra[0] != '--' else 0] + [src] +
+                           (extra if extra[:1] == ['--'] else []),
+                           capture_output=True, text=True)
+        if a.returncode != b.returncode:
+            problems.append('%s: %s: exit %d compiled, %d from source:\n%s' % (
+                src, mode, a.returncode, b.returncode, b.stderr))
+        elif a.returncode in (0, 1) and judge(a.stdout) != judge(b.stdout):
+            problems.append('%s: %s: verdicts differ:\n  %s\n  %s' % (
+                src, mode, judge(a.stdout), judge(b.stdout)))
     return problems
 
 

@@ -1,0 +1,3 @@
+# analyze compiles a source as check does: the report, positions in the source
+args: analyze caret.cu
+status: 0
