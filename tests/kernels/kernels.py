@@ -15,12 +15,19 @@ def opencl_flags(triple, libclc=None):
     return flags
 
 
-# clang-19 flags per source language: NVPTX device code, no CUDA or OpenCL
+# threadconv's HIP prelude (what device code needs of HIP's headers)
+HIP_PRELUDE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'tools',
+                           'prelude', 'hip.h')
+
+# clang-19 flags per source language: NVPTX device code (HIP: AMDGPU, with
+# threadconv's prelude in place of HIP's headers), no CUDA, HIP or OpenCL
 # library needed.
 FLAGS = {
     '.cu': ['-x', 'cuda', '--cuda-device-only', '-nocudainc', '-nocudalib',
             '--cuda-gpu-arch=sm_70', '-Wno-unknown-cuda-version'],
     '.cl': opencl_flags('nvptx64-nvidia-cuda'),
+    '.hip': ['-x', 'hip', '--offload-device-only', '--offload-arch=gfx90a', '-nogpuinc',
+             '-nogpulib', '-include', HIP_PRELUDE],
 }
 
 

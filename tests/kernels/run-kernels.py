@@ -4,7 +4,8 @@
 usage: run-kernels.py --bin THREADCONV --clang CLANG --work DIR
                       [--variant VARIANT] [--libclc BITCODE] KERNEL...
 
-Each KERNEL (.cu: CUDA without the CUDA headers; .cl: OpenCL C) is compiled
+Each KERNEL (.cu: CUDA without the CUDA headers; .hip: HIP for AMDGPU with
+threadconv's prelude in place of HIP's headers; .cl: OpenCL C) is compiled
 with -g to several IR or PTX files, as VARIANT says (default nvptx):
 
   nvptx          for NVPTX at -O0, -O1 and -O2 to text IR, and at -O2 to
@@ -148,7 +149,8 @@ LOWERED = {v: {'threadIdx.x', 'llvm.amdgcn.workitem.id.x()'}
 NOT_IN_LIBCLC = {'_Z18work_group_barrierj', '_Z14work_group_anyi'}
 KERNEL = {'.cl': re.compile(r'\b(?:__)?kernel\s+void\s+(\w+)\s*\('),
           '.comp': re.compile(r'\bvoid\s+(main)\s*\('),
-          '.cu': re.compile(r'\b__global__\s+void\s+(\w+)\s*\(')}
+          '.cu': re.compile(r'\b__global__\s+void\s+(\w+)\s*\('),
+          '.hip': re.compile(r'\b__global__\s+void\s+(\w+)\s*\(')}
 FUNCTION = re.compile(r'^(define|declare) [^@]*@("[^"]+"|[\w.$]+)\(', re.M)
 EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
 CHECK = re.compile(r'//\s*check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?')
