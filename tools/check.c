@@ -19,7 +19,6 @@ enum {
 	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE
 };
 
-
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
 
 static const cli_option options[] = {

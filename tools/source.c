@@ -74,6 +74,7 @@ const char cli_build_help[] =
 void cli_build_init(cli_build *b, int *argc, char **argv)
 {
 	memset(b, 0, sizeof *b);
+	b->caret = 1;
 	for (int k = 1; k < *argc; k++)
 		if (strcmp(argv[k], "--") == 0) {
 			b->extra = argv + k + 1;
@@ -148,7 +149,7 @@ int cli_build_option(cli_build *b, int id, const char *value)
 		return 1;
 	case CLI_OPT_NO_CARET:
 	case CLI_OPT_CARET:
-		b->no_caret = id == CLI_OPT_NO_CARET;
+		b->caret = id == CLI_OPT_CARET;
 		return 1;
 	default:
 		return 0;
@@ -177,7 +178,6 @@ void cli_build_ready(cli_build *b)
 {
 	b->color = b->color_when == CLI_COLOR_AUTO ? cli_color_suits(STDERR_FILENO)
 						  : b->color_when == CLI_COLOR_ALWAYS;
-	b->caret = !b->no_caret;
 }
 
 /* ---- the private folder, and signals ------------------------------------- */

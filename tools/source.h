@@ -35,9 +35,8 @@ typedef struct cli_build {
 	int nextra;
 	int jobs;                 /* -j; 0: the number of cores */
 	int color_when;           /* --color: CLI_COLOR_* */
-	int no_caret;             /* --no-caret */
 	int color;                /* ask the compiler for colours (cli_build_ready) */
-	int caret;                /* and for source lines with carets */
+	int caret;                /* source lines with carets: 1 unless --no-caret */
 } cli_build;
 
 /* --color */
@@ -63,8 +62,8 @@ enum {
  * --color and --no-caret are each command's to word). */
 extern const char cli_build_help[];
 
-/* *b empty, with the arguments after "--" as its extra flags and *argc
- * cut before the "--". */
+/* *b as without options (carets on), with the arguments after "--" as its
+ * extra flags and *argc cut before the "--". */
 void cli_build_init(cli_build *b, int *argc, char **argv);
 /* Takes option id (one of CLI_BUILD_OPTIONS) and its value: 1; 0 when id
  * is not one of them; -1 with a message printed when the value is bad. */
@@ -72,8 +71,7 @@ int cli_build_option(cli_build *b, int id, const char *value);
 /* "no input files", with a hint when there are arguments after "--"
  * (the compiler's: a file named "-x" is "./-x"). */
 void cli_no_inputs(const cli_build *b);
-/* Once the options are read: b->color from --color for standard error,
- * b->caret from --no-caret. */
+/* Once the options are read: b->color from --color for standard error. */
 void cli_build_ready(cli_build *b);
 /* Whether output in colour suits fd: a terminal whose TERM is set and not
  * "dumb", and NO_COLOR unset or empty (no-color.org). */

@@ -91,9 +91,8 @@ static void line_begin(text_out *t, tc_loc l, const char *input, int level)
 		fprintf(out, "%s: ", input ? input : "<input>");
 	}
 	if (color)
-		fputs(TC_SGR_RESET, out);
-	if (color)
-		fputs(level == LEVEL_NOTE ? TC_SGR_NOTE : TC_SGR_WARNING, out);
+		fputs(level == LEVEL_NOTE ? TC_SGR_RESET TC_SGR_NOTE : TC_SGR_RESET TC_SGR_WARNING,
+		      out);
 	fputs(level == LEVEL_NOTE ? "note: " : "warning: ", out);
 	if (color)
 		fputs(level == LEVEL_NOTE ? TC_SGR_RESET : TC_SGR_RESET TC_SGR_BOLD, out);

@@ -26,43 +26,12 @@
  */
 #include "report/report.h"
 #include "util/diag.h"
+#include "util/utf8.h"
 
 #include <inttypes.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* Length of the valid UTF-8 sequence at s (n > 0 bytes left); 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	static const uint32_t min_cp[5] = {0, 0, 0x80, 0x800, 0x10000};
-	size_t len;
-	uint32_t cp;
-	if (s[0] < 0x80)
-		return 1;
-	if ((s[0] & 0xe0) == 0xc0) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if ((s[0] & 0xf0) == 0xe0) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if ((s[0] & 0xf8) == 0xf0) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if (cp < min_cp[len] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
 
 /* A JSON string of s; NULL when out of memory. */
 static json_t *jstr(const char *s)
@@ -78,7 +47,8 @@ static json_t *jstr(const char *s)
 	const unsigned char *p = (const unsigned char *)s;
 	size_t out = 0;
 	for (size_t i = 0; i < n;) {
-		size_t len = utf8_len(p + i, n - i);
+		uint32_t cp;
+		size_t len = tc__utf8_decode(p + i, n - i, &cp);
 		if (len) {
 			memcpy(buf + out, p + i, len);
 			out += len;

@@ -19,6 +19,7 @@
  * Lines end at "\n", "\r\n" or a lone "\r", as clang numbers them.
  */
 #include "report/snippet.h"
+#include "util/utf8.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -322,39 +323,6 @@ static const range wide[] = {
 
 #define COUNT(a) (sizeof a / sizeof *a)
 
-/* The code point at p (n > 0 bytes there): its length in bytes, or 0 when
- * the bytes are not UTF-8 (overlong, a surrogate, past U+10FFFF, cut). */
-static unsigned utf8(const unsigned char *p, size_t n, uint32_t *cp)
-{
-	unsigned char b = p[0];
-	unsigned len;
-	uint32_t c, min;
-	if (b < 0x80) {
-		*cp = b;
-		return 1;
-	}
-	if (b >= 0xC2 && b <= 0xDF) {
-		len = 2, c = b & 0x1Fu, min = 0x80;
-	} else if (b >= 0xE0 && b <= 0xEF) {
-		len = 3, c = b & 0x0Fu, min = 0x800;
-	} else if (b >= 0xF0 && b <= 0xF4) {
-		len = 4, c = b & 0x07u, min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (len > n)
-		return 0;
-	for (unsigned k = 1; k < len; k++) {
-		if ((p[k] & 0xC0) != 0x80)
-			return 0;
-		c = c << 6 | (p[k] & 0x3Fu);
-	}
-	if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-		return 0;
-	*cp = c;
-	return len;
-}
-
 /* One character of a line as shown. */
 typedef struct shown {
 	const char *text;
@@ -384,7 +352,7 @@ static void next_char(const unsigned char *line, size_t n, size_t i, size_t sinc
 		return;
 	}
 	uint32_t cp;
-	unsigned len = utf8(p, n - i, &cp);
+	unsigned len = tc__utf8_decode(p, n - i, &cp);
 	if (len == 0) {
 		snprintf(c->esc, sizeof c->esc, "<%02X>", (unsigned)*p);
 		c->bytes = 1;
