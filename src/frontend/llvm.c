@@ -1652,6 +1652,40 @@ static int add_collectives(reader *r, uint32_t nblocks)
 
 /* ---- a caller's module (tc_parse_llvm_module) ------------------------------ */
 
+/*
+ * The clone's blocks and calls carry the index of their counterpart as
+ * metadata of these kinds (a block on its first instruction and its
+ * terminator): a pass frees what it deletes, and a block or call it makes
+ * may reuse a freed address, so an address alone can name the wrong one.
+ */
+static const char origin_block_kind[] = "threadconv.origin.block";
+static const char origin_call_kind[] = "threadconv.origin.call";
+
+static unsigned origin_kind(const reader *r, bool block)
+{
+	return block ? LLVMGetMDKindIDInContext(r->ctx, origin_block_kind,
+						sizeof origin_block_kind - 1)
+		     : LLVMGetMDKindIDInContext(r->ctx, origin_call_kind,
+						sizeof origin_call_kind - 1);
+}
+
+/* The index instruction i carries as metadata of kind, or TC_NONE. */
+static uint32_t origin_tag(LLVMValueRef i, unsigned kind)
+{
+	LLVMValueRef md = i ? LLVMGetMetadata(i, kind) : NULL;
+	if (!md || LLVMGetMDNodeNumOperands(md) != 1)
+		return TC_NONE;
+	LLVMValueRef k;
+	LLVMGetMDNodeOperands(md, &k);
+	return k && LLVMIsAConstantInt(k) ? (uint32_t)LLVMConstIntGetZExtValue(k) : TC_NONE;
+}
+
+static void set_origin_tag(reader *r, LLVMValueRef i, unsigned kind, uint32_t k)
+{
+	LLVMMetadataRef v = LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(r->ctx), k, 0));
+	LLVMSetMetadata(i, kind, LLVMMetadataAsValue(r->ctx, LLVMMDNodeInContext2(r->ctx, &v, 1)));
+}
+
 /* The caller's function, block or call for p of the module read: p itself,
  * or its counterpart when the module read is a clone (NULL: none, a pass
  * made it). */
@@ -1660,7 +1694,23 @@ static void *caller_of(const reader *r, void *p)
 	if (!r->caller)
 		return p;
 	uint32_t k = ptrmap_get(&r->orig_of, p);
-	return k == TC_NONE ? NULL : r->orig[k];
+	if (k == TC_NONE)
+		return NULL;
+	LLVMValueRef v = p;
+	if (LLVMIsAFunction(v)) { /* module passes may delete functions */
+		size_t a, b;
+		const char *x = LLVMGetValueName2(v, &a), *y = LLVMGetValueName2(r->orig[k], &b);
+		return a == b && memcmp(x, y, a) == 0 ? r->orig[k] : NULL;
+	}
+	if (LLVMValueIsBasicBlock(v)) {
+		LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(v);
+		unsigned kind = origin_kind(r, true);
+		return origin_tag(LLVMGetFirstInstruction(bb), kind) == k ||
+			       origin_tag(LLVMGetBasicBlockTerminator(bb), kind) == k
+			   ? r->orig[k]
+			   : NULL;
+	}
+	return origin_tag(v, origin_kind(r, false)) == k ? r->orig[k] : NULL;
 }
 
 static int remember(reader *r, void *clone, void *orig)
@@ -1675,11 +1725,12 @@ static int remember(reader *r, void *clone, void *orig)
 /*
  * Pairs the functions, blocks and calls of r->mod, a clone of r->caller
  * not yet changed, with the caller's: LLVMCloneModule makes them in the
- * same order. The passes keep the blocks (the default pipeline) and calls
- * (any).
+ * same order. The clone's blocks and calls are tagged (origin_tag), so that
+ * caller_of knows them after the passes.
  */
 static int pair_clone(reader *r)
 {
+	unsigned block_kind = origin_kind(r, true), call_kind = origin_kind(r, false);
 	LLVMValueRef g = LLVMGetFirstFunction(r->mod);
 	for (LLVMValueRef f = LLVMGetFirstFunction(r->caller); f && g;
 	     f = LLVMGetNextFunction(f), g = LLVMGetNextFunction(g)) {
@@ -1689,12 +1740,18 @@ static int pair_clone(reader *r)
 		LLVMBasicBlockRef cb = LLVMGetFirstBasicBlock(g);
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && cb && !rc;
 		     bb = LLVMGetNextBasicBlock(bb), cb = LLVMGetNextBasicBlock(cb)) {
-			rc = remember(r, cb, bb);
+			uint32_t k = (uint32_t)r->norig;
+			if ((rc = remember(r, LLVMBasicBlockAsValue(cb), bb)))
+				break;
+			set_origin_tag(r, LLVMGetFirstInstruction(cb), block_kind, k);
+			set_origin_tag(r, LLVMGetBasicBlockTerminator(cb), block_kind, k);
 			LLVMValueRef ci = LLVMGetFirstInstruction(cb);
 			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && ci && !rc;
 			     i = LLVMGetNextInstruction(i), ci = LLVMGetNextInstruction(ci))
-				if (is_call(i))
+				if (is_call(i)) {
+					set_origin_tag(r, ci, call_kind, (uint32_t)r->norig);
 					rc = remember(r, ci, i);
+				}
 		}
 		if (rc)
 			return rc;
@@ -1717,7 +1774,7 @@ static int add_origin(reader *r, uint32_t f, uint32_t nblocks)
 	}
 	for (uint32_t k = 0; k < nblocks; k++) {
 		uint32_t first = r->last[k] - r->nbar[k], j = 0;
-		LLVMBasicBlockRef bb = caller_of(r, r->binfo[k].bb);
+		LLVMBasicBlockRef bb = caller_of(r, LLVMBasicBlockAsValue(r->binfo[k].bb));
 		for (uint32_t v = first; v <= r->last[k]; v++)
 			o[v].block = bb;
 		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[k].bb);
