@@ -362,6 +362,16 @@ tc_loc tc_module_branch_loc(const tc_module *m, size_t i, uint32_t node);
  */
 const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
 				    tc_loc *loc);
+/*
+ * For a barrier node whose call was inlined from another function (IR
+ * inputs with debug info), the name of the function called at the node's
+ * position (tc_graph_node_loc, the first place in the kernel's own file
+ * along the inlined-at chain), as its source names it ("block_sync"), and
+ * in *loc, when loc is not NULL, the position inside that function that
+ * leads to the barrier. NULL when the barrier is not inlined or nothing is
+ * known; the strings live as long as the module.
+ */
+const char *tc_module_node_inlined(const tc_module *m, size_t i, uint32_t node, tc_loc *loc);
 
 /* ---- solvers ------------------------------------------------------------ */
 

@@ -247,6 +247,7 @@ static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 			continue;
 		tc_report_barrier *rb = &c->barriers[k++];
 		rb->node = v;
+		rb->inlined = tc_module_node_inlined(m, j, v, &rb->inlined_loc);
 		/* at most n: ids holds them all */
 		if (cli_add_causes(&c->causes, &total, &cap, why, v, m, j, ids, n, &rb->ncauses))
 			goto oom;

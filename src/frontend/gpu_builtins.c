@@ -308,14 +308,19 @@ tc_gpu_kind tc__gpu_builtin_kind(const char *name, size_t len)
 size_t tc__gpu_describe(char *buf, size_t cap, const char *name, size_t len,
 			const uint64_t *args, const uint8_t *known, unsigned nargs)
 {
-	static const char tid[] = "llvm.nvvm.read.ptx.sreg.tid.";
+	/* the thread's id in its block, as CUDA and HIP spell it */
+	static const char *const tid[] = {"llvm.nvvm.read.ptx.sreg.tid.",
+					  "llvm.amdgcn.workitem.id."};
 	int n;
 	if (cap < 32)
 		return 0;
-	if (len > sizeof tid - 1 && len < 100 && memcmp(name, tid, sizeof tid - 1) == 0) {
-		n = snprintf(buf, cap, "threadIdx.%.*s", (int)(len - (sizeof tid - 1)),
-			     name + sizeof tid - 1);
-		return (size_t)n < cap ? (size_t)n : cap - 1;
+	for (size_t t = 0; t < sizeof tid / sizeof *tid; t++) {
+		size_t tl = strlen(tid[t]);
+		if (len == tl + 1 && memcmp(name, tid[t], tl) == 0 && name[tl] >= 'x' &&
+		    name[tl] <= 'z') {
+			n = snprintf(buf, cap, "threadIdx.%c", name[tl]);
+			return (size_t)n < cap ? (size_t)n : cap - 1;
+		}
 	}
 	/* Itanium-mangled C name: _Z<length><name><parameter types> */
 	if (len > 2 && name[0] == '_' && name[1] == 'Z') {

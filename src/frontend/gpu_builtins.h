@@ -73,7 +73,8 @@ const char *tc__gpu_collective_name(const tc_gpu_collective *c, const char *call
 /*
  * A builtin call as its source spells it, into buf (cap bytes, NUL-ended):
  * "get_local_id(0)" for _Z12get_local_idj with the argument 0,
- * "threadIdx.x" for llvm.nvvm.read.ptx.sreg.tid.x, "name(1, ...)" for
+ * "threadIdx.x" for llvm.nvvm.read.ptx.sreg.tid.x and llvm.amdgcn.workitem.id.x
+ * (HIP spells both so), "name(1, ...)" for
  * others (known[i]: whether args[i] is known). Returns the length.
  */
 size_t tc__gpu_describe(char *buf, size_t cap, const char *name, size_t len,

@@ -1271,26 +1271,19 @@ static bool same_string(const char *a, unsigned alen, const char *b, unsigned bl
 #define MAX_INLINE_DEPTH 4096u
 
 /*
- * The debug location of an instruction, the file joined to its directory.
- * Every node is checked to be of the kind it must be before it is read.
- *
- * Of an instruction inlined from another function, the innermost location
- * in the file of the function it now lies in: following the inlined-at
- * chain outwards, the first position in the kernel's own file. A
- * __syncthreads() that a header defines inline is so reported where the
+ * Of an instruction's debug location loc (a DILocation), the one it is
+ * shown at: of an instruction inlined from another function, the innermost
+ * location in the file of the function it now lies in, following the
+ * inlined-at chain outwards to the first position in the kernel's own file.
+ * A __syncthreads() that a header defines inline is so reported where the
  * user's code calls it, threadIdx.x (clang's header reads it through an
  * inline accessor) where the user's code reads it, and a helper of the
  * kernel's own file inlined into it at the helper's own line, whatever the
- * optimisation level inlined.
+ * optimisation level inlined. Every node is checked to be of the kind it
+ * must be before it is read.
  */
-static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *line,
-		     uint32_t *col)
+static LLVMMetadataRef shown_location(reader *r, LLVMMetadataRef loc)
 {
-	*file = NULL;
-	*line = *col = 0;
-	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
-	if (!loc || LLVMGetMetadataKind(loc) != LLVMDILocationMetadataKind)
-		return TC_OK;
 	LLVMMetadataRef outer = loc;
 	for (unsigned k = 0; k < MAX_INLINE_DEPTH; k++) {
 		LLVMMetadataRef at = LLVMDILocationGetInlinedAt(outer);
@@ -1298,22 +1291,31 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 			break;
 		outer = at;
 	}
+	if (outer == loc)
+		return loc;
+	const char *oname, *odir, *name, *dir;
+	unsigned onlen, odlen, flen, dlen;
+	location_file(r, outer, &oname, &onlen, &odir, &odlen);
+	if (!oname)
+		return outer;
+	for (unsigned k = 0; loc != outer && k < MAX_INLINE_DEPTH; k++) {
+		location_file(r, loc, &name, &flen, &dir, &dlen);
+		if (name && same_string(name, flen, oname, onlen) &&
+		    same_string(dir, dlen, odir, odlen))
+			break;
+		loc = LLVMDILocationGetInlinedAt(loc); /* a DILocation: seen above */
+	}
+	return loc;
+}
+
+/* Location loc (a DILocation) with its file joined to its directory; the
+ * file in r->name, valid until the next call. */
+static int location_of(reader *r, LLVMMetadataRef loc, const char **file, uint32_t *line,
+		       uint32_t *col)
+{
 	const char *name, *dir;
 	unsigned flen, dlen;
-	if (outer != loc) {
-		const char *oname, *odir;
-		unsigned onlen, odlen;
-		location_file(r, outer, &oname, &onlen, &odir, &odlen);
-		for (unsigned k = 0; oname && loc != outer && k < MAX_INLINE_DEPTH; k++) {
-			location_file(r, loc, &name, &flen, &dir, &dlen);
-			if (name && same_string(name, flen, oname, onlen) &&
-			    same_string(dir, dlen, odir, odlen))
-				break;
-			loc = LLVMDILocationGetInlinedAt(loc); /* a DILocation: seen above */
-		}
-		if (!oname)
-			loc = outer;
-	}
+	*file = NULL;
 	*line = LLVMDILocationGetLine(loc);
 	*col = LLVMDILocationGetColumn(loc);
 	location_file(r, loc, &name, &flen, &dir, &dlen);
@@ -1321,6 +1323,10 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 		return TC_OK;
 	if (name[0] == '/' || !dir || (dlen == 1 && dir[0] == '.'))
 		dlen = 0; /* "." (-fdebug-compilation-dir=.): as the compiler was given it */
+	while (dlen && flen > 2 && name[0] == '.' && name[1] == '/') {
+		name += 2; /* dir/./k.cuh: an include found beside its includer */
+		flen -= 2;
+	}
 	while (dlen > 1 && dir[dlen - 1] == '/')
 		dlen--;
 	if (reserve(r, &r->name, &r->name_cap, (size_t)dlen + flen + 2, 1))
@@ -1335,6 +1341,91 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 	memcpy(r->name + n, name, flen);
 	r->name[n + flen] = '\0';
 	*file = r->name;
+	return TC_OK;
+}
+
+/* The DILocation of inst, or NULL. */
+static LLVMMetadataRef inst_location(LLVMValueRef inst)
+{
+	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
+	return loc && LLVMGetMetadataKind(loc) == LLVMDILocationMetadataKind ? loc : NULL;
+}
+
+/* The debug location of an instruction as shown (shown_location), the
+ * file in r->name; file NULL and line 0 when it has none. */
+static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *line,
+		     uint32_t *col)
+{
+	LLVMMetadataRef loc = inst_location(inst);
+	if (!loc) {
+		*file = NULL;
+		*line = *col = 0;
+		return TC_OK;
+	}
+	return location_of(r, shown_location(r, loc), file, line, col);
+}
+
+/* Operand i of metadata node md when it is a node, or NULL. */
+static LLVMMetadataRef md_node_operand(reader *r, LLVMMetadataRef md, unsigned i)
+{
+	LLVMValueRef v = LLVMMetadataAsValue(r->ctx, md);
+	unsigned n = v ? LLVMGetMDNodeNumOperands(v) : 0;
+	if (i >= n || n > 16)
+		return NULL;
+	LLVMValueRef ops[16];
+	LLVMGetMDNodeOperands(v, ops);
+	return ops[i] && !LLVMIsAMDString(ops[i]) ? LLVMValueAsMetadata(ops[i]) : NULL;
+}
+
+/* The name of the function that DILocation loc lies in, as the source
+ * names it (its DISubprogram's name); NULL when unknown. */
+static const char *function_of(reader *r, LLVMMetadataRef loc, unsigned *len)
+{
+	LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
+	for (unsigned k = 0; scope && k < MAX_INLINE_DEPTH; k++) {
+		LLVMMetadataKind kind = LLVMGetMetadataKind(scope);
+		if (kind == LLVMDISubprogramMetadataKind) {
+			const char *name = md_string_operand(r, scope, 2, len);
+			return name && *len ? name : NULL;
+		}
+		if (kind != LLVMDILexicalBlockMetadataKind &&
+		    kind != LLVMDILexicalBlockFileMetadataKind)
+			break;
+		scope = md_node_operand(r, scope, 1);
+	}
+	return NULL;
+}
+
+/*
+ * Of an instruction shown at a location of the inlined-at chain other than
+ * its own (shown_location), the function called at the shown location and
+ * the position in it one step in along the chain, kept in the module; out
+ * stays {NULL, ...} otherwise.
+ */
+static int inlined_from(reader *r, LLVMValueRef inst, tc_inlined *out)
+{
+	*out = (tc_inlined){NULL, {NULL, 0, 0}};
+	LLVMMetadataRef loc = inst_location(inst);
+	LLVMMetadataRef shown = loc ? shown_location(r, loc) : NULL;
+	if (!shown || shown == loc)
+		return TC_OK;
+	/* shown is on loc's chain (shown_location walked it) */
+	LLVMMetadataRef in = loc;
+	while (LLVMDILocationGetInlinedAt(in) != shown)
+		in = LLVMDILocationGetInlinedAt(in);
+	unsigned len;
+	const char *name = function_of(r, in, &len), *file;
+	uint32_t line, col;
+	int rc;
+	if (!name || (rc = location_of(r, in, &file, &line, &col)) || !file)
+		return name ? rc : TC_OK;
+	if (!(out->function = tc__module_string(r->out, name, len)) ||
+	    !(out->loc.file = tc__module_string(r->out, file, strlen(file)))) {
+		out->function = NULL;
+		return oom(r);
+	}
+	out->loc.line = line;
+	out->loc.col = col;
 	return TC_OK;
 }
 
@@ -1418,7 +1509,8 @@ static const char *block_name(void *ctx, uint32_t k, size_t *len)
 	return r->bname;
 }
 
-static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc)
+static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
+			 tc_inlined *inl)
 {
 	reader *r = ctx;
 	LLVMValueRef i = j == 0 ? LLVMGetFirstInstruction(r->binfo[k].bb)
@@ -1428,7 +1520,10 @@ static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_
 	r->cursor = i;
 	*flags = TC_NODE_BARRIER;
 	*loc = (tc_loc){NULL, 0, 0};
-	return i ? debug_loc(r, i, &loc->file, &loc->line, &loc->col) : TC_OK;
+	if (!i)
+		return TC_OK;
+	int rc = inlined_from(r, i, inl);
+	return rc ? rc : debug_loc(r, i, &loc->file, &loc->line, &loc->col);
 }
 
 static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,

@@ -3116,8 +3116,10 @@ static const char *block_name(void *ctx, uint32_t k, size_t *len)
 	return r->bname;
 }
 
-static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc)
+static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
+			 tc_inlined *inl)
 {
+	(void)inl; /* .loc's function_name is a label in the DWARF strings, not read */
 	reader *r = ctx;
 	const pblock *bk = &r->blocks[r->gf->block0 + k];
 	uint32_t x = j == 0 ? bk->item0 : r->gcursor + 1;

@@ -1406,8 +1406,10 @@ static const char *block_name(void *ctx, uint32_t k, size_t *len)
 	return r->bname;
 }
 
-static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc)
+static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
+			 tc_inlined *inl)
 {
+	(void)inl; /* positions are OpLine's, which knows no inlining */
 	reader *r = ctx;
 	uint32_t first = r->blk[k].bar0;
 	*flags = TC_NODE_BARRIER;

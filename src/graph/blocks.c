@@ -28,7 +28,8 @@ static int join(namebuf *nb, const char *a, size_t alen, const char *b, size_t *
 /* The nodes: each block's barriers, then the rest of it, and <exit>.
  * base keeps the block's name while the callbacks run; node is made from it. */
 static int add_nodes(const tc_block_graph *bg, tc_builder *b, namebuf *base, namebuf *node,
-		     uint32_t *first, uint32_t *last)
+		     uint32_t *first, uint32_t *last, const tc_alloc *al, tc_inlined **inlined,
+		     size_t nnodes)
 {
 	uint32_t id;
 	int rc;
@@ -45,16 +46,22 @@ static int add_nodes(const tc_block_graph *bg, tc_builder *b, namebuf *base, nam
 		for (uint32_t j = 0; j < n; j++) {
 			unsigned flags;
 			tc_loc loc;
+			tc_inlined inl = {NULL, {NULL, 0, 0}};
 			char suffix[32] = ".barrier";
 			if (j)
 				snprintf(suffix, sizeof suffix, ".barrier.%u", j + 1);
-			if ((rc = bg->barrier(bg->ctx, k, j, &flags, &loc)) ||
+			if ((rc = bg->barrier(bg->ctx, k, j, &flags, &loc, &inl)) ||
 			    (rc = join(node, bname, blen, suffix, &len)) ||
 			    (rc = tc_builder_add_node(b, node->s, len, &id)))
 				return rc;
 			if (first[k] == TC_NONE)
 				first[k] = id;
 			tc_builder_set_flags(b, id, flags);
+			if (inl.function && !*inlined &&
+			    !(*inlined = tc__calloc(al, nnodes, sizeof **inlined)))
+				return TC_ENOMEM;
+			if (inl.function)
+				(*inlined)[id] = inl;
 			if (loc.file && loc.line &&
 			    tc_builder_set_node_loc(b, id, loc.file, loc.line, loc.col))
 				return TC_ENOMEM;
@@ -118,11 +125,12 @@ int tc__module_add_blocks(tc_module *m, const tc_block_graph *bg, uint32_t *last
 	uint32_t *first = tc__malloc(al, ((size_t)bg->nblocks + 1) * sizeof *first);
 	tc_loc *branch_loc = tc__calloc(al, nnodes, sizeof *branch_loc);
 	tc_branch_source *source = tc__calloc(al, nnodes, sizeof *source);
+	tc_inlined *inlined = NULL;
 	int rc = first && branch_loc && source && !join(&node, bg->name, bg->len, "", &(size_t){0})
 			 ? tc_builder_new(&b, node.s, &al->a)
 			 : TC_ENOMEM;
 	if (!rc)
-		rc = add_nodes(bg, b, &base, &node, first, last_node);
+		rc = add_nodes(bg, b, &base, &node, first, last_node, al, &inlined, nnodes);
 	if (!rc)
 		rc = add_edges(bg, b, first, last_node, branch_loc, source);
 	tc_graph *g = NULL;
@@ -136,12 +144,15 @@ int tc__module_add_blocks(tc_module *m, const tc_block_graph *bg, uint32_t *last
 	if (rc) {
 		tc__free(al, branch_loc);
 		tc__free(al, source);
+		tc__free(al, inlined);
 		return rc;
 	}
 	if (tc__module_add_info(m, g, bg->kernel, branch_loc, (uint32_t)nnodes)) {
 		tc__free(al, source);
+		tc__free(al, inlined);
 		return TC_ENOMEM;
 	}
 	tc__module_set_sources(m, source);
+	tc__module_set_inlined(m, inlined);
 	return TC_OK;
 }

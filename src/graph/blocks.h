@@ -28,8 +28,11 @@ typedef struct tc_block_graph {
 	const char *(*block_name)(void *ctx, uint32_t k, size_t *len);
 	/* Barrier j of block k (called for j = 0, 1, ... in turn): its node
 	 * flags (TC_NODE_BARRIER or TC_NODE_PARTIAL_BARRIER) and position (the
-	 * file valid until the next call). TC_OK or an error code. */
-	int (*barrier)(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc);
+	 * file valid until the next call); when its call was inlined, the
+	 * function and position of tc_module_node_inlined in *inl (strings kept
+	 * in the module; inl->function NULL otherwise). TC_OK or an error code. */
+	int (*barrier)(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
+		       tc_inlined *inl);
 	/* The branch ending block k, which has two ways or more: its position
 	 * and, when divergent, what it depends on (src->what NULL: unknown);
 	 * strings kept in the module. TC_OK or an error code. */

@@ -52,6 +52,16 @@ void tc__module_set_sources(tc_module *m, tc_branch_source *source)
 	m->info[m->count - 1].source = source;
 }
 
+void tc__module_set_inlined(tc_module *m, tc_inlined *inlined)
+{
+	if (m->count == 0 || !m->info[m->count - 1].branch_loc) {
+		tc__free(&m->al, inlined);
+		return;
+	}
+	tc__free(&m->al, m->info[m->count - 1].inlined);
+	m->info[m->count - 1].inlined = inlined;
+}
+
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps)
 {
 	if (m->count == 0) {
@@ -66,6 +76,7 @@ static void free_info(tc_module *m, tc_graph_info *in)
 {
 	tc__free(&m->al, in->branch_loc);
 	tc__free(&m->al, in->source);
+	tc__free(&m->al, in->inlined);
 	tc__uniformity_deps_free(&m->al, in->deps);
 	tc__free(&m->al, in->coll);
 	tc__free(&m->al, in->warp_uniform);
@@ -261,6 +272,17 @@ const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
 	if (loc)
 		*loc = s->loc;
 	return s->what;
+}
+
+const char *tc_module_node_inlined(const tc_module *m, size_t i, uint32_t node, tc_loc *loc)
+{
+	tc_inlined none = {NULL, {NULL, 0, 0}}, *s = &none;
+	if (i < m->count && node < m->info[i].nloc && m->info[i].inlined &&
+	    m->info[i].inlined[node].function)
+		s = &m->info[i].inlined[node];
+	if (loc)
+		*loc = s->loc;
+	return s->function;
 }
 
 /* Whether st is a regular file, and its size then (0 otherwise). */

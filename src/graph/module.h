@@ -14,6 +14,13 @@ typedef struct tc_branch_source {
 	tc_loc loc;
 } tc_branch_source;
 
+/* A node whose barrier call was inlined: the function it is in, and where
+ * in that function (tc_module_node_inlined). */
+typedef struct tc_inlined {
+	const char *function; /* NULL: not inlined */
+	tc_loc loc;
+} tc_inlined;
+
 /* The uniformity analysis's replay record (analysis/uniformity.h). */
 typedef struct tc_uniformity_deps tc_uniformity_deps;
 
@@ -32,6 +39,8 @@ typedef struct tc_graph_info {
 	 * branch that is not uniform; strings point into the module */
 	tc_branch_source *source;
 	tc_uniformity_deps *deps; /* IR inputs with divergent branches, or NULL */
+	/* per node (nloc of them), or NULL when no barrier was inlined */
+	tc_inlined *inlined;
 	/* collectives (tc_module_collective), in node order; strings in the module */
 	tc_collective *coll;
 	uint32_t ncoll;
@@ -72,6 +81,9 @@ int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_l
 /* Gives the last graph added its per-node branch sources (allocated with
  * m->al, nloc of them); takes ownership. */
 void tc__module_set_sources(tc_module *m, tc_branch_source *source);
+/* Gives the last graph added its inlined barriers (allocated with m->al,
+ * nloc of them, strings in the module); takes ownership. */
+void tc__module_set_inlined(tc_module *m, tc_inlined *inlined);
 /* Gives the last graph added its uniformity dependences (allocated with
  * m->al); takes ownership. */
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);

@@ -194,6 +194,11 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 		      t->out);
 		line_end(t, bl, LEVEL_NOTE);
 	}
+	if (rb->inlined) {
+		line_begin(t, rb->inlined_loc, rg->input, LEVEL_NOTE);
+		fprintf(t->out, "in inlined function '%s'", rb->inlined);
+		line_end(t, rb->inlined_loc, LEVEL_NOTE);
+	}
 	print_causes(t, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
 }
 
@@ -389,7 +394,7 @@ static char *qualified(char *buf, size_t cap, const tc_graph *g, uint32_t node)
  * locations. */
 static json_t *result(const tc_report_graph *rg, const char *rule, const char *msg,
 		      tc_loc loc, uint32_t node, const tc_report_cause *causes, uint32_t ncauses,
-		      tc_group group)
+		      tc_group group, const tc_report_barrier *rb)
 {
 	const tc_graph *g = rg->graph;
 	char name[512], text[768];
@@ -414,6 +419,15 @@ static json_t *result(const tc_report_graph *rg, const char *rule, const char *m
 		else
 			bad = json_array_append_new(rel, l);
 	}
+	if (!bad && rb && rb->inlined) { /* after the causes, whose ids stay */
+		snprintf(text, sizeof text, "in inlined function '%s'", rb->inlined);
+		json_t *l = location(rb->inlined_loc, rg->input, NULL, text);
+		bad = !l || set(l, "id", json_integer(ncauses));
+		if (bad)
+			json_decref(l);
+		else
+			bad = json_array_append_new(rel, l);
+	}
 	if (!bad)
 		bad = set(o, "relatedLocations", json_incref(rel));
 	json_decref(locs);
@@ -433,7 +447,7 @@ static json_t *barrier_result(const tc_report_graph *rg, const tc_report_barrier
 	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
 		 tc_graph_name(g), tc_graph_node_name(g, rb->node));
 	return result(rg, partial ? PARTIAL_RULE_ID : RULE_ID, msg, tc_graph_node_loc(g, rb->node),
-		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
+		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb);
 }
 
 /* The results of one collective: reached by only some, an argument. */
@@ -447,7 +461,7 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 			 tc__report_collective_message(text, sizeof text, c),
 			 tc_graph_name(rg->graph));
 		if (json_array_append_new(results, result(rg, COLLECTIVE_RULE_ID, msg, c->loc, c->node,
-							  rc->causes, rc->ncauses, c->group)))
+							  rc->causes, rc->ncauses, c->group, NULL)))
 			return -1;
 	}
 	if (c->arg == TC_NONE)
@@ -457,7 +471,7 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 	if (c->arg_source && n > 0 && (size_t)n < sizeof msg)
 		snprintf(msg + n, sizeof msg - (size_t)n, "; it depends on %s", c->arg_source);
 	return json_array_append_new(results, result(rg, ARGUMENT_RULE_ID, msg, c->loc, c->node,
-						     NULL, 0, c->group));
+						     NULL, 0, c->group, NULL));
 }
 
 int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,

@@ -8,7 +8,8 @@
  *     "edges": [{"from", "to", "state"}],
  *     "barriers": [{"node", "state", "in_edges_convergent", ["file", "line"],
  *                   check mode: ["column"], "causes": [{"node", ["file", "line",
- *                   "column"], ["depends_on"]}]}],
+ *                   "column"], ["depends_on"]}], ["inlined": {"function",
+ *                   ["file", "line", "column"]}]}],
  *     where the graph has collectives: "warp_size", "block_size_assumed",
  *     "collectives": [{"name", "kind", "group", "node", "state", ["masked"],
  *                      ["file", "line", "column"], check mode: "causes": [...],
@@ -268,6 +269,14 @@ static void causes(writer *w, const tc_graph *g, const tc_report_cause *list, ui
 	leave(w, "]");
 }
 
+static void column_field(writer *w, tc_loc loc)
+{
+	if (loc.file && loc.line && loc.col) {
+		key(w, "column");
+		integer(w, loc.col);
+	}
+}
+
 /* Check mode adds each barrier's column and the causes of a reported one. */
 static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 {
@@ -284,13 +293,13 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 	}
 	key(w, "causes");
 	causes(w, rg->graph, rb ? rb->causes : NULL, rb ? rb->ncauses : 0);
-}
-
-static void column_field(writer *w, tc_loc loc)
-{
-	if (loc.file && loc.line && loc.col) {
-		key(w, "column");
-		integer(w, loc.col);
+	if (rb && rb->inlined) {
+		key(w, "inlined");
+		enter(w, "{");
+		field(w, "function", rb->inlined);
+		loc_fields(w, rb->inlined_loc);
+		column_field(w, rb->inlined_loc);
+		leave(w, "}");
 	}
 }
 

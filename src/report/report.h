@@ -29,6 +29,10 @@ typedef struct tc_report_barrier {
 	uint32_t node;
 	const tc_report_cause *causes;
 	uint32_t ncauses;
+	/* when its call was inlined (tc_module_node_inlined): the function
+	 * called at the barrier's position and where in it; NULL otherwise */
+	const char *inlined;
+	tc_loc inlined_loc;
 } tc_report_barrier;
 
 /* A collective (tc_module_collective) with its verdict: the state of its

@@ -430,7 +430,7 @@ static void test_allocation_failures(void **state)
 	 * value */
 	static const tc_report_cause cause = {0, {TC_CLI_DIR "/analyze/quoted.cfg", 10, 7},
 					      "get_local_id(0)", {"k.cl", 2, 11}};
-	static const tc_report_barrier reported = {0, &cause, 1};
+	static const tc_report_barrier reported = {0, &cause, 1, NULL, {NULL, 0, 0}};
 	f.graphs[0].options.assume_barriers = false;
 	f.graphs[0].reported = &reported;
 	f.graphs[0].nreported = 1;

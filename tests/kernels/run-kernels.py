@@ -143,7 +143,7 @@ BOTH_LANGUAGES = ('nvptx', 'ptx')
 # lowered it to the target's intrinsics (get_global_id(0) is computed from
 # the local id): "check: ... on get_local_id(0)" accepts these as well in the
 # libclc variants.
-LOWERED = {v: {'threadIdx.x', 'llvm.amdgcn.workitem.id.x()'}
+LOWERED = {v: {'threadIdx.x'}
            for v in ('get_local_id(0)', 'get_global_id(0)')}
 # OpenCL builtins that libclc 19 does not define: they stay calls.
 NOT_IN_LIBCLC = {'_Z18work_group_barrierj', '_Z14work_group_anyi'}

@@ -129,11 +129,15 @@ static void compare_graph(tc_module *a, tc_module *b, size_t g)
 		tc_loc la, lb;
 		const char *sa = tc_module_branch_source(a, g, v, &la);
 		const char *sb = tc_module_branch_source(b, g, v, &lb);
+		tc_loc ia, ib;
+		const char *fa = tc_module_node_inlined(a, g, v, &ia);
+		const char *fb = tc_module_node_inlined(b, g, v, &ib);
 		if (strcmp(tc_graph_node_name(x, v), tc_graph_node_name(y, v)) != 0 ||
 		    tc_graph_node_flags(x, v) != tc_graph_node_flags(y, v) ||
 		    !same_loc(tc_graph_node_loc(x, v), tc_graph_node_loc(y, v)) ||
 		    !same_loc(tc_module_branch_loc(a, g, v), tc_module_branch_loc(b, g, v)) ||
-		    !same_str(sa, sb) || (sa && !same_loc(la, lb)))
+		    !same_str(sa, sb) || (sa && !same_loc(la, lb)) || !same_str(fa, fb) ||
+		    !same_loc(ia, ib))
 			fail("graph %zu node %s differs", g, tc_graph_node_name(x, v));
 	}
 	for (uint32_t e = 0; e < tc_graph_edge_count(x); e++)

@@ -1,0 +1,3 @@
+# the inlined helper in the JSON report: the reported barrier's "inlined"
+args: check --format json helper.cu
+status: 1

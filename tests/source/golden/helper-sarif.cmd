@@ -1,0 +1,3 @@
+# the inlined helper in SARIF: a related location after the branches
+args: check --format sarif helper.cu
+status: 1
