@@ -13,12 +13,12 @@ extern "C" __global__ void inlined(int *out, int n)
 	buf[t] = n;
 	if (t % 2 == 0) {
 		buf[t] *= 2;
-		block_sync(); // expect: no-rewrite // check: divergent on threadIdx.x
+		block_sync(); // expect: no-rewrite // check: divergent on threadIdx.x in block_sync
 	}
 	block_sync(); // expect: no-rewrite // check: ok
 	if (n > 2)
 		stage_sync(buf, t); // expect: no-rewrite // check: ok
 	if (t < 8)
-		stage_sync(buf, t); // expect: no-rewrite // check: divergent on threadIdx.x
+		stage_sync(buf, t); // expect: no-rewrite // check: divergent on threadIdx.x in stage_sync
 	out[t] = buf[t ^ 1];
 }

@@ -10,7 +10,7 @@ extern "C" __global__ void inlined(int *out, int n)
 	buf[t] = n;
 	if (t % 2 == 0) {
 		buf[t] *= 2;
-		__syncthreads(); // expect: no-rewrite // check: divergent on threadIdx.x
+		__syncthreads(); // expect: no-rewrite // check: divergent on threadIdx.x in __syncthreads
 	}
 	__syncthreads(); // expect: no-rewrite // check: ok
 	if (n > 2)

@@ -85,7 +85,9 @@ Check mode: a barrier line may also carry "// check: divergent" (optionally
 followed by "on VALUE", the thread-dependent value a note must name; in the
 libclc variants, where get_local_id(0) and get_global_id(0) became reads of
 the thread id, the note may name that read instead: LOWERED) or
-"// check: ok". `threadconv check --format json` must report (state U)
+"// check: ok"; "in FUNCTION" after it says that the barrier is inlined
+from FUNCTION, called on that line, which the report must name (its
+"inlined" field). `threadconv check --format json` must report (state U)
 exactly the barriers on "divergent" lines, none on "ok" lines, no barrier on
 an unmarked line nor in a function that is not a kernel, and exit 1 when it
 reports something, 0 otherwise.
@@ -153,7 +155,7 @@ KERNEL = {'.cl': re.compile(r'\b(?:__)?kernel\s+void\s+(\w+)\s*\('),
           '.hip': re.compile(r'\b__global__\s+void\s+(\w+)\s*\(')}
 FUNCTION = re.compile(r'^(define|declare) [^@]*@("[^"]+"|[\w.$]+)\(', re.M)
 EXPECT = re.compile(r'//\s*expect:\s*(no-rewrite|rewrite)\b')
-CHECK = re.compile(r'//\s*check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?')
+CHECK = re.compile(r'//\s*check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?(?:\s+in\s+(\w+))?')
 
 
 # What the PTX that LLVM's back end optimises says where it differs from the
@@ -174,13 +176,14 @@ def expectations(path, marker=EXPECT):
 
 
 def check_markers(path):
-    """line -> (divergent?, value a note must name or None)"""
+    """line -> (divergent?, value a note must name or None, inlined function
+    the report must name or None)"""
     want = {}
     with open(path) as f:
         for n, line in enumerate(f, 1):
             m = CHECK.search(line)
             if m:
-                want[n] = (m.group(1) == 'divergent', m.group(2))
+                want[n] = (m.group(1) == 'divergent', m.group(2), m.group(3))
     return want
 
 
@@ -233,7 +236,7 @@ def check_mode(args, out, base, marks, kernels, lowered, extra=()):
                 if divergent:
                     problems.append('%s: line %d reported, has no "// check:"' % (where, line))
                 continue
-            want, value = marks[line]
+            want, value, inlined = marks[line]
             if divergent != want:
                 problems.append('%s: line %d: expected %s, got %s' % (
                     where, line, 'divergent' if want else 'ok',
@@ -242,6 +245,9 @@ def check_mode(args, out, base, marks, kernels, lowered, extra=()):
                     c.get('depends_on') for c in b['causes']}:
                 problems.append('%s: line %d: no cause depends on %s (causes: %s)' % (
                     where, line, value, b['causes']))
+            elif inlined and b.get('inlined', {}).get('function') != inlined:
+                problems.append('%s: line %d: not named as inlined from %s (%s)' % (
+                    where, line, inlined, b.get('inlined')))
     if p.returncode != (1 if reported else 0):
         problems.append('%s: check exited %d with %d barrier(s) reported' % (
             name, p.returncode, reported))
