@@ -224,6 +224,7 @@ typedef struct reader {
 	bool embedded;
 	LLVMModuleRef caller;
 	ptrmap orig_of;
+	unsigned block_tag, call_tag; /* the metadata kinds of origin_tag */
 	void **orig;
 	size_t norig, orig_cap;
 } reader;
@@ -1220,19 +1221,23 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
  * reader and the verifier but has another node there would be read out of
  * bounds.)
  */
-static const char *md_string_operand(reader *r, LLVMMetadataRef node, unsigned i,
-				     unsigned *len)
+static LLVMValueRef md_operand(reader *r, LLVMMetadataRef node, unsigned i)
 {
-	*len = 0;
 	LLVMValueRef v = LLVMMetadataAsValue(r->ctx, node);
 	unsigned n = v ? LLVMGetMDNodeNumOperands(v) : 0;
 	if (i >= n || n > 16)
 		return NULL;
 	LLVMValueRef ops[16];
 	LLVMGetMDNodeOperands(v, ops);
-	if (!ops[i] || !LLVMIsAMDString(ops[i]))
-		return NULL;
-	return LLVMGetMDString(ops[i], len);
+	return ops[i];
+}
+
+static const char *md_string_operand(reader *r, LLVMMetadataRef node, unsigned i,
+				     unsigned *len)
+{
+	*len = 0;
+	LLVMValueRef op = md_operand(r, node, i);
+	return op && LLVMIsAMDString(op) ? LLVMGetMDString(op, len) : NULL;
 }
 
 static bool is_local_scope(LLVMMetadataRef md)
@@ -1282,13 +1287,15 @@ static bool same_string(const char *a, unsigned alen, const char *b, unsigned bl
  * optimisation level inlined. Every node is checked to be of the kind it
  * must be before it is read.
  */
-static LLVMMetadataRef shown_location(reader *r, LLVMMetadataRef loc)
+static LLVMMetadataRef shown_location(reader *r, LLVMMetadataRef loc, LLVMMetadataRef *inner)
 {
-	LLVMMetadataRef outer = loc;
+	LLVMMetadataRef outer = loc, below = NULL;
+	*inner = NULL; /* the location one step in from the one shown */
 	for (unsigned k = 0; k < MAX_INLINE_DEPTH; k++) {
 		LLVMMetadataRef at = LLVMDILocationGetInlinedAt(outer);
 		if (!at || LLVMGetMetadataKind(at) != LLVMDILocationMetadataKind)
 			break;
+		below = outer;
 		outer = at;
 	}
 	if (outer == loc)
@@ -1296,13 +1303,16 @@ static LLVMMetadataRef shown_location(reader *r, LLVMMetadataRef loc)
 	const char *oname, *odir, *name, *dir;
 	unsigned onlen, odlen, flen, dlen;
 	location_file(r, outer, &oname, &onlen, &odir, &odlen);
-	if (!oname)
+	if (!oname) {
+		*inner = below;
 		return outer;
+	}
 	for (unsigned k = 0; loc != outer && k < MAX_INLINE_DEPTH; k++) {
 		location_file(r, loc, &name, &flen, &dir, &dlen);
 		if (name && same_string(name, flen, oname, onlen) &&
 		    same_string(dir, dlen, odir, odlen))
 			break;
+		*inner = loc;
 		loc = LLVMDILocationGetInlinedAt(loc); /* a DILocation: seen above */
 	}
 	return loc;
@@ -1362,19 +1372,8 @@ static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *
 		*line = *col = 0;
 		return TC_OK;
 	}
-	return location_of(r, shown_location(r, loc), file, line, col);
-}
-
-/* Operand i of metadata node md when it is a node, or NULL. */
-static LLVMMetadataRef md_node_operand(reader *r, LLVMMetadataRef md, unsigned i)
-{
-	LLVMValueRef v = LLVMMetadataAsValue(r->ctx, md);
-	unsigned n = v ? LLVMGetMDNodeNumOperands(v) : 0;
-	if (i >= n || n > 16)
-		return NULL;
-	LLVMValueRef ops[16];
-	LLVMGetMDNodeOperands(v, ops);
-	return ops[i] && !LLVMIsAMDString(ops[i]) ? LLVMValueAsMetadata(ops[i]) : NULL;
+	LLVMMetadataRef inner;
+	return location_of(r, shown_location(r, loc, &inner), file, line, col);
 }
 
 /* The name of the function that DILocation loc lies in, as the source
@@ -1391,28 +1390,20 @@ static const char *function_of(reader *r, LLVMMetadataRef loc, unsigned *len)
 		if (kind != LLVMDILexicalBlockMetadataKind &&
 		    kind != LLVMDILexicalBlockFileMetadataKind)
 			break;
-		scope = md_node_operand(r, scope, 1);
+		LLVMValueRef up = md_operand(r, scope, 1); /* a lexical block's scope */
+		scope = up && !LLVMIsAMDString(up) ? LLVMValueAsMetadata(up) : NULL;
 	}
 	return NULL;
 }
 
 /*
  * Of an instruction shown at a location of the inlined-at chain other than
- * its own (shown_location), the function called at the shown location and
- * the position in it one step in along the chain, kept in the module; out
- * stays {NULL, ...} otherwise.
+ * its own, in the location one step in from the one shown (shown_location's
+ * inner): the function called at the shown location and the position in
+ * it, kept in the module.
  */
-static int inlined_from(reader *r, LLVMValueRef inst, tc_inlined *out)
+static int inlined_from(reader *r, LLVMMetadataRef in, tc_inlined *out)
 {
-	*out = (tc_inlined){NULL, {NULL, 0, 0}};
-	LLVMMetadataRef loc = inst_location(inst);
-	LLVMMetadataRef shown = loc ? shown_location(r, loc) : NULL;
-	if (!shown || shown == loc)
-		return TC_OK;
-	/* shown is on loc's chain (shown_location walked it) */
-	LLVMMetadataRef in = loc;
-	while (LLVMDILocationGetInlinedAt(in) != shown)
-		in = LLVMDILocationGetInlinedAt(in);
 	unsigned len;
 	const char *name = function_of(r, in, &len), *file;
 	uint32_t line, col;
@@ -1520,10 +1511,12 @@ static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_
 	r->cursor = i;
 	*flags = TC_NODE_BARRIER;
 	*loc = (tc_loc){NULL, 0, 0};
-	if (!i)
+	LLVMMetadataRef at = i ? inst_location(i) : NULL, inner;
+	if (!at)
 		return TC_OK;
-	int rc = inlined_from(r, i, inl);
-	return rc ? rc : debug_loc(r, i, &loc->file, &loc->line, &loc->col);
+	LLVMMetadataRef shown = shown_location(r, at, &inner);
+	int rc = inner ? inlined_from(r, inner, inl) : TC_OK; /* before: both use r->name */
+	return rc ? rc : location_of(r, shown, &loc->file, &loc->line, &loc->col);
 }
 
 static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
@@ -1756,14 +1749,6 @@ static int add_collectives(reader *r, uint32_t nblocks)
 static const char origin_block_kind[] = "threadconv.origin.block";
 static const char origin_call_kind[] = "threadconv.origin.call";
 
-static unsigned origin_kind(const reader *r, bool block)
-{
-	return block ? LLVMGetMDKindIDInContext(r->ctx, origin_block_kind,
-						sizeof origin_block_kind - 1)
-		     : LLVMGetMDKindIDInContext(r->ctx, origin_call_kind,
-						sizeof origin_call_kind - 1);
-}
-
 /* The index instruction i carries as metadata of kind, or TC_NONE. */
 static uint32_t origin_tag(LLVMValueRef i, unsigned kind)
 {
@@ -1799,13 +1784,12 @@ static void *caller_of(const reader *r, void *p)
 	}
 	if (LLVMValueIsBasicBlock(v)) {
 		LLVMBasicBlockRef bb = LLVMValueAsBasicBlock(v);
-		unsigned kind = origin_kind(r, true);
-		return origin_tag(LLVMGetFirstInstruction(bb), kind) == k ||
-			       origin_tag(LLVMGetBasicBlockTerminator(bb), kind) == k
+		return origin_tag(LLVMGetFirstInstruction(bb), r->block_tag) == k ||
+			       origin_tag(LLVMGetBasicBlockTerminator(bb), r->block_tag) == k
 			   ? r->orig[k]
 			   : NULL;
 	}
-	return origin_tag(v, origin_kind(r, false)) == k ? r->orig[k] : NULL;
+	return origin_tag(v, r->call_tag) == k ? r->orig[k] : NULL;
 }
 
 static int remember(reader *r, void *clone, void *orig)
@@ -1825,7 +1809,9 @@ static int remember(reader *r, void *clone, void *orig)
  */
 static int pair_clone(reader *r)
 {
-	unsigned block_kind = origin_kind(r, true), call_kind = origin_kind(r, false);
+	r->block_tag = LLVMGetMDKindIDInContext(r->ctx, origin_block_kind,
+						sizeof origin_block_kind - 1);
+	r->call_tag = LLVMGetMDKindIDInContext(r->ctx, origin_call_kind, sizeof origin_call_kind - 1);
 	LLVMValueRef g = LLVMGetFirstFunction(r->mod);
 	for (LLVMValueRef f = LLVMGetFirstFunction(r->caller); f && g;
 	     f = LLVMGetNextFunction(f), g = LLVMGetNextFunction(g)) {
@@ -1838,13 +1824,13 @@ static int pair_clone(reader *r)
 			uint32_t k = (uint32_t)r->norig;
 			if ((rc = remember(r, LLVMBasicBlockAsValue(cb), bb)))
 				break;
-			set_origin_tag(r, LLVMGetFirstInstruction(cb), block_kind, k);
-			set_origin_tag(r, LLVMGetBasicBlockTerminator(cb), block_kind, k);
+			set_origin_tag(r, LLVMGetFirstInstruction(cb), r->block_tag, k);
+			set_origin_tag(r, LLVMGetBasicBlockTerminator(cb), r->block_tag, k);
 			LLVMValueRef ci = LLVMGetFirstInstruction(cb);
 			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && ci && !rc;
 			     i = LLVMGetNextInstruction(i), ci = LLVMGetNextInstruction(ci))
 				if (is_call(i)) {
-					set_origin_tag(r, ci, call_kind, (uint32_t)r->norig);
+					set_origin_tag(r, ci, r->call_tag, (uint32_t)r->norig);
 					rc = remember(r, ci, i);
 				}
 		}
