@@ -38,6 +38,8 @@
 #define BRANCH_TEXT "may go different ways in different threads"
 /* a barrier with a thread count (docs/ptx.md) */
 #define PARTIAL_TEXT "barrier with a thread count may be reached by only some threads of the block"
+/* the note of a barrier in an inlined function, with the function's name */
+#define INLINED_TEXT "in inlined function '%s'"
 
 static int is_partial(const tc_graph *g, uint32_t node)
 {
@@ -196,7 +198,7 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 	}
 	if (rb->inlined) {
 		line_begin(t, rb->inlined_loc, rg->input, LEVEL_NOTE);
-		fprintf(t->out, "in inlined function '%s'", rb->inlined);
+		fprintf(t->out, INLINED_TEXT, rb->inlined);
 		line_end(t, rb->inlined_loc, LEVEL_NOTE);
 	}
 	print_causes(t, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
@@ -420,7 +422,7 @@ static json_t *result(const tc_report_graph *rg, const char *rule, const char *m
 			bad = json_array_append_new(rel, l);
 	}
 	if (!bad && rb && rb->inlined) { /* after the causes, whose ids stay */
-		snprintf(text, sizeof text, "in inlined function '%s'", rb->inlined);
+		snprintf(text, sizeof text, INLINED_TEXT, rb->inlined);
 		json_t *l = location(rb->inlined_loc, rg->input, NULL, text);
 		bad = !l || set(l, "id", json_integer(ncauses));
 		if (bad)

@@ -249,6 +249,14 @@ static void edges(writer *w, const tc_graph *g, const tc_result *r)
 	leave(w, "]");
 }
 
+static void column_field(writer *w, tc_loc loc)
+{
+	if (loc.file && loc.line && loc.col) {
+		key(w, "column");
+		integer(w, loc.col);
+	}
+}
+
 static void causes(writer *w, const tc_graph *g, const tc_report_cause *list, uint32_t n)
 {
 	enter(w, "[");
@@ -257,24 +265,13 @@ static void causes(writer *w, const tc_graph *g, const tc_report_cause *list, ui
 		item(w);
 		field(w, "node", tc_graph_node_name(g, c->node));
 		loc_fields(w, c->loc);
-		if (c->loc.file && c->loc.line && c->loc.col) {
-			key(w, "column");
-			integer(w, c->loc.col);
-		}
+		column_field(w, c->loc);
 		if (c->depends_on) {
 			field(w, "depends_on", c->depends_on);
 		}
 		leave(w, "}");
 	}
 	leave(w, "]");
-}
-
-static void column_field(writer *w, tc_loc loc)
-{
-	if (loc.file && loc.line && loc.col) {
-		key(w, "column");
-		integer(w, loc.col);
-	}
 }
 
 /* Check mode adds each barrier's column and the causes of a reported one. */
@@ -287,10 +284,7 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 	for (size_t k = 0; k < rg->nreported && !rb; k++)
 		if (rg->reported[k].node == v)
 			rb = &rg->reported[k];
-	if (loc.file && loc.line && loc.col) {
-		key(w, "column");
-		integer(w, loc.col);
-	}
+	column_field(w, loc);
 	key(w, "causes");
 	causes(w, rg->graph, rb ? rb->causes : NULL, rb ? rb->ncauses : 0);
 	if (rb && rb->inlined) {
