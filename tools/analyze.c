@@ -232,6 +232,9 @@ typedef struct analysis {
 	cli_inputs in;
 	tc_report_graph *graphs;
 	cli_collectives *coll; /* per graph */
+	tc_module **module;    /* per graph: its module, */
+	size_t *index;         /* its index there, */
+	char *failed;          /* and whether solving it failed */
 	size_t ngraphs;
 	int show_progress;
 	tc_read_options read;
@@ -276,52 +279,68 @@ static void analysis_free(analysis *a)
 	}
 	free(a->graphs);
 	free(a->coll);
+	free(a->module);
+	free(a->index);
+	free(a->failed);
 	cli_inputs_free(&a->in);
 }
 
-/* Solves every graph of every input; reports each failure. CLI_EXIT_*. */
-static int solve_all(analysis *a, const char **paths, const tc_solve_options *opt)
+/* Graph k of the inputs solved (a task of cli_parallel). */
+static void solve_one(void *ctx, size_t k)
 {
-	int status = CLI_EXIT_OK;
-	a->coll = calloc(a->ngraphs ? a->ngraphs : 1, sizeof *a->coll);
-	if (!a->coll || !(a->graphs = calloc(a->ngraphs ? a->ngraphs : 1, sizeof *a->graphs))) {
-		cli_error("out of memory");
-		return CLI_EXIT_ERROR;
-	}
-	size_t k = 0;
-	tc_solve_options o = *opt;
-	progress p;
+	analysis *a = ctx;
+	tc_report_graph *rg = &a->graphs[k];
+	tc_solve_options o = rg->options;
+	progress p = {rg->input, tc_graph_name(rg->graph), cli_now(), 0, 0};
+	p.last = p.start;
 	if (a->show_progress) {
 		o.progress = on_progress;
 		o.progress_ud = &p;
 	}
+	tc_result *r;
+	tc_diag d;
+	int rc = tc_module_solve(&r, a->module[k], a->index[k], &o, NULL, &d);
+	progress_clear(&p);
+	if (rc) {
+		cli_graph_error(rg->input, rg->graph, d.message);
+		a->failed[k] = 1;
+		return;
+	}
+	rg->result = r;
+	cli_note_bounded(rg->input, rg->graph, r);
+	if (cli_collectives_find(&a->coll[k], rg, a->module[k], a->index[k], &rg->options) !=
+	    CLI_EXIT_OK)
+		a->failed[k] = 1;
+}
+
+/* Solves every graph of every input; reports each failure. CLI_EXIT_*. */
+static int solve_all(analysis *a, const char **paths, const tc_solve_options *opt, int jobs)
+{
+	size_t n = a->ngraphs ? a->ngraphs : 1;
+	a->coll = calloc(n, sizeof *a->coll);
+	a->graphs = calloc(n, sizeof *a->graphs);
+	a->module = calloc(n, sizeof *a->module);
+	a->index = calloc(n, sizeof *a->index);
+	a->failed = calloc(n, 1);
+	if (!a->coll || !a->graphs || !a->module || !a->index || !a->failed) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	size_t k = 0;
 	for (size_t i = 0; i < a->in.count; i++) {
 		for (size_t j = 0; j < tc_module_graph_count(a->in.modules[i]); j++, k++) {
-			tc_report_graph *rg = &a->graphs[k];
-			tc_result *r;
-			tc_diag d;
-			rg->input = cli_input_name(paths[i]);
-			rg->graph = tc_module_graph(a->in.modules[i], j);
-			rg->options = *opt;
-			p.input = rg->input;
-			p.graph = tc_graph_name(rg->graph);
-			p.start = p.last = cli_now();
-			p.shown = 0;
-			int rc = tc_module_solve(&r, a->in.modules[i], j, &o, NULL, &d);
-			progress_clear(&p);
-			if (rc) {
-				fprintf(stderr, "%s: error: graph '%s': %s\n", rg->input,
-					tc_graph_name(rg->graph), d.message);
-				status = CLI_EXIT_ERROR;
-				continue;
-			}
-			rg->result = r;
-			cli_note_bounded(rg->input, rg->graph, r);
-			if (cli_collectives_find(&a->coll[k], rg, a->in.modules[i], j, opt) !=
-			    CLI_EXIT_OK)
-				status = CLI_EXIT_ERROR;
+			a->graphs[k].input = cli_input_name(paths[i]);
+			a->graphs[k].graph = tc_module_graph(a->in.modules[i], j);
+			a->graphs[k].options = *opt;
+			a->module[k] = a->in.modules[i];
+			a->index[k] = j;
 		}
 	}
+	/* the progress line is one thread's */
+	a->show_progress &= cli_workers(a->ngraphs, jobs) == 1;
+	int status = cli_parallel(a->ngraphs, jobs, solve_one, a);
+	for (size_t q = 0; q < a->ngraphs; q++)
+		status = a->failed[q] ? CLI_EXIT_ERROR : status;
 	return status;
 }
 
@@ -434,15 +453,16 @@ int cli_analyze(int argc, char **argv)
 	}
 	a.show_progress = !quiet && isatty(STDERR_FILENO);
 	cli_build_ready(&build);
+	int jobs = cli_jobs(build.jobs);
 	status = cli_compile_sources(&build, paths, npaths, compiled);
 	if (status == CLI_EXIT_OK)
 		status = cli_read_compiled(&a.in, paths, compiled, npaths, &a.read,
-					   a.show_progress);
+					   a.show_progress, jobs);
 	cli_sources_finish();
 	a.ngraphs = a.in.ngraphs;
 	if (status != CLI_EXIT_OK)
 		goto done;
-	if ((status = solve_all(&a, paths, &opt)) != CLI_EXIT_OK)
+	if ((status = solve_all(&a, paths, &opt, jobs)) != CLI_EXIT_OK)
 		goto done;
 	if (stats)
 		print_stats(&a, paths);

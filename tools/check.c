@@ -191,6 +191,10 @@ typedef struct checked {
 	tc_report_barrier *barriers;
 	tc_report_cause *causes;
 	cli_collectives coll;
+	tc_module *m;
+	size_t j;        /* the graph's index in m */
+	size_t reported; /* barriers, collectives and arguments */
+	int status;      /* CLI_EXIT_* */
 } checked;
 
 typedef struct session {
@@ -198,6 +202,7 @@ typedef struct session {
 	checked *graphs;
 	size_t ngraphs;
 	tc_read_options read;
+	tc_solve_options opt;
 	size_t reported;
 } session;
 
@@ -226,7 +231,7 @@ static int is_checked(const session *s, const tc_module *m, size_t j)
 }
 
 /* The reported barriers of one solved graph and their causes. */
-static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
+static int find_barriers(checked *c)
 {
 	const tc_graph *g = c->rg.graph;
 	uint32_t n = tc_graph_node_count(g), nb = 0;
@@ -247,9 +252,10 @@ static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 			continue;
 		tc_report_barrier *rb = &c->barriers[k++];
 		rb->node = v;
-		rb->inlined = tc_module_node_inlined(m, j, v, &rb->inlined_loc);
+		rb->inlined = tc_module_node_inlined(c->m, c->j, v, &rb->inlined_loc);
 		/* at most n: ids holds them all */
-		if (cli_add_causes(&c->causes, &total, &cap, why, v, m, j, ids, n, &rb->ncauses))
+		if (cli_add_causes(&c->causes, &total, &cap, why, v, c->m, c->j, ids, n,
+				   &rb->ncauses))
 			goto oom;
 	}
 	/* the causes array has stopped moving: point into it */
@@ -259,7 +265,7 @@ static int find_barriers(session *s, checked *c, const tc_module *m, size_t j)
 	tc_causes_free(why);
 	c->rg.reported = c->barriers;
 	c->rg.nreported = nb;
-	s->reported += nb;
+	c->reported += nb;
 	return CLI_EXIT_OK;
 oom:
 	free(ids);
@@ -268,14 +274,37 @@ oom:
 	return CLI_EXIT_ERROR;
 }
 
-static int check_all(session *s, const char **paths, const tc_solve_options *given)
+/* Graph k solved and its findings found (a task of cli_parallel). */
+static void check_one(void *ctx, size_t k)
 {
-	int status = CLI_EXIT_OK;
+	session *s = ctx;
+	checked *c = &s->graphs[k];
+	tc_result *r;
+	tc_diag d;
+	if (tc_module_solve(&r, c->m, c->j, &c->rg.options, NULL, &d)) {
+		cli_graph_error(c->rg.input, c->rg.graph, d.message);
+		c->status = CLI_EXIT_ERROR;
+		return;
+	}
+	c->rg.result = r;
+	cli_note_bounded(c->rg.input, c->rg.graph, r);
+	if (find_barriers(c) != CLI_EXIT_OK ||
+	    cli_collectives_find(&c->coll, &c->rg, c->m, c->j, &c->rg.options) != CLI_EXIT_OK) {
+		c->status = CLI_EXIT_ERROR;
+		return;
+	}
+	c->reported += c->coll.nreported;
+	for (size_t q = 0; q < c->rg.ncollectives; q++)
+		c->reported += c->rg.collectives[q].c->arg != TC_NONE;
+}
+
+static int check_all(session *s, const char **paths, int jobs)
+{
 	if (!(s->graphs = calloc(s->ngraphs ? s->ngraphs : 1, sizeof *s->graphs))) {
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
-	tc_solve_options opt = *given;
+	tc_solve_options opt = s->opt;
 	opt.assume_barriers = false;
 	size_t k = 0;
 	for (size_t i = 0; i < s->in.count; i++) {
@@ -283,30 +312,20 @@ static int check_all(session *s, const char **paths, const tc_solve_options *giv
 		for (size_t j = 0; j < tc_module_graph_count(m); j++) {
 			if (!is_checked(s, m, j))
 				continue;
-			checked *c = &s->graphs[k];
-			tc_result *r;
-			tc_diag d;
+			checked *c = &s->graphs[k++];
 			c->rg.input = cli_input_name(paths[i]);
 			c->rg.graph = tc_module_graph(m, j);
 			c->rg.options = opt;
-			if (tc_module_solve(&r, m, j, &opt, NULL, &d)) {
-				fprintf(stderr, "%s: error: graph '%s': %s\n", c->rg.input,
-					tc_graph_name(c->rg.graph), d.message);
-				status = CLI_EXIT_ERROR;
-				continue;
-			}
-			c->rg.result = r;
-			cli_note_bounded(c->rg.input, c->rg.graph, r);
-			k++;
-			if (find_barriers(s, c, m, j) != CLI_EXIT_OK ||
-			    cli_collectives_find(&c->coll, &c->rg, m, j, &opt) != CLI_EXIT_OK)
-				return CLI_EXIT_ERROR;
-			s->reported += c->coll.nreported;
-			for (size_t q = 0; q < c->rg.ncollectives; q++)
-				s->reported += c->rg.collectives[q].c->arg != TC_NONE;
+			c->m = m;
+			c->j = j;
 		}
 	}
 	s->ngraphs = k;
+	int status = cli_parallel(k, jobs, check_one, s);
+	for (size_t q = 0; q < k; q++) {
+		status = s->graphs[q].status != CLI_EXIT_OK ? CLI_EXIT_ERROR : status;
+		s->reported += s->graphs[q].reported;
+	}
 	return status;
 }
 
@@ -432,14 +451,16 @@ int cli_check(int argc, char **argv)
 		goto done;
 	}
 	cli_build_ready(&build);
+	int jobs = cli_jobs(build.jobs);
 	status = cli_compile_sources(&build, paths, npaths, compiled);
 	if (status == CLI_EXIT_OK)
-		status = cli_read_compiled(&s.in, paths, compiled, npaths, &s.read, 0);
+		status = cli_read_compiled(&s.in, paths, compiled, npaths, &s.read, 0, jobs);
 	cli_sources_finish();
 	s.ngraphs = s.in.ngraphs;
 	if (status != CLI_EXIT_OK)
 		goto done;
-	if ((status = check_all(&s, paths, &opt)) != CLI_EXIT_OK)
+	s.opt = opt;
+	if ((status = check_all(&s, paths, jobs)) != CLI_EXIT_OK)
 		goto done;
 	if (stats) {
 		cli_print_read_stats(&s.in, paths);

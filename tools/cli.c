@@ -101,9 +101,10 @@ void cli_error(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	fputs("threadconv: error: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	FILE *out = cli_msg();
+	fputs("threadconv: error: ", out);
+	vfprintf(out, fmt, ap);
+	fputc('\n', out);
 	va_end(ap);
 }
 
@@ -126,11 +127,16 @@ void cli_note_bounded(const char *input, const tc_graph *g, const tc_result *r)
 {
 	uint32_t n = tc_result_stats(r).fallback_sources;
 	if (n)
-		fprintf(stderr,
+		fprintf(cli_msg(),
 			"threadconv: note: %s: graph %s: exact bounded its work; the segments of "
 			"%u sync node%s carry path's answer (sound, may be weaker; "
 			"--exact-work 0 lifts the bound)\n",
 			input, tc_graph_name(g), (unsigned)n, n == 1 ? "" : "s");
+}
+
+void cli_graph_error(const char *input, const tc_graph *g, const char *message)
+{
+	fprintf(cli_msg(), "%s: error: graph '%s': %s\n", input, tc_graph_name(g), message);
 }
 
 const char *cli_input_name(const char *path)
@@ -146,13 +152,14 @@ void cli_diag(const tc_diag *d, const char *fallback_file)
 		return;
 	}
 	file = cli_input_name(file);
+	FILE *out = cli_msg();
 	if (d->line && d->col)
-		fprintf(stderr, "%s:%u:%u: error: %s\n", file, (unsigned)d->line,
-			(unsigned)d->col, d->message);
+		fprintf(out, "%s:%u:%u: error: %s\n", file, (unsigned)d->line, (unsigned)d->col,
+			d->message);
 	else if (d->line)
-		fprintf(stderr, "%s:%u: error: %s\n", file, (unsigned)d->line, d->message);
+		fprintf(out, "%s:%u: error: %s\n", file, (unsigned)d->line, d->message);
 	else
-		fprintf(stderr, "%s: error: %s\n", file, d->message);
+		fprintf(out, "%s: error: %s\n", file, d->message);
 }
 
 typedef struct bytes {
@@ -217,21 +224,72 @@ static int read_compiled(tc_module **out, const char *source, const char *file,
 	return rc;
 }
 
-int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
-		    const tc_read_options *opt, int announce)
+typedef struct read_ctx {
+	cli_inputs *in;
+	const char **paths;
+	char *const *compiled;
+	const tc_read_options *opt;
+	int announce;
+	char *failed; /* per input */
+} read_ctx;
+
+/* Input i read (a task of cli_parallel). */
+static void read_one(void *ctx, size_t i)
 {
-	return cli_read_compiled(in, paths, NULL, count, opt, announce);
+	read_ctx *c = ctx;
+	cli_inputs *in = c->in;
+	const char *path = c->paths[i];
+	FILE *msg = cli_msg();
+	if (!c->compiled && cli_source_lang(path) != CLI_LANG_NONE) {
+		fprintf(msg,
+			"%s: error: a %s source: analyze reads IR, PTX, SPIR-V and .cfg "
+			"files; compile it first, or run threadconv check on it "
+			"(docs/source.md)\n",
+			path, cli_lang_name(cli_source_lang(path)));
+		c->failed[i] = 1;
+		return;
+	}
+	tc_diag d;
+	struct stat st;
+	in->bytes[i] = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)
+			       ? (long long)st.st_size
+			       : -1;
+	/* reading takes about a second per 100 MB: say what is going on (on
+	 * a terminal, one job: a line that is then wiped) */
+	int say = c->announce && in->bytes[i] > (100ll << 20);
+	if (say) {
+		fprintf(stderr, "\rthreadconv: %s: reading %lld MB\033[K", path, in->bytes[i] >> 20);
+		fflush(stderr);
+	}
+	double t0 = cli_now();
+	cli_watch_phase(CLI_PHASE_READ, path, in->bytes[i]);
+	int rc = c->compiled && c->compiled[i]
+			 ? read_compiled(&in->modules[i], path, c->compiled[i], c->opt, &d)
+			 : tc_read_file_ex(&in->modules[i], path, c->opt, NULL, &d);
+	cli_watch_phase(CLI_PHASE_OTHER, NULL, 0);
+	in->parse_s[i] = cli_now() - t0;
+	if (say)
+		fputs("\r\033[K", stderr);
+	if (rc) {
+		cli_diag(&d, path);
+		c->failed[i] = 1;
+		return;
+	}
+	for (size_t k = 0; k < tc_module_warning_count(in->modules[i]); k++)
+		fprintf(msg, "%s: warning: %s\n", cli_input_name(path),
+			tc_module_warning(in->modules[i], k));
 }
 
 int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
-		      size_t count, const tc_read_options *opt, int announce)
+		      size_t count, const tc_read_options *opt, int announce, int jobs)
 {
-	int status = CLI_EXIT_OK;
 	memset(in, 0, sizeof *in);
 	in->modules = calloc(count ? count : 1, sizeof *in->modules);
 	in->parse_s = calloc(count ? count : 1, sizeof *in->parse_s);
 	in->bytes = calloc(count ? count : 1, sizeof *in->bytes);
-	if (!in->modules || !in->parse_s || !in->bytes) {
+	char *failed = calloc(count ? count : 1, 1);
+	if (!in->modules || !in->parse_s || !in->bytes || !failed) {
+		free(failed);
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
@@ -240,52 +298,20 @@ int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
 	for (size_t i = 0; i < count; i++)
 		stdin_named += strcmp(paths[i], "-") == 0;
 	if (stdin_named > 1) {
+		free(failed);
 		cli_error("standard input ('-') is named %zu times; it can be read only once",
 			  stdin_named);
 		return CLI_EXIT_ERROR;
 	}
+	read_ctx c = {in, paths, compiled, opt, announce && cli_workers(count, jobs) == 1, failed};
+	int status = cli_parallel(count, jobs, read_one, &c);
 	for (size_t i = 0; i < count; i++) {
-		if (!compiled && cli_source_lang(paths[i]) != CLI_LANG_NONE) {
-			fprintf(stderr,
-				"%s: error: a %s source: analyze reads IR, PTX, SPIR-V and .cfg "
-				"files; compile it first, or run threadconv check on it "
-				"(docs/source.md)\n",
-				paths[i], cli_lang_name(cli_source_lang(paths[i])));
+		if (failed[i])
 			status = CLI_EXIT_ERROR;
-			continue;
-		}
-		tc_diag d;
-		struct stat st;
-		in->bytes[i] = strcmp(paths[i], "-") != 0 && stat(paths[i], &st) == 0 &&
-				       S_ISREG(st.st_mode)
-				       ? (long long)st.st_size
-				       : -1;
-		/* reading takes about a second per 100 MB: say what is going on */
-		int say = announce && in->bytes[i] > (100ll << 20);
-		if (say) {
-			fprintf(stderr, "\rthreadconv: %s: reading %lld MB\033[K", paths[i],
-				in->bytes[i] >> 20);
-			fflush(stderr);
-		}
-		double t0 = cli_now();
-		cli_watch_phase(CLI_PHASE_READ, paths[i], in->bytes[i]);
-		int rc = compiled && compiled[i]
-				 ? read_compiled(&in->modules[i], paths[i], compiled[i], opt, &d)
-				 : tc_read_file_ex(&in->modules[i], paths[i], opt, NULL, &d);
-		cli_watch_phase(CLI_PHASE_OTHER, NULL, 0);
-		in->parse_s[i] = cli_now() - t0;
-		if (say)
-			fputs("\r\033[K", stderr);
-		if (rc) {
-			cli_diag(&d, paths[i]);
-			status = CLI_EXIT_ERROR;
-		} else {
+		else if (in->modules[i])
 			in->ngraphs += tc_module_graph_count(in->modules[i]);
-			for (size_t k = 0; k < tc_module_warning_count(in->modules[i]); k++)
-				fprintf(stderr, "%s: warning: %s\n", cli_input_name(paths[i]),
-					tc_module_warning(in->modules[i], k));
-		}
 	}
+	free(failed);
 	return status;
 }
 
@@ -575,8 +601,7 @@ int cli_collectives_find(cli_collectives *out, tc_report_graph *rg, tc_module *m
 		o.group = TC_GROUP_WARP;
 		o.progress = NULL;
 		if (tc_module_solve(&out->warp, m, j, &o, NULL, &d)) {
-			fprintf(stderr, "%s: error: graph '%s': %s\n", rg->input,
-				tc_graph_name(rg->graph), d.message);
+			cli_graph_error(rg->input, rg->graph, d.message);
 			return CLI_EXIT_ERROR;
 		}
 	}

@@ -42,7 +42,12 @@ void cli_args_init(cli_args *it, int argc, char **argv);
 /* opts ends with an entry whose name is NULL. */
 int cli_next_option(cli_args *it, const cli_option *opts, const char **value);
 
-/* "threadconv: error: ..." on stderr. */
+/* Where a command's messages go: standard error, or inside cli_parallel
+ * the buffer of the task that says them. Every message of a task goes
+ * through it (cli_error and cli_diag do). */
+FILE *cli_msg(void);
+
+/* "threadconv: error: ..." on cli_msg(). */
 void cli_error(const char *fmt, ...)
 #if defined(__GNUC__)
 	__attribute__((format(printf, 1, 2)))
@@ -51,11 +56,28 @@ void cli_error(const char *fmt, ...)
 /* An input error as file:line:col: error: message (fallback_file when the
  * diagnostic names none). */
 void cli_diag(const tc_diag *d, const char *fallback_file);
+/* "INPUT: error: graph 'G': message" on cli_msg(). */
+void cli_graph_error(const char *input, const tc_graph *g, const char *message);
 /* The input's name in messages: "<stdin>" for "-". */
 const char *cli_input_name(const char *path);
 
 /* Writes buf to path, or to stdout when path is NULL or "-"; CLI_EXIT_* */
 int cli_write_output(const char *path, const char *buf, size_t len);
+
+/*
+ * Runs task(ctx, i) for every i < n on up to jobs threads (at most
+ * CLI_MAX_THREADS; one job: in this thread). Each task's messages
+ * (cli_msg) reach standard error in the order of i, each as soon as the
+ * tasks before it are done, so that any number of jobs prints the same
+ * bytes. A task says nothing on stderr itself. CLI_EXIT_OK, or
+ * CLI_EXIT_ERROR when out of memory (said; nothing ran).
+ */
+#define CLI_MAX_THREADS 64
+int cli_parallel(size_t n, int jobs, void (*task)(void *ctx, size_t i), void *ctx);
+/* -j N: N, or for 0 the number of cores. */
+int cli_jobs(int asked);
+/* How many threads cli_parallel runs n tasks on with jobs. */
+int cli_workers(size_t n, int jobs);
 
 /* The inputs of a command, read in order; every bad one is reported. */
 typedef struct cli_inputs {
@@ -67,11 +89,11 @@ typedef struct cli_inputs {
 
 /* CLI_EXIT_*. announce: say "reading N MB" on stderr for large inputs. */
 int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
-		    const tc_read_options *opt, int announce);
+		    const tc_read_options *opt, int announce, int jobs);
 /* The same, where compiled[i], when not NULL, is the file a compiler made
  * from source paths[i] (source.h): it is read under paths[i]'s name. */
 int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
-		      size_t count, const tc_read_options *opt, int announce);
+		      size_t count, const tc_read_options *opt, int announce, int jobs);
 void cli_inputs_free(cli_inputs *in);
 
 /* --stats: each input's parse time, size, speed and reading phases (IR). */
@@ -102,6 +124,21 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv);
  * CLI_PHASE_WRITE: rendering a report. In both, standard error is set aside until the next
  * phase (what the libraries below print is dropped unless the child dies). */
 void cli_watch_phase(int phase, const char *input, long long bytes);
+/* cli_parallel's part: the calling thread's watch slot (worker k: k); and
+ * a runner's beginning, progress and end. A runner with several workers
+ * runs with standard error set aside throughout: when it fails, the
+ * command runs again with one job (cli_watch_serial), silent until the
+ * runner that failed and there until past the tasks whose messages were
+ * written (*skip). begin returns the descriptor the messages go to (-1:
+ * standard error), for end to close. */
+void cli_watch_slot(int slot);
+int cli_watch_serial(void);
+int cli_watch_runner_begin(int workers, size_t *skip);
+void cli_watch_runner_flushed(size_t count);
+void cli_watch_runner_end(int fd);
+/* The sources' private folder (NULL: removed), for the parent to remove
+ * when the child dies before it could. */
+void cli_watch_folder(const char *path);
 
 /* --exact-work K: exact's per-source tests stop at K times the graph's
  * size (0: never). Reports a bad K; CLI_EXIT_*. */

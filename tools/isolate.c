@@ -33,8 +33,10 @@
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "cli.h"
+#include "source.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
@@ -46,13 +48,27 @@
 #include <time.h>
 #include <unistd.h>
 
-/* What the child is doing, in memory shared with the parent. */
-typedef struct watch {
+/* What one thread of the child reads (slot 0: the command's own thread). */
+typedef struct watch_slot {
 	volatile sig_atomic_t phase; /* CLI_PHASE_* */
 	volatile double deadline;    /* CLI_PHASE_READ: when reading is given up */
-	volatile sig_atomic_t timed_out;
 	char input[1024];            /* the input being read */
+} watch_slot;
+
+/* What the child is doing, in memory shared with the parent. */
+typedef struct watch {
+	watch_slot slot[CLI_MAX_THREADS];
+	volatile sig_atomic_t timed_out;
 	char fatal[512];             /* the reason of an LLVM fatal error */
+	/* cli_parallel: runners begun, whether one with several threads runs,
+	 * and how many of its tasks' messages are written */
+	volatile sig_atomic_t runners, parallel;
+	volatile size_t flushed;
+	/* the second attempt after a parallel one failed: one job, and silent
+	 * until runner quiet_until, whose first skip tasks' messages are out */
+	volatile sig_atomic_t serial, quiet_until;
+	volatile size_t skip;
+	char folder[4096]; /* the sources' private folder while it exists */
 } watch;
 
 /*
@@ -83,28 +99,98 @@ static double now(void)
 static watch *shared;
 static int capture_fd = -1; /* the file standard error goes to while reading */
 static int saved_stderr = -1;
+static int real_stderr = -1; /* a second attempt's, while it is silent */
 static volatile pid_t child_pid;
+static _Thread_local int my_slot;
+
+void cli_watch_slot(int slot)
+{
+	my_slot = slot;
+}
+
+/* Standard error into the capture file, its first bytes dropped. */
+static void capture_on(void)
+{
+	if (ftruncate(capture_fd, 0) == 0 && lseek(capture_fd, 0, SEEK_SET) == 0 &&
+	    (saved_stderr >= 0 || (saved_stderr = dup(2)) >= 0))
+		(void)dup2(capture_fd, 2);
+}
+
+static void capture_off(void)
+{
+	if (saved_stderr >= 0)
+		(void)dup2(saved_stderr, 2);
+}
 
 void cli_watch_phase(int phase, const char *input, long long bytes)
 {
 	if (!shared)
 		return;
-	fflush(stderr);
-	if (phase != CLI_PHASE_OTHER && capture_fd >= 0) {
-		if (phase == CLI_PHASE_READ) {
-			snprintf(shared->input, sizeof shared->input, "%s", input ? input : "");
-			shared->deadline = now() + (bytes < 0 ? READ_SECONDS_STREAM
-							      : read_seconds_base() +
-									READ_SECONDS_PER_MB *
-										(double)bytes / 1e6);
-		}
-		if (ftruncate(capture_fd, 0) == 0 && lseek(capture_fd, 0, SEEK_SET) == 0 &&
-		    (saved_stderr >= 0 || (saved_stderr = dup(2)) >= 0))
-			(void)dup2(capture_fd, 2);
-	} else if (saved_stderr >= 0) {
-		(void)dup2(saved_stderr, 2);
+	watch_slot *s = &shared->slot[my_slot];
+	if (phase == CLI_PHASE_READ) {
+		snprintf(s->input, sizeof s->input, "%s", input ? input : "");
+		s->deadline = now() + (bytes < 0 ? READ_SECONDS_STREAM
+						 : read_seconds_base() +
+							   READ_SECONDS_PER_MB * (double)bytes / 1e6);
 	}
-	shared->phase = phase;
+	if (!shared->parallel) {
+		/* in a parallel run, standard error is captured throughout */
+		fflush(stderr);
+		if (phase != CLI_PHASE_OTHER && capture_fd >= 0)
+			capture_on();
+		else
+			capture_off();
+	}
+	s->phase = phase;
+}
+
+void cli_watch_folder(const char *path)
+{
+	if (shared)
+		snprintf(shared->folder, sizeof shared->folder, "%s", path ? path : "");
+}
+
+int cli_watch_serial(void)
+{
+	return shared && shared->serial;
+}
+
+int cli_watch_runner_begin(int workers, size_t *skip)
+{
+	*skip = 0;
+	if (!shared)
+		return -1;
+	int k = ++shared->runners;
+	if (shared->serial && k == shared->quiet_until) {
+		/* where the first attempt stopped: speak again */
+		(void)dup2(real_stderr, 2);
+		if (saved_stderr >= 0)
+			(void)dup2(real_stderr, saved_stderr);
+		*skip = shared->skip;
+	}
+	int out = dup(2);
+	shared->flushed = 0;
+	if (workers > 1 && capture_fd >= 0) {
+		capture_on();
+		shared->parallel = 1;
+	}
+	return out;
+}
+
+void cli_watch_runner_flushed(size_t count)
+{
+	if (shared)
+		shared->flushed = count;
+}
+
+void cli_watch_runner_end(int fd)
+{
+	if (shared && shared->parallel) {
+		shared->parallel = 0;
+		capture_off();
+	}
+	if (fd >= 0 && fd != STDERR_FILENO)
+		close(fd);
 }
 
 /* report_fatal_error: keep the reason for the parent, and end. */
@@ -158,7 +244,7 @@ static int explain(int sig)
 {
 	static char text[1 << 16];
 	size_t n = captured(text, sizeof text);
-	int phase = shared->phase;
+	int phase = shared->slot[0].phase;
 	if (phase != CLI_PHASE_OTHER && strstr(text, "Sanitizer")) {
 		fwrite(text, 1, n, stderr); /* a bug of ours, or of LLVM's: show it */
 		phase = CLI_PHASE_OTHER;
@@ -178,7 +264,7 @@ static int explain(int sig)
 	if (phase == CLI_PHASE_READ) {
 		/* only LLVM stops a process on a malformed input; any reader may
 		 * be killed or run out of time */
-		const char *name = cli_input_name(shared->input);
+		const char *name = cli_input_name(shared->slot[0].input);
 		size_t len = strlen(name);
 		bool llvm = len > 3 && (strcmp(name + len - 3, ".ll") == 0 ||
 					 strcmp(name + len - 3, ".bc") == 0);
@@ -194,6 +280,78 @@ static int explain(int sig)
 		cli_error("stopped by %s while solving (a bug: please report it with the input)",
 			  why);
 	return CLI_EXIT_ERROR;
+}
+
+/* Whether some thread of the child reads an input; past_deadline: one
+ * that is past its time for it. */
+static bool reading(bool past_deadline)
+{
+	double t = now();
+	for (int k = 0; k < CLI_MAX_THREADS; k++)
+		if (shared->slot[k].phase == CLI_PHASE_READ &&
+		    (!past_deadline || t > shared->slot[k].deadline))
+			return true;
+	return false;
+}
+
+/* One attempt: the command in a child; *ws gets its wait status. 0, or -1
+ * when the child is lost (said here). */
+static int attempt(int (*run)(int, char **), int argc, char **argv, const sigset_t *chld,
+		   const sigset_t *old_mask, const struct sigaction old[4], int *ws)
+{
+	pid_t pid = fork();
+	if (pid < 0)
+		return 1;
+	if (pid == 0) {
+		/* the command as it would run alone */
+		sigprocmask(SIG_SETMASK, old_mask, NULL);
+		sigaction(SIGINT, &old[0], NULL);
+		sigaction(SIGQUIT, &old[1], NULL);
+		sigaction(SIGTERM, &old[2], NULL);
+		sigaction(SIGHUP, &old[3], NULL);
+		if (shared->serial) {
+			/* say nothing the first attempt said */
+			int null = open("/dev/null", O_WRONLY);
+			real_stderr = dup(2);
+			if (null >= 0 && real_stderr >= 0)
+				(void)dup2(null, 2);
+		}
+		tc_llvm_set_fatal_handler(on_llvm_fatal);
+		int status = run(argc, argv);
+		fflush(stdout);
+		fflush(stderr);
+		exit(status);
+	}
+	child_pid = pid;
+	for (;;) {
+		/* woken by the child's end (SIGCHLD) or every 100 ms to look at
+		 * the time the child has spent reading */
+		struct timespec tick = {0, 100 * 1000 * 1000};
+		(void)sigtimedwait(chld, NULL, &tick);
+		pid_t r = waitpid(pid, ws, WNOHANG);
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR) {
+			cli_error("lost the worker process: %s", strerror(errno));
+			return -1;
+		}
+		if (!shared->timed_out && reading(true)) {
+			shared->timed_out = 1;
+			kill(pid, SIGKILL);
+		}
+	}
+	child_pid = 0;
+	return 0;
+}
+
+/* Whether wait status ws is a user's signal (the parent then dies of it). */
+static bool users_signal(int ws)
+{
+	if (!WIFSIGNALED(ws))
+		return false;
+	int sig = WTERMSIG(ws);
+	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE ||
+	       sig == SIGQUIT;
 }
 
 int cli_isolated(int (*run)(int, char **), int argc, char **argv)
@@ -212,73 +370,68 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 	memset(shared, 0, sizeof *shared);
 	fflush(stdout);
 	fflush(stderr);
-	struct sigaction ign, old_int, old_quit, old_term, old_hup, fwd;
+	struct sigaction ign, old[4], fwd;
 	memset(&ign, 0, sizeof ign);
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	fwd = ign;
 	fwd.sa_handler = pass_on;
-	sigaction(SIGINT, &ign, &old_int);
-	sigaction(SIGQUIT, &ign, &old_quit);
-	sigaction(SIGTERM, &fwd, &old_term);
-	sigaction(SIGHUP, &fwd, &old_hup);
+	sigaction(SIGINT, &ign, &old[0]);
+	sigaction(SIGQUIT, &ign, &old[1]);
+	sigaction(SIGTERM, &fwd, &old[2]);
+	sigaction(SIGHUP, &fwd, &old[3]);
 	sigset_t chld, old_mask;
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, &old_mask);
-	pid_t pid = fork();
-	if (pid <= 0) {
-		/* the child, or no child: the command as it would run alone */
-		sigprocmask(SIG_SETMASK, &old_mask, NULL);
-		sigaction(SIGINT, &old_int, NULL);
-		sigaction(SIGQUIT, &old_quit, NULL);
-		sigaction(SIGTERM, &old_term, NULL);
-		sigaction(SIGHUP, &old_hup, NULL);
-		if (pid < 0)
-			return run(argc, argv);
-		tc_llvm_set_fatal_handler(on_llvm_fatal);
-		int status = run(argc, argv);
-		fflush(stdout);
-		fflush(stderr);
-		exit(status);
-	}
-	child_pid = pid;
 	int ws;
 	for (;;) {
-		/* woken by the child's end (SIGCHLD) or every 100 ms to look at
-		 * the time the child has spent reading */
-		struct timespec tick = {0, 100 * 1000 * 1000};
-		(void)sigtimedwait(&chld, NULL, &tick);
-		pid_t r = waitpid(pid, &ws, WNOHANG);
-		if (r == pid)
-			break;
-		if (r < 0 && errno != EINTR) {
-			cli_error("lost the worker process: %s", strerror(errno));
+		int rc = attempt(run, argc, argv, &chld, &old_mask, old, &ws);
+		if (rc > 0) {
+			/* no child: the command as it would run alone */
+			sigprocmask(SIG_SETMASK, &old_mask, NULL);
+			for (int k = 0; k < 4; k++)
+				sigaction((int[]){SIGINT, SIGQUIT, SIGTERM, SIGHUP}[k], &old[k], NULL);
+			shared = NULL;
+			return run(argc, argv);
+		}
+		if (rc < 0)
 			return CLI_EXIT_ERROR;
-		}
-		if (shared->phase == CLI_PHASE_READ && now() > shared->deadline &&
-		    !shared->timed_out) {
-			shared->timed_out = 1;
-			kill(pid, SIGKILL);
-		}
+		if (shared->folder[0])
+			cli_remove_tree(shared->folder); /* the child did not live to */
+		bool failed = WIFEXITED(ws) ? WEXITSTATUS(ws) == CLI_EXIT_ERROR + 100 || reading(false)
+					    : !users_signal(ws);
+		if (!failed || !shared->parallel || shared->serial)
+			break;
+		/* a parallel run failed, and which input did it cannot be told:
+		 * again with one job, silent up to where this one stopped (a
+		 * sanitizer's report is passed on first: it is a bug) */
+		static char text[1 << 16];
+		size_t n = captured(text, sizeof text);
+		if (strstr(text, "Sanitizer"))
+			fwrite(text, 1, n, stderr);
+		int quiet_until = shared->runners;
+		size_t skip = shared->flushed;
+		memset(shared, 0, sizeof *shared);
+		shared->serial = 1;
+		shared->quiet_until = quiet_until;
+		shared->skip = skip;
 	}
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
-	child_pid = 0;
 	if (WIFEXITED(ws)) {
 		int code = WEXITSTATUS(ws);
 		if (code == CLI_EXIT_ERROR + 100)
 			return explain(0);
 		/* every way out of reading restores the phase: an exit inside it
 		 * is LLVM's or a sanitizer's */
-		if (shared->phase == CLI_PHASE_READ) {
+		if (shared->slot[0].phase == CLI_PHASE_READ) {
 			snprintf(shared->fatal, sizeof shared->fatal, "exit status %d", code);
 			return explain(0);
 		}
 		return code;
 	}
 	int sig = WTERMSIG(ws);
-	if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE ||
-	    sig == SIGQUIT) {
+	if (users_signal(ws)) {
 		signal(sig, SIG_DFL);
 		sigset_t set;
 		sigemptyset(&set);

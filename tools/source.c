@@ -62,7 +62,9 @@ const char cli_build_help[] =
 "        Compile each source with the include paths, macros and device of\n"
 "        its entry in DIR/compile_commands.json (or FILE).\n"
 "    -j, --jobs N\n"
-"        Run up to N compilers at once (default: the number of cores).\n"
+"        Run up to N compilers at once, and read and solve up to N inputs\n"
+"        (of every kind) at once on threads, at most 64 (default: the number\n"
+"        of cores). The output is the same, byte for byte, as with -j 1.\n"
 "    --offload-arch ARCH, --cuda-gpu-arch ARCH\n"
 "        The device: sm_70 for CUDA and gfx90a for HIP by default.\n"
 "    --target TRIPLE\n"
@@ -218,11 +220,17 @@ int cli_sources_interrupted(void)
 	return caught != 0;
 }
 
+void cli_remove_tree(const char *path)
+{
+	nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
 void cli_sources_cleanup(void)
 {
 	if (folder[0]) {
-		nftw(folder, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+		cli_remove_tree(folder);
 		folder[0] = '\0';
+		cli_watch_folder(NULL);
 	}
 	if (handlers_set) {
 		sigaction(SIGINT, &old_int, NULL);
@@ -255,6 +263,7 @@ static int make_folder(void)
 		folder[0] = '\0';
 		return -1;
 	}
+	cli_watch_folder(folder);
 	set_handlers();
 	return 0;
 }
@@ -559,8 +568,7 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 		if (!j->out || !j->err || command(b, j, paths[i], cuda, hip))
 			status = CLI_EXIT_ERROR;
 	}
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	int max = b->jobs > 0 ? b->jobs : cores > 0 ? (int)cores : 1;
+	int max = cli_jobs(b->jobs);
 	size_t next = 0, printed = 0, running = 0;
 	while (status == CLI_EXIT_OK && printed < nsrc && !caught) {
 		while (next < nsrc && (int)running < max) {

@@ -94,6 +94,9 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
  * none), and gives signals back the handling they had before. */
 void cli_sources_cleanup(void);
 
+/* Removes path and everything under it. */
+void cli_remove_tree(const char *path);
+
 /* Whether a signal came while sources were compiled or read. The handler
  * only records it; cli_sources_finish, called once the compiled files are
  * read, cleans up and then ends the process by that signal. */

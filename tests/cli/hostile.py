@@ -14,6 +14,9 @@ Cases (all by default):
   hang       IR whose debug scopes form a cycle (hostile-scope-cycle.ll, written by
              hand): LLVM's verifier loops forever on it; the command stops reading
              after a time limit (THREADCONV_READ_SECONDS, 2 s here)
+  parallel   inputs that crash LLVM or hang its verifier among good ones, read with
+             -j 4: the same exit status and bytes as with -j 1, no temporary folder
+             left behind (a CUDA source among them)
   devices    /dev/zero (no end: the stream limit), a FIFO nobody writes to (no
              hang: an error after the wait), a directory
   stdin      standard input named twice
@@ -78,7 +81,8 @@ def expect_error(what, rc, out, err, lines=None):
         raise Failure('%s: %d error lines, want %d: %r' % (what, len(got), lines, err[:500]))
 
 
-def case_bitcode(a):
+def compiled_kernel(a):
+    """cuda_reduce.cu at -O2 -g as bitcode: its path and bytes."""
     bc = os.path.abspath(os.path.join(a.work, 'hostile-reduce.O2.bc'))
     # the same bytes from every checkout: compiled from the repository's root
     # by a relative name, with no path of this checkout in the debug info
@@ -89,7 +93,18 @@ def case_bitcode(a):
     p = subprocess.run(cc, cwd=root, capture_output=True, text=True)
     if p.returncode != 0:
         raise Failure('%s: clang failed:\n%s' % (' '.join(cc), p.stderr))
-    data = open(bc, 'rb').read()
+    return bc, open(bc, 'rb').read()
+
+
+def mutation_places(a, data):
+    """The (offset, xor) of each changed byte: the same places every run."""
+    rng = random.Random(20261201)
+    return sorted({(rng.randrange(len(data) // 4, len(data)), rng.choice([1, 2, 4, 0x80, 0xff]))
+                   for _ in range(a.mutations)})
+
+
+def case_bitcode(a):
+    bc, data = compiled_kernel(a)
     # a place known to matter, for the bitcode Debian's clang 19.1.7 makes
     # here: the changed byte makes a debug location's file operand another
     # node than a string, which LLVM's reader and verifier accept and our
@@ -109,9 +124,7 @@ def case_bitcode(a):
                           % (rc, err[:500]))
     else:
         print('bitcode: another clang made other bytes: the known place is not checked')
-    rng = random.Random(20261201)  # the same places every run
-    places = sorted({(rng.randrange(len(data) // 4, len(data)), rng.choice([1, 2, 4, 0x80, 0xff]))
-                     for _ in range(a.mutations)})
+    places = mutation_places(a, data)
     path = os.path.join(a.work, 'hostile-mutated.bc')
     crashes_without = accepted = errors = 0
     for off, x in places:
@@ -141,6 +154,60 @@ def case_bitcode(a):
                                                        crashes_without, len(known)))
     if crashes_without == 0:
         raise Failure('no changed byte made LLVM fail: the case tests nothing')
+
+
+def case_parallel(a):
+    """Inputs that stop LLVM among others, read on several threads (-j 4):
+    which one did it cannot be told there, so the command runs again with
+    one job; the result must be the serial run's, byte for byte, and no
+    temporary folder may be left (a CUDA source among the inputs)."""
+    bc, data = compiled_kernel(a)
+    failing = []
+    path = os.path.join(a.work, 'hostile-parallel-%d.bc')
+    for off, x in mutation_places(a, data):
+        b = bytearray(data)
+        b[off] ^= x
+        name = path % len(failing)
+        with open(name, 'wb') as f:
+            f.write(b)
+        rc, _, err = run([a.bin, 'check', name], timeout=60)
+        if rc == 2 and 'LLVM failed reading this input' in err:
+            failing.append(name)
+            if len(failing) == 2:
+                break
+    if not failing:
+        raise Failure('no changed byte made LLVM fail: the case tests nothing')
+    root = os.path.normpath(os.path.join(HERE, '..', '..'))
+    good = [os.path.join(HERE, 'analyze', 'diamond.cfg'), bc,
+            os.path.join(root, 'tests', 'ptx', 'bra_uni.ptx'),
+            os.path.join(root, 'tests', 'spirv', 'kernel.spvasm'),
+            os.path.join(root, 'tests', 'kernels', 'cuda_reduce.cu')]
+    bad = os.path.join(root, 'tests', 'spirv', 'cli', 'truncated.spv')
+    hang = os.path.join(HERE, 'hostile-scope-cycle.ll')
+    lists = [('crash', good[:2] + [bad, failing[0]] + good[2:] + failing[1:], {}),
+             ('crash last', good + [failing[-1]], {}),
+             ('hang', good[:3] + [bad, hang] + good[3:], {'THREADCONV_READ_SECONDS': '2'})]
+    for what, inputs, extra in lists:
+        got = []
+        for jobs in ('1', '4'):
+            tmp = tempfile.mkdtemp(dir=a.work)
+            env = env_for()
+            env.update(extra)
+            env['TMPDIR'] = tmp
+            p = subprocess.run([a.bin, 'check', '-j', jobs, '--no-caret'] + inputs,
+                               capture_output=True, timeout=300, env=env,
+                               stdin=subprocess.DEVNULL)
+            left = os.listdir(tmp)
+            if left:
+                raise Failure('%s, -j %s: left %s in TMPDIR' % (what, jobs, left))
+            os.rmdir(tmp)
+            got.append((p.returncode, p.stdout, p.stderr))
+        if got[0][0] != 2 or got[0][1]:
+            raise Failure('%s: -j 1: exit %d, stdout %r' % (what, got[0][0], got[0][1][:200]))
+        if got[0] != got[1]:
+            raise Failure('%s: -j 4 differs from -j 1:\n-j 1: %r\n-j 4: %r'
+                          % (what, got[0][2][:800], got[1][2][:800]))
+        print('parallel: %s: -j 4 as -j 1 (%d bytes on stderr)' % (what, len(got[0][2])))
 
 
 def case_hang(a):
@@ -300,8 +367,8 @@ def case_pictures(a):
           'message under %s MB' % (took, ended or 'no'))
 
 
-CASES = {'bitcode': case_bitcode, 'hang': case_hang, 'pictures': case_pictures,
-         'truncate': case_truncate, 'devices': case_devices, 'stdin': case_stdin,
+CASES = {'bitcode': case_bitcode, 'hang': case_hang, 'parallel': case_parallel,
+         'pictures': case_pictures, 'truncate': case_truncate, 'devices': case_devices, 'stdin': case_stdin,
          'output': case_output}
 
 
