@@ -326,6 +326,13 @@ typedef struct tc_collective {
 	const char *arg_name;
 	const char *arg_source;
 	tc_loc arg_source_loc;
+	/* when its call was inlined from a helper (IR inputs with debug info):
+	 * the helper called at loc and the position in it, as
+	 * tc_module_node_inlined gives them for barriers; NULL when it was not,
+	 * or when the helper is the collective itself (a header's __shfl_sync
+	 * around the intrinsic) */
+	const char *inlined;
+	tc_loc inlined_loc;
 } tc_collective;
 
 /* The collectives of graph i, in node order (0 for .cfg graphs); each valid

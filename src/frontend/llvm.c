@@ -1361,21 +1361,6 @@ static LLVMMetadataRef inst_location(LLVMValueRef inst)
 	return loc && LLVMGetMetadataKind(loc) == LLVMDILocationMetadataKind ? loc : NULL;
 }
 
-/* The debug location of an instruction as shown (shown_location), the
- * file in r->name; file NULL and line 0 when it has none. */
-static int debug_loc(reader *r, LLVMValueRef inst, const char **file, uint32_t *line,
-		     uint32_t *col)
-{
-	LLVMMetadataRef loc = inst_location(inst);
-	if (!loc) {
-		*file = NULL;
-		*line = *col = 0;
-		return TC_OK;
-	}
-	LLVMMetadataRef inner;
-	return location_of(r, shown_location(r, loc, &inner), file, line, col);
-}
-
 /* The name of the function that DILocation loc lies in, as the source
  * names it (its DISubprogram's name); NULL when unknown. */
 static const char *function_of(reader *r, LLVMMetadataRef loc, unsigned *len)
@@ -1439,14 +1424,22 @@ static const char *describe_call(reader *r, LLVMValueRef call)
 	return tc__module_string(r->out, buf, blen);
 }
 
-/* inst's debug location with its file kept in the module ({NULL, 0, 0}
- * when it has none). */
-static int kept_loc(reader *r, LLVMValueRef inst, tc_loc *out)
+/* inst's debug location as shown (shown_location), with its file kept in
+ * the module ({NULL, 0, 0} when it has none); when inl is not NULL and the
+ * position shown is a call's that inlined inst, the helper called there
+ * (inlined_from) in *inl. */
+static int kept_loc(reader *r, LLVMValueRef inst, tc_loc *out, tc_inlined *inl)
 {
 	const char *file;
 	uint32_t line, col;
-	int rc = debug_loc(r, inst, &file, &line, &col);
 	*out = (tc_loc){NULL, 0, 0};
+	LLVMMetadataRef at = inst_location(inst), inner;
+	if (!at)
+		return TC_OK;
+	LLVMMetadataRef shown = shown_location(r, at, &inner);
+	int rc = inl && inner ? inlined_from(r, inner, inl) : TC_OK; /* before: both use r->name */
+	if (!rc)
+		rc = location_of(r, shown, &file, &line, &col);
 	if (rc || !file)
 		return rc;
 	if (!(out->file = tc__module_string(r->out, file, strlen(file))))
@@ -1471,7 +1464,7 @@ static int named_source(reader *r, tc_uniformity *ua, uint32_t v, const char **w
 	LLVMValueRef call = r->vals[src];
 	if (!(*what = describe_call(r, call)))
 		return oom(r);
-	return kept_loc(r, call, loc);
+	return kept_loc(r, call, loc, NULL);
 }
 
 /* Records the divergence source of a branch that is not uniform. */
@@ -1511,12 +1504,7 @@ static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_
 	r->cursor = i;
 	*flags = TC_NODE_BARRIER;
 	*loc = (tc_loc){NULL, 0, 0};
-	LLVMMetadataRef at = i ? inst_location(i) : NULL, inner;
-	if (!at)
-		return TC_OK;
-	LLVMMetadataRef shown = shown_location(r, at, &inner);
-	int rc = inner ? inlined_from(r, inner, inl) : TC_OK; /* before: both use r->name */
-	return rc ? rc : location_of(r, shown, &loc->file, &loc->line, &loc->col);
+	return i ? kept_loc(r, i, loc, inl) : TC_OK;
 }
 
 static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
@@ -1528,7 +1516,7 @@ static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
 	if (divergent && LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
 	    (rc = branch_source(r, term, src)))
 		return rc;
-	return kept_loc(r, term, loc);
+	return kept_loc(r, term, loc, NULL);
 }
 
 /* ---- collectives (docs/check.md, "Collectives") ------------------------------ */
@@ -1714,13 +1702,20 @@ static int add_collectives(reader *r, uint32_t nblocks)
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const found_coll *fc = &r->found[j];
 		tc_collective *c = &cs[j];
+		tc_inlined inl = {NULL, {NULL, 0, 0}};
 		*c = tc__gpu_collective_entry(fc->group, !fc->row, fc->row && fc->row->barrier,
 					      fc->row && fc->row->mask >= 0, fc->checked,
 					      r->last[fc->block] - r->nbar[fc->block] + fc->seg);
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);
 		else
-			rc = kept_loc(r, fc->inst, &c->loc);
+			rc = kept_loc(r, fc->inst, &c->loc, &inl);
+		/* the helper's note, unless the helper is the collective itself
+		 * (a header's __shfl_sync around the intrinsic) */
+		if (!rc && inl.function && strcmp(inl.function, c->name) != 0) {
+			c->inlined = inl.function;
+			c->inlined_loc = inl.loc;
+		}
 		if (!rc)
 			rc = check_args(r, fc, c);
 	}

@@ -38,7 +38,8 @@
 #define BRANCH_TEXT "may go different ways in different threads"
 /* a barrier with a thread count (docs/ptx.md) */
 #define PARTIAL_TEXT "barrier with a thread count may be reached by only some threads of the block"
-/* the note of a barrier in an inlined function, with the function's name */
+/* the note of a barrier or collective in an inlined function, with the
+ * function's name */
 #define INLINED_TEXT "in inlined function '%s'"
 
 static int is_partial(const tc_graph *g, uint32_t node)
@@ -173,6 +174,18 @@ static void print_causes(text_out *t, const tc_report_graph *rg, const tc_report
 	}
 }
 
+/* The note naming the inlined helper (function) a barrier or collective
+ * was reached in, at loc there; nothing when function is NULL. */
+static void print_inlined(text_out *t, const tc_report_graph *rg, const char *function,
+			  tc_loc loc)
+{
+	if (!function)
+		return;
+	line_begin(t, loc, rg->input, LEVEL_NOTE);
+	fprintf(t->out, INLINED_TEXT, function);
+	line_end(t, loc, LEVEL_NOTE);
+}
+
 static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_report_barrier *rb)
 {
 	const tc_graph *g = rg->graph;
@@ -196,11 +209,7 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 		      t->out);
 		line_end(t, bl, LEVEL_NOTE);
 	}
-	if (rb->inlined) {
-		line_begin(t, rb->inlined_loc, rg->input, LEVEL_NOTE);
-		fprintf(t->out, INLINED_TEXT, rb->inlined);
-		line_end(t, rb->inlined_loc, LEVEL_NOTE);
-	}
+	print_inlined(t, rg, rb->inlined, rb->inlined_loc);
 	print_causes(t, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
 }
 
@@ -234,6 +243,7 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 		fprintf(t->out, "%s [" COLLECTIVE_FLAG "]",
 			tc__report_collective_message(msg, sizeof msg, c));
 		line_end(t, c->loc, LEVEL_WARNING);
+		print_inlined(t, rg, c->inlined, c->inlined_loc);
 		print_causes(t, rg, rc->causes, rc->ncauses, c->group);
 		if (c->group != TC_GROUP_BLOCK && rg->warp_assumed && rg->warp_size && !*assumed) {
 			print_assumption(t, rg, c);
@@ -245,6 +255,7 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 	print_collective_lead(t, rg, c);
 	fprintf(t->out, "%s [" ARGUMENT_FLAG "]", tc__report_argument_message(msg, sizeof msg, c));
 	line_end(t, c->loc, LEVEL_WARNING);
+	print_inlined(t, rg, c->inlined, c->inlined_loc);
 	if (!c->arg_source)
 		return;
 	line_begin(t, c->loc, rg->input, LEVEL_NOTE);
@@ -396,7 +407,7 @@ static char *qualified(char *buf, size_t cap, const tc_graph *g, uint32_t node)
  * locations. */
 static json_t *result(const tc_report_graph *rg, const char *rule, const char *msg,
 		      tc_loc loc, uint32_t node, const tc_report_cause *causes, uint32_t ncauses,
-		      tc_group group, const tc_report_barrier *rb)
+		      tc_group group, const char *inlined, tc_loc inlined_loc)
 {
 	const tc_graph *g = rg->graph;
 	char name[512], text[768];
@@ -421,9 +432,9 @@ static json_t *result(const tc_report_graph *rg, const char *rule, const char *m
 		else
 			bad = json_array_append_new(rel, l);
 	}
-	if (!bad && rb && rb->inlined) { /* after the causes, whose ids stay */
-		snprintf(text, sizeof text, INLINED_TEXT, rb->inlined);
-		json_t *l = location(rb->inlined_loc, rg->input, NULL, text);
+	if (!bad && inlined) { /* after the causes, whose ids stay */
+		snprintf(text, sizeof text, INLINED_TEXT, inlined);
+		json_t *l = location(inlined_loc, rg->input, NULL, text);
 		bad = !l || set(l, "id", json_integer(ncauses));
 		if (bad)
 			json_decref(l);
@@ -449,7 +460,7 @@ static json_t *barrier_result(const tc_report_graph *rg, const tc_report_barrier
 	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
 		 tc_graph_name(g), tc_graph_node_name(g, rb->node));
 	return result(rg, partial ? PARTIAL_RULE_ID : RULE_ID, msg, tc_graph_node_loc(g, rb->node),
-		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb);
+		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined, rb->inlined_loc);
 }
 
 /* The results of one collective: reached by only some, an argument. */
@@ -463,7 +474,8 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 			 tc__report_collective_message(text, sizeof text, c),
 			 tc_graph_name(rg->graph));
 		if (json_array_append_new(results, result(rg, COLLECTIVE_RULE_ID, msg, c->loc, c->node,
-							  rc->causes, rc->ncauses, c->group, NULL)))
+							  rc->causes, rc->ncauses, c->group,
+							  c->inlined, c->inlined_loc)))
 			return -1;
 	}
 	if (c->arg == TC_NONE)
@@ -473,7 +485,7 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 	if (c->arg_source && n > 0 && (size_t)n < sizeof msg)
 		snprintf(msg + n, sizeof msg - (size_t)n, "; it depends on %s", c->arg_source);
 	return json_array_append_new(results, result(rg, ARGUMENT_RULE_ID, msg, c->loc, c->node,
-						     NULL, 0, c->group, NULL));
+						     NULL, 0, c->group, c->inlined, c->inlined_loc));
 }
 
 int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,

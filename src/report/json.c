@@ -13,6 +13,7 @@
  *     where the graph has collectives: "warp_size", "block_size_assumed",
  *     "collectives": [{"name", "kind", "group", "node", "state", ["masked"],
  *                      ["file", "line", "column"], check mode: "causes": [...],
+ *                      ["inlined": {...}],
  *                      ["argument": {"index", ["name"], ["depends_on"],
  *                                    ["file", "line", "column"]}]}]}]}
  *
@@ -274,6 +275,20 @@ static void causes(writer *w, const tc_graph *g, const tc_report_cause *list, ui
 	leave(w, "]");
 }
 
+/* "inlined": {function, file, line, column} of a barrier or collective
+ * reached in an inlined helper; nothing when function is NULL. */
+static void inlined_field(writer *w, const char *function, tc_loc loc)
+{
+	if (!function)
+		return;
+	key(w, "inlined");
+	enter(w, "{");
+	field(w, "function", function);
+	loc_fields(w, loc);
+	column_field(w, loc);
+	leave(w, "}");
+}
+
 /* Check mode adds each barrier's column and the causes of a reported one. */
 static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 {
@@ -287,14 +302,8 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 	column_field(w, loc);
 	key(w, "causes");
 	causes(w, rg->graph, rb ? rb->causes : NULL, rb ? rb->ncauses : 0);
-	if (rb && rb->inlined) {
-		key(w, "inlined");
-		enter(w, "{");
-		field(w, "function", rb->inlined);
-		loc_fields(w, rb->inlined_loc);
-		column_field(w, rb->inlined_loc);
-		leave(w, "}");
-	}
+	if (rb)
+		inlined_field(w, rb->inlined, rb->inlined_loc);
 }
 
 /* A barrier is listed among the collectives only for an argument that may
@@ -330,6 +339,8 @@ static void collectives(writer *w, const tc_report_graph *rg)
 		if (!rg->options.assume_barriers) {
 			key(w, "causes");
 			causes(w, g, rc->causes, rc->reported ? rc->ncauses : 0);
+			if (rc->reported || c->arg != TC_NONE)
+				inlined_field(w, c->inlined, c->inlined_loc);
 		}
 		if (c->arg != TC_NONE) {
 			key(w, "argument");

@@ -34,6 +34,10 @@ Markers, comments on the line of the call in the source:
                                builds whose builtins are lowered to target
                                intrinsics, also the names in run-kernels.py's
                                LOWERED; none of the present builds is)
+  // collective: divergent [on VALUE] in FUNCTION
+                               and the collective was inlined from the
+                               helper FUNCTION, of another file, which the
+                               report names (JSON "inlined")
   // argument: divergent [on VALUE]
                                an argument that must be the same in the
                                whole group may differ (-Wcollective-
@@ -114,7 +118,7 @@ TARGETS = ('nvptx', 'amdgcn', 'spir64')
 KERNEL = {'.cu': re.compile(r'\b__global__\s+void\s+(\w+)\s*\('),
           '.cl': re.compile(r'\b(?:__)?kernel\s+(?:__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*)*'
                             r'void\s+(\w+)\s*\(')}
-VERDICT = r'(divergent|ok)\b(?:\s+on\s+(\S+))?'
+VERDICT = r'(divergent|ok)\b(?:\s+on\s+(\S+))?(?:\s+in\s+(\w+))?'
 COLLECTIVE = re.compile(r'//\s*collective:\s*' + VERDICT)
 TARGET = re.compile(r'//\s*(%s):\s*' % '|'.join(TARGETS) + VERDICT)
 ARGUMENT = re.compile(r'//\s*argument:\s*divergent\b(?:\s+on\s+(\S+))?')
@@ -128,7 +132,7 @@ class Markers:
     def __init__(self, path):
         self.base = os.path.basename(path)
         ext = os.path.splitext(path)[1]
-        # line -> {target or None: (divergent?, VALUE or None)}
+        # line -> {target or None: (divergent?, VALUE or None, FUNCTION or None)}
         self.verdicts = {}
         self.arguments = {}    # line -> VALUE or None
         self.arch = None
@@ -138,9 +142,10 @@ class Markers:
         for n, line in enumerate(text.split('\n'), 1):
             m = COLLECTIVE.search(line)
             if m:
-                self.verdicts[n] = {None: (m.group(1) == 'divergent', m.group(2))}
+                self.verdicts[n] = {None: (m.group(1) == 'divergent', m.group(2), m.group(3))}
                 for t in TARGET.finditer(line):
-                    self.verdicts[n][t.group(1)] = (t.group(2) == 'divergent', t.group(3))
+                    self.verdicts[n][t.group(1)] = (t.group(2) == 'divergent', t.group(3),
+                                                    t.group(4))
             elif TARGET.search(line):
                 self.verdicts[n] = None   # a target marker without "collective:"
             m = ARGUMENT.search(line)
@@ -164,7 +169,7 @@ class Markers:
         return found
 
     def want(self, line, target):
-        """(divergent?, VALUE) expected at line in a build for target."""
+        """(divergent?, VALUE, FUNCTION) expected at line in a build for target."""
         v = self.verdicts[line]
         return v.get(target, v[None])
 
@@ -244,7 +249,7 @@ def check_build(args, out, marks, target, lowered):
                     problems.append('%s: a collective on a line with no "// collective:"' % at)
                 continue
             seen[line] = seen.get(line, False) or rep
-            want, value = marks.want(line, target)
+            want, value, inlined = marks.want(line, target)
             if rep != want:
                 problems.append('%s: expected %s, got %s (state %s%s)' % (
                     at, 'divergent' if want else 'ok', 'divergent' if rep else 'ok',
@@ -253,6 +258,9 @@ def check_build(args, out, marks, target, lowered):
                     c.get('depends_on') for c in e.get('causes', [])}:
                 problems.append('%s: no cause depends on %s (causes: %s)' % (
                     at, value, e.get('causes')))
+            elif rep and inlined and e.get('inlined', {}).get('function') != inlined:
+                problems.append('%s: not named as inlined from %s (%s)' % (
+                    at, inlined, e.get('inlined')))
     for line in sorted(set(marks.verdicts) - set(seen)):
         problems.append('%s: no collective or barrier at %s:%d' % (name, marks.base, line))
     for line in sorted(set(marks.arguments) - argued):

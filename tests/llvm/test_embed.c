@@ -105,7 +105,8 @@ static void compare_collectives(const tc_module *a, const tc_module *b, size_t g
 		    !same_loc(x->loc, y->loc) || x->arg != y->arg ||
 		    !same_str(x->arg_name, y->arg_name) ||
 		    !same_str(x->arg_source, y->arg_source) ||
-		    !same_loc(x->arg_source_loc, y->arg_source_loc))
+		    !same_loc(x->arg_source_loc, y->arg_source_loc) ||
+		    !same_str(x->inlined, y->inlined) || !same_loc(x->inlined_loc, y->inlined_loc))
 			fail("graph %zu collective %zu (%s) differs", g, k, x->name);
 	}
 }

@@ -8,3 +8,15 @@ __global__ void k(int *a)
 		block_sync();
 	a[threadIdx.x] = 1;
 }
+
+// The same for a shuffle: the note names lane_sum. A shuffle called here
+// gets none (the prelude's __shfl_xor_sync is the shuffle itself).
+__global__ void w(int *a)
+{
+	int v = a[threadIdx.x];
+	if (threadIdx.x % 32 < 8)
+		v = lane_sum(v);
+	if (threadIdx.x % 32 == 3)
+		v = __shfl_xor_sync(0xffffffffu, v, 2);
+	a[threadIdx.x] = v;
+}
