@@ -42,7 +42,7 @@ void cli_compdb_free(void)
 	memset(&db, 0, sizeof db);
 }
 
-static char *join_path(const char *dir, const char *file)
+char *cli_join_path(const char *dir, const char *file)
 {
 	if (file[0] == '/' || !dir || !*dir)
 		return strdup(file);
@@ -105,7 +105,7 @@ static int load(const char *path)
 				path, i + 1);
 			return -1;
 		}
-		char *full = join_path(dir, file);
+		char *full = cli_join_path(dir, file);
 		if (!full) {
 			cli_error("out of memory");
 			return -1;
@@ -217,7 +217,7 @@ static int split_command(const char *s, words *out, int *bad)
 /* "-I" + the path made absolute against dir */
 static char *with_path(const char *flag, const char *dir, const char *path)
 {
-	char *full = join_path(dir, path);
+	char *full = cli_join_path(dir, path);
 	if (!full)
 		return NULL;
 	size_t a = strlen(flag), b = strlen(full);

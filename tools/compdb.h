@@ -17,4 +17,8 @@ int cli_compdb_flags(const char *db, const char *path, char ***flags, int *nflag
 		     char **arch);
 void cli_compdb_free(void);
 
+/* dir/file, malloc'd (NULL when out of memory); file itself when it is
+ * absolute or dir is NULL or empty. */
+char *cli_join_path(const char *dir, const char *file);
+
 #endif

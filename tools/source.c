@@ -23,7 +23,7 @@
 extern char **environ;
 
 /* the preludes, made from tools/prelude/ at build time (prelude_data.c) */
-extern const char tc_prelude_cuda[], tc_prelude_hip[];
+extern const char tc_prelude_cuda[], tc_prelude_hip[], tc_prelude_threadconv_common[];
 
 static const struct ext {
 	const char *ext;
@@ -271,14 +271,7 @@ static int make_folder(void)
 /* folder/name, malloc'd */
 static char *in_folder(const char *name)
 {
-	size_t a = strlen(folder), b = strlen(name);
-	char *s = malloc(a + b + 2);
-	if (s) {
-		memcpy(s, folder, a);
-		s[a] = '/';
-		memcpy(s + a + 1, name, b + 1);
-	}
-	return s;
+	return cli_join_path(folder, name);
 }
 
 static char *write_prelude(const char *name, const char *text)
@@ -548,10 +541,13 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 		return CLI_EXIT_OK;
 	if (make_folder())
 		return CLI_EXIT_ERROR;
+	/* the preludes include what they share from beside them */
+	char *common = write_prelude("threadconv_common.h", tc_prelude_threadconv_common);
 	char *cuda = write_prelude("cuda_prelude.h", tc_prelude_cuda);
 	char *hip = write_prelude("hip_prelude.h", tc_prelude_hip);
 	job *jobs = calloc(nsrc, sizeof *jobs);
-	int status = cuda && hip && jobs ? CLI_EXIT_OK : CLI_EXIT_ERROR;
+	int status = common && cuda && hip && jobs ? CLI_EXIT_OK : CLI_EXIT_ERROR;
+	free(common);
 	size_t k = 0;
 	for (size_t i = 0; i < n && status == CLI_EXIT_OK; i++) {
 		cli_lang l = cli_source_lang(paths[i]);

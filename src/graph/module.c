@@ -42,24 +42,32 @@ int tc__module_add_info(tc_module *m, tc_graph *g, bool kernel, tc_loc *branch_l
 	return TC_OK;
 }
 
+/* The last graph's info when it keeps positions (per-node arrays go with
+ * them); else NULL, and the array p given for it is freed. */
+static tc_graph_info *positioned_last(tc_module *m, void *p)
+{
+	if (m->count && m->info[m->count - 1].branch_loc)
+		return &m->info[m->count - 1];
+	tc__free(&m->al, p);
+	return NULL;
+}
+
 void tc__module_set_sources(tc_module *m, tc_branch_source *source)
 {
-	if (m->count == 0 || !m->info[m->count - 1].branch_loc) {
-		tc__free(&m->al, source);
-		return;
+	tc_graph_info *in = positioned_last(m, source);
+	if (in) {
+		tc__free(&m->al, in->source);
+		in->source = source;
 	}
-	tc__free(&m->al, m->info[m->count - 1].source);
-	m->info[m->count - 1].source = source;
 }
 
 void tc__module_set_inlined(tc_module *m, tc_inlined *inlined)
 {
-	if (m->count == 0 || !m->info[m->count - 1].branch_loc) {
-		tc__free(&m->al, inlined);
-		return;
+	tc_graph_info *in = positioned_last(m, inlined);
+	if (in) {
+		tc__free(&m->al, in->inlined);
+		in->inlined = inlined;
 	}
-	tc__free(&m->al, m->info[m->count - 1].inlined);
-	m->info[m->count - 1].inlined = inlined;
 }
 
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps)

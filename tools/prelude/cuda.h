@@ -11,55 +11,21 @@
 #ifndef THREADCONV_CUDA_PRELUDE_H
 #define THREADCONV_CUDA_PRELUDE_H
 
-#define __THREADCONV_PRELUDE__ 1
-
-#ifndef __global__
-#define __global__ __attribute__((global))
-#endif
-#ifndef __device__
-#define __device__ __attribute__((device))
-#endif
-#ifndef __host__
-#define __host__ __attribute__((host))
-#endif
-#ifndef __shared__
-#define __shared__ __attribute__((shared))
-#endif
-#ifndef __constant__
-#define __constant__ __attribute__((constant))
-#endif
 #ifndef __managed__
 #define __managed__ __attribute__((managed))
-#endif
-#ifndef __forceinline__
-#define __forceinline__ __inline__ __attribute__((always_inline))
-#endif
-#ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
 #endif
 #ifndef __launch_bounds__
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #endif
-#ifndef __restrict__
-#define __restrict__ __restrict
-#endif
+/* the attributes, dim3, the 32-bit atomics, min and max */
+#include "threadconv_common.h"
 
 /* threadIdx, blockIdx, blockDim, gridDim, warpSize: clang's own */
 #include <__clang_cuda_builtin_vars.h>
 
-#define __TC_DEV static __inline__ __attribute__((device, always_inline))
-
 #ifdef __cplusplus
 extern "C++" {
 #endif
-
-struct dim3 {
-	unsigned x, y, z;
-#ifdef __cplusplus
-	__host__ __device__ dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1)
-		: x(x_), y(y_), z(z_) {}
-#endif
-};
 
 /* __syncthreads() is a builtin of clang's; these are the toolkit's */
 __TC_DEV int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
@@ -156,39 +122,16 @@ __TC_DEV unsigned __reduce_xor_sync(unsigned m, unsigned v)
 }
 #endif
 
-/* atomics, on generic addresses, as the toolkit's */
-#define __TC_ATOMIC(name, op, T)                                                     \
-	__TC_DEV T name(T *p, T v) { return __atomic_##op(p, v, __ATOMIC_RELAXED); }
-__TC_ATOMIC(atomicAdd, fetch_add, int)
-__TC_ATOMIC(atomicAdd, fetch_add, unsigned)
-__TC_ATOMIC(atomicAdd, fetch_add, unsigned long long)
-__TC_ATOMIC(atomicSub, fetch_sub, int)
-__TC_ATOMIC(atomicSub, fetch_sub, unsigned)
-__TC_ATOMIC(atomicExch, exchange_n, int)
-__TC_ATOMIC(atomicExch, exchange_n, unsigned)
-__TC_ATOMIC(atomicExch, exchange_n, unsigned long long)
-__TC_ATOMIC(atomicMin, fetch_min, int)
-__TC_ATOMIC(atomicMin, fetch_min, unsigned)
-__TC_ATOMIC(atomicMax, fetch_max, int)
-__TC_ATOMIC(atomicMax, fetch_max, unsigned)
-__TC_ATOMIC(atomicAnd, fetch_and, int)
-__TC_ATOMIC(atomicAnd, fetch_and, unsigned)
-__TC_ATOMIC(atomicOr, fetch_or, int)
-__TC_ATOMIC(atomicOr, fetch_or, unsigned)
-__TC_ATOMIC(atomicXor, fetch_xor, int)
-__TC_ATOMIC(atomicXor, fetch_xor, unsigned)
-#undef __TC_ATOMIC
+/* the atomics of 64 bits and of float, as the toolkit's */
+__TC_DEV unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
+{
+	return __atomic_fetch_add(p, v, __ATOMIC_RELAXED);
+}
+__TC_DEV unsigned long long atomicExch(unsigned long long *p, unsigned long long v)
+{
+	return __atomic_exchange_n(p, v, __ATOMIC_RELAXED);
+}
 __TC_DEV float atomicAdd(float *p, float v) { return __nvvm_atom_add_gen_f(p, v); }
-__TC_DEV int atomicCAS(int *p, int cmp, int v)
-{
-	__atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-	return cmp;
-}
-__TC_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
-{
-	__atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-	return cmp;
-}
 __TC_DEV unsigned long long atomicCAS(unsigned long long *p, unsigned long long cmp,
 				      unsigned long long v)
 {
@@ -200,10 +143,6 @@ __TC_DEV unsigned long long atomicCAS(unsigned long long *p, unsigned long long 
 __TC_DEV int __popc(unsigned x) { return __builtin_popcount(x); }
 __TC_DEV int __clz(int x) { return x ? __builtin_clz((unsigned)x) : 32; }
 __TC_DEV int __ffs(int x) { return __builtin_ffs(x); }
-__TC_DEV int min(int a, int b) { return a < b ? a : b; }
-__TC_DEV int max(int a, int b) { return a > b ? a : b; }
-__TC_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-__TC_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
 
 #ifdef __cplusplus
 }

@@ -11,45 +11,13 @@
 #ifndef THREADCONV_HIP_PRELUDE_H
 #define THREADCONV_HIP_PRELUDE_H
 
-#define __THREADCONV_PRELUDE__ 1
-
-#ifndef __global__
-#define __global__ __attribute__((global))
-#endif
-#ifndef __device__
-#define __device__ __attribute__((device))
-#endif
-#ifndef __host__
-#define __host__ __attribute__((host))
-#endif
-#ifndef __shared__
-#define __shared__ __attribute__((shared))
-#endif
-#ifndef __constant__
-#define __constant__ __attribute__((constant))
-#endif
-#ifndef __forceinline__
-#define __forceinline__ __inline__ __attribute__((always_inline))
-#endif
-#ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
-#endif
 #ifndef __launch_bounds__
 #define __launch_bounds__(...) __attribute__((amdgpu_flat_work_group_size(1, __VA_ARGS__)))
 #endif
-#ifndef __restrict__
-#define __restrict__ __restrict
-#endif
-
-#define __TC_DEV static __inline__ __attribute__((device, always_inline))
+/* the attributes, dim3, the 32-bit atomics, min and max */
+#include "threadconv_common.h"
 
 extern "C++" {
-
-struct dim3 {
-	unsigned x, y, z;
-	__host__ __device__ dim3(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1)
-		: x(x_), y(y_), z(z_) {}
-};
 
 /* threadIdx & co.: properties read through the AMDGPU builtins */
 #define __TC_COORD(name, fx, fy, fz)                                                   \
@@ -88,37 +56,7 @@ __TC_DEV void __syncthreads(void)
 __TC_DEV void __threadfence_block(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "workgroup"); }
 __TC_DEV void __threadfence(void) { __builtin_amdgcn_fence(__ATOMIC_SEQ_CST, "agent"); }
 
-#define __TC_ATOMIC(name, op, T)                                                     \
-	__TC_DEV T name(T *p, T v) { return __atomic_##op(p, v, __ATOMIC_RELAXED); }
-__TC_ATOMIC(atomicAdd, fetch_add, int)
-__TC_ATOMIC(atomicAdd, fetch_add, unsigned)
-__TC_ATOMIC(atomicAdd, fetch_add, float)
-__TC_ATOMIC(atomicSub, fetch_sub, int)
-__TC_ATOMIC(atomicSub, fetch_sub, unsigned)
-__TC_ATOMIC(atomicExch, exchange_n, int)
-__TC_ATOMIC(atomicExch, exchange_n, unsigned)
-__TC_ATOMIC(atomicMin, fetch_min, int)
-__TC_ATOMIC(atomicMin, fetch_min, unsigned)
-__TC_ATOMIC(atomicMax, fetch_max, int)
-__TC_ATOMIC(atomicMax, fetch_max, unsigned)
-__TC_ATOMIC(atomicAnd, fetch_and, int)
-__TC_ATOMIC(atomicOr, fetch_or, int)
-__TC_ATOMIC(atomicXor, fetch_xor, int)
-#undef __TC_ATOMIC
-__TC_DEV int atomicCAS(int *p, int cmp, int v)
-{
-	__atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-	return cmp;
-}
-__TC_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
-{
-	__atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-	return cmp;
-}
-__TC_DEV int min(int a, int b) { return a < b ? a : b; }
-__TC_DEV int max(int a, int b) { return a > b ? a : b; }
-__TC_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-__TC_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+__TC_DEV float atomicAdd(float *p, float v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
 }
 
 #undef __TC_DEV
