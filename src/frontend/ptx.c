@@ -58,7 +58,29 @@ typedef struct tok {
  * k - 1; line 0 is no position. */
 typedef struct ploc {
 	uint32_t file, line, col;
+	uint32_t inl; /* inlined from a helper: its entry in r->inl, from 1; 0: not */
 } ploc;
+
+/* A function_name operand of .loc: a label of .debug_str (in the input)
+ * and a byte offset from it. */
+typedef struct pname {
+	const char *label; /* NULL: none */
+	uint32_t len, off;
+} pname;
+
+/* A .loc with inlined_at: its position, the call's, and the function its
+ * position lies in (function_name). */
+typedef struct pinlined_loc {
+	ploc pos, at;
+	pname name;
+} pinlined_loc;
+
+/* Of a position shown at a call that inlined it: the position one step in
+ * along the chain, and the helper it lies in. */
+typedef struct pinl {
+	ploc inner;
+	pname name;
+} pinl;
 
 /* ---- a map from names (into the input) to values --------------------- */
 
@@ -291,6 +313,14 @@ typedef struct reader {
 	size_t nfiles;       /* indices 0 .. nfiles - 1 */
 	ploc cur_loc;
 	bool have_loc;
+	pinlined_loc *iloc; /* the function's .loc lines with inlined_at */
+	size_t niloc, iloc_cap;
+	pinl *inl; /* what ploc.inl points at */
+	size_t ninl, inl_cap;
+	/* .section .debug_str: its bytes, and its labels -> offsets */
+	unsigned char *dstr;
+	size_t ndstr, dstr_cap;
+	nmap dstr_labels;
 
 	/* the module */
 	pfunc *fn;
@@ -930,11 +960,41 @@ static int loc_numbers(reader *r, tok d, int64_t v[3], tok *at)
 	return TC_OK;
 }
 
+/* How far back a .loc's inlined_at is looked for among the function's
+ * .loc lines (a compiler writes the call's .loc just before), and how
+ * long a chain is followed. */
+#define ILOC_WINDOW 64
+#define ILOC_DEPTH 64
+
+static bool same_ploc(ploc a, ploc b)
+{
+	return a.file == b.file && a.line == b.line && a.col == b.col;
+}
+
+/* function_name LABEL[+N] (t at LABEL) into *n. */
+static void loc_function_name(reader *r, pname *n)
+{
+	if (r->t.kind != T_IDENT)
+		return;
+	*n = (pname){r->t.s, r->t.len, 0};
+	next(r);
+	int64_t off;
+	if (is_p(r, '+')) {
+		next(r);
+		if (r->t.kind == T_NUM && int_value(&r->t, &off) && off >= 0 && off <= UINT32_MAX)
+			n->off = (uint32_t)off;
+	}
+}
+
 /*
  * .loc FILE LINE COL [, function_name LABEL[+N], inlined_at FILE LINE COL].
- * Of code inlined from a function of another file (a __syncthreads() a
- * header defines inline), the position is the call's, inlined_at, as of IR
- * (docs/llvm.md, "Positions"); PTX gives only the innermost call.
+ * Code inlined from a helper has a chain of them: the helper's position,
+ * inlined at a call, whose own .loc (written before) says where it was
+ * inlined in turn. As for IR (docs/llvm.md, "Positions"), the position
+ * shown is the first of the chain, going outwards, in the file of the
+ * outermost one (the function's own), and the one before it, with its
+ * function_name, is where the helper's note points (a __syncthreads() of
+ * a header's inline helper is reported where the user's code calls it).
  */
 static int parse_loc(reader *r)
 {
@@ -943,19 +1003,114 @@ static int parse_loc(reader *r)
 	int64_t v[3], w[3];
 	if (loc_numbers(r, d, v, &at))
 		return r->rc;
-	r->cur_loc = (ploc){(uint32_t)v[0] + 1, (uint32_t)v[1], (uint32_t)v[2]};
-	r->have_loc = true;
+	pinlined_loc here = {{(uint32_t)v[0] + 1, (uint32_t)v[1], (uint32_t)v[2], 0},
+			     {0, 0, 0, 0},
+			     {NULL, 0, 0}};
+	bool inlined = false;
 	while (r->t.kind != T_END && r->t.line == d.line) {
-		if (!is_word(&r->t, "inlined_at")) {
-			next(r); /* ",", function_name and its label */
+		if (is_word(&r->t, "function_name")) {
+			next(r);
+			loc_function_name(r, &here.name);
+		} else if (is_word(&r->t, "inlined_at")) {
+			next(r);
+			if (loc_numbers(r, d, w, &at))
+				return r->rc;
+			here.at = (ploc){(uint32_t)w[0] + 1, (uint32_t)w[1], (uint32_t)w[2], 0};
+			inlined = true;
+		} else {
+			next(r); /* "," */
+		}
+	}
+	r->have_loc = true;
+	r->cur_loc = here.pos;
+	if (!inlined)
+		return r->rc;
+	/* the chain outwards: chain[0] is this .loc, each next one the .loc of
+	 * the call before it (while it has one) */
+	pinlined_loc chain[ILOC_DEPTH];
+	uint32_t n = 0;
+	chain[n++] = here;
+	ploc outer = here.at;
+	while (n < ILOC_DEPTH) {
+		const pinlined_loc *up = NULL;
+		for (size_t k = r->niloc; k-- > 0 && r->niloc - k <= ILOC_WINDOW && !up;)
+			if (same_ploc(r->iloc[k].pos, outer))
+				up = &r->iloc[k];
+		if (!up)
+			break;
+		chain[n++] = *up;
+		outer = up->at;
+	}
+	if (grow(r, &r->iloc, &r->iloc_cap, r->niloc + 1, sizeof *r->iloc))
+		return r->rc;
+	r->iloc[r->niloc++] = here;
+	/* the first position in the outermost one's file: chain[s].pos, or
+	 * the outermost call itself */
+	uint32_t s = 0;
+	while (s < n && chain[s].pos.file != outer.file)
+		s++;
+	if (s == 0)
+		return r->rc; /* a helper of the function's own file: its own line */
+	r->cur_loc = s < n ? chain[s].pos : outer;
+	if (!chain[s - 1].name.label)
+		return r->rc;
+	if (grow(r, &r->inl, &r->inl_cap, r->ninl + 1, sizeof *r->inl))
+		return r->rc;
+	r->inl[r->ninl++] = (pinl){chain[s - 1].pos, chain[s - 1].name};
+	r->cur_loc.inl = (uint32_t)r->ninl;
+	return r->rc;
+}
+
+/* .section .debug_str { LABEL: .b8 N, N, ... }: the strings .loc's
+ * function_name points into. What is not labels and .b8 lists leaves the
+ * rest undecoded (the names after it unknown); t is at '{'. */
+static int parse_debug_str(reader *r)
+{
+	tok open = r->t;
+	bool ok = true;
+	next(r);
+	while (r->t.kind != T_END && !is_p(r, '}') && !r->rc) {
+		if (ok && r->t.kind == T_IDENT && r->t.s[0] != '.') {
+			tok label = r->t;
+			next(r);
+			nslot *e;
+			if (!is_p(r, ':')) {
+				ok = false;
+			} else if (!(e = nmap_put(&r->al, &r->dstr_labels, label.s, label.len))) {
+				return oom(r);
+			} else {
+				e->val = r->ndstr > UINT32_MAX ? UINT32_MAX : (uint32_t)r->ndstr;
+				e->tag = 0;
+				next(r);
+			}
 			continue;
 		}
+		if (ok && is_word(&r->t, ".b8")) {
+			next(r);
+			for (;;) {
+				int64_t b;
+				if (r->t.kind != T_NUM || !int_value(&r->t, &b) || b < 0 || b > 255) {
+					ok = false;
+					break;
+				}
+				if (grow(r, &r->dstr, &r->dstr_cap, r->ndstr + 1, 1))
+					return r->rc;
+				r->dstr[r->ndstr++] = (unsigned char)b;
+				next(r);
+				if (!is_p(r, ','))
+					break;
+				next(r);
+			}
+			if (is_p(r, ';'))
+				next(r);
+			continue;
+		}
+		ok = false;
 		next(r);
-		if (loc_numbers(r, d, w, &at))
-			return r->rc;
-		if (w[0] != v[0])
-			r->cur_loc = (ploc){(uint32_t)w[0] + 1, (uint32_t)w[1], (uint32_t)w[2]};
 	}
+	if (!is_p(r, '}'))
+		return r->rc ? r->rc : err(r, open.line, open.col, "'{' without a matching '}'");
+	next(r);
 	return r->rc;
 }
 
@@ -1054,7 +1209,7 @@ static ploc here(const reader *r, const tok *t)
 {
 	if (r->have_loc)
 		return r->cur_loc;
-	return (ploc){0, t->line, t->col};
+	return (ploc){0, t->line, t->col, 0};
 }
 
 /* A divergence source check can name: its text, kept in the module. */
@@ -2387,6 +2542,7 @@ static void start_function(reader *r)
 	r->dload.len = r->dstore.len = r->gload.len = r->gaddr.len = r->reg_params.len = 0;
 	r->last_was_label = false;
 	r->have_loc = false;
+	r->niloc = 0;
 	r->nshadows = 0;
 	r->depth = 0;
 	memset(r->pcache, 0, sizeof r->pcache);
@@ -3040,10 +3196,14 @@ static int read_file(reader *r)
 			next(r);
 			if (r->t.kind != T_IDENT)
 				return expected(r, "a section name");
+			bool strings = is_word(&r->t, ".debug_str");
 			next(r);
 			if (!is_p(r, '{'))
 				return expected(r, "'{'");
-			skip_group(r);
+			if (strings)
+				parse_debug_str(r);
+			else
+				skip_group(r);
 		} else if (is_word(&t, ".visible") || is_word(&t, ".extern") || is_word(&t, ".weak") ||
 			   is_word(&t, ".common")) {
 			next(r);
@@ -3096,6 +3256,44 @@ static tc_loc kept_loc(reader *r, ploc l)
 	return (tc_loc){kept, l.line, l.col};
 }
 
+/* The helper a position shown at its call was inlined from (l.inl): its
+ * name, from .debug_str (a C++ name demangled, without its parameters),
+ * and the position in it; nothing when its name is not known. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+static int inlined_of(reader *r, ploc l, tc_inlined *out)
+{
+	if (!l.inl)
+		return TC_OK;
+	const pinl *in = &r->inl[l.inl - 1];
+	const nslot *e = in->name.label ? nmap_find(&r->dstr_labels, in->name.label, in->name.len,
+						    name_hash(in->name.label, in->name.len))
+					: NULL;
+	if (!e || (uint64_t)e->val + in->name.off >= r->ndstr)
+		return TC_OK;
+	const char *s = (const char *)r->dstr + e->val + in->name.off;
+	size_t n = strnlen(s, r->ndstr - (e->val + in->name.off));
+	if (n == 0 || n == r->ndstr - (e->val + in->name.off))
+		return TC_OK; /* empty, or not ended in the section */
+	char *plain = NULL;
+	int status = -1;
+	if (n > 2 && s[0] == '_' && s[1] == 'Z')
+		plain = __cxa_demangle(s, NULL, NULL, &status);
+	if (plain && status == 0) {
+		char *paren = strchr(plain, '(');
+		s = plain;
+		n = paren ? (size_t)(paren - plain) : strlen(plain);
+	}
+	out->function = n ? tc__module_string(r->out, s, n) : NULL;
+	free(plain);
+	if (n && !out->function)
+		return oom(r);
+	out->loc = kept_loc(r, in->inner);
+	if (r->rc)
+		out->function = NULL;
+	return r->rc;
+}
+
 static bool barrier_item(const reader *r, const item *x)
 {
 	return x->op == IT_BARRIER || x->op == IT_PARTIAL ||
@@ -3119,7 +3317,6 @@ static const char *block_name(void *ctx, uint32_t k, size_t *len)
 static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
 			 tc_inlined *inl)
 {
-	(void)inl; /* .loc's function_name is a label in the DWARF strings, not read */
 	reader *r = ctx;
 	const pblock *bk = &r->blocks[r->gf->block0 + k];
 	uint32_t x = j == 0 ? bk->item0 : r->gcursor + 1;
@@ -3133,7 +3330,7 @@ static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_
 	if (r->items[x].op == IT_PARTIAL)
 		*flags = TC_NODE_PARTIAL_BARRIER;
 	*loc = kept_loc(r, r->items[x].loc);
-	return r->rc;
+	return r->rc ? r->rc : inlined_of(r, r->items[x].loc, inl);
 }
 
 static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
@@ -3271,10 +3468,18 @@ static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_
 					      fc->row && fc->row->mask >= 0, fc->checked,
 					      last[fc->block] - nbar[fc->block] + fc->seg);
 		c->loc = kept_loc(r, r->items[fc->item].loc);
+		tc_inlined inl = {NULL, {NULL, 0, 0}};
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);
 		else if (!(rc = r->rc))
 			rc = check_args(r, f, fc, c);
+		if (!rc)
+			rc = inlined_of(r, r->items[fc->item].loc, &inl);
+		/* as for IR: no note names the collective itself */
+		if (!rc && inl.function && strcmp(inl.function, c->name) != 0) {
+			c->inlined = inl.function;
+			c->inlined_loc = inl.loc;
+		}
 	}
 	if (rc) {
 		tc__free(mal, cs);
@@ -3495,6 +3700,10 @@ static int graphs(reader *r)
 static void free_reader(reader *r)
 {
 	tc__free(&r->al, r->files);
+	tc__free(&r->al, r->iloc);
+	tc__free(&r->al, r->inl);
+	tc__free(&r->al, r->dstr);
+	nmap_free(&r->al, &r->dstr_labels);
 	tc__free(&r->al, r->fn);
 	nmap_free(&r->al, &r->fnames);
 	nmap_free(&r->al, &r->gsyms);
