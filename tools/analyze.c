@@ -232,9 +232,11 @@ typedef struct analysis {
 	cli_inputs in;
 	tc_report_graph *graphs;
 	cli_collectives *coll; /* per graph */
-	tc_module **module;    /* per graph: its module, */
-	size_t *index;         /* its index there, */
-	char *failed;          /* and whether solving it failed */
+	struct solved {        /* per graph: */
+		tc_module *m;  /* its module, */
+		size_t j;      /* its index there, */
+		bool failed;   /* and whether solving it failed */
+	} *at;
 	size_t ngraphs;
 	int show_progress;
 	tc_read_options read;
@@ -279,9 +281,7 @@ static void analysis_free(analysis *a)
 	}
 	free(a->graphs);
 	free(a->coll);
-	free(a->module);
-	free(a->index);
-	free(a->failed);
+	free(a->at);
 	cli_inputs_free(&a->in);
 }
 
@@ -291,26 +291,26 @@ static void solve_one(void *ctx, size_t k)
 	analysis *a = ctx;
 	tc_report_graph *rg = &a->graphs[k];
 	tc_solve_options o = rg->options;
-	progress p = {rg->input, tc_graph_name(rg->graph), cli_now(), 0, 0};
-	p.last = p.start;
+	double t = cli_now();
+	progress p = {rg->input, tc_graph_name(rg->graph), t, t, 0};
 	if (a->show_progress) {
 		o.progress = on_progress;
 		o.progress_ud = &p;
 	}
 	tc_result *r;
 	tc_diag d;
-	int rc = tc_module_solve(&r, a->module[k], a->index[k], &o, NULL, &d);
+	struct solved *at = &a->at[k];
+	int rc = tc_module_solve(&r, at->m, at->j, &o, NULL, &d);
 	progress_clear(&p);
 	if (rc) {
 		cli_graph_error(rg->input, rg->graph, d.message);
-		a->failed[k] = 1;
+		at->failed = true;
 		return;
 	}
 	rg->result = r;
 	cli_note_bounded(rg->input, rg->graph, r);
-	if (cli_collectives_find(&a->coll[k], rg, a->module[k], a->index[k], &rg->options) !=
-	    CLI_EXIT_OK)
-		a->failed[k] = 1;
+	if (cli_collectives_find(&a->coll[k], rg, at->m, at->j, &rg->options) != CLI_EXIT_OK)
+		at->failed = true;
 }
 
 /* Solves every graph of every input; reports each failure. CLI_EXIT_*. */
@@ -319,10 +319,8 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 	size_t n = a->ngraphs ? a->ngraphs : 1;
 	a->coll = calloc(n, sizeof *a->coll);
 	a->graphs = calloc(n, sizeof *a->graphs);
-	a->module = calloc(n, sizeof *a->module);
-	a->index = calloc(n, sizeof *a->index);
-	a->failed = calloc(n, 1);
-	if (!a->coll || !a->graphs || !a->module || !a->index || !a->failed) {
+	a->at = calloc(n, sizeof *a->at);
+	if (!a->coll || !a->graphs || !a->at) {
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
@@ -332,15 +330,14 @@ static int solve_all(analysis *a, const char **paths, const tc_solve_options *op
 			a->graphs[k].input = cli_input_name(paths[i]);
 			a->graphs[k].graph = tc_module_graph(a->in.modules[i], j);
 			a->graphs[k].options = *opt;
-			a->module[k] = a->in.modules[i];
-			a->index[k] = j;
+			a->at[k] = (struct solved){a->in.modules[i], j, false};
 		}
 	}
 	/* the progress line is one thread's */
 	a->show_progress &= cli_workers(a->ngraphs, jobs) == 1;
 	int status = cli_parallel(a->ngraphs, jobs, solve_one, a);
 	for (size_t q = 0; q < a->ngraphs; q++)
-		status = a->failed[q] ? CLI_EXIT_ERROR : status;
+		status = a->at[q].failed ? CLI_EXIT_ERROR : status;
 	return status;
 }
 

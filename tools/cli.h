@@ -87,11 +87,10 @@ typedef struct cli_inputs {
 	size_t count, ngraphs;
 } cli_inputs;
 
-/* CLI_EXIT_*. announce: say "reading N MB" on stderr for large inputs. */
-int cli_read_inputs(cli_inputs *in, const char **paths, size_t count,
-		    const tc_read_options *opt, int announce, int jobs);
-/* The same, where compiled[i], when not NULL, is the file a compiler made
- * from source paths[i] (source.h): it is read under paths[i]'s name. */
+/* CLI_EXIT_*. compiled[i], when compiled and it are not NULL, is the file
+ * a compiler made from source paths[i] (source.h): it is read under
+ * paths[i]'s name. announce: say "reading N MB" on stderr for large inputs
+ * (when one thread reads). jobs: cli_parallel's. */
 int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
 		      size_t count, const tc_read_options *opt, int announce, int jobs);
 void cli_inputs_free(cli_inputs *in);

@@ -282,6 +282,16 @@ static int explain(int sig)
 	return CLI_EXIT_ERROR;
 }
 
+/* The signals the parent handles while a child runs, with what they had. */
+static const int handled[4] = {SIGINT, SIGQUIT, SIGTERM, SIGHUP};
+
+static void restore_signals(const sigset_t *mask, const struct sigaction old[4])
+{
+	sigprocmask(SIG_SETMASK, mask, NULL);
+	for (int k = 0; k < 4; k++)
+		sigaction(handled[k], &old[k], NULL);
+}
+
 /* Whether some thread of the child reads an input; past_deadline: one
  * that is past its time for it. */
 static bool reading(bool past_deadline)
@@ -304,11 +314,7 @@ static int attempt(int (*run)(int, char **), int argc, char **argv, const sigset
 		return 1;
 	if (pid == 0) {
 		/* the command as it would run alone */
-		sigprocmask(SIG_SETMASK, old_mask, NULL);
-		sigaction(SIGINT, &old[0], NULL);
-		sigaction(SIGQUIT, &old[1], NULL);
-		sigaction(SIGTERM, &old[2], NULL);
-		sigaction(SIGHUP, &old[3], NULL);
+		restore_signals(old_mask, old);
 		if (shared->serial) {
 			/* say nothing the first attempt said */
 			int null = open("/dev/null", O_WRONLY);
@@ -376,10 +382,8 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 	sigemptyset(&ign.sa_mask);
 	fwd = ign;
 	fwd.sa_handler = pass_on;
-	sigaction(SIGINT, &ign, &old[0]);
-	sigaction(SIGQUIT, &ign, &old[1]);
-	sigaction(SIGTERM, &fwd, &old[2]);
-	sigaction(SIGHUP, &fwd, &old[3]);
+	for (int k = 0; k < 4; k++) /* SIGINT and SIGQUIT ignored, the others passed on */
+		sigaction(handled[k], k < 2 ? &ign : &fwd, &old[k]);
 	sigset_t chld, old_mask;
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
@@ -389,9 +393,7 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 		int rc = attempt(run, argc, argv, &chld, &old_mask, old, &ws);
 		if (rc > 0) {
 			/* no child: the command as it would run alone */
-			sigprocmask(SIG_SETMASK, &old_mask, NULL);
-			for (int k = 0; k < 4; k++)
-				sigaction((int[]){SIGINT, SIGQUIT, SIGTERM, SIGHUP}[k], &old[k], NULL);
+			restore_signals(&old_mask, old);
 			shared = NULL;
 			return run(argc, argv);
 		}

@@ -395,6 +395,9 @@ int tc__gpu_add_collectives(tc_module *m, const tc_alloc *al, tc_collective *cs,
 	uint8_t *marks = NULL;
 	tc_uniformity_deps *deps = NULL;
 	int rc = TC_OK;
+	for (uint32_t k = 0; k < ncoll; k++)
+		if (cs[k].inlined && strcmp(cs[k].inlined, cs[k].name) == 0)
+			cs[k].inlined = NULL;
 	if (wua) {
 		uint32_t nnodes = tc_graph_node_count(m->graphs[m->count - 1]);
 		dep_node->len = dep_block->len = 0;

@@ -96,6 +96,8 @@ int tc__gpu_barrier_closure(const tc_alloc *al, uint32_t nfn, const uint32_t *ca
  * it goes the same way in every lane of a warp (block k of nblocks ends node
  * last[k]; succ_off as in tc_ua_func), and the replay record of the
  * warp-level values. dep_block and dep_node are the caller's scratch (al).
+ * A collective's inlined helper that is the collective itself (a header's
+ * __shfl_sync around the intrinsic) is dropped: no note names it.
  * TC_OK, TC_ENOMEM or TC_ELIMIT.
  */
 int tc__gpu_add_collectives(tc_module *m, const tc_alloc *al, tc_collective *cs, uint32_t ncoll,

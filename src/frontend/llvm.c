@@ -1710,12 +1710,8 @@ static int add_collectives(reader *r, uint32_t nblocks)
 			rc = oom(r);
 		else
 			rc = kept_loc(r, fc->inst, &c->loc, &inl);
-		/* the helper's note, unless the helper is the collective itself
-		 * (a header's __shfl_sync around the intrinsic) */
-		if (!rc && inl.function && strcmp(inl.function, c->name) != 0) {
-			c->inlined = inl.function;
-			c->inlined_loc = inl.loc;
-		}
+		c->inlined = inl.function;
+		c->inlined_loc = inl.loc;
 		if (!rc)
 			rc = check_args(r, fc, c);
 	}

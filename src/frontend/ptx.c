@@ -3269,11 +3269,12 @@ static int inlined_of(reader *r, ploc l, tc_inlined *out)
 	const nslot *e = in->name.label ? nmap_find(&r->dstr_labels, in->name.label, in->name.len,
 						    name_hash(in->name.label, in->name.len))
 					: NULL;
-	if (!e || (uint64_t)e->val + in->name.off >= r->ndstr)
+	uint64_t at = e ? (uint64_t)e->val + in->name.off : UINT64_MAX;
+	if (at >= r->ndstr)
 		return TC_OK;
-	const char *s = (const char *)r->dstr + e->val + in->name.off;
-	size_t n = strnlen(s, r->ndstr - (e->val + in->name.off));
-	if (n == 0 || n == r->ndstr - (e->val + in->name.off))
+	const char *s = (const char *)r->dstr + at;
+	size_t left = r->ndstr - (size_t)at, n = strnlen(s, left);
+	if (n == 0 || n == left)
 		return TC_OK; /* empty, or not ended in the section */
 	char *plain = NULL;
 	int status = -1;
@@ -3475,11 +3476,8 @@ static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_
 			rc = check_args(r, f, fc, c);
 		if (!rc)
 			rc = inlined_of(r, r->items[fc->item].loc, &inl);
-		/* as for IR: no note names the collective itself */
-		if (!rc && inl.function && strcmp(inl.function, c->name) != 0) {
-			c->inlined = inl.function;
-			c->inlined_loc = inl.loc;
-		}
+		c->inlined = inl.function;
+		c->inlined_loc = inl.loc;
 	}
 	if (rc) {
 		tc__free(mal, cs);
