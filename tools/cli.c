@@ -280,10 +280,17 @@ static void read_one(void *ctx, size_t i)
 			tc_module_warning(in->modules[i], k));
 }
 
+/* The inputs of the command, as cli_read_compiled last read them: an -o
+ * file that is one of them is refused (cli_render_output). */
+static const char *const *read_paths;
+static size_t read_count;
+
 int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
 		      size_t count, const tc_read_options *opt, int announce, int jobs)
 {
 	memset(in, 0, sizeof *in);
+	read_paths = paths;
+	read_count = count;
 	in->modules = calloc(count ? count : 1, sizeof *in->modules);
 	in->parse_s = calloc(count ? count : 1, sizeof *in->parse_s);
 	in->bytes = calloc(count ? count : 1, sizeof *in->bytes);
@@ -388,12 +395,36 @@ static int render_into(FILE *f, const char *shown, cli_render_fn render, const v
  * its mode. A target that is not a regular file (a device, a FIFO) is
  * written in place.
  */
+/* The input that the regular file st is (the same file through any name,
+ * symbolic or hard link: device and inode), or NULL. */
+static const char *input_at(const struct stat *st)
+{
+	for (size_t i = 0; S_ISREG(st->st_mode) && i < read_count; i++) {
+		struct stat in;
+		int ok = strcmp(read_paths[i], "-") == 0 ? fstat(STDIN_FILENO, &in) == 0
+							 : stat(read_paths[i], &in) == 0;
+		if (ok && in.st_dev == st->st_dev && in.st_ino == st->st_ino)
+			return read_paths[i];
+	}
+	return NULL;
+}
+
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 {
 	if (!path || strcmp(path, "-") == 0)
 		return render_into(stdout, "<stdout>", render, ctx);
 	struct stat st;
 	int exists = stat(path, &st) == 0;
+	const char *input = exists ? input_at(&st) : NULL;
+	if (input) {
+		/* as cp a a: the report never replaces what it reports on */
+		if (strcmp(input, path) == 0)
+			cli_error("'%s' is an input: the report is not written over it", path);
+		else
+			cli_error("'%s' is the input '%s': the report is not written over it",
+				  path, cli_input_name(input));
+		return CLI_EXIT_ERROR;
+	}
 	if (exists && !S_ISREG(st.st_mode)) {
 		if (S_ISDIR(st.st_mode)) {
 			cli_error("cannot open '%s' for writing: %s", path, strerror(EISDIR));
