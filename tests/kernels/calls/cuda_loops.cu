@@ -1,0 +1,42 @@
+// Barriers in loops of helpers whose trip count is an argument: rounds is
+// called with counts that are the same in the whole block (a kernel
+// argument, the block index: ok), rounds_odd with one that differs between
+// threads (divergent), and rounds_twice from two sites, once with a kernel
+// argument and once with a count on the thread id: its barrier is
+// divergent, and the report names the second call. Markers: run-calls.py.
+#include "calls.cuh"
+
+HELPER void rounds(int *s, int n)
+{
+	for (int i = 0; i < n; i++) {
+		s[TID_X] += i;
+		__syncthreads(); // check: ok
+	}
+}
+
+HELPER void rounds_odd(int *s, int n)
+{
+	for (int i = 0; i < n; i++) {
+		s[TID_X] ^= i;
+		__syncthreads(); // check: divergent
+	}
+}
+
+HELPER void rounds_twice(int *s, int n)
+{
+	for (int i = 0; i < n; i++) {
+		s[TID_X] -= i;
+		__syncthreads(); // check: divergent
+	}
+}
+
+extern "C" __global__ void loops(int *s, int n)
+{
+	unsigned t = TID_X;
+	rounds(s, n); // call: ok
+	rounds(s, (int)BID_X + 2); // call: ok
+	rounds_odd(s, (int)(t % 4)); // call: divergent
+	rounds_twice(s, n); // call: ok
+	rounds_twice(s, (int)(t & 3)); // call: divergent
+	s[t] += n;
+}
