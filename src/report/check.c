@@ -25,6 +25,7 @@
 #include "util/diag.h"
 
 #include <jansson.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RULE_ID "barrier-divergence"
@@ -52,13 +53,14 @@ static int has_pos(tc_loc l)
 	return l.file && l.line;
 }
 
-/* "file:line:col" or "file:line" */
+/* "file:line:col" or "file:line", the file's name escaped as a name's */
 static void print_pos(FILE *out, tc_loc l)
 {
+	tc__report_put_escaped(out, l.file, strlen(l.file));
 	if (l.col)
-		fprintf(out, "%s:%u:%u", l.file, (unsigned)l.line, (unsigned)l.col);
+		fprintf(out, ":%u:%u", (unsigned)l.line, (unsigned)l.col);
 	else
-		fprintf(out, "%s:%u", l.file, (unsigned)l.line);
+		fprintf(out, ":%u", (unsigned)l.line);
 }
 
 /* ---- text: the lines, their colours and snippets ---------------------------- */
@@ -66,7 +68,10 @@ static void print_pos(FILE *out, tc_loc l)
 enum { LEVEL_WARNING, LEVEL_NOTE };
 
 /* A text report being written: what has been shown, for clang's rule on
- * repeated snippets. */
+ * repeated snippets. Between line_begin and line_end, out is line: a line's
+ * message, with the names of the input in it, is written there and then
+ * to report with its control bytes escaped (tc__report_put_escaped), so
+ * that no name from the input reaches the terminal as a command. */
 typedef struct text_out {
 	FILE *out;
 	tc_report_text_options opt;
@@ -74,6 +79,10 @@ typedef struct text_out {
 	tc_loc last;          /* the previous line's position; file NULL: none */
 	int last_level;
 	int rc;               /* TC_ENOMEM once a snippet could not be made */
+	FILE *report;         /* the report's stream */
+	FILE *line;           /* the message being written (open_memstream) */
+	char *line_buf;
+	size_t line_size;
 } text_out;
 
 /*
@@ -83,7 +92,7 @@ typedef struct text_out {
  */
 static void line_begin(text_out *t, tc_loc l, const char *input, int level)
 {
-	FILE *out = t->out;
+	FILE *out = t->report;
 	bool color = t->opt.color;
 	if (has_pos(l)) {
 		if (color)
@@ -91,7 +100,9 @@ static void line_begin(text_out *t, tc_loc l, const char *input, int level)
 		print_pos(out, l);
 		fputs(": ", out);
 	} else {
-		fprintf(out, "%s: ", input ? input : "<input>");
+		input = input ? input : "<input>";
+		tc__report_put_escaped(out, input, strlen(input));
+		fputs(": ", out);
 	}
 	if (color)
 		fputs(level == LEVEL_NOTE ? TC_SGR_RESET TC_SGR_NOTE : TC_SGR_RESET TC_SGR_WARNING,
@@ -99,6 +110,8 @@ static void line_begin(text_out *t, tc_loc l, const char *input, int level)
 	fputs(level == LEVEL_NOTE ? "note: " : "warning: ", out);
 	if (color)
 		fputs(level == LEVEL_NOTE ? TC_SGR_RESET : TC_SGR_RESET TC_SGR_BOLD, out);
+	rewind(t->line);
+	t->out = t->line;
 }
 
 static bool same_pos(tc_loc a, tc_loc b)
@@ -115,6 +128,12 @@ static bool same_pos(tc_loc a, tc_loc b)
  */
 static void line_end(text_out *t, tc_loc l, int level)
 {
+	long len = ftell(t->line);
+	if (fflush(t->line) != 0 || ferror(t->line) || len < 0)
+		t->rc = TC_ENOMEM;
+	else
+		tc__report_put_escaped(t->report, t->line_buf, (size_t)len);
+	t->out = t->report;
 	if (t->opt.color)
 		fputs(TC_SGR_RESET, t->out);
 	fputc('\n', t->out);
@@ -267,9 +286,12 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
 			 const tc_report_text_options *opt, tc_diag *diag)
 {
-	text_out t = {out, {false, false}, NULL, {NULL, 0, 0}, LEVEL_WARNING, TC_OK};
+	text_out t = {out, {false, false}, NULL, {NULL, 0, 0}, LEVEL_WARNING, TC_OK,
+		      out, NULL, NULL, 0};
 	if (opt)
 		t.opt = *opt;
+	if (!(t.line = open_memstream(&t.line_buf, &t.line_size)))
+		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 	bool assumed = false; /* said once in a report */
 	for (size_t i = 0; i < count && !t.rc; i++) {
 		const tc_report_graph *rg = &graphs[i];
@@ -284,6 +306,8 @@ int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count
 		}
 	}
 	tc__sources_free(t.sources);
+	fclose(t.line);
+	free(t.line_buf);
 	if (t.rc)
 		return tc__diag(diag, t.rc, NULL, 0, 0, "out of memory");
 	return tc__report_status(out, diag);

@@ -18,7 +18,9 @@
  * grammar rejects. Such nodes (names with a backslash or a leading %, -.,
  * and repeated names) get the id \#G.N (graph G, node N), which no name used
  * as an id can equal, and their name as the label, with backslashes doubled
- * for graphviz's label escapes. Graph names alike: \#graph.
+ * for graphviz's label escapes. Graph names alike: \#graph. In SVG, so are
+ * names that XML cannot carry (control bytes, bytes that are not UTF-8):
+ * their labels show those bytes as \xNN, as the text report does.
  */
 #include "report/report.h"
 #include "util/diag.h"
@@ -170,17 +172,23 @@ static int add_node(Agraph_t *root, Agraph_t *sub, const tc_report_graph *rg,
 {
 	const tc_graph *g = rg->graph;
 	const char *name = tc_graph_node_name(g, v);
+	char *shown = tc__report_escaped(name, true);
+	if (!shown)
+		return TC_ENOMEM;
 	Agnode_t *n;
-	if (id_safe(name) && !agnode(root, GV(name), 0)) {
+	if (strcmp(shown, name) == 0 && id_safe(name) && !agnode(root, GV(name), 0)) {
 		n = agnode(sub, GV(name), 1);
 	} else {
 		char id[48];
 		snprintf(id, sizeof id, "\\#%zu.%u", index, (unsigned)v);
 		n = agnode(sub, id, 1);
 		/* the tooltip replaces the id in SVG hover text */
-		if (n && (set_text(n, "label", name, "") || set_text(n, "tooltip", name, "")))
+		if (n && (set_text(n, "label", shown, "") || set_text(n, "tooltip", shown, ""))) {
+			free(shown);
 			return TC_ENOMEM;
+		}
 	}
+	free(shown);
 	if (!n)
 		return TC_ENOMEM;
 	unsigned flags = tc_graph_node_flags(g, v);
@@ -210,7 +218,9 @@ static int add_graph(Agraph_t *root, Agraph_t *sub, const tc_report_graph *rg,
 		return TC_ENOMEM;
 	char suffix[64];
 	snprintf(suffix, sizeof suffix, " (%s)", tc_solver_name(rg->options.solver));
-	int rc = set_text(sub, "label", tc_graph_name(g), suffix);
+	char *shown = tc__report_escaped(tc_graph_name(g), true);
+	int rc = shown ? set_text(sub, "label", shown, suffix) : TC_ENOMEM;
+	free(shown);
 	agsafeset(sub, GV("labelloc"), GV("t"), GV(""));
 	for (uint32_t v = 0; rc == TC_OK && v < n; v++)
 		rc = add_node(root, sub, rg, index, v, &nodes[v]);
@@ -226,10 +236,16 @@ static int add_graph(Agraph_t *root, Agraph_t *sub, const tc_report_graph *rg,
 	return rc;
 }
 
-/* A root graph named after the graph when graphviz can write the name back. */
+/* A root graph named after the graph when graphviz can write the name back
+ * and XML can carry it (see add_node). */
 static Agraph_t *open_root(const char *name)
 {
-	return agopen(GV(id_safe(name) ? name : "\\#graph"), Agdirected, NULL);
+	char *shown = tc__report_escaped(name, true);
+	if (!shown)
+		return NULL;
+	bool own = id_safe(name) && strcmp(shown, name) == 0;
+	free(shown);
+	return agopen(GV(own ? name : "\\#graph"), Agdirected, NULL);
 }
 
 /* ---- DOT, written as a stream ---------------------------------------------- */

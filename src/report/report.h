@@ -130,6 +130,13 @@ int tc__report_status(FILE *out, tc_diag *diag);
 const char *tc__report_members(tc_group g);
 const char *tc__report_collective_message(char *buf, size_t cap, const tc_collective *c);
 const char *tc__report_argument_message(char *buf, size_t cap, const tc_collective *c);
+/* Writes s[0..len) as the text reports show names and file names from the
+ * input: a control byte (below 0x20, DEL) as \xNN, so that an input cannot
+ * send escape sequences to the terminal or forge lines (text.c). */
+void tc__report_put_escaped(FILE *out, const char *s, size_t len);
+/* s escaped so, malloc'd (NULL when out of memory); with utf8, also each
+ * byte that is not part of a UTF-8 sequence, as XML needs (the SVG). */
+char *tc__report_escaped(const char *s, bool utf8);
 /* The state as a one-character string: "C", "U" or "-". */
 const char *tc__report_state(tc_state s);
 

@@ -14,10 +14,12 @@
  *       n1 -> n2   C
  *
  * Names print as a .cfg file spells them: bare when plain, otherwise quoted
- * with \" and \\; control bytes show as \xNN (for display only).
+ * with \" and \\; control bytes show as \xNN (for display only), in file
+ * names too, and in check's text report (tc__report_put_escaped).
  */
 #include "report/report.h"
 #include "util/diag.h"
+#include "util/utf8.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,81 @@ static int is_plain(const char *s)
 	return 1;
 }
 
+/* A byte that a terminal takes as a command (below 0x20, DEL): ESC starts
+ * an escape sequence, BEL rings, a newline forges a line. */
+static bool is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+/* \xNN at p (and a NUL after it); returns the end */
+static char *hex_byte(char *p, unsigned char c)
+{
+	return p + sprintf(p, "\\x%02x", c);
+}
+
+/* Byte c of a name as the text reports show it: a control byte as \xNN;
+ * in a quoted name, " and \ after a backslash. Writes at most 5 bytes at p
+ * (the last a NUL that the next byte overwrites); returns the end. */
+static char *escape_byte(char *p, unsigned char c, bool quoted)
+{
+	if (quoted && (c == '"' || c == '\\')) {
+		*p++ = '\\';
+		*p++ = (char)c;
+	} else if (is_control(c)) {
+		p = hex_byte(p, c);
+	} else {
+		*p++ = (char)c;
+	}
+	return p;
+}
+
+char *tc__report_escaped(const char *s, bool utf8)
+{
+	size_t len = strlen(s);
+	char *out = malloc(4 * len + 1), *p = out;
+	if (!out)
+		return NULL;
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		uint32_t cp;
+		unsigned n = u[i] < 0x80 || !utf8 ? 1 : tc__utf8_decode(u + i, len - i, &cp);
+		if (n == 0 || (n == 3 && (cp == 0xfffe || cp == 0xffff))) {
+			/* not UTF-8, or not a character XML allows */
+			for (unsigned k = 0; k < (n ? n : 1); k++)
+				p = hex_byte(p, u[i++]);
+		} else if (n == 1) {
+			p = escape_byte(p, u[i++], false);
+		} else {
+			memcpy(p, u + i, n);
+			p += n;
+			i += n;
+		}
+	}
+	*p = '\0';
+	return out;
+}
+
+void tc__report_put_escaped(FILE *out, const char *s, size_t len)
+{
+	size_t done = 0;
+	char esc[8];
+	for (size_t i = 0; i < len; i++) {
+		if (!is_control((unsigned char)s[i]))
+			continue;
+		fwrite(s + done, 1, i - done, out);
+		fwrite(esc, 1, (size_t)(escape_byte(esc, (unsigned char)s[i], false) - esc), out);
+		done = i + 1;
+	}
+	fwrite(s + done, 1, len - done, out);
+}
+
+/* s, a name or a file's name, as shown (tc__report_put_escaped) */
+static void put_escaped(FILE *out, const char *s)
+{
+	tc__report_put_escaped(out, s, strlen(s));
+}
+
 /* The name as shown, malloc'd; NULL when out of memory. */
 static char *display_name(const char *name)
 {
@@ -55,16 +132,8 @@ static char *display_name(const char *name)
 	}
 	char *p = out;
 	*p++ = '"';
-	for (const unsigned char *s = (const unsigned char *)name; *s; s++) {
-		if (*s == '"' || *s == '\\') {
-			*p++ = '\\';
-			*p++ = (char)*s;
-		} else if (*s < 0x20 || *s == 0x7f) {
-			p += sprintf(p, "\\x%02x", *s);
-		} else {
-			*p++ = (char)*s;
-		}
-	}
+	for (const unsigned char *s = (const unsigned char *)name; *s; s++)
+		p = escape_byte(p, *s, true);
 	*p++ = '"';
 	*p = '\0';
 	return out;
@@ -188,8 +257,11 @@ static void put_node_notes(FILE *out, const tc_report_graph *rg, uint32_t v)
 	else if (tc_result_node_uniform(rg->result, v))
 		fprintf(out, "%suniform by convergence", sep);
 	tc_loc loc = tc_graph_node_loc(g, v);
-	if (loc.file && loc.line)
-		fprintf(out, "  %s:%u", loc.file, (unsigned)loc.line);
+	if (loc.file && loc.line) {
+		fputs("  ", out);
+		put_escaped(out, loc.file);
+		fprintf(out, ":%u", (unsigned)loc.line);
+	}
 }
 
 /* The collectives (not the barriers: they have their section), each with
@@ -219,8 +291,9 @@ static void put_collectives(FILE *out, const tc_report_graph *rg, char *const *n
 		any = 1;
 		fputs("    ", out);
 		put_col(out, names[c->node], width);
-		fprintf(out, "  %s  %s%s, %s: ", tc__report_state(rc->state), c->call ? "call of " : "",
-			c->name, tc_group_name(c->group));
+		fprintf(out, "  %s  %s", tc__report_state(rc->state), c->call ? "call of " : "");
+		put_escaped(out, c->name);
+		fprintf(out, ", %s: ", tc_group_name(c->group));
 		if (c->barrier)
 			fputs("a barrier", out);
 		else if (c->masked)
@@ -232,11 +305,16 @@ static void put_collectives(FILE *out, const tc_report_graph *rg, char *const *n
 		else
 			fprintf(out, "not proven reached by all %s together",
 				tc__report_members(c->group));
-		if (c->arg != TC_NONE)
-			fprintf(out, "; %s may differ between them",
-				c->arg_name ? c->arg_name : "an argument");
-		if (c->loc.file && c->loc.line)
-			fprintf(out, "  %s:%u", c->loc.file, (unsigned)c->loc.line);
+		if (c->arg != TC_NONE) {
+			fputs("; ", out);
+			put_escaped(out, c->arg_name ? c->arg_name : "an argument");
+			fputs(" may differ between them", out);
+		}
+		if (c->loc.file && c->loc.line) {
+			fputs("  ", out);
+			put_escaped(out, c->loc.file);
+			fprintf(out, ":%u", (unsigned)c->loc.line);
+		}
 		fputc('\n', out);
 	}
 }
@@ -250,8 +328,11 @@ static void put_graph(FILE *out, const tc_report_graph *rg, const char *graph_na
 	tc_solver solver = rg->options.solver;
 
 	fprintf(out, "graph %s", graph_name);
-	if (rg->input)
-		fprintf(out, " (%s)", rg->input);
+	if (rg->input) {
+		fputs(" (", out);
+		put_escaped(out, rg->input);
+		fputc(')', out);
+	}
 	fprintf(out, "\n  %-9s %s%s\n", "solver", tc_solver_name(solver),
 		tc_solver_is_sound(solver) ? "" : " (unsound: its claims may be false)");
 	if (!rg->options.assume_barriers)
