@@ -23,6 +23,7 @@
 #include "report/report.h"
 #include "report/snippet.h"
 #include "util/diag.h"
+#include "util/utf8.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -321,10 +322,69 @@ static int set(json_t *o, const char *key, json_t *v)
 	return json_object_set_new(o, key, v);
 }
 
+/* A JSON string of s, a name or message from the input, as the JSON
+ * report writes one (json.c's jstr): U+FFFD for each byte that starts no
+ * UTF-8 sequence (json_string refuses such a string). NULL when out of
+ * memory. */
+static json_t *input_string(const char *s)
+{
+	json_t *j = json_string(s);
+	if (j)
+		return j;
+	size_t n = strlen(s), out = 0;
+	char *buf = malloc(3 * n + 1);
+	if (!buf)
+		return NULL;
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t i = 0; i < n;) {
+		uint32_t cp;
+		size_t len = tc__utf8_decode(p + i, n - i, &cp);
+		if (len) {
+			memcpy(buf + out, p + i, len);
+			out += len;
+			i += len;
+		} else {
+			memcpy(buf + out, "\xef\xbf\xbd", 3);
+			out += 3;
+			i++;
+		}
+	}
+	j = json_stringn(buf, out);
+	free(buf);
+	return j;
+}
+
+/* A file's name as a URI reference (RFC 3986): every byte but the
+ * unreserved characters and '/' percent-encoded ("a b.ptx" is
+ * "a%20b.ptx", "a%b#c?.ptx" "a%25b%23c%3F.ptx"; a byte that is not UTF-8
+ * is one %XX like any other). NULL when out of memory. */
+static json_t *uri_string(const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	size_t n = strlen(path), out = 0;
+	char *buf = malloc(3 * n + 1);
+	if (!buf)
+		return NULL;
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		unsigned c = *p;
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+			buf[out++] = (char)c;
+		} else {
+			buf[out++] = '%';
+			buf[out++] = hex[c >> 4];
+			buf[out++] = hex[c & 15];
+		}
+	}
+	json_t *j = json_stringn(buf, out);
+	free(buf);
+	return j;
+}
+
 static json_t *text_object(const char *text)
 {
 	json_t *o = json_object();
-	if (set(o, "text", json_string(text))) {
+	if (set(o, "text", input_string(text))) {
 		json_decref(o);
 		return NULL;
 	}
@@ -340,7 +400,7 @@ static json_t *location(tc_loc l, const char *input, const char *logical,
 	const char *uri = l.file ? l.file : input;
 	int bad = !o || !phys || !art || !region;
 	if (!bad && uri)
-		bad = set(art, "uri", json_string(uri)) || set(phys, "artifactLocation", json_incref(art));
+		bad = set(art, "uri", uri_string(uri)) || set(phys, "artifactLocation", json_incref(art));
 	if (!bad && has_pos(l)) {
 		bad = set(region, "startLine", json_integer(l.line)) ||
 		      (l.col && set(region, "startColumn", json_integer(l.col))) ||
@@ -355,7 +415,7 @@ static json_t *location(tc_loc l, const char *input, const char *logical,
 			bad = 1;
 		} else {
 			bad = json_array_append_new(la, ll) ||
-			      set(ll, "fullyQualifiedName", json_string(logical)) ||
+			      set(ll, "fullyQualifiedName", input_string(logical)) ||
 			      set(o, "logicalLocations", json_incref(la));
 			json_decref(la);
 		}
