@@ -971,7 +971,9 @@ static bool same_ploc(ploc a, ploc b)
 	return a.file == b.file && a.line == b.line && a.col == b.col;
 }
 
-/* function_name LABEL[+N] (t at LABEL) into *n. */
+/* function_name LABEL[+N] (t at LABEL) into *n. An offset that is not a
+ * number from 0 to 2^32 - 1 (LABEL+-1, LABEL-1, LABEL+4294967296) names
+ * nothing: no name, rather than LABEL's own string. */
 static void loc_function_name(reader *r, pname *n)
 {
 	if (r->t.kind != T_IDENT)
@@ -983,6 +985,10 @@ static void loc_function_name(reader *r, pname *n)
 		next(r);
 		if (r->t.kind == T_NUM && int_value(&r->t, &off) && off >= 0 && off <= UINT32_MAX)
 			n->off = (uint32_t)off;
+		else
+			n->label = NULL;
+	} else if (is_p(r, '-')) {
+		n->label = NULL;
 	}
 }
 
