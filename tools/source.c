@@ -185,6 +185,10 @@ void cli_build_ready(cli_build *b)
 /* ---- the private folder, and signals ------------------------------------- */
 
 static char folder[4096];
+/* the compilers' environment: ours with the private folder as every
+ * temporary directory, so that what a compiler leaves there (clang's
+ * crash reproducer: the preprocessed source and a script) goes with it */
+static char **compiler_env;
 static volatile sig_atomic_t caught;
 static struct sigaction old_int, old_term, old_hup;
 static int handlers_set;
@@ -225,8 +229,52 @@ void cli_remove_tree(const char *path)
 	nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+static void free_env(void)
+{
+	for (size_t i = 0; compiler_env && compiler_env[i]; i++)
+		if (strncmp(compiler_env[i], "TMPDIR=", 7) == 0 ||
+		    strncmp(compiler_env[i], "TMP=", 4) == 0 ||
+		    strncmp(compiler_env[i], "TEMP=", 5) == 0 ||
+		    strncmp(compiler_env[i], "TEMPDIR=", 8) == 0)
+			free(compiler_env[i]); /* ours; the rest are environ's */
+	free(compiler_env);
+	compiler_env = NULL;
+}
+
+/* environ with TMPDIR, TMP, TEMP and TEMPDIR (which LLVM reads in that
+ * order) set to the private folder; 0, or -1 when out of memory */
+static int make_env(void)
+{
+	static const char *const names[] = {"TMPDIR", "TMP", "TEMP", "TEMPDIR"};
+	size_t n = 0, k = 0;
+	while (environ[n])
+		n++;
+	compiler_env = calloc(n + 5, sizeof *compiler_env);
+	if (!compiler_env)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const char *eq = strchr(environ[i], '=');
+		size_t len = eq ? (size_t)(eq - environ[i]) : strlen(environ[i]);
+		bool tmp = false;
+		for (size_t q = 0; q < 4; q++)
+			tmp |= strlen(names[q]) == len && strncmp(environ[i], names[q], len) == 0;
+		if (!tmp)
+			compiler_env[k++] = environ[i];
+	}
+	for (size_t q = 0; q < 4; q++) {
+		size_t len = strlen(names[q]) + strlen(folder) + 2;
+		if (!(compiler_env[k] = malloc(len))) {
+			free_env();
+			return -1;
+		}
+		snprintf(compiler_env[k++], len, "%s=%s", names[q], folder);
+	}
+	return 0;
+}
+
 void cli_sources_cleanup(void)
 {
+	free_env();
 	if (folder[0]) {
 		cli_remove_tree(folder);
 		folder[0] = '\0';
@@ -265,6 +313,10 @@ static int make_folder(void)
 	}
 	cli_watch_folder(folder);
 	set_handlers();
+	if (make_env()) {
+		cli_error("out of memory");
+		return -1;
+	}
 	return 0;
 }
 
@@ -478,7 +530,7 @@ static int start(job *j)
 	posix_spawn_file_actions_addopen(&fa, 2, j->err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	posix_spawn_file_actions_adddup2(&fa, 2, 1);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	int rc = posix_spawnp(&j->pid, j->argv[0], &fa, NULL, j->argv, environ);
+	int rc = posix_spawnp(&j->pid, j->argv[0], &fa, NULL, j->argv, compiler_env);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc) {
 		j->state = 2;
