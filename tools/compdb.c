@@ -15,13 +15,23 @@
 #include "compdb.h"
 #include "cli.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* How long a database that is a FIFO without a writer is waited for, in
+ * milliseconds: as long as an input FIFO (src/frontend/input.c). */
+#define FIFO_WAIT_MS 10000
 
 typedef struct entry {
 	char *real;      /* the file's real path; NULL when it does not exist */
+	char *dir;       /* its directory, relative ones joined to the database's */
 	json_t *command; /* the entry (borrowed from root) */
 } entry;
 
@@ -34,8 +44,10 @@ static struct db {
 
 void cli_compdb_free(void)
 {
-	for (size_t i = 0; i < db.count; i++)
+	for (size_t i = 0; i < db.count; i++) {
 		free(db.entries[i].real);
+		free(db.entries[i].dir);
+	}
 	free(db.entries);
 	json_decref(db.root);
 	free(db.path);
@@ -62,6 +74,58 @@ static const char *str_field(json_t *o, const char *key)
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
+/*
+ * Opens the database without blocking in open(), as the inputs are opened:
+ * a FIFO is waited for FIFO_WAIT_MS until a writer sends something or
+ * closes. The descriptor (blocking again), or -1 with a message printed.
+ */
+static int open_db(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	struct stat st;
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		fprintf(stderr, "%s: error: cannot open file: %s\n", path, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "%s: error: cannot read file: %s\n", path, strerror(EISDIR));
+		close(fd);
+		return -1;
+	}
+	if (S_ISFIFO(st.st_mode)) {
+		struct pollfd p = {fd, POLLIN, 0};
+		int n;
+		do
+			n = poll(&p, 1, FIFO_WAIT_MS);
+		while (n < 0 && errno == EINTR);
+		if (n == 0) {
+			fprintf(stderr, "%s: error: no writer opened the FIFO within %d s\n", path,
+				FIFO_WAIT_MS / 1000);
+			close(fd);
+			return -1;
+		}
+	}
+	int flags = fcntl(fd, F_GETFL);
+	if (flags >= 0)
+		(void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+	return fd;
+}
+
+/* path's folder, malloc'd: "" for a name without one (the current folder) */
+static char *folder_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) + (slash == path) : 0;
+	char *s = malloc(n + 1);
+	if (s) {
+		memcpy(s, path, n);
+		s[n] = '\0';
+	}
+	return s;
+}
+
 /* Loads the database once; 0, or -1 with a message printed. */
 static int load(const char *path)
 {
@@ -69,7 +133,11 @@ static int load(const char *path)
 		return 0;
 	cli_compdb_free();
 	json_error_t err;
-	json_t *root = json_load_file(path, 0, &err);
+	int fd = open_db(path);
+	if (fd < 0)
+		return -1;
+	json_t *root = json_loadfd(fd, 0, &err);
+	close(fd);
 	if (!root) {
 		if (err.line > 0)
 			fprintf(stderr, "%s:%d:%d: error: %s\n", path, err.line, err.column,
@@ -89,7 +157,9 @@ static int load(const char *path)
 	db.entries = calloc(n ? n : 1, sizeof *db.entries);
 	db.path = strdup(path);
 	db.root = root;
-	if (!db.entries || !db.path) {
+	char *folder = folder_of(path);
+	if (!db.entries || !db.path || !folder) {
+		free(folder);
 		cli_error("out of memory");
 		return -1;
 	}
@@ -103,17 +173,25 @@ static int load(const char *path)
 				"%s: error: entry %zu has no directory, file and command or "
 				"arguments\n",
 				path, i + 1);
+			free(folder);
 			return -1;
 		}
-		char *full = cli_join_path(dir, file);
+		/* a relative directory is the database's folder's, wherever
+		 * threadconv runs */
+		char *full_dir = cli_join_path(folder, dir);
+		char *full = full_dir ? cli_join_path(full_dir, file) : NULL;
 		if (!full) {
+			free(full_dir);
+			free(folder);
 			cli_error("out of memory");
 			return -1;
 		}
 		db.entries[db.count].real = realpath(full, NULL);
+		db.entries[db.count].dir = full_dir;
 		db.entries[db.count++].command = o;
 		free(full);
 	}
+	free(folder);
 	return 0;
 }
 
@@ -343,7 +421,7 @@ int cli_compdb_flags(const char *dbpath, const char *path, char ***flags, int *n
 	if (!e)
 		return 1;
 	words w = {0}, out = {0};
-	const char *dir = str_field(e->command, "directory");
+	const char *dir = e->dir;
 	json_t *args = json_object_get(e->command, "arguments");
 	int rc = 0, bad = 0;
 	if (json_is_array(args)) {
