@@ -8,9 +8,11 @@
  * process that called it.
  *
  * The parent forks, ignores SIGINT and SIGQUIT as system() does, passes
- * SIGTERM and SIGHUP on, and waits. The child runs the command and records
- * in a page shared with the parent what it is doing: which input it reads,
- * or that it solves or writes. While an input is read or a report rendered,
+ * SIGTERM and SIGHUP on, and waits. The child dies with the parent, also
+ * when the parent is killed by SIGKILL (PR_SET_PDEATHSIG). The child runs
+ * the command and records in a page shared with the parent what it is
+ * doing: which input it reads, or that it solves or writes. While an input
+ * is read or a report rendered,
  * the child's standard error goes to a file the parent made, so that what
  * LLVM prints on its way down (its "LLVM ERROR" lines), or graphviz and the
  * font libraries under it when memory runs out, is the parent's to turn into
@@ -43,6 +45,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -309,10 +314,19 @@ static bool reading(bool past_deadline)
 static int attempt(int (*run)(int, char **), int argc, char **argv, const sigset_t *chld,
 		   const sigset_t *old_mask, const struct sigaction old[4], int *ws)
 {
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0)
 		return 1;
 	if (pid == 0) {
+		/* ends with the parent, even one killed by SIGKILL: no orphan
+		 * goes on to write an -o file (the getppid() after it catches a
+		 * parent that died before) */
+#ifdef __linux__
+		(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+		if (getppid() != parent)
+			_exit(CLI_EXIT_ERROR);
 		/* the command as it would run alone */
 		restore_signals(old_mask, old);
 		if (shared->serial) {

@@ -11,12 +11,14 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -523,22 +525,79 @@ static int command(const cli_build *b, job *j, const char *path, const char *cud
 	return 0;
 }
 
+/*
+ * Starts job j's compiler: a child in a process group of its own (so that
+ * stopping it stops what it runs), that dies with this process even when
+ * this one is killed by SIGKILL (PR_SET_PDEATHSIG; the getppid() after it
+ * catches a parent that died before), so that no orphan compiler goes on.
+ * Its standard error and output go to j->err, its input is /dev/null. An
+ * exec that fails comes back through a pipe that closes on exec. 0, or -1
+ * (j done, its status -errno).
+ */
 static int start(job *j)
 {
-	posix_spawn_file_actions_t fa;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 2, j->err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	posix_spawn_file_actions_adddup2(&fa, 2, 1);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	int rc = posix_spawnp(&j->pid, j->argv[0], &fa, NULL, j->argv, compiler_env);
-	posix_spawn_file_actions_destroy(&fa);
-	if (rc) {
+	int report_errno[2];
+	pid_t parent = getpid();
+	if (pipe2(report_errno, O_CLOEXEC) != 0) {
 		j->state = 2;
-		j->status = -rc;
+		j->status = -errno;
 		return -1;
 	}
+	pid_t pid = fork();
+	if (pid == 0) {
+		int e = 0;
+		close(report_errno[0]);
+		(void)setpgid(0, 0);
+#ifdef __linux__
+		(void)prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+		if (getppid() != parent)
+			_exit(127);
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		int fd = open(j->err, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+		int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || in < 0 || dup2(fd, 2) < 0 || dup2(fd, 1) < 0 || dup2(in, 0) < 0)
+			e = errno;
+		else
+			execvpe(j->argv[0], j->argv, compiler_env);
+		if (!e)
+			e = errno;
+		ssize_t w = write(report_errno[1], &e, sizeof e);
+		(void)w;
+		_exit(127);
+	}
+	int e = errno;
+	close(report_errno[1]);
+	if (pid < 0) {
+		close(report_errno[0]);
+		j->state = 2;
+		j->status = -e;
+		return -1;
+	}
+	(void)setpgid(pid, pid); /* as the child does: whichever runs first */
+	ssize_t n;
+	do
+		n = read(report_errno[0], &e, sizeof e);
+	while (n < 0 && errno == EINTR);
+	close(report_errno[0]);
+	if (n == (ssize_t)sizeof e) {
+		waitpid(pid, NULL, 0);
+		j->state = 2;
+		j->status = -e;
+		return -1;
+	}
+	j->pid = pid;
 	j->state = 1;
 	return 0;
+}
+
+/* Stops job j's compiler and what it started (its process group). */
+static void stop(job *j)
+{
+	kill(-j->pid, SIGKILL);
+	kill(j->pid, SIGKILL);
 }
 
 /* Writes job j's messages to stderr, and what is wrong. 0 when compiled. */
@@ -648,7 +707,7 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 	/* a signal or an error: stop what runs */
 	for (size_t q = 0; q < nsrc; q++)
 		if (jobs && jobs[q].state == 1) {
-			kill(jobs[q].pid, SIGTERM);
+			stop(&jobs[q]);
 			waitpid(jobs[q].pid, NULL, 0);
 		}
 	int failed = 0;
