@@ -53,10 +53,12 @@ typedef struct sfunc {
 	size_t nlen;
 	bool entry;         /* a kernel: its parameters are uniform */
 	bool graphed;       /* gets a graph (a forwarding wrapper does not) */
+	bool body;          /* has blocks */
 	uint8_t barrier;    /* executes a workgroup barrier, maybe through calls */
 	/* the groups whose collectives it executes, itself or through calls
 	 * (bit 1 << tc_group) */
 	uint8_t reach;
+	uint32_t p0, np; /* its parameters: reader.fparam[p0 .. p0 + np) */
 } sfunc;
 
 typedef struct sloc {
@@ -81,6 +83,13 @@ typedef struct scoll_row {
 	const char *name;
 	const char *args;
 } scoll_row;
+
+/* A call of a function with a graph, in the function being made a graph:
+ * its instruction and block, its result value (TC_NONE: void), and its
+ * arguments' values, reader.carg[arg_off .. arg_off + nargs) */
+typedef struct scall {
+	uint32_t inst, block, value, arg_off, nargs;
+} scall;
 
 /* A collective found in the function being made a graph: an instruction
  * (row) or a call of a function that executes some (row NULL). */
@@ -124,6 +133,20 @@ typedef struct reader {
 	tc_u32vec ep_fn, ep_name;
 	/* calls between functions (for the barrier closure) */
 	tc_u32vec call_from, call_to;
+	/*
+	 * Pointers to Function memory (pointer_params): per id, the root it is
+	 * derived from (a Function variable or a parameter of Function pointer
+	 * type), TC_NONE; per root, RT_* flags; the parameters of each
+	 * function, in order.
+	 */
+	uint32_t *groot;
+	uint8_t *rtfl;
+	size_t nrt, rtcap;
+	tc_u32vec fparam;
+	/* a graphed function calls another: each graph gets its description
+	 * (graph/desc.h), graph_of giving a function's graph */
+	bool describe;
+	uint32_t *graph_of;
 	/* the function being made into a graph */
 	const sfunc *gf;
 	sblock *blk;
@@ -140,6 +163,11 @@ typedef struct reader {
 	size_t rkindcap;
 	tc_u32vec cond;
 	tc_u32vec dep_node, dep_block;
+	/* its parameters' values, its calls of functions with graphs, and
+	 * their arguments' values (graph/desc.h) */
+	tc_u32vec pval, carg;
+	scall *calls;
+	size_t ncalls, callcap;
 	/* its collectives, and the sub-group's view of it */
 	scoll *found;
 	size_t nfound, foundcap;
@@ -529,7 +557,8 @@ static int declarations(reader *r)
 			if (tc__grow(&r->al, &r->fn, &r->fncap, r->nfn + 1, sizeof *r->fn))
 				return oom(r);
 			cur = (uint32_t)r->nfn;
-			r->fn[r->nfn++] = (sfunc){x->res, i, i, NULL, 0, false, true, 0, 0};
+			r->fn[r->nfn++] =
+			    (sfunc){x->res, i, i, NULL, 0, false, true, false, 0, 0, 0, 0};
 			if (x->res < r->bound)
 				r->fmap[x->res] = cur;
 			break;
@@ -570,7 +599,7 @@ static int declarations(reader *r)
 		bool body = false;
 		for (uint32_t i = g->i0; i < g->i1 && !body; i++)
 			body = r->in[i].op == SpvOpLabel;
-		g->graphed = body;
+		g->graphed = g->body = body;
 	}
 	return TC_OK;
 }
@@ -994,6 +1023,220 @@ static bool harmless_use(const reader *r, uint32_t i, uint32_t id)
 	}
 }
 
+/* ---- pointers to Function memory across calls ----------------------------- */
+
+/*
+ * glslang passes every argument of a function by a pointer to a Function
+ * variable of the caller, and OpenCL's private pointers are Function
+ * pointers too. A root (a Function variable, or a parameter of Function
+ * pointer type) is RT_UNSAFE when a pointer derived from it goes elsewhere
+ * than loads, stores to it, further derivations, debug information, or an
+ * argument of a defined function whose parameter is not RT_UNSAFE; such a
+ * pointer goes nowhere else, so only through the parameters it is passed
+ * to can a callee read or write the memory. RT_WRITES: something stores
+ * through it (a callee included). A parameter is read as a register of its
+ * function, its value on entry the argument's (one of the parameter's
+ * values, graph/desc.h), unless RT_NOPROM: its function is an entry point
+ * or is not called, or a call passes a pointer to it that is not derived
+ * from a root that is itself a register (an RT_UNSAFE variable, an
+ * RT_NOPROM parameter, anything else), or that shares its root with
+ * another argument of the call (two parameters would name the same
+ * memory).
+ */
+enum { RT_PARAM = 1, RT_UNSAFE = 2, RT_WRITES = 4, RT_NOPROM = 8, RT_CALLED = 16 };
+
+static uint32_t callee_of(const reader *r, uint32_t i)
+{
+	return word(r, i, 3) < r->bound ? r->fmap[word(r, i, 3)] : TC_NONE;
+}
+
+static uint32_t root_of(const reader *r, uint32_t id)
+{
+	return r->groot && id < r->bound ? r->groot[id] : TC_NONE;
+}
+
+/* The root of function t's parameter k, TC_NONE (not a Function pointer,
+ * no body, no such parameter). */
+static uint32_t param_root(const reader *r, uint32_t t, uint32_t k)
+{
+	if (t == TC_NONE || k >= r->fn[t].np)
+		return TC_NONE;
+	return root_of(r, r->fparam.v[r->fn[t].p0 + k]);
+}
+
+/* Whether parameter id is read as a register. */
+static bool promoted_param(const reader *r, uint32_t id)
+{
+	uint32_t q = root_of(r, id);
+	return q != TC_NONE && (r->rtfl[q] & (RT_PARAM | RT_NOPROM)) == RT_PARAM;
+}
+
+/* Whether call i passes id only to parameters that keep it to themselves. */
+static bool call_keeps(const reader *r, uint32_t i, uint32_t id)
+{
+	if (word(r, i, 3) == id)
+		return false;
+	uint32_t t = callee_of(r, i);
+	for (uint32_t k = 4; k < r->in[i].nw; k++) {
+		if (word(r, i, k) != id)
+			continue;
+		uint32_t q = param_root(r, t, k - 4);
+		if (q == TC_NONE || (r->rtfl[q] & RT_UNSAFE))
+			return false;
+	}
+	return true;
+}
+
+/* harmless_use, and calls that keep the address (call_keeps) */
+static bool use_ok(const reader *r, uint32_t i, uint32_t id)
+{
+	return r->in[i].op == SpvOpFunctionCall ? call_keeps(r, i, id) : harmless_use(r, i, id);
+}
+
+static int new_root(reader *r, uint32_t id, uint8_t fl)
+{
+	if (r->nrt >= UINT32_MAX - 2 || tc__grow(&r->al, &r->rtfl, &r->rtcap, r->nrt + 1, 1))
+		return oom(r);
+	r->groot[id] = (uint32_t)r->nrt;
+	r->rtfl[r->nrt++] = fl;
+	return TC_OK;
+}
+
+/* Gives flag out to every root v of an arc u -> v (from[e] -> to[e]) whose
+ * u has a flag of in, until nothing changes. */
+static int spread(reader *r, const tc_u32vec *from, const tc_u32vec *to, uint8_t in, uint8_t out)
+{
+	size_t n = r->nrt, na = from->len;
+	uint32_t *off = tc__calloc(&r->al, n + 2, sizeof *off);
+	uint32_t *adj = tc__malloc(&r->al, (na ? na : 1) * sizeof *adj);
+	tc_u32vec work = {NULL, 0, 0};
+	int rc = off && adj ? TC_OK : oom(r);
+	for (size_t e = 0; e < na && !rc; e++)
+		off[from->v[e] + 2]++;
+	for (size_t u = 0; u < n && !rc; u++)
+		off[u + 2] += off[u + 1];
+	for (size_t e = 0; e < na && !rc; e++)
+		adj[off[from->v[e] + 1]++] = to->v[e];
+	for (size_t u = 0; u < n && !rc; u++)
+		if (r->rtfl[u] & in)
+			rc = push(r, &work, (uint32_t)u);
+	while (work.len && !rc) {
+		uint32_t u = work.v[--work.len];
+		for (uint32_t e = off[u]; e < off[u + 1] && !rc; e++) {
+			uint32_t v = adj[e];
+			if (r->rtfl[v] & out)
+				continue;
+			r->rtfl[v] |= out;
+			if (out & in)
+				rc = push(r, &work, v);
+		}
+	}
+	tc__free(&r->al, off);
+	tc__free(&r->al, adj);
+	tc__u32vec_free(&r->al, &work);
+	return rc;
+}
+
+static int pointer_params(reader *r)
+{
+	size_t b = (size_t)r->bound + 1;
+	if (!(r->groot = tc__malloc(&r->al, b * sizeof *r->groot)))
+		return oom(r);
+	memset(r->groot, 0xff, b * sizeof *r->groot);
+	int rc = TC_OK;
+	for (size_t f = 0; f < r->nfn && !rc; f++) {
+		sfunc *g = &r->fn[f];
+		g->p0 = (uint32_t)r->fparam.len;
+		for (uint32_t i = g->i0 + 1; i < g->i1 && r->in[i].op != SpvOpLabel && !rc; i++) {
+			const sinst *x = &r->in[i];
+			if (x->op != SpvOpFunctionParameter)
+				continue;
+			g->np++;
+			rc = push(r, &r->fparam, x->res);
+			if (!rc && g->body && x->res < r->bound && r->groot[x->res] == TC_NONE &&
+			    pointer_class(r, x->type) == SpvStorageClassFunction)
+				rc = new_root(r, x->res, RT_PARAM | (g->entry ? RT_NOPROM : 0));
+		}
+	}
+	/* pass: a root's pointer passed to a parameter (the root is unsafe
+	 * when the parameter is, and writes when it does); base: the root of
+	 * a parameter's argument (the parameter is no register when that
+	 * root is none) */
+	tc_u32vec pass_from = {NULL, 0, 0}, pass_to = {NULL, 0, 0};
+	tc_u32vec base_from = {NULL, 0, 0}, base_to = {NULL, 0, 0};
+	for (size_t f = 0; f < r->nfn && !rc; f++) {
+		const sfunc *g = &r->fn[f];
+		if (!g->body)
+			continue;
+		for (uint32_t i = g->i0; i < g->i1 && !rc; i++) {
+			const sinst *x = &r->in[i];
+			uint32_t rb = x->nw > 3 ? root_of(r, word(r, i, 3)) : TC_NONE;
+			if (x->op == SpvOpVariable && word(r, i, 3) == SpvStorageClassFunction &&
+			    x->res < r->bound && r->groot[x->res] == TC_NONE)
+				rc = new_root(r, x->res, 0);
+			else if (pointer_derivation(x->op) && rb != TC_NONE && x->res < r->bound &&
+				 r->groot[x->res] == TC_NONE)
+				r->groot[x->res] = rb;
+			if (x->op != SpvOpFunctionCall) {
+				for (uint32_t k = x->idop; k < idop_end(r, i); k++) {
+					uint32_t id = r->ids.v[k], q = root_of(r, id);
+					if (q == TC_NONE)
+						continue;
+					if (!harmless_use(r, i, id))
+						r->rtfl[q] |= RT_UNSAFE;
+					else if (x->op == SpvOpStore && word(r, i, 1) == id)
+						r->rtfl[q] |= RT_WRITES;
+				}
+				continue;
+			}
+			uint32_t t = callee_of(r, i), na = x->nw > 4 ? x->nw - 4u : 0;
+			for (uint32_t k = 0; k < na && !rc; k++) {
+				uint32_t a = word(r, i, 4 + k), ra = root_of(r, a);
+				uint32_t q = param_root(r, t, k); /* TC_NONE without a body */
+				if (ra != TC_NONE && q == TC_NONE)
+					r->rtfl[ra] |= RT_UNSAFE;
+				else if (ra != TC_NONE &&
+					 (push(r, &pass_from, ra) || push(r, &pass_to, q)))
+					rc = r->rc;
+				if (q == TC_NONE || rc)
+					continue;
+				r->rtfl[q] |= RT_CALLED;
+				if (ra == TC_NONE) {
+					r->rtfl[q] |= RT_NOPROM;
+					continue;
+				}
+				if (push(r, &base_from, ra) || push(r, &base_to, q))
+					rc = r->rc;
+				for (uint32_t k2 = 0; k2 < k && !rc; k2++) {
+					if (root_of(r, word(r, i, 4 + k2)) != ra)
+						continue;
+					uint32_t q2 = param_root(r, t, k2);
+					r->rtfl[q] |= RT_NOPROM;
+					if (q2 != TC_NONE)
+						r->rtfl[q2] |= RT_NOPROM;
+				}
+			}
+		}
+	}
+	if (!rc)
+		rc = spread(r, &pass_to, &pass_from, RT_UNSAFE, RT_UNSAFE);
+	if (!rc)
+		rc = spread(r, &pass_to, &pass_from, RT_WRITES, RT_WRITES);
+	for (size_t q = 0; q < r->nrt && !rc; q++)
+		if ((r->rtfl[q] & RT_PARAM) &&
+		    ((r->rtfl[q] & RT_UNSAFE) || !(r->rtfl[q] & RT_CALLED)))
+			r->rtfl[q] |= RT_NOPROM;
+	/* a variable that is no register, or a parameter that is none, makes
+	 * the parameters it is passed to none */
+	if (!rc)
+		rc = spread(r, &base_from, &base_to, RT_UNSAFE | RT_NOPROM, RT_NOPROM);
+	tc__u32vec_free(&r->al, &pass_from);
+	tc__u32vec_free(&r->al, &pass_to);
+	tc__u32vec_free(&r->al, &base_from);
+	tc__u32vec_free(&r->al, &base_to);
+	return rc;
+}
+
 /* ---- one function: its values ------------------------------------------------ */
 
 static bool pure_op(uint32_t op)
@@ -1188,16 +1431,19 @@ static bool promoted(const reader *r, uint32_t id, const uint8_t *escaped)
 	return id < r->bound && r->root[id] != TC_NONE && !escaped[r->root[id]];
 }
 
-/* The registers: Function variables, and the Private ones only this entry
- * uses, whose address stays with loads and stores; *escaped per register. */
+/* The registers: Function variables, the parameters read as registers
+ * (pointer_params), and the Private variables only this entry uses, whose
+ * address stays with loads, stores and the calls that keep it (use_ok);
+ * *escaped per register. */
 static int registers(reader *r, const sfunc *f, uint32_t fi, tc_u32vec *touched,
 		     uint8_t **escaped)
 {
 	r->nregs = 0;
 	for (uint32_t i = f->i0; i < f->i1; i++) {
 		const sinst *x = &r->in[i];
-		if (x->op == SpvOpVariable && word(r, i, 3) == SpvStorageClassFunction &&
-		    x->res < r->bound) {
+		if (((x->op == SpvOpVariable && word(r, i, 3) == SpvStorageClassFunction) ||
+		     (x->op == SpvOpFunctionParameter && promoted_param(r, x->res))) &&
+		    x->res < r->bound && r->root[x->res] == TC_NONE) {
 			r->root[x->res] = r->nregs++;
 			if (push(r, touched, x->res))
 				return r->rc;
@@ -1230,7 +1476,7 @@ static int registers(reader *r, const sfunc *f, uint32_t fi, tc_u32vec *touched,
 	for (uint32_t i = f->i0; i < f->i1; i++)
 		for (uint32_t k = r->in[i].idop; k < idop_end(r, i); k++) {
 			uint32_t id = r->ids.v[k];
-			if (id < r->bound && r->root[id] != TC_NONE && !harmless_use(r, i, id))
+			if (id < r->bound && r->root[id] != TC_NONE && !use_ok(r, i, id))
 				(*escaped)[r->root[id]] = 1;
 		}
 	return TC_OK;
@@ -1264,6 +1510,67 @@ static uint32_t value_op(const reader *r, uint32_t id)
 	return id < r->bound && r->val[id] != TC_NONE ? TC_SSA_VALUE | r->val[id] : TC_NONE;
 }
 
+/* The SSA value of id, or TC_NONE (a constant, a global, a promoted
+ * variable). */
+static uint32_t value_of(const reader *r, uint32_t id)
+{
+	return id < r->bound ? r->val[id] : TC_NONE;
+}
+
+/*
+ * A call in register form: a read of each register an argument points
+ * into (what the callee's parameter holds on entry), the call, then a
+ * write of each such register that the callee may write through its
+ * parameter (with what, the description does not say: a source). Calls of
+ * functions with graphs are noted, with their arguments' values.
+ */
+static int call_entries(reader *r, uint32_t i, uint32_t b, int pass, uint32_t *n,
+			const uint8_t *escaped)
+{
+	const sinst *x = &r->in[i];
+	uint32_t t = callee_of(r, i), na = x->nw > 4 ? x->nw - 4u : 0;
+	size_t c = r->ncalls;
+	bool noted = pass == 1 && t != TC_NONE && r->fn[t].graphed;
+	if (noted) {
+		if (tc__grow(&r->al, &r->calls, &r->callcap, r->ncalls + 1, sizeof *r->calls))
+			return oom(r);
+		r->calls[r->ncalls++] = (scall){i, b, TC_NONE, (uint32_t)r->carg.len, na};
+	}
+	for (uint32_t k = 0; k < na; k++) {
+		uint32_t a = word(r, i, 4 + k);
+		if (promoted(r, a, escaped)) {
+			if (noted && push(r, &r->carg, (uint32_t)r->rblock.len))
+				return r->rc;
+			if (pass == 1 && (add_entry(r, b, i, TC_NONE, TC_UA_PURE) ||
+					  add_op(r, r->root[a], TC_NONE) ||
+					  add_op(r, value_op(r, a), TC_NONE)))
+				return r->rc;
+			(*n)++;
+		} else if (noted && push(r, &r->carg, value_of(r, a))) {
+			return r->rc;
+		}
+	}
+	if (has_value(r, i, escaped)) {
+		bool addr, is_void = opcode_at(r, def_of(r, x->type)) == SpvOpTypeVoid;
+		if (pass == 0)
+			r->val[x->res] = *n;
+		else if (noted && !is_void)
+			r->calls[c].value = (uint32_t)r->rblock.len;
+		if (pass == 1 && add_entry(r, b, i, TC_NONE, value_kind(r, i, r->gf->entry, &addr)))
+			return r->rc;
+		(*n)++;
+	}
+	for (uint32_t k = 0; k < na; k++) {
+		uint32_t a = word(r, i, 4 + k), q = param_root(r, t, k);
+		if (!promoted(r, a, escaped) || q == TC_NONE || !(r->rtfl[q] & RT_WRITES))
+			continue;
+		if (pass == 1 && add_entry(r, b, i, r->root[a], TC_UA_SOURCE))
+			return r->rc;
+		(*n)++;
+	}
+	return TC_OK;
+}
+
 /*
  * f in register form (analysis/ssa.h): its parameters in block 0, every
  * instruction with a value, and the stores to its registers. A load of a
@@ -1275,6 +1582,7 @@ static int describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escap
 {
 	r->rblock.len = r->rdef.len = r->ropoff.len = r->rop.len = r->ropblk.len = 0;
 	r->rinst.len = r->cond.len = 0;
+	r->pval.len = r->carg.len = r->ncalls = 0;
 	/* numbering first: a phi may name a value defined further on */
 	uint32_t n = 0;
 	for (int pass = 0; pass < 2; pass++) {
@@ -1289,6 +1597,26 @@ static int describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escap
 				bool store = x->op == SpvOpStore && promoted(r, word(r, i, 1), escaped);
 				bool init = x->op == SpvOpVariable && x->nw > 4 &&
 					    promoted(r, x->res, escaped);
+				bool reg = promoted(r, x->res, escaped);
+				if (pass == 1 && x->op == SpvOpFunctionParameter &&
+				    push(r, &r->pval,
+					 reg || has_value(r, i, escaped) ? (uint32_t)r->rblock.len
+									 : TC_NONE))
+					return r->rc;
+				if (x->op == SpvOpFunctionParameter && reg) {
+					/* a parameter read as a register: what it holds on
+					 * entry, the caller's to say */
+					if (pass == 1 && add_entry(r, b, i, r->root[x->res],
+								   f->entry ? 0 : TC_UA_SOURCE))
+						return r->rc;
+					n++;
+					continue;
+				}
+				if (x->op == SpvOpFunctionCall) {
+					if (call_entries(r, i, b, pass, &n, escaped))
+						return r->rc;
+					continue;
+				}
 				if (pass == 0) {
 					if (has_value(r, i, escaped))
 						r->val[x->res] = n++;
@@ -1302,6 +1630,7 @@ static int describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escap
 					    add_op(r, value_op(r, v), TC_NONE))
 						return r->rc;
 					if (def_of(r, p) != TC_NONE && r->in[def_of(r, p)].op != SpvOpVariable &&
+					    r->in[def_of(r, p)].op != SpvOpFunctionParameter &&
 					    (add_op(r, r->root[p], TC_NONE) ||
 					     add_op(r, value_op(r, p), TC_NONE)))
 						return r->rc;
@@ -1491,13 +1820,6 @@ static tc_lane_op lane_op(const reader *r, uint32_t e)
 		o.op = TC_LOP_WARP;
 	}
 	return o;
-}
-
-/* The SSA value of id, or TC_NONE (a constant, a global, a promoted
- * variable). */
-static uint32_t value_of(const reader *r, uint32_t id)
-{
-	return id < r->bound ? r->val[id] : TC_NONE;
 }
 
 /* divergent_arg's answer for a variable that holds different values in
@@ -1696,6 +2018,89 @@ static int add_collectives(reader *r, uint32_t nb, const uint32_t *succ_off,
 	return TC_OK;
 }
 
+/* ---- the description for the interprocedural check (graph/desc.h) -------- */
+
+/* A copy of n elements of size sz, with the module's allocator; NULL when
+ * out of memory. */
+static void *module_copy(reader *r, const void *p, size_t n, size_t sz)
+{
+	void *q = tc__malloc(&r->out->al, tc__mul(n ? n : 1, sz));
+	if (q && n)
+		memcpy(q, p, n * sz);
+	return q;
+}
+
+/* Gives the graph just added (function f, nb blocks, block k's branch
+ * ending node last[k] after its nbar[k] barriers; s the form its
+ * uniformity was analysed in) its description. */
+static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, const uint32_t *last,
+		   const uint32_t *nbar)
+{
+	const tc_alloc *mal = &r->out->al;
+	tc_fn_desc *d = tc__calloc(mal, 1, sizeof *d);
+	if (!d)
+		return oom(r);
+	const tc_ua_func *u = &s->f;
+	uint32_t n = u->nvalues;
+	size_t nsucc = u->succ_off[u->nblocks], nuse = u->use_off[n];
+	d->f.nblocks = u->nblocks;
+	d->f.nvalues = n;
+	d->f.succ_off = module_copy(r, u->succ_off, (size_t)u->nblocks + 1, sizeof(uint32_t));
+	d->f.succ = module_copy(r, u->succ, nsucc, sizeof(uint32_t));
+	d->f.cond = module_copy(r, u->cond, u->nblocks, sizeof(uint32_t));
+	d->f.block = module_copy(r, u->block, n, sizeof(uint32_t));
+	d->f.kind = module_copy(r, u->kind, n, 1);
+	d->f.use_off = module_copy(r, u->use_off, (size_t)n + 1, sizeof(uint32_t));
+	d->f.user = module_copy(r, u->user, nuse, sizeof(uint32_t));
+	d->f.use_block = module_copy(r, u->use_block, nuse, sizeof(uint32_t));
+	d->block_node = module_copy(r, last, nb, sizeof(uint32_t));
+	d->nparams = f->np;
+	size_t np = r->pval.len;
+	d->param_value = tc__malloc(mal, tc__mul(np ? np : 1, sizeof(uint32_t)));
+	d->param_index = tc__malloc(mal, tc__mul(np ? np : 1, sizeof(uint32_t)));
+	d->ret = tc__malloc(mal, tc__mul(nb ? nb : 1, sizeof(uint32_t)));
+	d->calls = tc__calloc(mal, r->ncalls ? r->ncalls : 1, sizeof *d->calls);
+	d->arg = module_copy(r, r->carg.v, r->carg.len, sizeof(uint32_t));
+	int rc = d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind &&
+			 d->f.use_off && d->f.user && d->f.use_block && d->block_node &&
+			 d->param_value && d->param_index && d->ret && d->calls && d->arg
+		     ? TC_OK
+		     : oom(r);
+	for (uint32_t k = 0; k < np && !rc; k++)
+		if (r->pval.v[k] != TC_NONE) {
+			d->param_value[d->nparam_values] = r->pval.v[k];
+			d->param_index[d->nparam_values++] = k;
+		}
+	/* the values returned (a constant is the same in every thread) */
+	for (uint32_t k = 0; k < nb && !rc; k++) {
+		uint32_t t = r->blk[k].i1 - 1;
+		if (t >= r->blk[k].i0 && r->in[t].op == SpvOpReturnValue)
+			d->ret[d->nret++] = value_of(r, word(r, t, 1));
+	}
+	for (size_t j = 0; j < r->ncalls && !rc; j++) {
+		const scall *c = &r->calls[j];
+		tc_call_site *cs = &d->calls[d->ncalls++];
+		uint32_t t = callee_of(r, c->inst), bar = 0;
+		cs->callee = r->graph_of[t];
+		cs->node = TC_NONE;
+		if (is_barrier(r, c->inst)) { /* which barrier of its block */
+			const sblock *bk = &r->blk[c->block];
+			for (uint32_t q = 0; q < bk->nbar; q++)
+				if (r->bars.v[bk->bar0 + q] == c->inst)
+					bar = q;
+			cs->node = last[c->block] - nbar[c->block] + bar;
+		}
+		cs->value = c->value;
+		cs->arg_off = c->arg_off;
+		cs->nargs = c->nargs;
+		cs->loc = inst_loc(r, c->inst);
+		rc = r->rc;
+	}
+	d->narg = (uint32_t)r->carg.len;
+	tc__module_set_desc(r->out, d); /* owns it, also on failure */
+	return rc;
+}
+
 static int graph(reader *r, uint32_t fi)
 {
 	const sfunc *f = &r->fn[fi];
@@ -1794,6 +2199,8 @@ static int graph(reader *r, uint32_t fi)
 	}
 	tc__module_set_deps(r->out, deps);
 	rc = add_collectives(r, nb, succ_off, last, nbar);
+	if (!rc && r->describe)
+		rc = fn_desc(r, f, nb, s, last, nbar);
 done:
 	/* the scratch over ids back to TC_NONE */
 	for (uint32_t i = f->i0; i < f->i1; i++)
@@ -1826,6 +2233,27 @@ static int graphs(reader *r)
 		return only ? r->rc = tc__diag(r->diag, TC_EINVAL, r->file, 0, 0,
 					       "no function named '%.100s' is defined", only)
 			    : TC_OK;
+	}
+	/* a graph calls another: the graph each function will be, entries
+	 * first, for the descriptions */
+	for (size_t f = 0; f < r->nfn && !only && !r->describe; f++)
+		for (uint32_t i = r->fn[f].i0; i < r->fn[f].i1 && r->fn[f].graphed; i++) {
+			uint32_t t = r->in[i].op == SpvOpFunctionCall ? callee_of(r, i) : TC_NONE;
+			if (t != TC_NONE && r->fn[t].graphed) {
+				r->describe = true;
+				break;
+			}
+		}
+	if (r->describe) {
+		if (!(r->graph_of = tc__malloc(&r->al, tc__mul(r->nfn, sizeof *r->graph_of))))
+			return oom(r);
+		uint32_t next = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (size_t f = 0; f < r->nfn; f++)
+				if (r->fn[f].graphed && r->fn[f].entry == (pass == 0))
+					r->graph_of[f] = next++;
+				else if (!r->fn[f].graphed)
+					r->graph_of[f] = TC_NONE;
 	}
 	bool found = false;
 	for (int pass = 0; pass < 2; pass++)
@@ -1869,6 +2297,13 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->ep_name);
 	tc__u32vec_free(&r->al, &r->call_from);
 	tc__u32vec_free(&r->al, &r->call_to);
+	tc__free(&r->al, r->groot);
+	tc__free(&r->al, r->rtfl);
+	tc__u32vec_free(&r->al, &r->fparam);
+	tc__free(&r->al, r->graph_of);
+	tc__u32vec_free(&r->al, &r->pval);
+	tc__u32vec_free(&r->al, &r->carg);
+	tc__free(&r->al, r->calls);
 	tc__free(&r->al, r->blk);
 	tc__u32vec_free(&r->al, &r->succ);
 	tc__u32vec_free(&r->al, &r->bars);
@@ -2064,7 +2499,7 @@ int tc_parse_spirv(tc_module **out, const char *filename, const void *data, size
 	}
 	double t3 = tc__now();
 	forwarding_wrappers(&r);
-	if ((rc = barrier_functions(&r)) || (rc = graphs(&r)))
+	if ((rc = barrier_functions(&r)) || (rc = pointer_params(&r)) || (rc = graphs(&r)))
 		goto done;
 	st.phase[st.nphases++] = (tc_phase_time){"uniformity", r.uniformity_s};
 	st.phase[st.nphases++] = (tc_phase_time){"graphs", tc__now() - t3 - r.uniformity_s};

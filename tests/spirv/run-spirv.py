@@ -31,10 +31,15 @@ For each file the script runs, in the file's folder,
       barrier of every graph on a line with "expect:", with that verdict and
       state, and every such line holding a barrier; no barrier on a
       "subgroup" line;
-  threadconv check --format json FILE      the barriers of the entry points
-      reported exactly on the "check: divergent" lines (a barrier inside a
-      function that is not an entry point is judged at its call sites); exit
-      1 when something is reported, else 0;
+  threadconv check --format json FILE      the barriers reported exactly on
+      the "check: divergent" lines, in entry points and other functions
+      alike (a barrier in a function that is not an entry point is judged
+      in every calling context), every reported barrier of such a function
+      with the "calls" that lead to it from an entry point; on the line of
+      a call of a function that executes a barrier (listed with "call", no
+      finding itself), "check: divergent" says that only some invocations
+      reach the call (its state U); exit 1 when something is reported,
+      else 0;
   threadconv check FILE                    one warning per reported barrier
       in the text report, at the same line (the warnings about collectives,
       subgroup barriers among them, are not judged here: see
@@ -64,6 +69,7 @@ SLASH = {
     'subgroup': re.compile(r'//\s*subgroup\s*$'),
 }
 TARGET_ENV = re.compile(r';\s*target-env:\s*(\S+)')
+ENTRY_POINT = re.compile(r'OpEntryPoint\s+\w+\s+%\S+\s+"([^"]*)"')
 OPSTRING = re.compile(r'OpString\s+"([^"]+)"')
 WARNING = re.compile(r'^(.*?):(\d+):(?:\d+:)? warning: .*\[(-W[\w-]+)\]$')
 
@@ -167,18 +173,24 @@ def check_file(args, path):
         return problems + ['%s: threadconv check exited %d:\n%s' % (name, status, err)]
     doc = json.loads(out)
     reported, warnings, judged = 0, set(), set()
+    entries = set(ENTRY_POINT.findall(marks.text))
+    calls = {}  # (file, line) of a call that executes a barrier -> (where, U?)
     for g in doc['graphs']:
         for b in g['barriers']:
             key = (b.get('file') or '', b.get('line'))
+            where = '%s: check: graph %s: barrier %s' % (name, g['name'], b['node'])
+            if 'call' in b:  # judged through the barriers in the callee
+                calls[key] = (where, calls.get(key, (where, False))[1] or b['state'] == 'U')
+                continue
             divergent = b['state'] == 'U'
             reported += divergent
-            where = '%s: check: graph %s: barrier %s' % (name, g['name'], b['node'])
             if divergent:
                 warnings.add(key)
-            if not g.get('kernel', True):
-                if divergent:
-                    problems.append('%s: reported in a function that is no entry point' % where)
-                continue
+            if divergent and g['name'] not in entries and (
+                    not b.get('calls') or b['calls'][0].get('function') != g['name'] or
+                    b['calls'][-1].get('caller') not in entries):
+                problems.append('%s: reported in a function that is no entry point without '
+                                'the calls from one: %s' % (where, b.get('calls')))
             if key not in marks.check:
                 if divergent:
                     problems.append('%s: %s:%s reported, has no marker' % (where, key[0], key[1]))
@@ -192,6 +204,14 @@ def check_file(args, path):
             elif value and value not in {c.get('depends_on') for c in b.get('causes', [])}:
                 problems.append('%s: %s:%d: no cause depends on %s (causes: %s)' % (
                     where, key[0], key[1], value, b.get('causes')))
+    for key, (where, divergent) in sorted(calls.items()):
+        if key not in marks.check or key in judged:
+            continue
+        judged.add(key)
+        if marks.check[key][0] != divergent:
+            problems.append('%s: %s:%d: the call: expected %s, got %s' % (
+                where, key[0], key[1], 'divergent' if marks.check[key][0] else 'ok',
+                'divergent' if divergent else 'ok'))
     for key in sorted(set(marks.check) - judged):
         if marks.check[key][0]:
             problems.append('%s: check: no entry point barrier at %s:%d' % (name, key[0], key[1]))
