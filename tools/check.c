@@ -6,6 +6,7 @@
  * those branches depend on. Everything is read, solved and rendered into
  * memory before anything is written; exit 1 when something is reported.
  */
+#include "analysis/calls.h"
 #include "cli.h"
 #include "report/report.h"
 #include "source.h"
@@ -95,9 +96,14 @@ void cli_check_help(FILE *out)
 "    compiler's messages are passed on, and a source that does not compile\n"
 "    is exit status 2 (docs/source.md).\n"
 "\n"
-"    Of IR inputs only kernels are checked (a barrier in a helper is checked\n"
-"    where a kernel calls it); every graph of a .cfg file is checked. With\n"
-"    --function, the one function or graph named.\n"
+"    Of IR and PTX inputs the kernels are checked, and the functions they\n"
+"    call: a barrier in a function that was not inlined is judged in every\n"
+"    calling context (which arguments may differ between threads, whether\n"
+"    the whole block makes the call) and reported at its own line, with\n"
+"    the calls that lead to it as notes; a function no kernel calls is\n"
+"    checked as if any thread could call it with any arguments. Every graph\n"
+"    of a .cfg file is checked. With --function, the one function or graph\n"
+"    named, on its own.\n"
 "\n"
 "    A phi where a thread-dependent branch joins is thread-dependent, and so\n"
 "    is a value computed in a loop, after the loop, when the loop's exit is;\n"
@@ -192,6 +198,10 @@ typedef struct checked {
 	tc_report_cause *causes;
 	cli_collectives coll;
 	tc_module *m;
+	const tc_calls *calls; /* m's calling contexts, or NULL */
+	bool own_result;       /* rg.result is this graph's, not calls' */
+	const char **callee;   /* per node: the function a call node calls */
+	tc_report_call *links; /* the calls of the reported barriers */
 	size_t j;        /* the graph's index in m */
 	size_t reported; /* barriers, collectives and arguments */
 	int status;      /* CLI_EXIT_* */
@@ -203,25 +213,38 @@ typedef struct session {
 	size_t ngraphs;
 	tc_read_options read;
 	tc_solve_options opt;
+	tc_calls **calls; /* per input: its calling contexts, or NULL */
+	int *calls_status; /* per input: CLI_EXIT_* of finding them */
+	tc_solve_options calls_opt;
+	const char **paths;
 	size_t reported;
 } session;
 
 static void session_free(session *s)
 {
 	for (size_t i = 0; s->graphs && i < s->ngraphs; i++) {
-		tc_result_free((tc_result *)s->graphs[i].rg.result);
+		if (s->graphs[i].own_result)
+			tc_result_free((tc_result *)s->graphs[i].rg.result);
+		free(s->graphs[i].callee);
+		free(s->graphs[i].links);
 		free(s->graphs[i].barriers);
 		free(s->graphs[i].causes);
 		cli_collectives_free(&s->graphs[i].coll);
 	}
 	free(s->graphs);
+	for (size_t i = 0; s->calls && i < s->in.count; i++)
+		tc__calls_free(s->calls[i]);
+	free(s->calls);
+	free(s->calls_status);
 	cli_inputs_free(&s->in);
 }
 
 /* Whether graph j of m is checked: kernels of IR; every graph when the
  * module has no kernel (.cfg) or one was asked for by name. */
-static int is_checked(const session *s, const tc_module *m, size_t j)
+static int is_checked(const session *s, const tc_module *m, size_t i, size_t j)
 {
+	if (s->calls && s->calls[i])
+		return tc__calls_checked(s->calls[i], j);
 	if (s->read.function || tc_module_graph_is_kernel(m, j))
 		return 1;
 	for (size_t k = 0; k < tc_module_graph_count(m); k++)
@@ -230,46 +253,143 @@ static int is_checked(const session *s, const tc_module *m, size_t j)
 	return 1;
 }
 
+/* Whether barrier node v of c's graph is reported: not proven convergent,
+ * in every calling context where the module has them; a call whose
+ * callee's barriers are judged in their contexts is no finding itself. */
+static bool is_reported(const checked *c, uint32_t v)
+{
+	unsigned fl = tc_graph_node_flags(c->rg.graph, v);
+	if (!(fl & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)))
+		return false;
+	if (c->calls && (fl & TC_NODE_BARRIER))
+		return tc__calls_callee(c->calls, c->j, v) == TC_NONE &&
+		       tc__calls_barrier_state(c->calls, c->j, v) == TC_STATE_UNKNOWN;
+	return tc_result_node_state(c->rg.result, v) == TC_STATE_UNKNOWN;
+}
+
+/* The names of the functions c's call nodes call (rg.callee). */
+static int name_callees(checked *c)
+{
+	const tc_graph *g = c->rg.graph;
+	uint32_t n = tc_graph_node_count(g);
+	for (uint32_t v = 0; v < n; v++) {
+		uint32_t f = tc_graph_node_flags(g, v) & TC_NODE_BARRIER
+				     ? tc__calls_callee(c->calls, c->j, v)
+				     : TC_NONE;
+		if (f == TC_NONE)
+			continue;
+		if (!c->callee && !(c->callee = calloc(n, sizeof *c->callee)))
+			return -1;
+		c->callee[v] = tc_graph_name(tc_module_graph(c->m, f));
+	}
+	c->rg.callee = c->callee;
+	return 0;
+}
+
+/* A reported barrier in a function checked in its calling contexts: the
+ * calls that lead to it and the causes, wherever they are (ids: room for
+ * every node of any graph of the module). */
+static int witness(checked *c, tc_report_barrier *rb, tc_causes *why, size_t *total,
+		   size_t *cap, size_t *nlinks, size_t *links_cap, uint32_t *ids, uint32_t nids)
+{
+	tc_call_witness w;
+	if (tc__calls_witness(c->calls, c->j, rb->node, NULL, 0, &w))
+		return 0; /* not reported after all: cannot be */
+	uint32_t want = w.nchain;
+	tc_call_link *links = malloc((want ? want : 1) * sizeof *links);
+	if (!links)
+		return -1;
+	tc__calls_witness(c->calls, c->j, rb->node, links, want, &w);
+	if (*nlinks + want > *links_cap) {
+		size_t ncap = *links_cap ? 2 * *links_cap : 8;
+		while (ncap < *nlinks + want)
+			ncap *= 2;
+		tc_report_call *p = realloc(c->links, ncap * sizeof *p);
+		if (!p) {
+			free(links);
+			return -1;
+		}
+		c->links = p;
+		*links_cap = ncap;
+	}
+	for (uint32_t k = 0; k < want; k++)
+		c->links[*nlinks + k] =
+			(tc_report_call){tc_graph_name(tc_module_graph(c->m, links[k].callee)),
+					 tc_graph_name(tc_module_graph(c->m, links[k].caller)),
+					 links[k].loc};
+	free(links);
+	rb->ncalls = want;
+	rb->unknown_callers = w.unknown_callers;
+	*nlinks += want;
+	rb->ncauses = 0;
+	if (w.cause_node == TC_NONE || !w.cause_result)
+		return 0;
+	tc_causes *other = NULL;
+	bool here = w.cause_graph == c->j && w.cause_result == c->rg.result;
+	const tc_graph *cg = tc_module_graph(c->m, w.cause_graph);
+	if (!here && tc_causes_new(&other, cg, w.cause_result, NULL))
+		return -1;
+	size_t at = *total;
+	int rc = cli_add_causes(&c->causes, total, cap, here ? why : other, w.cause_node, c->m,
+				w.cause_graph, ids, nids, &rb->ncauses);
+	tc_causes_free(other);
+	for (size_t q = at; !rc && q < *total; q++)
+		c->causes[q].graph = w.cause_graph == c->j ? NULL : cg;
+	return rc;
+}
+
 /* The reported barriers of one solved graph and their causes. */
 static int find_barriers(checked *c)
 {
 	const tc_graph *g = c->rg.graph;
-	uint32_t n = tc_graph_node_count(g), nb = 0;
-	size_t total = 0, cap = 0;
+	uint32_t n = tc_graph_node_count(g), nb = 0, nids = n;
+	size_t total = 0, cap = 0, nlinks = 0, links_cap = 0;
+	if (c->calls && name_callees(c))
+		goto oom;
 	for (uint32_t v = 0; v < n; v++)
-		nb += (tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)) &&
-		      tc_result_node_state(c->rg.result, v) == TC_STATE_UNKNOWN;
+		nb += is_reported(c, v);
 	if (nb == 0)
 		return CLI_EXIT_OK;
-	uint32_t *ids = malloc((size_t)n * sizeof *ids), k = 0;
+	for (size_t j = 0; c->calls && j < tc_module_graph_count(c->m); j++)
+		if (tc_graph_node_count(tc_module_graph(c->m, j)) > nids)
+			nids = tc_graph_node_count(tc_module_graph(c->m, j));
+	uint32_t *ids = malloc((size_t)nids * sizeof *ids), k = 0;
 	c->barriers = calloc(nb, sizeof *c->barriers);
 	tc_causes *why = NULL;
 	if (!ids || !c->barriers || tc_causes_new(&why, g, c->rg.result, NULL))
-		goto oom;
+		goto oom_ids;
 	for (uint32_t v = 0; v < n; v++) {
-		if (!(tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)) ||
-		    tc_result_node_state(c->rg.result, v) != TC_STATE_UNKNOWN)
+		if (!is_reported(c, v))
 			continue;
 		tc_report_barrier *rb = &c->barriers[k++];
 		rb->node = v;
 		rb->inlined = tc_module_node_inlined(c->m, c->j, v, &rb->inlined_loc);
+		if (c->calls && (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)) {
+			if (witness(c, rb, why, &total, &cap, &nlinks, &links_cap, ids, nids))
+				goto oom_ids;
+			continue;
+		}
 		/* at most n: ids holds them all */
 		if (cli_add_causes(&c->causes, &total, &cap, why, v, c->m, c->j, ids, n,
 				   &rb->ncauses))
-			goto oom;
+			goto oom_ids;
 	}
-	/* the causes array has stopped moving: point into it */
-	for (uint32_t b = 0, at = 0; b < nb; at += c->barriers[b++].ncauses)
+	/* the causes and links have stopped moving: point into them */
+	for (uint32_t b = 0, at = 0, l = 0; b < nb; at += c->barriers[b].ncauses,
+		      l += c->barriers[b].ncalls, b++) {
 		c->barriers[b].causes = c->causes ? c->causes + at : NULL;
+		c->barriers[b].calls = c->barriers[b].ncalls ? c->links + l : NULL;
+	}
 	free(ids);
 	tc_causes_free(why);
 	c->rg.reported = c->barriers;
 	c->rg.nreported = nb;
 	c->reported += nb;
 	return CLI_EXIT_OK;
-oom:
+oom_ids:
 	free(ids);
 	tc_causes_free(why);
+oom:
 	cli_error("out of memory");
 	return CLI_EXIT_ERROR;
 }
@@ -279,13 +399,14 @@ static void check_one(void *ctx, size_t k)
 {
 	session *s = ctx;
 	checked *c = &s->graphs[k];
-	tc_result *r;
+	tc_result *r = c->calls ? (tc_result *)tc__calls_result(c->calls, c->j) : NULL;
 	tc_diag d;
-	if (tc_module_solve(&r, c->m, c->j, &c->rg.options, NULL, &d)) {
+	if (!r && tc_module_solve(&r, c->m, c->j, &c->rg.options, NULL, &d)) {
 		cli_graph_error(c->rg.input, c->rg.graph, d.message);
 		c->status = CLI_EXIT_ERROR;
 		return;
 	}
+	c->own_result = !c->calls || r != tc__calls_result(c->calls, c->j);
 	c->rg.result = r;
 	cli_note_bounded(c->rg.input, c->rg.graph, r);
 	if (find_barriers(c) != CLI_EXIT_OK ||
@@ -298,6 +419,18 @@ static void check_one(void *ctx, size_t k)
 		c->reported += c->rg.collectives[q].c->arg != TC_NONE;
 }
 
+/* Input i's calling contexts (a task of cli_parallel). */
+static void calls_one(void *ctx, size_t i)
+{
+	session *s = ctx;
+	tc_diag d;
+	if (s->in.modules[i] &&
+	    tc__calls_new(&s->calls[i], s->in.modules[i], &s->calls_opt, NULL, &d)) {
+		cli_error("%s: %s", cli_input_name(s->paths[i]), d.message);
+		s->calls_status[i] = CLI_EXIT_ERROR;
+	}
+}
+
 static int check_all(session *s, const char **paths, int jobs)
 {
 	if (!(s->graphs = calloc(s->ngraphs ? s->ngraphs : 1, sizeof *s->graphs))) {
@@ -306,22 +439,37 @@ static int check_all(session *s, const char **paths, int jobs)
 	}
 	tc_solve_options opt = s->opt;
 	opt.assume_barriers = false;
+	opt.progress = NULL;
+	if (!(s->calls = calloc(s->in.count ? s->in.count : 1, sizeof *s->calls)) ||
+	    !(s->calls_status = calloc(s->in.count ? s->in.count : 1, sizeof *s->calls_status))) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	/* the calling contexts of each input's functions, inputs in parallel */
+	s->paths = paths;
+	s->calls_opt = opt;
+	int status = cli_parallel(s->in.count, jobs, calls_one, s);
+	for (size_t i = 0; i < s->in.count; i++)
+		status = s->calls_status[i] != CLI_EXIT_OK ? CLI_EXIT_ERROR : status;
+	if (status != CLI_EXIT_OK)
+		return status;
 	size_t k = 0;
 	for (size_t i = 0; i < s->in.count; i++) {
 		tc_module *m = s->in.modules[i];
 		for (size_t j = 0; j < tc_module_graph_count(m); j++) {
-			if (!is_checked(s, m, j))
+			if (!is_checked(s, m, i, j))
 				continue;
 			checked *c = &s->graphs[k++];
 			c->rg.input = cli_input_name(paths[i]);
 			c->rg.graph = tc_module_graph(m, j);
 			c->rg.options = opt;
 			c->m = m;
+			c->calls = s->calls ? s->calls[i] : NULL;
 			c->j = j;
 		}
 	}
 	s->ngraphs = k;
-	int status = cli_parallel(k, jobs, check_one, s);
+	status = cli_parallel(k, jobs, check_one, s);
 	for (size_t q = 0; q < k; q++) {
 		status = s->graphs[q].status != CLI_EXIT_OK ? CLI_EXIT_ERROR : status;
 		s->reported += s->graphs[q].reported;

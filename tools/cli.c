@@ -564,6 +564,7 @@ int cli_add_causes(tc_report_cause **list, size_t *total, size_t *cap, tc_causes
 	}
 	for (uint32_t q = 0; q < *count; q++) {
 		tc_report_cause *c = &(*list)[*total + q];
+		c->graph = NULL;
 		c->node = ids[q];
 		c->loc = tc_module_branch_loc(m, j, ids[q]);
 		c->depends_on = tc_module_branch_source(m, j, ids[q], &c->depends_loc);

@@ -70,15 +70,22 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 	if (opt && tc__options_version(opt->version, TC_SOLVE_OPTIONS_VERSION, "tc_solve_options",
 				       NULL, diag))
 		return TC_EINVAL;
-	const tc_graph *g = m->graphs[i];
 	const tc_graph_info *in = &m->info[i];
 	/* a warp's solve: its own marks and record, where the graph has them */
 	bool warp = opt && opt->group != TC_GROUP_BLOCK && in->warp_uniform &&
 		    !opt->ignore_uniform;
-	const tc_uniformity_deps *d = warp ? in->warp_deps : in->deps;
+	return tc__solve_refined(out, m->graphs[i], warp ? in->warp_uniform : NULL,
+				 warp ? in->warp_deps : in->deps, opt, alloc, diag);
+}
+
+int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
+		      const tc_uniformity_deps *d, const tc_solve_options *opt,
+		      const tc_allocator *alloc, tc_diag *diag)
+{
+	*out = NULL;
 	tc_result *r;
-	int rc = warp ? tc__solve_marked(&r, g, in->warp_uniform, opt, alloc, diag)
-		      : tc_solve(&r, g, opt, alloc, diag);
+	int rc = marked ? tc__solve_marked(&r, g, marked, opt, alloc, diag)
+			: tc_solve(&r, g, opt, alloc, diag);
 	if (rc || !d || d->nbranch == 0 || (opt && opt->ignore_uniform)) {
 		*out = rc ? NULL : r;
 		return rc;
@@ -93,8 +100,8 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 		rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 		goto out;
 	}
-	if (warp)
-		memcpy(uniform, in->warp_uniform, g->n);
+	if (marked)
+		memcpy(uniform, marked, g->n);
 	for (;;) {
 		bool grew = false;
 		for (uint32_t c = 0; c < d->nbranch; c++) {

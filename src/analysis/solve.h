@@ -10,6 +10,15 @@
 int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
 		     const tc_solve_options *opt, const tc_allocator *alloc, tc_diag *diag);
 
+/* tc__solve_marked (marked may be NULL), then the refinement of
+ * tc_module_solve with the replay record d (NULL: none): what
+ * tc_module_solve does with a graph's own marks and record, for marks and a
+ * record of another calling context (analysis/calls.h). */
+struct tc_uniformity_deps;
+int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
+		      const struct tc_uniformity_deps *d, const tc_solve_options *opt,
+		      const tc_allocator *alloc, tc_diag *diag);
+
 /* Adds an earlier solve's stats to r's: times, phases (by name) and rounds. */
 void tc__result_add_stats(tc_result *r, const tc_solve_stats *earlier);
 

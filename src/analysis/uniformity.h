@@ -19,37 +19,12 @@
 #ifndef TC_ANALYSIS_UNIFORMITY_H
 #define TC_ANALYSIS_UNIFORMITY_H
 
+#include "graph/desc.h"
 #include "util/mem.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/* tc_ua_func.kind[v], bits */
-enum {
-	TC_UA_SOURCE = 1,  /* differs between threads whatever its operands */
-	TC_UA_UNIFORM = 2, /* divergent operands do not make it divergent (a
-			    * barrier's or collective's result) */
-	TC_UA_PHI = 4,     /* a phi of its block: divergent at a join */
-	TC_UA_NAMED = 8,   /* a source that check names in its notes */
-	TC_UA_PURE = 16    /* a function of its operands only (arithmetic, casts,
-			    * compares, selects, address arithmetic): the same in
-			    * every iteration of a cycle when its operands are */
-};
-
-typedef struct tc_ua_func {
-	uint32_t nblocks;
-	const uint32_t *succ_off; /* nblocks + 1 */
-	const uint32_t *succ;     /* block ids; nblocks: the virtual exit */
-	/* per block: the value its branch depends on, TC_NONE when all threads
-	 * go the same way (one successor, a constant condition) */
-	const uint32_t *cond;
-	uint32_t nvalues;
-	const uint32_t *block; /* per value: where it is defined; TC_NONE: an argument */
-	const uint8_t *kind;   /* per value: TC_UA_* bits */
-	const uint32_t *use_off;   /* nvalues + 1 */
-	const uint32_t *user;      /* per use: the using value, TC_NONE if none */
-	const uint32_t *use_block; /* per use: the block of the use, TC_NONE if none */
-} tc_ua_func;
 
 /*
  * How the uniformity of the branches depends on which divergent branches

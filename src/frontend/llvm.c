@@ -171,6 +171,11 @@ typedef struct reader {
 	ptrmap fn_index;
 	uint32_t warp_size; /* of the target; 0: unknown (spir) */
 	uint32_t cur_fn;    /* the function being read */
+	/* some defined function calls another: each graph gets its
+	 * description (graph/desc.h), graph_of giving a function's graph */
+	bool calls;
+	uint32_t *graph_of;
+	uint32_t nvalues; /* of the function being read */
 
 	/* address spaces (SPEC 3.2: loads) */
 	unsigned private_as, generic_as;
@@ -681,6 +686,7 @@ static int collect_functions(reader *r)
 			}
 		}
 	}
+	r->calls = from.len > 0;
 	if (rc == TC_OK &&
 	    tc__gpu_barrier_closure(&r->al, r->nfn, from.v, to.v, from.len, r->barrier))
 		rc = oom(r);
@@ -706,11 +712,11 @@ static int collect_functions(reader *r)
 
 /*
  * Whether every object a pointer can be based on is one that all threads of
- * a block see alike: a global variable, an argument of a kernel, a pointer
+ * a block see alike: a global variable, an argument, a pointer
  * from a uniform builtin (AMDGPU's implicit arguments). Follows GEPs, casts
  * and selects; anything else (an alloca, a loaded pointer, a phi) fails.
  */
-static bool shared_base(reader *r, LLVMValueRef p, bool kernel)
+static bool shared_base(reader *r, LLVMValueRef p)
 {
 	LLVMValueRef stack[16];
 	int top = 0, steps = 0;
@@ -721,11 +727,12 @@ static bool shared_base(reader *r, LLVMValueRef p, bool kernel)
 			return false;
 		if (LLVMIsAGlobalVariable(v) || LLVMIsAConstantPointerNull(v))
 			continue;
-		if (LLVMIsAArgument(v)) {
-			if (!kernel)
-				return false;
+		/* a kernel's argument is the same in every thread; another
+		 * function's is as uniform as its caller makes it (a parameter
+		 * is a divergent value unless a calling context says otherwise,
+		 * and the load's address depends on it) */
+		if (LLVMIsAArgument(v))
 			continue;
-		}
 		if (LLVMIsAGetElementPtrInst(v) || LLVMIsABitCastInst(v) ||
 		    LLVMIsAAddrSpaceCastInst(v)) {
 			stack[top++] = LLVMGetOperand(v, 0);
@@ -781,7 +788,7 @@ static bool pure_intrinsic(const reader *r, LLVMValueRef callee)
  * its operands are (a source of divergence; calls: classify). The others
  * are divergent exactly when an operand is; propagation sees to that.
  */
-static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op, bool kernel)
+static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op)
 {
 	switch (op) {
 	case LLVMAlloca:
@@ -800,7 +807,7 @@ static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op, bool kern
 		LLVMValueRef p = LLVMGetOperand(i, 0);
 		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
 		if (as == r->generic_as)
-			return !shared_base(r, p, kernel);
+			return !shared_base(r, p);
 		return !shared_space(r, as);
 	}
 	default: /* calls: classify */
@@ -832,13 +839,13 @@ static bool pure_value(LLVMOpcode op)
 
 /* An instruction's kind for the uniformity analysis (TC_UA_*); a call's
  * callee is looked up once. */
-static uint8_t classify(reader *r, LLVMValueRef i, bool kernel)
+static uint8_t classify(reader *r, LLVMValueRef i)
 {
 	LLVMOpcode op = LLVMGetInstructionOpcode(i);
 	uint8_t kd = op == LLVMPHI ? TC_UA_PHI : 0;
 	if (op != LLVMCall)
 		return kd | (pure_value(op) ? TC_UA_PURE : 0) |
-		       (divergent_source(r, i, op, kernel) ? TC_UA_SOURCE : 0);
+		       (divergent_source(r, i, op) ? TC_UA_SOURCE : 0);
 	LLVMValueRef callee = LLVMGetCalledValue(i);
 	tc_gpu_kind ck = callee_kind(callee);
 	/* a barrier's or collective's result is one for the whole block
@@ -883,12 +890,13 @@ static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbloc
 			if (n >= total)
 				return oom(r); /* more instructions than counted: cannot be */
 			r->values.len += ptrmap_insert(r->values.slot, r->values.cap, (uintptr_t)i, n);
-			uint8_t kd = classify(r, i, kernel);
+			uint8_t kd = classify(r, i);
 			r->kind[n] = kd;
 			r->blk[n] = k;
 			r->vals[n++] = i;
 		}
 	*count = n;
+	r->nvalues = n;
 	return TC_OK;
 }
 
@@ -1860,6 +1868,114 @@ static int add_origin(reader *r, uint32_t f, uint32_t nblocks)
 	return TC_OK;
 }
 
+/* ---- the description for the interprocedural check (graph/desc.h) -------- */
+
+/* A copy of n elements of size sz, with the module's allocator; NULL when
+ * out of memory (or n is 0 and the copy is of one element). */
+static void *module_copy(reader *r, const void *p, size_t n, size_t sz)
+{
+	void *q = tc__malloc(&r->out->al, tc__mul(n ? n : 1, sz));
+	if (q && n)
+		memcpy(q, p, n * sz);
+	return q;
+}
+
+/* The calls of fn's defined functions in d (its blocks read, r->last set). */
+static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
+{
+	const tc_alloc *mal = &r->out->al;
+	size_t cap = 0, acap = 0;
+	for (uint32_t k = 0; k < nblocks; k++) {
+		uint32_t j = 0; /* barrier calls of block k so far */
+		for (LLVMValueRef i = LLVMGetFirstInstruction(r->binfo[k].bb); i;
+		     i = LLVMGetNextInstruction(i)) {
+			bool barrier = is_barrier_call(r, i);
+			uint32_t g = is_call(i) ? ptrmap_get(&r->fn_index, LLVMGetCalledValue(i))
+						: TC_NONE;
+			j += barrier;
+			if (g == TC_NONE || callee_kind(r->fns[g]) == TC_GPU_BARRIER)
+				continue;
+			unsigned na = (unsigned)LLVMGetNumArgOperands(i);
+			if (d->ncalls == cap) {
+				cap = cap ? 2 * cap : 8;
+				tc_call_site *c = tc__realloc(mal, d->calls, tc__mul(cap, sizeof *c));
+				if (!c)
+					return oom(r);
+				d->calls = c;
+			}
+			if ((size_t)d->narg + na > acap) {
+				acap = 2 * ((size_t)d->narg + na) + 8;
+				uint32_t *a = tc__realloc(mal, d->arg, tc__mul(acap, sizeof *a));
+				if (!a)
+					return oom(r);
+				d->arg = a;
+			}
+			tc_call_site *c = &d->calls[d->ncalls++];
+			c->callee = r->graph_of[g];
+			c->node = barrier ? r->last[k] - r->nbar[k] + j - 1 : TC_NONE;
+			c->value = ptrmap_get(&r->values, i);
+			c->arg_off = d->narg;
+			c->nargs = na;
+			for (unsigned a = 0; a < na; a++)
+				d->arg[d->narg++] = ptrmap_get(&r->values, LLVMGetOperand(i, a));
+			int rc = kept_loc(r, i, &c->loc, NULL);
+			if (rc)
+				return rc;
+		}
+	}
+	return TC_OK;
+}
+
+/* Gives the graph just added (of function f, the analysis of its values
+ * just run) its description. */
+static int describe(reader *r, uint32_t f, uint32_t nblocks)
+{
+	const tc_alloc *mal = &r->out->al;
+	tc_fn_desc *d = tc__calloc(mal, 1, sizeof *d);
+	if (!d)
+		return oom(r);
+	uint32_t n = r->nvalues;
+	size_t nsucc = r->succ.len, nuse = r->user.len;
+	d->f.nblocks = nblocks;
+	d->f.nvalues = n;
+	d->f.succ_off = module_copy(r, r->succ_off.v, (size_t)nblocks + 1, sizeof(uint32_t));
+	d->f.succ = module_copy(r, r->succ.v, nsucc, sizeof(uint32_t));
+	d->f.cond = module_copy(r, r->cond.v, nblocks, sizeof(uint32_t));
+	d->f.block = module_copy(r, r->blk, n, sizeof(uint32_t));
+	d->f.kind = module_copy(r, r->kind, n, 1);
+	d->f.use_off = module_copy(r, r->use_off.v, (size_t)n + 1, sizeof(uint32_t));
+	d->f.user = module_copy(r, r->user.v, nuse, sizeof(uint32_t));
+	d->f.use_block = module_copy(r, r->use_block.v, nuse, sizeof(uint32_t));
+	d->block_node = module_copy(r, r->last, nblocks, sizeof(uint32_t));
+	d->nparams = d->nparam_values = LLVMCountParams(r->fns[f]);
+	d->param_value = tc__malloc(mal, tc__mul(d->nparams ? d->nparams : 1, sizeof(uint32_t)));
+	d->param_index = tc__malloc(mal, tc__mul(d->nparams ? d->nparams : 1, sizeof(uint32_t)));
+	for (uint32_t p = 0; d->param_value && d->param_index && p < d->nparams; p++)
+		d->param_value[p] = d->param_index[p] = p; /* the arguments come first */
+	d->builtin = callee_kind(r->fns[f]) == TC_GPU_BARRIER;
+	int rc = d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind &&
+			 d->f.use_off && d->f.user && d->f.use_block && d->block_node &&
+			 d->param_value && d->param_index
+		     ? TC_OK
+		     : oom(r);
+	for (uint32_t k = 0; k < nblocks && !rc; k++) {
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
+		if (!term || LLVMGetInstructionOpcode(term) != LLVMRet)
+			continue;
+		uint32_t *p = tc__realloc(mal, d->ret, tc__mul((size_t)d->nret + 1, sizeof *p));
+		if (!p) {
+			rc = oom(r);
+			break;
+		}
+		d->ret = p;
+		d->ret[d->nret++] = ptrmap_get(&r->values, term);
+	}
+	if (!rc)
+		rc = describe_calls(r, d, nblocks);
+	tc__module_set_desc(r->out, d); /* owns it, also on failure */
+	return rc;
+}
+
 static int build_graph(reader *r, uint32_t f)
 {
 	LLVMValueRef fn = r->fns[f];
@@ -1937,6 +2053,8 @@ static int build_graph(reader *r, uint32_t f)
 	tc__module_set_deps(r->out, deps);
 	if ((rc = add_collectives(r, nblocks)))
 		return rc;
+	if (r->calls && r->graph_of && (rc = describe(r, f, nblocks)))
+		return rc;
 	return r->embedded ? add_origin(r, f, nblocks) : TC_OK;
 }
 
@@ -1961,6 +2079,15 @@ static int build_graphs(reader *r)
 		return TC_OK;
 	}
 	int rc;
+	if (r->calls) { /* the graph each function will be: kernels first */
+		if (!(r->graph_of = tc__malloc(&r->al, tc__mul(r->nfn, sizeof *r->graph_of))))
+			return oom(r);
+		uint32_t next = 0;
+		for (int pass = 0; pass < 2; pass++)
+			for (uint32_t f = 0; f < r->nfn; f++)
+				if (r->kernel[f] == (pass == 0))
+					r->graph_of[f] = next++;
+	}
 	for (int pass = 0; pass < 2; pass++) /* kernels first */
 		for (uint32_t f = 0; f < r->nfn; f++)
 			if (r->kernel[f] == (pass == 0) && (rc = build_graph(r, f)))
@@ -2028,6 +2155,7 @@ static void reader_free(reader *r)
 	tc__free(&r->al, r->orig);
 	tc__free(&r->al, r->fns);
 	tc__free(&r->al, r->kernel);
+	tc__free(&r->al, r->graph_of);
 	tc__free(&r->al, r->barrier);
 	tc__free(&r->al, r->reach);
 	tc__free(&r->al, r->found);

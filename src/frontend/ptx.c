@@ -31,6 +31,7 @@
 #include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
 #include "graph/blocks.h"
+#include "graph/desc.h"
 #include "graph/module.h"
 #include "util/diag.h"
 
@@ -213,6 +214,10 @@ typedef struct pfunc {
 	uint32_t rec0, rec1, block0, block1, item0, item1;
 	uint32_t nregs;
 	uint32_t reqntid[3]; /* .reqntid X, Y, Z; 0: not declared */
+	/* for the interprocedural check (graph/desc.h): its parameters, and
+	 * its ranges in reader.pv_rec, .ret_rec and .calls */
+	uint32_t nparams;
+	uint32_t pv0, pv1, ret0, ret1, call0, call1;
 } pfunc;
 
 typedef struct psource {
@@ -227,6 +232,9 @@ typedef struct pcall { /* a call by name: for the barrier closure */
 	uint32_t callee; /* the function called, TC_NONE: one without a body */
 	bool barrier;    /* the callee executes one */
 	uint8_t reach;   /* the groups whose collectives it executes (1 << tc_group) */
+	uint32_t arg0, nargs; /* its arguments: records in reader.carg */
+	uint32_t result; /* the record its first result comes from, TC_NONE */
+	ploc loc;
 } pcall;
 
 typedef struct pcoll { /* a collective instruction (docs/ptx.md, "Collectives") */
@@ -379,6 +387,15 @@ typedef struct reader {
 	tc_u32vec dload, dstore; /* records that read, that write a depot slot */
 	tc_u32vec gload, gaddr; /* generic loads: record, address register */
 	tc_u32vec reg_params;
+	tc_u32vec reg_param_index; /* per register parameter: its place */
+	/* for the interprocedural check: records that read a parameter of a
+	 * .func and which (pv_rec, pv_index); per ret, a record reading the
+	 * result's registers (ret_rec); per call argument, a record reading it
+	 * (carg); the registers that stand for the function's own results */
+	tc_u32vec pv_rec, pv_index, ret_rec, carg, ret_regs;
+	uint32_t nparams; /* of the function being read */
+	bool any_calls;   /* some function calls another defined here */
+	uint32_t *graph_of; /* per function: its graph (when any_calls) */
 	uint32_t depth; /* of { } scopes: 1 in the function body */
 	struct shadow { /* what a declaration in a scope hides, until its '}' */
 		const char *s;
@@ -417,7 +434,7 @@ typedef struct reader {
 	size_t nwarnings;
 } reader;
 
-enum { P_KERNEL = 1, P_FUNC };
+enum { P_KERNEL = 1, P_FUNC, P_RET /* a .func's own result */ };
 
 /* a record's kind bits while a function is read (cleared before analysis):
  * a kernel argument, which points into no thread's local memory; a special
@@ -2028,9 +2045,20 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 		if (param && addr->sym) { /* an argument or result of a call */
 			nslot *e;
 			uint32_t slot = param_slot(r, addr->sym, addr->slen, &e);
-			if (slot == TC_NONE)
-				return TC_OK; /* the function's own result */
 			size_t nval = r->rd.len - from; /* the value's registers only */
+			if (slot == TC_NONE) { /* the function's own result: its register */
+				e = nmap_find(&r->params, addr->sym, addr->slen,
+					      name_hash(addr->sym, addr->slen));
+				if (!e || e->tag != P_RET || e->val == TC_NONE)
+					return TC_OK;
+				if (nval && from)
+					memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
+				r->rd.len = nval;
+				/* a part of it: the rest stays */
+				if (addr->off != 0 && push(r, &r->rd, e->val))
+					return r->rc;
+				return emit_defs(r, &e->val, 1, guard, TC_UA_PURE, TC_NONE);
+			}
 			if (nval && from)
 				memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
 			r->rd.len = nval;
@@ -2062,6 +2090,16 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			kind = K_ARGUMENT; /* one for the whole grid */
 		} else {
 			kind = TC_UA_SOURCE; /* who calls a function with what is unknown */
+			if (e && e->tag == P_FUNC) { /* unless a calling context says */
+				size_t mark = r->rec.def.len;
+				if (emit_defs(r, regs, nv, guard, kind, TC_NONE))
+					return r->rc;
+				for (size_t x = mark; x < r->rec.def.len; x++)
+					if (push(r, &r->pv_rec, (uint32_t)x) ||
+					    push(r, &r->pv_index, e->val))
+						return r->rc;
+				return TC_OK;
+			}
 		}
 	} else if (atomic || local || param) {
 		kind = TC_UA_SOURCE;
@@ -2116,6 +2154,45 @@ static int barrier_op(reader *r, const tok *op, size_t blen, uint32_t guard, boo
 }
 
 /* call[.uni] [(results),] f|%reg, [(arguments)] [, prototype] */
+/* At a ret of a .func with results: a record that reads them, whose
+ * divergence is that of what the function returns there (graph/desc.h). */
+static int returned(reader *r)
+{
+	if (r->f->entry || r->ret_regs.len == 0)
+		return TC_OK;
+	r->rd.len = 0;
+	for (size_t k = 0; k < r->ret_regs.len; k++)
+		if (push(r, &r->rd, r->ret_regs.v[k]))
+			return r->rc;
+	if (push(r, &r->ret_rec, (uint32_t)r->rec.def.len))
+		return r->rc;
+	r->cur_lane = no_lane;
+	return emit(r, TC_NONE, TC_UA_PURE, TC_NONE);
+}
+
+/* Before a call of a function by name: a record per argument slot that
+ * reads it, whose divergence is the argument's (graph/desc.h); *arg0 their
+ * first in r->carg. r->rd is left empty. */
+static int call_args(reader *r, const opnd *args, uint32_t *arg0)
+{
+	*arg0 = (uint32_t)r->carg.len;
+	for (uint32_t a = 0; args && a < args->nl; a++) {
+		const tok *t = &r->olist[args->l0 + a];
+		nslot *e;
+		uint32_t slot = t->kind == T_IDENT ? param_slot(r, t->s, t->len, &e) : TC_NONE;
+		r->rd.len = 0;
+		if (slot != TC_NONE && push(r, &r->rd, slot))
+			return r->rc;
+		if (push(r, &r->carg, (uint32_t)r->rec.def.len))
+			return r->rc;
+		r->cur_lane = no_lane;
+		if (emit(r, TC_NONE, TC_UA_PURE, TC_NONE))
+			return r->rc;
+	}
+	r->rd.len = 0;
+	return TC_OK;
+}
+
 static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc)
 {
 	size_t k = 0;
@@ -2130,6 +2207,12 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		return err(r, callee ? callee->at.line : op->line, callee ? callee->at.col : op->col,
 			   "expected the called function's name (or a register holding its "
 			   "address)");
+	uint32_t arg0 = (uint32_t)r->carg.len;
+	if (callee->k == O_SYM &&
+	    tc__gpu_builtin_kind(callee->sym, callee->slen) == TC_GPU_OTHER &&
+	    call_args(r, args, &arg0))
+		return r->rc;
+	uint32_t nargs = (uint32_t)r->carg.len - arg0, result = TC_NONE;
 	/* what the call reads: the argument slots (and an indirect callee) */
 	r->rd.len = 0;
 	if (callee->k == O_REG && reads_of(r, callee))
@@ -2183,6 +2266,8 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		const tok *t = &r->olist[rets->l0 + a];
 		nslot *e;
 		uint32_t slot = t->kind == T_IDENT ? param_slot(r, t->s, t->len, &e) : TC_NONE;
+		if (a == 0 && guard == TC_NONE)
+			result = (uint32_t)r->rec.def.len; /* the record emitted next */
 		if (slot == TC_NONE) {
 			if (t->kind == T_IDENT && t->s[0] == '%') {
 				uint32_t reg = reg_lookup(r, t); /* a result in a register */
@@ -2194,13 +2279,16 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		if (emit_defs(r, &slot, 1, guard, kind, src))
 			return r->rc;
 	}
+	if (result != TC_NONE && result >= r->rec.def.len)
+		result = TC_NONE; /* no result record */
 	if (ck == TC_GPU_BARRIER)
 		return add_item(r, IT_BARRIER, TC_NONE, TC_NONE, pred, guard, loc);
 	if (callee->k != O_SYM)
 		return TC_OK; /* an indirect call: not followed */
 	if (grow(r, &r->calls, &r->calls_cap, r->ncalls + 1, sizeof *r->calls))
 		return r->rc;
-	r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen, TC_NONE, false, 0};
+	r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen, TC_NONE, false, 0,
+				      arg0, nargs, result, loc};
 	return add_item(r, IT_CALL, TC_NONE, (uint32_t)r->ncalls++, pred, guard, loc);
 }
 
@@ -2470,7 +2558,9 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 			return r->rc;
 		rc = add_item(r, IT_BRX, cond, (uint32_t)r->ntrefs - 1, pred, TC_NONE, loc);
 	} else if (oi->code == OP_RET) {
-		rc = add_item(r, IT_RET, pred ? guard : TC_NONE, TC_NONE, pred, TC_NONE, loc);
+		rc = returned(r);
+		if (!rc)
+			rc = add_item(r, IT_RET, pred ? guard : TC_NONE, TC_NONE, pred, TC_NONE, loc);
 	} else if (oi->code == OP_TRAP) {
 		/* a guarded trap: the threads that trap end the whole grid */
 		rc = pred ? TC_OK : add_item(r, IT_TRAP, TC_NONE, TC_NONE, false, TC_NONE, loc);
@@ -2514,14 +2604,30 @@ static int parse_params(reader *r, uint8_t tag)
 		}
 		if (!name.s)
 			return expected(r, "a parameter name");
-		if (reg) {
-			if (declare_reg(r, &name, 1, false) || push(r, &r->reg_params, reg_lookup(r, &name)))
+		if (tag == P_RET) { /* a register the function's result is in */
+			nslot *e = nmap_put(&r->al, &r->params, name.s, name.len);
+			if (!e)
+				return oom(r);
+			e->tag = P_RET;
+			/* a .param result: a register of its own, not named (its
+			 * name stays the address st.param writes) */
+			if (reg ? declare_reg(r, &name, 1, false) : (e->val = new_reg(r)) == TC_NONE)
+				return r->rc;
+			if (reg)
+				e->val = reg_lookup(r, &name);
+			if (push(r, &r->ret_regs, e->val))
+				return r->rc;
+		} else if (reg) {
+			if (declare_reg(r, &name, 1, false) ||
+			    push(r, &r->reg_params, reg_lookup(r, &name)) ||
+			    push(r, &r->reg_param_index, r->nparams++))
 				return r->rc;
 		} else {
 			nslot *e = nmap_put(&r->al, &r->params, name.s, name.len);
 			if (!e)
 				return oom(r);
 			e->tag = tag;
+			e->val = r->nparams++;
 		}
 		if (is_p(r, ','))
 			next(r);
@@ -2546,6 +2652,8 @@ static void start_function(reader *r)
 	r->npos = 0;
 	r->depot_ok = true;
 	r->dload.len = r->dstore.len = r->gload.len = r->gaddr.len = r->reg_params.len = 0;
+	r->reg_param_index.len = r->ret_regs.len = 0;
+	r->nparams = 0;
 	r->last_was_label = false;
 	r->have_loc = false;
 	r->niloc = 0;
@@ -2875,6 +2983,9 @@ static int end_function(reader *r)
 	pfunc *f = r->f;
 	f->rec1 = (uint32_t)r->rec.def.len;
 	f->item1 = (uint32_t)r->nitems;
+	f->pv1 = (uint32_t)r->pv_rec.len;
+	f->ret1 = (uint32_t)r->ret_rec.len;
+	f->call1 = (uint32_t)r->ncalls;
 	f->nregs = r->nregs;
 	/* overlapping depot slots of different offsets */
 	for (size_t a = 0; a < r->ndslots && r->depot_ok; a++)
@@ -2948,6 +3059,9 @@ static int body(reader *r, tok open)
 	r->cur_lane = no_lane;
 	for (size_t k = 0; k < r->reg_params.len; k++) {
 		r->rd.len = 0;
+		if (!r->f->entry && (push(r, &r->pv_rec, (uint32_t)r->rec.def.len) ||
+				     push(r, &r->pv_index, r->reg_param_index.v[k])))
+			return r->rc;
 		if (emit(r, r->reg_params.v[k], TC_UA_SOURCE, TC_NONE))
 			return r->rc;
 	}
@@ -3090,7 +3204,7 @@ static int function(reader *r)
 	bool entry = is_word(&r->t, ".entry");
 	next(r);
 	start_function(r);
-	if (!entry && is_p(r, '(') && parse_params(r, P_FUNC))
+	if (!entry && is_p(r, '(') && parse_params(r, P_RET))
 		return r->rc;
 	if (r->t.kind != T_IDENT || r->t.s[0] == '.' || r->t.s[0] == '%')
 		return expected(r, "a function name");
@@ -3151,10 +3265,17 @@ static int function(reader *r)
 	e->val = (uint32_t)r->nfn;
 	r->fidx = (uint32_t)r->nfn;
 	r->f = &r->fn[r->nfn++];
-	*r->f = (pfunc){name.s, name.len, entry, (uint32_t)r->rec.def.len, 0, 0, 0,
-			(uint32_t)r->nitems, 0, 0, {0, 0, 0}};
+	*r->f = (pfunc){.name = name.s,
+			.nlen = name.len,
+			.entry = entry,
+			.rec0 = (uint32_t)r->rec.def.len,
+			.item0 = (uint32_t)r->nitems};
 	if (entry)
 		memcpy(r->f->reqntid, reqntid, sizeof reqntid);
+	r->f->nparams = r->nparams;
+	r->f->pv0 = r->f->pv1 = (uint32_t)r->pv_rec.len;
+	r->f->ret0 = r->f->ret1 = (uint32_t)r->ret_rec.len;
+	r->f->call0 = r->f->call1 = (uint32_t)r->ncalls;
 	return body(r, r->t);
 }
 
@@ -3498,6 +3619,120 @@ static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_
 	return TC_OK;
 }
 
+/* ---- the description for the interprocedural check (graph/desc.h) -------- */
+
+/* A copy of n elements of size sz with the module's allocator (room for one
+ * when n is 0); NULL when out of memory. */
+static void *module_copy(reader *r, const void *p, size_t n, size_t sz)
+{
+	void *q = tc__malloc(&r->out->al, tc__mul(n ? n : 1, sz));
+	if (q && n)
+		memcpy(q, p, n * sz);
+	return q;
+}
+
+/* The graph each function is (entries first), for the calls' callees. */
+static int number_graphs(reader *r)
+{
+	if (!(r->graph_of = tc__malloc(&r->al, (r->nfn + 1) * sizeof *r->graph_of)))
+		return oom(r);
+	uint32_t next = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t f = 0; f < r->nfn; f++)
+			if (r->fn[f].entry == (pass == 0))
+				r->graph_of[f] = next++;
+	return TC_OK;
+}
+
+/* The calls of function f in d: per call its callee's graph, its barrier
+ * node (last, nbar: per block), its result and arguments as values. */
+static int describe_calls(reader *r, const pfunc *f, tc_fn_desc *d, const uint32_t *last,
+			  const uint32_t *nbar)
+{
+	const tc_alloc *mal = &r->out->al;
+	uint32_t nc = f->call1 - f->call0, na = 0;
+	for (uint32_t i = f->call0; i < f->call1; i++)
+		na += r->calls[i].nargs;
+	d->calls = tc__calloc(mal, nc ? nc : 1, sizeof *d->calls);
+	d->arg = tc__malloc(mal, tc__mul(na ? na : 1, sizeof *d->arg));
+	if (!d->calls || !d->arg)
+		return oom(r);
+	for (uint32_t i = f->call0; i < f->call1; i++) {
+		const pcall *pc = &r->calls[i];
+		tc_call_site *c = &d->calls[d->ncalls++];
+		c->callee = pc->callee != TC_NONE ? r->graph_of[pc->callee] : TC_NONE;
+		c->node = TC_NONE;
+		c->value = pc->result != TC_NONE ? pc->result - f->rec0 : TC_NONE;
+		c->arg_off = d->narg;
+		c->nargs = pc->nargs;
+		for (uint32_t a = 0; a < pc->nargs; a++)
+			d->arg[d->narg++] = r->carg.v[pc->arg0 + a] - f->rec0;
+		c->loc = kept_loc(r, pc->loc);
+		if (r->rc)
+			return r->rc;
+	}
+	/* the barrier nodes of the calls that execute barriers */
+	for (uint32_t k = 0; k < f->block1 - f->block0; k++) {
+		const pblock *bk = &r->blocks[f->block0 + k];
+		uint32_t j = 0;
+		for (uint32_t x = bk->item0; x < bk->item1; x++) {
+			const item *it = &r->items[x];
+			if (!barrier_item(r, it))
+				continue;
+			if (it->op == IT_CALL && it->target >= f->call0 && it->target < f->call1)
+				d->calls[it->target - f->call0].node = last[k] - nbar[k] + j;
+			j++;
+		}
+	}
+	return TC_OK;
+}
+
+/* Gives the graph just added (of function f, whose SSA form is s and whose
+ * blocks end at nodes last) its description. */
+static int describe(reader *r, const pfunc *f, const tc_ssa *s, const uint32_t *last,
+		    const uint32_t *nbar)
+{
+	const tc_alloc *mal = &r->out->al;
+	tc_fn_desc *d = tc__calloc(mal, 1, sizeof *d);
+	if (!d)
+		return oom(r);
+	const tc_ua_func *u = &s->f;
+	uint32_t nb = u->nblocks, n = u->nvalues;
+	size_t nsucc = u->succ_off[nb], nuse = u->use_off[n];
+	d->f.nblocks = nb;
+	d->f.nvalues = n;
+	d->f.succ_off = module_copy(r, u->succ_off, (size_t)nb + 1, sizeof(uint32_t));
+	d->f.succ = module_copy(r, u->succ, nsucc, sizeof(uint32_t));
+	d->f.cond = module_copy(r, u->cond, nb, sizeof(uint32_t));
+	d->f.block = module_copy(r, u->block, n, sizeof(uint32_t));
+	d->f.kind = module_copy(r, u->kind, n, 1);
+	d->f.use_off = module_copy(r, u->use_off, (size_t)n + 1, sizeof(uint32_t));
+	d->f.user = module_copy(r, u->user, nuse, sizeof(uint32_t));
+	d->f.use_block = module_copy(r, u->use_block, nuse, sizeof(uint32_t));
+	d->block_node = module_copy(r, last, nb, sizeof(uint32_t));
+	d->nparams = f->nparams;
+	d->nparam_values = f->pv1 - f->pv0;
+	d->param_value = tc__malloc(mal, tc__mul(d->nparam_values + 1, sizeof(uint32_t)));
+	d->param_index = tc__malloc(mal, tc__mul(d->nparam_values + 1, sizeof(uint32_t)));
+	d->nret = f->ret1 - f->ret0;
+	d->ret = tc__malloc(mal, tc__mul(d->nret + 1, sizeof(uint32_t)));
+	int rc = d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind &&
+			 d->f.use_off && d->f.user && d->f.use_block && d->block_node &&
+			 d->param_value && d->param_index && d->ret
+		     ? TC_OK
+		     : oom(r);
+	for (uint32_t k = 0; !rc && k < d->nparam_values; k++) {
+		d->param_value[k] = r->pv_rec.v[f->pv0 + k] - f->rec0;
+		d->param_index[k] = r->pv_index.v[f->pv0 + k];
+	}
+	for (uint32_t k = 0; !rc && k < d->nret; k++)
+		d->ret[k] = r->ret_rec.v[f->ret0 + k] - f->rec0;
+	if (!rc)
+		rc = describe_calls(r, f, d, last, nbar);
+	tc__module_set_desc(r->out, d); /* owns it, also on failure */
+	return rc;
+}
+
 static int graph(reader *r, uint32_t fi)
 {
 	pfunc *f = &r->fn[fi];
@@ -3612,6 +3847,8 @@ static int graph(reader *r, uint32_t fi)
 	}
 	tc__module_set_deps(r->out, deps);
 	rc = add_collectives(r, f, nb, succ_off, last, nbar);
+	if (!rc && r->any_calls && r->graph_of)
+		rc = describe(r, f, s, last, nbar);
 done:
 	tc__lanes_free(r->lanes);
 	r->lanes = NULL;
@@ -3640,6 +3877,7 @@ static int barrier_calls(reader *r)
 		r->calls[i].callee = e ? e->val : TC_NONE; /* TC_NONE: no body */
 		if (r->calls[i].callee == TC_NONE)
 			continue;
+		r->any_calls = true;
 		caller[n] = r->calls[i].caller;
 		callee[n++] = r->calls[i].callee;
 	}
@@ -3694,6 +3932,8 @@ static int graphs(reader *r)
 			 "no function is defined in the file: nothing to analyse");
 		return TC_OK;
 	}
+	if (r->any_calls && number_graphs(r))
+		return r->rc;
 	for (int pass = 0; pass < 2; pass++)
 		for (uint32_t f = 0; f < r->nfn; f++)
 			if (r->fn[f].entry == (pass == 0) && graph(r, f))
@@ -3743,6 +3983,13 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->gload);
 	tc__u32vec_free(&r->al, &r->gaddr);
 	tc__u32vec_free(&r->al, &r->reg_params);
+	tc__u32vec_free(&r->al, &r->reg_param_index);
+	tc__u32vec_free(&r->al, &r->pv_rec);
+	tc__u32vec_free(&r->al, &r->pv_index);
+	tc__u32vec_free(&r->al, &r->ret_rec);
+	tc__u32vec_free(&r->al, &r->carg);
+	tc__u32vec_free(&r->al, &r->ret_regs);
+	tc__free(&r->al, r->graph_of);
 	tc__free(&r->al, r->ops);
 	tc__u32vec_free(&r->al, &r->oregs);
 	tc__u32vec_free(&r->al, &r->rd);

@@ -91,6 +91,38 @@ static void free_info(tc_module *m, tc_graph_info *in)
 	tc__uniformity_deps_free(&m->al, in->warp_deps);
 	tc__free(&m->al, in->origin);
 	tc__free(&m->al, in->coll_call);
+	tc__fn_desc_free(&m->al, in->desc);
+}
+
+void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
+{
+	if (!d)
+		return;
+	tc__free(al, (void *)d->f.succ_off);
+	tc__free(al, (void *)d->f.succ);
+	tc__free(al, (void *)d->f.cond);
+	tc__free(al, (void *)d->f.block);
+	tc__free(al, (void *)d->f.kind);
+	tc__free(al, (void *)d->f.use_off);
+	tc__free(al, (void *)d->f.user);
+	tc__free(al, (void *)d->f.use_block);
+	tc__free(al, d->param_value);
+	tc__free(al, d->param_index);
+	tc__free(al, d->ret);
+	tc__free(al, d->block_node);
+	tc__free(al, d->calls);
+	tc__free(al, d->arg);
+	tc__free(al, d);
+}
+
+void tc__module_set_desc(tc_module *m, tc_fn_desc *desc)
+{
+	if (m->count == 0) {
+		tc__fn_desc_free(&m->al, desc);
+		return;
+	}
+	tc__fn_desc_free(&m->al, m->info[m->count - 1].desc);
+	m->info[m->count - 1].desc = desc;
 }
 
 void tc__module_set_origin(tc_module *m, struct LLVMOpaqueValue *fn, tc_llvm_origin *origin,
@@ -178,6 +210,9 @@ int tc__module_select(tc_module *m, const char *name, const char *file,
 	m->graphs[0] = m->graphs[keep];
 	m->info[0] = m->info[keep];
 	m->count = 1;
+	/* its calls name graphs that are gone */
+	tc__fn_desc_free(&m->al, m->info[0].desc);
+	m->info[0].desc = NULL;
 	return TC_OK;
 }
 

@@ -5,6 +5,7 @@
 #ifndef TC_GRAPH_MODULE_H
 #define TC_GRAPH_MODULE_H
 
+#include "graph/desc.h"
 #include "threadconv.h"
 #include "util/mem.h"
 
@@ -58,6 +59,10 @@ typedef struct tc_graph_info {
 	struct LLVMOpaqueValue *llvm_fn;
 	tc_llvm_origin *origin;
 	struct LLVMOpaqueValue **coll_call;
+	/* what the reader describes of the function for the interprocedural
+	 * check (graph/desc.h); NULL for a module whose functions call none
+	 * of each other, and for .cfg graphs */
+	tc_fn_desc *desc;
 } tc_graph_info;
 
 struct tc_module {
@@ -98,6 +103,10 @@ void tc__module_set_collectives(tc_module *m, tc_collective *coll, uint32_t ncol
  * with m->al, either may be NULL); takes ownership. */
 void tc__module_set_origin(tc_module *m, struct LLVMOpaqueValue *fn, tc_llvm_origin *origin,
 			   struct LLVMOpaqueValue **coll_call);
+/* Gives the last graph added its description (graph/desc.h; allocated with
+ * m->al, and so are its arrays); takes ownership, also on failure. */
+void tc__module_set_desc(tc_module *m, tc_fn_desc *desc);
+void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d);
 /* Keeps a warning about the input (tc_module_warning; the first four).
  * TC_ENOMEM or TC_OK. */
 int tc__module_warn(tc_module *m, const char *message);

@@ -43,6 +43,14 @@
 /* the note of a barrier or collective in an inlined function, with the
  * function's name */
 #define INLINED_TEXT "in inlined function '%s'"
+/* the notes of a barrier in a function that was not inlined (the first
+ * MAX_CALL_NOTES - 1 of a longer chain, then one that counts the rest) */
+#define CALL_TEXT "in function '%s', called from '%s' here"
+#define MORE_CALLS_TEXT "and %u more calls, from '%s'"
+#define MAX_CALL_NOTES 16u
+#define UNKNOWN_CALLERS_TEXT \
+	"no kernel of the input calls '%s': it was checked as if any thread could call it " \
+	"with any arguments"
 
 static int is_partial(const tc_graph *g, uint32_t node)
 {
@@ -178,7 +186,7 @@ static void print_causes(text_out *t, const tc_report_graph *rg, const tc_report
 	const tc_graph *g = rg->graph;
 	for (uint32_t c = 0; c < n; c++) {
 		const tc_report_cause *rc = &causes[c];
-		const char *name = tc_graph_node_name(g, rc->node);
+		const char *name = tc_graph_node_name(rc->graph ? rc->graph : g, rc->node);
 		line_begin(t, rc->loc, rg->input, LEVEL_NOTE);
 		if (has_pos(rc->loc))
 			fprintf(t->out, "the branch here %s", branch_text(group));
@@ -206,6 +214,59 @@ static void print_inlined(text_out *t, const tc_report_graph *rg, const char *fu
 	line_end(t, loc, LEVEL_NOTE);
 }
 
+/* A function's name as its source writes it: a C++ name demangled,
+ * without its parameters (into buf; returns buf). */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+static const char *plain_name(char *buf, size_t cap, const char *name)
+{
+	int status = -1;
+	char *plain = name[0] == '_' && name[1] == 'Z' ? __cxa_demangle(name, NULL, NULL, &status)
+						       : NULL;
+	const char *s = plain && status == 0 ? plain : name;
+	const char *paren = s == plain ? strchr(s, '(') : NULL;
+	snprintf(buf, cap, "%.*s", (int)(paren ? (size_t)(paren - s) : strlen(s)), s);
+	free(plain);
+	return buf;
+}
+
+/* The note for call k on the way to a barrier in a function that was not
+ * inlined (into buf; returns buf). */
+static const char *call_text(char *buf, size_t cap, const tc_report_call *call)
+{
+	char callee[256], caller[256];
+	snprintf(buf, cap, CALL_TEXT, plain_name(callee, sizeof callee, call->callee),
+		 plain_name(caller, sizeof caller, call->caller));
+	return buf;
+}
+
+/* The notes naming the calls from the kernel to a barrier in a function
+ * that was not inlined, innermost first. */
+static void print_calls(text_out *t, const tc_report_graph *rg, const tc_report_barrier *rb)
+{
+	char text[600];
+	uint32_t shown = rb->ncalls > MAX_CALL_NOTES ? MAX_CALL_NOTES - 1 : rb->ncalls;
+	for (uint32_t k = 0; k < shown; k++) {
+		line_begin(t, rb->calls[k].loc, rg->input, LEVEL_NOTE);
+		fputs(call_text(text, sizeof text, &rb->calls[k]), t->out);
+		line_end(t, rb->calls[k].loc, LEVEL_NOTE);
+	}
+	char name[256];
+	if (shown < rb->ncalls) {
+		tc_loc none = {NULL, 0, 0};
+		line_begin(t, none, rg->input, LEVEL_NOTE);
+		fprintf(t->out, MORE_CALLS_TEXT, rb->ncalls - shown,
+			plain_name(name, sizeof name, rb->calls[rb->ncalls - 1].caller));
+		line_end(t, none, LEVEL_NOTE);
+	}
+	if (rb->unknown_callers) {
+		const char *outer = rb->ncalls ? rb->calls[rb->ncalls - 1].caller : tc_graph_name(rg->graph);
+		tc_loc none = {NULL, 0, 0};
+		line_begin(t, none, rg->input, LEVEL_NOTE);
+		fprintf(t->out, UNKNOWN_CALLERS_TEXT, plain_name(name, sizeof name, outer));
+		line_end(t, none, LEVEL_NOTE);
+	}
+}
+
 static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_report_barrier *rb)
 {
 	const tc_graph *g = rg->graph;
@@ -231,6 +292,7 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 	}
 	print_inlined(t, rg, rb->inlined, rb->inlined_loc);
 	print_causes(t, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
+	print_calls(t, rg, rb);
 }
 
 /* The start of a collective's warning: its position, or the graph and node. */
@@ -491,7 +553,8 @@ static char *qualified(char *buf, size_t cap, const tc_graph *g, uint32_t node)
  * locations. */
 static json_t *result(const tc_report_graph *rg, const char *rule, const char *msg,
 		      tc_loc loc, uint32_t node, const tc_report_cause *causes, uint32_t ncauses,
-		      tc_group group, const char *inlined, tc_loc inlined_loc)
+		      tc_group group, const char *inlined, tc_loc inlined_loc,
+		      const tc_report_call *calls, uint32_t ncalls)
 {
 	const tc_graph *g = rg->graph;
 	char name[512], text[768];
@@ -508,7 +571,8 @@ static json_t *result(const tc_report_graph *rg, const char *rule, const char *m
 				 branch_text(group), rc->depends_on);
 		else
 			snprintf(text, sizeof text, "the branch here %s", branch_text(group));
-		json_t *l = location(rc->loc, rg->input, qualified(name, sizeof name, g, rc->node),
+		json_t *l = location(rc->loc, rg->input,
+				     qualified(name, sizeof name, rc->graph ? rc->graph : g, rc->node),
 				     text);
 		bad = !l || set(l, "id", json_integer(c));
 		if (bad)
@@ -520,6 +584,17 @@ static json_t *result(const tc_report_graph *rg, const char *rule, const char *m
 		snprintf(text, sizeof text, INLINED_TEXT, inlined);
 		json_t *l = location(inlined_loc, rg->input, NULL, text);
 		bad = !l || set(l, "id", json_integer(ncauses));
+		if (bad)
+			json_decref(l);
+		else
+			bad = json_array_append_new(rel, l);
+	}
+	/* then the calls from the kernel, innermost first (as many as the
+	 * text shows) */
+	for (uint32_t k = 0; !bad && k < ncalls && k < MAX_CALL_NOTES; k++) {
+		json_t *l = location(calls[k].loc, rg->input, NULL,
+				     call_text(text, sizeof text, &calls[k]));
+		bad = !l || set(l, "id", json_integer(ncauses + (inlined != NULL) + k));
 		if (bad)
 			json_decref(l);
 		else
@@ -544,7 +619,8 @@ static json_t *barrier_result(const tc_report_graph *rg, const tc_report_barrier
 	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
 		 tc_graph_name(g), tc_graph_node_name(g, rb->node));
 	return result(rg, partial ? PARTIAL_RULE_ID : RULE_ID, msg, tc_graph_node_loc(g, rb->node),
-		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined, rb->inlined_loc);
+		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined, rb->inlined_loc,
+		      rb->calls, rb->ncalls);
 }
 
 /* The results of one collective: reached by only some, an argument. */
@@ -559,7 +635,7 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 			 tc_graph_name(rg->graph));
 		if (json_array_append_new(results, result(rg, COLLECTIVE_RULE_ID, msg, c->loc, c->node,
 							  rc->causes, rc->ncauses, c->group,
-							  c->inlined, c->inlined_loc)))
+							  c->inlined, c->inlined_loc, NULL, 0)))
 			return -1;
 	}
 	if (c->arg == TC_NONE)
@@ -569,7 +645,7 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 	if (c->arg_source && n > 0 && (size_t)n < sizeof msg)
 		snprintf(msg + n, sizeof msg - (size_t)n, "; it depends on %s", c->arg_source);
 	return json_array_append_new(results, result(rg, ARGUMENT_RULE_ID, msg, c->loc, c->node,
-						     NULL, 0, c->group, c->inlined, c->inlined_loc));
+						     NULL, 0, c->group, c->inlined, c->inlined_loc, NULL, 0));
 }
 
 int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,

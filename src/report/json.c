@@ -264,7 +264,9 @@ static void causes(writer *w, const tc_graph *g, const tc_report_cause *list, ui
 	for (uint32_t k = 0; k < n; k++) {
 		const tc_report_cause *c = &list[k];
 		item(w);
-		field(w, "node", tc_graph_node_name(g, c->node));
+		if (c->graph) /* in a caller: the call only some threads reach */
+			field(w, "function", tc_graph_name(c->graph));
+		field(w, "node", tc_graph_node_name(c->graph ? c->graph : g, c->node));
 		loc_fields(w, c->loc);
 		column_field(w, c->loc);
 		if (c->depends_on) {
@@ -289,6 +291,31 @@ static void inlined_field(writer *w, const char *function, tc_loc loc)
 	leave(w, "}");
 }
 
+/* "calls": the calls from the kernel to a reported barrier in a function
+ * that was not inlined, innermost first; "callers_unknown" when the
+ * outermost function is one no kernel calls. */
+static void calls_field(writer *w, const tc_report_barrier *rb)
+{
+	if (rb->ncalls)
+		key(w, "calls");
+	if (rb->ncalls)
+		enter(w, "[");
+	for (uint32_t k = 0; k < rb->ncalls; k++) {
+		item(w);
+		field(w, "function", rb->calls[k].callee);
+		field(w, "caller", rb->calls[k].caller);
+		loc_fields(w, rb->calls[k].loc);
+		column_field(w, rb->calls[k].loc);
+		leave(w, "}");
+	}
+	if (rb->ncalls)
+		leave(w, "]");
+	if (rb->unknown_callers) {
+		key(w, "callers_unknown");
+		boolean(w, true);
+	}
+}
+
 /* Check mode adds each barrier's column and the causes of a reported one. */
 static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 {
@@ -300,10 +327,14 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 		if (rg->reported[k].node == v)
 			rb = &rg->reported[k];
 	column_field(w, loc);
+	if (rg->callee && rg->callee[v])
+		field(w, "call", rg->callee[v]);
 	key(w, "causes");
 	causes(w, rg->graph, rb ? rb->causes : NULL, rb ? rb->ncauses : 0);
 	if (rb)
 		inlined_field(w, rb->inlined, rb->inlined_loc);
+	if (rb && (rb->ncalls || rb->unknown_callers))
+		calls_field(w, rb);
 }
 
 /* A barrier is listed among the collectives only for an argument that may
@@ -360,6 +391,17 @@ static void collectives(writer *w, const tc_report_graph *rg)
 	leave(w, "]");
 }
 
+/* A barrier's state: in check mode, a reported one is not convergent
+ * whatever the solve shown says (a function checked in several calling
+ * contexts is shown with one of them). */
+static tc_state barrier_state(const tc_report_graph *rg, uint32_t v)
+{
+	for (size_t k = 0; !rg->options.assume_barriers && k < rg->nreported; k++)
+		if (rg->reported[k].node == v)
+			return TC_STATE_UNKNOWN;
+	return tc_result_node_state(rg->result, v);
+}
+
 /* the barriers (flag TC_NODE_BARRIER) or the partial ones */
 static void barriers(writer *w, const tc_report_graph *rg, unsigned flag)
 {
@@ -371,7 +413,7 @@ static void barriers(writer *w, const tc_report_graph *rg, unsigned flag)
 			continue;
 		item(w);
 		field(w, "node", tc_graph_node_name(g, v));
-		field(w, "state", tc__report_state(tc_result_node_state(r, v)));
+		field(w, "state", tc__report_state(barrier_state(rg, v)));
 		key(w, "in_edges_convergent");
 		boolean(w, tc_result_in_edges_convergent(r, v));
 		loc_fields(w, tc_graph_node_loc(g, v));

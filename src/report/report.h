@@ -18,11 +18,20 @@
 /* Check mode (SPEC 4): a divergent branch that decides a reported barrier
  * (tc_barrier_causes), with what the frontend knows of it. */
 typedef struct tc_report_cause {
+	const tc_graph *graph;  /* the graph node is in; NULL: the barrier's */
 	uint32_t node;
 	tc_loc loc;             /* the branch's position; file NULL when unknown */
 	const char *depends_on; /* "get_local_id(0)"; NULL when unknown */
 	tc_loc depends_loc;     /* where that value is computed */
 } tc_report_cause;
+
+/* Check mode: a call on the way from a kernel to a barrier in a function
+ * that was not inlined (analysis/calls.h). */
+typedef struct tc_report_call {
+	const char *callee; /* the function called */
+	const char *caller; /* the function the call is in */
+	tc_loc loc;         /* where the call is; file NULL when unknown */
+} tc_report_call;
 
 /* Check mode: a barrier not proven convergent. */
 typedef struct tc_report_barrier {
@@ -33,6 +42,12 @@ typedef struct tc_report_barrier {
 	 * called at the barrier's position and where in it; NULL otherwise */
 	const char *inlined;
 	tc_loc inlined_loc;
+	/* in a function that was not inlined: the calls from the kernel to
+	 * it, innermost first (ncalls 0: a kernel's own barrier), and whether
+	 * the outermost function is one no kernel calls */
+	const tc_report_call *calls;
+	uint32_t ncalls;
+	bool unknown_callers;
 } tc_report_barrier;
 
 /* A collective (tc_module_collective) with its verdict: the state of its
@@ -63,6 +78,10 @@ typedef struct tc_report_graph {
 	size_t ncollectives;
 	uint32_t warp_size;
 	bool warp_assumed;
+	/* check mode, per node or NULL: for a call of a function whose
+	 * barriers are judged in their calling contexts, that function's name
+	 * (such a node is no finding of its own) */
+	const char *const *callee;
 } tc_report_graph;
 
 typedef enum tc_report_format {

@@ -428,9 +428,11 @@ static void test_allocation_failures(void **state)
 	/* for the check reports: the first graph's first node reported, with a
 	 * cause that has a position (in a file that is there: a snippet) and a
 	 * value */
-	static const tc_report_cause cause = {0, {TC_CLI_DIR "/analyze/quoted.cfg", 10, 7},
-					      "get_local_id(0)", {"k.cl", 2, 11}};
-	static const tc_report_barrier reported = {0, &cause, 1, NULL, {NULL, 0, 0}};
+	static const tc_report_cause cause = {.node = 0,
+					      .loc = {TC_CLI_DIR "/analyze/quoted.cfg", 10, 7},
+					      .depends_on = "get_local_id(0)",
+					      .depends_loc = {"k.cl", 2, 11}};
+	static const tc_report_barrier reported = {.node = 0, .causes = &cause, .ncauses = 1};
 	f.graphs[0].options.assume_barriers = false;
 	f.graphs[0].reported = &reported;
 	f.graphs[0].nreported = 1;

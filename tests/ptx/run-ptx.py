@@ -36,12 +36,16 @@ For each file the script runs, in the file's folder,
       (the graph's "partial_barriers", there only in graphs that have some)
       on a "partial:" line and every such line holding one; positions with
       "file" and "line";
-  threadconv check --format json ARGS FILE     the barriers of the entries
-      reported (state U) exactly on the "check: divergent" lines, the
+  threadconv check --format json ARGS FILE     the barriers reported (state
+      U) exactly on the "check: divergent" lines, in entries and .funcs
+      alike (a barrier in a .func is judged in every calling context), the
       partial ones exactly on the "partial: divergent" lines, every
       "check:" and "partial:" line of an entry (or of a source named by
-      .file) seen, nothing reported in a .func's graph when check lists
-      it (a barrier in a .func is judged at its call sites); column given,
+      .file) seen; on the line of a call of a .func that executes a
+      barrier (listed with "call", no finding itself), "check: divergent"
+      says that only some threads reach the call (its state U), and every
+      reported barrier in a .func has the "calls" that lead to it from an
+      entry; column given,
       and, for positions in the .ptx itself, the column of the instruction
       (its guard or its opcode); exit 1 when something is reported, else 0;
   threadconv check ARGS FILE                   the text report: one warning
@@ -262,6 +266,7 @@ def check_check(marks, doc, status, name):
     as a set of (file, line, tag))."""
     problems, warnings, reported = [], set(), 0
     seen = set()
+    calls = {}  # (file, line) of a call that executes a barrier -> (where, U?)
     entries = {f[0] for f in marks.funcs if f[1]}
     for g in doc['graphs']:
         for kind, objs, want, tag in (
@@ -271,18 +276,23 @@ def check_check(marks, doc, status, name):
             for b in objs:
                 where = '%s: check: graph %s: %s %s' % (name, g['name'], kind, b['node'])
                 key = where_of(b)
+                if 'call' in b:  # judged through the barriers in the callee
+                    was = calls.get(key, (where, False))[1]
+                    calls[key] = (where, was or b['state'] == 'U')
+                    continue
                 divergent = b['state'] == 'U'
                 reported += divergent
+                if divergent and g['name'] not in entries and (
+                        not b.get('calls') or b['calls'][0].get('function') != g['name'] or
+                        b['calls'][-1].get('caller') not in entries):
+                    problems.append('%s: reported in a .func without the calls from an entry: %s'
+                                    % (where, b.get('calls')))
                 if divergent:
                     warnings.add(key + (tag,))
                 if key[1] is None:
                     problems.append('%s: no position' % where)
                     continue
                 at = '%s:%d' % key
-                if g['name'] not in entries:
-                    if divergent:
-                        problems.append('%s: %s: reported in a .func' % (where, at))
-                    continue
                 if b.get('column') is None:
                     problems.append('%s: %s: no column' % (where, at))
                 elif not marks.column_ok(key, b['column']):
@@ -302,6 +312,14 @@ def check_check(marks, doc, status, name):
                         c.get('depends_on') for c in b.get('causes', [])}:
                     problems.append('%s: %s: no cause depends on %s (causes: %s)' % (
                         where, at, want[key][1], b.get('causes')))
+    for key, (where, divergent) in sorted(calls.items()):
+        if key not in marks.check:
+            continue
+        seen.add(key)
+        if marks.check[key][0] != divergent:
+            problems.append('%s: %s:%d: the call: expected %s, got %s' % (
+                where, key[0], key[1], 'divergent' if marks.check[key][0] else 'ok',
+                'divergent' if divergent else 'ok'))
     for key in sorted(set(marks.check) | set(marks.partial)):
         if key not in seen and not marks.in_func(key):
             problems.append('%s: check: no barrier at %s:%d' % (name, key[0], key[1]))

@@ -1,0 +1,86 @@
+/*
+ * calls.h - check mode across calls: a barrier inside a function that was
+ * not inlined is judged in every calling context a kernel reaches
+ * (docs/check.md, "Barriers in called functions").
+ *
+ * A context is a function with the set of its parameters that may differ
+ * between the threads that call it together (for a kernel called by the
+ * launch: none). Each is analysed once: the uniformity of its values with
+ * those parameters divergent and the results of its calls uniform where the
+ * callee's context proves its return value so, then, where it executes
+ * barriers, the check-mode solve of its graph with those branches uniform.
+ * A context reached by a call that the caller's solve does not prove
+ * convergent is entered by part of the group. A barrier is convergent when
+ * it is convergent in every context of its function that a kernel reaches
+ * and none of them is entered by part of the group.
+ *
+ * Why that is sound: a call node proven convergent is executed equally often
+ * by every thread, so the callee's entry and exit, once inlined there, are
+ * too and may be made sync nodes (SPEC 1, joint convergence); the callee's
+ * body then forms its own segments, which its own check-mode solve judges
+ * (its entry and exit sync nodes), with the branches that are uniform in
+ * that context. Results of calls only ever turn uniform from a proof under
+ * assumptions already proven, and what cannot be resolved (a call through
+ * a pointer, a declared function, a recursive call not yet proven) stays
+ * divergent.
+ */
+#ifndef TC_ANALYSIS_CALLS_H
+#define TC_ANALYSIS_CALLS_H
+
+#include "graph/module.h"
+
+typedef struct tc_calls tc_calls;
+
+/*
+ * The calling contexts of m's functions and the check-mode verdicts of
+ * their barriers (opt: check mode, the solver and its bounds). *out is NULL
+ * when no graph of m has a description (graph/desc.h): then each graph is
+ * checked alone (tc_module_solve). m must outlive the result.
+ */
+int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *opt,
+		  const tc_allocator *alloc, tc_diag *diag);
+void tc__calls_free(tc_calls *c);
+
+/* Whether graph j is checked: a kernel, or a function with a barrier of its
+ * own that some context reaches (not a barrier builtin). */
+bool tc__calls_checked(const tc_calls *c, size_t j);
+/* The solve graph j is shown with: a kernel's own; for another function,
+ * the first context where one of its barriers is not convergent, else the
+ * first context reached. NULL when no context of graph j was solved. */
+const tc_result *tc__calls_result(const tc_calls *c, size_t j);
+/* For a node of graph j that calls a function whose barriers the contexts
+ * judge: the callee's graph index; else TC_NONE. */
+uint32_t tc__calls_callee(const tc_calls *c, size_t j, uint32_t node);
+/* The state of barrier node v of graph j over every context that reaches
+ * it (TC_STATE_DEAD: none does). */
+tc_state tc__calls_barrier_state(const tc_calls *c, size_t j, uint32_t v);
+
+/* One call on the way from a kernel to a barrier. */
+typedef struct tc_call_link {
+	uint32_t caller; /* graph index */
+	uint32_t callee;
+	uint32_t site;   /* the call's index among the caller's calls */
+	uint32_t node;   /* its node in the caller (TC_NONE: none) */
+	tc_loc loc;      /* where the call is */
+} tc_call_link;
+
+/* Why barrier v of graph j is not convergent (tc__calls_barrier_state
+ * UNKNOWN): the calls from the kernel (or from a function no kernel
+ * calls) to it, innermost first (min(cap, *nchain) of them in chain), and
+ * the node of graph *cause_graph, in solve *cause_result, whose divergent
+ * branches decide: v itself, or the call that only part of the group
+ * reaches. *unknown_callers: the outermost function is not a kernel. */
+typedef struct tc_call_witness {
+	uint32_t nchain;
+	uint32_t cause_graph;
+	uint32_t cause_node;
+	const tc_result *cause_result;
+	bool unknown_callers;
+} tc_call_witness;
+int tc__calls_witness(const tc_calls *c, size_t j, uint32_t v, tc_call_link *chain,
+		      uint32_t cap, tc_call_witness *out);
+
+/* How many contexts were analysed and solved (for --stats and tests). */
+void tc__calls_counts(const tc_calls *c, size_t *contexts, size_t *solved);
+
+#endif
