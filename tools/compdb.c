@@ -14,6 +14,7 @@
 #define _DEFAULT_SOURCE /* realpath */
 #include "compdb.h"
 #include "cli.h"
+#include "source.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -77,7 +78,9 @@ static const char *str_field(json_t *o, const char *key)
 /*
  * Opens the database without blocking in open(), as the inputs are opened:
  * a FIFO is waited for FIFO_WAIT_MS until a writer sends something or
- * closes. The descriptor (blocking again), or -1 with a message printed.
+ * closes, or until a signal stops the run (cli_sources_interrupted). The
+ * descriptor (blocking again), or -1 with a message printed (none after a
+ * signal).
  */
 static int open_db(const char *path)
 {
@@ -99,7 +102,11 @@ static int open_db(const char *path)
 		int n;
 		do
 			n = poll(&p, 1, FIFO_WAIT_MS);
-		while (n < 0 && errno == EINTR);
+		while (n < 0 && errno == EINTR && !cli_sources_interrupted());
+		if (n < 0 && cli_sources_interrupted()) {
+			close(fd); /* SIGINT, SIGTERM or SIGHUP: the run stops */
+			return -1;
+		}
 		if (n == 0) {
 			fprintf(stderr, "%s: error: no writer opened the FIFO within %d s\n", path,
 				FIFO_WAIT_MS / 1000);

@@ -7,8 +7,10 @@
  * huge request that the input asked for); neither can be caught in the
  * process that called it.
  *
- * The parent forks, ignores SIGINT and SIGQUIT as system() does, passes
- * SIGTERM and SIGHUP on, and waits. The child dies with the parent, also
+ * The parent forks, passes SIGINT, SIGQUIT, SIGTERM and SIGHUP on (a
+ * signal sent to the parent alone, as kill(1) sends it, reaches the
+ * command; one sent to the process group as a terminal does reaches it
+ * twice, which is the same), and waits. The child dies with the parent, also
  * when the parent is killed by SIGKILL (PR_SET_PDEATHSIG). The child runs
  * the command and records in a page shared with the parent what it is
  * doing: which input it reads, or that it solves or writes. While an input
@@ -390,14 +392,12 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 	memset(shared, 0, sizeof *shared);
 	fflush(stdout);
 	fflush(stderr);
-	struct sigaction ign, old[4], fwd;
-	memset(&ign, 0, sizeof ign);
-	ign.sa_handler = SIG_IGN;
-	sigemptyset(&ign.sa_mask);
-	fwd = ign;
+	struct sigaction old[4], fwd;
+	memset(&fwd, 0, sizeof fwd);
 	fwd.sa_handler = pass_on;
-	for (int k = 0; k < 4; k++) /* SIGINT and SIGQUIT ignored, the others passed on */
-		sigaction(handled[k], k < 2 ? &ign : &fwd, &old[k]);
+	sigemptyset(&fwd.sa_mask);
+	for (int k = 0; k < 4; k++) /* passed on to the child */
+		sigaction(handled[k], &fwd, &old[k]);
 	sigset_t chld, old_mask;
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);

@@ -1,7 +1,9 @@
 #!/bin/sh
 # threadconv check and the signals sent to the process alone (not to its
 # process group, as a terminal does): SIGKILL ends the isolating child and
-# the compilers with it, and no orphan finishes the -o file.
+# the compilers with it, and no orphan finishes the -o file; SIGINT while a
+# compiler runs or while a database FIFO is waited for stops the run, which
+# dies of SIGINT (exit status 130 here) and leaves nothing in TMPDIR.
 # usage: signals.sh THREADCONV
 set -u
 bin=$1
@@ -66,6 +68,51 @@ else
 	kill -KILL "$pid"
 	wait "$pid"
 fi
+
+rm -f "$work/compiler.pid"
+rm -rf "$TMPDIR"/* # the private folder: nobody is left to remove it
+
+# SIGINT to threadconv alone while the compiler runs (it would for 30 s)
+cat > "$work/hung-clang" <<SH
+#!/bin/sh
+echo \$\$ > "$work/compiler.pid"
+exec sleep 30
+SH
+chmod +x "$work/hung-clang"
+THREADCONV_CLANG="$work/hung-clang" "$bin" check "$work/ok.cu" 2> "$work/err" &
+pid=$!
+if until_ok 10 exists "$work/compiler.pid"; then
+	compiler=$(cat "$work/compiler.pid")
+	strays="$strays $compiler"
+	start=$(date +%s)
+	kill -INT "$pid"
+	wait "$pid"
+	rc=$?
+	took=$(($(date +%s) - start))
+	[ $rc -eq 130 ] || fail "SIGINT, compiling: exit $rc (want 130, death by SIGINT)"
+	[ $took -le 5 ] || fail "SIGINT, compiling: took $took s"
+	until_ok 2 ended "$compiler" || fail "SIGINT, compiling: the compiler runs on"
+else
+	fail "SIGINT, compiling: the compiler did not start: $(cat "$work/err")"
+	kill -KILL "$pid"
+	wait "$pid"
+fi
+left "SIGINT, compiling"
+
+# SIGINT to threadconv alone while it waits for a database that is a FIFO
+# without a writer (it would give up after 10 s)
+mkfifo "$work/fifo.json"
+"$bin" check --compile-commands "$work/fifo.json" "$work/ok.cu" 2> "$work/err" &
+pid=$!
+sleep 1
+start=$(date +%s)
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+took=$(($(date +%s) - start))
+[ $rc -eq 130 ] || fail "SIGINT, FIFO database: exit $rc (want 130): $(cat "$work/err")"
+[ $took -le 5 ] || fail "SIGINT, FIFO database: took $took s"
+left "SIGINT, FIFO database"
 
 [ $fails -eq 0 ] && echo "signals: all cases passed"
 exit $fails
