@@ -249,6 +249,14 @@ static void read_one(void *ctx, size_t i)
 		c->failed[i] = 1;
 		return;
 	}
+	double limit = cli_watch_gave_up();
+	if (limit > 0) {
+		/* an earlier attempt was stopped reading it (isolate.c) */
+		fprintf(msg, "%s: error: reading this input did not finish within %g s (--timeout)\n",
+			cli_input_name(path), limit);
+		c->failed[i] = 1;
+		return;
+	}
 	tc_diag d;
 	struct stat st;
 	in->bytes[i] = strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)

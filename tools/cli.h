@@ -119,7 +119,7 @@ int cli_render_output(const char *path, cli_render_fn render, const void *ctx);
 enum { CLI_PHASE_OTHER, CLI_PHASE_READ, CLI_PHASE_WRITE };
 int cli_isolated(int (*run)(int, char **), int argc, char **argv);
 /* CLI_PHASE_READ: reading input (its name as given, its size in bytes or
- * -1 when unknown: reading it has a time limit that grows with it);
+ * -1 when unknown: reading it has a time limit, --timeout);
  * CLI_PHASE_WRITE: rendering a report. In both, standard error is set aside until the next
  * phase (what the libraries below print is dropped unless the child dies). */
 void cli_watch_phase(int phase, const char *input, long long bytes);
@@ -138,6 +138,17 @@ void cli_watch_runner_end(int fd);
 /* The sources' private folder (NULL: removed), for the parent to remove
  * when the child dies before it could. */
 void cli_watch_folder(const char *path);
+/* --timeout: how long reading one input may take, in seconds (0: no
+ * limit; -1: not given, the default, CLI_TIMEOUT_DEFAULT of source.h). */
+void cli_watch_timeout(double seconds);
+/* cli_parallel's part: the task the calling thread runs (its index). */
+void cli_watch_task(size_t task);
+/* Whether reading the input of the calling thread's task was given up in
+ * an earlier attempt, which the parent stopped past its time limit: the
+ * limit in seconds (the task then fails with a message that says so), or
+ * 0. After such a time-out the command runs again with one job (as after
+ * a crash), silent up to that task, so the other inputs go on. */
+double cli_watch_gave_up(void);
 
 /* --exact-work K: exact's per-source tests stop at K times the graph's
  * size (0: never). Reports a bad K; CLI_EXIT_*. */

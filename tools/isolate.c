@@ -25,15 +25,18 @@
  *
  *   k.bc: error: LLVM failed reading this input (SIGSEGV): it is malformed
  *
- * and exits 2. Reading one input may take READ_SECONDS_BASE plus
- * READ_SECONDS_PER_MB a megabyte; past that the child is killed and the
- * input reported the same way (LLVM's verifier loops forever on some
- * malformed metadata). A sanitizer's report printed while reading is passed
- * on whole, so that a bug of ours is never hidden as one of LLVM's.
+ * and exits 2. Reading one input may take --timeout seconds (LLVM's
+ * verifier loops forever on some malformed metadata); past that the child
+ * is killed, the input put on a list in the shared page, and the command
+ * run again with one job, silent up to that input, which it then reports
+ * as not read in time (cli_watch_gave_up): the other inputs go on. A
+ * sanitizer's report printed while reading is passed on whole, so that a
+ * bug of ours is never hidden as one of LLVM's.
  *
  * THREADCONV_NO_ISOLATE=1 in the environment runs the command in the
- * process itself (for a debugger); THREADCONV_READ_SECONDS=N sets the base
- * of the time limit on reading.
+ * process itself (for a debugger; reading then has no time limit);
+ * THREADCONV_READ_SECONDS=N is the time limit on reading when --timeout is
+ * not given (tests).
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "cli.h"
@@ -59,8 +62,20 @@
 typedef struct watch_slot {
 	volatile sig_atomic_t phase; /* CLI_PHASE_* */
 	volatile double deadline;    /* CLI_PHASE_READ: when reading is given up */
+	volatile double limit;       /* its time limit, in seconds */
+	volatile int runner;         /* the task reading: its runner (from 1) */
+	volatile long task;          /* and its index, or -1 outside a runner */
 	char input[1024];            /* the input being read */
 } watch_slot;
+
+/* An input whose reading was given up: a task of a runner (cli_parallel's
+ * calls, counted from 1, the same in every attempt). */
+typedef struct gave_up {
+	int runner;
+	long task;
+	double limit;
+} gave_up;
+#define GAVE_UP_MAX 256
 
 /* What the child is doing, in memory shared with the parent. */
 typedef struct watch {
@@ -76,24 +91,33 @@ typedef struct watch {
 	volatile sig_atomic_t serial, quiet_until;
 	volatile size_t skip;
 	char folder[4096]; /* the sources' private folder while it exists */
+	/* the inputs given up, kept from one attempt to the next */
+	volatile sig_atomic_t ngave_up;
+	gave_up gave_up[GAVE_UP_MAX];
 } watch;
 
 /*
- * How long reading one input may take: LLVM's verifier loops forever on
- * some metadata whose scopes form a cycle, which its bitcode reader
- * accepts. Reading at 300,000 blocks (about 20 MB of bitcode) takes about
- * 3 s, so the limit is far above what a real input needs.
+ * How long reading one input may take (--timeout): LLVM's verifier loops
+ * forever on some metadata whose scopes form a cycle, which its bitcode
+ * reader accepts. Reading at 300,000 blocks (about 20 MB of bitcode) takes
+ * about 3 s, so the default is far above what a real input needs.
  */
-#define READ_SECONDS_BASE 20.0
-#define READ_SECONDS_PER_MB 2.0
-#define READ_SECONDS_STREAM 600.0
+static double read_limit = -1;
 
-/* THREADCONV_READ_SECONDS=N sets the base (tests; very slow machines) */
-static double read_seconds_base(void)
+void cli_watch_timeout(double seconds)
 {
+	read_limit = seconds;
+}
+
+/* --timeout, else THREADCONV_READ_SECONDS=N (tests), else the default;
+ * 0: none */
+static double read_seconds(void)
+{
+	if (read_limit >= 0)
+		return read_limit;
 	const char *s = getenv("THREADCONV_READ_SECONDS");
 	double v = s ? atof(s) : 0;
-	return v > 0 ? v : READ_SECONDS_BASE;
+	return v > 0 ? v : CLI_TIMEOUT_DEFAULT;
 }
 
 static double now(void)
@@ -109,10 +133,25 @@ static int saved_stderr = -1;
 static int real_stderr = -1; /* a second attempt's, while it is silent */
 static volatile pid_t child_pid;
 static _Thread_local int my_slot;
+static _Thread_local long my_task = -1;
+static int my_runner; /* the runner that runs now (they do not nest while reading) */
 
 void cli_watch_slot(int slot)
 {
 	my_slot = slot;
+}
+
+void cli_watch_task(size_t task)
+{
+	my_task = (long)task;
+}
+
+double cli_watch_gave_up(void)
+{
+	for (int k = 0; shared && my_task >= 0 && k < shared->ngave_up; k++)
+		if (shared->gave_up[k].runner == my_runner && shared->gave_up[k].task == my_task)
+			return shared->gave_up[k].limit;
+	return 0;
 }
 
 /* Standard error into the capture file, its first bytes dropped. */
@@ -134,11 +173,13 @@ void cli_watch_phase(int phase, const char *input, long long bytes)
 	if (!shared)
 		return;
 	watch_slot *s = &shared->slot[my_slot];
+	(void)bytes;
 	if (phase == CLI_PHASE_READ) {
 		snprintf(s->input, sizeof s->input, "%s", input ? input : "");
-		s->deadline = now() + (bytes < 0 ? READ_SECONDS_STREAM
-						 : read_seconds_base() +
-							   READ_SECONDS_PER_MB * (double)bytes / 1e6);
+		s->runner = my_runner;
+		s->task = my_task;
+		s->limit = read_seconds();
+		s->deadline = s->limit > 0 ? now() + s->limit : 1e300;
 	}
 	if (!shared->parallel) {
 		/* in a parallel run, standard error is captured throughout */
@@ -168,6 +209,7 @@ int cli_watch_runner_begin(int workers, size_t *skip)
 	if (!shared)
 		return -1;
 	int k = ++shared->runners;
+	my_runner = k;
 	if (shared->serial && k == shared->quiet_until) {
 		/* where the first attempt stopped: speak again */
 		(void)dup2(real_stderr, 2);
@@ -258,8 +300,8 @@ static int explain(int sig)
 	}
 	char why[640];
 	if (shared->timed_out)
-		snprintf(why, sizeof why, "it did not finish within %.0f s",
-			 read_seconds_base()); /* the inputs that do this are small */
+		snprintf(why, sizeof why, "it did not finish within %g s (--timeout)",
+			 shared->slot[0].limit);
 	else if (sig == 0)
 		snprintf(why, sizeof why, "%s", shared->fatal);
 	else if (strstr(text, "LLVM ERROR: out of memory"))
@@ -311,6 +353,25 @@ static bool reading(bool past_deadline)
 	return false;
 }
 
+/* The tasks reading past their deadline onto the list of inputs given up
+ * (one that is not a task, one already there, or no room: the run ends as
+ * after a crash). */
+static void give_up(void)
+{
+	double t = now();
+	for (int k = 0; k < CLI_MAX_THREADS; k++) {
+		watch_slot *s = &shared->slot[k];
+		bool known = false;
+		for (int q = 0; q < shared->ngave_up; q++)
+			known |= shared->gave_up[q].runner == s->runner &&
+				 shared->gave_up[q].task == s->task;
+		if (s->phase == CLI_PHASE_READ && t > s->deadline && s->task >= 0 && !known &&
+		    shared->ngave_up < GAVE_UP_MAX)
+			shared->gave_up[shared->ngave_up++] =
+				(gave_up){s->runner, s->task, s->limit};
+	}
+}
+
 /* One attempt: the command in a child; *ws gets its wait status. 0, or -1
  * when the child is lost (said here). */
 static int attempt(int (*run)(int, char **), int argc, char **argv, const sigset_t *chld,
@@ -358,6 +419,7 @@ static int attempt(int (*run)(int, char **), int argc, char **argv, const sigset
 			return -1;
 		}
 		if (!shared->timed_out && reading(true)) {
+			give_up();
 			shared->timed_out = 1;
 			kill(pid, SIGKILL);
 		}
@@ -374,6 +436,27 @@ static bool users_signal(int ws)
 	int sig = WTERMSIG(ws);
 	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE ||
 	       sig == SIGQUIT;
+}
+
+/* Makes the next attempt a second one, with one job and silent until
+ * runner quiet_until's task skip, or where an earlier attempt stopped when
+ * that is further; the inputs given up are kept. */
+static void again(int quiet_until, size_t skip)
+{
+	static gave_up kept[GAVE_UP_MAX];
+	int nkept = shared->ngave_up;
+	if (shared->serial && (shared->quiet_until > quiet_until ||
+			       (shared->quiet_until == quiet_until && shared->skip > skip))) {
+		quiet_until = shared->quiet_until;
+		skip = shared->skip;
+	}
+	memcpy(kept, shared->gave_up, sizeof kept);
+	memset(shared, 0, sizeof *shared);
+	memcpy(shared->gave_up, kept, sizeof kept);
+	shared->ngave_up = nkept;
+	shared->serial = 1;
+	shared->quiet_until = quiet_until;
+	shared->skip = skip;
 }
 
 int cli_isolated(int (*run)(int, char **), int argc, char **argv)
@@ -404,6 +487,7 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 	sigprocmask(SIG_BLOCK, &chld, &old_mask);
 	int ws;
 	for (;;) {
+		int given_up = shared->ngave_up;
 		int rc = attempt(run, argc, argv, &chld, &old_mask, old, &ws);
 		if (rc > 0) {
 			/* no child: the command as it would run alone */
@@ -415,6 +499,13 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 			return CLI_EXIT_ERROR;
 		if (shared->folder[0])
 			cli_remove_tree(shared->folder); /* the child did not live to */
+		if (shared->timed_out && shared->ngave_up > given_up && WIFSIGNALED(ws) &&
+		    WTERMSIG(ws) == SIGKILL) {
+			/* reading an input was given up: again with one job, silent
+			 * up to that input, which the child now reports */
+			again(shared->runners, shared->flushed);
+			continue;
+		}
 		bool failed = WIFEXITED(ws) ? WEXITSTATUS(ws) == CLI_EXIT_ERROR + 100 || reading(false)
 					    : !users_signal(ws);
 		if (!failed || !shared->parallel || shared->serial)
@@ -426,12 +517,7 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 		size_t n = captured(text, sizeof text);
 		if (strstr(text, "Sanitizer"))
 			fwrite(text, 1, n, stderr);
-		int quiet_until = shared->runners;
-		size_t skip = shared->flushed;
-		memset(shared, 0, sizeof *shared);
-		shared->serial = 1;
-		shared->quiet_until = quiet_until;
-		shared->skip = skip;
+		again(shared->runners, shared->flushed);
 	}
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	if (WIFEXITED(ws)) {

@@ -53,6 +53,7 @@ static void run_one(runner *r, size_t i)
 	slot *s = &r->slots[i];
 	FILE *m = open_memstream(&s->text, &s->len);
 	task_msgs = m; /* NULL when out of memory: straight to stderr */
+	cli_watch_task(i);
 	r->task(r->ctx, i);
 	task_msgs = NULL;
 	if (m)

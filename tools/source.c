@@ -73,12 +73,18 @@ const char cli_build_help[] =
 "        OpenCL C's target (default nvptx64-nvidia-cuda).\n"
 "    --cuda-path DIR, --rocm-path DIR\n"
 "        Compile with that CUDA toolkit (ROCm); without it, with\n"
-"        -nocudainc (-nogpuinc) and threadconv's own prelude.\n";
+"        -nocudainc (-nogpuinc) and threadconv's own prelude.\n"
+"    --timeout SECONDS\n"
+"        Give up on an input whose compiling, or reading, takes longer than\n"
+"        SECONDS (default 300; 0: no limit): the compiler is killed, or the\n"
+"        reading stopped, and the input is an error that says which did not\n"
+"        finish; the other inputs go on, and the exit status is 2.\n";
 
 void cli_build_init(cli_build *b, int *argc, char **argv)
 {
 	memset(b, 0, sizeof *b);
 	b->caret = 1;
+	b->timeout = -1;
 	for (int k = 1; k < *argc; k++)
 		if (strcmp(argv[k], "--") == 0) {
 			b->extra = argv + k + 1;
@@ -119,6 +125,19 @@ static int build_jobs(cli_build *b, const char *value)
 	return 0;
 }
 
+/* --timeout SECONDS; 0, or -1 with a message printed. */
+static int build_timeout(cli_build *b, const char *value)
+{
+	char *end;
+	double s = strtod(value, &end);
+	if (*end || end == value || !(s >= 0 && s <= 1e7)) {
+		cli_error("--timeout: '%s' is not a number of seconds (0: no limit)", value);
+		return -1;
+	}
+	b->timeout = s;
+	return 0;
+}
+
 int cli_build_option(cli_build *b, int id, const char *value)
 {
 	switch (id) {
@@ -127,6 +146,8 @@ int cli_build_option(cli_build *b, int id, const char *value)
 		return build_compdb(b, value, id == CLI_OPT_BUILD_PATH) ? -1 : 1;
 	case CLI_OPT_JOBS:
 		return build_jobs(b, value) ? -1 : 1;
+	case CLI_OPT_TIMEOUT:
+		return build_timeout(b, value) ? -1 : 1;
 	case CLI_OPT_TARGET:
 		b->target = value;
 		return 1;
@@ -182,6 +203,7 @@ void cli_build_ready(cli_build *b)
 {
 	b->color = b->color_when == CLI_COLOR_AUTO ? cli_color_suits(STDERR_FILENO)
 						  : b->color_when == CLI_COLOR_ALWAYS;
+	cli_watch_timeout(b->timeout);
 }
 
 /* ---- the private folder, and signals ------------------------------------- */
@@ -399,6 +421,8 @@ typedef struct job {
 	int argc, cap;
 	char *out, *err; /* the compiled file, the compiler's messages */
 	pid_t pid;
+	double started; /* when the compiler started (cli_now) */
+	int timed_out;  /* killed after --timeout */
 	int state; /* 0 waiting, 1 running, 2 done */
 	int status;
 	int prelude; /* compiled with the prelude, no toolkit */
@@ -590,6 +614,7 @@ static int start(job *j)
 	}
 	j->pid = pid;
 	j->state = 1;
+	j->started = cli_now();
 	return 0;
 }
 
@@ -600,8 +625,30 @@ static void stop(job *j)
 	kill(j->pid, SIGKILL);
 }
 
-/* Writes job j's messages to stderr, and what is wrong. 0 when compiled. */
-static int report(job *j, const char *path)
+/* Writes job j's command line to f, as a shell would take it back. */
+static void put_command(FILE *f, const job *j)
+{
+	for (int k = 0; k < j->argc; k++) {
+		const char *a = j->argv[k];
+		fputs(k ? " " : "", f);
+		if (*a && !a[strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+				       "0123456789-_=+./,:@%")]) {
+			fputs(a, f);
+			continue;
+		}
+		fputc('\'', f);
+		for (; *a; a++)
+			if (*a == '\'')
+				fputs("'\\''", f);
+			else
+				fputc(*a, f);
+		fputc('\'', f);
+	}
+}
+
+/* Writes job j's messages to stderr, and what is wrong. 0 when compiled.
+ * limit: --timeout's seconds. */
+static int report(job *j, const char *path, double limit)
 {
 	FILE *f = fopen(j->err, "r");
 	char line[4096];
@@ -618,6 +665,14 @@ static int report(job *j, const char *path)
 			strerror(-j->status),
 			j->lang == CLI_LANG_GLSL ? " (Debian: apt-get install glslang-tools)"
 						 : " (Debian: apt-get install clang-19)");
+		return -1;
+	}
+	if (j->timed_out) {
+		fprintf(stderr, "%s: error: the compiler did not finish within %g s (--timeout), "
+				"and was killed: ",
+			path, limit);
+		put_command(stderr, j);
+		fputc('\n', stderr);
 		return -1;
 	}
 	if (WIFSIGNALED(j->status)) {
@@ -676,6 +731,7 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 			status = CLI_EXIT_ERROR;
 	}
 	int max = cli_jobs(b->jobs);
+	double limit = b->timeout >= 0 ? b->timeout : CLI_TIMEOUT_DEFAULT;
 	size_t next = 0, printed = 0, running = 0;
 	while (status == CLI_EXIT_OK && printed < nsrc && !caught) {
 		while (next < nsrc && (int)running < max) {
@@ -696,9 +752,16 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 			struct timespec t = {0, 10 * 1000 * 1000};
 			nanosleep(&t, NULL);
 		}
+		/* a compiler past --timeout is killed; the others go on */
+		for (size_t q = 0; limit > 0 && q < nsrc; q++)
+			if (jobs[q].state == 1 && !jobs[q].timed_out &&
+			    cli_now() - jobs[q].started > limit) {
+				jobs[q].timed_out = 1;
+				stop(&jobs[q]);
+			}
 		for (; printed < nsrc && jobs[printed].state == 2; printed++) {
 			job *j = &jobs[printed];
-			if (report(j, paths[j->input]) == 0) {
+			if (report(j, paths[j->input], limit) == 0) {
 				compiled[j->input] = j->out;
 				j->out = NULL;
 			}

@@ -34,6 +34,7 @@ typedef struct cli_build {
 	char **extra;             /* everything after "--" */
 	int nextra;
 	int jobs;                 /* -j; 0: the number of cores */
+	double timeout;           /* --timeout: seconds per input; 0: none; -1: not given */
 	int color_when;           /* --color: CLI_COLOR_* */
 	int color;                /* ask the compiler for colours (cli_build_ready) */
 	int caret;                /* source lines with carets: 1 unless --no-caret */
@@ -42,12 +43,16 @@ typedef struct cli_build {
 /* --color */
 enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
 
+/* --timeout's default: how long one input may take to compile, and to read */
+#define CLI_TIMEOUT_DEFAULT 300.0
+
 /* The options of check and analyze that say how sources are compiled, with
  * ids of their own (past the commands' own ids): CLI_BUILD_OPTIONS goes
  * into a command's option table, cli_build_option takes them. */
 enum {
 	CLI_OPT_BUILD_PATH = 1000, CLI_OPT_COMPDB, CLI_OPT_JOBS, CLI_OPT_TARGET, CLI_OPT_ARCH,
-	CLI_OPT_CUDA_PATH, CLI_OPT_ROCM_PATH, CLI_OPT_COLOR, CLI_OPT_NO_CARET, CLI_OPT_CARET
+	CLI_OPT_CUDA_PATH, CLI_OPT_ROCM_PATH, CLI_OPT_COLOR, CLI_OPT_NO_CARET, CLI_OPT_CARET,
+	CLI_OPT_TIMEOUT
 };
 #define CLI_BUILD_OPTIONS                                                                   \
 	{"build-path", 'p', 1, CLI_OPT_BUILD_PATH}, {"compile-commands", 0, 1, CLI_OPT_COMPDB},  \
@@ -56,9 +61,9 @@ enum {
 	    {"cuda-path", 0, 1, CLI_OPT_CUDA_PATH}, {"rocm-path", 0, 1, CLI_OPT_ROCM_PATH},       \
 	    {"color", 0, 1, CLI_OPT_COLOR}, {"no-caret", 0, 0, CLI_OPT_NO_CARET},                 \
 	    {"-fno-caret-diagnostics", 0, 0, CLI_OPT_NO_CARET},                                   \
-	    {"-fcaret-diagnostics", 0, 0, CLI_OPT_CARET}
+	    {"-fcaret-diagnostics", 0, 0, CLI_OPT_CARET}, {"timeout", 0, 1, CLI_OPT_TIMEOUT}
 
-/* The help's entries for the options about compiling (-- to --cuda-path;
+/* The help's entries for the options about compiling (-- to --timeout;
  * --color and --no-caret are each command's to word). */
 extern const char cli_build_help[];
 
@@ -71,7 +76,8 @@ int cli_build_option(cli_build *b, int id, const char *value);
 /* "no input files", with a hint when there are arguments after "--"
  * (the compiler's: a file named "-x" is "./-x"). */
 void cli_no_inputs(const cli_build *b);
-/* Once the options are read: b->color from --color for standard error. */
+/* Once the options are read: b->color from --color for standard error, and
+ * the time limit on reading each input (cli_watch_timeout). */
 void cli_build_ready(cli_build *b);
 /* Whether output in colour suits fd: a terminal whose TERM is set and not
  * "dumb", and NO_COLOR unset or empty (no-color.org). */
@@ -84,7 +90,10 @@ int cli_color_suits(int fd);
  * messages are written to standard error in input order once each is done.
  * CLI_EXIT_OK, or CLI_EXIT_ERROR when some source failed to compile (the
  * compiler said why) or could not be compiled at all (said here); compiled
- * files are kept for the sources that did compile. A signal (SIGINT,
+ * files are kept for the sources that did compile. A compiler that runs
+ * longer than b->timeout is killed, with its process group, and its source
+ * is an error that shows the command; the others go on. Every compiler
+ * dies with this process (PR_SET_PDEATHSIG), even by SIGKILL. A signal (SIGINT,
  * SIGTERM, SIGHUP) stops the compilers, removes the folder and ends the
  * process by the same signal.
  */
