@@ -202,6 +202,9 @@ typedef struct checked {
 	bool own_result;       /* rg.result is this graph's, not calls' */
 	const char **callee;   /* per node: the function a call node calls */
 	tc_report_call *links; /* the calls of the reported barriers */
+	tc_collective *ccopy;  /* the collectives as the calling contexts see them */
+	char **names;          /* names made for the report */
+	size_t nnames;
 	size_t j;        /* the graph's index in m */
 	size_t reported; /* barriers, collectives and arguments */
 	int status;      /* CLI_EXIT_* */
@@ -227,6 +230,10 @@ static void session_free(session *s)
 			tc_result_free((tc_result *)s->graphs[i].rg.result);
 		free(s->graphs[i].callee);
 		free(s->graphs[i].links);
+		free(s->graphs[i].ccopy);
+		for (size_t q = 0; q < s->graphs[i].nnames; q++)
+			free(s->graphs[i].names[q]);
+		free(s->graphs[i].names);
 		free(s->graphs[i].barriers);
 		free(s->graphs[i].causes);
 		cli_collectives_free(&s->graphs[i].coll);
@@ -286,23 +293,40 @@ static int name_callees(checked *c)
 	return 0;
 }
 
-/* A reported barrier in a function checked in its calling contexts: the
- * calls that lead to it and the causes, wherever they are (ids: room for
- * every node of any graph of the module). */
-static int witness(checked *c, tc_report_barrier *rb, tc_causes *why, size_t *total,
-		   size_t *cap, size_t *nlinks, size_t *links_cap, uint32_t *ids, uint32_t nids)
+/* The findings of one graph and what they need, built up together. */
+typedef struct found {
+	size_t total, cap;         /* c->causes */
+	size_t nlinks, links_cap;  /* c->links */
+	uint32_t *ids;             /* room for every node of any graph of m */
+	uint32_t nids;
+	tc_causes *why;            /* of c->rg.result */
+} found;
+
+/* A finding in a function checked in its calling contexts (collective k
+ * when coll, else barrier node k): the calls that lead to it, appended to
+ * c->links, and its causes, wherever they are, to c->causes. */
+static int context_finding(checked *c, found *f, bool coll, uint32_t k, uint32_t *ncalls,
+			   uint32_t *ncauses, bool *unknown)
 {
 	tc_call_witness w;
-	if (tc__calls_witness(c->calls, c->j, rb->node, NULL, 0, &w))
+	int (*wit)(const tc_calls *, size_t, size_t, tc_call_link *, uint32_t,
+		   tc_call_witness *) = coll ? tc__calls_collective_witness : NULL;
+	*ncalls = *ncauses = 0;
+	*unknown = false;
+	if (coll ? wit(c->calls, c->j, k, NULL, 0, &w)
+		 : tc__calls_witness(c->calls, c->j, k, NULL, 0, &w))
 		return 0; /* not reported after all: cannot be */
 	uint32_t want = w.nchain;
 	tc_call_link *links = malloc((want ? want : 1) * sizeof *links);
 	if (!links)
 		return -1;
-	tc__calls_witness(c->calls, c->j, rb->node, links, want, &w);
-	if (*nlinks + want > *links_cap) {
-		size_t ncap = *links_cap ? 2 * *links_cap : 8;
-		while (ncap < *nlinks + want)
+	if (coll)
+		wit(c->calls, c->j, k, links, want, &w);
+	else
+		tc__calls_witness(c->calls, c->j, k, links, want, &w);
+	if (f->nlinks + want > f->links_cap) {
+		size_t ncap = f->links_cap ? 2 * f->links_cap : 8;
+		while (ncap < f->nlinks + want)
 			ncap *= 2;
 		tc_report_call *p = realloc(c->links, ncap * sizeof *p);
 		if (!p) {
@@ -310,18 +334,17 @@ static int witness(checked *c, tc_report_barrier *rb, tc_causes *why, size_t *to
 			return -1;
 		}
 		c->links = p;
-		*links_cap = ncap;
+		f->links_cap = ncap;
 	}
-	for (uint32_t k = 0; k < want; k++)
-		c->links[*nlinks + k] =
-			(tc_report_call){tc_graph_name(tc_module_graph(c->m, links[k].callee)),
-					 tc_graph_name(tc_module_graph(c->m, links[k].caller)),
-					 links[k].loc};
+	for (uint32_t q = 0; q < want; q++)
+		c->links[f->nlinks + q] =
+			(tc_report_call){tc_graph_name(tc_module_graph(c->m, links[q].callee)),
+					 tc_graph_name(tc_module_graph(c->m, links[q].caller)),
+					 links[q].loc};
 	free(links);
-	rb->ncalls = want;
-	rb->unknown_callers = w.unknown_callers;
-	*nlinks += want;
-	rb->ncauses = 0;
+	*ncalls = want;
+	*unknown = w.unknown_callers;
+	f->nlinks += want;
 	if (w.cause_node == TC_NONE || !w.cause_result)
 		return 0;
 	tc_causes *other = NULL;
@@ -329,35 +352,142 @@ static int witness(checked *c, tc_report_barrier *rb, tc_causes *why, size_t *to
 	const tc_graph *cg = tc_module_graph(c->m, w.cause_graph);
 	if (!here && tc_causes_new(&other, cg, w.cause_result, NULL))
 		return -1;
-	size_t at = *total;
-	int rc = cli_add_causes(&c->causes, total, cap, here ? why : other, w.cause_node, c->m,
-				w.cause_graph, ids, nids, &rb->ncauses);
+	size_t at = f->total;
+	int rc = cli_add_causes(&c->causes, &f->total, &f->cap, here ? f->why : other,
+				w.cause_node, c->m, w.cause_graph, f->ids, f->nids, ncauses);
 	tc_causes_free(other);
-	for (size_t q = at; !rc && q < *total; q++)
+	for (size_t q = at; !rc && q < f->total; q++)
 		c->causes[q].graph = w.cause_graph == c->j ? NULL : cg;
 	return rc;
 }
 
-/* The reported barriers of one solved graph and their causes. */
+/* A function's name as its source writes it, kept with c: a C++ name
+ * demangled, without its parameters and without the namespace nvcc gives
+ * what has internal linkage (_INTERNAL_..._cu_...::); NULL when out of
+ * memory. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+static const char *plain_name(checked *c, const char *name)
+{
+	int status = -1;
+	char *d = name[0] == '_' && name[1] == 'Z' ? __cxa_demangle(name, NULL, NULL, &status)
+						   : NULL;
+	const char *s = d && status == 0 ? d : name;
+	size_t n = strlen(s);
+	const char *paren = s == d ? strchr(s, '(') : NULL;
+	if (paren)
+		n = (size_t)(paren - s);
+	if (s == d && strncmp(s, "_INTERNAL_", 10) == 0) {
+		const char *colons = strstr(s, "::");
+		if (colons && (size_t)(colons - s) < n) {
+			n -= (size_t)(colons + 2 - s);
+			s = colons + 2;
+		}
+	}
+	char **names = realloc(c->names, (c->nnames + 1) * sizeof *names);
+	char *copy = names ? malloc(n + 1) : NULL;
+	if (names)
+		c->names = names;
+	if (copy) {
+		memcpy(copy, s, n);
+		copy[n] = '\0';
+		c->names[c->nnames++] = copy;
+	}
+	free(d);
+	return copy;
+}
+
+/* The collectives of a graph checked in its calling contexts: copies of the
+ * reader's, with what the contexts say of their masks and arguments, their
+ * verdicts and, for a reported one, its calls and causes. A call's
+ * collectives are judged in the callee, a barrier's as a barrier. */
+static int context_collectives(checked *c, found *f)
+{
+	size_t n = tc_module_collective_count(c->m, c->j);
+	c->rg.warp_size = tc_module_warp_size(c->m, c->j);
+	c->rg.warp_assumed = tc_module_warp_assumed(c->m, c->j);
+	if (n == 0)
+		return 0;
+	if (!(c->ccopy = calloc(n, sizeof *c->ccopy)) ||
+	    !(c->coll.list = calloc(n, sizeof *c->coll.list)))
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		tc_collective *col = &c->ccopy[k];
+		tc_report_collective *rc = &c->coll.list[k];
+		*col = *tc_module_collective(c->m, c->j, k);
+		rc->c = col;
+		rc->state = tc_result_node_state(c->rg.result, col->node);
+		/* a call: as its group reaches it (what the block reaches
+		 * together, each warp does) */
+		const tc_result *warp = tc__calls_warp_result(c->calls, c->j);
+		if (col->call && col->group != TC_GROUP_BLOCK && warp &&
+		    rc->state == TC_STATE_UNKNOWN)
+			rc->state = tc_result_node_state(warp, col->node);
+		tc_calls_site site;
+		if (col->call && tc__calls_site(c->calls, c->j, k, &site)) {
+			/* a call of a wrapper: its collective, as if inlined here */
+			const tc_collective *w = tc_module_collective(c->m, site.wrapper,
+								      site.collective);
+			col->call = false;
+			col->name = w->name;
+			col->masked = site.masked;
+			col->full_mask = w->full_mask;
+			col->inlined = plain_name(c, tc_graph_name(tc_module_graph(c->m, site.wrapper)));
+			if (!col->inlined)
+				return -1;
+			col->inlined_loc = w->loc;
+			const tc_collective *a = site.arg != TC_NONE
+							 ? tc_module_collective(c->m, site.wrapper,
+										site.arg_collective)
+							 : NULL;
+			col->arg = site.arg;
+			col->arg_name = a ? a->arg_name : NULL;
+			col->arg_source = NULL;
+			rc->state = site.state;
+			rc->reported = !site.masked && site.state == TC_STATE_UNKNOWN;
+			c->coll.nreported += rc->reported;
+			if (rc->reported && context_finding(c, f, true, (uint32_t)k, &rc->ncalls,
+							    &rc->ncauses, &rc->unknown_callers))
+				return -1;
+			continue;
+		}
+		if (col->barrier || col->call)
+			continue;
+		bool masked;
+		rc->state = tc__calls_collective(c->calls, c->j, k, &masked, &col->arg);
+		col->masked = masked;
+		rc->reported = !masked && rc->state == TC_STATE_UNKNOWN;
+		c->coll.nreported += rc->reported;
+		if (rc->reported && context_finding(c, f, true, (uint32_t)k, &rc->ncalls,
+						    &rc->ncauses, &rc->unknown_callers))
+			return -1;
+	}
+	c->rg.collectives = c->coll.list;
+	c->rg.ncollectives = n;
+	return 0;
+}
+
+/* The reported barriers and collectives of one solved graph and their
+ * causes. */
 static int find_barriers(checked *c)
 {
 	const tc_graph *g = c->rg.graph;
-	uint32_t n = tc_graph_node_count(g), nb = 0, nids = n;
-	size_t total = 0, cap = 0, nlinks = 0, links_cap = 0;
+	uint32_t n = tc_graph_node_count(g), nb = 0, k = 0;
+	found f = {0};
+	f.nids = n;
+	int status = CLI_EXIT_ERROR;
 	if (c->calls && name_callees(c))
-		goto oom;
+		goto done;
 	for (uint32_t v = 0; v < n; v++)
 		nb += is_reported(c, v);
-	if (nb == 0)
+	if (nb == 0 && (!c->calls || tc_module_collective_count(c->m, c->j) == 0))
 		return CLI_EXIT_OK;
 	for (size_t j = 0; c->calls && j < tc_module_graph_count(c->m); j++)
-		if (tc_graph_node_count(tc_module_graph(c->m, j)) > nids)
-			nids = tc_graph_node_count(tc_module_graph(c->m, j));
-	uint32_t *ids = malloc((size_t)nids * sizeof *ids), k = 0;
-	c->barriers = calloc(nb, sizeof *c->barriers);
-	tc_causes *why = NULL;
-	if (!ids || !c->barriers || tc_causes_new(&why, g, c->rg.result, NULL))
-		goto oom_ids;
+		if (tc_graph_node_count(tc_module_graph(c->m, j)) > f.nids)
+			f.nids = tc_graph_node_count(tc_module_graph(c->m, j));
+	f.ids = malloc(((size_t)f.nids + 1) * sizeof *f.ids);
+	c->barriers = calloc(nb ? nb : 1, sizeof *c->barriers);
+	if (!f.ids || !c->barriers || tc_causes_new(&f.why, g, c->rg.result, NULL))
+		goto done;
 	for (uint32_t v = 0; v < n; v++) {
 		if (!is_reported(c, v))
 			continue;
@@ -365,33 +495,44 @@ static int find_barriers(checked *c)
 		rb->node = v;
 		rb->inlined = tc_module_node_inlined(c->m, c->j, v, &rb->inlined_loc);
 		if (c->calls && (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)) {
-			if (witness(c, rb, why, &total, &cap, &nlinks, &links_cap, ids, nids))
-				goto oom_ids;
+			if (context_finding(c, &f, false, v, &rb->ncalls, &rb->ncauses,
+					    &rb->unknown_callers))
+				goto done;
 			continue;
 		}
 		/* at most n: ids holds them all */
-		if (cli_add_causes(&c->causes, &total, &cap, why, v, c->m, c->j, ids, n,
+		if (cli_add_causes(&c->causes, &f.total, &f.cap, f.why, v, c->m, c->j, f.ids, n,
 				   &rb->ncauses))
-			goto oom_ids;
+			goto done;
 	}
+	if (c->calls && context_collectives(c, &f))
+		goto done;
 	/* the causes and links have stopped moving: point into them */
-	for (uint32_t b = 0, at = 0, l = 0; b < nb; at += c->barriers[b].ncauses,
-		      l += c->barriers[b].ncalls, b++) {
-		c->barriers[b].causes = c->causes ? c->causes + at : NULL;
-		c->barriers[b].calls = c->barriers[b].ncalls ? c->links + l : NULL;
+	size_t at = 0, l = 0;
+	for (uint32_t b = 0; b < nb; b++) {
+		tc_report_barrier *rb = &c->barriers[b];
+		rb->causes = rb->ncauses ? c->causes + at : NULL;
+		rb->calls = rb->ncalls ? c->links + l : NULL;
+		at += rb->ncauses;
+		l += rb->ncalls;
 	}
-	free(ids);
-	tc_causes_free(why);
+	for (size_t q = 0; c->coll.list && q < c->rg.ncollectives; q++) {
+		tc_report_collective *rc = &c->coll.list[q];
+		rc->causes = rc->ncauses ? c->causes + at : NULL;
+		rc->calls = rc->ncalls ? c->links + l : NULL;
+		at += rc->ncauses;
+		l += rc->ncalls;
+	}
 	c->rg.reported = c->barriers;
 	c->rg.nreported = nb;
 	c->reported += nb;
-	return CLI_EXIT_OK;
-oom_ids:
-	free(ids);
-	tc_causes_free(why);
-oom:
-	cli_error("out of memory");
-	return CLI_EXIT_ERROR;
+	status = CLI_EXIT_OK;
+done:
+	free(f.ids);
+	tc_causes_free(f.why);
+	if (status != CLI_EXIT_OK)
+		cli_error("out of memory");
+	return status;
 }
 
 /* Graph k solved and its findings found (a task of cli_parallel). */
@@ -410,7 +551,8 @@ static void check_one(void *ctx, size_t k)
 	c->rg.result = r;
 	cli_note_bounded(c->rg.input, c->rg.graph, r);
 	if (find_barriers(c) != CLI_EXIT_OK ||
-	    cli_collectives_find(&c->coll, &c->rg, c->m, c->j, &c->rg.options) != CLI_EXIT_OK) {
+	    (!c->calls &&
+	     cli_collectives_find(&c->coll, &c->rg, c->m, c->j, &c->rg.options) != CLI_EXIT_OK)) {
 		c->status = CLI_EXIT_ERROR;
 		return;
 	}

@@ -6,6 +6,7 @@
  * down in breadth-first order.
  */
 #include "analysis/calls.h"
+#include "analysis/lanes.h"
 #include "analysis/solve.h"
 #include "analysis/uniformity.h"
 #include "graph/graph.h"
@@ -23,20 +24,32 @@
 typedef struct context {
 	uint32_t graph;
 	uint64_t mask;  /* parameter p < MASK_BITS may differ: bit p */
+	uint64_t wmask; /* ... between the lanes of a warp (within mask) */
+	uint64_t ones;  /* ... is the constant of all ones (a full mask) */
 	bool launch;    /* a kernel as launched: its parameters as read */
-	bool ret_uniform;
-	bool queued, bad;
-	bool bad_direct; /* bad_parent's call is the one only part of the group reaches */
+	bool ret_uniform;  /* its return value is the same in the block */
+	bool ret_wuniform; /* ... in each warp */
+	bool queued;
+	/* entered by part of the block [0] or of a warp [1]; direct: the call
+	 * from bad_parent is the one only part of it reaches */
+	bool bad[2], bad_direct[2];
+	uint32_t bad_parent[2], bad_site[2];
 	uint32_t next;  /* the next context of the same graph */
 	uint32_t *callee; /* per call site: its context, or TC_NONE */
 	uint8_t *div;     /* per block: its branch may go different ways */
 	tc_uniformity_deps *deps;
+	/* the warp's view, for a function that has one: the same per block
+	 * in a warp, its record; per collective, whether its argument that
+	 * must agree may differ in its group */
+	uint8_t *wdiv;
+	tc_uniformity_deps *wdeps;
+	uint8_t *cdiv;
+	uint32_t wresult; /* the warp's solve; TC_NONE: none */
 	uint32_t in_head;     /* callers: the first arc into it */
 	uint32_t last_caller; /* the last caller an arc was added for */
 	uint32_t result;      /* in tc_calls.results; TC_NONE: not solved */
 	uint32_t order;       /* breadth-first from the roots; TC_NONE: not reached */
 	uint32_t parent, parent_site; /* who reached it first */
-	uint32_t bad_parent, bad_site; /* who makes it entered by part of the group */
 } context;
 
 struct tc_calls {
@@ -49,6 +62,9 @@ struct tc_calls {
 	uint32_t *count; /* per graph: its contexts */
 	uint8_t *barriers; /* per graph: it has a barrier node */
 	uint8_t *checked;  /* per graph: tc__calls_checked */
+	uint8_t *wrapper;  /* per graph: its collectives are in another file than
+			    * every call of it (a toolkit's __shfl_sync that nvcc -G
+			    * keeps): judged and reported at each call */
 	uint32_t *shown;   /* per graph: the context shown, or TC_NONE */
 	uint32_t **callee_of; /* per graph with calls, per node: the callee a
 			       * call node calls (tc__calls_callee), or TC_NONE */
@@ -59,6 +75,8 @@ struct tc_calls {
 	size_t nresults;
 	uint8_t *kind; /* scratch: the kinds of a context's values */
 	size_t kind_cap;
+	uint8_t *wkind; /* ... for the warp's view */
+	size_t wkind_cap;
 	tc_diag *diag;
 };
 
@@ -74,12 +92,18 @@ static const tc_fn_desc *desc_of(const tc_calls *c, uint32_t j)
 
 /* The context of graph j with mask (or as launched); made and queued when
  * new. TC_NONE in *out when out of memory. */
-static int context_of(tc_calls *c, uint32_t j, uint64_t mask, bool launch, uint32_t *out)
+static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, uint64_t ones,
+		      bool launch, uint32_t *out)
 {
-	if (!launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION)
-		mask = ALL_DIVERGENT;
+	if (!launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION) {
+		mask = wmask = ALL_DIVERGENT;
+		ones = 0;
+	}
+	wmask &= mask;
 	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next)
-		if (c->ctx[x].launch == launch && (launch || c->ctx[x].mask == mask)) {
+		if (c->ctx[x].launch == launch &&
+		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
+				c->ctx[x].ones == ones))) {
 			*out = x;
 			return TC_OK;
 		}
@@ -99,10 +123,14 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, bool launch, uint3
 	memset(X, 0, sizeof *X);
 	X->graph = j;
 	X->mask = launch ? 0 : mask;
+	X->wmask = launch ? 0 : wmask;
+	X->ones = launch ? 0 : ones;
 	X->launch = launch;
+	X->wresult = TC_NONE;
 	X->next = c->first[j];
 	X->in_head = X->last_caller = X->result = X->order = TC_NONE;
-	X->parent = X->parent_site = X->bad_parent = X->bad_site = TC_NONE;
+	X->parent = X->parent_site = TC_NONE;
+	X->bad_parent[0] = X->bad_parent[1] = X->bad_site[0] = X->bad_site[1] = TC_NONE;
 	if (d->ncalls) {
 		if (!(X->callee = tc__malloc(&c->al, tc__mul(d->ncalls, sizeof *X->callee))))
 			return oom(c);
@@ -148,33 +176,6 @@ static int requeue_callers(tc_calls *c, uint32_t y)
 	return TC_OK;
 }
 
-/* The divergent branches (two ways or more) of a context's analysis, and
- * its replay record for the solve. */
-static int record(tc_calls *c, context *X, const tc_fn_desc *d, const tc_uniformity *u)
-{
-	uint32_t nb = d->f.nblocks, n = 0;
-	tc__free(&c->al, X->div);
-	tc__uniformity_deps_free(&c->al, X->deps);
-	X->deps = NULL;
-	X->div = tc__calloc(&c->al, nb ? nb : 1, 1);
-	uint32_t *blocks = tc__malloc(&c->al, tc__mul(nb ? nb : 1, sizeof *blocks));
-	uint32_t *nodes = tc__malloc(&c->al, tc__mul(nb ? nb : 1, sizeof *nodes));
-	int rc = X->div && blocks && nodes ? TC_OK : oom(c);
-	for (uint32_t k = 0; k < nb && !rc; k++) {
-		X->div[k] = tc__uniformity_branch(u, k);
-		if (X->div[k] && d->f.succ_off[k + 1] - d->f.succ_off[k] >= 2) {
-			blocks[n] = k;
-			nodes[n++] = d->block_node[k];
-		}
-	}
-	if (!rc && (rc = tc__uniformity_record(u, blocks, nodes, n, &c->al, &X->deps)))
-		rc = rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
-				     : oom(c);
-	tc__free(&c->al, blocks);
-	tc__free(&c->al, nodes);
-	return rc;
-}
-
 /* Whether a context's return value is the same in every thread: each
  * value returned is, and the returns do not join after a divergent branch. */
 static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
@@ -190,65 +191,202 @@ static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 	return true;
 }
 
+/* The parameter that value v copies, through copies (the warp's view says
+ * which values are: lanes.h), or TC_NONE. */
+static uint32_t traced_param(const tc_fn_desc *d, uint32_t v)
+{
+	for (int steps = 0; steps < 64 && v < d->f.nvalues; steps++) {
+		for (uint32_t k = 0; k < d->nparam_values; k++)
+			if (d->param_value[k] == v)
+				return d->param_index[k];
+		if (!d->lop)
+			return TC_NONE;
+		const tc_lane_op *o = &d->lop[v];
+		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || o->a[0] == TC_NONE)
+			return TC_NONE;
+		v = o->a[0];
+	}
+	return TC_NONE;
+}
+
+/* Whether value v is, through copies, the integer constant of all ones. */
+static bool traced_ones(const tc_fn_desc *d, uint32_t v)
+{
+	for (int steps = 0; steps < 64 && d->lop && v < d->f.nvalues; steps++) {
+		const tc_lane_op *o = &d->lop[v];
+		if (o->op != TC_LOP_COPY)
+			return false;
+		if (o->flags & TC_LOP_K0)
+			return o->k[0] == -1 || o->k[0] == INT64_C(0xffffffff);
+		v = o->a[0];
+	}
+	return false;
+}
+
+/* The kinds of a context's values in *buf (grown to fit): the reader's,
+ * with the parameters of mask thread-dependent and the others not, and
+ * the calls whose callee's context returns a uniform value uniform. */
+static int context_kinds(tc_calls *c, const context *X, const tc_fn_desc *d, uint64_t mask,
+			 bool warp, uint8_t **buf, size_t *cap)
+{
+	uint32_t n = d->f.nvalues;
+	if (n > *cap) {
+		uint8_t *k = tc__realloc(&c->al, *buf, n);
+		if (!k)
+			return oom(c);
+		*buf = k;
+		*cap = n;
+	}
+	uint8_t *kind = *buf;
+	if (n)
+		memcpy(kind, d->f.kind, n);
+	for (uint32_t k = 0; k < d->nparam_values && !X->launch; k++) {
+		uint32_t p = d->param_index[k], v = d->param_value[k];
+		bool differs = p >= MASK_BITS || ((mask >> p) & 1);
+		if (v < n)
+			kind[v] = (uint8_t)(differs ? kind[v] | TC_UA_SOURCE : kind[v] & ~TC_UA_SOURCE);
+	}
+	for (uint32_t s = 0; s < d->ncalls; s++) {
+		uint32_t y = X->callee[s], v = d->calls[s].value;
+		if (y != TC_NONE && (warp ? c->ctx[y].ret_wuniform : c->ctx[y].ret_uniform) && v < n)
+			kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
+	}
+	return TC_OK;
+}
+
+/* The branches of u that may go different ways (two ways or more), per
+ * block in *div, and the replay record for the solve in *deps. */
+static int record_view(tc_calls *c, const tc_fn_desc *d, const tc_uniformity *u, uint8_t **div,
+		       tc_uniformity_deps **deps)
+{
+	uint32_t nb = d->f.nblocks, n = 0;
+	tc__free(&c->al, *div);
+	tc__uniformity_deps_free(&c->al, *deps);
+	*deps = NULL;
+	*div = tc__calloc(&c->al, nb ? nb : 1, 1);
+	uint32_t *blocks = tc__malloc(&c->al, tc__mul(nb ? nb : 1, sizeof *blocks));
+	uint32_t *nodes = tc__malloc(&c->al, tc__mul(nb ? nb : 1, sizeof *nodes));
+	int rc = *div && blocks && nodes ? TC_OK : oom(c);
+	for (uint32_t k = 0; k < nb && !rc; k++) {
+		(*div)[k] = tc__uniformity_branch(u, k);
+		if ((*div)[k] && d->f.succ_off[k + 1] - d->f.succ_off[k] >= 2) {
+			blocks[n] = k;
+			nodes[n++] = d->block_node[k];
+		}
+	}
+	if (!rc && (rc = tc__uniformity_record(u, blocks, nodes, n, &c->al, deps)))
+		rc = rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
+				     : oom(c);
+	tc__free(&c->al, blocks);
+	tc__free(&c->al, nodes);
+	return rc;
+}
+
+/* The warp's view of context x (d->lop given): *out, or NULL with an error. */
+static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **out)
+{
+	*out = NULL;
+	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].wmask, true, &c->wkind, &c->wkind_cap);
+	if (rc)
+		return rc;
+	tc_ua_func f = d->f;
+	f.kind = c->wkind;
+	tc_lane_geom geom = {d->warp_size, {d->block_size[0], d->block_size[1], d->block_size[2]}};
+	rc = tc__lanes(out, &f, d->lop, &geom, &c->al);
+	if (rc)
+		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
+				       : oom(c);
+	return TC_OK;
+}
+
+/* Per collective of context x, whether its argument that must agree may
+ * differ in its group (u: the block's view, w: the warp's or NULL). */
+static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const tc_uniformity *u,
+			   const tc_uniformity *w)
+{
+	const tc_graph_info *in = &c->m->info[X->graph];
+	if (!d->coll || !in->ncoll)
+		return TC_OK;
+	if (!X->cdiv && !(X->cdiv = tc__calloc(&c->al, in->ncoll, 1)))
+		return oom(c);
+	for (uint32_t k = 0; k < in->ncoll; k++) {
+		uint32_t v = d->coll[k].agree;
+		const tc_uniformity *g = in->coll[k].group == TC_GROUP_BLOCK ? u : w;
+		X->cdiv[k] = v != TC_NONE && v < d->f.nvalues && (!g || tc__uniformity_value(g, v));
+	}
+	return TC_OK;
+}
+
 /* Analyses context x's values: the contexts of its calls, its return. */
 static int analyse(tc_calls *c, uint32_t x)
 {
 	uint32_t j = c->ctx[x].graph;
 	const tc_fn_desc *d = desc_of(c, j);
 	uint32_t n = d->f.nvalues;
-	if (n > c->kind_cap) {
-		uint8_t *k = tc__realloc(&c->al, c->kind, n);
-		if (!k)
-			return oom(c);
-		c->kind = k;
-		c->kind_cap = n;
-	}
-	if (n)
-		memcpy(c->kind, d->f.kind, n);
-	context *X = &c->ctx[x];
-	for (uint32_t k = 0; k < d->nparam_values && !X->launch; k++) {
-		uint32_t p = d->param_index[k], v = d->param_value[k];
-		bool differs = p >= MASK_BITS || ((X->mask >> p) & 1);
-		if (v < n)
-			c->kind[v] = (uint8_t)(differs ? c->kind[v] | TC_UA_SOURCE
-						       : c->kind[v] & ~TC_UA_SOURCE);
-	}
-	for (uint32_t s = 0; s < d->ncalls; s++) {
-		uint32_t y = X->callee[s], v = d->calls[s].value;
-		if (y != TC_NONE && c->ctx[y].ret_uniform && v < n)
-			c->kind[v] = (uint8_t)((c->kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
-	}
+	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, false, &c->kind, &c->kind_cap);
+	if (rc)
+		return rc;
 	tc_ua_func f = d->f;
 	f.kind = c->kind;
 	tc_uniformity *u;
-	int rc = tc__uniformity(&u, &f, &c->al);
-	if (rc)
+	tc_lanes *l = NULL;
+	if ((rc = tc__uniformity(&u, &f, &c->al)))
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);
+	if (d->lop && (rc = warp_view(c, x, d, &l))) {
+		tc__uniformity_free(u);
+		return rc;
+	}
+	const tc_uniformity *w = l ? tc__lanes_uniformity(l) : NULL;
 	for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 		const tc_call_site *cs = &d->calls[s];
 		if (cs->callee == TC_NONE || !desc_of(c, cs->callee) ||
 		    desc_of(c, cs->callee)->builtin)
 			continue;
-		uint64_t mask = 0;
+		uint64_t mask = 0, wmask = 0, ones = 0;
 		for (uint32_t a = 0; a < cs->nargs && a < MASK_BITS; a++) {
 			uint32_t v = d->arg[cs->arg_off + a];
-			if (v != TC_NONE && v < n && tc__uniformity_value(u, v))
+			bool value = v != TC_NONE && v < n;
+			if (value && tc__uniformity_value(u, v))
 				mask |= UINT64_C(1) << a;
+			if (value && (!w || tc__uniformity_value(w, v)))
+				wmask |= UINT64_C(1) << a;
+			bool one = d->arg_ones ? d->arg_ones[cs->arg_off + a] : value && traced_ones(d, v);
+			if (!one && value && !c->ctx[x].launch) { /* a full mask passed on */
+				uint32_t p = traced_param(d, v);
+				one = p < MASK_BITS && ((c->ctx[x].ones >> p) & 1);
+			}
+			if (one)
+				ones |= UINT64_C(1) << a;
+		}
+		/* parameters the call passes nothing for (a PTX call that does
+		 * not match its .func) may hold anything */
+		uint32_t np = desc_of(c, cs->callee)->nparams;
+		for (uint32_t a = cs->nargs; a < np && a < MASK_BITS; a++) {
+			mask |= UINT64_C(1) << a;
+			wmask |= UINT64_C(1) << a;
 		}
 		uint32_t y;
-		if (!(rc = context_of(c, cs->callee, mask, false, &y))) {
+		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, false, &y))) {
 			c->ctx[x].callee[s] = y;
 			rc = add_caller(c, x, y);
 		}
 	}
-	X = &c->ctx[x]; /* context_of may have moved it */
-	if (!rc && c->barriers[j])
-		rc = record(c, X, d, u);
+	context *X = &c->ctx[x]; /* context_of may have moved it */
+	bool solved = c->barriers[j] || c->m->info[j].ncoll;
+	if (!rc && solved)
+		rc = record_view(c, d, u, &X->div, &X->deps);
+	if (!rc && solved && w)
+		rc = record_view(c, d, w, &X->wdiv, &X->wdeps);
+	if (!rc)
+		rc = collective_args(c, X, d, u, w);
 	bool ret = !rc && returns_uniform(d, u);
+	bool wret = !rc && (ret || (w && returns_uniform(d, w)));
+	tc__lanes_free(l);
 	tc__uniformity_free(u);
-	if (!rc && ret && !X->ret_uniform) {
-		X->ret_uniform = true;
+	if (!rc && ((ret && !X->ret_uniform) || (wret && !X->ret_wuniform))) {
+		X->ret_uniform |= ret;
+		X->ret_wuniform |= wret;
 		rc = requeue_callers(c, x);
 	}
 	return rc;
@@ -298,9 +436,10 @@ static int find_contexts(tc_calls *c)
 				continue;
 			bool kernel = c->m->info[j].kernel;
 			if (pass == 0 && kernel)
-				rc = context_of(c, (uint32_t)j, 0, true, &x);
+				rc = context_of(c, (uint32_t)j, 0, 0, 0, true, &x);
 			else if (pass == 1 && !kernel && !reach[j])
-				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, false, &x);
+				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, false,
+						&x);
 		}
 	tc__free(&c->al, reach);
 	size_t roots = c->nctx;
@@ -362,68 +501,96 @@ static bool same_deps(const tc_uniformity_deps *a, const tc_uniformity_deps *b)
 				same_u32(a->arc, b->arc, narc)));
 }
 
-/* Solves each reached context of a graph with barriers, once per distinct
- * set of uniform branches. */
+/* The solve of context X's graph with the branches of view div (the
+ * block's or the warp's) uniform: an earlier context's with the same
+ * view, or a new one (marked: scratch of the graph's size). */
+static int solve_view(tc_calls *c, context *X, bool warp, uint8_t *marked,
+		      const tc_allocator *alloc)
+{
+	uint32_t j = X->graph;
+	const tc_fn_desc *d = desc_of(c, j);
+	const uint8_t *div = warp ? X->wdiv : X->div;
+	const tc_uniformity_deps *deps = warp ? X->wdeps : X->deps;
+	uint32_t *res = warp ? &X->wresult : &X->result;
+	for (uint32_t y = c->first[j]; y != TC_NONE; y = c->ctx[y].next) {
+		const context *Y = &c->ctx[y];
+		const uint8_t *ydiv = warp ? Y->wdiv : Y->div;
+		uint32_t yres = warp ? Y->wresult : Y->result;
+		if (yres != TC_NONE && ydiv && memcmp(ydiv, div, d->f.nblocks) == 0 &&
+		    same_deps(warp ? Y->wdeps : Y->deps, deps)) {
+			*res = yres;
+			return TC_OK;
+		}
+	}
+	const tc_graph *g = c->m->graphs[j];
+	memset(marked, 0, g->n);
+	for (uint32_t k = 0; k < d->f.nblocks; k++)
+		if (!div[k] && d->block_node[k] < g->n)
+			marked[d->block_node[k]] = 1;
+	tc_solve_options opt = c->opt;
+	opt.group = warp ? TC_GROUP_WARP : TC_GROUP_BLOCK;
+	tc_result *r;
+	int rc = tc__solve_refined(&r, g, marked, deps, &opt, alloc, c->diag);
+	if (rc)
+		return rc;
+	*res = (uint32_t)c->nresults;
+	c->results[c->nresults++] = r;
+	return TC_OK;
+}
+
+/* Solves each reached context of a graph with barriers or collectives, once
+ * per distinct set of uniform branches, for the block and, where it has
+ * one, the warp. */
 static int solve_contexts(tc_calls *c, const tc_allocator *alloc)
 {
-	if (!(c->results = tc__calloc(&c->al, c->order.len ? c->order.len : 1,
-				      sizeof *c->results)))
+	if (!(c->results = tc__calloc(&c->al, 2 * c->order.len + 1, sizeof *c->results)))
 		return oom(c);
-	uint8_t *marked = NULL;
-	size_t marked_cap = 0;
-	int rc = TC_OK;
+	size_t most = 1;
+	for (size_t j = 0; j < c->m->count; j++)
+		most = c->m->graphs[j]->n > most ? c->m->graphs[j]->n : most;
+	uint8_t *marked = tc__malloc(&c->al, most);
+	int rc = marked ? TC_OK : oom(c);
 	for (size_t q = 0; q < c->order.len && !rc; q++) {
 		context *X = &c->ctx[c->order.v[q]];
-		uint32_t j = X->graph;
-		if (!c->barriers[j] || !X->div)
-			continue;
-		const tc_fn_desc *d = desc_of(c, j);
-		for (uint32_t y = c->first[j]; y != TC_NONE && X->result == TC_NONE;
-		     y = c->ctx[y].next) {
-			const context *Y = &c->ctx[y];
-			if (Y->result != TC_NONE && Y->div &&
-			    memcmp(Y->div, X->div, d->f.nblocks) == 0 && same_deps(Y->deps, X->deps))
-				X->result = Y->result;
-		}
-		if (X->result != TC_NONE)
-			continue;
-		const tc_graph *g = c->m->graphs[j];
-		if (g->n > marked_cap) {
-			uint8_t *p = tc__realloc(&c->al, marked, g->n);
-			if (!p) {
-				rc = oom(c);
-				break;
+		const tc_graph_info *in = &c->m->info[X->graph];
+		if (X->div)
+			rc = solve_view(c, X, false, marked, alloc);
+		if (!rc && X->wdiv) {
+			rc = solve_view(c, X, true, marked, alloc);
+		} else if (!rc && X->div && in->warp_uniform) {
+			/* no warp's view of its own: the reader's, made with every
+			 * parameter divergent, holds in every context */
+			tc_solve_options opt = c->opt;
+			opt.group = TC_GROUP_WARP;
+			tc_result *r;
+			if (!(rc = tc__solve_refined(&r, c->m->graphs[X->graph], in->warp_uniform,
+						     in->warp_deps, &opt, alloc, c->diag))) {
+				X->wresult = (uint32_t)c->nresults;
+				c->results[c->nresults++] = r;
 			}
-			marked = p;
-			marked_cap = g->n;
 		}
-		memset(marked, 0, g->n);
-		for (uint32_t k = 0; k < d->f.nblocks; k++)
-			if (!X->div[k] && d->block_node[k] < g->n)
-				marked[d->block_node[k]] = 1;
-		tc_result *r;
-		if ((rc = tc__solve_refined(&r, g, marked, X->deps, &c->opt, alloc, c->diag)))
-			break;
-		X->result = (uint32_t)c->nresults;
-		c->results[c->nresults++] = r;
 	}
 	tc__free(&c->al, marked);
 	return rc;
 }
 
-/* A call's node in context x is reached by the whole group (convergent, or
- * not reached at all). */
-static bool call_converges(const tc_calls *c, uint32_t x, uint32_t s)
+/* Whether call s of context x is reached by the whole block (view 0) or
+ * the whole of each warp (view 1): its node convergent there, or not
+ * reached at all. */
+static bool call_converges(const tc_calls *c, uint32_t x, uint32_t s, int view)
 {
 	const context *X = &c->ctx[x];
-	uint32_t node = desc_of(c, X->graph)->calls[s].node;
+	uint32_t node = desc_of(c, X->graph)->calls[s].in_node;
 	if (node == TC_NONE || X->result == TC_NONE)
 		return false;
-	return tc_result_node_state(c->results[X->result], node) != TC_STATE_UNKNOWN;
+	if (tc_result_node_state(c->results[X->result], node) != TC_STATE_UNKNOWN)
+		return true; /* what the whole block reaches together, each warp does */
+	return view == 1 && X->wresult != TC_NONE &&
+	       tc_result_node_state(c->results[X->wresult], node) != TC_STATE_UNKNOWN;
 }
 
-/* Marks the contexts entered by part of the group. */
-static int spread_bad(tc_calls *c)
+/* Marks the contexts entered by part of the block (view 0) or of a warp. */
+static int spread_bad(tc_calls *c, int view)
 {
 	c->work.len = 0;
 	for (size_t q = 0; q < c->order.len; q++) {
@@ -431,11 +598,11 @@ static int spread_bad(tc_calls *c)
 		const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
 		for (uint32_t s = 0; s < d->ncalls; s++) {
 			uint32_t y = c->ctx[x].callee[s];
-			if (y == TC_NONE || c->ctx[y].bad_direct || call_converges(c, x, s))
+			if (y == TC_NONE || c->ctx[y].bad_direct[view] || call_converges(c, x, s, view))
 				continue;
-			c->ctx[y].bad = c->ctx[y].bad_direct = true;
-			c->ctx[y].bad_parent = x;
-			c->ctx[y].bad_site = s;
+			c->ctx[y].bad[view] = c->ctx[y].bad_direct[view] = true;
+			c->ctx[y].bad_parent[view] = x;
+			c->ctx[y].bad_site[view] = s;
 			if (tc__u32vec_push(&c->al, &c->work, y))
 				return oom(c);
 		}
@@ -445,11 +612,11 @@ static int spread_bad(tc_calls *c)
 		const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
 		for (uint32_t s = 0; s < d->ncalls; s++) {
 			uint32_t y = c->ctx[x].callee[s];
-			if (y == TC_NONE || c->ctx[y].bad)
+			if (y == TC_NONE || c->ctx[y].bad[view])
 				continue;
-			c->ctx[y].bad = true;
-			c->ctx[y].bad_parent = x;
-			c->ctx[y].bad_site = s;
+			c->ctx[y].bad[view] = true;
+			c->ctx[y].bad_parent[view] = x;
+			c->ctx[y].bad_site[view] = s;
 			if (tc__u32vec_push(&c->al, &c->work, y))
 				return oom(c);
 		}
@@ -493,26 +660,115 @@ uint32_t tc__calls_callee(const tc_calls *c, size_t j, uint32_t node)
 	return c->callee_of[j][node];
 }
 
-/* A barrier's state in reached context x. */
-static tc_state state_in(const tc_calls *c, uint32_t x, uint32_t v)
+/* What is judged across contexts: a barrier node, a collective, or the
+ * collectives of a wrapper reached through a call (SITE: collective entry
+ * id of the caller, a call of a wrapper). */
+enum { E_BARRIER, E_COLL, E_SITE };
+typedef struct elem {
+	uint8_t kind;
+	uint32_t id;
+} elem;
+
+/* Collective k of context y's own state (its badness aside), the view that
+ * decides it (*view: 0 the block's, 1 a warp's), whether its mask
+ * promises nothing there (*masked: then TC_STATE_DEAD). */
+static tc_state own_coll_state(const tc_calls *c, uint32_t y, uint32_t k, int *view,
+			       bool *masked)
 {
-	const context *X = &c->ctx[x];
-	if (X->result == TC_NONE)
+	const context *Y = &c->ctx[y];
+	const tc_collective *col = &c->m->info[Y->graph].coll[k];
+	const tc_fn_desc *d = desc_of(c, Y->graph);
+	uint32_t p = d->coll ? d->coll[k].mask_param : TC_NONE;
+	if (p == TC_NONE && d->coll && col->masked) /* its one agreeing argument */
+		p = traced_param(d, d->coll[k].agree);
+	*masked = col->masked && !(p < MASK_BITS && ((Y->ones >> p) & 1));
+	*view = col->group != TC_GROUP_BLOCK;
+	if (*masked)
+		return TC_STATE_DEAD;
+	if (Y->result == TC_NONE)
 		return TC_STATE_UNKNOWN;
-	tc_state s = tc_result_node_state(c->results[X->result], v);
-	return X->bad && s != TC_STATE_DEAD ? TC_STATE_UNKNOWN : s;
+	tc_state s = tc_result_node_state(c->results[Y->result], col->node);
+	if (s == TC_STATE_UNKNOWN && *view == 1 && Y->wresult != TC_NONE)
+		s = tc_result_node_state(c->results[Y->wresult], col->node);
+	return s;
 }
 
-/* The first reached context of graph j (breadth first) where barrier v is
- * not convergent, or TC_NONE; *any: some context of j is reached. */
-static uint32_t first_divergent(const tc_calls *c, size_t j, uint32_t v, tc_state *all)
+static bool call_converges(const tc_calls *c, uint32_t x, uint32_t s, int view);
+
+/* For a SITE element of context x: the call site, and the callee's
+ * context (TC_NONE: none). */
+static uint32_t site_of(const tc_calls *c, uint32_t x, uint32_t k, uint32_t *callee_ctx)
+{
+	const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
+	uint32_t s = d->coll ? d->coll[k].call_site : TC_NONE;
+	*callee_ctx = s < d->ncalls ? c->ctx[x].callee[s] : TC_NONE;
+	return s;
+}
+
+/* Element e's state in reached context x, and the view that decides it;
+ * TC_STATE_DEAD as well for a collective whose mask promises nothing there
+ * (*masked). A SITE: the wrapper's collectives in the callee's context,
+ * with the call's own convergence in x. */
+static tc_state elem_state(const tc_calls *c, uint32_t x, elem e, int *view, bool *masked)
+{
+	const context *X = &c->ctx[x];
+	*view = 0;
+	*masked = false;
+	if (e.kind == E_SITE) {
+		uint32_t y, s = site_of(c, x, e.id, &y);
+		if (y == TC_NONE)
+			return TC_STATE_DEAD;
+		const tc_graph_info *in = &c->m->info[c->ctx[y].graph];
+		tc_state all = TC_STATE_DEAD;
+		*masked = true;
+		for (uint32_t q = 0; q < in->ncoll; q++) {
+			if (in->coll[q].barrier || in->coll[q].call)
+				continue;
+			int v;
+			bool m;
+			tc_state st = own_coll_state(c, y, q, &v, &m);
+			if (m)
+				continue;
+			*masked = false;
+			bool bad = X->bad[v] || !call_converges(c, x, s, v);
+			if (st == TC_STATE_UNKNOWN || (bad && st != TC_STATE_DEAD)) {
+				*view = v;
+				return TC_STATE_UNKNOWN;
+			}
+			if (st == TC_STATE_CONVERGENT)
+				all = TC_STATE_CONVERGENT;
+		}
+		return all;
+	}
+	if (X->result == TC_NONE)
+		return TC_STATE_UNKNOWN;
+	tc_state s;
+	if (e.kind == E_COLL) {
+		s = own_coll_state(c, x, e.id, view, masked);
+		if (*masked)
+			return TC_STATE_DEAD;
+	} else {
+		s = tc_result_node_state(c->results[X->result], e.id);
+	}
+	return X->bad[*view] && s != TC_STATE_DEAD ? TC_STATE_UNKNOWN : s;
+}
+
+/* The first reached context of graph j (breadth first) where e is not
+ * convergent, or TC_NONE; *all: e's state over every reached context,
+ * *masked: a collective masked in every one. */
+static uint32_t first_divergent(const tc_calls *c, size_t j, elem e, tc_state *all,
+				bool *masked)
 {
 	uint32_t best = TC_NONE;
 	*all = TC_STATE_DEAD;
+	*masked = e.kind != E_BARRIER;
 	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next) {
 		if (c->ctx[x].order == TC_NONE)
 			continue;
-		tc_state s = state_in(c, x, v);
+		int view;
+		bool m;
+		tc_state s = elem_state(c, x, e, &view, &m);
+		*masked = *masked && m;
 		if (s == TC_STATE_UNKNOWN) {
 			*all = TC_STATE_UNKNOWN;
 			if (best == TC_NONE || c->ctx[x].order < c->ctx[best].order)
@@ -527,7 +783,25 @@ static uint32_t first_divergent(const tc_calls *c, size_t j, uint32_t v, tc_stat
 tc_state tc__calls_barrier_state(const tc_calls *c, size_t j, uint32_t v)
 {
 	tc_state s;
-	first_divergent(c, j, v, &s);
+	bool masked;
+	first_divergent(c, j, (elem){E_BARRIER, v}, &s, &masked);
+	return s;
+}
+
+tc_state tc__calls_collective(const tc_calls *c, size_t j, size_t k, bool *masked,
+			      uint32_t *arg)
+{
+	tc_state s;
+	const tc_collective *col = &c->m->info[j].coll[k];
+	first_divergent(c, j, (elem){E_COLL, (uint32_t)k}, &s, masked);
+	const tc_fn_desc *d = desc_of(c, (uint32_t)j);
+	*arg = col->arg;
+	if (d && d->coll && d->coll[k].agree != TC_NONE) {
+		*arg = TC_NONE; /* as the contexts say */
+		for (uint32_t x = c->first[j]; x != TC_NONE && *arg == TC_NONE; x = c->ctx[x].next)
+			if (c->ctx[x].order != TC_NONE && c->ctx[x].cdiv && c->ctx[x].cdiv[k])
+				*arg = d->coll[k].agree_arg;
+	}
 	return s;
 }
 
@@ -535,6 +809,66 @@ static bool own_barrier(const tc_calls *c, size_t j, uint32_t v)
 {
 	return (tc_graph_node_flags(c->m->graphs[j], v) & TC_NODE_BARRIER) &&
 	       tc__calls_callee(c, j, v) == TC_NONE;
+}
+
+/* Whether collective k of graph j is judged in its contexts: not a
+ * barrier's (judged as a barrier) nor a call's (its callee's are). */
+static bool own_collective(const tc_calls *c, size_t j, uint32_t k)
+{
+	const tc_collective *col = &c->m->info[j].coll[k];
+	return !col->barrier && !col->call && !c->wrapper[j];
+}
+
+/* Whether collective entry k of graph j is a call of a wrapper, whose
+ * collectives are judged and reported at each call. */
+static bool site_collective(const tc_calls *c, size_t j, uint32_t k)
+{
+	const tc_fn_desc *d = desc_of(c, (uint32_t)j);
+	uint32_t s = d && d->coll ? d->coll[k].call_site : TC_NONE;
+	return s < d->ncalls && d->calls[s].callee < c->m->count &&
+	       c->wrapper[d->calls[s].callee];
+}
+
+/* The wrappers: a function that no kernel is, with collectives and no
+ * barrier of its own, whose every collective is in another file than
+ * every call of it (and some call has a file). */
+static void find_wrappers(tc_calls *c)
+{
+	size_t n = c->m->count;
+	for (size_t g = 0; g < n; g++) {
+		const tc_graph_info *in = &c->m->info[g];
+		c->wrapper[g] = desc_of(c, (uint32_t)g) && !in->kernel && !c->barriers[g];
+		bool any = false;
+		for (uint32_t q = 0; q < in->ncoll && c->wrapper[g]; q++) {
+			if (in->coll[q].barrier || in->coll[q].call)
+				continue;
+			any = true;
+			c->wrapper[g] = in->coll[q].loc.file != NULL;
+		}
+		c->wrapper[g] = c->wrapper[g] && any;
+	}
+	uint8_t *called = tc__calloc(&c->al, n ? n : 1, 1);
+	for (size_t i = 0; i < n; i++) {
+		const tc_fn_desc *d = desc_of(c, (uint32_t)i);
+		for (uint32_t s = 0; d && s < d->ncalls; s++) {
+			uint32_t g = d->calls[s].callee;
+			if (g >= n || !c->wrapper[g])
+				continue;
+			const char *file = d->calls[s].loc.file;
+			const tc_graph_info *in = &c->m->info[g];
+			bool other = file != NULL;
+			for (uint32_t q = 0; q < in->ncoll && other; q++)
+				if (!in->coll[q].barrier && !in->coll[q].call)
+					other = strcmp(in->coll[q].loc.file, file) != 0;
+			if (!other)
+				c->wrapper[g] = 0;
+			else if (called)
+				called[g] = 1;
+		}
+	}
+	for (size_t g = 0; g < n; g++)
+		c->wrapper[g] = c->wrapper[g] && (!called || called[g]);
+	tc__free(&c->al, called);
 }
 
 /* Which graphs are checked, and the context each is shown with. */
@@ -551,13 +885,20 @@ static void choose_shown(tc_calls *c)
 			    (firstx == TC_NONE || c->ctx[x].order < c->ctx[firstx].order))
 				firstx = x;
 		const tc_graph *g = c->m->graphs[j];
+		const tc_graph_info *in = &c->m->info[j];
 		bool own = false;
-		for (uint32_t v = 0; v < g->n; v++) {
-			if (!own_barrier(c, j, v))
+		uint32_t nel = g->n + in->ncoll;
+		for (uint32_t q = 0; q < nel; q++) {
+			elem e = q < g->n ? (elem){E_BARRIER, q} : (elem){E_COLL, q - g->n};
+			if (e.kind == E_COLL && site_collective(c, j, e.id))
+				e.kind = E_SITE;
+			else if (e.kind == E_COLL ? !own_collective(c, j, e.id)
+						  : !own_barrier(c, j, e.id))
 				continue;
 			own = true;
 			tc_state s;
-			uint32_t x = first_divergent(c, j, v, &s);
+			bool masked;
+			uint32_t x = first_divergent(c, j, e, &s, &masked);
 			if (x != TC_NONE && (bad == TC_NONE || c->ctx[x].order < c->ctx[bad].order))
 				bad = x;
 		}
@@ -566,7 +907,7 @@ static void choose_shown(tc_calls *c)
 				firstx = bad = x; /* a kernel: as launched */
 		uint32_t x = bad != TC_NONE ? bad : firstx;
 		c->shown[j] = x != TC_NONE && c->ctx[x].result != TC_NONE ? x : TC_NONE;
-		c->checked[j] = c->m->info[j].kernel || (own && firstx != TC_NONE);
+		c->checked[j] = in->kernel || (own && firstx != TC_NONE);
 	}
 }
 
@@ -594,7 +935,10 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	c->shown = tc__malloc(&al, tc__mul(n, sizeof *c->shown));
 	c->barriers = tc__calloc(&al, n, 1);
 	c->checked = tc__calloc(&al, n, 1);
-	int rc = c->first && c->count && c->shown && c->barriers && c->checked ? TC_OK : oom(c);
+	c->wrapper = tc__calloc(&al, n, 1);
+	int rc = c->first && c->count && c->shown && c->barriers && c->checked && c->wrapper
+			 ? TC_OK
+			 : oom(c);
 	for (size_t j = 0; j < n && !rc; j++) {
 		c->first[j] = TC_NONE;
 		const tc_graph *g = m->graphs[j];
@@ -608,9 +952,13 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	if (!rc)
 		rc = solve_contexts(c, alloc);
 	if (!rc)
-		rc = spread_bad(c);
+		rc = spread_bad(c, 0);
+	if (!rc)
+		rc = spread_bad(c, 1);
 	if (!rc)
 		rc = map_callees(c);
+	if (!rc)
+		find_wrappers(c);
 	if (rc) {
 		tc__calls_free(c);
 		return rc;
@@ -629,6 +977,9 @@ void tc__calls_free(tc_calls *c)
 		tc__free(&c->al, c->ctx[x].callee);
 		tc__free(&c->al, c->ctx[x].div);
 		tc__uniformity_deps_free(&c->al, c->ctx[x].deps);
+		tc__free(&c->al, c->ctx[x].wdiv);
+		tc__uniformity_deps_free(&c->al, c->ctx[x].wdeps);
+		tc__free(&c->al, c->ctx[x].cdiv);
 	}
 	for (size_t k = 0; k < c->nresults; k++)
 		tc_result_free(c->results[k]);
@@ -642,7 +993,9 @@ void tc__calls_free(tc_calls *c)
 	tc__free(&c->al, c->shown);
 	tc__free(&c->al, c->barriers);
 	tc__free(&c->al, c->checked);
+	tc__free(&c->al, c->wrapper);
 	tc__free(&c->al, c->kind);
+	tc__free(&c->al, c->wkind);
 	tc__u32vec_free(&c->al, &c->arc_from);
 	tc__u32vec_free(&c->al, &c->arc_next);
 	tc__u32vec_free(&c->al, &c->work);
@@ -656,6 +1009,13 @@ bool tc__calls_checked(const tc_calls *c, size_t j)
 	return j < c->m->count && c->checked[j];
 }
 
+const tc_result *tc__calls_warp_result(const tc_calls *c, size_t j)
+{
+	if (j >= c->m->count || c->shown[j] == TC_NONE || c->ctx[c->shown[j]].wresult == TC_NONE)
+		return NULL;
+	return c->results[c->ctx[c->shown[j]].wresult];
+}
+
 const tc_result *tc__calls_result(const tc_calls *c, size_t j)
 {
 	if (j >= c->m->count || c->shown[j] == TC_NONE)
@@ -663,22 +1023,48 @@ const tc_result *tc__calls_result(const tc_calls *c, size_t j)
 	return c->results[c->ctx[c->shown[j]].result];
 }
 
-int tc__calls_witness(const tc_calls *c, size_t j, uint32_t v, tc_call_link *chain,
-		      uint32_t cap, tc_call_witness *out)
+/* The witness of element e (calls.h). */
+static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uint32_t cap,
+		   tc_call_witness *out)
 {
 	memset(out, 0, sizeof *out);
 	out->cause_graph = out->cause_node = TC_NONE;
 	tc_state all;
-	uint32_t x = first_divergent(c, j, v, &all);
+	bool masked;
+	uint32_t x = first_divergent(c, j, e, &all, &masked);
 	if (x == TC_NONE)
 		return TC_EINVAL;
+	int view;
 	const context *X = &c->ctx[x];
-	bool own = X->result != TC_NONE &&
-		   tc_result_node_state(c->results[X->result], v) == TC_STATE_UNKNOWN;
+	elem_state(c, x, e, &view, &masked);
+	uint32_t node = e.kind == E_BARRIER ? e.id : c->m->info[j].coll[e.id].node;
+	const context *Z = X; /* the context whose solve holds the element */
+	if (e.kind == E_SITE) { /* the wrapper's collective, its node there */
+		uint32_t y, s = site_of(c, x, e.id, &y);
+		const tc_graph_info *in = &c->m->info[c->ctx[y].graph];
+		for (uint32_t q = 0; q < in->ncoll; q++) {
+			int v;
+			bool m;
+			if (!in->coll[q].barrier && !in->coll[q].call &&
+			    own_coll_state(c, y, q, &v, &m) == TC_STATE_UNKNOWN && v == view) {
+				Z = &c->ctx[y];
+				node = in->coll[q].node;
+				break;
+			}
+		}
+		if (Z == X && !call_converges(c, x, s, view)) /* the call itself */
+			node = desc_of(c, X->graph)->calls[s].in_node;
+		else if (Z == X)
+			node = TC_NONE; /* only the chain decides */
+	}
+	uint32_t res = view == 1 && Z->wresult != TC_NONE ? Z->wresult : Z->result;
+	/* its own branches decide when its own solve does not prove it */
+	bool own = res != TC_NONE && node != TC_NONE &&
+		   tc_result_node_state(c->results[res], node) == TC_STATE_UNKNOWN;
 	if (own) {
-		out->cause_graph = (uint32_t)j;
-		out->cause_node = v;
-		out->cause_result = c->results[X->result];
+		out->cause_graph = Z->graph;
+		out->cause_node = node;
+		out->cause_result = c->results[res];
 	}
 	/* up the chain: along the calls that make each context entered by part
 	 * of the group (each made so before the one it enters) to the call
@@ -687,9 +1073,9 @@ int tc__calls_witness(const tc_calls *c, size_t j, uint32_t v, tc_call_link *cha
 	bool first_only = false;
 	for (size_t steps = 0; steps <= 2 * c->nctx; steps++) {
 		const context *Y = &c->ctx[x];
-		bool bad = Y->bad && !first_only;
-		uint32_t p = bad ? Y->bad_parent : Y->parent;
-		uint32_t s = bad ? Y->bad_site : Y->parent_site;
+		bool bad = Y->bad[view] && !first_only;
+		uint32_t p = bad ? Y->bad_parent[view] : Y->parent;
+		uint32_t s = bad ? Y->bad_site[view] : Y->parent_site;
 		if (p == TC_NONE) {
 			out->unknown_callers = !Y->launch;
 			break;
@@ -699,20 +1085,67 @@ int tc__calls_witness(const tc_calls *c, size_t j, uint32_t v, tc_call_link *cha
 			chain[out->nchain] = (tc_call_link){c->ctx[p].graph, Y->graph, s, cs->node,
 							    cs->loc};
 		out->nchain++;
-		if (bad && Y->bad_direct) { /* the call only part of the group reaches */
+		if (bad && Y->bad_direct[view]) { /* the call only part of the group reaches */
 			first_only = true;
 			if (!own) {
 				own = true;
 				const context *P = &c->ctx[p];
+				uint32_t pr = view == 1 && P->wresult != TC_NONE ? P->wresult
+										 : P->result;
 				out->cause_graph = P->graph;
-				out->cause_node = cs->node;
-				out->cause_result =
-					P->result != TC_NONE ? c->results[P->result] : NULL;
+				out->cause_node = cs->in_node;
+				out->cause_result = pr != TC_NONE ? c->results[pr] : NULL;
 			}
 		}
 		x = p;
 	}
 	return TC_OK;
+}
+
+int tc__calls_witness(const tc_calls *c, size_t j, uint32_t v, tc_call_link *chain,
+		      uint32_t cap, tc_call_witness *out)
+{
+	return witness(c, j, (elem){E_BARRIER, v}, chain, cap, out);
+}
+
+int tc__calls_collective_witness(const tc_calls *c, size_t j, size_t k, tc_call_link *chain,
+				 uint32_t cap, tc_call_witness *out)
+{
+	return witness(c, j,
+		       (elem){site_collective(c, j, (uint32_t)k) ? E_SITE : E_COLL, (uint32_t)k},
+		       chain, cap, out);
+}
+
+int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!site_collective(c, j, (uint32_t)k))
+		return 0;
+	const tc_fn_desc *d = desc_of(c, (uint32_t)j);
+	uint32_t g = d->calls[d->coll[k].call_site].callee;
+	const tc_graph_info *in = &c->m->info[g];
+	out->wrapper = g;
+	out->collective = TC_NONE;
+	for (uint32_t q = 0; q < in->ncoll && out->collective == TC_NONE; q++)
+		if (!in->coll[q].barrier && !in->coll[q].call)
+			out->collective = q;
+	first_divergent(c, j, (elem){E_SITE, (uint32_t)k}, &out->state, &out->masked);
+	/* an argument that must agree: as the callee's contexts reached
+	 * through this call say */
+	out->arg = TC_NONE;
+	const tc_fn_desc *w = desc_of(c, g);
+	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next) {
+		uint32_t y;
+		if (c->ctx[x].order == TC_NONE || (site_of(c, x, (uint32_t)k, &y), y) == TC_NONE ||
+		    !c->ctx[y].cdiv || !w->coll)
+			continue;
+		for (uint32_t q = 0; q < in->ncoll && out->arg == TC_NONE; q++)
+			if (c->ctx[y].cdiv[q]) {
+				out->arg = w->coll[q].agree_arg;
+				out->arg_collective = q;
+			}
+	}
+	return 1;
 }
 
 void tc__calls_counts(const tc_calls *c, size_t *contexts, size_t *solved)

@@ -41,19 +41,45 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 		  const tc_allocator *alloc, tc_diag *diag);
 void tc__calls_free(tc_calls *c);
 
-/* Whether graph j is checked: a kernel, or a function with a barrier of its
- * own that some context reaches (not a barrier builtin). */
+/* Whether graph j is checked: a kernel, or a function with a barrier or a
+ * collective of its own that some context reaches (not a barrier builtin). */
 bool tc__calls_checked(const tc_calls *c, size_t j);
 /* The solve graph j is shown with: a kernel's own; for another function,
  * the first context where one of its barriers is not convergent, else the
  * first context reached. NULL when no context of graph j was solved. */
 const tc_result *tc__calls_result(const tc_calls *c, size_t j);
+/* The warp's solve of the same context, where it has one; else NULL. */
+const tc_result *tc__calls_warp_result(const tc_calls *c, size_t j);
 /* For a node of graph j that calls a function whose barriers the contexts
  * judge: the callee's graph index; else TC_NONE. */
 uint32_t tc__calls_callee(const tc_calls *c, size_t j, uint32_t node);
 /* The state of barrier node v of graph j over every context that reaches
  * it (TC_STATE_DEAD: none does). */
 tc_state tc__calls_barrier_state(const tc_calls *c, size_t j, uint32_t v);
+
+/* The state of collective k of graph j over every context that reaches
+ * it where it is checked (not a barrier's, not a call's), *masked when its
+ * mask promises nothing in every one of them (a parameter no caller passes
+ * the full mask for), and in *arg its argument that must agree and may
+ * differ in some context (TC_NONE: none). */
+tc_state tc__calls_collective(const tc_calls *c, size_t j, size_t k, bool *masked,
+			      uint32_t *arg);
+
+/* A call of a wrapper: a function whose collectives are in another file
+ * than every call of it (the toolkit's __shfl_xor_sync, which nvcc -G keeps
+ * as a function), judged and reported at each call as if inlined there. */
+typedef struct tc_calls_site {
+	uint32_t wrapper;    /* its graph */
+	uint32_t collective; /* the wrapper's (first) collective */
+	tc_state state;      /* over every context of the caller reached */
+	bool masked;         /* its mask promises nothing in every one */
+	uint32_t arg;        /* an argument that must agree and may differ, or
+			      * TC_NONE; of the wrapper's collective arg_collective */
+	uint32_t arg_collective;
+} tc_calls_site;
+/* For collective entry k of graph j, a call: 1 and *out when it calls a
+ * wrapper, else 0. */
+int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out);
 
 /* One call on the way from a kernel to a barrier. */
 typedef struct tc_call_link {
@@ -79,6 +105,10 @@ typedef struct tc_call_witness {
 } tc_call_witness;
 int tc__calls_witness(const tc_calls *c, size_t j, uint32_t v, tc_call_link *chain,
 		      uint32_t cap, tc_call_witness *out);
+/* The same for collective k of graph j (tc__calls_collective UNKNOWN); the
+ * cause is in the solve of its group. */
+int tc__calls_collective_witness(const tc_calls *c, size_t j, size_t k, tc_call_link *chain,
+				 uint32_t cap, tc_call_witness *out);
 
 /* How many contexts were analysed and solved (for --stats and tests). */
 void tc__calls_counts(const tc_calls *c, size_t *contexts, size_t *solved);

@@ -27,69 +27,6 @@
 
 #include "analysis/uniformity.h"
 
-/* tc_lane_op.op */
-enum {
-	TC_LOP_OTHER = 0, /* nothing known: its uses decide, as at block level */
-	TC_LOP_COPY,      /* a[0] unchanged (casts: zext, sext, trunc, freeze) */
-	TC_LOP_ADD,
-	TC_LOP_SUB,
-	TC_LOP_MUL,
-	TC_LOP_SHL,
-	TC_LOP_LSHR,
-	TC_LOP_ASHR,
-	TC_LOP_UDIV,
-	TC_LOP_SDIV,
-	TC_LOP_UREM,
-	TC_LOP_SREM,
-	TC_LOP_AND,
-	TC_LOP_OR,
-	TC_LOP_XOR,
-	TC_LOP_EQ, /* integer comparisons: a[0] against a[1] */
-	TC_LOP_NE,
-	TC_LOP_ULT,
-	TC_LOP_ULE,
-	TC_LOP_UGT,
-	TC_LOP_UGE,
-	TC_LOP_SLT,
-	TC_LOP_SLE,
-	TC_LOP_SGT,
-	TC_LOP_SGE,
-	TC_LOP_PHI,    /* its incoming values are its uses; k[0] (TC_LOP_K0): the
-			* one constant that comes in besides, TC_LOP_KANY: others */
-	TC_LOP_TID_X,  /* the thread's x index in the block (tid.x, get_local_id(0)) */
-	TC_LOP_TID_Y,
-	TC_LOP_TID_Z,
-	TC_LOP_NTID_X, /* the block's x size (ntid.x, get_local_size(0)) */
-	TC_LOP_TID_LINEAR, /* the thread's linear index in the block
-			    * (get_local_linear_id()): warps are runs of it,
-			    * whatever the block's shape */
-	TC_LOP_NONNEG, /* not negative, nothing else known (a block index, a
-			* size) */
-	TC_LOP_WARP,   /* the same in every lane of a warp whatever its operands
-			* (a sub-group id, a vote's or a warp reduction's result) */
-	TC_LOP_BROADCAST /* the same in every lane when a[0] is (a shuffle from
-			  * one lane to the whole warp: its source lane) */
-};
-
-/* tc_lane_op.flags */
-#define TC_LOP_K0 1u   /* operand 0 is the constant k[0] (a[0] is TC_NONE) */
-#define TC_LOP_K1 2u   /* operand 1 is the constant k[1] */
-#define TC_LOP_NSW 4u  /* add, sub, mul, shl: no signed wrap */
-#define TC_LOP_KANY 8u /* phi: a value that is not one of the function's
-			* values, other than k[0], comes in */
-/* A cast to fewer bits than a warp has lanes' worth (log2) is not a copy of
- * base + lane: give bits, or op TC_LOP_OTHER. */
-
-/* What a value computes. An operand is a value id (a[i]), a constant
- * (TC_LOP_K0/K1, sign-extended to 64 bits), or neither (TC_NONE: something
- * the same in every thread, not known, such as a global's address). */
-typedef struct tc_lane_op {
-	uint8_t op;
-	uint8_t flags;
-	uint8_t bits; /* the value's width in bits; 0: unknown */
-	uint32_t a[2];
-	int64_t k[2];
-} tc_lane_op;
 
 /* The shape of the threads: lanes per warp (a power of two; 0: unknown) and
  * the block's size where known (0: unknown). */

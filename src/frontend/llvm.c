@@ -175,6 +175,7 @@ typedef struct reader {
 	 * description (graph/desc.h), graph_of giving a function's graph */
 	bool calls;
 	uint32_t *graph_of;
+	bool warp_module; /* some function executes a warp or sub-group collective */
 	uint32_t nvalues; /* of the function being read */
 
 	/* address spaces (SPEC 3.2: loads) */
@@ -681,12 +682,20 @@ static int collect_functions(reader *r)
 				const tc_gpu_collective *c = LLVMIsACallInst(i)
 								     ? collective_call(i, &checked)
 								     : NULL;
-				if (c && checked && !c->barrier)
-					r->reach[f] |= (uint8_t)(1u << c->group);
+				/* a masked one (bits 3..5) only where calls are
+				 * judged in their contexts: who passes the mask
+				 * is the caller's to say */
+				if (c && !c->barrier)
+					r->reach[f] |= (uint8_t)(1u << (c->group + (checked ? 0 : 3)));
 			}
 		}
 	}
 	r->calls = from.len > 0;
+	bool contexts = r->calls && !(r->opt && r->opt->function);
+	for (uint32_t f = 0; f < r->nfn; f++) {
+		r->reach[f] = (uint8_t)((r->reach[f] | (contexts ? r->reach[f] >> 3 : 0)) & 7);
+		r->warp_module |= (r->reach[f] & 6) != 0;
+	}
 	if (rc == TC_OK &&
 	    tc__gpu_barrier_closure(&r->al, r->nfn, from.v, to.v, from.len, r->barrier))
 		rc = oom(r);
@@ -1213,7 +1222,9 @@ static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 			.user = r->user.v,
 			.use_block = r->use_block.v};
 	rc = tc__uniformity(&r->ua, &f, &r->al);
-	if (!rc && r->any_warp)
+	/* and for every function of a module with calls and warp collectives:
+	 * what a function returns to its callers' warps (analysis/calls.c) */
+	if (!rc && (r->any_warp || (r->graph_of && r->warp_module)))
 		rc = warp_view(r, fn, &f);
 	if (rc == TC_ELIMIT)
 		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
@@ -1892,6 +1903,7 @@ static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 			bool barrier = is_barrier_call(r, i);
 			uint32_t g = is_call(i) ? ptrmap_get(&r->fn_index, LLVMGetCalledValue(i))
 						: TC_NONE;
+			uint32_t in_node = r->last[k] - r->nbar[k] + j;
 			j += barrier;
 			if (g == TC_NONE || callee_kind(r->fns[g]) == TC_GPU_BARRIER)
 				continue;
@@ -1906,22 +1918,86 @@ static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 			if ((size_t)d->narg + na > acap) {
 				acap = 2 * ((size_t)d->narg + na) + 8;
 				uint32_t *a = tc__realloc(mal, d->arg, tc__mul(acap, sizeof *a));
-				if (!a)
+				if (a)
+					d->arg = a;
+				uint8_t *o = a ? tc__realloc(mal, d->arg_ones, acap) : NULL;
+				if (!o)
 					return oom(r);
-				d->arg = a;
+				d->arg_ones = o;
 			}
 			tc_call_site *c = &d->calls[d->ncalls++];
 			c->callee = r->graph_of[g];
-			c->node = barrier ? r->last[k] - r->nbar[k] + j - 1 : TC_NONE;
+			c->node = barrier ? in_node : TC_NONE;
+			c->in_node = in_node;
 			c->value = ptrmap_get(&r->values, i);
 			c->arg_off = d->narg;
 			c->nargs = na;
-			for (unsigned a = 0; a < na; a++)
+			for (unsigned a = 0; a < na; a++) {
+				d->arg_ones[d->narg] = all_ones(i, (int)a);
 				d->arg[d->narg++] = ptrmap_get(&r->values, LLVMGetOperand(i, a));
+			}
 			int rc = kept_loc(r, i, &c->loc, NULL);
 			if (rc)
 				return rc;
 		}
+	}
+	return TC_OK;
+}
+
+/* The warp's view of fn (r->lop, when it was computed) and what each of its
+ * collectives depends on in a calling context. */
+static int describe_collectives(reader *r, uint32_t f, tc_fn_desc *d)
+{
+	const tc_alloc *mal = &r->out->al;
+	if (r->lanes) {
+		if (!(d->lop = module_copy(r, r->lop, d->f.nvalues, sizeof *r->lop)))
+			return oom(r);
+		d->warp_size = warp_size(r, r->fns[f]);
+		block_size(r, r->fns[f], d->block_size);
+	}
+	if (r->nfound == 0)
+		return TC_OK;
+	if (!(d->coll = tc__malloc(mal, tc__mul(r->nfound, sizeof *d->coll))))
+		return oom(r);
+	uint32_t site = 0;
+	for (size_t k = 0; k < r->nfound; k++) {
+		const found_coll *fc = &r->found[k];
+		tc_coll_desc *cd = &d->coll[k];
+		cd->mask_param = cd->agree = cd->agree_arg = cd->call_site = TC_NONE;
+		if (!fc->row) { /* a call: which (calls and collectives are in order) */
+			uint32_t v = ptrmap_get(&r->values, fc->inst);
+			while (site < d->ncalls && d->calls[site].value != v)
+				site++;
+			cd->call_site = site < d->ncalls ? site : TC_NONE;
+			if (site == d->ncalls)
+				site = 0;
+			continue;
+		}
+		unsigned nargs = (unsigned)LLVMGetNumArgOperands(fc->inst);
+		if (fc->row->mask >= 0 && (unsigned)fc->row->mask < nargs) {
+			uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(fc->inst,
+									(unsigned)fc->row->mask));
+			if (v < d->nparams) /* the arguments are the first values */
+				cd->mask_param = v;
+		}
+		/* the one argument that must agree, a value that is not a pointer
+		 * (the others: as read) */
+		uint32_t agree = TC_NONE, agree_arg = TC_NONE, count = 0;
+		for (unsigned i = 0; i < nargs && i < 8; i++) {
+			if (!((fc->row->agree >> i) & 1))
+				continue;
+			LLVMValueRef a = LLVMGetOperand(fc->inst, i);
+			uint32_t v = ptrmap_get(&r->values, a);
+			if (v == TC_NONE)
+				continue; /* a constant: the same everywhere */
+			count++;
+			if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMPointerTypeKind) {
+				agree = v;
+				agree_arg = i;
+			}
+		}
+		cd->agree = count == 1 ? agree : TC_NONE;
+		cd->agree_arg = count == 1 ? agree_arg : TC_NONE;
 	}
 	return TC_OK;
 }
@@ -1931,32 +2007,26 @@ static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 static int describe(reader *r, uint32_t f, uint32_t nblocks)
 {
 	const tc_alloc *mal = &r->out->al;
-	tc_fn_desc *d = tc__calloc(mal, 1, sizeof *d);
+	tc_ua_func uf = {.nblocks = nblocks,
+			 .succ_off = r->succ_off.v,
+			 .succ = r->succ.v,
+			 .cond = r->cond.v,
+			 .nvalues = r->nvalues,
+			 .block = r->blk,
+			 .kind = r->kind,
+			 .use_off = r->use_off.v,
+			 .user = r->user.v,
+			 .use_block = r->use_block.v};
+	tc_fn_desc *d = tc__fn_desc_new(r->out, &uf, r->last);
 	if (!d)
 		return oom(r);
-	uint32_t n = r->nvalues;
-	size_t nsucc = r->succ.len, nuse = r->user.len;
-	d->f.nblocks = nblocks;
-	d->f.nvalues = n;
-	d->f.succ_off = module_copy(r, r->succ_off.v, (size_t)nblocks + 1, sizeof(uint32_t));
-	d->f.succ = module_copy(r, r->succ.v, nsucc, sizeof(uint32_t));
-	d->f.cond = module_copy(r, r->cond.v, nblocks, sizeof(uint32_t));
-	d->f.block = module_copy(r, r->blk, n, sizeof(uint32_t));
-	d->f.kind = module_copy(r, r->kind, n, 1);
-	d->f.use_off = module_copy(r, r->use_off.v, (size_t)n + 1, sizeof(uint32_t));
-	d->f.user = module_copy(r, r->user.v, nuse, sizeof(uint32_t));
-	d->f.use_block = module_copy(r, r->use_block.v, nuse, sizeof(uint32_t));
-	d->block_node = module_copy(r, r->last, nblocks, sizeof(uint32_t));
 	d->nparams = d->nparam_values = LLVMCountParams(r->fns[f]);
 	d->param_value = tc__malloc(mal, tc__mul(d->nparams ? d->nparams : 1, sizeof(uint32_t)));
 	d->param_index = tc__malloc(mal, tc__mul(d->nparams ? d->nparams : 1, sizeof(uint32_t)));
 	for (uint32_t p = 0; d->param_value && d->param_index && p < d->nparams; p++)
 		d->param_value[p] = d->param_index[p] = p; /* the arguments come first */
 	d->builtin = callee_kind(r->fns[f]) == TC_GPU_BARRIER;
-	int rc = d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind &&
-			 d->f.use_off && d->f.user && d->f.use_block && d->block_node &&
-			 d->param_value && d->param_index
-		     ? TC_OK
+	int rc = d->param_value && d->param_index ? TC_OK
 		     : oom(r);
 	for (uint32_t k = 0; k < nblocks && !rc; k++) {
 		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
@@ -1972,6 +2042,8 @@ static int describe(reader *r, uint32_t f, uint32_t nblocks)
 	}
 	if (!rc)
 		rc = describe_calls(r, d, nblocks);
+	if (!rc)
+		rc = describe_collectives(r, f, d);
 	tc__module_set_desc(r->out, d); /* owns it, also on failure */
 	return rc;
 }

@@ -2069,6 +2069,13 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					 val->off >= 0 && val->off < 0xffff
 				     ? (uint32_t)val->off + 1
 				     : 0;
+			/* the argument as a copy of the value (a constant or one
+			 * register), for what a calling context traces back */
+			if (addr->off == 0 && nval == 1)
+				r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}};
+			else if (addr->off == 0 && nval == 0 && val->k == O_IMM && val->known)
+				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0,
+							   {TC_NONE, TC_NONE}, {val->off, 0}};
 			return emit_defs(r, &slot, 1, guard, TC_UA_PURE, TC_NONE);
 		}
 		return TC_OK; /* memory is not followed */
@@ -2185,7 +2192,9 @@ static int call_args(reader *r, const opnd *args, uint32_t *arg0)
 			return r->rc;
 		if (push(r, &r->carg, (uint32_t)r->rec.def.len))
 			return r->rc;
-		r->cur_lane = no_lane;
+		r->cur_lane = r->rd.len == 1
+				      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}}
+				      : no_lane;
 		if (emit(r, TC_NONE, TC_UA_PURE, TC_NONE))
 			return r->rc;
 	}
@@ -2495,7 +2504,15 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 		}
 		if (first == TC_NONE)
 			first = (uint32_t)r->rec.def.len;
+		/* a copy of the operand, for what a calling context traces back
+		 * to the caller (analysis/calls.c) */
 		r->cur_lane = no_lane;
+		const opnd *o = k0 + i < r->nops ? &r->ops[k0 + i] : NULL;
+		if (o && o->k == O_REG && o->reg != TC_NONE && r->rd.len == 1)
+			r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}};
+		else if (o && o->k == O_IMM && o->known && r->rd.len == 0)
+			r->cur_lane =
+				(tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0, {TC_NONE, TC_NONE}, {o->off, 0}};
 		if (emit(r, TC_NONE, kind, src))
 			return r->rc;
 	}
@@ -3661,7 +3678,7 @@ static int describe_calls(reader *r, const pfunc *f, tc_fn_desc *d, const uint32
 		const pcall *pc = &r->calls[i];
 		tc_call_site *c = &d->calls[d->ncalls++];
 		c->callee = pc->callee != TC_NONE ? r->graph_of[pc->callee] : TC_NONE;
-		c->node = TC_NONE;
+		c->node = c->in_node = TC_NONE;
 		c->value = pc->result != TC_NONE ? pc->result - f->rec0 : TC_NONE;
 		c->arg_off = d->narg;
 		c->nargs = pc->nargs;
@@ -3671,17 +3688,19 @@ static int describe_calls(reader *r, const pfunc *f, tc_fn_desc *d, const uint32
 		if (r->rc)
 			return r->rc;
 	}
-	/* the barrier nodes of the calls that execute barriers */
+	/* the nodes of the calls, a barrier node for one that executes barriers */
 	for (uint32_t k = 0; k < f->block1 - f->block0; k++) {
 		const pblock *bk = &r->blocks[f->block0 + k];
 		uint32_t j = 0;
 		for (uint32_t x = bk->item0; x < bk->item1; x++) {
 			const item *it = &r->items[x];
-			if (!barrier_item(r, it))
-				continue;
-			if (it->op == IT_CALL && it->target >= f->call0 && it->target < f->call1)
-				d->calls[it->target - f->call0].node = last[k] - nbar[k] + j;
-			j++;
+			bool barrier = barrier_item(r, it);
+			if (it->op == IT_CALL && it->target >= f->call0 && it->target < f->call1) {
+				tc_call_site *c = &d->calls[it->target - f->call0];
+				c->in_node = last[k] - nbar[k] + j;
+				c->node = barrier ? c->in_node : TC_NONE;
+			}
+			j += barrier;
 		}
 	}
 	return TC_OK;
@@ -3693,33 +3712,17 @@ static int describe(reader *r, const pfunc *f, const tc_ssa *s, const uint32_t *
 		    const uint32_t *nbar)
 {
 	const tc_alloc *mal = &r->out->al;
-	tc_fn_desc *d = tc__calloc(mal, 1, sizeof *d);
+	tc_fn_desc *d = tc__fn_desc_new(r->out, &s->f, last);
 	if (!d)
 		return oom(r);
-	const tc_ua_func *u = &s->f;
-	uint32_t nb = u->nblocks, n = u->nvalues;
-	size_t nsucc = u->succ_off[nb], nuse = u->use_off[n];
-	d->f.nblocks = nb;
-	d->f.nvalues = n;
-	d->f.succ_off = module_copy(r, u->succ_off, (size_t)nb + 1, sizeof(uint32_t));
-	d->f.succ = module_copy(r, u->succ, nsucc, sizeof(uint32_t));
-	d->f.cond = module_copy(r, u->cond, nb, sizeof(uint32_t));
-	d->f.block = module_copy(r, u->block, n, sizeof(uint32_t));
-	d->f.kind = module_copy(r, u->kind, n, 1);
-	d->f.use_off = module_copy(r, u->use_off, (size_t)n + 1, sizeof(uint32_t));
-	d->f.user = module_copy(r, u->user, nuse, sizeof(uint32_t));
-	d->f.use_block = module_copy(r, u->use_block, nuse, sizeof(uint32_t));
-	d->block_node = module_copy(r, last, nb, sizeof(uint32_t));
+	uint32_t n = s->f.nvalues;
 	d->nparams = f->nparams;
 	d->nparam_values = f->pv1 - f->pv0;
 	d->param_value = tc__malloc(mal, tc__mul(d->nparam_values + 1, sizeof(uint32_t)));
 	d->param_index = tc__malloc(mal, tc__mul(d->nparam_values + 1, sizeof(uint32_t)));
 	d->nret = f->ret1 - f->ret0;
 	d->ret = tc__malloc(mal, tc__mul(d->nret + 1, sizeof(uint32_t)));
-	int rc = d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind &&
-			 d->f.use_off && d->f.user && d->f.use_block && d->block_node &&
-			 d->param_value && d->param_index && d->ret
-		     ? TC_OK
+	int rc = d->param_value && d->param_index && d->ret ? TC_OK
 		     : oom(r);
 	for (uint32_t k = 0; !rc && k < d->nparam_values; k++) {
 		d->param_value[k] = r->pv_rec.v[f->pv0 + k] - f->rec0;
@@ -3729,6 +3732,34 @@ static int describe(reader *r, const pfunc *f, const tc_ssa *s, const uint32_t *
 		d->ret[k] = r->ret_rec.v[f->ret0 + k] - f->rec0;
 	if (!rc)
 		rc = describe_calls(r, f, d, last, nbar);
+	if (!rc && s->lop) { /* the warp's view, as graph() made it */
+		if (!(d->lop = module_copy(r, s->lop, n, sizeof *s->lop)))
+			rc = oom(r);
+		d->warp_size = 32;
+		const uint32_t *given = r->opt ? r->opt->block_size : NULL;
+		bool any = given && (given[0] || given[1] || given[2]);
+		memcpy(d->block_size, any ? given : f->reqntid, sizeof d->block_size);
+	}
+	if (!rc && r->nfound && !(d->coll = tc__malloc(mal, tc__mul(r->nfound, sizeof *d->coll))))
+		rc = oom(r);
+	for (size_t k = 0; !rc && k < r->nfound; k++) {
+		/* the argument that must agree, where there is one: its record
+		 * (the engine traces a mask back to a parameter itself) */
+		const gcoll *fc = &r->found[k];
+		tc_coll_desc *cd = &d->coll[k];
+		cd->mask_param = cd->agree = cd->agree_arg = cd->call_site = TC_NONE;
+		if (!fc->row) { /* a call: which */
+			uint32_t t = r->items[fc->item].target;
+			cd->call_site = t >= f->call0 && t < f->call1 ? t - f->call0 : TC_NONE;
+		}
+		unsigned a = fc->row ? fc->row->agree : 0;
+		uint32_t rec = fc->row ? r->colls[r->items[fc->item].target].arg_rec : TC_NONE;
+		if (a && !(a & (a - 1)) && rec != TC_NONE) {
+			cd->agree = rec - f->rec0;
+			for (cd->agree_arg = 0; !((a >> cd->agree_arg) & 1); cd->agree_arg++)
+				;
+		}
+	}
 	tc__module_set_desc(r->out, d); /* owns it, also on failure */
 	return rc;
 }
@@ -3784,7 +3815,9 @@ static int graph(reader *r, uint32_t fi)
 		rc = r->rc;
 		goto done;
 	}
-	if (any_warp && r->want_lanes)
+	/* and for every function of a module with calls: what a function
+	 * returns to its callers' warps (analysis/calls.c) */
+	if ((any_warp || (r->any_calls && !(r->opt && r->opt->function))) && r->want_lanes)
 		rf.lane = r->lane + f->rec0;
 	double t0 = tc__now();
 	tc__uniformity_free(r->ua);
@@ -3898,7 +3931,10 @@ static int barrier_calls(reader *r)
 			if (r->items[x].op != IT_COLL)
 				continue;
 			const pcoll *c = &r->colls[r->items[x].target];
-			if (c->checked && !c->row->barrier)
+			/* a masked one too where calls are judged in their
+			 * contexts: who passes the mask is the caller's to say */
+			bool contexts = r->any_calls && !(r->opt && r->opt->function);
+			if ((c->checked || contexts) && !c->row->barrier)
 				reach[f] |= (uint8_t)(1u << c->row->group);
 		}
 	for (unsigned grp = 0; reach && grp < 3 && !rc; grp++) {

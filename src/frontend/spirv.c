@@ -2037,23 +2037,10 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 		   const uint32_t *nbar)
 {
 	const tc_alloc *mal = &r->out->al;
-	tc_fn_desc *d = tc__calloc(mal, 1, sizeof *d);
+	tc_fn_desc *d = tc__fn_desc_new(r->out, &s->f, last);
 	if (!d)
 		return oom(r);
-	const tc_ua_func *u = &s->f;
-	uint32_t n = u->nvalues;
-	size_t nsucc = u->succ_off[u->nblocks], nuse = u->use_off[n];
-	d->f.nblocks = u->nblocks;
-	d->f.nvalues = n;
-	d->f.succ_off = module_copy(r, u->succ_off, (size_t)u->nblocks + 1, sizeof(uint32_t));
-	d->f.succ = module_copy(r, u->succ, nsucc, sizeof(uint32_t));
-	d->f.cond = module_copy(r, u->cond, u->nblocks, sizeof(uint32_t));
-	d->f.block = module_copy(r, u->block, n, sizeof(uint32_t));
-	d->f.kind = module_copy(r, u->kind, n, 1);
-	d->f.use_off = module_copy(r, u->use_off, (size_t)n + 1, sizeof(uint32_t));
-	d->f.user = module_copy(r, u->user, nuse, sizeof(uint32_t));
-	d->f.use_block = module_copy(r, u->use_block, nuse, sizeof(uint32_t));
-	d->block_node = module_copy(r, last, nb, sizeof(uint32_t));
+	uint32_t n = s->f.nvalues;
 	d->nparams = f->np;
 	size_t np = r->pval.len;
 	d->param_value = tc__malloc(mal, tc__mul(np ? np : 1, sizeof(uint32_t)));
@@ -2061,10 +2048,7 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 	d->ret = tc__malloc(mal, tc__mul(nb ? nb : 1, sizeof(uint32_t)));
 	d->calls = tc__calloc(mal, r->ncalls ? r->ncalls : 1, sizeof *d->calls);
 	d->arg = module_copy(r, r->carg.v, r->carg.len, sizeof(uint32_t));
-	int rc = d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind &&
-			 d->f.use_off && d->f.user && d->f.use_block && d->block_node &&
-			 d->param_value && d->param_index && d->ret && d->calls && d->arg
-		     ? TC_OK
+	int rc = d->param_value && d->param_index && d->ret && d->calls && d->arg ? TC_OK
 		     : oom(r);
 	for (uint32_t k = 0; k < np && !rc; k++)
 		if (r->pval.v[k] != TC_NONE) {
@@ -2080,16 +2064,15 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 	for (size_t j = 0; j < r->ncalls && !rc; j++) {
 		const scall *c = &r->calls[j];
 		tc_call_site *cs = &d->calls[d->ncalls++];
-		uint32_t t = callee_of(r, c->inst), bar = 0;
+		uint32_t t = callee_of(r, c->inst), before = 0;
 		cs->callee = r->graph_of[t];
-		cs->node = TC_NONE;
-		if (is_barrier(r, c->inst)) { /* which barrier of its block */
-			const sblock *bk = &r->blk[c->block];
-			for (uint32_t q = 0; q < bk->nbar; q++)
-				if (r->bars.v[bk->bar0 + q] == c->inst)
-					bar = q;
-			cs->node = last[c->block] - nbar[c->block] + bar;
-		}
+		/* its node: after the barriers of its block before it (its own
+		 * barrier node when it executes one) */
+		const sblock *bk = &r->blk[c->block];
+		for (uint32_t q = 0; q < bk->nbar; q++)
+			before += r->bars.v[bk->bar0 + q] < c->inst;
+		cs->in_node = last[c->block] - nbar[c->block] + before;
+		cs->node = is_barrier(r, c->inst) ? cs->in_node : TC_NONE;
 		cs->value = c->value;
 		cs->arg_off = c->arg_off;
 		cs->nargs = c->nargs;
@@ -2097,6 +2080,10 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 		rc = r->rc;
 	}
 	d->narg = (uint32_t)r->carg.len;
+	if (!rc && r->lanes && s->lop) { /* the sub-group's view (its size unknown) */
+		if (!(d->lop = module_copy(r, s->lop, n, sizeof *s->lop)))
+			rc = oom(r);
+	}
 	tc__module_set_desc(r->out, d); /* owns it, also on failure */
 	return rc;
 }

@@ -41,6 +41,70 @@ typedef struct tc_ua_func {
 	const uint32_t *use_block; /* per use: the block of the use, TC_NONE if none */
 } tc_ua_func;
 
+/* tc_lane_op.op */
+enum {
+	TC_LOP_OTHER = 0, /* nothing known: its uses decide, as at block level */
+	TC_LOP_COPY,      /* a[0] unchanged (casts: zext, sext, trunc, freeze) */
+	TC_LOP_ADD,
+	TC_LOP_SUB,
+	TC_LOP_MUL,
+	TC_LOP_SHL,
+	TC_LOP_LSHR,
+	TC_LOP_ASHR,
+	TC_LOP_UDIV,
+	TC_LOP_SDIV,
+	TC_LOP_UREM,
+	TC_LOP_SREM,
+	TC_LOP_AND,
+	TC_LOP_OR,
+	TC_LOP_XOR,
+	TC_LOP_EQ, /* integer comparisons: a[0] against a[1] */
+	TC_LOP_NE,
+	TC_LOP_ULT,
+	TC_LOP_ULE,
+	TC_LOP_UGT,
+	TC_LOP_UGE,
+	TC_LOP_SLT,
+	TC_LOP_SLE,
+	TC_LOP_SGT,
+	TC_LOP_SGE,
+	TC_LOP_PHI,    /* its incoming values are its uses; k[0] (TC_LOP_K0): the
+			* one constant that comes in besides, TC_LOP_KANY: others */
+	TC_LOP_TID_X,  /* the thread's x index in the block (tid.x, get_local_id(0)) */
+	TC_LOP_TID_Y,
+	TC_LOP_TID_Z,
+	TC_LOP_NTID_X, /* the block's x size (ntid.x, get_local_size(0)) */
+	TC_LOP_TID_LINEAR, /* the thread's linear index in the block
+			    * (get_local_linear_id()): warps are runs of it,
+			    * whatever the block's shape */
+	TC_LOP_NONNEG, /* not negative, nothing else known (a block index, a
+			* size) */
+	TC_LOP_WARP,   /* the same in every lane of a warp whatever its operands
+			* (a sub-group id, a vote's or a warp reduction's result) */
+	TC_LOP_BROADCAST /* the same in every lane when a[0] is (a shuffle from
+			  * one lane to the whole warp: its source lane) */
+};
+
+/* tc_lane_op.flags */
+#define TC_LOP_K0 1u   /* operand 0 is the constant k[0] (a[0] is TC_NONE) */
+#define TC_LOP_K1 2u   /* operand 1 is the constant k[1] */
+#define TC_LOP_NSW 4u  /* add, sub, mul, shl: no signed wrap */
+#define TC_LOP_KANY 8u /* phi: a value that is not one of the function's
+			* values, other than k[0], comes in */
+/* A cast to fewer bits than a warp has lanes' worth (log2) is not a copy of
+ * base + lane: give bits, or op TC_LOP_OTHER. */
+
+/* What a value computes. An operand is a value id (a[i]), a constant
+ * (TC_LOP_K0/K1, sign-extended to 64 bits), or neither (TC_NONE: something
+ * the same in every thread, not known, such as a global's address). */
+typedef struct tc_lane_op {
+	uint8_t op;
+	uint8_t flags;
+	uint8_t bits; /* the value's width in bits; 0: unknown */
+	uint32_t a[2];
+	int64_t k[2];
+} tc_lane_op;
+
 /* A call of another function of the module. */
 typedef struct tc_call_site {
 	uint32_t callee; /* the callee's graph index in the module; TC_NONE: unknown
@@ -52,8 +116,25 @@ typedef struct tc_call_site {
 			   * arg_off + nargs), each a value id or TC_NONE (a
 			   * constant, a global: the same in every thread) */
 	uint32_t nargs;
+	uint32_t in_node; /* the node the call is in (its barrier node if any) */
 	tc_loc loc; /* where it is; file NULL when unknown */
 } tc_call_site;
+
+/* What a collective of the function (tc_module_collective, same index)
+ * depends on in a calling context. */
+typedef struct tc_coll_desc {
+	/* its mask is this parameter, as the caller passes it (a full mask
+	 * from every caller makes it checked); TC_NONE: it is not */
+	uint32_t mask_param;
+	/* its one argument that must agree and may be a value (agree_arg, an
+	 * index) and the value whose divergence in the group makes it differ;
+	 * TC_NONE: the reader's verdict stands */
+	uint32_t agree;
+	uint32_t agree_arg;
+	/* a call's (tc_collective.call): the call, its index in
+	 * tc_fn_desc.calls; else TC_NONE */
+	uint32_t call_site;
+} tc_coll_desc;
 
 /*
  * A function as its reader describes it, for graph i of a module: f as
@@ -79,6 +160,15 @@ typedef struct tc_fn_desc {
 	uint32_t ncalls;
 	uint32_t *arg;
 	uint32_t narg;
+	uint8_t *arg_ones; /* per argument: the integer constant of all ones (a
+			    * full mask) */
+	/* the warp's view: per value what it computes (NULL: the function
+	 * needs none: no collective of a warp or sub-group, no call of one),
+	 * and the shape of the threads */
+	tc_lane_op *lop;
+	uint32_t warp_size;
+	uint32_t block_size[3];
+	tc_coll_desc *coll; /* per collective, or NULL when it has none */
 	bool builtin; /* a barrier builtin defined in the module (libclc's):
 		       * its calls are barriers, not calls */
 } tc_fn_desc;

@@ -112,7 +112,44 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->block_node);
 	tc__free(al, d->calls);
 	tc__free(al, d->arg);
+	tc__free(al, d->arg_ones);
+	tc__free(al, d->lop);
+	tc__free(al, d->coll);
 	tc__free(al, d);
+}
+
+/* A copy of n elements of size sz (room for one when n is 0). */
+static void *copy_of(const tc_alloc *al, const void *p, size_t n, size_t sz)
+{
+	void *q = tc__malloc(al, tc__mul(n ? n : 1, sz));
+	if (q && n)
+		memcpy(q, p, n * sz);
+	return q;
+}
+
+tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node)
+{
+	const tc_alloc *al = &m->al;
+	tc_fn_desc *d = tc__calloc(al, 1, sizeof *d);
+	if (!d)
+		return NULL;
+	uint32_t nb = f->nblocks, n = f->nvalues;
+	d->f.nblocks = nb;
+	d->f.nvalues = n;
+	d->f.succ_off = copy_of(al, f->succ_off, (size_t)nb + 1, sizeof(uint32_t));
+	d->f.succ = copy_of(al, f->succ, f->succ_off[nb], sizeof(uint32_t));
+	d->f.cond = copy_of(al, f->cond, nb, sizeof(uint32_t));
+	d->f.block = copy_of(al, f->block, n, sizeof(uint32_t));
+	d->f.kind = copy_of(al, f->kind, n, 1);
+	d->f.use_off = copy_of(al, f->use_off, (size_t)n + 1, sizeof(uint32_t));
+	d->f.user = copy_of(al, f->user, f->use_off[n], sizeof(uint32_t));
+	d->f.use_block = copy_of(al, f->use_block, f->use_off[n], sizeof(uint32_t));
+	d->block_node = copy_of(al, block_node, nb, sizeof(uint32_t));
+	if (d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind && d->f.use_off &&
+	    d->f.user && d->f.use_block && d->block_node)
+		return d;
+	tc__fn_desc_free(al, d);
+	return NULL;
 }
 
 void tc__module_set_desc(tc_module *m, tc_fn_desc *desc)

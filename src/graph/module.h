@@ -106,6 +106,10 @@ void tc__module_set_origin(tc_module *m, struct LLVMOpaqueValue *fn, tc_llvm_ori
 /* Gives the last graph added its description (graph/desc.h; allocated with
  * m->al, and so are its arrays); takes ownership, also on failure. */
 void tc__module_set_desc(tc_module *m, tc_fn_desc *desc);
+/* A description whose f is a copy of f's arrays, with block_node (a copy,
+ * f->nblocks of them), the rest empty; allocated with m->al; NULL when out
+ * of memory. */
+tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node);
 void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d);
 /* Keeps a warning about the input (tc_module_warning; the first four).
  * TC_ENOMEM or TC_OK. */

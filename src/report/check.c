@@ -241,26 +241,26 @@ static const char *call_text(char *buf, size_t cap, const tc_report_call *call)
 
 /* The notes naming the calls from the kernel to a barrier in a function
  * that was not inlined, innermost first. */
-static void print_calls(text_out *t, const tc_report_graph *rg, const tc_report_barrier *rb)
+static void print_calls(text_out *t, const tc_report_graph *rg, const tc_report_call *calls,
+			uint32_t ncalls, bool unknown_callers)
 {
 	char text[600];
-	uint32_t shown = rb->ncalls > MAX_CALL_NOTES ? MAX_CALL_NOTES - 1 : rb->ncalls;
+	uint32_t shown = ncalls > MAX_CALL_NOTES ? MAX_CALL_NOTES - 1 : ncalls;
 	for (uint32_t k = 0; k < shown; k++) {
-		line_begin(t, rb->calls[k].loc, rg->input, LEVEL_NOTE);
-		fputs(call_text(text, sizeof text, &rb->calls[k]), t->out);
-		line_end(t, rb->calls[k].loc, LEVEL_NOTE);
+		line_begin(t, calls[k].loc, rg->input, LEVEL_NOTE);
+		fputs(call_text(text, sizeof text, &calls[k]), t->out);
+		line_end(t, calls[k].loc, LEVEL_NOTE);
 	}
 	char name[256];
-	if (shown < rb->ncalls) {
-		tc_loc none = {NULL, 0, 0};
+	tc_loc none = {NULL, 0, 0};
+	if (shown < ncalls) {
 		line_begin(t, none, rg->input, LEVEL_NOTE);
-		fprintf(t->out, MORE_CALLS_TEXT, rb->ncalls - shown,
-			plain_name(name, sizeof name, rb->calls[rb->ncalls - 1].caller));
+		fprintf(t->out, MORE_CALLS_TEXT, ncalls - shown,
+			plain_name(name, sizeof name, calls[ncalls - 1].caller));
 		line_end(t, none, LEVEL_NOTE);
 	}
-	if (rb->unknown_callers) {
-		const char *outer = rb->ncalls ? rb->calls[rb->ncalls - 1].caller : tc_graph_name(rg->graph);
-		tc_loc none = {NULL, 0, 0};
+	if (unknown_callers) {
+		const char *outer = ncalls ? calls[ncalls - 1].caller : tc_graph_name(rg->graph);
 		line_begin(t, none, rg->input, LEVEL_NOTE);
 		fprintf(t->out, UNKNOWN_CALLERS_TEXT, plain_name(name, sizeof name, outer));
 		line_end(t, none, LEVEL_NOTE);
@@ -292,7 +292,7 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 	}
 	print_inlined(t, rg, rb->inlined, rb->inlined_loc);
 	print_causes(t, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
-	print_calls(t, rg, rb);
+	print_calls(t, rg, rb->calls, rb->ncalls, rb->unknown_callers);
 }
 
 /* The start of a collective's warning: its position, or the graph and node. */
@@ -327,6 +327,7 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 		line_end(t, c->loc, LEVEL_WARNING);
 		print_inlined(t, rg, c->inlined, c->inlined_loc);
 		print_causes(t, rg, rc->causes, rc->ncauses, c->group);
+		print_calls(t, rg, rc->calls, rc->ncalls, rc->unknown_callers);
 		if (c->group != TC_GROUP_BLOCK && rg->warp_assumed && rg->warp_size && !*assumed) {
 			print_assumption(t, rg, c);
 			*assumed = true;
@@ -384,38 +385,6 @@ static int set(json_t *o, const char *key, json_t *v)
 	return json_object_set_new(o, key, v);
 }
 
-/* A JSON string of s, a name or message from the input, as the JSON
- * report writes one (json.c's jstr): U+FFFD for each byte that starts no
- * UTF-8 sequence (json_string refuses such a string). NULL when out of
- * memory. */
-static json_t *input_string(const char *s)
-{
-	json_t *j = json_string(s);
-	if (j)
-		return j;
-	size_t n = strlen(s), out = 0;
-	char *buf = malloc(3 * n + 1);
-	if (!buf)
-		return NULL;
-	const unsigned char *p = (const unsigned char *)s;
-	for (size_t i = 0; i < n;) {
-		uint32_t cp;
-		size_t len = tc__utf8_decode(p + i, n - i, &cp);
-		if (len) {
-			memcpy(buf + out, p + i, len);
-			out += len;
-			i += len;
-		} else {
-			memcpy(buf + out, "\xef\xbf\xbd", 3);
-			out += 3;
-			i++;
-		}
-	}
-	j = json_stringn(buf, out);
-	free(buf);
-	return j;
-}
-
 /* A file's name as a URI reference (RFC 3986): every byte but the
  * unreserved characters and '/' percent-encoded ("a b.ptx" is
  * "a%20b.ptx", "a%b#c?.ptx" "a%25b%23c%3F.ptx"; a byte that is not UTF-8
@@ -446,7 +415,7 @@ static json_t *uri_string(const char *path)
 static json_t *text_object(const char *text)
 {
 	json_t *o = json_object();
-	if (set(o, "text", input_string(text))) {
+	if (set(o, "text", tc__report_json_string(text))) {
 		json_decref(o);
 		return NULL;
 	}
@@ -477,7 +446,7 @@ static json_t *location(tc_loc l, const char *input, const char *logical,
 			bad = 1;
 		} else {
 			bad = json_array_append_new(la, ll) ||
-			      set(ll, "fullyQualifiedName", input_string(logical)) ||
+			      set(ll, "fullyQualifiedName", tc__report_json_string(logical)) ||
 			      set(o, "logicalLocations", json_incref(la));
 			json_decref(la);
 		}
@@ -635,7 +604,8 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 			 tc_graph_name(rg->graph));
 		if (json_array_append_new(results, result(rg, COLLECTIVE_RULE_ID, msg, c->loc, c->node,
 							  rc->causes, rc->ncauses, c->group,
-							  c->inlined, c->inlined_loc, NULL, 0)))
+							  c->inlined, c->inlined_loc, rc->calls,
+							  rc->ncalls)))
 			return -1;
 	}
 	if (c->arg == TC_NONE)

@@ -35,8 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A JSON string of s; NULL when out of memory. */
-static json_t *jstr(const char *s)
+/* A JSON string of s (report.h); NULL when out of memory. */
+json_t *tc__report_json_string(const char *s)
 {
 	json_t *j = json_string(s);
 	if (j)
@@ -152,7 +152,7 @@ static void string(writer *w, const char *str)
 		PUT(w, "\"");
 		return;
 	}
-	json_t *j = jstr(str);
+	json_t *j = tc__report_json_string(str);
 	if (!j || json_dump_callback(j, sink_write, &w->s, JSON_ENCODE_ANY))
 		w->failed = true;
 	json_decref(j);
@@ -294,23 +294,24 @@ static void inlined_field(writer *w, const char *function, tc_loc loc)
 /* "calls": the calls from the kernel to a reported barrier in a function
  * that was not inlined, innermost first; "callers_unknown" when the
  * outermost function is one no kernel calls. */
-static void calls_field(writer *w, const tc_report_barrier *rb)
+static void calls_field(writer *w, const tc_report_call *calls, uint32_t ncalls,
+			bool unknown_callers)
 {
-	if (rb->ncalls)
+	if (ncalls) {
 		key(w, "calls");
-	if (rb->ncalls)
 		enter(w, "[");
-	for (uint32_t k = 0; k < rb->ncalls; k++) {
+	}
+	for (uint32_t k = 0; k < ncalls; k++) {
 		item(w);
-		field(w, "function", rb->calls[k].callee);
-		field(w, "caller", rb->calls[k].caller);
-		loc_fields(w, rb->calls[k].loc);
-		column_field(w, rb->calls[k].loc);
+		field(w, "function", calls[k].callee);
+		field(w, "caller", calls[k].caller);
+		loc_fields(w, calls[k].loc);
+		column_field(w, calls[k].loc);
 		leave(w, "}");
 	}
-	if (rb->ncalls)
+	if (ncalls)
 		leave(w, "]");
-	if (rb->unknown_callers) {
+	if (unknown_callers) {
 		key(w, "callers_unknown");
 		boolean(w, true);
 	}
@@ -333,8 +334,8 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 	causes(w, rg->graph, rb ? rb->causes : NULL, rb ? rb->ncauses : 0);
 	if (rb)
 		inlined_field(w, rb->inlined, rb->inlined_loc);
-	if (rb && (rb->ncalls || rb->unknown_callers))
-		calls_field(w, rb);
+	if (rb)
+		calls_field(w, rb->calls, rb->ncalls, rb->unknown_callers);
 }
 
 /* A barrier is listed among the collectives only for an argument that may
@@ -372,6 +373,8 @@ static void collectives(writer *w, const tc_report_graph *rg)
 			causes(w, g, rc->causes, rc->reported ? rc->ncauses : 0);
 			if (rc->reported || c->arg != TC_NONE)
 				inlined_field(w, c->inlined, c->inlined_loc);
+			if (rc->reported)
+				calls_field(w, rc->calls, rc->ncalls, rc->unknown_callers);
 		}
 		if (c->arg != TC_NONE) {
 			key(w, "argument");

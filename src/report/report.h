@@ -60,6 +60,10 @@ typedef struct tc_report_collective {
 	bool reported;
 	const tc_report_cause *causes;
 	uint32_t ncauses;
+	/* in a function that was not inlined: as tc_report_barrier's */
+	const tc_report_call *calls;
+	uint32_t ncalls;
+	bool unknown_callers;
 } tc_report_collective;
 
 /* One solved graph. */
@@ -140,6 +144,10 @@ int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
  * or TC_ENOMEM with a message. (Declared with jansson's type opaque.) */
 struct json_t;
 int tc__report_dump_json(FILE *out, struct json_t *doc, tc_diag *diag);
+/* A JSON string of s, a name or message from the input: U+FFFD for each
+ * byte that starts no UTF-8 sequence (json_string refuses such a string);
+ * NULL when out of memory. */
+struct json_t *tc__report_json_string(const char *s);
 /* Shared by the writers: flushes out; TC_EIO with a message when out has
  * seen an error. */
 int tc__report_status(FILE *out, tc_diag *diag);

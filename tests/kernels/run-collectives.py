@@ -64,10 +64,13 @@ a multiple of the warp size unless the kernel declares its size
 
 The graphs judged are those of kernels: the functions named in the source
 after "__global__ void" (CUDA, extern "C" so that the graph has that name)
-or "kernel [__attribute__((...))] void" (OpenCL C); `check` lists no other
-(a module with kernels). Should it list another function's graph, its
-entries on marked lines are judged as a kernel's, and any other entry of it
-must not be reported. Checked for every build, in every kernel graph, for
+or "kernel [__attribute__((...))] void" (OpenCL C), and the helpers `check`
+lists (a function that was not inlined, judged in every calling context:
+docs/check.md): their entries on marked lines are judged as a kernel's, and
+any other entry of them must not be reported. A call of a helper that
+executes collectives (kind "call", or a barrier with "call") is no finding:
+its marker says whether its group reaches the call together (its state),
+and the collectives inside are reported on their own lines. Checked for every build, in every kernel graph, for
 the entries of "collectives" and "barriers" that have a position in the
 source:
 
@@ -181,13 +184,16 @@ def clang_targets(clang):
 
 def entries(graph):
     """The entries of a graph that have a verdict or an argument: (what,
-    entry, reported?, has a verdict?, a collective (not a barrier)?)."""
+    entry, divergent?, has a verdict?, a collective (not a barrier)?, a
+    finding (not a call)?)."""
     for b in graph.get('barriers', []):
-        yield 'barrier %s' % b['node'], b, b['state'] == 'U', True, False
+        yield 'barrier %s' % b['node'], b, b['state'] == 'U', True, False, 'call' not in b
     for c in graph.get('collectives', []):
         verdict = c['kind'] != 'barrier'
-        reported = verdict and not c.get('masked') and c['state'] == 'U'
-        yield '%s %s %s' % (c['kind'], c['name'], c['node']), c, reported, verdict, verdict
+        call = c['kind'] == 'call'
+        reported = verdict and (call or not c.get('masked')) and c['state'] == 'U'
+        yield ('%s %s %s' % (c['kind'], c['name'], c['node']), c, reported, verdict, verdict,
+               not call)
 
 
 def check_build(args, out, marks, target, lowered):
@@ -210,9 +216,9 @@ def check_build(args, out, marks, target, lowered):
         problems.append('%s: no graph for kernel %s' % (name, k))
     for g in graphs:
         kernel = g['name'] in marks.kernels
-        for what, e, rep, verdict, collective in entries(g):
+        for what, e, rep, verdict, collective, finding in entries(g):
             arg = e.get('argument')
-            reported += rep + bool(arg)
+            reported += (rep and finding) + bool(arg)
             where = '%s: graph %s: %s' % (name, g['name'], what)
             line = e.get('line')
             placed = line is not None and os.path.basename(e.get('file', '')) == marks.base
@@ -254,11 +260,11 @@ def check_build(args, out, marks, target, lowered):
                 problems.append('%s: expected %s, got %s (state %s%s)' % (
                     at, 'divergent' if want else 'ok', 'divergent' if rep else 'ok',
                     e['state'], ', masked' if e.get('masked') else ''))
-            elif rep and value and not ({value} | lowered.get(value, set())) & {
+            elif rep and finding and value and not ({value} | lowered.get(value, set())) & {
                     c.get('depends_on') for c in e.get('causes', [])}:
                 problems.append('%s: no cause depends on %s (causes: %s)' % (
                     at, value, e.get('causes')))
-            elif rep and inlined and e.get('inlined', {}).get('function') != inlined:
+            elif rep and finding and inlined and e.get('inlined', {}).get('function') != inlined:
                 problems.append('%s: not named as inlined from %s (%s)' % (
                     at, inlined, e.get('inlined')))
     for line in sorted(set(marks.verdicts) - set(seen)):

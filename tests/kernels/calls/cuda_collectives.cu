@@ -4,7 +4,9 @@
 // only: the other 24 never reach its shuffles (divergent). warp_first gets
 // __activemask() under a branch on data, which makes no promise about who
 // comes (masked: ok), and the full mask from every thread (ok). Markers:
-// run-calls.py ("collective:").
+// run-calls.py ("collective:"). nvcc -G keeps each shuffle in the
+// toolkit's wrapper (__shfl_xor_sync in sm_30_intrinsics.hpp): a wrapper's
+// collective is judged and reported at each call, as if inlined there.
 #include "calls.cuh"
 
 HELPER int warp_sum(unsigned mask, int v)

@@ -27,7 +27,8 @@ HELPER (calls.cuh for CUDA; each .cl defines its own) is always_inline with
 -DTC_INLINE and noinline without it; for GLSL, -Os is the switch. A build
 whose tool is absent is skipped, with a line saying why; one that fails to
 compile is a failure. "// no-nvcc: WHY" anywhere in a .cu leaves it out of
-the nvcc builds.
+the nvcc builds, "// no-nvcc-G: WHY" out of the nvcc -G build only (a
+limit of threadconv's that WHY names; it is printed as the reason).
 
 Markers, comments on a line of the source:
 
@@ -91,6 +92,7 @@ CHECK = re.compile(r'//\s*check:\s*(divergent|ok|either)\b')
 COLLECTIVE = re.compile(r'//\s*collective:\s*(divergent|ok|either)\b')
 CALL = re.compile(r'//\s*call:\s*(divergent|ok)\b')
 NO_NVCC = re.compile(r'//\s*no-nvcc:')
+NO_NVCC_G = re.compile(r'//\s*no-nvcc-G:\s*(.*)')
 DEFAULT_NVCC = '/usr/local/cuda/bin/nvcc'
 
 
@@ -123,8 +125,12 @@ def clang_build(level, inline=False, ptx=False):
 def nvcc_build(opts):
     def build(args, src, out, prefix):
         with open(src) as f:
-            if NO_NVCC.search(f.read()):
-                raise Skip('the source says "no-nvcc:"')
+            text = f.read()
+        if NO_NVCC.search(text):
+            raise Skip('the source says "no-nvcc:"')
+        m = NO_NVCC_G.search(text)
+        if '-G' in opts and m:
+            raise Skip('the source says "no-nvcc-G: %s"' % m.group(1).strip())
         nvcc = tool(args.nvcc, '--nvcc')
         return run([nvcc, '-ptx', '-arch=' + args.nvcc_arch] + opts + [src, '-o', out])
     return build

@@ -1,18 +1,18 @@
-// Collectives in helper functions that are not inlined: a call of one is a
-// collective at the call site, for the group of the collectives inside
-// (JSON kind "call"); the collectives inside are judged in the helper's
-// own graph, which `check` does not report (not a kernel), so their lines
-// carry no marker. Markers: run-collectives.py.
+// Collectives in helper functions that are not inlined: a call of one is
+// listed at the call site, for the group of the collectives inside (JSON
+// kind "call", no finding itself: its marker says whether its group makes
+// the call together); the collectives inside are judged in every calling
+// context and reported at their own lines. Markers: run-collectives.py.
 #pragma OPENCL EXTENSION cl_khr_subgroups : enable
 
 __attribute__((noinline)) int group_sum(int v)
 {
-	return work_group_reduce_add(v);
+	return work_group_reduce_add(v); // collective: divergent
 }
 
 __attribute__((noinline)) int sub_group_sum(int v)
 {
-	return sub_group_reduce_add(v);
+	return sub_group_reduce_add(v); // collective: divergent
 }
 
 // A work-group function reached by the first 16 work-items, and by all.
@@ -21,7 +21,7 @@ kernel void group_helper(global int *out, global const int *in)
 	size_t g = get_global_id(0);
 	int v = in[g];
 	if (get_local_id(0) < 16)
-		v = group_sum(v); // collective: divergent on get_local_id(0)
+		v = group_sum(v); // collective: divergent
 	v = group_sum(v); // collective: ok
 	out[g] = v;
 }
@@ -35,6 +35,6 @@ kernel void sub_group_helper(global int *out, global const int *in)
 	if (get_sub_group_id() == 0)
 		v = sub_group_sum(v); // collective: ok
 	if (get_sub_group_local_id() == 0)
-		v = sub_group_sum(v); // collective: divergent on get_sub_group_local_id()
+		v = sub_group_sum(v); // collective: divergent
 	out[g] = v;
 }

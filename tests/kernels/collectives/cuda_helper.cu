@@ -1,8 +1,7 @@
-// A warp reduction in a helper that is not inlined: the call is a warp
-// collective at its call site (JSON kind "call"). The shuffle inside is
-// judged in the helper's own graph, where it is at the top level; `check`
-// reports kernels only, so its line carries no marker. Markers:
-// run-collectives.py.
+// A warp reduction in a helper that is not inlined: the call is listed at
+// its call site (JSON kind "call", no finding itself: its marker says
+// whether whole warps make it), and the shuffle inside is judged in every
+// calling context, reported at its own line. Markers: run-collectives.py.
 #define __global__ __attribute__((global))
 #define __device__ __attribute__((device))
 #define FULL 0xffffffffu
@@ -10,7 +9,7 @@
 __attribute__((noinline)) __device__ int warp_sum(int v)
 {
 	for (int d = 16; d > 0; d >>= 1)
-		v += __nvvm_shfl_sync_bfly_i32(FULL, v, d, 0x1f);
+		v += __nvvm_shfl_sync_bfly_i32(FULL, v, d, 0x1f); // collective: divergent
 	return v;
 }
 
@@ -20,7 +19,7 @@ extern "C" __global__ void helper_some_lanes(int *out, const int *in)
 	unsigned t = __nvvm_read_ptx_sreg_tid_x();
 	int v = in[t];
 	if ((t & 31) < 8)
-		v = warp_sum(v); // collective: divergent on threadIdx.x
+		v = warp_sum(v); // collective: divergent
 	out[t] = v;
 }
 
