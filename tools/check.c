@@ -293,74 +293,6 @@ static int name_callees(checked *c)
 	return 0;
 }
 
-/* The findings of one graph and what they need, built up together. */
-typedef struct found {
-	size_t total, cap;         /* c->causes */
-	size_t nlinks, links_cap;  /* c->links */
-	uint32_t *ids;             /* room for every node of any graph of m */
-	uint32_t nids;
-	tc_causes *why;            /* of c->rg.result */
-} found;
-
-/* A finding in a function checked in its calling contexts (collective k
- * when coll, else barrier node k): the calls that lead to it, appended to
- * c->links, and its causes, wherever they are, to c->causes. */
-static int context_finding(checked *c, found *f, bool coll, uint32_t k, uint32_t *ncalls,
-			   uint32_t *ncauses, bool *unknown)
-{
-	tc_call_witness w;
-	int (*wit)(const tc_calls *, size_t, size_t, tc_call_link *, uint32_t,
-		   tc_call_witness *) = coll ? tc__calls_collective_witness : NULL;
-	*ncalls = *ncauses = 0;
-	*unknown = false;
-	if (coll ? wit(c->calls, c->j, k, NULL, 0, &w)
-		 : tc__calls_witness(c->calls, c->j, k, NULL, 0, &w))
-		return 0; /* not reported after all: cannot be */
-	uint32_t want = w.nchain;
-	tc_call_link *links = malloc((want ? want : 1) * sizeof *links);
-	if (!links)
-		return -1;
-	if (coll)
-		wit(c->calls, c->j, k, links, want, &w);
-	else
-		tc__calls_witness(c->calls, c->j, k, links, want, &w);
-	if (f->nlinks + want > f->links_cap) {
-		size_t ncap = f->links_cap ? 2 * f->links_cap : 8;
-		while (ncap < f->nlinks + want)
-			ncap *= 2;
-		tc_report_call *p = realloc(c->links, ncap * sizeof *p);
-		if (!p) {
-			free(links);
-			return -1;
-		}
-		c->links = p;
-		f->links_cap = ncap;
-	}
-	for (uint32_t q = 0; q < want; q++)
-		c->links[f->nlinks + q] =
-			(tc_report_call){tc_graph_name(tc_module_graph(c->m, links[q].callee)),
-					 tc_graph_name(tc_module_graph(c->m, links[q].caller)),
-					 links[q].loc};
-	free(links);
-	*ncalls = want;
-	*unknown = w.unknown_callers;
-	f->nlinks += want;
-	if (w.cause_node == TC_NONE || !w.cause_result)
-		return 0;
-	tc_causes *other = NULL;
-	bool here = w.cause_graph == c->j && w.cause_result == c->rg.result;
-	const tc_graph *cg = tc_module_graph(c->m, w.cause_graph);
-	if (!here && tc_causes_new(&other, cg, w.cause_result, NULL))
-		return -1;
-	size_t at = f->total;
-	int rc = cli_add_causes(&c->causes, &f->total, &f->cap, here ? f->why : other,
-				w.cause_node, c->m, w.cause_graph, f->ids, f->nids, ncauses);
-	tc_causes_free(other);
-	for (size_t q = at; !rc && q < f->total; q++)
-		c->causes[q].graph = w.cause_graph == c->j ? NULL : cg;
-	return rc;
-}
-
 /* A function's name as its source writes it, kept with c: a C++ name
  * demangled, without its parameters and without the namespace nvcc gives
  * what has internal linkage (_INTERNAL_..._cu_...::); NULL when out of
@@ -394,6 +326,106 @@ static const char *plain_name(checked *c, const char *name)
 	}
 	free(d);
 	return copy;
+}
+
+/* "argument N of 'F'" (N 1-based, F's plain name), kept with c; NULL when
+ * out of memory. text: scratch. */
+static const char *plain_argument(checked *c, char *text, uint32_t p, const tc_graph *g)
+{
+	const char *f = plain_name(c, tc_graph_name(g));
+	if (!f)
+		return NULL;
+	snprintf(text, 320, "argument %u of '%s'", p + 1, f);
+	return plain_name(c, text);
+}
+
+/* The findings of one graph and what they need, built up together. */
+typedef struct found {
+	size_t total, cap;         /* c->causes */
+	size_t nlinks, links_cap;  /* c->links */
+	uint32_t *ids;             /* room for every node of any graph of m */
+	uint32_t nids;
+	tc_causes *why;            /* of c->rg.result */
+} found;
+
+/* A finding in a function checked in its calling contexts (collective k
+ * when coll, else barrier node k): the calls that lead to it, appended to
+ * c->links, and its causes, wherever they are, to c->causes. */
+static int context_finding(checked *c, found *f, bool coll, uint32_t k, uint32_t *ncalls,
+			   uint32_t *ncauses, bool *unknown)
+{
+	tc_call_witness w;
+	int (*wit)(const tc_calls *, size_t, size_t, tc_call_link *, uint32_t,
+		   tc_call_witness *) = coll ? tc__calls_collective_witness : NULL;
+	*ncalls = *ncauses = 0;
+	*unknown = false;
+	if (coll ? wit(c->calls, c->j, k, NULL, 0, &w)
+		 : tc__calls_witness(c->calls, c->j, k, NULL, 0, &w))
+		return 0; /* not reported after all: cannot be */
+	uint32_t want = w.nchain;
+	tc_call_link *links = malloc((want ? want : 1) * sizeof *links);
+	if (!links)
+		return -1;
+	if (coll)
+		wit(c->calls, c->j, k, links, want, &w);
+	else
+		tc__calls_witness(c->calls, c->j, k, links, want, &w);
+	/* the call into the function of the causes, for a parameter they
+	 * depend on: the innermost on the chain */
+	tc_loc into = {NULL, 0, 0};
+	for (uint32_t q = 0; q < want && !into.file; q++)
+		if (links[q].callee == w.cause_graph)
+			into = links[q].loc;
+	if (f->nlinks + want > f->links_cap) {
+		size_t ncap = f->links_cap ? 2 * f->links_cap : 8;
+		while (ncap < f->nlinks + want)
+			ncap *= 2;
+		tc_report_call *p = realloc(c->links, ncap * sizeof *p);
+		if (!p) {
+			free(links);
+			return -1;
+		}
+		c->links = p;
+		f->links_cap = ncap;
+	}
+	for (uint32_t q = 0; q < want; q++)
+		c->links[f->nlinks + q] =
+			(tc_report_call){tc_graph_name(tc_module_graph(c->m, links[q].callee)),
+					 tc_graph_name(tc_module_graph(c->m, links[q].caller)),
+					 links[q].loc};
+	free(links);
+	*ncalls = want;
+	*unknown = w.unknown_callers;
+	f->nlinks += want;
+	if (w.cause_node == TC_NONE || !w.cause_result)
+		return 0;
+	tc_causes *other = NULL;
+	bool here = w.cause_graph == c->j && w.cause_result == c->rg.result;
+	const tc_graph *cg = tc_module_graph(c->m, w.cause_graph);
+	if (!here && tc_causes_new(&other, cg, w.cause_result, NULL))
+		return -1;
+	size_t at = f->total;
+	int rc = cli_add_causes(&c->causes, &f->total, &f->cap, here ? f->why : other,
+				w.cause_node, c->m, w.cause_graph, f->ids, f->nids, ncauses);
+	tc_causes_free(other);
+	for (size_t q = at; !rc && q < f->total; q++) {
+		tc_report_cause *rc_ = &c->causes[q];
+		rc_->graph = w.cause_graph == c->j ? NULL : cg;
+		if (rc_->depends_on)
+			continue;
+		/* a branch on a parameter: the argument the call passes */
+		int err;
+		uint32_t p = tc__calls_branch_param(c->calls, w.cause_context, rc_->node, &err);
+		if (err)
+			return -1;
+		if (p == TC_NONE)
+			continue;
+		char text[320];
+		if (!(rc_->depends_on = plain_argument(c, text, p, cg)))
+			return -1;
+		rc_->depends_loc = into;
+	}
+	return rc;
 }
 
 /* The collectives of a graph checked in its calling contexts: copies of the
@@ -453,8 +485,13 @@ static int context_collectives(checked *c, found *f)
 		if (col->barrier || col->call)
 			continue;
 		bool masked;
-		rc->state = tc__calls_collective(c->calls, c->j, k, &masked, &col->arg);
+		tc_state st = tc__calls_collective(c->calls, c->j, k, &masked, &col->arg);
 		col->masked = masked;
+		/* a masked one is judged nowhere: its node's state, as shown */
+		rc->state = !masked                                    ? st
+			    : col->group != TC_GROUP_BLOCK && warp && rc->state == TC_STATE_UNKNOWN
+				? tc_result_node_state(warp, col->node)
+				: rc->state;
 		rc->reported = !masked && rc->state == TC_STATE_UNKNOWN;
 		c->coll.nreported += rc->reported;
 		if (rc->reported && context_finding(c, f, true, (uint32_t)k, &rc->ncalls,

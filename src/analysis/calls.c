@@ -226,14 +226,14 @@ static bool traced_ones(const tc_fn_desc *d, uint32_t v)
 /* The kinds of a context's values in *buf (grown to fit): the reader's,
  * with the parameters of mask thread-dependent and the others not, and
  * the calls whose callee's context returns a uniform value uniform. */
-static int context_kinds(tc_calls *c, const context *X, const tc_fn_desc *d, uint64_t mask,
-			 bool warp, uint8_t **buf, size_t *cap)
+static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *d,
+			 uint64_t mask, bool warp, uint8_t **buf, size_t *cap)
 {
 	uint32_t n = d->f.nvalues;
 	if (n > *cap) {
 		uint8_t *k = tc__realloc(&c->al, *buf, n);
 		if (!k)
-			return oom(c);
+			return TC_ENOMEM;
 		*buf = k;
 		*cap = n;
 	}
@@ -288,7 +288,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 	*out = NULL;
 	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].wmask, true, &c->wkind, &c->wkind_cap);
 	if (rc)
-		return rc;
+		return oom(c);
 	tc_ua_func f = d->f;
 	f.kind = c->wkind;
 	tc_lane_geom geom = {d->warp_size, {d->block_size[0], d->block_size[1], d->block_size[2]}};
@@ -325,7 +325,7 @@ static int analyse(tc_calls *c, uint32_t x)
 	uint32_t n = d->f.nvalues;
 	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, false, &c->kind, &c->kind_cap);
 	if (rc)
-		return rc;
+		return oom(c);
 	tc_ua_func f = d->f;
 	f.kind = c->kind;
 	tc_uniformity *u;
@@ -338,6 +338,7 @@ static int analyse(tc_calls *c, uint32_t x)
 		return rc;
 	}
 	const tc_uniformity *w = l ? tc__lanes_uniformity(l) : NULL;
+	bool again = false;
 	for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 		const tc_call_site *cs = &d->calls[s];
 		if (cs->callee == TC_NONE || !desc_of(c, cs->callee) ||
@@ -368,6 +369,13 @@ static int analyse(tc_calls *c, uint32_t x)
 		}
 		uint32_t y;
 		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, false, &y))) {
+			/* a callee whose return is known uniform already, which
+			 * this analysis did not assume: analyse x again */
+			uint32_t old = c->ctx[x].callee[s];
+			bool was = old != TC_NONE && c->ctx[old].ret_uniform,
+			     wwas = old != TC_NONE && c->ctx[old].ret_wuniform;
+			if ((c->ctx[y].ret_uniform && !was) || (c->ctx[y].ret_wuniform && !wwas))
+				again = true;
 			c->ctx[x].callee[s] = y;
 			rc = add_caller(c, x, y);
 		}
@@ -388,6 +396,11 @@ static int analyse(tc_calls *c, uint32_t x)
 		X->ret_uniform |= ret;
 		X->ret_wuniform |= wret;
 		rc = requeue_callers(c, x);
+	}
+	if (!rc && again && !X->queued) {
+		X->queued = true;
+		if (tc__u32vec_push(&c->al, &c->work, x))
+			rc = oom(c);
 	}
 	return rc;
 }
@@ -907,7 +920,10 @@ static void choose_shown(tc_calls *c)
 				firstx = bad = x; /* a kernel: as launched */
 		uint32_t x = bad != TC_NONE ? bad : firstx;
 		c->shown[j] = x != TC_NONE && c->ctx[x].result != TC_NONE ? x : TC_NONE;
-		c->checked[j] = in->kernel || (own && firstx != TC_NONE);
+		/* and a function whose barriers or collectives are all calls: its
+		 * calls are listed */
+		c->checked[j] = in->kernel || ((own || c->barriers[j] || in->ncoll) &&
+					       firstx != TC_NONE && !c->wrapper[j]);
 	}
 }
 
@@ -1028,7 +1044,7 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 		   tc_call_witness *out)
 {
 	memset(out, 0, sizeof *out);
-	out->cause_graph = out->cause_node = TC_NONE;
+	out->cause_graph = out->cause_node = out->cause_context = TC_NONE;
 	tc_state all;
 	bool masked;
 	uint32_t x = first_divergent(c, j, e, &all, &masked);
@@ -1065,6 +1081,7 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 		out->cause_graph = Z->graph;
 		out->cause_node = node;
 		out->cause_result = c->results[res];
+		out->cause_context = (uint32_t)(Z - c->ctx);
 	}
 	/* up the chain: along the calls that make each context entered by part
 	 * of the group (each made so before the one it enters) to the call
@@ -1095,6 +1112,7 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 				out->cause_graph = P->graph;
 				out->cause_node = cs->in_node;
 				out->cause_result = pr != TC_NONE ? c->results[pr] : NULL;
+				out->cause_context = p;
 			}
 		}
 		x = p;
@@ -1146,6 +1164,42 @@ int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out)
 			}
 	}
 	return 1;
+}
+
+uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, int *rc)
+{
+	*rc = TC_OK;
+	if (cx >= c->nctx)
+		return TC_NONE;
+	const context *X = &c->ctx[cx];
+	const tc_fn_desc *d = desc_of(c, X->graph);
+	uint32_t cond = TC_NONE;
+	for (uint32_t k = 0; k < d->f.nblocks && cond == TC_NONE; k++)
+		if (d->block_node[k] == node)
+			cond = d->f.cond[k];
+	if (cond == TC_NONE || X->launch)
+		return TC_NONE;
+	uint8_t *kind = NULL; /* its own: findings are made on several threads */
+	size_t cap = 0;
+	if ((*rc = context_kinds(c, X, d, X->mask, false, &kind, &cap)))
+		return TC_NONE;
+	for (uint32_t k = 0; k < d->nparam_values; k++) /* the parameters are named */
+		if (d->param_value[k] < d->f.nvalues)
+			kind[d->param_value[k]] |= TC_UA_NAMED;
+	tc_ua_func f = d->f;
+	f.kind = kind;
+	tc_uniformity *u = NULL;
+	uint32_t v = TC_NONE;
+	if (!(*rc = tc__uniformity(&u, &f, &c->al)) && tc__uniformity_value(u, cond))
+		v = tc__uniformity_source(u, cond, rc);
+	tc__uniformity_free(u);
+	tc__free(&c->al, kind);
+	if (*rc)
+		return TC_NONE;
+	for (uint32_t k = 0; v != TC_NONE && k < d->nparam_values; k++)
+		if (d->param_value[k] == v)
+			return d->param_index[k];
+	return TC_NONE;
 }
 
 void tc__calls_counts(const tc_calls *c, size_t *contexts, size_t *solved)

@@ -1062,18 +1062,6 @@ uint32_t tc__uniformity_source(tc_uniformity *u, uint32_t v, int *rc)
 	return found;
 }
 
-void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d)
-{
-	if (!d)
-		return;
-	tc__free(al, d->node);
-	tc__free(al, d->term);
-	tc__free(al, d->off);
-	tc__free(al, d->arc);
-	tc__free(al, d->seed);
-	tc__free(al, d);
-}
-
 int tc__uniformity_record(const tc_uniformity *u, const uint32_t *blocks,
 			  const uint32_t *node, uint32_t n, const tc_alloc *al,
 			  tc_uniformity_deps **out)

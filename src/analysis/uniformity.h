@@ -26,29 +26,6 @@
 #include <stdint.h>
 
 
-/*
- * How the uniformity of the branches depends on which divergent branches
- * turn out to be effectively uniform (all their out-edges convergent: every
- * thread takes the same edge), for tc_module_solve (SPEC 3.1). Vertices
- * are the values, then one per block (its branch), then vertices that stand
- * for a set of values several branches make divergent; an arc goes from a
- * value to each user it passes divergence to, from a condition to its
- * branch, and from a divergent branch to every value its divergence makes
- * divergent (or to such a set). A branch is divergent when it is reachable
- * from a seed without passing through an effectively uniform branch.
- */
-typedef struct tc_uniformity_deps {
-	uint32_t nbranch; /* the divergent branches */
-	uint32_t *node;   /* per branch: its graph node */
-	uint32_t *term;   /* per branch: its vertex */
-	uint32_t nvalues; /* vertices; 0 when no branch's divergence depends on another's */
-	uint32_t *off;    /* nvalues + 1 */
-	uint32_t *arc;
-	uint32_t *seed;
-	uint32_t nseed;
-} tc_uniformity_deps;
-
-void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d);
 
 typedef struct tc_uniformity tc_uniformity;
 

@@ -1902,6 +1902,15 @@ static tc_lane_op lane_of(const reader *r, const tok *op, size_t blen, uint32_t 
 		o.bits = (uint8_t)(from < bits ? from : bits);
 		if ((o.op = lane_sreg(x)))
 			return o;
+		if ((x->k == O_SYM || (x->k == O_REG && x->reg == TC_NONE)) &&
+		    (is_word(&x->at, "WARP_SZ") || is_word(&x->at, "%WARP_SZ"))) {
+			/* warpSize, as nvcc writes it: 32 on every target */
+			o.op = TC_LOP_COPY;
+			o.flags = TC_LOP_K0;
+			o.a[0] = TC_NONE;
+			o.k[0] = 32;
+			return o;
+		}
 		o.op = TC_LOP_COPY;
 		if ((x->k == O_REG && x->reg != TC_NONE) || (!cvt && x->k == O_IMM && x->known))
 			if (lane_slot(&o, 0, x, 0, bits))

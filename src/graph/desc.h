@@ -2,9 +2,12 @@
  * desc.h - what a reader describes of a function besides its graph: the
  * uniformity description of its values (tc_ua_func, which
  * analysis/uniformity.h analyses), its parameters and returns, and its
- * calls of the module's other functions. The interprocedural check
- * (analysis/calls.h) reads it to judge a callee's barriers in every calling
- * context; a reader fills it and never runs an analysis on it itself.
+ * calls of the module's other functions, and its warp's view. The
+ * interprocedural check (analysis/calls.h) reads it to judge a callee's
+ * barriers and collectives in every calling context, running the value
+ * analyses again per context from it. (The readers still run those
+ * analyses once themselves for their graphs' own marks: one driver that
+ * runs them over every function from this description is still to come.)
  */
 #ifndef TC_GRAPH_DESC_H
 #define TC_GRAPH_DESC_H
@@ -104,6 +107,32 @@ typedef struct tc_lane_op {
 	uint32_t a[2];
 	int64_t k[2];
 } tc_lane_op;
+
+/*
+ * How the uniformity of the branches depends on which divergent branches
+ * turn out to be effectively uniform (all their out-edges convergent: every
+ * thread takes the same edge), for tc_module_solve (SPEC 3.1; made by analysis/uniformity.h). Vertices
+ * are the values, then one per block (its branch), then vertices that stand
+ * for a set of values several branches make divergent; an arc goes from a
+ * value to each user it passes divergence to, from a condition to its
+ * branch, and from a divergent branch to every value its divergence makes
+ * divergent (or to such a set). A branch is divergent when it is reachable
+ * from a seed without passing through an effectively uniform branch.
+ */
+typedef struct tc_uniformity_deps {
+	uint32_t nbranch; /* the divergent branches */
+	uint32_t *node;   /* per branch: its graph node */
+	uint32_t *term;   /* per branch: its vertex */
+	uint32_t nvalues; /* vertices; 0 when no branch's divergence depends on another's */
+	uint32_t *off;    /* nvalues + 1 */
+	uint32_t *arc;
+	uint32_t *seed;
+	uint32_t nseed;
+} tc_uniformity_deps;
+
+/* Frees d (allocated with al), NULL included. */
+struct tc_alloc;
+void tc__uniformity_deps_free(const struct tc_alloc *al, tc_uniformity_deps *d);
 
 /* A call of another function of the module. */
 typedef struct tc_call_site {

@@ -1,5 +1,4 @@
 /* module.c - the graphs read from one input, and what a front end knows of them. */
-#include "analysis/uniformity.h"
 #include "graph/module.h"
 #include "util/diag.h"
 
@@ -92,6 +91,18 @@ static void free_info(tc_module *m, tc_graph_info *in)
 	tc__free(&m->al, in->origin);
 	tc__free(&m->al, in->coll_call);
 	tc__fn_desc_free(&m->al, in->desc);
+}
+
+void tc__uniformity_deps_free(const tc_alloc *al, tc_uniformity_deps *d)
+{
+	if (!d)
+		return;
+	tc__free(al, d->node);
+	tc__free(al, d->term);
+	tc__free(al, d->off);
+	tc__free(al, d->arc);
+	tc__free(al, d->seed);
+	tc__free(al, d);
 }
 
 void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)

@@ -315,6 +315,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check(tc_module_graph_count(m) >= 1 || tc_module_warning_count(m) >= 1,
 		      "a module read has a graph, or a warning that it has none");
 		fuzz_solve_module("fuzz_llvm", "fuzz.ll", m, h, MAX_BLOCKS);
+		fuzz_calls("fuzz_llvm", m, h, MAX_BLOCKS);
 		tc_module_free(m);
 	}
 	/* the reader, failing one of its allocations */

@@ -7,6 +7,7 @@
 #ifndef TC_TESTS_FUZZ_UTIL_H
 #define TC_TESTS_FUZZ_UTIL_H
 
+#include "analysis/calls.h"
 #include "report/report.h"
 
 #include <graphviz/cgraph.h>
@@ -166,6 +167,66 @@ static inline void fuzz_solve_module(const char *target, const char *input, tc_m
 }
 
 
+/* The calling contexts of m (check across calls), when its graphs are all
+ * of at most max_blocks nodes: every barrier and collective's verdict is
+ * a state and its witness, when not convergent, names a graph of m; one
+ * allocation fails: TC_ENOMEM and nothing leaked. */
+static inline void fuzz_calls(const char *target, tc_module *m, uint64_t h, uint32_t max_blocks)
+{
+	for (size_t i = 0; i < tc_module_graph_count(m); i++)
+		if (tc_graph_node_count(tc_module_graph(m, i)) > max_blocks)
+			return;
+	tc_solve_options opt = tc_solve_options_default();
+	opt.assume_barriers = false;
+	tc_calls *c = NULL;
+	tc_diag d;
+	fuzz_check(target, tc__calls_new(&c, m, &opt, NULL, &d) == TC_OK, "the contexts are found");
+	for (size_t i = 0; c && i < tc_module_graph_count(m); i++) {
+		const tc_graph *g = tc_module_graph(m, i);
+		for (uint32_t v = 0; v < tc_graph_node_count(g); v++) {
+			if (!(tc_graph_node_flags(g, v) & TC_NODE_BARRIER))
+				continue;
+			tc_state s = tc__calls_barrier_state(c, i, v);
+			fuzz_check(target, s == TC_STATE_CONVERGENT || s == TC_STATE_UNKNOWN ||
+						   s == TC_STATE_DEAD,
+				   "a barrier's state across calls is C, U or -");
+			tc_call_witness w;
+			tc_call_link link[4];
+			if (s == TC_STATE_UNKNOWN && tc__calls_callee(c, i, v) == TC_NONE) {
+				fuzz_check(target, tc__calls_witness(c, i, v, link, 4, &w) == TC_OK,
+					   "a barrier not convergent across calls has a witness");
+				fuzz_check(target, w.cause_graph == TC_NONE ||
+							   w.cause_graph < tc_module_graph_count(m),
+					   "a witness names a graph of the module");
+			}
+		}
+		for (size_t k = 0; k < tc_module_collective_count(m, i); k++) {
+			bool masked;
+			uint32_t arg;
+			tc_state s = tc__calls_collective(c, i, k, &masked, &arg);
+			fuzz_check(target, s == TC_STATE_CONVERGENT || s == TC_STATE_UNKNOWN ||
+						   s == TC_STATE_DEAD,
+				   "a collective's state across calls is C, U or -");
+		}
+	}
+	tc__calls_free(c);
+	/* one allocation fails */
+	budget b = {0, 0};
+	tc_allocator counting = budget_allocator(&b);
+	c = NULL;
+	fuzz_check(target, tc__calls_new(&c, m, &opt, &counting, &d) == TC_OK,
+		   "the contexts are found with a counting allocator");
+	tc__calls_free(c);
+	if (b.calls) {
+		budget f = {0, 1 + (h >> 14) % b.calls};
+		tc_allocator failing = budget_allocator(&f);
+		c = NULL;
+		fuzz_check(target, tc__calls_new(&c, m, &opt, &failing, &d) == TC_ENOMEM,
+			   "a failed allocation in the contexts is TC_ENOMEM");
+		fuzz_check(target, c == NULL, "failed contexts return nothing");
+	}
+}
+
 /* A reader of bytes into a module (tc_parse_ptx, tc_parse_spirv). */
 typedef int (*fuzz_reader)(tc_module **out, const char *name, const uint8_t *data, size_t size,
 			   const tc_read_options *opt, const tc_allocator *al, tc_diag *d);
@@ -199,6 +260,7 @@ static inline void fuzz_read(const char *target, const char *name, fuzz_reader r
 		fuzz_check(target, tc_module_graph_count(m) >= 1 || tc_module_warning_count(m) >= 1,
 			   "a read file has a graph or says why not");
 		fuzz_solve_module(target, name, m, h, max_blocks);
+		fuzz_calls(target, m, h, max_blocks);
 		tc_module_free(m);
 	}
 	size_t calls = b.calls;

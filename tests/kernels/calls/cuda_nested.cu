@@ -54,3 +54,13 @@ extern "C" __global__ void nested(int *s)
 	outer_odd(s, t); // call: divergent
 	outer_even(s, BID_X); // call: ok
 }
+
+// A second kernel that calls block_parity, after the first made its
+// context's result known uniform: the call must see it too.
+extern "C" __global__ void nested_again(int *s)
+{
+	unsigned t = TID_X;
+	if (block_parity() == 0)
+		__syncthreads(); // check: ok
+	s[t] += 3;
+}

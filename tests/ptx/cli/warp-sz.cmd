@@ -1,0 +1,4 @@
+# warpSize as nvcc writes it (WARP_SZ) is 32: tid.x / WARP_SZ is the same in
+# a warp, tid.x % WARP_SZ is not
+args: check warp-sz.ptx
+status: 1
