@@ -203,6 +203,15 @@ static fact eval_binary(const ctx *c, const tc_lane_op *o, fact a, fact b)
 				r.isconst = 1;
 				r.c = a.c >> b.c;
 			}
+			/* a value not negative has no bit set past bits - 2: shifted
+			 * by bits - 1 or more it is 0 (the sign of a signed division
+			 * by a power of two, as nvcc writes tid / 32) */
+			if (o->bits && a.nonneg && b.c >= o->bits - 1) {
+				r.isconst = 1;
+				r.c = 0;
+				r.nonneg = 1;
+				r.tz = 64;
+			}
 		}
 		break;
 	case TC_LOP_UDIV:
