@@ -3437,6 +3437,12 @@ static int inlined_of(reader *r, ploc l, tc_inlined *out)
 		char *paren = strchr(plain, '(');
 		s = plain;
 		n = paren ? (size_t)(paren - plain) : strlen(plain);
+		/* without the namespace nvcc gives what has internal linkage */
+		const char *colons = strncmp(s, "_INTERNAL_", 10) == 0 ? strstr(s, "::") : NULL;
+		if (colons && (size_t)(colons - s) < n) {
+			n -= (size_t)(colons + 2 - s);
+			s = colons + 2;
+		}
 	}
 	out->function = n ? tc__module_string(r->out, s, n) : NULL;
 	free(plain);
