@@ -845,7 +845,7 @@ static bool site_collective(const tc_calls *c, size_t j, uint32_t k)
 /* The wrappers: a function that no kernel is, with collectives and no
  * barrier of its own, whose every collective is in another file than
  * every call of it (and some call has a file). */
-static void find_wrappers(tc_calls *c)
+static int find_wrappers(tc_calls *c)
 {
 	size_t n = c->m->count;
 	for (size_t g = 0; g < n; g++) {
@@ -861,6 +861,8 @@ static void find_wrappers(tc_calls *c)
 		c->wrapper[g] = c->wrapper[g] && any;
 	}
 	uint8_t *called = tc__calloc(&c->al, n ? n : 1, 1);
+	if (!called)
+		return oom(c);
 	for (size_t i = 0; i < n; i++) {
 		const tc_fn_desc *d = desc_of(c, (uint32_t)i);
 		for (uint32_t s = 0; d && s < d->ncalls; s++) {
@@ -875,13 +877,14 @@ static void find_wrappers(tc_calls *c)
 					other = strcmp(in->coll[q].loc.file, file) != 0;
 			if (!other)
 				c->wrapper[g] = 0;
-			else if (called)
+			else
 				called[g] = 1;
 		}
 	}
 	for (size_t g = 0; g < n; g++)
-		c->wrapper[g] = c->wrapper[g] && (!called || called[g]);
+		c->wrapper[g] = c->wrapper[g] && called[g];
 	tc__free(&c->al, called);
+	return TC_OK;
 }
 
 /* Which graphs are checked, and the context each is shown with. */
@@ -974,7 +977,7 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	if (!rc)
 		rc = map_callees(c);
 	if (!rc)
-		find_wrappers(c);
+		rc = find_wrappers(c);
 	if (rc) {
 		tc__calls_free(c);
 		return rc;

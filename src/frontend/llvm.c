@@ -1929,6 +1929,7 @@ static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 			c->callee = r->graph_of[g];
 			c->node = barrier ? in_node : TC_NONE;
 			c->in_node = in_node;
+			c->block = k;
 			c->value = ptrmap_get(&r->values, i);
 			c->arg_off = d->narg;
 			c->nargs = na;
@@ -2044,6 +2045,8 @@ static int describe(reader *r, uint32_t f, uint32_t nblocks)
 		rc = describe_calls(r, d, nblocks);
 	if (!rc)
 		rc = describe_collectives(r, f, d);
+	if (!rc && tc__fn_desc_read_args(r->out, d))
+		rc = oom(r);
 	tc__module_set_desc(r->out, d); /* owns it, also on failure */
 	return rc;
 }

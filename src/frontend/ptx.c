@@ -3713,6 +3713,7 @@ static int describe_calls(reader *r, const pfunc *f, tc_fn_desc *d, const uint32
 			if (it->op == IT_CALL && it->target >= f->call0 && it->target < f->call1) {
 				tc_call_site *c = &d->calls[it->target - f->call0];
 				c->in_node = last[k] - nbar[k] + j;
+				c->block = k; /* its arguments are records of their own already */
 				c->node = barrier ? c->in_node : TC_NONE;
 			}
 			j += barrier;

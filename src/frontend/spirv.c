@@ -2055,11 +2055,16 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 			d->param_value[d->nparam_values] = r->pval.v[k];
 			d->param_index[d->nparam_values++] = k;
 		}
-	/* the values returned (a constant is the same in every thread) */
+	/* the values returned (a constant is the same in every thread), read
+	 * where they return (tc__fn_desc_read_args) */
+	if (!rc && !(d->ret_block = tc__malloc(mal, tc__mul(nb ? nb : 1, sizeof(uint32_t)))))
+		rc = oom(r);
 	for (uint32_t k = 0; k < nb && !rc; k++) {
 		uint32_t t = r->blk[k].i1 - 1;
-		if (t >= r->blk[k].i0 && r->in[t].op == SpvOpReturnValue)
+		if (t >= r->blk[k].i0 && r->in[t].op == SpvOpReturnValue) {
+			d->ret_block[d->nret] = k;
 			d->ret[d->nret++] = value_of(r, word(r, t, 1));
+		}
 	}
 	for (size_t j = 0; j < r->ncalls && !rc; j++) {
 		const scall *c = &r->calls[j];
@@ -2072,6 +2077,7 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 		for (uint32_t q = 0; q < bk->nbar; q++)
 			before += r->bars.v[bk->bar0 + q] < c->inst;
 		cs->in_node = last[c->block] - nbar[c->block] + before;
+		cs->block = c->block;
 		cs->node = is_barrier(r, c->inst) ? cs->in_node : TC_NONE;
 		cs->value = c->value;
 		cs->arg_off = c->arg_off;
@@ -2084,6 +2090,8 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 		if (!(d->lop = module_copy(r, s->lop, n, sizeof *s->lop)))
 			rc = oom(r);
 	}
+	if (!rc && tc__fn_desc_read_args(r->out, d))
+		rc = oom(r);
 	tc__module_set_desc(r->out, d); /* owns it, also on failure */
 	return rc;
 }

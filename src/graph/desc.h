@@ -146,6 +146,7 @@ typedef struct tc_call_site {
 			   * constant, a global: the same in every thread) */
 	uint32_t nargs;
 	uint32_t in_node; /* the node the call is in (its barrier node if any) */
+	uint32_t block;   /* the block the call is in */
 	tc_loc loc; /* where it is; file NULL when unknown */
 } tc_call_site;
 
@@ -184,6 +185,9 @@ typedef struct tc_fn_desc {
 	uint32_t *ret; /* the return instructions' values (their operand is
 			* the value returned) */
 	uint32_t nret;
+	/* per return, or NULL: its block, where ret[k] is the value returned
+	 * itself (a read of it there is made: tc__fn_desc_read_args) */
+	uint32_t *ret_block;
 	uint32_t *block_node; /* per block: the graph node its branch ends */
 	tc_call_site *calls;
 	uint32_t ncalls;

@@ -120,6 +120,7 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->param_value);
 	tc__free(al, d->param_index);
 	tc__free(al, d->ret);
+	tc__free(al, d->ret_block);
 	tc__free(al, d->block_node);
 	tc__free(al, d->calls);
 	tc__free(al, d->arg);
@@ -161,6 +162,109 @@ tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *b
 		return d;
 	tc__fn_desc_free(al, d);
 	return NULL;
+}
+
+/* The values tc__fn_desc_read_args reads where they are used: call
+ * arguments, and returned values where ret_block says where they return;
+ * in order, each slot (an arg or ret entry) with its block. */
+typedef struct desc_read {
+	uint32_t *slot;
+	uint32_t block;
+} desc_read;
+
+int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
+{
+	const tc_alloc *al = &m->al;
+	uint32_t n = d->f.nvalues, extra = 0;
+	for (uint32_t s = 0; s < d->ncalls; s++)
+		for (uint32_t a = d->calls[s].arg_off;
+		     a < d->calls[s].arg_off + d->calls[s].nargs && a < d->narg; a++)
+			extra += d->arg[a] < n;
+	for (uint32_t k = 0; d->ret_block && k < d->nret; k++)
+		extra += d->ret[k] < n;
+	if (extra == 0)
+		return TC_OK;
+	if ((uint64_t)n + extra >= UINT32_MAX - 1)
+		return TC_ENOMEM;
+	uint32_t nn = n + extra, nuse = d->f.use_off[n], nnuse = nuse + extra;
+	uint32_t *block = tc__malloc(al, tc__mul(nn, sizeof *block));
+	uint8_t *kind = tc__malloc(al, nn);
+	uint32_t *use_off = tc__calloc(al, (size_t)nn + 1, sizeof *use_off);
+	uint32_t *user = tc__malloc(al, tc__mul(nnuse, sizeof *user));
+	uint32_t *use_block = tc__malloc(al, tc__mul(nnuse, sizeof *use_block));
+	uint32_t *cur = tc__malloc(al, tc__mul(n ? n : 1, sizeof *cur));
+	desc_read *reads = tc__malloc(al, tc__mul(extra, sizeof *reads));
+	tc_lane_op *lop = d->lop ? tc__malloc(al, tc__mul(nn, sizeof *lop)) : NULL;
+	if (!block || !kind || !use_off || !user || !use_block || !cur || !reads ||
+	    (d->lop && !lop)) {
+		tc__free(al, block);
+		tc__free(al, kind);
+		tc__free(al, use_off);
+		tc__free(al, user);
+		tc__free(al, use_block);
+		tc__free(al, cur);
+		tc__free(al, reads);
+		tc__free(al, lop);
+		return TC_ENOMEM;
+	}
+	uint32_t nr = 0;
+	for (uint32_t s = 0; s < d->ncalls; s++)
+		for (uint32_t a = d->calls[s].arg_off;
+		     a < d->calls[s].arg_off + d->calls[s].nargs && a < d->narg; a++)
+			if (d->arg[a] < n)
+				reads[nr++] = (desc_read){&d->arg[a], d->calls[s].block};
+	for (uint32_t k = 0; d->ret_block && k < d->nret; k++)
+		if (d->ret[k] < n)
+			reads[nr++] = (desc_read){&d->ret[k], d->ret_block[k]};
+	memcpy(block, d->f.block, (size_t)n * sizeof *block);
+	memcpy(kind, d->f.kind, n);
+	if (lop)
+		memcpy(lop, d->lop, (size_t)n * sizeof *lop);
+	/* the copies, one per read, in its block: one more use of the value */
+	for (uint32_t q = 0; q < nr; q++) {
+		uint32_t v = *reads[q].slot, w = n + q;
+		block[w] = reads[q].block;
+		kind[w] = TC_UA_PURE;
+		if (lop)
+			lop[w] = (tc_lane_op){TC_LOP_COPY, 0, d->lop[v].bits, {v, TC_NONE}, {0, 0}};
+		use_off[v + 1]++;
+	}
+	for (uint32_t v = 0; v < n; v++)
+		use_off[v + 1] += d->f.use_off[v + 1] - d->f.use_off[v];
+	for (uint32_t v = 0; v < nn; v++)
+		use_off[v + 1] += use_off[v];
+	/* the old uses of each value, then the copies' reads */
+	for (uint32_t v = 0; v < n; v++) {
+		uint32_t k = d->f.use_off[v + 1] - d->f.use_off[v];
+		memcpy(user + use_off[v], d->f.user + d->f.use_off[v], (size_t)k * sizeof *user);
+		memcpy(use_block + use_off[v], d->f.use_block + d->f.use_off[v],
+		       (size_t)k * sizeof *use_block);
+		cur[v] = use_off[v] + k;
+	}
+	for (uint32_t q = 0; q < nr; q++) {
+		uint32_t v = *reads[q].slot;
+		user[cur[v]] = n + q;
+		use_block[cur[v]++] = reads[q].block;
+		*reads[q].slot = n + q;
+	}
+	tc__free(al, cur);
+	tc__free(al, reads);
+	tc__free(al, (void *)d->f.block);
+	tc__free(al, (void *)d->f.kind);
+	tc__free(al, (void *)d->f.use_off);
+	tc__free(al, (void *)d->f.user);
+	tc__free(al, (void *)d->f.use_block);
+	tc__free(al, d->lop);
+	tc__free(al, d->ret_block);
+	d->ret_block = NULL; /* the returns are reads now */
+	d->f.block = block;
+	d->f.kind = kind;
+	d->f.use_off = use_off;
+	d->f.user = user;
+	d->f.use_block = use_block;
+	d->f.nvalues = nn;
+	d->lop = lop;
+	return TC_OK;
 }
 
 void tc__module_set_desc(tc_module *m, tc_fn_desc *desc)

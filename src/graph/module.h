@@ -110,6 +110,15 @@ void tc__module_set_desc(tc_module *m, tc_fn_desc *desc);
  * f->nblocks of them), the rest empty; allocated with m->al; NULL when out
  * of memory. */
 tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node);
+/* Makes each argument of d's calls that is a value a value of its own, a
+ * copy read where the call is (calls[s].block), and so each returned value
+ * where d->ret_block says where it returns, so that its divergence is the
+ * value's as the call or the return sees it: a value that leaves a loop
+ * whose threads left it at different iterations differs there, though it
+ * is the same in each iteration (temporal divergence, which the uniformity
+ * analysis gives its uses, not the value). d->lop, when there, gets a copy
+ * for each. TC_OK or TC_ENOMEM (d as it was). */
+int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d);
 void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d);
 /* Keeps a warning about the input (tc_module_warning; the first four).
  * TC_ENOMEM or TC_OK. */

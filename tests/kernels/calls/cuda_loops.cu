@@ -40,3 +40,23 @@ extern "C" __global__ void loops(int *s, int n)
 	rounds_twice(s, (int)(t & 3)); // call: divergent
 	s[t] += n;
 }
+
+// The argument is a value that leaves a loop whose trip count depends on
+// the thread: the same in every iteration, it differs after the loop
+// (temporal divergence), so the barrier that it guards is divergent.
+HELPER void sync_if_even(int *s, unsigned x)
+{
+	if ((x & 1) == 0)
+		__syncthreads(); // check: divergent
+	s[x] += 1;
+}
+
+extern "C" __global__ void loop_value(int *s, unsigned n)
+{
+	unsigned t = TID_X, acc = n;
+	for (unsigned i = 0; i < (t & 3); i++) {
+		acc ^= 1;
+		s[t] += (int)i;
+	}
+	sync_if_even(s, acc); // call: divergent (through its argument)
+}
