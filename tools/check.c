@@ -531,6 +531,15 @@ static int find_barriers(checked *c)
 		tc_report_barrier *rb = &c->barriers[k++];
 		rb->node = v;
 		rb->inlined = tc_module_node_inlined(c->m, c->j, v, &rb->inlined_loc);
+		tc_loc wl;
+		uint32_t w = !rb->inlined && c->calls
+				     ? tc__calls_wrapper_barrier(c->calls, c->j, v, &wl)
+				     : TC_NONE;
+		if (w != TC_NONE) { /* a wrapper's barrier, as if inlined here */
+			if (!(rb->inlined = plain_name(c, tc_graph_name(tc_module_graph(c->m, w)))))
+				goto done;
+			rb->inlined_loc = wl;
+		}
 		if (c->calls && (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)) {
 			if (context_finding(c, &f, false, v, &rb->ncalls, &rb->ncauses,
 					    &rb->unknown_callers))

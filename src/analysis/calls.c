@@ -68,6 +68,8 @@ struct tc_calls {
 	uint32_t *shown;   /* per graph: the context shown, or TC_NONE */
 	uint32_t **callee_of; /* per graph with calls, per node: the callee a
 			       * call node calls (tc__calls_callee), or TC_NONE */
+	uint32_t **site_of;   /* per graph with calls, per node: the call a call
+			       * node is, or TC_NONE */
 	tc_u32vec arc_from, arc_next; /* callers of a context, as lists */
 	tc_u32vec work;
 	tc_u32vec order; /* reached contexts, breadth first */
@@ -642,7 +644,8 @@ static int spread_bad(tc_calls *c, int view)
 static int map_callees(tc_calls *c)
 {
 	size_t n = c->m->count;
-	if (!(c->callee_of = tc__calloc(&c->al, n ? n : 1, sizeof *c->callee_of)))
+	if (!(c->callee_of = tc__calloc(&c->al, n ? n : 1, sizeof *c->callee_of)) ||
+	    !(c->site_of = tc__calloc(&c->al, n ? n : 1, sizeof *c->site_of)))
 		return oom(c);
 	for (size_t j = 0; j < n; j++) {
 		const tc_fn_desc *d = desc_of(c, (uint32_t)j);
@@ -653,13 +656,19 @@ static int map_callees(tc_calls *c)
 		if (!map)
 			return oom(c);
 		c->callee_of[j] = map;
+		uint32_t *site = tc__malloc(&c->al, tc__mul(g->n ? g->n : 1, sizeof *site));
+		if (!site)
+			return oom(c);
+		c->site_of[j] = site;
 		for (uint32_t v = 0; v < g->n; v++)
-			map[v] = TC_NONE;
+			map[v] = site[v] = TC_NONE;
 		for (uint32_t s = 0; s < d->ncalls; s++) {
 			const tc_call_site *cs = &d->calls[s];
 			const tc_fn_desc *e = cs->callee < n ? desc_of(c, cs->callee) : NULL;
-			if (cs->node < g->n && e && !e->builtin)
+			if (cs->node < g->n && e && !e->builtin) {
 				map[cs->node] = cs->callee;
+				site[cs->node] = s;
+			}
 		}
 	}
 	return TC_OK;
@@ -718,6 +727,16 @@ static uint32_t site_of(const tc_calls *c, uint32_t x, uint32_t k, uint32_t *cal
 	return s;
 }
 
+/* For node v of graph j, a call of a wrapper's barriers: the call; else
+ * TC_NONE. */
+static uint32_t wrapper_site(const tc_calls *c, uint32_t j, uint32_t v)
+{
+	if (!c->site_of || !c->site_of[j] || v >= c->m->graphs[j]->n)
+		return TC_NONE;
+	uint32_t s = c->site_of[j][v];
+	return s != TC_NONE && c->wrapper[desc_of(c, j)->calls[s].callee] ? s : TC_NONE;
+}
+
 /* Element e's state in reached context x, and the view that decides it;
  * TC_STATE_DEAD as well for a collective whose mask promises nothing there
  * (*masked). A SITE: the wrapper's collectives in the callee's context,
@@ -748,6 +767,27 @@ static tc_state elem_state(const tc_calls *c, uint32_t x, elem e, int *view, boo
 				*view = v;
 				return TC_STATE_UNKNOWN;
 			}
+			if (st == TC_STATE_CONVERGENT)
+				all = TC_STATE_CONVERGENT;
+		}
+		return all;
+	}
+	uint32_t ws = e.kind == E_BARRIER ? wrapper_site(c, X->graph, e.id) : TC_NONE;
+	if (ws != TC_NONE) { /* the wrapper's barriers, as if inlined at the call */
+		uint32_t y = X->callee[ws];
+		if (y == TC_NONE)
+			return TC_STATE_DEAD;
+		const context *Y = &c->ctx[y];
+		const tc_graph *w = c->m->graphs[Y->graph];
+		bool bad = X->bad[0] || !call_converges(c, x, ws, 0);
+		tc_state all = TC_STATE_DEAD;
+		for (uint32_t v = 0; v < w->n; v++) {
+			if (!(w->flags[v] & TC_NODE_BARRIER))
+				continue;
+			tc_state st = Y->result != TC_NONE ? tc_result_node_state(c->results[Y->result], v)
+							   : TC_STATE_UNKNOWN;
+			if (st == TC_STATE_UNKNOWN || (bad && st != TC_STATE_DEAD))
+				return TC_STATE_UNKNOWN;
 			if (st == TC_STATE_CONVERGENT)
 				all = TC_STATE_CONVERGENT;
 		}
@@ -845,20 +885,47 @@ static bool site_collective(const tc_calls *c, size_t j, uint32_t k)
 /* The wrappers: a function that no kernel is, with collectives and no
  * barrier of its own, whose every collective is in another file than
  * every call of it (and some call has a file). */
+/* The positions of a wrapper's own barriers and collectives (the first
+ * fill of them, up to cap, in *out); how many there are, or UINT32_MAX
+ * when one has no file or the function has a call of its own. */
+static uint32_t own_files(const tc_calls *c, size_t g, const char **out, uint32_t cap)
+{
+	const tc_graph_info *in = &c->m->info[g];
+	const tc_graph *gr = c->m->graphs[g];
+	uint32_t k = 0;
+	for (uint32_t q = 0; q < in->ncoll; q++) {
+		if (in->coll[q].call)
+			return UINT32_MAX;
+		if (in->coll[q].barrier)
+			continue;
+		if (!in->coll[q].loc.file)
+			return UINT32_MAX;
+		if (k < cap)
+			out[k] = in->coll[q].loc.file;
+		k++;
+	}
+	for (uint32_t v = 0; v < gr->n; v++) {
+		if (!(gr->flags[v] & TC_NODE_BARRIER))
+			continue;
+		if (c->callee_of[g] && c->callee_of[g][v] != TC_NONE)
+			return UINT32_MAX;
+		tc_loc l = tc_graph_node_loc(gr, v);
+		if (!l.file)
+			return UINT32_MAX;
+		if (k < cap)
+			out[k] = l.file;
+		k++;
+	}
+	return k;
+}
+
 static int find_wrappers(tc_calls *c)
 {
 	size_t n = c->m->count;
+	const char *files[8];
 	for (size_t g = 0; g < n; g++) {
-		const tc_graph_info *in = &c->m->info[g];
-		c->wrapper[g] = desc_of(c, (uint32_t)g) && !in->kernel && !c->barriers[g];
-		bool any = false;
-		for (uint32_t q = 0; q < in->ncoll && c->wrapper[g]; q++) {
-			if (in->coll[q].barrier || in->coll[q].call)
-				continue;
-			any = true;
-			c->wrapper[g] = in->coll[q].loc.file != NULL;
-		}
-		c->wrapper[g] = c->wrapper[g] && any;
+		uint32_t k = own_files(c, g, files, 8);
+		c->wrapper[g] = desc_of(c, (uint32_t)g) && !c->m->info[g].kernel && k >= 1 && k <= 8;
 	}
 	uint8_t *called = tc__calloc(&c->al, n ? n : 1, 1);
 	if (!called)
@@ -870,11 +937,10 @@ static int find_wrappers(tc_calls *c)
 			if (g >= n || !c->wrapper[g])
 				continue;
 			const char *file = d->calls[s].loc.file;
-			const tc_graph_info *in = &c->m->info[g];
+			uint32_t k = own_files(c, g, files, 8);
 			bool other = file != NULL;
-			for (uint32_t q = 0; q < in->ncoll && other; q++)
-				if (!in->coll[q].barrier && !in->coll[q].call)
-					other = strcmp(in->coll[q].loc.file, file) != 0;
+			for (uint32_t q = 0; q < k && other; q++)
+				other = strcmp(files[q], file) != 0;
 			if (!other)
 				c->wrapper[g] = 0;
 			else
@@ -883,6 +949,11 @@ static int find_wrappers(tc_calls *c)
 	}
 	for (size_t g = 0; g < n; g++)
 		c->wrapper[g] = c->wrapper[g] && called[g];
+	/* a call of a wrapper's barriers is judged as the barrier, at the call */
+	for (size_t j = 0; j < n; j++)
+		for (uint32_t v = 0; c->callee_of[j] && v < c->m->graphs[j]->n; v++)
+			if (c->callee_of[j][v] != TC_NONE && c->wrapper[c->callee_of[j][v]])
+				c->callee_of[j][v] = TC_NONE;
 	tc__free(&c->al, called);
 	return TC_OK;
 }
@@ -1005,7 +1076,10 @@ void tc__calls_free(tc_calls *c)
 	tc__free(&c->al, c->results);
 	for (size_t j = 0; c->callee_of && j < c->m->count; j++)
 		tc__free(&c->al, c->callee_of[j]);
+	for (size_t j = 0; c->site_of && j < c->m->count; j++)
+		tc__free(&c->al, c->site_of[j]);
 	tc__free(&c->al, c->callee_of);
+	tc__free(&c->al, c->site_of);
 	tc__free(&c->al, c->ctx);
 	tc__free(&c->al, c->first);
 	tc__free(&c->al, c->count);
@@ -1074,6 +1148,20 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 		if (Z == X && !call_converges(c, x, s, view)) /* the call itself */
 			node = desc_of(c, X->graph)->calls[s].in_node;
 		else if (Z == X)
+			node = TC_NONE; /* only the chain decides */
+	}
+	uint32_t ws = e.kind == E_BARRIER ? wrapper_site(c, (uint32_t)j, e.id) : TC_NONE;
+	if (ws != TC_NONE) { /* a wrapper's barrier not convergent there, or the call */
+		uint32_t y = X->callee[ws];
+		const context *Y = y != TC_NONE ? &c->ctx[y] : NULL;
+		const tc_graph *w = Y ? c->m->graphs[Y->graph] : NULL;
+		for (uint32_t v = 0; Y && Y->result != TC_NONE && v < w->n && Z == X; v++)
+			if ((w->flags[v] & TC_NODE_BARRIER) &&
+			    tc_result_node_state(c->results[Y->result], v) == TC_STATE_UNKNOWN) {
+				Z = Y;
+				node = v;
+			}
+		if (Z == X && call_converges(c, x, ws, 0))
 			node = TC_NONE; /* only the chain decides */
 	}
 	uint32_t res = view == 1 && Z->wresult != TC_NONE ? Z->wresult : Z->result;
@@ -1167,6 +1255,21 @@ int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out)
 			}
 	}
 	return 1;
+}
+
+uint32_t tc__calls_wrapper_barrier(const tc_calls *c, size_t j, uint32_t v, tc_loc *loc)
+{
+	uint32_t s = wrapper_site(c, (uint32_t)j, v);
+	if (s == TC_NONE)
+		return TC_NONE;
+	uint32_t g = desc_of(c, (uint32_t)j)->calls[s].callee;
+	const tc_graph *w = c->m->graphs[g];
+	for (uint32_t b = 0; b < w->n; b++)
+		if (w->flags[b] & TC_NODE_BARRIER) {
+			*loc = tc_graph_node_loc(w, b);
+			break;
+		}
+	return g;
 }
 
 uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, int *rc)

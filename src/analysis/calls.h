@@ -53,6 +53,12 @@ const tc_result *tc__calls_warp_result(const tc_calls *c, size_t j);
 /* For a node of graph j that calls a function whose barriers the contexts
  * judge: the callee's graph index; else TC_NONE. */
 uint32_t tc__calls_callee(const tc_calls *c, size_t j, uint32_t node);
+/* For a barrier node v of graph j that calls a wrapper (a function whose
+ * barriers are in another file than every call of it: cooperative groups'
+ * sync() that nvcc -G keeps), judged and reported as if inlined at the
+ * call: the wrapper's graph, and in *loc its barrier's position; else
+ * TC_NONE. */
+uint32_t tc__calls_wrapper_barrier(const tc_calls *c, size_t j, uint32_t v, tc_loc *loc);
 /* The state of barrier node v of graph j over every context that reaches
  * it (TC_STATE_DEAD: none does). */
 tc_state tc__calls_barrier_state(const tc_calls *c, size_t j, uint32_t v);
