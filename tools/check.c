@@ -9,6 +9,7 @@
 #include "analysis/calls.h"
 #include "cli.h"
 #include "report/report.h"
+#include "util/names.h"
 #include "source.h"
 
 #include <stdlib.h>
@@ -293,38 +294,20 @@ static int name_callees(checked *c)
 	return 0;
 }
 
-/* A function's name as its source writes it, kept with c: a C++ name
- * demangled, without its parameters and without the namespace nvcc gives
- * what has internal linkage (_INTERNAL_..._cu_...::); NULL when out of
- * memory. */
-extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+/* A function's name as its source writes it (util/names.h), kept with c;
+ * NULL when out of memory. */
 static const char *plain_name(checked *c, const char *name)
 {
-	int status = -1;
-	char *d = name[0] == '_' && name[1] == 'Z' ? __cxa_demangle(name, NULL, NULL, &status)
-						   : NULL;
-	const char *s = d && status == 0 ? d : name;
-	size_t n = strlen(s);
-	const char *paren = s == d ? strchr(s, '(') : NULL;
-	if (paren)
-		n = (size_t)(paren - s);
-	if (s == d && strncmp(s, "_INTERNAL_", 10) == 0) {
-		const char *colons = strstr(s, "::");
-		if (colons && (size_t)(colons - s) < n) {
-			n -= (size_t)(colons + 2 - s);
-			s = colons + 2;
-		}
-	}
+	char buf[512];
+	size_t n = tc__plain_name(buf, sizeof buf, name, strlen(name));
 	char **names = realloc(c->names, (c->nnames + 1) * sizeof *names);
 	char *copy = names ? malloc(n + 1) : NULL;
 	if (names)
 		c->names = names;
 	if (copy) {
-		memcpy(copy, s, n);
-		copy[n] = '\0';
+		memcpy(copy, buf, n + 1);
 		c->names[c->nnames++] = copy;
 	}
-	free(d);
 	return copy;
 }
 
@@ -348,6 +331,14 @@ typedef struct found {
 	tc_causes *why;            /* of c->rg.result */
 } found;
 
+/* The witness of collective k (coll) or barrier node k of c's graph. */
+static int witness_of(const checked *c, bool coll, uint32_t k, tc_call_link *chain, uint32_t cap,
+		      tc_call_witness *w)
+{
+	return coll ? tc__calls_collective_witness(c->calls, c->j, k, chain, cap, w)
+		    : tc__calls_witness(c->calls, c->j, k, chain, cap, w);
+}
+
 /* A finding in a function checked in its calling contexts (collective k
  * when coll, else barrier node k): the calls that lead to it, appended to
  * c->links, and its causes, wherever they are, to c->causes. */
@@ -355,21 +346,15 @@ static int context_finding(checked *c, found *f, bool coll, uint32_t k, uint32_t
 			   uint32_t *ncauses, bool *unknown)
 {
 	tc_call_witness w;
-	int (*wit)(const tc_calls *, size_t, size_t, tc_call_link *, uint32_t,
-		   tc_call_witness *) = coll ? tc__calls_collective_witness : NULL;
 	*ncalls = *ncauses = 0;
 	*unknown = false;
-	if (coll ? wit(c->calls, c->j, k, NULL, 0, &w)
-		 : tc__calls_witness(c->calls, c->j, k, NULL, 0, &w))
+	if (witness_of(c, coll, k, NULL, 0, &w))
 		return 0; /* not reported after all: cannot be */
 	uint32_t want = w.nchain;
 	tc_call_link *links = malloc((want ? want : 1) * sizeof *links);
 	if (!links)
 		return -1;
-	if (coll)
-		wit(c->calls, c->j, k, links, want, &w);
-	else
-		tc__calls_witness(c->calls, c->j, k, links, want, &w);
+	witness_of(c, coll, k, links, want, &w);
 	/* the call into the function of the causes, for a parameter they
 	 * depend on: the innermost on the chain */
 	tc_loc into = {NULL, 0, 0};

@@ -715,8 +715,6 @@ static tc_state own_coll_state(const tc_calls *c, uint32_t y, uint32_t k, int *v
 	return s;
 }
 
-static bool call_converges(const tc_calls *c, uint32_t x, uint32_t s, int view);
-
 /* For a SITE element of context x: the call site, and the callee's
  * context (TC_NONE: none). */
 static uint32_t site_of(const tc_calls *c, uint32_t x, uint32_t k, uint32_t *callee_ctx)
@@ -737,62 +735,83 @@ static uint32_t wrapper_site(const tc_calls *c, uint32_t j, uint32_t v)
 	return s != TC_NONE && c->wrapper[desc_of(c, j)->calls[s].callee] ? s : TC_NONE;
 }
 
+/* A wrapper's own barriers (barriers) or collectives, reached through call
+ * s of context x, as if inlined there: their state in the callee's context
+ * with the call's own convergence in x, the view that decides it, whether
+ * every collective is masked there; and in *inner_ctx, *inner_node (when
+ * inner_node is not NULL) the callee's context and the node of the first
+ * of them, of that view, its own solve does not prove (TC_NONE: none). */
+static tc_state through_call(const tc_calls *c, uint32_t x, uint32_t s, bool barriers,
+			     int *view, bool *masked, uint32_t *inner_ctx, uint32_t *inner_node)
+{
+	const context *X = &c->ctx[x];
+	uint32_t y = X->callee[s];
+	*view = 0;
+	*masked = !barriers;
+	if (inner_node)
+		*inner_ctx = *inner_node = TC_NONE;
+	if (y == TC_NONE)
+		return TC_STATE_DEAD;
+	const context *Y = &c->ctx[y];
+	const tc_graph *w = c->m->graphs[Y->graph];
+	const tc_graph_info *in = &c->m->info[Y->graph];
+	tc_state all = TC_STATE_DEAD;
+	uint32_t n = barriers ? w->n : in->ncoll;
+	for (int pass = 0; pass < (inner_node ? 2 : 1); pass++)
+		for (uint32_t q = 0; q < n; q++) {
+			int v = 0;
+			bool m = false;
+			tc_state st;
+			if (barriers) {
+				if (!(w->flags[q] & TC_NODE_BARRIER))
+					continue;
+				st = Y->result != TC_NONE
+					     ? tc_result_node_state(c->results[Y->result], q)
+					     : TC_STATE_UNKNOWN;
+			} else {
+				if (in->coll[q].barrier || in->coll[q].call)
+					continue;
+				st = own_coll_state(c, y, q, &v, &m);
+				if (m)
+					continue;
+				*masked = false;
+			}
+			if (pass == 1) { /* the first of the view its own solve leaves */
+				if (st == TC_STATE_UNKNOWN && v == *view) {
+					*inner_ctx = y;
+					*inner_node = barriers ? q : in->coll[q].node;
+					return TC_STATE_UNKNOWN;
+				}
+				continue;
+			}
+			bool bad = X->bad[v] || !call_converges(c, x, s, v);
+			if (st == TC_STATE_UNKNOWN || (bad && st != TC_STATE_DEAD)) {
+				*view = v;
+				all = TC_STATE_UNKNOWN;
+				break;
+			}
+			if (st == TC_STATE_CONVERGENT)
+				all = TC_STATE_CONVERGENT;
+		}
+	return all;
+}
+
 /* Element e's state in reached context x, and the view that decides it;
  * TC_STATE_DEAD as well for a collective whose mask promises nothing there
- * (*masked). A SITE: the wrapper's collectives in the callee's context,
- * with the call's own convergence in x. */
+ * (*masked). A SITE, or a barrier node that calls a wrapper: the wrapper's
+ * collectives (barriers) through the call. */
 static tc_state elem_state(const tc_calls *c, uint32_t x, elem e, int *view, bool *masked)
 {
 	const context *X = &c->ctx[x];
 	*view = 0;
 	*masked = false;
-	if (e.kind == E_SITE) {
-		uint32_t y, s = site_of(c, x, e.id, &y);
-		if (y == TC_NONE)
-			return TC_STATE_DEAD;
-		const tc_graph_info *in = &c->m->info[c->ctx[y].graph];
-		tc_state all = TC_STATE_DEAD;
-		*masked = true;
-		for (uint32_t q = 0; q < in->ncoll; q++) {
-			if (in->coll[q].barrier || in->coll[q].call)
-				continue;
-			int v;
-			bool m;
-			tc_state st = own_coll_state(c, y, q, &v, &m);
-			if (m)
-				continue;
-			*masked = false;
-			bool bad = X->bad[v] || !call_converges(c, x, s, v);
-			if (st == TC_STATE_UNKNOWN || (bad && st != TC_STATE_DEAD)) {
-				*view = v;
-				return TC_STATE_UNKNOWN;
-			}
-			if (st == TC_STATE_CONVERGENT)
-				all = TC_STATE_CONVERGENT;
-		}
-		return all;
-	}
-	uint32_t ws = e.kind == E_BARRIER ? wrapper_site(c, X->graph, e.id) : TC_NONE;
-	if (ws != TC_NONE) { /* the wrapper's barriers, as if inlined at the call */
-		uint32_t y = X->callee[ws];
-		if (y == TC_NONE)
-			return TC_STATE_DEAD;
-		const context *Y = &c->ctx[y];
-		const tc_graph *w = c->m->graphs[Y->graph];
-		bool bad = X->bad[0] || !call_converges(c, x, ws, 0);
-		tc_state all = TC_STATE_DEAD;
-		for (uint32_t v = 0; v < w->n; v++) {
-			if (!(w->flags[v] & TC_NODE_BARRIER))
-				continue;
-			tc_state st = Y->result != TC_NONE ? tc_result_node_state(c->results[Y->result], v)
-							   : TC_STATE_UNKNOWN;
-			if (st == TC_STATE_UNKNOWN || (bad && st != TC_STATE_DEAD))
-				return TC_STATE_UNKNOWN;
-			if (st == TC_STATE_CONVERGENT)
-				all = TC_STATE_CONVERGENT;
-		}
-		return all;
-	}
+	uint32_t y, site = e.kind == E_SITE      ? site_of(c, x, e.id, &y)
+			   : e.kind == E_BARRIER ? wrapper_site(c, X->graph, e.id)
+						 : TC_NONE;
+	if (site != TC_NONE)
+		return through_call(c, x, site, e.kind == E_BARRIER, view, masked, NULL, NULL);
+	if (e.kind == E_SITE)
+		return TC_STATE_DEAD;
 	if (X->result == TC_NONE)
 		return TC_STATE_UNKNOWN;
 	tc_state s;
@@ -1132,37 +1151,21 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 	elem_state(c, x, e, &view, &masked);
 	uint32_t node = e.kind == E_BARRIER ? e.id : c->m->info[j].coll[e.id].node;
 	const context *Z = X; /* the context whose solve holds the element */
-	if (e.kind == E_SITE) { /* the wrapper's collective, its node there */
-		uint32_t y, s = site_of(c, x, e.id, &y);
-		const tc_graph_info *in = &c->m->info[c->ctx[y].graph];
-		for (uint32_t q = 0; q < in->ncoll; q++) {
-			int v;
-			bool m;
-			if (!in->coll[q].barrier && !in->coll[q].call &&
-			    own_coll_state(c, y, q, &v, &m) == TC_STATE_UNKNOWN && v == view) {
-				Z = &c->ctx[y];
-				node = in->coll[q].node;
-				break;
-			}
+	uint32_t y, site = e.kind == E_SITE      ? site_of(c, x, e.id, &y)
+			   : e.kind == E_BARRIER ? wrapper_site(c, (uint32_t)j, e.id)
+						 : TC_NONE;
+	if (site != TC_NONE) { /* a wrapper's: one of its own there, or the call */
+		uint32_t ictx, inode;
+		int v;
+		through_call(c, x, site, e.kind == E_BARRIER, &v, &masked, &ictx, &inode);
+		if (inode != TC_NONE) {
+			Z = &c->ctx[ictx];
+			node = inode;
+		} else if (call_converges(c, x, site, view)) {
+			node = TC_NONE; /* only the chain decides */
+		} else {
+			node = desc_of(c, X->graph)->calls[site].in_node;
 		}
-		if (Z == X && !call_converges(c, x, s, view)) /* the call itself */
-			node = desc_of(c, X->graph)->calls[s].in_node;
-		else if (Z == X)
-			node = TC_NONE; /* only the chain decides */
-	}
-	uint32_t ws = e.kind == E_BARRIER ? wrapper_site(c, (uint32_t)j, e.id) : TC_NONE;
-	if (ws != TC_NONE) { /* a wrapper's barrier not convergent there, or the call */
-		uint32_t y = X->callee[ws];
-		const context *Y = y != TC_NONE ? &c->ctx[y] : NULL;
-		const tc_graph *w = Y ? c->m->graphs[Y->graph] : NULL;
-		for (uint32_t v = 0; Y && Y->result != TC_NONE && v < w->n && Z == X; v++)
-			if ((w->flags[v] & TC_NODE_BARRIER) &&
-			    tc_result_node_state(c->results[Y->result], v) == TC_STATE_UNKNOWN) {
-				Z = Y;
-				node = v;
-			}
-		if (Z == X && call_converges(c, x, ws, 0))
-			node = TC_NONE; /* only the chain decides */
 	}
 	uint32_t res = view == 1 && Z->wresult != TC_NONE ? Z->wresult : Z->result;
 	/* its own branches decide when its own solve does not prove it */
@@ -1308,8 +1311,3 @@ uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, i
 	return TC_NONE;
 }
 
-void tc__calls_counts(const tc_calls *c, size_t *contexts, size_t *solved)
-{
-	*contexts = c ? c->nctx : 0;
-	*solved = c ? c->nresults : 0;
-}

@@ -121,7 +121,5 @@ int tc__calls_witness(const tc_calls *c, size_t j, uint32_t v, tc_call_link *cha
 int tc__calls_collective_witness(const tc_calls *c, size_t j, size_t k, tc_call_link *chain,
 				 uint32_t cap, tc_call_witness *out);
 
-/* How many contexts were analysed and solved (for --stats and tests). */
-void tc__calls_counts(const tc_calls *c, size_t *contexts, size_t *solved);
 
 #endif

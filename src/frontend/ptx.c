@@ -34,6 +34,7 @@
 #include "graph/desc.h"
 #include "graph/module.h"
 #include "util/diag.h"
+#include "util/names.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -3412,8 +3413,6 @@ static tc_loc kept_loc(reader *r, ploc l)
 /* The helper a position shown at its call was inlined from (l.inl): its
  * name, from .debug_str (a C++ name demangled, without its parameters),
  * and the position in it; nothing when its name is not known. */
-extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
-
 static int inlined_of(reader *r, ploc l, tc_inlined *out)
 {
 	if (!l.inl)
@@ -3429,23 +3428,9 @@ static int inlined_of(reader *r, ploc l, tc_inlined *out)
 	size_t left = r->ndstr - (size_t)at, n = strnlen(s, left);
 	if (n == 0 || n == left)
 		return TC_OK; /* empty, or not ended in the section */
-	char *plain = NULL;
-	int status = -1;
-	if (n > 2 && s[0] == '_' && s[1] == 'Z')
-		plain = __cxa_demangle(s, NULL, NULL, &status);
-	if (plain && status == 0) {
-		char *paren = strchr(plain, '(');
-		s = plain;
-		n = paren ? (size_t)(paren - plain) : strlen(plain);
-		/* without the namespace nvcc gives what has internal linkage */
-		const char *colons = strncmp(s, "_INTERNAL_", 10) == 0 ? strstr(s, "::") : NULL;
-		if (colons && (size_t)(colons - s) < n) {
-			n -= (size_t)(colons + 2 - s);
-			s = colons + 2;
-		}
-	}
-	out->function = n ? tc__module_string(r->out, s, n) : NULL;
-	free(plain);
+	char plain[512];
+	n = tc__plain_name(plain, sizeof plain, s, n);
+	out->function = n ? tc__module_string(r->out, plain, n) : NULL;
 	if (n && !out->function)
 		return oom(r);
 	out->loc = kept_loc(r, in->inner);

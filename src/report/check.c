@@ -23,6 +23,7 @@
 #include "report/report.h"
 #include "report/snippet.h"
 #include "util/diag.h"
+#include "util/names.h"
 #include "util/utf8.h"
 
 #include <jansson.h>
@@ -214,18 +215,10 @@ static void print_inlined(text_out *t, const tc_report_graph *rg, const char *fu
 	line_end(t, loc, LEVEL_NOTE);
 }
 
-/* A function's name as its source writes it: a C++ name demangled,
- * without its parameters (into buf; returns buf). */
-extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+/* A function's name as its source writes it (into buf; returns buf). */
 static const char *plain_name(char *buf, size_t cap, const char *name)
 {
-	int status = -1;
-	char *plain = name[0] == '_' && name[1] == 'Z' ? __cxa_demangle(name, NULL, NULL, &status)
-						       : NULL;
-	const char *s = plain && status == 0 ? plain : name;
-	const char *paren = s == plain ? strchr(s, '(') : NULL;
-	snprintf(buf, cap, "%.*s", (int)(paren ? (size_t)(paren - s) : strlen(s)), s);
-	free(plain);
+	tc__plain_name(buf, cap, name, strlen(name));
 	return buf;
 }
 
