@@ -2007,7 +2007,6 @@ static int describe_collectives(reader *r, uint32_t f, tc_fn_desc *d)
  * just run) its description. */
 static int describe(reader *r, uint32_t f, uint32_t nblocks)
 {
-	const tc_alloc *mal = &r->out->al;
 	tc_ua_func uf = {.nblocks = nblocks,
 			 .succ_off = r->succ_off.v,
 			 .succ = r->succ.v,
@@ -2018,28 +2017,19 @@ static int describe(reader *r, uint32_t f, uint32_t nblocks)
 			 .use_off = r->use_off.v,
 			 .user = r->user.v,
 			 .use_block = r->use_block.v};
-	tc_fn_desc *d = tc__fn_desc_new(r->out, &uf, r->last);
+	uint32_t np = LLVMCountParams(r->fns[f]);
+	tc_fn_desc *d = tc__fn_desc_new(r->out, &uf, r->last, np, nblocks);
 	if (!d)
 		return oom(r);
-	d->nparams = d->nparam_values = LLVMCountParams(r->fns[f]);
-	d->param_value = tc__malloc(mal, tc__mul(d->nparams ? d->nparams : 1, sizeof(uint32_t)));
-	d->param_index = tc__malloc(mal, tc__mul(d->nparams ? d->nparams : 1, sizeof(uint32_t)));
-	for (uint32_t p = 0; d->param_value && d->param_index && p < d->nparams; p++)
+	d->nparams = d->nparam_values = np;
+	for (uint32_t p = 0; p < np; p++)
 		d->param_value[p] = d->param_index[p] = p; /* the arguments come first */
 	d->builtin = callee_kind(r->fns[f]) == TC_GPU_BARRIER;
-	int rc = d->param_value && d->param_index ? TC_OK
-		     : oom(r);
-	for (uint32_t k = 0; k < nblocks && !rc; k++) {
+	int rc = TC_OK;
+	for (uint32_t k = 0; k < nblocks; k++) {
 		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
-		if (!term || LLVMGetInstructionOpcode(term) != LLVMRet)
-			continue;
-		uint32_t *p = tc__realloc(mal, d->ret, tc__mul((size_t)d->nret + 1, sizeof *p));
-		if (!p) {
-			rc = oom(r);
-			break;
-		}
-		d->ret = p;
-		d->ret[d->nret++] = ptrmap_get(&r->values, term);
+		if (term && LLVMGetInstructionOpcode(term) == LLVMRet)
+			d->ret[d->nret++] = ptrmap_get(&r->values, term);
 	}
 	if (!rc)
 		rc = describe_calls(r, d, nblocks);

@@ -3713,18 +3713,14 @@ static int describe(reader *r, const pfunc *f, const tc_ssa *s, const uint32_t *
 		    const uint32_t *nbar)
 {
 	const tc_alloc *mal = &r->out->al;
-	tc_fn_desc *d = tc__fn_desc_new(r->out, &s->f, last);
+	tc_fn_desc *d = tc__fn_desc_new(r->out, &s->f, last, f->pv1 - f->pv0, f->ret1 - f->ret0);
 	if (!d)
 		return oom(r);
 	uint32_t n = s->f.nvalues;
 	d->nparams = f->nparams;
 	d->nparam_values = f->pv1 - f->pv0;
-	d->param_value = tc__malloc(mal, tc__mul(d->nparam_values + 1, sizeof(uint32_t)));
-	d->param_index = tc__malloc(mal, tc__mul(d->nparam_values + 1, sizeof(uint32_t)));
 	d->nret = f->ret1 - f->ret0;
-	d->ret = tc__malloc(mal, tc__mul(d->nret + 1, sizeof(uint32_t)));
-	int rc = d->param_value && d->param_index && d->ret ? TC_OK
-		     : oom(r);
+	int rc = TC_OK;
 	for (uint32_t k = 0; !rc && k < d->nparam_values; k++) {
 		d->param_value[k] = r->pv_rec.v[f->pv0 + k] - f->rec0;
 		d->param_index[k] = r->pv_index.v[f->pv0 + k];

@@ -2037,19 +2037,15 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 		   const uint32_t *nbar)
 {
 	const tc_alloc *mal = &r->out->al;
-	tc_fn_desc *d = tc__fn_desc_new(r->out, &s->f, last);
+	size_t np = r->pval.len;
+	tc_fn_desc *d = tc__fn_desc_new(r->out, &s->f, last, (uint32_t)np, nb);
 	if (!d)
 		return oom(r);
 	uint32_t n = s->f.nvalues;
 	d->nparams = f->np;
-	size_t np = r->pval.len;
-	d->param_value = tc__malloc(mal, tc__mul(np ? np : 1, sizeof(uint32_t)));
-	d->param_index = tc__malloc(mal, tc__mul(np ? np : 1, sizeof(uint32_t)));
-	d->ret = tc__malloc(mal, tc__mul(nb ? nb : 1, sizeof(uint32_t)));
 	d->calls = tc__calloc(mal, r->ncalls ? r->ncalls : 1, sizeof *d->calls);
 	d->arg = module_copy(r, r->carg.v, r->carg.len, sizeof(uint32_t));
-	int rc = d->param_value && d->param_index && d->ret && d->calls && d->arg ? TC_OK
-		     : oom(r);
+	int rc = d->calls && d->arg ? TC_OK : oom(r);
 	for (uint32_t k = 0; k < np && !rc; k++)
 		if (r->pval.v[k] != TC_NONE) {
 			d->param_value[d->nparam_values] = r->pval.v[k];

@@ -139,7 +139,8 @@ static void *copy_of(const tc_alloc *al, const void *p, size_t n, size_t sz)
 	return q;
 }
 
-tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node)
+tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node,
+			    uint32_t params, uint32_t rets)
 {
 	const tc_alloc *al = &m->al;
 	tc_fn_desc *d = tc__calloc(al, 1, sizeof *d);
@@ -157,8 +158,12 @@ tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *b
 	d->f.user = copy_of(al, f->user, f->use_off[n], sizeof(uint32_t));
 	d->f.use_block = copy_of(al, f->use_block, f->use_off[n], sizeof(uint32_t));
 	d->block_node = copy_of(al, block_node, nb, sizeof(uint32_t));
+	d->param_value = tc__malloc(al, tc__mul(params ? params : 1, sizeof(uint32_t)));
+	d->param_index = tc__malloc(al, tc__mul(params ? params : 1, sizeof(uint32_t)));
+	d->ret = tc__malloc(al, tc__mul(rets ? rets : 1, sizeof(uint32_t)));
 	if (d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind && d->f.use_off &&
-	    d->f.user && d->f.use_block && d->block_node)
+	    d->f.user && d->f.use_block && d->block_node && d->param_value && d->param_index &&
+	    d->ret)
 		return d;
 	tc__fn_desc_free(al, d);
 	return NULL;

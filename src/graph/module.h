@@ -107,9 +107,11 @@ void tc__module_set_origin(tc_module *m, struct LLVMOpaqueValue *fn, tc_llvm_ori
  * m->al, and so are its arrays); takes ownership, also on failure. */
 void tc__module_set_desc(tc_module *m, tc_fn_desc *desc);
 /* A description whose f is a copy of f's arrays, with block_node (a copy,
- * f->nblocks of them), the rest empty; allocated with m->al; NULL when out
- * of memory. */
-tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node);
+ * f->nblocks of them), room for params parameter values and rets returns
+ * (param_value, param_index, ret; none filled), the rest empty; allocated
+ * with m->al; NULL when out of memory. */
+tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node,
+			    uint32_t params, uint32_t rets);
 /* Makes each argument of d's calls that is a value a value of its own, a
  * copy read where the call is (calls[s].block), and so each returned value
  * where d->ret_block says where it returns, so that its divergence is the

@@ -70,3 +70,19 @@ def run_all(check, args, inputs, what):
         print(p, file=sys.stderr)
     print('%d %s, %s' % (len(inputs), what, 'FAILED' if problems else 'ok'))
     return 1 if problems else 0
+
+
+def check_json(bin, out):
+    """`threadconv check --format json` on one compiled file: (exit status,
+    its graphs, None), or (status, None, a problem) when it failed or wrote
+    no JSON report."""
+    import json, subprocess
+    name = os.path.basename(out)
+    p = subprocess.run([bin, 'check', '--format', 'json', out], capture_output=True, text=True)
+    if p.returncode not in (0, 1):
+        return p.returncode, None, '%s: threadconv check failed (%d):\n%s' % (
+            name, p.returncode, p.stderr)
+    try:
+        return p.returncode, json.loads(p.stdout)['graphs'], None
+    except (ValueError, KeyError) as e:
+        return p.returncode, None, '%s: threadconv check wrote no JSON report (%s)' % (name, e)

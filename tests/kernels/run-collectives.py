@@ -98,7 +98,7 @@ tests/kernels/collectives/disputed/ holds kernels with the right markers
 where threadconv does not reach them yet; ctest does not run them (its
 README.md says what threadconv gives instead).
 """
-import importlib, json, os, re, subprocess, sys
+import importlib, os, re, subprocess, sys
 
 import kernels
 run_kernels = importlib.import_module('run-kernels')
@@ -200,14 +200,9 @@ def check_build(args, out, marks, target, lowered):
     """Problems with `threadconv check` on one build, and the verdicts it
     gave: line -> divergent? (for marked lines with an entry)."""
     name = os.path.basename(out)
-    p = subprocess.run([args.bin, 'check', '--format', 'json', out],
-                       capture_output=True, text=True)
-    if p.returncode not in (0, 1):
-        return ['%s: threadconv check failed (%d):\n%s' % (name, p.returncode, p.stderr)], {}
-    try:
-        graphs = json.loads(p.stdout)['graphs']
-    except (ValueError, KeyError) as e:
-        return ['%s: threadconv check wrote no JSON report (%s)' % (name, e)], {}
+    status, graphs, failed = kernels.check_json(args.bin, out)
+    if failed:
+        return [failed], {}
     problems = []
     reported = 0
     seen = {}          # line -> divergent? (any reported entry on it)
@@ -271,8 +266,8 @@ def check_build(args, out, marks, target, lowered):
         problems.append('%s: no collective or barrier at %s:%d' % (name, marks.base, line))
     for line in sorted(set(marks.arguments) - argued):
         problems.append('%s: %s:%d: no argument reported' % (name, marks.base, line))
-    if p.returncode != (1 if reported else 0):
-        problems.append('%s: check exited %d with %d report(s)' % (name, p.returncode, reported))
+    if status != (1 if reported else 0):
+        problems.append('%s: check exited %d with %d report(s)' % (name, status, reported))
     return problems, seen
 
 

@@ -5,14 +5,7 @@
 # (or death by SIGINT), and no temporary file left behind.
 # usage: errors.sh THREADCONV
 set -u
-bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TMPDIR="$work/tmp"
-mkdir "$TMPDIR"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-left() { [ -z "$(ls -A "$TMPDIR")" ] || fail "$1: left in TMPDIR: $(ls "$TMPDIR")"; }
+. "$(dirname "$0")/lib.sh"
 
 # a compile error: clang's message as it printed it, exit 2
 printf '__global__ void k(int *o) { o[0] = undefined; }\n' > "$work/bad.cu"

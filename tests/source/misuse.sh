@@ -7,14 +7,7 @@
 # current one's).
 # usage: misuse.sh THREADCONV
 set -u
-bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TMPDIR="$work/tmp"
-mkdir "$TMPDIR"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-left() { [ -z "$(ls -A "$TMPDIR")" ] || fail "$1: left in TMPDIR: $(ls -A "$TMPDIR")"; }
+. "$(dirname "$0")/lib.sh"
 printf '__global__ void k(int *o) { if (threadIdx.x) __syncthreads(); o[0] = 1; }\n' > "$work/ok.cu"
 
 # a database that is a FIFO without a writer: an error within the FIFO

@@ -6,18 +6,7 @@
 # dies of SIGINT (exit status 130 here) and leaves nothing in TMPDIR.
 # usage: signals.sh THREADCONV
 set -u
-bin=$1
-work=$(mktemp -d)
-export TMPDIR="$work/tmp"
-mkdir "$TMPDIR"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-left() { [ -z "$(ls -A "$TMPDIR")" ] || fail "$1: left in TMPDIR: $(ls -A "$TMPDIR")"; }
-# ended PID: no such process, or a zombie (nobody may reap an orphan here)
-ended() {
-	s=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)
-	[ -z "$s" ] || [ "$s" = Z ]
-}
+. "$(dirname "$0")/lib.sh"
 ended_all() {
 	for p in "$@"; do ended "$p" || return 1; done
 }

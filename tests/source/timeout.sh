@@ -6,17 +6,7 @@
 # analyze; nothing is left in TMPDIR. A bad --timeout is a usage error.
 # usage: timeout.sh THREADCONV
 set -u
-bin=$1
-work=$(mktemp -d)
-export TMPDIR="$work/tmp"
-mkdir "$TMPDIR"
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-left() { [ -z "$(ls -A "$TMPDIR")" ] || fail "$1: left in TMPDIR: $(ls -A "$TMPDIR")"; }
-ended() {
-	s=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null)
-	[ -z "$s" ] || [ "$s" = Z ]
-}
+. "$(dirname "$0")/lib.sh"
 trap 'for p in $(cat "$work"/*.pid 2>/dev/null); do kill -9 "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 clang=clang-19
 command -v clang-19 > /dev/null 2>&1 || clang=/usr/lib/llvm-19/bin/clang

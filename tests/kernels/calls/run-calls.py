@@ -82,7 +82,7 @@ builds' disagreement included; skipped; not built), then a row per marked
 line (SOURCE:LINE) with its verdicts, D or ok, "!" after one that is not
 the one marked ("-!": no entry).
 """
-import argparse, importlib, json, os, re, shutil, subprocess, sys
+import argparse, importlib, os, re, shutil, subprocess, sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 import kernels
@@ -196,14 +196,9 @@ def judge(args, out, marks):
     """Problems with `threadconv check` on one build, and the verdicts it
     gave: (kind, line) -> divergent? for the marked lines with an entry."""
     name = os.path.basename(out)
-    p = subprocess.run([args.bin, 'check', '--format', 'json', out],
-                       capture_output=True, text=True)
-    if p.returncode not in (0, 1):
-        return ['%s: threadconv check failed (%d):\n%s' % (name, p.returncode, p.stderr)], {}
-    try:
-        graphs = json.loads(p.stdout)['graphs']
-    except (ValueError, KeyError) as e:
-        return ['%s: threadconv check wrote no JSON report (%s)' % (name, e)], {}
+    status, graphs, failed = kernels.check_json(args.bin, out)
+    if failed:
+        return [failed], {}
     problems, seen = [], {}
     reported = 0
     call_lines, chained = set(), set()
@@ -256,8 +251,8 @@ def judge(args, out, marks):
         if want == 'divergent' and line in call_lines and line not in chained:
             problems.append('%s: %s:%d: no reported barrier\'s "calls" passes through this '
                             'call' % (name, marks.base, line))
-    if p.returncode != (1 if reported else 0):
-        problems.append('%s: check exited %d with %d report(s)' % (name, p.returncode, reported))
+    if status != (1 if reported else 0):
+        problems.append('%s: check exited %d with %d report(s)' % (name, status, reported))
     return problems, seen
 
 
