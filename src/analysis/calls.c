@@ -604,39 +604,43 @@ static bool call_converges(const tc_calls *c, uint32_t x, uint32_t s, int view)
 	       tc_result_node_state(c->results[X->wresult], node) != TC_STATE_UNKNOWN;
 }
 
+/* Context y is entered by part of the group through call s of x (direct:
+ * that call is the one only part of it reaches); queued to pass it on. */
+static int mark_bad(tc_calls *c, uint32_t y, uint32_t x, uint32_t s, int view, bool direct)
+{
+	context *Y = &c->ctx[y];
+	Y->bad[view] = true;
+	Y->bad_direct[view] = direct;
+	Y->bad_parent[view] = x;
+	Y->bad_site[view] = s;
+	return tc__u32vec_push(&c->al, &c->work, y) ? oom(c) : TC_OK;
+}
+
 /* Marks the contexts entered by part of the block (view 0) or of a warp. */
 static int spread_bad(tc_calls *c, int view)
 {
+	int rc = TC_OK;
 	c->work.len = 0;
-	for (size_t q = 0; q < c->order.len; q++) {
+	/* the calls only part of the group reaches, then what they lead to */
+	for (size_t q = 0; q < c->order.len && !rc; q++) {
 		uint32_t x = c->order.v[q];
 		const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
-		for (uint32_t s = 0; s < d->ncalls; s++) {
+		for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 			uint32_t y = c->ctx[x].callee[s];
-			if (y == TC_NONE || c->ctx[y].bad_direct[view] || call_converges(c, x, s, view))
-				continue;
-			c->ctx[y].bad[view] = c->ctx[y].bad_direct[view] = true;
-			c->ctx[y].bad_parent[view] = x;
-			c->ctx[y].bad_site[view] = s;
-			if (tc__u32vec_push(&c->al, &c->work, y))
-				return oom(c);
+			if (y != TC_NONE && !c->ctx[y].bad_direct[view] && !call_converges(c, x, s, view))
+				rc = mark_bad(c, y, x, s, view, true);
 		}
 	}
-	while (c->work.len) {
+	while (c->work.len && !rc) {
 		uint32_t x = c->work.v[--c->work.len];
 		const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
-		for (uint32_t s = 0; s < d->ncalls; s++) {
+		for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 			uint32_t y = c->ctx[x].callee[s];
-			if (y == TC_NONE || c->ctx[y].bad[view])
-				continue;
-			c->ctx[y].bad[view] = true;
-			c->ctx[y].bad_parent[view] = x;
-			c->ctx[y].bad_site[view] = s;
-			if (tc__u32vec_push(&c->al, &c->work, y))
-				return oom(c);
+			if (y != TC_NONE && !c->ctx[y].bad[view])
+				rc = mark_bad(c, y, x, s, view, false);
 		}
 	}
-	return TC_OK;
+	return rc;
 }
 
 /* Per graph with calls, per node: the callee of a call node whose barriers
