@@ -2,6 +2,7 @@
 #include "analysis/ssa.h"
 #include "analysis/dominators.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The uses found, in the order found: (value, user, block). */
@@ -445,6 +446,79 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 	return rc;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* A register id, renumbered: its place in the sorted ids (TC_NONE and
+ * values unchanged). */
+static uint32_t dense_id(const uint32_t *ids, uint32_t n, uint32_t nregs, uint32_t x)
+{
+	if (x >= nregs)
+		return x;
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (ids[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * A function that declares far more registers than it names (PTX's
+ * ".reg .b32 %r<40000000>;" before three instructions) costs what it names,
+ * not what it declares: *c is rf with the registers it uses numbered
+ * 0 .. c->nregs - 1 in their order, and *ids the old id of each (in t).
+ * Leaves *ids NULL where rf is dense enough as it is.
+ */
+static int compact(tc_arena *t, const tc_reg_func *rf, tc_reg_func *c, uint32_t **ids)
+{
+	*ids = NULL;
+	uint32_t ni = rf->ninsts, nb = rf->nblocks, nops = rf->op_off[ni];
+	size_t refs = (size_t)nops + ni + nb;
+	if (rf->nregs <= 2 * refs + 1024)
+		return TC_OK;
+	uint32_t *id = TC_ARENA_ARRAY(t, uint32_t, refs + 1);
+	uint32_t *def = TC_ARENA_ARRAY(t, uint32_t, (size_t)ni + 1);
+	uint32_t *op = TC_ARENA_ARRAY(t, uint32_t, (size_t)nops + 1);
+	uint32_t *cond = TC_ARENA_ARRAY(t, uint32_t, (size_t)nb + 1);
+	if (!id || !def || !op || !cond)
+		return TC_ENOMEM;
+	uint32_t n = 0;
+	for (uint32_t k = 0; k < nops; k++)
+		if (rf->op[k] < rf->nregs)
+			id[n++] = rf->op[k];
+	for (uint32_t i = 0; i < ni; i++)
+		if (rf->def[i] < rf->nregs)
+			id[n++] = rf->def[i];
+	for (uint32_t b = 0; b < nb; b++)
+		if (rf->cond[b] < rf->nregs)
+			id[n++] = rf->cond[b];
+	qsort(id, n, sizeof *id, cmp_u32);
+	uint32_t m = 0;
+	for (uint32_t k = 0; k < n; k++)
+		if (m == 0 || id[m - 1] != id[k])
+			id[m++] = id[k];
+	for (uint32_t k = 0; k < nops; k++)
+		op[k] = dense_id(id, m, rf->nregs, rf->op[k]);
+	for (uint32_t i = 0; i < ni; i++)
+		def[i] = dense_id(id, m, rf->nregs, rf->def[i]);
+	for (uint32_t b = 0; b < nb; b++)
+		cond[b] = dense_id(id, m, rf->nregs, rf->cond[b]);
+	*c = *rf;
+	c->nregs = m;
+	c->def = def;
+	c->op = op;
+	c->cond = cond;
+	*ids = id;
+	return TC_OK;
+}
+
 int tc__ssa(tc_ssa **out, const tc_reg_func *rf, const tc_alloc *al)
 {
 	*out = NULL;
@@ -457,7 +531,13 @@ int tc__ssa(tc_ssa **out, const tc_reg_func *rf, const tc_alloc *al)
 	tc__arena_init(&s->ar, &s->al);
 	tc_arena t;
 	tc__arena_init(&t, al);
-	int rc = build(s, &t, rf, al);
+	tc_reg_func c;
+	uint32_t *ids;
+	int rc = compact(&t, rf, &c, &ids);
+	if (!rc)
+		rc = build(s, &t, ids ? &c : rf, al);
+	for (uint32_t k = 0; !rc && ids && k < s->nphis; k++)
+		s->phi_reg[k] = ids[s->phi_reg[k]];
 	tc__arena_free(&t);
 	if (rc) {
 		tc__ssa_free(s);

@@ -5,7 +5,8 @@
  * read sees, through the phis, is exactly the set of writes that reach it);
  * then the uniformity analysis on the result, where a register reused in a
  * loop is a uniform counter; and a front end's own SSA values and phis
- * beside a register.
+ * beside a register; and a function declaring far more registers than it
+ * names.
  */
 #include "analysis/ssa.h"
 #include "unit.h"
@@ -279,6 +280,62 @@ static void test_random_against_reaching_definitions(void **state)
 	}
 }
 
+/* A register id spread over a large declared range: 0 -> 100000, 1 -> 107919, ... */
+static uint32_t spread(uint32_t r)
+{
+	return r == TC_NONE ? r : 100000 + r * 7919;
+}
+
+/*
+ * A function declaring 2^26 registers and naming three of them gets the
+ * same SSA form as the one declaring three (same values, same uses, its
+ * phis naming the registers by their declared ids).
+ */
+static void test_sparse_registers(void **state)
+{
+	(void)state;
+	uint64_t seed = 0x5ba55e;
+	for (int round = 0; round < 300; round++) {
+		rfn t;
+		rfn_init(&t, 1 + unit_rand(&seed, MAXB - 1), 1 + unit_rand(&seed, 3));
+		for (uint32_t b = 0; b < t.nb; b++) {
+			uint32_t k = unit_rand(&seed, 3);
+			for (uint32_t j = 0; j < k; j++)
+				edge(&t, b, unit_rand(&seed, 5) == 0 ? EXIT : unit_rand(&seed, t.nb));
+			if (unit_rand(&seed, 2))
+				t.cond[b] = unit_rand(&seed, t.nr);
+			uint32_t m = unit_rand(&seed, 4);
+			for (uint32_t j = 0; j < m && t.ni < 30; j++)
+				inst(&t, b, TC_UA_PURE, unit_rand(&seed, 3) ? unit_rand(&seed, t.nr) : TC_NONE,
+				     unit_rand(&seed, t.nr), unit_rand(&seed, 2) ? unit_rand(&seed, t.nr) : TC_NONE);
+		}
+		rfn u = t;
+		u.nr = 1u << 26;
+		for (uint32_t b = 0; b < u.nb; b++)
+			u.cond[b] = spread(u.cond[b]);
+		for (uint32_t i = 0; i < u.ni; i++) {
+			u.def[i] = spread(u.def[i]);
+			for (uint32_t k = 0; k < u.nops[i]; k++)
+				u.ops[i][k] = spread(u.ops[i][k]);
+		}
+		tc_ssa *s = build(&t), *z = build(&u);
+		assert_int_equal(s->nphis, z->nphis);
+		assert_int_equal(s->f.nvalues, z->f.nvalues);
+		for (uint32_t v = 0; v <= s->f.nvalues; v++)
+			assert_int_equal(s->f.use_off[v], z->f.use_off[v]);
+		for (uint32_t k = 0; k < s->f.use_off[s->f.nvalues]; k++) {
+			assert_int_equal(s->f.user[k], z->f.user[k]);
+			assert_int_equal(s->f.use_block[k], z->f.use_block[k]);
+		}
+		for (uint32_t k = 0; k < s->nphis; k++)
+			assert_int_equal(spread(s->phi_reg[k]), z->phi_reg[k]);
+		for (uint32_t b = 0; b < t.nb; b++)
+			assert_int_equal(s->cond_value[b], z->cond_value[b]);
+		tc__ssa_free(s);
+		tc__ssa_free(z);
+	}
+}
+
 /*
  * for (i = 0; i < n; i++) { if (tid < i) x = 1; } with i and x registers
  * written again and again: after SSA, the counter is uniform and the
@@ -382,6 +439,7 @@ int main(void)
 		cmocka_unit_test(test_diamond),
 		cmocka_unit_test(test_loop_and_predicate),
 		cmocka_unit_test(test_random_against_reaching_definitions),
+		cmocka_unit_test(test_sparse_registers),
 		cmocka_unit_test(test_uniformity_of_registers),
 		cmocka_unit_test(test_values_and_phis),
 	};
