@@ -586,8 +586,19 @@ static void next(reader *r)
 	unsigned c = (unsigned char)*p;
 	const char *q = p + 1;
 	if (cclass[c] & 2) {
-		while (q < end && id_cont((unsigned char)*q))
-			q++;
+		/* a directive is one word: ".reg.b32" is ".reg" ".b32", as ptxas
+		 * reads it (inline assembly writes "{.reg.b32 t; ...}"); in an
+		 * opcode a "::" joins a qualifier's parts (".L2::64B",
+		 * ".shared::cta", ".L1::no_allocate") */
+		bool directive = c == '.';
+		for (;;) {
+			while (q < end && id_cont((unsigned char)*q) && !(directive && *q == '.'))
+				q++;
+			if (end - q < 3 || q[0] != ':' || q[1] != ':' || !id_cont((unsigned char)q[2]) ||
+			    q[2] == '.')
+				break;
+			q += 2;
+		}
 		t->kind = T_IDENT;
 	} else if (is_digit(c)) {
 		while (q < end && id_cont((unsigned char)*q))
@@ -1378,18 +1389,21 @@ static int parse_operands(reader *r)
 		memset(o, 0, sizeof *o);
 		o->at = r->t;
 		o->reg = TC_NONE;
-		if (is_reg_tok(r, &r->t)) {
-			o->k = O_REG;
-			o->reg = reg_operand(r, &r->t);
+		bool sink = is_word(&r->t, "_");
+		if (is_reg_tok(r, &r->t) || sink) {
+			o->k = sink ? O_SINK : O_REG;
+			o->reg = sink ? TC_NONE : reg_operand(r, &r->t);
 			next(r);
-			if (is_p(r, '|')) { /* setp's second result */
+			if (is_p(r, '|')) { /* setp's second result; either may be
+					     * the sink: elect.sync _|%p */
 				next(r);
-				if (!is_reg_tok(r, &r->t))
+				bool sink2 = is_word(&r->t, "_");
+				if (!is_reg_tok(r, &r->t) && !sink2)
 					return expected(r, "a predicate register");
-				uint32_t q = reg_operand(r, &r->t);
+				uint32_t q = sink2 ? TC_NONE : reg_operand(r, &r->t);
 				o->k = O_PAIR;
 				o->r0 = (uint32_t)r->oregs.len;
-				if (oreg(r, o->reg) || oreg(r, q))
+				if (push(r, &r->oregs, o->reg) || push(r, &r->oregs, q))
 					return r->rc;
 				o->nr = (uint32_t)r->oregs.len - o->r0;
 				next(r);
@@ -1400,9 +1414,6 @@ static int parse_operands(reader *r)
 				return expected(r, "a predicate register after '!'");
 			o->k = O_NOT;
 			o->reg = reg_operand(r, &r->t);
-			next(r);
-		} else if (is_word(&r->t, "_")) {
-			o->k = O_SINK;
 			next(r);
 		} else if (r->t.kind == T_IDENT) {
 			o->k = O_SYM;
@@ -1512,13 +1523,14 @@ static int reads_of(reader *r, const opnd *o)
 
 /* ---- instructions --------------------------------------------------------- */
 
-/* whether the opcode's modifiers (".global.u32") hold mod (".global") */
+/* whether the opcode's modifiers (".global.u32") hold mod (".global"; also
+ * as the first part of a qualifier: ".shared::cta") */
 static bool has_mod(const tok *op, size_t blen, const char *mod)
 {
 	size_t k = strlen(mod);
 	for (size_t i = blen; i + k <= op->len; i++)
 		if (op->s[i] == '.' && memcmp(op->s + i, mod, k) == 0 &&
-		    (i + k == op->len || op->s[i + k] == '.'))
+		    (i + k == op->len || op->s[i + k] == '.' || op->s[i + k] == ':'))
 			return true;
 	return false;
 }
@@ -2422,7 +2434,11 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	}
 	uint8_t kind = 0;
 	uint32_t src = TC_NONE;
-	if (oi->flags & OPF_LANE) {
+	/* whether a phase is complete, as the thread finds it when it asks:
+	 * threads that ask at different times differ, as with a volatile load */
+	bool wait = blen == 8 && memcmp(op->s, "mbarrier", 8) == 0 &&
+		    (has_mod(op, blen, ".test_wait") || has_mod(op, blen, ".try_wait"));
+	if ((oi->flags & OPF_LANE) || wait) {
 		kind = TC_UA_SOURCE;
 	} else if (r->div_sreg) {
 		kind = TC_UA_SOURCE | TC_UA_NAMED | (r->impure_sreg ? 0 : TC_UA_PURE) | K_SREG;

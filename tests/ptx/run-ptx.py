@@ -55,7 +55,8 @@ For each file the script runs, in the file's folder,
 
 Every "expect:" line must carry "check:" and the other way round; a line
 may not carry both "expect:" and "partial:". With --ptxas, the file must
-also assemble (ptxas -c -arch=sm_75), to keep the hand-written PTX valid.
+also assemble (ptxas -c -arch=sm_75, or the file's .target when it names a
+later sm_NN), to keep the hand-written PTX valid.
 """
 import argparse, importlib.util, json, os, re, shlex, subprocess, sys
 
@@ -78,6 +79,7 @@ FILE_DIRECTIVE = re.compile(r'^\s*\.file\s+\d+\s+"([^"]*)"', re.M)
 WARNING = re.compile(r'^(.*?):(\d+):(\d+): warning: .*\[(-W[\w-]+)\]$')
 ENTRY = re.compile(r'\.entry\s+([\w$.]+)')
 FUNC = re.compile(r'\.func\s+(?:\([^)]*\)\s*)?([\w$.]+)')
+TARGET = re.compile(r'^\s*\.target\s+(sm_(\d+)[af]?)\b', re.M)
 
 
 def strip_comments(text):
@@ -335,7 +337,10 @@ def check_file(args, ptx):
     if not marks.expect and not marks.partial:
         problems.append('%s: no "expect:" or "partial:" markers' % name)
     if args.ptxas:
-        p = subprocess.run([args.ptxas, '-c', '-arch=sm_75', name, '-o', os.devnull],
+        # the file's own .target when it needs a newer one (cp.async: sm_80)
+        m = TARGET.search(marks.text)
+        arch = m.group(1) if m and int(m.group(2)) > 75 else 'sm_75'
+        p = subprocess.run([args.ptxas, '-c', '-arch=' + arch, name, '-o', os.devnull],
                            cwd=folder, capture_output=True, text=True)
         if p.returncode != 0:
             problems.append('%s: ptxas rejects it:\n%s' % (name, p.stderr))
