@@ -412,11 +412,12 @@ static int keep(words *out, const char *dir, char **w, int n, char **arch)
 }
 
 int cli_compdb_flags(const char *dbpath, const char *path, char ***flags, int *nflags,
-		     char **arch)
+		     char **arch, int *compiler)
 {
 	*flags = NULL;
 	*nflags = 0;
 	*arch = NULL;
+	*compiler = CLI_COMPDB_OTHER;
 	if (load(dbpath))
 		return -1;
 	char *real = realpath(path, NULL);
@@ -438,6 +439,12 @@ int cli_compdb_flags(const char *dbpath, const char *path, char ***flags, int *n
 		}
 	} else {
 		rc = split_command(str_field(e->command, "command"), &w, &bad);
+	}
+	if (!rc && w.n > 0) {
+		const char *slash = strrchr(w.v[0], '/'), *name = slash ? slash + 1 : w.v[0];
+		*compiler = strstr(name, "nvcc")    ? CLI_COMPDB_NVCC
+			    : strstr(name, "clang") ? CLI_COMPDB_CLANG
+						    : CLI_COMPDB_OTHER;
 	}
 	if (!rc)
 		rc = keep(&out, dir, w.v, w.n, arch);

@@ -72,8 +72,15 @@ const char cli_build_help[] =
 "    --target TRIPLE\n"
 "        OpenCL C's target (default nvptx64-nvidia-cuda).\n"
 "    --cuda-path DIR, --rocm-path DIR\n"
-"        Compile with that CUDA toolkit (ROCm); without it, with\n"
-"        -nocudainc (-nogpuinc) and threadconv's own prelude.\n"
+"        The CUDA toolkit (ROCm) to compile with. Without --cuda-path, the\n"
+"        toolkit is $CUDA_PATH, $CUDA_HOME, the one of nvcc on PATH, or\n"
+"        /usr/local/cuda; without a ROCm path, HIP is compiled with\n"
+"        -nogpuinc and threadconv's own prelude.\n"
+"    --cuda-compiler nvcc|clang\n"
+"        Compile CUDA to PTX with the toolkit's nvcc (the default where a\n"
+"        toolkit is found), or to IR with clang-19 (the default where none\n"
+"        is: then with -nocudainc and threadconv's own prelude, unless\n"
+"        --cuda-path names a toolkit clang-19 supports).\n"
 "    --timeout SECONDS\n"
 "        Give up on an input whose compiling, or reading, takes longer than\n"
 "        SECONDS (default 300; 0: no limit): the compiler is killed, or the\n"
@@ -156,6 +163,16 @@ int cli_build_option(cli_build *b, int id, const char *value)
 		return 1;
 	case CLI_OPT_CUDA_PATH:
 		b->cuda_path = value;
+		return 1;
+	case CLI_OPT_CUDA_COMPILER:
+		if (strcmp(value, "nvcc") == 0) {
+			b->cuda_compiler = CLI_CUDA_NVCC;
+		} else if (strcmp(value, "clang") == 0) {
+			b->cuda_compiler = CLI_CUDA_CLANG;
+		} else {
+			cli_error("bad --cuda-compiler '%s' (expected nvcc or clang)", value);
+			return -1;
+		}
 		return 1;
 	case CLI_OPT_ROCM_PATH:
 		b->rocm_path = value;
@@ -398,14 +415,99 @@ static const char *glslang_path(void)
 }
 
 /*
- * The CUDA installation to compile with: only the one --cuda-path names.
- * One that is merely installed is not used by itself: clang-19 supports
- * toolkits up to 12.5 only (13.0's headers fail in its wrapper), and a
- * verdict should not depend on what else the machine has.
+ * The CUDA installation clang compiles with: only the one --cuda-path
+ * names. One that is merely installed is not given to clang: clang-19
+ * supports toolkits up to 12.5 only (13.0's headers fail in its wrapper).
  */
 static const char *cuda_installation(const cli_build *b)
 {
 	return b->cuda_path;
+}
+
+/* The nvcc that compiles CUDA, or none (cli_compile_sources finds it). */
+static struct toolkit {
+	char nvcc[4096]; /* "" when none */
+	int bad;         /* --cuda-path names no toolkit: said, every CUDA input an error */
+	int clang;       /* --cuda-compiler clang */
+} toolkit;
+
+/* Whether dir/bin/nvcc is a program: then toolkit.nvcc is it. */
+static int toolkit_at(const char *dir)
+{
+	if (!dir || !*dir)
+		return 0;
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	int k = snprintf(toolkit.nvcc, sizeof toolkit.nvcc, "%.*s/bin/nvcc", (int)n, dir);
+	if (k > 0 && (size_t)k < sizeof toolkit.nvcc && access(toolkit.nvcc, X_OK) == 0)
+		return 1;
+	toolkit.nvcc[0] = '\0';
+	return 0;
+}
+
+/* The folder above the bin/ of the nvcc that PATH finds, into dir. */
+static int nvcc_on_path(char *dir, size_t cap)
+{
+	const char *p = getenv("PATH");
+	for (; p && *p;) {
+		size_t n = strcspn(p, ":");
+		int k = snprintf(dir, cap, "%.*s/nvcc", (int)n, p);
+		if (n > 0 && k > 0 && (size_t)k < cap && access(dir, X_OK) == 0) {
+			char *real = realpath(dir, NULL);
+			int ok = real && strlen(real) < cap;
+			if (ok)
+				strcpy(dir, real);
+			free(real);
+			char *slash = ok ? strrchr(dir, '/') : NULL;
+			if (slash)
+				*slash = '\0'; /* .../bin */
+			slash = slash ? strrchr(dir, '/') : NULL;
+			if (slash && strcmp(slash, "/bin") == 0) {
+				*slash = '\0';
+				return 1;
+			}
+		}
+		p += n + (p[n] == ':');
+	}
+	return 0;
+}
+
+/*
+ * Finds the toolkit as users expect: THREADCONV_NVCC (a program), else
+ * --cuda-path DIR, else $CUDA_PATH, $CUDA_HOME, the toolkit of the nvcc
+ * that PATH finds, /usr/local/cuda. --cuda-path naming no toolkit is an
+ * error (said here) unless clang is asked for, which takes DIR itself.
+ */
+static void find_toolkit(const cli_build *b)
+{
+	memset(&toolkit, 0, sizeof toolkit);
+	toolkit.clang = b->cuda_compiler == CLI_CUDA_CLANG;
+	if (toolkit.clang)
+		return;
+	const char *e = getenv("THREADCONV_NVCC");
+	if (e && *e) {
+		snprintf(toolkit.nvcc, sizeof toolkit.nvcc, "%s", e);
+		return;
+	}
+	char dir[4096];
+	if (b->cuda_path) {
+		if (!toolkit_at(b->cuda_path)) {
+			cli_error("--cuda-path %s: no CUDA toolkit there (no bin/nvcc)", b->cuda_path);
+			toolkit.bad = 1;
+		}
+		return;
+	}
+	if (toolkit_at(getenv("CUDA_PATH")) ||
+	    toolkit_at(getenv("CUDA_HOME")) ||
+	    (nvcc_on_path(dir, sizeof dir) && toolkit_at(dir)) ||
+	    toolkit_at("/usr/local/cuda"))
+		return;
+	if (b->cuda_compiler == CLI_CUDA_NVCC) {
+		cli_error("--cuda-compiler nvcc: no CUDA toolkit found (--cuda-path, $CUDA_PATH, "
+			  "$CUDA_HOME, nvcc on PATH, /usr/local/cuda)");
+		toolkit.bad = 1;
+	}
 }
 
 /* The ROCm installation: only the one --rocm-path names (as for CUDA). */
@@ -426,6 +528,7 @@ typedef struct job {
 	int state; /* 0 waiting, 1 running, 2 done */
 	int status;
 	int prelude; /* compiled with the prelude, no toolkit */
+	int nvcc;    /* compiled by nvcc, to PTX */
 } job;
 
 static int arg(job *j, const char *s)
@@ -460,14 +563,56 @@ static void job_free(job *j)
 	free(j->err);
 }
 
+/* Whether flag is one of nvcc's that asks for device debug information. */
+static int is_device_debug(const char *flag)
+{
+	return strcmp(flag, "-G") == 0 || strcmp(flag, "--device-debug") == 0;
+}
+
+/*
+ * nvcc's command for job j: PTX with line information (-lineinfo, not
+ * with -G, which has its own), the database entry's flags and the user's
+ * after them, the device given (else the toolkit's default). Frees flags.
+ * 0, or -1 with a message.
+ */
+static int nvcc_command(const cli_build *b, job *j, const char *path, char **flags,
+			int nflags, const char *device)
+{
+	int bad = arg(j, toolkit.nvcc) || arg(j, "-ptx"), debug = 0;
+	for (int k = 0; k < b->nextra; k++)
+		debug |= is_device_debug(b->extra[k]);
+	if (!debug)
+		bad |= arg(j, "-lineinfo");
+	if (device)
+		bad |= argf(j, "-arch=%s", device);
+	for (int k = 0; k < nflags; k++) {
+		/* clang's spellings the database keeps that nvcc lacks */
+		if (strncmp(flags[k], "--cuda-path=", 12) == 0) {
+		} else if (strncmp(flags[k], "-iquote", 7) == 0 ||
+			   strncmp(flags[k], "-idirafter", 10) == 0) {
+			bad |= arg(j, "-Xcompiler") || arg(j, flags[k]);
+		} else {
+			bad |= arg(j, flags[k]);
+		}
+		free(flags[k]);
+	}
+	free(flags);
+	for (int k = 0; k < b->nextra; k++)
+		bad |= arg(j, b->extra[k]);
+	bad |= arg(j, path) || arg(j, "-o") || arg(j, j->out);
+	if (bad)
+		cli_error("out of memory");
+	return bad ? -1 : 0;
+}
+
 /* The command line of job j for source path. 0, or -1 with a message. */
 static int command(const cli_build *b, job *j, const char *path, const char *cuda_prelude,
 		   const char *hip_prelude)
 {
 	char **flags = NULL, *arch = NULL;
-	int nflags = 0, rc = 0;
+	int nflags = 0, rc = 0, entry = CLI_COMPDB_OTHER;
 	if (b->compdb) {
-		rc = cli_compdb_flags(b->compdb, path, &flags, &nflags, &arch);
+		rc = cli_compdb_flags(b->compdb, path, &flags, &nflags, &arch, &entry);
 		if (rc < 0)
 			return -1;
 		if (rc == 1)
@@ -477,6 +622,27 @@ static int command(const cli_build *b, job *j, const char *path, const char *cud
 	}
 	const char *device = b->arch ? b->arch : arch;
 	int bad = 0;
+	/* CUDA: nvcc where a toolkit is, unless clang is asked for, or is the
+	 * compiler of the database's entry */
+	j->nvcc = j->lang == CLI_LANG_CUDA && toolkit.nvcc[0] &&
+		  (b->cuda_compiler == CLI_CUDA_NVCC ||
+		   (b->cuda_compiler == CLI_CUDA_AUTO && entry != CLI_COMPDB_CLANG));
+	char name[64];
+	snprintf(name, sizeof name, "%zu.%s", j->input,
+		 j->lang == CLI_LANG_GLSL ? "spv" : j->nvcc ? "ptx" : "bc");
+	if (!(j->out = in_folder(name))) {
+		cli_error("out of memory");
+		free(arch);
+		for (int k = 0; k < nflags; k++)
+			free(flags[k]);
+		free(flags);
+		return -1;
+	}
+	if (j->nvcc) {
+		rc = nvcc_command(b, j, path, flags, nflags, device);
+		free(arch);
+		return rc;
+	}
 	switch (j->lang) {
 	case CLI_LANG_CUDA: {
 		const char *cuda = cuda_installation(b);
@@ -625,10 +791,11 @@ static void stop(job *j)
 	kill(j->pid, SIGKILL);
 }
 
-/* Writes job j's command line to f, as a shell would take it back. */
-static void put_command(FILE *f, const job *j)
+/* Writes job j's command line to f, as a shell would take it back; without
+ * its last two words (-o and the private folder's file) when short. */
+static void put_command(FILE *f, const job *j, int short_form)
 {
-	for (int k = 0; k < j->argc; k++) {
+	for (int k = 0; k < j->argc - (short_form ? 2 : 0); k++) {
 		const char *a = j->argv[k];
 		fputs(k ? " " : "", f);
 		if (*a && !a[strspn(a, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
@@ -646,54 +813,263 @@ static void put_command(FILE *f, const job *j)
 	}
 }
 
+/* Line n (from 1) of file path, without its newline, into buf; 0 when
+ * there is none. */
+static int file_line(const char *path, long n, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "r");
+	long at = 0;
+	int found = 0;
+	while (f && !found && fgets(buf, (int)cap, f)) {
+		size_t len = strlen(buf);
+		int whole = len > 0 && buf[len - 1] == '\n';
+		if (++at == n) {
+			buf[len - whole] = '\0';
+			found = 1;
+		}
+		while (!whole && !found && fgets(buf, (int)cap, f)) /* the rest of a long line */
+			whole = buf[strlen(buf) - 1] == '\n';
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+static int is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/*
+ * The column of nvcc's caret: nvcc echoes the line with its blanks
+ * squeezed, so the caret's character is found in the file as the same
+ * non-blank character (the k-th of the line). 0 when it is not found.
+ */
+static long nvcc_column(const char *path, long line, const char *echo, const char *caret)
+{
+	const char *hat = strchr(caret, '^');
+	if (!hat || caret[strspn(caret, " ^\n")] != '\0' || (size_t)(hat - caret) >= strlen(echo))
+		return 0;
+	size_t at = (size_t)(hat - caret), k = 0;
+	for (size_t i = 0; i < at; i++)
+		k += !is_blank(echo[i]);
+	while (echo[at] && is_blank(echo[at]))
+		at++;
+	char src[4096];
+	if (!echo[at] || !file_line(path, line, src, sizeof src))
+		return 0;
+	for (size_t i = 0; src[i]; i++) {
+		if (is_blank(src[i]))
+			continue;
+		if (k-- == 0)
+			return src[i] == echo[at] ? (long)i + 1 : 0;
+	}
+	return 0;
+}
+
+/*
+ * nvcc's "k.cu(12): error: ..." (the front end's messages) written as
+ * "k.cu:12:COL: error: ...", as every other message of the tool is, the
+ * column from the caret line two lines on (1 when there is none); other
+ * lines as they are.
+ */
+static void put_nvcc_line(char **lines, size_t i, size_t n, FILE *out)
+{
+	const char *l = lines[i], *open = strrchr(l, '(');
+	char *end;
+	long line = open && open > l ? strtol(open + 1, &end, 10) : 0;
+	static const char *const kinds[] = {"error", "warning", "remark", "catastrophic error",
+					    "internal error", "note"};
+	int kind = 0;
+	for (size_t k = 0; line > 0 && k < sizeof kinds / sizeof *kinds; k++)
+		kind |= strncmp(end, "): ", 3) == 0 &&
+			strncmp(end + 3, kinds[k], strlen(kinds[k])) == 0;
+	if (!kind) {
+		fputs(l, out);
+		return;
+	}
+	char path[4096];
+	snprintf(path, sizeof path, "%.*s", (int)(open - l), l);
+	long col = i + 2 < n ? nvcc_column(path, line, lines[i + 1], lines[i + 2]) : 0;
+	fprintf(out, "%s:%ld:%ld: %s", path, line, col ? col : 1, end + 3);
+}
+
+/* The lines of file path, in one malloc'd buffer (*buf); NULL-ended. */
+static char **read_lines(const char *path, char **buf, size_t *n)
+{
+	*buf = NULL;
+	*n = 0;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	size_t len = 0, cap = 0, got;
+	char chunk[8192];
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (len + got + 1 > cap) {
+			size_t c = (len + got + 1) * 2;
+			char *nb = realloc(*buf, c);
+			if (!nb)
+				break;
+			*buf = nb;
+			cap = c;
+		}
+		memcpy(*buf + len, chunk, got);
+		len += got;
+	}
+	fclose(f);
+	if (!*buf)
+		return NULL;
+	(*buf)[len] = '\0';
+	size_t count = 1;
+	for (size_t i = 0; i < len; i++)
+		count += (*buf)[i] == '\n';
+	char **lines = malloc((count + 1) * sizeof *lines);
+	if (!lines)
+		return NULL;
+	/* each line keeps its newline: split into copies */
+	size_t k = 0;
+	for (char *p = *buf; *p;) {
+		char *nl = strchr(p, '\n');
+		size_t m = nl ? (size_t)(nl - p) + 1 : strlen(p);
+		lines[k] = strndup(p, m);
+		if (!lines[k])
+			break;
+		k++;
+		p += m;
+	}
+	lines[k] = NULL;
+	*n = k;
+	return lines;
+}
+
+/* The header that clang's "'NAME' file not found" names, into name. */
+static int missing_header(const char *line, char *name, size_t cap)
+{
+	const char *end = strstr(line, "' file not found");
+	if (!end)
+		return 0;
+	const char *start = end;
+	while (start > line && start[-1] != '\'')
+		start--;
+	if (start == line)
+		return 0;
+	snprintf(name, cap, "%.*s", (int)(end - start), start);
+	return 1;
+}
+
 /* Writes job j's messages to stderr, and what is wrong. 0 when compiled.
  * limit: --timeout's seconds. */
 static int report(job *j, const char *path, double limit)
 {
-	FILE *f = fopen(j->err, "r");
-	char line[4096];
-	int missing = 0, said = 0;
-	while (f && fgets(line, sizeof line, f)) {
-		said = 1;
-		fputs(line, stderr);
-		missing |= strstr(line, "' file not found") != NULL;
+	char *text, header[256] = "";
+	size_t n;
+	char **lines = read_lines(j->err, &text, &n);
+	int said = n > 0;
+	for (size_t i = 0; i < n; i++) {
+		if (j->nvcc)
+			put_nvcc_line(lines, i, n, stderr);
+		else
+			fputs(lines[i], stderr);
+		if (!header[0])
+			missing_header(lines[i], header, sizeof header);
 	}
-	if (f)
-		fclose(f);
+	for (size_t i = 0; i < n; i++)
+		free(lines[i]);
+	free(lines);
+	free(text);
 	if (j->status < 0) {
 		fprintf(stderr, "%s: error: cannot run %s: %s%s\n", path, j->argv[0],
 			strerror(-j->status),
-			j->lang == CLI_LANG_GLSL ? " (Debian: apt-get install glslang-tools)"
-						 : " (Debian: apt-get install clang-19)");
+			j->nvcc ? " (the CUDA toolkit's compiler)"
+			: j->lang == CLI_LANG_GLSL ? " (Debian: apt-get install glslang-tools)"
+						   : " (Debian: apt-get install clang-19)");
 		return -1;
 	}
 	if (j->timed_out) {
 		fprintf(stderr, "%s: error: the compiler did not finish within %g s (--timeout), "
 				"and was killed: ",
 			path, limit);
-		put_command(stderr, j);
+		put_command(stderr, j, 0);
 		fputc('\n', stderr);
 		return -1;
 	}
 	if (WIFSIGNALED(j->status)) {
-		fprintf(stderr, "%s: error: %s died of signal %d\n", path, j->argv[0],
+		fprintf(stderr, "%s: error: %s died of signal %d: ", path, j->argv[0],
 			WTERMSIG(j->status));
+		put_command(stderr, j, 0);
+		fputc('\n', stderr);
 		return -1;
 	}
-	if (WEXITSTATUS(j->status) != 0 && !said)
-		fprintf(stderr, "%s: error: %s failed (exit status %d) and said nothing\n", path,
+	if (WEXITSTATUS(j->status) != 0 && !said) {
+		fprintf(stderr, "%s: error: %s failed (exit status %d) and said nothing: ", path,
 			j->argv[0], WEXITSTATUS(j->status));
+		put_command(stderr, j, 0);
+		fputc('\n', stderr);
+		return -1;
+	}
 	if (WEXITSTATUS(j->status) != 0) {
-		if (missing && j->prelude)
+		if (j->nvcc) {
+			fprintf(stderr, "%s: note: compiled with the CUDA toolkit's nvcc: ", path);
+			put_command(stderr, j, 1);
+			fputc('\n', stderr);
+		} else if (header[0] && j->prelude && j->lang == CLI_LANG_CUDA) {
 			fprintf(stderr,
-				"%s: note: compiled without the %s headers (none was found), with "
-				"threadconv's prelude; a header they provide needs them: give "
-				"--%s DIR (docs/source.md)\n",
-				path, j->lang == CLI_LANG_CUDA ? "CUDA toolkit's" : "ROCm",
-				j->lang == CLI_LANG_CUDA ? "cuda-path" : "rocm-path");
+				"%s: note: compiled by clang-19 with threadconv's prelude in place of "
+				"the CUDA toolkit's headers (%s), and '%s' is not in it: let nvcc "
+				"compile it (--cuda-compiler nvcc, --cuda-path DIR; docs/source.md)\n",
+				path,
+				toolkit.clang ? "--cuda-compiler clang" : "no toolkit was found",
+				header);
+		} else if (header[0] && j->prelude) {
+			fprintf(stderr,
+				"%s: note: compiled by clang-19 with threadconv's prelude in place of "
+				"the ROCm headers (none was given), and '%s' is not in it: give "
+				"--rocm-path DIR (docs/source.md)\n",
+				path, header);
+		}
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * nvcc names the files of the PTX's line information by their absolute
+ * paths: those under the working folder are made relative to it, so that
+ * positions name the source as it was given (k.cu:9:3), as clang's
+ * -fdebug-compilation-dir=. makes them for IR. 0, or -1 with a message.
+ */
+static int relative_files(const char *ptx)
+{
+	char cwd[4096];
+	if (!getcwd(cwd, sizeof cwd) || strcmp(cwd, "/") == 0)
+		return 0;
+	size_t nc = strlen(cwd), n;
+	char *text, **lines = read_lines(ptx, &text, &n);
+	if (!lines) {
+		free(text);
+		cli_error("cannot read %s: %s", ptx, strerror(errno ? errno : ENOMEM));
+		return -1;
+	}
+	FILE *f = fopen(ptx, "w");
+	int bad = !f;
+	for (size_t i = 0; i < n; i++) {
+		const char *l = lines[i], *q = strchr(l, '"');
+		size_t lead = strspn(l, " \t");
+		if (f && q && strncmp(l + lead, ".file", 5) == 0 && is_blank(l[lead + 5]) &&
+		    strncmp(q + 1, cwd, nc) == 0 && q[1 + nc] == '/') {
+			fprintf(f, "%.*s%s", (int)(q + 1 - l), l, q + 2 + nc);
+		} else if (f) {
+			fputs(l, f);
+		}
+		free(lines[i]);
+	}
+	free(lines);
+	free(text);
+	if (f && fclose(f) != 0)
+		bad = 1;
+	if (bad)
+		cli_error("cannot write %s: %s", ptx, strerror(errno));
+	return bad ? -1 : 0;
 }
 
 int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char **compiled)
@@ -705,7 +1081,8 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 	}
 	if (nsrc == 0)
 		return CLI_EXIT_OK;
-	if (make_folder())
+	find_toolkit(b);
+	if (toolkit.bad || make_folder())
 		return CLI_EXIT_ERROR;
 	/* the preludes include what they share from beside them */
 	char *common = write_prelude("threadconv_common.h", tc_prelude_threadconv_common);
@@ -723,11 +1100,9 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 		char name[64];
 		j->input = i;
 		j->lang = l;
-		snprintf(name, sizeof name, "%zu.%s", i, l == CLI_LANG_GLSL ? "spv" : "bc");
-		j->out = in_folder(name);
 		snprintf(name, sizeof name, "%zu.err", i);
 		j->err = in_folder(name);
-		if (!j->out || !j->err || command(b, j, paths[i], cuda, hip))
+		if (!j->err || command(b, j, paths[i], cuda, hip))
 			status = CLI_EXIT_ERROR;
 	}
 	int max = cli_jobs(b->jobs);
@@ -761,7 +1136,8 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 			}
 		for (; printed < nsrc && jobs[printed].state == 2; printed++) {
 			job *j = &jobs[printed];
-			if (report(j, paths[j->input], limit) == 0) {
+			if (report(j, paths[j->input], limit) == 0 &&
+			    (!j->nvcc || relative_files(j->out) == 0)) {
 				compiled[j->input] = j->out;
 				j->out = NULL;
 			}

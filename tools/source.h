@@ -2,7 +2,7 @@
  * source.h - kernel sources (.cu, .cuh, .hip, .cl, .comp, .glsl) that the
  * commands compile themselves before reading them (docs/source.md).
  *
- * The compiler (clang-19, glslangValidator) runs as a child process with
+ * The compiler (nvcc, clang-19, glslangValidator) runs as a child process with
  * its arguments as an array, never through a shell; what it prints is
  * passed on unchanged, in input order, and its output goes to a private
  * temporary folder that is removed on every way out, SIGINT included.
@@ -29,6 +29,7 @@ typedef struct cli_build {
 	const char *target;       /* --target (OpenCL C); NULL: nvptx64-nvidia-cuda */
 	const char *arch;         /* --offload-arch / --cuda-gpu-arch; NULL: per language */
 	const char *cuda_path;    /* --cuda-path; NULL: found, or the prelude */
+	int cuda_compiler;        /* --cuda-compiler: CLI_CUDA_* */
 	const char *rocm_path;    /* --rocm-path; NULL: found, or the prelude */
 	const char *compdb;       /* -p DIR / --compile-commands FILE; NULL: none */
 	char **extra;             /* everything after "--" */
@@ -39,6 +40,9 @@ typedef struct cli_build {
 	int color;                /* ask the compiler for colours (cli_build_ready) */
 	int caret;                /* source lines with carets: 1 unless --no-caret */
 } cli_build;
+
+/* --cuda-compiler: nvcc where a toolkit is found (auto), or the one named */
+enum { CLI_CUDA_AUTO, CLI_CUDA_NVCC, CLI_CUDA_CLANG };
 
 /* --color */
 enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
@@ -52,7 +56,7 @@ enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
 enum {
 	CLI_OPT_BUILD_PATH = 1000, CLI_OPT_COMPDB, CLI_OPT_JOBS, CLI_OPT_TARGET, CLI_OPT_ARCH,
 	CLI_OPT_CUDA_PATH, CLI_OPT_ROCM_PATH, CLI_OPT_COLOR, CLI_OPT_NO_CARET, CLI_OPT_CARET,
-	CLI_OPT_TIMEOUT
+	CLI_OPT_TIMEOUT, CLI_OPT_CUDA_COMPILER
 };
 #define CLI_BUILD_OPTIONS                                                                   \
 	{"build-path", 'p', 1, CLI_OPT_BUILD_PATH}, {"compile-commands", 0, 1, CLI_OPT_COMPDB},  \
@@ -61,7 +65,8 @@ enum {
 	    {"cuda-path", 0, 1, CLI_OPT_CUDA_PATH}, {"rocm-path", 0, 1, CLI_OPT_ROCM_PATH},       \
 	    {"color", 0, 1, CLI_OPT_COLOR}, {"no-caret", 0, 0, CLI_OPT_NO_CARET},                 \
 	    {"-fno-caret-diagnostics", 0, 0, CLI_OPT_NO_CARET},                                   \
-	    {"-fcaret-diagnostics", 0, 0, CLI_OPT_CARET}, {"timeout", 0, 1, CLI_OPT_TIMEOUT}
+	    {"-fcaret-diagnostics", 0, 0, CLI_OPT_CARET}, {"timeout", 0, 1, CLI_OPT_TIMEOUT},   \
+	    {"cuda-compiler", 0, 1, CLI_OPT_CUDA_COMPILER}
 
 /* The help's entries for the options about compiling (-- to --timeout;
  * --color and --no-caret are each command's to word). */

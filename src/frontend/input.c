@@ -223,8 +223,27 @@ static bool is_spirv(const char *path, const char *buf, size_t len)
 	return false;
 }
 
-/* Reads path and parses it as IR when llvm is set or its contents say so,
- * as SPIR-V or PTX when they say so, as .cfg otherwise. */
+/* The bytes parsed as IR when llvm is set or they say so, as SPIR-V or
+ * PTX when they say so, as .cfg otherwise; name in messages. */
+static int parse_any(tc_module **out, const char *name, const char *buf, size_t len, bool llvm,
+		     const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	if (!llvm && is_spirv(name, buf, len))
+		return tc_parse_spirv(out, name, buf, len, opt, alloc, diag);
+	if (llvm || is_llvm(name, buf, len))
+		return tc_parse_llvm(out, name, buf, len, opt, alloc, diag);
+	if (is_ptx(name, buf, len))
+		return tc_parse_ptx(out, name, buf, len, opt, alloc, diag);
+	int rc = tc_parse_cfg(out, name, buf, len, alloc, diag);
+	if (rc == TC_OK && opt && opt->function &&
+	    (rc = tc__module_select(*out, opt->function, name, "graph", diag))) {
+		tc_module_free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+/* Reads path and parses it (parse_any). */
 static int read_input(tc_module **out, const char *path, bool llvm, const tc_read_options *opt,
 		      const tc_allocator *alloc, tc_diag *diag)
 {
@@ -238,24 +257,20 @@ static int read_input(tc_module **out, const char *path, bool llvm, const tc_rea
 	size_t len;
 	int rc = read_all(&al, path, &buf, &len, diag);
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	if (rc == TC_OK) {
-		if (!llvm && is_spirv(path, buf, len)) {
-			rc = tc_parse_spirv(out, name, buf, len, opt, alloc, diag);
-		} else if (llvm || is_llvm(path, buf, len)) {
-			rc = tc_parse_llvm(out, name, buf, len, opt, alloc, diag);
-		} else if (is_ptx(path, buf, len)) {
-			rc = tc_parse_ptx(out, name, buf, len, opt, alloc, diag);
-		} else {
-			rc = tc_parse_cfg(out, name, buf, len, alloc, diag);
-			if (rc == TC_OK && opt && opt->function &&
-			    (rc = tc__module_select(*out, opt->function, name, "graph", diag))) {
-				tc_module_free(*out);
-				*out = NULL;
-			}
-		}
-	}
+	if (rc == TC_OK)
+		rc = parse_any(out, name, buf, len, llvm, opt, alloc, diag);
 	tc__free(&al, buf);
 	return rc;
+}
+
+int tc_parse(tc_module **out, const char *filename, const void *data, size_t len,
+	     const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	*out = NULL;
+	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
+				       filename, diag))
+		return TC_EINVAL;
+	return parse_any(out, filename, data, len, false, opt, alloc, diag);
 }
 
 int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,

@@ -10,6 +10,9 @@ A CASE is one of
                     equal to NAME.err
   cmd/NAME.cmd      run the arguments written in the file (format in README.md)
 Every command runs in the case's folder, so paths in messages are the plain names.
+A case that needs what the machine may lack (`requires: nvcc`, the CUDA toolkit) is
+skipped, saying why, where it is missing; when every case given is skipped the exit
+status is 77 (ctest's SKIP_RETURN_CODE).
 Without CASEs, runs every case under this folder. With TC_UPDATE_GOLDEN=1 the
 expected files are written from the actual output instead of compared (exit
 status and the absent: checks still are).
@@ -23,6 +26,27 @@ FORMATS = [('text', '.text'), ('json', '.json'), ('dot', '.dot')]
 
 class Failure(Exception):
     pass
+
+
+class Skipped(Exception):
+    pass
+
+
+def find_nvcc():
+    """The CUDA toolkit's nvcc as threadconv finds it (docs/source.md), or None."""
+    dirs = [os.environ.get('CUDA_PATH'), os.environ.get('CUDA_HOME')]
+    on_path = shutil.which('nvcc')
+    if on_path:
+        dirs.append(os.path.dirname(os.path.dirname(os.path.realpath(on_path))))
+    dirs.append('/usr/local/cuda')
+    for d in dirs:
+        if d and os.access(os.path.join(d, 'bin', 'nvcc'), os.X_OK):
+            return os.path.join(d, 'bin', 'nvcc')
+    return None
+
+
+REQUIREMENTS = {'nvcc': (find_nvcc, 'no CUDA toolkit (nvcc) found: $CUDA_PATH, $CUDA_HOME, '
+                                    'PATH, /usr/local/cuda')}
 
 
 def run(binary, args, cwd, stdin=None):
@@ -89,7 +113,7 @@ def error_case(binary, cfg):
 
 
 def read_cmd(path):
-    """The keys of a .cmd file: args, status, stdin, output, absent."""
+    """The keys of a .cmd file: args, status, stdin, output, absent, requires."""
     spec = {'status': '0'}
     with open(path) as f:
         for line in f:
@@ -97,7 +121,8 @@ def read_cmd(path):
             if not line or line.startswith('#'):
                 continue
             key, sep, value = line.partition(':')
-            if not sep or key not in ('args', 'status', 'stdin', 'output', 'absent'):
+            if not sep or key not in ('args', 'status', 'stdin', 'output', 'absent',
+                                      'requires'):
                 raise Failure('%s: bad line %r' % (path, line))
             spec[key] = value.strip()
     if 'args' not in spec:
@@ -109,6 +134,12 @@ def cmd_case(binary, path):
     folder, name = os.path.split(path)
     stem = name[:-4]
     spec = read_cmd(path)
+    for need in spec.get('requires', '').split():
+        if need not in REQUIREMENTS:
+            raise Failure('%s: unknown requirement %r' % (path, need))
+        found, why = REQUIREMENTS[need]
+        if not found():
+            raise Skipped(why)
     tmp = tempfile.mkdtemp(prefix='tc-golden-')
     try:
         sub = lambda s: s.replace('{tmp}', tmp)
@@ -130,10 +161,15 @@ def cmd_case(binary, path):
         if 'absent' in spec and os.path.exists(os.path.join(folder, sub(spec['absent']))):
             raise Failure('threadconv %s: wrote %s, which must not exist' % (
                 ' '.join(args), spec['absent']))
-        compare(os.path.join(folder, stem + '.out'), out.replace(tmp.encode(), b'{tmp}'),
-                'stdout')
-        compare(os.path.join(folder, stem + '.err'), err.replace(tmp.encode(), b'{tmp}'),
-                'stderr')
+        def general(data):
+            data = data.replace(tmp.encode(), b'{tmp}')
+            if 'nvcc' in spec.get('requires', '').split():
+                # the toolkit's folder, wherever it is installed
+                data = data.replace(os.path.dirname(os.path.dirname(find_nvcc())).encode(),
+                                    b'{cuda}')
+            return data
+        compare(os.path.join(folder, stem + '.out'), general(out), 'stdout')
+        compare(os.path.join(folder, stem + '.err'), general(err), 'stderr')
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
@@ -152,7 +188,7 @@ def main():
     ap.add_argument('cases', nargs='*')
     a = ap.parse_args()
     binary = os.path.abspath(a.bin)
-    failed = 0
+    failed = skipped = 0
     cases = [os.path.abspath(c) for c in a.cases] or all_cases()
     for case in cases:
         kind = os.path.basename(os.path.dirname(case))
@@ -163,6 +199,9 @@ def main():
                 error_case(binary, case)
             else:
                 analyze_case(binary, case)
+        except Skipped as e:
+            skipped += 1
+            print('SKIP %s: %s' % (os.path.relpath(case, HERE), e))
         except (Failure, subprocess.TimeoutExpired) as e:
             failed += 1
             print('FAIL %s\n%s' % (os.path.relpath(case, HERE), e))
@@ -170,7 +209,9 @@ def main():
         print('updated the goldens of %d case(s)' % len(cases))
     elif len(cases) > 1:
         print('%d/%d cases pass' % (len(cases) - failed, len(cases)))
-    return 1 if failed else 0
+    if failed:
+        return 1
+    return 77 if cases and skipped == len(cases) else 0
 
 
 if __name__ == '__main__':

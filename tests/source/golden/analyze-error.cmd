@@ -1,3 +1,3 @@
 # analyze: a compile error is clang's message and exit 2, no report
-args: analyze --color=never --no-caret error.cu
+args: analyze --cuda-compiler clang --color=never --no-caret error.cu
 status: 2

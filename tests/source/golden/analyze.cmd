@@ -1,3 +1,3 @@
 # analyze compiles a source as check does: the report, positions in the source
-args: analyze caret.cu
+args: analyze --cuda-compiler clang caret.cu
 status: 0

@@ -1,3 +1,3 @@
 # the calls in SARIF: related locations after the causes
-args: check --format sarif calls.cu
+args: check --cuda-compiler clang --format sarif calls.cu
 status: 1

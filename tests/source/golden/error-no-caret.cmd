@@ -1,3 +1,3 @@
 # --no-caret reaches the compiler too
-args: check --no-caret error.cu
+args: check --cuda-compiler clang --no-caret error.cu
 status: 2

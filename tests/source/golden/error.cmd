@@ -1,3 +1,3 @@
 # a compile error: clang's own message, snippet and all, exit 2, no report
-args: check --color=never error.cu
+args: check --cuda-compiler clang --color=never error.cu
 status: 2

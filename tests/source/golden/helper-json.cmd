@@ -1,3 +1,3 @@
 # the inlined helper in the JSON report: the reported barrier's "inlined"
-args: check --format json helper.cu
+args: check --cuda-compiler clang --format json helper.cu
 status: 1

@@ -1,3 +1,3 @@
 # the inlined helper in SARIF: a related location after the branches
-args: check --format sarif helper.cu
+args: check --cuda-compiler clang --format sarif helper.cu
 status: 1

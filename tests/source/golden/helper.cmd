@@ -1,3 +1,3 @@
 # a barrier in a header's inline helper: at the call, with a note naming it
-args: check helper.cu
+args: check --cuda-compiler clang helper.cu
 status: 1

@@ -1,3 +1,3 @@
 # --no-caret: the warnings and notes alone
-args: check --no-caret caret.cu
+args: check --cuda-compiler clang --no-caret caret.cu
 status: 1
