@@ -238,17 +238,6 @@ int tc_parse_spirv(tc_module **out, const char *filename, const void *data, size
 		   const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag);
 
 /*
- * Bytes of any format tc_read_file reads, told apart as it tells them: by
- * their content (the bitcode and SPIR-V magic numbers, PTX's .version,
- * IR's keywords), and by filename's extension where the content does not
- * say (.ll, .ptx, .spv, .spvasm); else a .cfg graph. filename names the
- * input in messages and positions only (a compiler's output read under its
- * source's name).
- */
-int tc_parse(tc_module **out, const char *filename, const void *data, size_t len,
-	     const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag);
-
-/*
  * Embedding in a compiler: LLVM-C's module, block and value types, as
  * llvm-c/Types.h declares them (LLVMModuleRef is struct LLVMOpaqueModule *),
  * so that this header needs no LLVM header.

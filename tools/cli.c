@@ -187,8 +187,8 @@ double cli_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The file a compiler made from source (SPIR-V, PTX or bitcode, told
- * apart by their content), read under the source's name. */
+/* The file a compiler made from source (SPIR-V, PTX or bitcode, as its
+ * name says: source.c names it), read under the source's name. */
 static int read_compiled(tc_module **out, const char *source, const char *file,
 			 const tc_read_options *opt, tc_diag *d)
 {
@@ -213,8 +213,16 @@ static int read_compiled(tc_module **out, const char *source, const char *file,
 		}
 	} while ((k = fread(buf + len, 1, cap - len, f)) > 0 && (len += k, 1));
 	fclose(f);
-	if (rc == TC_OK)
-		rc = tc_parse(out, source, buf, len, opt, NULL, d);
+	if (rc == TC_OK) {
+		/* what the compiler was asked to make: its name says */
+		size_t n = strlen(file);
+		if (n > 4 && strcmp(file + n - 4, ".ptx") == 0)
+			rc = tc_parse_ptx(out, source, buf, len, opt, NULL, d);
+		else if (n > 4 && strcmp(file + n - 4, ".spv") == 0)
+			rc = tc_parse_spirv(out, source, buf, len, opt, NULL, d);
+		else
+			rc = tc_parse_llvm(out, source, buf, len, opt, NULL, d);
+	}
 	free(buf);
 	return rc;
 }

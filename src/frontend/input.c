@@ -263,16 +263,6 @@ static int read_input(tc_module **out, const char *path, bool llvm, const tc_rea
 	return rc;
 }
 
-int tc_parse(tc_module **out, const char *filename, const void *data, size_t len,
-	     const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
-{
-	*out = NULL;
-	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
-				       filename, diag))
-		return TC_EINVAL;
-	return parse_any(out, filename, data, len, false, opt, alloc, diag);
-}
-
 int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,
 		    const tc_allocator *alloc, tc_diag *diag)
 {
