@@ -443,6 +443,9 @@ int cli_analyze(int argc, char **argv)
 			goto done;
 		}
 	}
+	if (npaths == 0 && build.compdb &&
+	    cli_database_inputs(&build, &paths, &compiled, &npaths) < 0)
+		goto done;
 	if (npaths == 0) {
 		cli_no_inputs(&build);
 		usage_hint();
@@ -471,5 +474,6 @@ done:
 		free(compiled[k]);
 	free(compiled);
 	free(paths);
+	cli_build_free(&build);
 	return status;
 }

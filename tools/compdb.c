@@ -411,48 +411,101 @@ static int keep(words *out, const char *dir, char **w, int n, char **arch)
 	return 0;
 }
 
-int cli_compdb_flags(const char *dbpath, const char *path, char ***flags, int *nflags,
-		     char **arch, int *compiler)
+/* The language a command's -x names (cu, cuda, hip, cl), or none. */
+static int lang_of_x(char **w, int n)
 {
-	*flags = NULL;
-	*nflags = 0;
-	*arch = NULL;
-	*compiler = CLI_COMPDB_OTHER;
-	if (load(dbpath))
-		return -1;
+	for (int i = 1; i < n; i++) {
+		const char *v = NULL;
+		if (strcmp(w[i], "-x") == 0 && i + 1 < n)
+			v = w[i + 1];
+		else if (strncmp(w[i], "-x", 2) == 0 && w[i][2])
+			v = w[i] + 2;
+		else if (strncmp(w[i], "--x=", 4) == 0)
+			v = w[i] + 4;
+		if (!v)
+			continue;
+		if (strcmp(v, "cu") == 0 || strcmp(v, "cuda") == 0)
+			return CLI_LANG_CUDA;
+		if (strcmp(v, "hip") == 0)
+			return CLI_LANG_HIP;
+		if (strcmp(v, "cl") == 0)
+			return CLI_LANG_OPENCL;
+		return CLI_LANG_NONE;
+	}
+	return CLI_LANG_NONE;
+}
+
+/* db's entry for path, or NULL (its real path compared). */
+static entry *find(const char *path)
+{
 	char *real = realpath(path, NULL);
 	entry *e = NULL;
 	for (size_t i = 0; real && i < db.count && !e; i++)
 		if (db.entries[i].real && strcmp(db.entries[i].real, real) == 0)
 			e = &db.entries[i];
 	free(real);
-	if (!e)
-		return 1;
-	words w = {0}, out = {0};
-	const char *dir = e->dir;
+	return e;
+}
+
+/* The words of entry e's command; 0, or -1 (*bad: an open quote). */
+static int command_words(const entry *e, words *w, int *bad)
+{
 	json_t *args = json_object_get(e->command, "arguments");
-	int rc = 0, bad = 0;
+	int rc = 0;
+	*bad = 0;
 	if (json_is_array(args)) {
 		for (size_t i = 0; i < json_array_size(args) && !rc; i++) {
 			json_t *a = json_array_get(args, i);
-			rc = json_is_string(a) ? push(&w, strdup(json_string_value(a))) : 0;
+			rc = json_is_string(a) ? push(w, strdup(json_string_value(a))) : 0;
 		}
-	} else {
-		rc = split_command(str_field(e->command, "command"), &w, &bad);
+		return rc;
 	}
-	if (!rc && w.n > 0) {
+	return split_command(str_field(e->command, "command"), w, bad);
+}
+
+void cli_compdb_entry_free(cli_compdb_entry *c)
+{
+	for (int k = 0; c->flags && k < c->nflags; k++)
+		free(c->flags[k]);
+	for (int k = 0; c->argv && k < c->argc; k++)
+		free(c->argv[k]);
+	free(c->flags);
+	free(c->argv);
+	free(c->arch);
+	free(c->dir);
+	memset(c, 0, sizeof *c);
+}
+
+int cli_compdb_entry_of(const char *dbpath, const char *path, cli_compdb_entry *c)
+{
+	memset(c, 0, sizeof *c);
+	if (load(dbpath))
+		return -1;
+	entry *e = find(path);
+	if (!e)
+		return 1;
+	words w = {0}, out = {0};
+	int bad = 0;
+	int rc = command_words(e, &w, &bad);
+	if (!rc && w.n == 0) {
+		fprintf(stderr, "%s: error: the command of %s is empty\n", dbpath, path);
+		words_free(&w);
+		return -1;
+	}
+	if (!rc) {
 		const char *slash = strrchr(w.v[0], '/'), *name = slash ? slash + 1 : w.v[0];
-		*compiler = strstr(name, "nvcc")    ? CLI_COMPDB_NVCC
-			    : strstr(name, "clang") ? CLI_COMPDB_CLANG
-						    : CLI_COMPDB_OTHER;
+		c->compiler = strstr(name, "nvcc")    ? CLI_COMPDB_NVCC
+			      : strstr(name, "clang") ? CLI_COMPDB_CLANG
+						      : CLI_COMPDB_OTHER;
+		c->lang = lang_of_x(w.v, w.n);
+		rc = keep(&out, e->dir, w.v, w.n, &c->arch);
 	}
-	if (!rc)
-		rc = keep(&out, dir, w.v, w.n, arch);
-	words_free(&w);
+	if (!rc && !(c->dir = strdup(e->dir)))
+		rc = -1;
 	if (rc) {
+		words_free(&w);
 		words_free(&out);
-		free(*arch);
-		*arch = NULL;
+		cli_compdb_entry_free(c);
 		if (bad)
 			fprintf(stderr, "%s: error: the command of %s has an unterminated quote\n",
 				dbpath, path);
@@ -460,7 +513,53 @@ int cli_compdb_flags(const char *dbpath, const char *path, char ***flags, int *n
 			cli_error("out of memory");
 		return -1;
 	}
-	*flags = out.v;
-	*nflags = out.n;
+	c->flags = out.v;
+	c->nflags = out.n;
+	c->argv = w.v;
+	c->argc = w.n;
 	return 0;
+}
+
+int cli_compdb_files(const char *dbpath, char ***files, size_t *n)
+{
+	*files = NULL;
+	*n = 0;
+	if (load(dbpath))
+		return -1;
+	char **v = calloc(db.count + 1, sizeof *v);
+	if (!v) {
+		cli_error("out of memory");
+		return -1;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < db.count; i++) {
+		entry *e = &db.entries[i];
+		int seen = 0; /* a file compiled twice (two targets) is checked once */
+		for (size_t q = 0; q < i && !seen && e->real; q++)
+			seen = db.entries[q].real && strcmp(db.entries[q].real, e->real) == 0;
+		if (seen)
+			continue;
+		char *full = cli_join_path(e->dir, str_field(e->command, "file"));
+		if (!full) {
+			for (size_t q = 0; q < k; q++)
+				free(v[q]);
+			free(v);
+			cli_error("out of memory");
+			return -1;
+		}
+		v[k++] = full;
+	}
+	*files = v;
+	*n = k;
+	return 0;
+}
+
+int cli_compdb_lang(const char *dbpath, const char *path)
+{
+	cli_compdb_entry c;
+	if (cli_compdb_entry_of(dbpath, path, &c) != 0)
+		return CLI_LANG_NONE;
+	int l = c.lang;
+	cli_compdb_entry_free(&c);
+	return l;
 }

@@ -352,6 +352,11 @@ static int make_folder(void)
 		folder[0] = '\0';
 		return -1;
 	}
+	/* absolute: a compiler may run in a database entry's folder */
+	char *real = realpath(folder, NULL);
+	if (real && strlen(real) < sizeof folder)
+		strcpy(folder, real);
+	free(real);
 	cli_watch_folder(folder);
 	set_handlers();
 	if (make_env()) {
@@ -529,7 +534,12 @@ typedef struct job {
 	int status;
 	int prelude; /* compiled with the prelude, no toolkit */
 	int nvcc;    /* compiled by nvcc, to PTX */
+	char *dir;   /* the folder it runs in (a database entry's), or NULL */
+	int dir_failed; /* that folder could not be entered (status: -errno) */
 } job;
+
+/* What the child reports for a folder it cannot enter: errno + DIR_FAILED */
+#define DIR_FAILED 100000
 
 static int arg(job *j, const char *s)
 {
@@ -561,6 +571,7 @@ static void job_free(job *j)
 	free(j->argv);
 	free(j->out);
 	free(j->err);
+	free(j->dir);
 }
 
 /* Whether flag is one of nvcc's that asks for device debug information. */
@@ -569,80 +580,158 @@ static int is_device_debug(const char *flag)
 	return strcmp(flag, "-G") == 0 || strcmp(flag, "--device-debug") == 0;
 }
 
-/*
- * nvcc's command for job j: PTX with line information (-lineinfo, not
- * with -G, which has its own), the database entry's flags and the user's
- * after them, the device given (else the toolkit's default). Frees flags.
- * 0, or -1 with a message.
- */
-static int nvcc_command(const cli_build *b, job *j, const char *path, char **flags,
-			int nflags, const char *device)
+/* Whether w (of nvcc's command) is one of opts: the option alone, joined
+ * with '=' or, for a short one, with its value; *skip is then how many
+ * words it takes (2 when its value is the next word). */
+static int nvcc_option(const char *w, const char *const *opts, size_t n, int valued, int *skip)
 {
-	int bad = arg(j, toolkit.nvcc) || arg(j, "-ptx"), debug = 0;
-	for (int k = 0; k < b->nextra; k++)
-		debug |= is_device_debug(b->extra[k]);
+	for (size_t k = 0; k < n; k++) {
+		size_t len = strlen(opts[k]);
+		if (strcmp(w, opts[k]) == 0) {
+			*skip = valued ? 2 : 1;
+			return 1;
+		}
+		if (valued && strncmp(w, opts[k], len) == 0 &&
+		    (w[len] == '=' || (opts[k][1] != '-' && len == 2))) {
+			*skip = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * An nvcc command line of the database, made to write PTX: the entry's own
+ * words (its nvcc, --options-file, -Xcompiler, -rdc, -x cu, macros...) less
+ * those that say what to make, where, and for which devices; then -ptx,
+ * -lineinfo (unless -G), the device (one: PTX is for one), the user's flags
+ * and -o. 0, or -1 (out of memory).
+ */
+static int nvcc_entry_words(const cli_build *b, job *j, const cli_compdb_entry *e,
+			    const char *device, int debug)
+{
+	static const char *const alone[] = {
+		"-c", "--compile", "-ptx", "--ptx", "-cubin", "--cubin", "-fatbin", "--fatbin",
+		"-dc", "--device-c", "-dw", "--device-w", "-dlink", "--device-link", "-E",
+		"--preprocess", "-lineinfo", "--generate-line-info", "-M", "-MM", "-MD", "-MMD",
+		"-MP", "--generate-dependencies", "--generate-nonsystem-dependencies",
+		"--generate-dependencies-with-compile",
+		"--generate-nonsystem-dependencies-with-compile", "-lib", "--lib", "-run", "--run",
+		"-link", "--link"};
+	static const char *const valued[] = {
+		"-o", "--output-file", "-MF", "--dependency-output", "-MT", "--dependency-target-name",
+		"-MQ", "-odir", "--output-directory", "-arch", "--gpu-architecture", "-code",
+		"--gpu-code", "-gencode", "--generate-code"};
+	int bad = arg(j, e->argv[0]);
+	for (int i = 1; i < e->argc;) {
+		int skip = 1;
+		if (!nvcc_option(e->argv[i], alone, sizeof alone / sizeof *alone, 0, &skip) &&
+		    !nvcc_option(e->argv[i], valued, sizeof valued / sizeof *valued, 1, &skip))
+			bad |= arg(j, e->argv[i]);
+		i += skip;
+	}
+	bad |= arg(j, "-ptx");
 	if (!debug)
 		bad |= arg(j, "-lineinfo");
 	if (device)
 		bad |= argf(j, "-arch=%s", device);
-	for (int k = 0; k < nflags; k++) {
-		/* clang's spellings the database keeps that nvcc lacks */
-		if (strncmp(flags[k], "--cuda-path=", 12) == 0) {
-		} else if (strncmp(flags[k], "-iquote", 7) == 0 ||
-			   strncmp(flags[k], "-idirafter", 10) == 0) {
-			bad |= arg(j, "-Xcompiler") || arg(j, flags[k]);
-		} else {
-			bad |= arg(j, flags[k]);
-		}
-		free(flags[k]);
-	}
-	free(flags);
 	for (int k = 0; k < b->nextra; k++)
 		bad |= arg(j, b->extra[k]);
-	bad |= arg(j, path) || arg(j, "-o") || arg(j, j->out);
-	if (bad)
-		cli_error("out of memory");
-	return bad ? -1 : 0;
+	return bad || arg(j, "-o") || arg(j, j->out) ? -1 : 0;
 }
+
+/*
+ * nvcc's command for job j: PTX with line information (-lineinfo, not
+ * with -G, which has its own), the device given (else the entry's, else
+ * the toolkit's default) and the user's flags. A database entry that runs
+ * nvcc is run as it is written, in its own folder (nvcc_entry_words);
+ * another entry gives the flags it keeps. 0, or -1 (out of memory).
+ */
+static int nvcc_command(const cli_build *b, job *j, const char *path,
+			const cli_compdb_entry *e, const char *device)
+{
+	int debug = 0;
+	for (int k = 0; k < b->nextra; k++)
+		debug |= is_device_debug(b->extra[k]);
+	for (int k = 1; e && k < e->argc; k++)
+		debug |= is_device_debug(e->argv[k]);
+	if (e && e->compiler == CLI_COMPDB_NVCC) {
+		if (!(j->dir = strdup(e->dir)))
+			return -1;
+		return nvcc_entry_words(b, j, e, device, debug);
+	}
+	int bad = arg(j, toolkit.nvcc) || arg(j, "-ptx");
+	if (!debug)
+		bad |= arg(j, "-lineinfo");
+	if (device)
+		bad |= argf(j, "-arch=%s", device);
+	for (int k = 0; e && k < e->nflags; k++) {
+		const char *f = e->flags[k];
+		/* clang's spellings the database keeps that nvcc lacks */
+		if (strncmp(f, "--cuda-path=", 12) == 0)
+			continue;
+		if (strncmp(f, "-iquote", 7) == 0 || strncmp(f, "-idirafter", 10) == 0)
+			bad |= arg(j, "-Xcompiler");
+		bad |= arg(j, f);
+	}
+	for (int k = 0; k < b->nextra; k++)
+		bad |= arg(j, b->extra[k]);
+	return bad || arg(j, path) || arg(j, "-o") || arg(j, j->out) ? -1 : 0;
+}
+
+static int clang_command(const cli_build *b, job *j, const char *path, char **flags, int nflags,
+			 const char *device, const char *cuda_prelude, const char *hip_prelude);
 
 /* The command line of job j for source path. 0, or -1 with a message. */
 static int command(const cli_build *b, job *j, const char *path, const char *cuda_prelude,
 		   const char *hip_prelude)
 {
-	char **flags = NULL, *arch = NULL;
-	int nflags = 0, rc = 0, entry = CLI_COMPDB_OTHER;
+	cli_compdb_entry entry, *e = NULL;
+	int rc = 0;
 	if (b->compdb) {
-		rc = cli_compdb_flags(b->compdb, path, &flags, &nflags, &arch, &entry);
+		rc = cli_compdb_entry_of(b->compdb, path, &entry);
 		if (rc < 0)
 			return -1;
 		if (rc == 1)
 			fprintf(stderr,
 				"%s: warning: not in %s: compiled without its own flags\n",
 				path, b->compdb);
+		else
+			e = &entry;
 	}
-	const char *device = b->arch ? b->arch : arch;
+	char **flags = e ? e->flags : NULL;
+	int nflags = e ? e->nflags : 0;
+	const char *device = b->arch ? b->arch : e ? e->arch : NULL;
 	int bad = 0;
 	/* CUDA: nvcc where a toolkit is, unless clang is asked for, or is the
 	 * compiler of the database's entry */
 	j->nvcc = j->lang == CLI_LANG_CUDA && toolkit.nvcc[0] &&
 		  (b->cuda_compiler == CLI_CUDA_NVCC ||
-		   (b->cuda_compiler == CLI_CUDA_AUTO && entry != CLI_COMPDB_CLANG));
+		   (b->cuda_compiler == CLI_CUDA_AUTO && !(e && e->compiler == CLI_COMPDB_CLANG)));
 	char name[64];
 	snprintf(name, sizeof name, "%zu.%s", j->input,
 		 j->lang == CLI_LANG_GLSL ? "spv" : j->nvcc ? "ptx" : "bc");
 	if (!(j->out = in_folder(name))) {
+		bad = 1;
+	} else if (j->nvcc) {
+		bad = nvcc_command(b, j, path, e, device);
+	} else {
+		bad = clang_command(b, j, path, flags, nflags, device, cuda_prelude, hip_prelude);
+	}
+	if (e)
+		cli_compdb_entry_free(e);
+	if (bad) {
 		cli_error("out of memory");
-		free(arch);
-		for (int k = 0; k < nflags; k++)
-			free(flags[k]);
-		free(flags);
 		return -1;
 	}
-	if (j->nvcc) {
-		rc = nvcc_command(b, j, path, flags, nflags, device);
-		free(arch);
-		return rc;
-	}
+	return 0;
+}
+
+/* clang's (or glslang's) command for job j. 0, or -1 (out of memory). */
+static int clang_command(const cli_build *b, job *j, const char *path, char **flags, int nflags,
+			 const char *device, const char *cuda_prelude, const char *hip_prelude)
+{
+	int bad = 0;
 	switch (j->lang) {
 	case CLI_LANG_CUDA: {
 		const char *cuda = cuda_installation(b);
@@ -690,13 +779,9 @@ static int command(const cli_build *b, job *j, const char *path, const char *cud
 	default:
 		break;
 	}
-	for (int k = 0; k < nflags; k++) {
+	for (int k = 0; k < nflags; k++)
 		if (j->lang != CLI_LANG_GLSL)
 			bad |= arg(j, flags[k]);
-		free(flags[k]);
-	}
-	free(flags);
-	free(arch);
 	for (int k = 0; k < b->nextra; k++)
 		bad |= arg(j, b->extra[k]);
 	if (j->lang == CLI_LANG_GLSL) {
@@ -708,11 +793,7 @@ static int command(const cli_build *b, job *j, const char *path, const char *cud
 		       arg(j, "-fdebug-compilation-dir=.") || argf(j, "-fdebug-prefix-map=%s=<threadconv>", folder) || arg(j, path) ||
 		       arg(j, "-o") || arg(j, j->out);
 	}
-	if (bad) {
-		cli_error("out of memory");
-		return -1;
-	}
-	return 0;
+	return bad ? -1 : 0;
 }
 
 /*
@@ -750,6 +831,8 @@ static int start(job *j)
 		int in = open("/dev/null", O_RDONLY | O_CLOEXEC);
 		if (fd < 0 || in < 0 || dup2(fd, 2) < 0 || dup2(fd, 1) < 0 || dup2(in, 0) < 0)
 			e = errno;
+		else if (j->dir && chdir(j->dir) != 0)
+			e = errno + DIR_FAILED; /* the folder, not the compiler */
 		else
 			execvpe(j->argv[0], j->argv, compiler_env);
 		if (!e)
@@ -775,7 +858,8 @@ static int start(job *j)
 	if (n == (ssize_t)sizeof e) {
 		waitpid(pid, NULL, 0);
 		j->state = 2;
-		j->status = -e;
+		j->dir_failed = e >= DIR_FAILED;
+		j->status = -(e >= DIR_FAILED ? e - DIR_FAILED : e);
 		return -1;
 	}
 	j->pid = pid;
@@ -977,6 +1061,11 @@ static int report(job *j, const char *path, double limit)
 		free(lines[i]);
 	free(lines);
 	free(text);
+	if (j->status < 0 && j->dir_failed) {
+		fprintf(stderr, "%s: error: cannot enter %s, the folder of its database entry: %s\n",
+			path, j->dir, strerror(-j->status));
+		return -1;
+	}
 	if (j->status < 0) {
 		fprintf(stderr, "%s: error: cannot run %s: %s%s\n", path, j->argv[0],
 			strerror(-j->status),
@@ -1072,12 +1161,78 @@ static int relative_files(const char *ptx)
 	return bad ? -1 : 0;
 }
 
+/* The language of path: its extension's, else, for a C or C++ file, its
+ * database entry's -x (a .cpp compiled as HIP). */
+static cli_lang source_lang(const cli_build *b, const char *path)
+{
+	static const char *const cxx[] = {".cpp", ".cc", ".cxx", ".c++", ".C", ".c"};
+	cli_lang l = cli_source_lang(path);
+	size_t n = strlen(path);
+	for (size_t k = 0; l == CLI_LANG_NONE && b->compdb && k < sizeof cxx / sizeof *cxx; k++)
+		if (n > strlen(cxx[k]) && strcmp(path + n - strlen(cxx[k]), cxx[k]) == 0)
+			l = (cli_lang)cli_compdb_lang(b->compdb, path);
+	return l;
+}
+
+int cli_database_inputs(cli_build *b, const char ***paths, char ***compiled, size_t *n)
+{
+	char **files;
+	size_t count, k = 0;
+	if (cli_compdb_files(b->compdb, &files, &count))
+		return -1;
+	const char **p = calloc(count + 1, sizeof *p);
+	char **c = calloc(count + 1, sizeof *c);
+	if (!p || !c) {
+		free(p);
+		free(c);
+		for (size_t i = 0; i < count; i++)
+			free(files[i]);
+		free(files);
+		cli_error("out of memory");
+		return -1;
+	}
+	/* named as the working folder sees them, as clang-tidy's runs do */
+	char cwd[4096];
+	size_t nc = getcwd(cwd, sizeof cwd) ? strlen(cwd) : 0;
+	for (size_t i = 0; i < count; i++) {
+		char *f = files[i];
+		if (nc > 1 && strncmp(f, cwd, nc) == 0 && f[nc] == '/')
+			memmove(f, f + nc + 1, strlen(f + nc + 1) + 1);
+		if (source_lang(b, f) != CLI_LANG_NONE)
+			files[k++] = f;
+		else
+			free(f);
+	}
+	for (size_t i = 0; i < k; i++)
+		p[i] = files[i];
+	free(*paths);
+	free(*compiled);
+	*paths = p;
+	*compiled = c;
+	*n = k;
+	b->db_files = files;
+	b->ndb_files = k;
+	if (k == 0)
+		fprintf(stderr, "%s: warning: no CUDA, HIP, OpenCL C or GLSL source in it\n",
+			b->compdb);
+	return (int)(k > 0);
+}
+
+void cli_build_free(cli_build *b)
+{
+	for (size_t i = 0; i < b->ndb_files; i++)
+		free(b->db_files[i]);
+	free(b->db_files);
+	b->db_files = NULL;
+	b->ndb_files = 0;
+}
+
 int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char **compiled)
 {
 	size_t nsrc = 0;
 	for (size_t i = 0; i < n; i++) {
 		compiled[i] = NULL;
-		nsrc += cli_source_lang(paths[i]) != CLI_LANG_NONE;
+		nsrc += source_lang(b, paths[i]) != CLI_LANG_NONE;
 	}
 	if (nsrc == 0)
 		return CLI_EXIT_OK;
@@ -1093,7 +1248,7 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 	free(common);
 	size_t k = 0;
 	for (size_t i = 0; i < n && status == CLI_EXIT_OK; i++) {
-		cli_lang l = cli_source_lang(paths[i]);
+		cli_lang l = source_lang(b, paths[i]);
 		if (l == CLI_LANG_NONE)
 			continue;
 		job *j = &jobs[k++];

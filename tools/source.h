@@ -39,6 +39,8 @@ typedef struct cli_build {
 	int color_when;           /* --color: CLI_COLOR_* */
 	int color;                /* ask the compiler for colours (cli_build_ready) */
 	int caret;                /* source lines with carets: 1 unless --no-caret */
+	char **db_files;          /* the database's sources, when no file is named */
+	size_t ndb_files;
 } cli_build;
 
 /* --cuda-compiler: nvcc where a toolkit is found (auto), or the one named */
@@ -87,6 +89,17 @@ void cli_build_ready(cli_build *b);
 /* Whether output in colour suits fd: a terminal whose TERM is set and not
  * "dumb", and NO_COLOR unset or empty (no-color.org). */
 int cli_color_suits(int fd);
+
+/*
+ * With no file named and a database given (-p): every CUDA, HIP, OpenCL C
+ * and GLSL source of the database (by extension, or a C++ file's -x), each
+ * once, in its order, as run-clang-tidy checks them; *paths and *compiled
+ * (freed) become arrays of that many (*n), the names owned by b until
+ * cli_build_free. 1 when there are some; 0 when there is none (a warning
+ * says so); -1 with a message printed.
+ */
+int cli_database_inputs(cli_build *b, const char ***paths, char ***compiled, size_t *n);
+void cli_build_free(cli_build *b);
 
 /*
  * Compiles every source among paths (cli_source_lang), up to b->jobs at a
