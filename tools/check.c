@@ -51,6 +51,7 @@ void cli_check_help(FILE *out)
 "                     [--no-validate] [--exact-work K] [--stats]\n"
 "                     [--quiet] [-p BUILD_DIR] [-j N] [--offload-arch ARCH]\n"
 "                     [--target TRIPLE] [--cuda-path DIR]\n"
+"                     [--cuda-compiler nvcc|clang]\n"
 "                     [--color WHEN] [--no-caret] FILE... [-- FLAGS]\n"
 "\n"
 "DESCRIPTION\n"
