@@ -18,6 +18,7 @@
 #include "graph/blocks.h"
 #include "graph/module.h"
 #include "util/diag.h"
+#include "util/names.h"
 
 #include <ctype.h>
 #include <pthread.h>
@@ -2123,21 +2124,19 @@ static int build_graph(reader *r, uint32_t f)
 	return r->embedded ? add_origin(r, f, nblocks) : TC_OK;
 }
 
+/* Function i's name (tc__find_function). */
+static const char *fn_name_at(const void *ctx, size_t i, size_t *len)
+{
+	return value_name(((const reader *)ctx)->fns[i], len);
+}
+
 static int build_graphs(reader *r)
 {
 	const char *only = r->opt ? r->opt->function : NULL;
-	uint32_t chosen = TC_NONE;
 	if (only) {
-		for (uint32_t f = 0; f < r->nfn && chosen == TC_NONE; f++) {
-			size_t len;
-			const char *name = value_name(r->fns[f], &len);
-			if (len == strlen(only) && memcmp(name, only, len) == 0)
-				chosen = f;
-		}
-		if (chosen == TC_NONE)
-			return tc__diag(r->diag, TC_EINVAL, r->file, 0, 0,
-					"no function named '%.100s' is defined", only);
-		return build_graph(r, chosen);
+		size_t chosen;
+		int rc = tc__find_function(r, r->nfn, fn_name_at, only, &chosen, r->file, r->diag);
+		return rc ? rc : build_graph(r, (uint32_t)chosen);
 	}
 	if (r->nfn == 0) { /* valid, and nothing to analyse: said, not an error */
 		warn(r, "no function is defined in the module: nothing to analyse");

@@ -3966,15 +3966,22 @@ static int barrier_calls(reader *r)
 	return rc ? oom(r) : TC_OK;
 }
 
+/* Function i's name (tc__find_function). */
+static const char *fn_name_at(const void *ctx, size_t i, size_t *len)
+{
+	const reader *r = ctx;
+	*len = r->fn[i].nlen;
+	return r->fn[i].name;
+}
+
 static int graphs(reader *r)
 {
 	const char *only = r->opt ? r->opt->function : NULL;
 	if (only) {
-		for (uint32_t f = 0; f < r->nfn; f++)
-			if (r->fn[f].nlen == strlen(only) && memcmp(r->fn[f].name, only, r->fn[f].nlen) == 0)
-				return graph(r, f);
-		return r->rc = tc__diag(r->diag, TC_EINVAL, r->file, 0, 0,
-					"no function named '%.100s' is defined", only);
+		size_t f;
+		if (tc__find_function(r, r->nfn, fn_name_at, only, &f, r->file, r->diag))
+			return r->rc = TC_EINVAL;
+		return graph(r, (uint32_t)f);
 	}
 	if (r->nfn == 0) {
 		snprintf(r->warnings[r->nwarnings++], sizeof r->warnings[0],
