@@ -72,13 +72,15 @@ def run_all(check, args, inputs, what):
     return 1 if problems else 0
 
 
-def check_json(bin, out):
-    """`threadconv check --format json` on one compiled file: (exit status,
-    its graphs, None), or (status, None, a problem) when it failed or wrote
-    no JSON report."""
+def check_json(bin, out, extra=()):
+    """`threadconv check --format json` on one compiled file (or a source,
+    with extra after it: '--' and the compiler's flags): (exit status, its
+    graphs, None), or (status, None, a problem) when it failed or wrote no
+    JSON report."""
     import json, subprocess
     name = os.path.basename(out)
-    p = subprocess.run([bin, 'check', '--format', 'json', out], capture_output=True, text=True)
+    p = subprocess.run([bin, 'check', '--format', 'json', out] + list(extra),
+                       capture_output=True, text=True)
     if p.returncode not in (0, 1):
         return p.returncode, None, '%s: threadconv check failed (%d):\n%s' % (
             name, p.returncode, p.stderr)

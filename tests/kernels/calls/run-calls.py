@@ -20,7 +20,11 @@ ways (BUILDS), all with debug lines:
          -DTC_INLINE; clang-15 and llvm-spirv-15 to SPIR-V at -O0 (spv-O0,
          run-kernels.py's compile_spirv);
   .comp  glslangValidator -V -g (spv-g: the functions are kept) and -V -g
-         -Os (spv-Os: glslang inlines them).
+         -Os (spv-Os: glslang inlines them);
+  tests/kernels/toolkit/*.cu (CUDA written with the toolkit's headers: CUB,
+         cooperative groups, half precision) nvcc-O3 and nvcc-G as above,
+         and `threadconv check` on the source itself, which nvcc compiles
+         (source-O3), and with `-- -G` (source-G); all skipped without nvcc.
 
 The helpers are written so that one macro decides whether they are inlined:
 HELPER (calls.cuh for CUDA; each .cl defines its own) is always_inline with
@@ -73,7 +77,8 @@ Then, over the builds of one source, every marked line must have the same
 verdict in every build: whether a helper is inlined must not change what
 is reported.
 
-Output: one line per build with the verdict of each marked line (LINE:D
+Exit status 0, 1 on a problem, 77 (ctest's skip) when every build was
+skipped. Output: one line per build with the verdict of each marked line (LINE:D
 divergent, LINE:ok, LINE:- no entry), then the problems, then a summary
 line; the exit status is 1 on any problem. --table also prints, per
 language, a markdown table for the release notes: columns the builds, a
@@ -136,6 +141,18 @@ def nvcc_build(opts):
     return build
 
 
+def source_build(debug):
+    def build(args, src, out, prefix):
+        """Nothing to build: check compiles the source itself, with nvcc."""
+        tool(args.nvcc, '--nvcc')
+        with open(src) as f:
+            m = NO_NVCC_G.search(f.read())
+        if debug and m:
+            raise Skip('the source says "no-nvcc-G: %s"' % m.group(1).strip())
+        return None
+    return build
+
+
 def spirv_build(how, flags, needs):
     def build(args, src, out, prefix):
         for option in needs:
@@ -159,7 +176,24 @@ BUILDS = {
         ('spv-O0', 'O0.spv', spirv_build('clang15', ['-O0'], ('--clang15', '--llvm-spirv')))],
     '.comp': [('spv-g', 'g.spv', spirv_build('glslang', ['-g'], ('--glslang',))),
               ('spv-Os', 'Os.spv', spirv_build('glslang', ['-g', '-Os'], ('--glslang',)))],
+    # CUDA with the toolkit's headers: nvcc only; the source builds name no
+    # output (check reads the source, with the arguments given)
+    'toolkit': [
+        ('nvcc-O3', 'nvcc-O3.ptx', nvcc_build(['-lineinfo', '-O3'])),
+        ('nvcc-G', 'nvcc-G.ptx', nvcc_build(['-G'])),
+        ('source-O3', None, source_build(False)),
+        ('source-G', None, source_build(True))],
 }
+# the arguments check gets after a source build's source
+SOURCE_ARGS = {'source-O3': [], 'source-G': ['--', '-G']}
+
+
+def kind_of(src):
+    """The BUILDS key of a source: its extension, or toolkit for the
+    sources of tests/kernels/toolkit."""
+    if os.path.basename(os.path.dirname(os.path.abspath(src))) == 'toolkit':
+        return 'toolkit'
+    return os.path.splitext(src)[1]
 
 
 class Markers:
@@ -192,11 +226,12 @@ def position(entry, base):
     return line
 
 
-def judge(args, out, marks):
-    """Problems with `threadconv check` on one build, and the verdicts it
-    gave: (kind, line) -> divergent? for the marked lines with an entry."""
-    name = os.path.basename(out)
-    status, graphs, failed = kernels.check_json(args.bin, out)
+def judge(args, out, marks, extra=()):
+    """Problems with `threadconv check` on one build (extra: its arguments
+    after the file), and the verdicts it gave: (kind, line) -> divergent?
+    for the marked lines with an entry."""
+    name = os.path.basename(out) + ''.join(' ' + e for e in extra)
+    status, graphs, failed = kernels.check_json(args.bin, out, extra)
     if failed:
         return [failed], {}
     problems, seen = [], {}
@@ -284,7 +319,8 @@ def check(args, src, results):
     """Builds and judges one source; its problems. Appends (source, build,
     status: ok, FAILED, skipped or not built, verdicts) to results."""
     base = os.path.basename(src)
-    stem, ext = os.path.splitext(base)
+    stem = os.path.splitext(base)[0]
+    ext = kind_of(src)
     if ext not in BUILDS:
         return ['%s: not a .cu, .cl or .comp file' % src]
     marks = Markers(src)
@@ -295,7 +331,7 @@ def check(args, src, results):
     prefix = os.path.join(args.work, stem)
     problems, agreed = [], []
     for build, suffix, how in BUILDS[ext]:
-        out = '%s.%s' % (prefix, suffix)
+        out = '%s.%s' % (prefix, suffix) if suffix else src
         try:
             err = how(args, src, out, prefix)
         except Skip as why:
@@ -307,7 +343,7 @@ def check(args, src, results):
             print('%s %s: FAILED to build' % (base, build))
             results.append((src, build, 'not built', {}))
             continue
-        found, seen = judge(args, out, marks)
+        found, seen = judge(args, out, marks, SOURCE_ARGS.get(build, []) if not suffix else [])
         problems += found
         agreed.append((build, seen))
         results.append((src, build, 'FAILED' if found else 'ok', seen))
@@ -336,7 +372,7 @@ def table(sources, results):
     build's status per source, then one per marked line."""
     got = {(s, b): (status, seen) for s, b, status, seen in results}
     for ext in BUILDS:
-        srcs = [s for s in sources if s.endswith(ext)]
+        srcs = [s for s in sources if kind_of(s) == ext]
         if not srcs:
             continue
         builds = [b for b, _, _ in BUILDS[ext]]
@@ -390,7 +426,10 @@ def main():
         len(args.sources), len(results), counts.get('ok', 0), counts.get('FAILED', 0),
         counts.get('not built', 0), counts.get('skipped', 0),
         'FAILED (%d problem(s))' % len(problems) if problems else 'ok'))
-    return 1 if problems else 0
+    if problems:
+        return 1
+    # every build skipped (no nvcc for the toolkit's kernels): ctest's skip
+    return 77 if results and counts.get('skipped', 0) == len(results) else 0
 
 
 if __name__ == '__main__':

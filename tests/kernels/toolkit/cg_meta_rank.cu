@@ -1,0 +1,21 @@
+// A branch on a cooperative-groups tile's meta_group_rank(): the same in
+// every lane of the warp, so the tile's shuffle under it is reached by the
+// whole tile. Markers: ../calls/run-calls.py (the toolkit builds).
+// no-nvcc-G: with -G, meta_group_rank() is a call that reads the tile
+// object through its this pointer, from local memory that the tile's
+// constructor, another call, wrote; what a callee writes through a pointer
+// is not followed, so its result is taken to differ between lanes
+#include <cooperative_groups.h>
+#include <cuda_runtime.h>
+
+namespace cg = cooperative_groups;
+
+extern "C" __global__ void warp_uniform_guard(float *x)
+{
+	cg::thread_block block = cg::this_thread_block();
+	cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+	float v = x[threadIdx.x];
+	if (warp.meta_group_rank() == 0) // the first warp, all of it
+		v += warp.shfl_down(v, 1); // collective: ok
+	x[threadIdx.x] = v;
+}
