@@ -70,6 +70,10 @@ string(CONCAT CPACK_PACKAGE_DESCRIPTION
   "and its own .cfg format; a C library and a command-line tool.")
 # linking the static library needs these too (threadconv.pc --static)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "llvm-19-dev, spirv-tools, pkg-config")
+# what `threadconv check` runs on kernel sources: clang-19 (CUDA without a
+# toolkit, HIP, OpenCL C; its libclang-rt for CUDA's headers) and
+# glslangValidator (GLSL)
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "clang-19, glslang-tools")
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)

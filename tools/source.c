@@ -536,6 +536,7 @@ typedef struct job {
 	int nvcc;    /* compiled by nvcc, to PTX */
 	char *dir;   /* the folder it runs in (a database entry's), or NULL */
 	int dir_failed; /* that folder could not be entered (status: -errno) */
+	int unreadable; /* the source cannot be opened: its errno (never started) */
 } job;
 
 /* What the child reports for a folder it cannot enter: errno + DIR_FAILED */
@@ -1026,6 +1027,23 @@ static char **read_lines(const char *path, char **buf, size_t *n)
 	return lines;
 }
 
+/* The private folder in a compiler's message (a prelude's header, the
+ * output file) written "<threadconv>", as the debug information names it
+ * (-fdebug-prefix-map): the folder is gone when the message is read. */
+static void private_folder_named(char *line)
+{
+	size_t n = strlen(folder);
+	char *at;
+	while (n > 0 && (at = strstr(line, folder)) != NULL) {
+		static const char name[] = "<threadconv>";
+		size_t k = sizeof name - 1;
+		if (k > n)
+			break; /* never longer than the folder's path, which is longer */
+		memcpy(at, name, k);
+		memmove(at + k, at + n, strlen(at + n) + 1);
+	}
+}
+
 /* The header that clang's "'NAME' file not found" names, into name. */
 static int missing_header(const char *line, char *name, size_t cap)
 {
@@ -1045,11 +1063,21 @@ static int missing_header(const char *line, char *name, size_t cap)
  * limit: --timeout's seconds. */
 static int report(job *j, const char *path, double limit)
 {
+	if (j->unreadable) {
+		fprintf(stderr, "%s: error: cannot open file: %s\n", path, strerror(j->unreadable));
+		return -1;
+	}
 	char *text, header[256] = "";
 	size_t n;
 	char **lines = read_lines(j->err, &text, &n);
-	int said = n > 0;
+	int said = 0;
 	for (size_t i = 0; i < n; i++) {
+		/* glslangValidator first prints the name of the file it read */
+		if (j->lang == CLI_LANG_GLSL && i == 0 && strncmp(lines[i], path, strlen(path)) == 0 &&
+		    strcmp(lines[i] + strlen(path), "\n") == 0)
+			continue;
+		said = 1;
+		private_folder_named(lines[i]);
 		if (j->nvcc)
 			put_nvcc_line(lines, i, n, stderr);
 		else
@@ -1257,6 +1285,15 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 		j->lang = l;
 		snprintf(name, sizeof name, "%zu.err", i);
 		j->err = in_folder(name);
+		int fd = strcmp(paths[i], "-") == 0 ? -1 : open(paths[i], O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd < 0) { /* said as any input that cannot be opened, not by the compiler */
+			j->unreadable = strcmp(paths[i], "-") == 0 ? EINVAL : errno;
+			j->state = 2;
+			if (!j->err)
+				status = CLI_EXIT_ERROR;
+			continue;
+		}
+		close(fd);
 		if (!j->err || command(b, j, paths[i], cuda, hip))
 			status = CLI_EXIT_ERROR;
 	}
@@ -1265,7 +1302,7 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 	size_t next = 0, printed = 0, running = 0;
 	while (status == CLI_EXIT_OK && printed < nsrc && !caught) {
 		while (next < nsrc && (int)running < max) {
-			if (start(&jobs[next]) == 0)
+			if (jobs[next].state == 0 && start(&jobs[next]) == 0)
 				running++;
 			next++;
 		}

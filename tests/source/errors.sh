@@ -76,6 +76,32 @@ JSON
   fail "-p, not in it: exit $rc: $(cat "$work/err")"
 left "-p"
 
+# a source that is not there: our own "cannot open file", not the
+# compiler's, and the other sources are compiled
+(cd "$work" && "$bin" check missing.cu missing.comp ok.cu) > "$work/out" 2> "$work/err"; rc=$?
+[ $rc -eq 2 ] || fail "missing source: exit $rc"
+grep -q "^missing.cu: error: cannot open file: No such file or directory$" "$work/err" &&
+  grep -q "^missing.comp: error: cannot open file: No such file or directory$" "$work/err" ||
+  fail "missing source: $(cat "$work/err")"
+[ "$(grep -c error "$work/err")" -eq 2 ] || fail "missing source: more errors: $(cat "$work/err")"
+left "missing source"
+
+# glslangValidator's line naming the file it read is not passed on
+printf '#version 450\nlayout(local_size_x = 64) in;\nvoid main() { barrier(); }\n' \
+  > "$work/ok.comp"
+(cd "$work" && "$bin" check ok.comp) > "$work/out" 2> "$work/err"; rc=$?
+[ $rc -eq 0 ] || fail "glslang: exit $rc: $(cat "$work/err")"
+grep -q "^ok.comp$" "$work/out" "$work/err" && fail "glslang: its file name line was passed on"
+
+# a message of clang's about the prelude names it <threadconv>/..., not the
+# private folder, which is gone when the message is read
+printf '__global__ void k(int *o) { o[0] = __shfl_sync(1, 2); }\n' > "$work/shfl.cu"
+"$bin" check "$work/shfl.cu" > "$work/out" 2> "$work/err"; rc=$?
+[ $rc -eq 2 ] && grep -q "^<threadconv>/cuda_prelude.h:[0-9]*:[0-9]*: note: candidate function" \
+  "$work/err" || fail "prelude's name: exit $rc: $(cat "$work/err")"
+grep -q "$TMPDIR" "$work/err" && fail "prelude's name: the private folder is named"
+left "prelude's name"
+
 # SIGINT while the compiler runs, sent to the process group as a terminal does
 cat > "$work/slow-clang" <<'SH'
 #!/bin/sh
