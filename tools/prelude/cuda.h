@@ -3,7 +3,7 @@
  * for clang -nocudainc -nocudalib when no toolkit is installed. threadconv
  * includes it (-include) before a .cu or .cuh file it compiles itself; a
  * kernel that needs more (cooperative_groups.h, CUB, Thrust, cuda_fp16.h)
- * needs the toolkit (threadconv check --cuda-path DIR). docs/source.md.
+ * needs the toolkit, which nvcc compiles with (docs/source.md).
  *
  * Everything is a macro or a static inline device function over clang's
  * NVPTX builtins, so that the IR is what the toolkit's headers give.
@@ -138,6 +138,20 @@ __TC_DEV unsigned long long atomicCAS(unsigned long long *p, unsigned long long 
 	__atomic_compare_exchange_n(p, &cmp, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 	return cmp;
 }
+
+/* the wrapping counters and the read-only cache's load */
+__TC_DEV unsigned atomicInc(unsigned *p, unsigned v) { return __nvvm_atom_inc_gen_ui(p, v); }
+__TC_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_gen_ui(p, v); }
+template <typename T> __TC_DEV T __ldg(const T *p) { return *p; }
+
+/* assert() in device code: the system's assert.h calls __assert_fail,
+ * declared for the host; this is its device twin (the toolkit's calls
+ * __assertfail, which reports and traps) */
+extern "C" __device__ void __assert_fail(const char *expr, const char *file, unsigned line,
+					 const char *function);
+
+/* printf in device code (clang lowers it to the toolkit's vprintf) */
+extern "C" __device__ int printf(const char *format, ...);
 
 /* a few of the intrinsics kernels use for indices */
 __TC_DEV int __popc(unsigned x) { return __builtin_popcount(x); }
