@@ -1,0 +1,116 @@
+/*
+ * exits.c - which reported barriers and collectives of a kernel only
+ * threads that have left the kernel fail to reach (exits.h).
+ *
+ * The exit-only region X is the set of nodes from which no element (a
+ * barrier, a collective, a call that holds one) can be reached: a thread
+ * there only goes on to the kernel's end. For an element e and a branch c
+ * that causes its divergence (causes.c), a successor s of c from which e
+ * cannot be reached is a side that skips e. e's divergence comes from
+ * threads that leave when every cause has such a side and every such side
+ * is in X: whoever does not reach e (again) reaches nothing else that waits
+ * for the others, and ends. A cause whose every side reaches e (a branch
+ * that changes how often, not whether) makes it an ordinary divergence.
+ * Searches are iterative (explicit stacks), over in-edges from the
+ * elements for X and from e for the nodes that reach it.
+ */
+#include "analysis/exits.h"
+
+#include <string.h>
+
+struct tc_exits {
+	tc_alloc al;
+	const tc_graph *g;
+	uint32_t n;
+	uint8_t *in_x;     /* per node: in the exit-only region */
+	uint32_t *reach;   /* per node: the stamp of the last search that met it */
+	uint32_t *stack;
+	uint32_t stamp;
+};
+
+/* Marks, with the stamp, every node from which one of the roots can be
+ * reached (the roots too). */
+static void reaching(tc_exits *x, const uint32_t *roots, size_t nroots)
+{
+	uint32_t top = 0, stamp = ++x->stamp;
+	for (size_t i = 0; i < nroots; i++)
+		if (roots[i] < x->n && x->reach[roots[i]] != stamp) {
+			x->reach[roots[i]] = stamp;
+			x->stack[top++] = roots[i];
+		}
+	while (top > 0) {
+		uint32_t v = x->stack[--top], count;
+		const uint32_t *in = tc_graph_in_edges(x->g, v, &count);
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t u = tc_graph_edge_from(x->g, in[k]);
+			if (x->reach[u] != stamp) {
+				x->reach[u] = stamp;
+				x->stack[top++] = u;
+			}
+		}
+	}
+}
+
+int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, size_t nelements,
+		  const tc_alloc *al)
+{
+	*out = NULL;
+	tc_exits *x = tc__calloc(al, 1, sizeof *x);
+	if (!x)
+		return TC_ENOMEM;
+	x->al = *al;
+	x->g = g;
+	x->n = tc_graph_node_count(g);
+	x->in_x = tc__malloc(al, (size_t)x->n + 1);
+	x->reach = tc__calloc(al, (size_t)x->n + 1, sizeof *x->reach);
+	x->stack = tc__malloc(al, ((size_t)x->n + 1) * sizeof *x->stack);
+	if (!x->in_x || !x->reach || !x->stack) {
+		tc__exits_free(x);
+		return TC_ENOMEM;
+	}
+	reaching(x, elements, nelements);
+	for (uint32_t v = 0; v < x->n; v++)
+		x->in_x[v] = x->reach[v] != x->stamp;
+	*out = x;
+	return TC_OK;
+}
+
+bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
+		    uint32_t *side)
+{
+	if (e >= x->n || ncauses == 0)
+		return false;
+	reaching(x, &e, 1);
+	uint32_t first = TC_NONE;
+	for (uint32_t i = 0; i < ncauses; i++) {
+		uint32_t c = causes[i], count, skips = 0;
+		if (c >= x->n)
+			return false;
+		const uint32_t *outs = tc_graph_out_edges(x->g, c, &count);
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t s = tc_graph_edge_to(x->g, outs[k]);
+			if (x->reach[s] == x->stamp)
+				continue; /* this side reaches e */
+			if (!x->in_x[s])
+				return false; /* it skips e for another element */
+			skips++;
+			if (first == TC_NONE)
+				first = s;
+		}
+		if (skips == 0)
+			return false; /* every side reaches e: how often differs */
+	}
+	if (side)
+		*side = first;
+	return true;
+}
+
+void tc__exits_free(tc_exits *x)
+{
+	if (!x)
+		return;
+	tc__free(&x->al, x->in_x);
+	tc__free(&x->al, x->reach);
+	tc__free(&x->al, x->stack);
+	tc__free(&x->al, x);
+}

@@ -1,0 +1,35 @@
+/*
+ * exits.h - which divergent barriers and collectives of a kernel only
+ * threads that have left the kernel fail to reach (exits.c): the
+ * `if (i >= n) return;` before a barrier. CUDA's rule still makes such a
+ * barrier divergent (a conditional barrier must be reached by the whole
+ * block), and the verdict stays; but since Volta a bar.sync waits only for
+ * the threads that have not exited, so check reports these under rules of
+ * their own (docs/check.md, "Threads that have exited").
+ */
+#ifndef TC_ANALYSIS_EXITS_H
+#define TC_ANALYSIS_EXITS_H
+
+#include "util/mem.h"
+
+#include <stdbool.h>
+
+typedef struct tc_exits tc_exits;
+
+/* The exit-only region of g: the nodes from which none of the elements (the
+ * nodes of its barriers, collectives and the calls that hold them) can be
+ * reached. TC_OK or TC_ENOMEM. */
+int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, size_t nelements,
+		  const tc_alloc *al);
+/*
+ * Whether element e, whose divergence the branches causes[0 .. ncauses)
+ * cause, is missed only by threads that leave: every cause has a side from
+ * which e cannot be reached, and from every such side nothing but the end
+ * can (no element). *side (may be NULL): the first such side, where the
+ * threads that leave go (the `return`).
+ */
+bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
+		    uint32_t *side);
+void tc__exits_free(tc_exits *x);
+
+#endif

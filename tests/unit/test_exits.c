@@ -1,0 +1,128 @@
+/*
+ * test_exits.c - the barriers that only threads that have left the kernel
+ * miss (src/analysis/exits.h), on small graphs: the guard that returns
+ * before a barrier, a guard whose threads reach another barrier, a loop
+ * whose threads leave for the end or for a later barrier, a branch that
+ * changes how often a barrier is reached, and a branch inside a loop that
+ * an outer loop brings back to the barrier.
+ */
+#include "analysis/exits.h"
+#include "unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The node of g called name. */
+static uint32_t node(const tc_graph *g, const char *name)
+{
+	for (uint32_t v = 0; v < tc_graph_node_count(g); v++)
+		if (strcmp(tc_graph_node_name(g, v), name) == 0)
+			return v;
+	fail_msg("no node %s", name);
+	return TC_NONE;
+}
+
+/* Whether barrier e (by name) of the .cfg text is missed only by threads
+ * that leave, the causes being the branches named in causes (comma-less,
+ * space separated); *side's name into side_name. */
+static bool only_exits(const char *text, const char *e, const char *causes, char *side_name)
+{
+	tc_module *m;
+	tc_diag d;
+	assert_int_equal(tc_parse_cfg(&m, "t.cfg", text, strlen(text), NULL, &d), TC_OK);
+	const tc_graph *g = tc_module_graph(m, 0);
+	uint32_t elements[16], ne = 0, cause[8], nc = 0;
+	for (uint32_t v = 0; v < tc_graph_node_count(g); v++)
+		if (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)
+			elements[ne++] = v;
+	char buf[64];
+	snprintf(buf, sizeof buf, "%s", causes);
+	for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+		cause[nc++] = node(g, tok);
+	tc_alloc al;
+	tc__alloc_init(&al, NULL);
+	tc_exits *x;
+	assert_int_equal(tc__exits_new(&x, g, elements, ne, &al), TC_OK);
+	uint32_t side = TC_NONE;
+	bool only = tc__exits_only(x, node(g, e), cause, nc, &side);
+	if (side_name)
+		snprintf(side_name, 32, "%s", side == TC_NONE ? "-" : tc_graph_node_name(g, side));
+	tc__exits_free(x);
+	tc_module_free(m);
+	return only;
+}
+
+/* if (i >= n) return; ... barrier: the threads that return end */
+static void test_guard_returns(void **state)
+{
+	(void)state;
+	char side[32];
+	assert_true(only_exits("graph g\nentry e\nexit x\nbarrier b\n"
+			       "e -> guard\nguard -> ret\nguard -> body\nret -> x\n"
+			       "body -> b\nb -> x\n",
+			       "b", "guard", side));
+	assert_string_equal(side, "ret");
+}
+
+/* the threads that skip b reach another barrier: an ordinary divergence */
+static void test_guard_to_other_barrier(void **state)
+{
+	(void)state;
+	assert_false(only_exits("graph g\nentry e\nexit x\nbarrier b\nbarrier b2\n"
+				"e -> guard\nguard -> other\nguard -> body\nother -> b2\nb2 -> x\n"
+				"body -> b\nb -> x\n",
+				"b", "guard", NULL));
+}
+
+/* a loop with a barrier whose threads leave at different times: for the
+ * end (exits only), or for a barrier after the loop (not) */
+static void test_loop_exit(void **state)
+{
+	(void)state;
+	char side[32];
+	assert_true(only_exits("graph g\nentry e\nexit x\nbarrier b\n"
+			       "e -> h\nh -> b\nb -> latch\nlatch -> h\nlatch -> after\n"
+			       "after -> x\n",
+			       "b", "latch", side));
+	assert_string_equal(side, "after");
+	assert_false(only_exits("graph g\nentry e\nexit x\nbarrier b\nbarrier f\n"
+				"e -> h\nh -> b\nb -> latch\nlatch -> h\nlatch -> after\n"
+				"after -> f\nf -> x\n",
+				"b", "latch", NULL));
+}
+
+/* a branch both of whose sides reach b (how often, not whether) */
+static void test_both_sides_reach(void **state)
+{
+	(void)state;
+	assert_false(only_exits("graph g\nentry e\nexit x\nbarrier b\n"
+				"e -> h\nh -> c\nc -> b\nc -> skip\nb -> latch\nskip -> latch\n"
+				"latch -> h\nlatch -> x\n",
+				"b", "c", NULL));
+}
+
+/* an inner loop's threads leave it for the outer loop, which brings them
+ * back to b: the side reaches b, so not an exit */
+static void test_outer_loop_returns(void **state)
+{
+	(void)state;
+	assert_false(only_exits("graph g\nentry e\nexit x\nbarrier b\n"
+				"e -> oh\noh -> ih\nih -> b\nb -> il\nil -> ih\nil -> ol\n"
+				"ol -> oh\nol -> x\n",
+				"b", "il", NULL));
+	/* no cause: nothing to say */
+	assert_false(only_exits("graph g\nentry e\nexit x\nbarrier b\ne -> b\nb -> x\n", "b", "",
+				NULL));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_guard_returns),
+		cmocka_unit_test(test_guard_to_other_barrier),
+		cmocka_unit_test(test_loop_exit),
+		cmocka_unit_test(test_both_sides_reach),
+		cmocka_unit_test(test_outer_loop_returns),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
