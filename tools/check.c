@@ -4,10 +4,13 @@
  * does not prove convergent is reported with the divergent branches that
  * decide it (tc_barrier_causes) and, for IR, the thread-dependent values
  * those branches depend on. Everything is read, solved and rendered into
- * memory before anything is written; exit 1 when something is reported.
+ * memory before anything is written; what is reported, and whether as a
+ * warning or an error, is findings.h's to say: exit 1 when something is
+ * reported, 3 when an error is.
  */
 #include "analysis/calls.h"
 #include "cli.h"
+#include "findings.h"
 #include "report/report.h"
 #include "util/names.h"
 #include "source.h"
@@ -18,7 +21,8 @@
 
 enum {
 	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
-	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE
+	OPT_TRUST_BRA_UNI, OPT_NO_VALIDATE, OPT_BLOCK_SIZE, OPT_WARNING, OPT_AS_ERRORS,
+	OPT_BASELINE, OPT_WRITE_BASELINE
 };
 
 enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
@@ -31,6 +35,10 @@ static const cli_option options[] = {
 	{"no-validate", 0, 0, OPT_NO_VALIDATE},
 	{"block-size", 0, 1, OPT_BLOCK_SIZE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
+	{"-W", 'W', CLI_VALUE_ATTACHED, OPT_WARNING}, /* -W<rule>; "-W" alone: none */
+	{"warnings-as-errors", 0, CLI_VALUE_ATTACHED, OPT_AS_ERRORS},
+	{"baseline", 0, 1, OPT_BASELINE},
+	{"write-baseline", 0, 1, OPT_WRITE_BASELINE},
 	CLI_BUILD_OPTIONS,
 	{"stats", 0, 0, OPT_STATS},
 	{"quiet", 'q', 0, OPT_QUIET},
@@ -49,6 +57,9 @@ void cli_check_help(FILE *out)
 "    threadconv check [--format FORMAT] [-o FILE] [--function NAME]\n"
 "                     [--trust-bra-uni] [--block-size X[,Y[,Z]]]\n"
 "                     [--no-validate] [--exact-work K] [--stats]\n"
+"                     [-W<rule>] [-Wno-<rule>] [-Werror[=<rule>]]\n"
+"                     [--warnings-as-errors[=RULES]] [--baseline FILE]\n"
+"                     [--write-baseline FILE]\n"
 "                     [--quiet] [-p BUILD_DIR] [-j N] [--offload-arch ARCH]\n"
 "                     [--target TRIPLE] [--cuda-path DIR]\n"
 "                     [--cuda-compiler nvcc|clang]\n"
@@ -111,6 +122,26 @@ void cli_check_help(FILE *out)
 "    is a value computed in a loop, after the loop, when the loop's exit is;\n"
 "    a loop counter with a uniform bound is not (docs/llvm.md, \"Phis\").\n"
 "\n"
+"    Each finding is of a rule: barrier-divergence, partial-barrier,\n"
+"    collective-divergence or collective-argument, the name in its [-W...].\n"
+"    One is not reported when its rule is turned off (-Wno-<rule>), when its\n"
+"    source file says so as clang-tidy's comments do, or when the baseline\n"
+"    lists it (--baseline):\n"
+"\n"
+"        __syncthreads(); // NOLINT: every rule, on this line\n"
+"        // NOLINTNEXTLINE(barrier-divergence, collective-*): the next line\n"
+"        // NOLINTBEGIN(barrier-divergence) ... // NOLINTEND(barrier-divergence)\n"
+"\n"
+"    (the rules a glob list: '*' any run of characters; without a list,\n"
+"    every rule; a NOLINTBEGIN without its NOLINTEND, or the reverse, is an\n"
+"    error, exit status 2). The positions are the report's: for IR, PTX and\n"
+"    SPIR-V the source lines their debug information names, where those\n"
+"    files can be read. Standard error ends with the counts, as clang-tidy's\n"
+"    (docs/check.md, \"Choosing what is reported\"):\n"
+"\n"
+"        3 warnings generated.\n"
+"        Suppressed 2 warnings (1 NOLINT, 1 baseline).\n"
+"\n"
 "OPTIONS\n"
 "    -f, --format FORMAT\n"
 "        text (the default), json or sarif.\n"
@@ -139,6 +170,33 @@ void cli_check_help(FILE *out)
 "        Bound the exact solver's work at K times the graph's size, as in\n"
 "        analyze (default 16; 0: no bound). Past it, a barrier whose proof\n"
 "        needed more is reported, with a note that the bound was reached.\n"
+"    -W<rule>, -Wno-<rule>\n"
+"        Report the findings of the rule, or not (all are reported by\n"
+"        default); of several for one rule, the last wins. An unknown rule\n"
+"        is an error.\n"
+"    -Werror, -Wno-error, -Werror=<rule>, -Wno-error=<rule>\n"
+"        Report the findings of every rule, or of one, as errors (or as\n"
+"        warnings again); the last wins. An error reads error: ...\n"
+"        [-Werror,-W<rule>], has level error in SARIF and \"level\": \"error\"\n"
+"        in JSON, and makes the exit status 3.\n"
+"    --warnings-as-errors[=RULES]\n"
+"        As clang-tidy's: the findings of the rules RULES holds are errors,\n"
+"        those of the others warnings (RULES: a comma-separated list, '*'\n"
+"        any run of characters, an entry that starts with '-' takes rules\n"
+"        out, the last entry that matches decides). Without =RULES, every\n"
+"        rule. The same setting as -Werror: the last of them wins.\n"
+"    --baseline FILE\n"
+"        Do not report the findings FILE lists (made by --write-baseline),\n"
+"        each matched by its rule, its function and the text of its source\n"
+"        line, not its line number: lines inserted above a finding keep it\n"
+"        matched, a change to its line makes it new. A malformed FILE is an\n"
+"        error (FILE:LINE:COL: error: ...).\n"
+"    --write-baseline FILE\n"
+"        Write the findings to FILE as a baseline, all but those that\n"
+"        -Wno-<rule> and NOLINT comments leave out (--baseline does not\n"
+"        change what is written: FILE may be the --baseline file, to\n"
+"        renew it). The report is written as usual. FILE is replaced only\n"
+"        once complete, and never when it is one of the inputs.\n"
 "    --stats\n"
 "        Print to standard error, per input, the time spent reading it (for\n"
 "        IR: parsing, verifying, normalising, the uniformity of values and\n"
@@ -155,7 +213,8 @@ void cli_check_help(FILE *out)
 "        Do not show the source line and caret under each warning and note\n"
 "        (-fcaret-diagnostics shows them again).\n"
 "    -q, --quiet\n"
-"        Accepted for symmetry with analyze; check shows no progress line.\n"
+"        Do not print the counts of the findings (N warnings generated.) on\n"
+"        standard error. check shows no progress line.\n"
 "    -h, --help\n"
 "        Show this help.\n"
 "\n"
@@ -167,16 +226,22 @@ void cli_check_help(FILE *out)
 "           known).\n"
 "           A graph with collectives also has warp_size,\n"
 "           block_size_assumed and collectives: [{name, kind, group, node,\n"
-"           state, ..., causes, argument}].\n"
+"           state, ..., causes, argument}]. An error has \"level\": \"error\".\n"
 "    sarif  A SARIF 2.1.0 log: one result of rule barrier-divergence per\n"
 "           reported barrier, its causes as related locations; the rules\n"
-"           collective-divergence and collective-argument likewise.\n"
+"           collective-divergence and collective-argument likewise. An\n"
+"           error has level error.\n"
+"    A finding not reported (NOLINT, -Wno-, the baseline) is in no format.\n"
 "\n"
 "EXIT STATUS\n"
 "    0   Nothing reported.\n"
-"    1   At least one barrier, collective or argument reported.\n"
-"    2   A usage error, an input that cannot be read or is malformed, or a\n"
-"        failure to solve a graph or to write the report.\n"
+"    1   At least one barrier, collective or argument reported, all as\n"
+"        warnings.\n"
+"    2   A usage error, an input that cannot be read or is malformed (the\n"
+"        baseline, a NOLINTBEGIN without its NOLINTEND), or a failure to\n"
+"        solve a graph or to write the report.\n"
+"    3   At least one finding reported as an error (-Werror,\n"
+"        --warnings-as-errors).\n"
 "\n"
 "EXAMPLES\n"
 "    threadconv check kernel.cfg\n"
@@ -184,7 +249,9 @@ void cli_check_help(FILE *out)
 "    clang-19 -x cl -Xclang -finclude-default-header \\\n"
 "        -target nvptx64-nvidia-cuda -nogpulib -S -emit-llvm -g -O2 k.cl -o k.ll\n"
 "    threadconv check k.ll\n"
-"    threadconv check --format sarif -o check.sarif k.ll\n",
+"    threadconv check --format sarif -o check.sarif k.ll\n"
+"    threadconv check --write-baseline baseline.txt src/*.cu\n"
+"    threadconv check --baseline baseline.txt -Werror src/*.cu\n",
 	      out);
 }
 
@@ -204,11 +271,11 @@ typedef struct checked {
 	bool own_result;       /* rg.result is this graph's, not calls' */
 	const char **callee;   /* per node: the function a call node calls */
 	tc_report_call *links; /* the calls of the reported barriers */
+	uint32_t *suppressed;  /* rg.suppressed */
 	tc_collective *ccopy;  /* the collectives as the calling contexts see them */
 	char **names;          /* names made for the report */
 	size_t nnames;
 	size_t j;        /* the graph's index in m */
-	size_t reported; /* barriers, collectives and arguments */
 	int status;      /* CLI_EXIT_* */
 } checked;
 
@@ -222,7 +289,6 @@ typedef struct session {
 	int *calls_status; /* per input: CLI_EXIT_* of finding them */
 	tc_solve_options calls_opt;
 	const char **paths;
-	size_t reported;
 } session;
 
 static void session_free(session *s)
@@ -232,6 +298,7 @@ static void session_free(session *s)
 			tc_result_free((tc_result *)s->graphs[i].rg.result);
 		free(s->graphs[i].callee);
 		free(s->graphs[i].links);
+		free(s->graphs[i].suppressed);
 		free(s->graphs[i].ccopy);
 		for (size_t q = 0; q < s->graphs[i].nnames; q++)
 			free(s->graphs[i].names[q]);
@@ -557,7 +624,6 @@ static int find_barriers(checked *c)
 	}
 	c->rg.reported = c->barriers;
 	c->rg.nreported = nb;
-	c->reported += nb;
 	status = CLI_EXIT_OK;
 done:
 	free(f.ids);
@@ -588,9 +654,6 @@ static void check_one(void *ctx, size_t k)
 		c->status = CLI_EXIT_ERROR;
 		return;
 	}
-	c->reported += c->coll.nreported;
-	for (size_t q = 0; q < c->rg.ncollectives; q++)
-		c->reported += c->rg.collectives[q].c->arg != TC_NONE;
 }
 
 /* Input i's calling contexts (a task of cli_parallel). */
@@ -644,10 +707,8 @@ static int check_all(session *s, const char **paths, int jobs)
 	}
 	s->ngraphs = k;
 	status = cli_parallel(k, jobs, check_one, s);
-	for (size_t q = 0; q < k; q++) {
+	for (size_t q = 0; q < k; q++)
 		status = s->graphs[q].status != CLI_EXIT_OK ? CLI_EXIT_ERROR : status;
-		s->reported += s->graphs[q].reported;
-	}
 	return status;
 }
 
@@ -693,13 +754,28 @@ static int write_report(const session *s, int format, const char *output,
 	return status;
 }
 
+/* What is reported of each graph (findings.h): NOLINT comments, -W options,
+ * the baseline. CLI_EXIT_*. */
+static int choose_findings(session *s, cli_findings *f)
+{
+	for (size_t i = 0; i < s->ngraphs; i++) {
+		checked *c = &s->graphs[i];
+		if (cli_findings_graph(f, &c->rg, c->barriers, c->coll.list, &c->suppressed) !=
+		    CLI_EXIT_OK)
+			return CLI_EXIT_ERROR;
+	}
+	return cli_findings_check_comments(f);
+}
+
 int cli_check(int argc, char **argv)
 {
-	int format = FORMAT_TEXT, id, rc = 0, status = CLI_EXIT_ERROR, stats = 0;
+	int format = FORMAT_TEXT, id, rc = 0, status = CLI_EXIT_ERROR, stats = 0, quiet = 0;
 	tc_solve_options opt = tc_solve_options_default();
 	const char *output = NULL, *value;
 	session s;
 	memset(&s, 0, sizeof s);
+	cli_findings findings;
+	cli_findings_init(&findings);
 	const char **paths = malloc((size_t)argc * sizeof *paths);
 	char **compiled = calloc((size_t)argc, sizeof *compiled);
 	size_t npaths = 0;
@@ -753,7 +829,22 @@ int cli_check(int argc, char **argv)
 		case OPT_STATS:
 			stats = 1;
 			break;
+		case OPT_WARNING:
+			if (cli_findings_warning(&findings, value))
+				goto done;
+			break;
+		case OPT_AS_ERRORS:
+			if (cli_findings_as_errors(&findings, value))
+				goto done;
+			break;
+		case OPT_BASELINE:
+			findings.baseline_path = value;
+			break;
+		case OPT_WRITE_BASELINE:
+			findings.write_path = value;
+			break;
 		case OPT_QUIET:
+			quiet = 1;
 			break;
 		case OPT_HELP:
 			cli_check_help(stdout);
@@ -775,6 +866,17 @@ int cli_check(int argc, char **argv)
 		usage_hint();
 		goto done;
 	}
+	if (findings.write_path && cli_same_output(findings.write_path, output)) {
+		if (strcmp(findings.write_path, "-") == 0)
+			cli_error("the baseline and the report cannot both be written to "
+				  "standard output (-o FILE sends the report elsewhere)");
+		else
+			cli_error("the baseline and the report cannot both be written to '%s'",
+				  findings.write_path);
+		goto done;
+	}
+	if (findings.baseline_path && cli_findings_read_baseline(&findings) != CLI_EXIT_OK)
+		goto done;
 	cli_build_ready(&build);
 	int jobs = cli_jobs(build.jobs);
 	status = cli_compile_sources(&build, paths, npaths, compiled);
@@ -793,10 +895,21 @@ int cli_check(int argc, char **argv)
 			cli_print_graph_stats(s.graphs[i].rg.input, s.graphs[i].rg.graph,
 					      s.graphs[i].rg.result);
 	}
+	if ((status = choose_findings(&s, &findings)) != CLI_EXIT_OK)
+		goto done;
+	/* the baseline first: when it cannot be written, nothing is */
+	if (findings.write_path &&
+	    (status = cli_findings_write_baseline(&findings)) != CLI_EXIT_OK)
+		goto done;
+	cli_also_input(findings.baseline_path); /* never written over by -o */
 	tc_report_text_options text = {build.caret, use_color(build.color_when, output)};
-	if ((status = write_report(&s, format, output, text)) == CLI_EXIT_OK && s.reported)
-		status = CLI_EXIT_FOUND;
+	if ((status = write_report(&s, format, output, text)) == CLI_EXIT_OK) {
+		status = cli_findings_status(&findings);
+		if (!quiet)
+			cli_findings_summary(&findings);
+	}
 done:
+	cli_findings_free(&findings);
 	session_free(&s);
 	for (size_t k = 0; compiled && k < npaths; k++)
 		free(compiled[k]);

@@ -87,7 +87,9 @@ int cli_next_option(cli_args *it, const cli_option *opts, const char **value)
 		}
 		inline_value = arg[2] ? arg + 2 : NULL;
 	}
-	if (o->takes_value) {
+	if (o->takes_value == CLI_VALUE_ATTACHED) {
+		*value = inline_value; /* NULL: none */
+	} else if (o->takes_value) {
 		if (!inline_value && it->next >= it->argc) {
 			cli_error("option '--%s' needs a value", o->name);
 			return CLI_BAD;
@@ -291,10 +293,17 @@ static void read_one(void *ctx, size_t i)
 			tc_module_warning(in->modules[i], k));
 }
 
-/* The inputs of the command, as cli_read_compiled last read them: an -o
- * file that is one of them is refused (cli_render_output). */
+/* The inputs of the command, as cli_read_compiled last read them, and one
+ * it read itself (cli_also_input): an -o file that is one of them is
+ * refused (cli_render_output). */
 static const char *const *read_paths;
 static size_t read_count;
+static const char *also_read;
+
+void cli_also_input(const char *path)
+{
+	also_read = path;
+}
 
 int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
 		      size_t count, const tc_read_options *opt, int announce, int jobs)
@@ -410,14 +419,27 @@ static int render_into(FILE *f, const char *shown, cli_render_fn render, const v
  * symbolic or hard link: device and inode), or NULL. */
 static const char *input_at(const struct stat *st)
 {
-	for (size_t i = 0; S_ISREG(st->st_mode) && i < read_count; i++) {
+	for (size_t i = 0; S_ISREG(st->st_mode) && i <= read_count; i++) {
+		const char *path = i < read_count ? read_paths[i] : also_read;
 		struct stat in;
-		int ok = strcmp(read_paths[i], "-") == 0 ? fstat(STDIN_FILENO, &in) == 0
-							 : stat(read_paths[i], &in) == 0;
+		int ok = !path                   ? 0
+			 : strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &in) == 0
+						  : stat(path, &in) == 0;
 		if (ok && in.st_dev == st->st_dev && in.st_ino == st->st_ino)
-			return read_paths[i];
+			return path;
 	}
 	return NULL;
+}
+
+bool cli_same_output(const char *a, const char *b)
+{
+	a = a ? a : "-";
+	b = b ? b : "-";
+	if (strcmp(a, b) == 0)
+		return true;
+	struct stat sa, sb;
+	return strcmp(a, "-") != 0 && strcmp(b, "-") != 0 && stat(a, &sa) == 0 &&
+	       stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
@@ -428,12 +450,13 @@ int cli_render_output(const char *path, cli_render_fn render, const void *ctx)
 	int exists = stat(path, &st) == 0;
 	const char *input = exists ? input_at(&st) : NULL;
 	if (input) {
-		/* as cp a a: the report never replaces what it reports on */
+		/* as cp a a: the report (or check's baseline) never replaces
+		 * what it reports on */
 		if (strcmp(input, path) == 0)
-			cli_error("'%s' is an input: the report is not written over it", path);
+			cli_error("'%s' is an input: it is not written over", path);
 		else
-			cli_error("'%s' is the input '%s': the report is not written over it",
-				  path, cli_input_name(input));
+			cli_error("'%s' is the input '%s': it is not written over", path,
+				  cli_input_name(input));
 		return CLI_EXIT_ERROR;
 	}
 	if (exists && !S_ISREG(st.st_mode)) {

@@ -16,6 +16,7 @@
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FOUND 1 /* check: something was reported */
 #define CLI_EXIT_ERROR 2 /* usage error, bad input, or a failure to solve or write */
+#define CLI_EXIT_FOUND_ERROR 3 /* check: a finding reported as an error (-Werror) */
 
 /* An option of a command: --name, and -c when short_name is not 0. A name
  * that starts with '-' is the whole option with one dash, "-fname" for
@@ -23,9 +24,13 @@
 typedef struct cli_option {
 	const char *name;
 	char short_name;
-	int takes_value;
+	int takes_value; /* 0, 1, or CLI_VALUE_ATTACHED */
 	int id; /* what cli_next_option returns for it; >= 0 */
 } cli_option;
+
+/* takes_value: a value only when attached (--name=VALUE, -cVALUE), else
+ * none (value NULL): --warnings-as-errors[=RULES], -W<rule>. */
+#define CLI_VALUE_ATTACHED 2
 
 /* Walks argv[1..argc); options and operands may be mixed, "--" ends options. */
 typedef struct cli_args {
@@ -108,6 +113,12 @@ void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result
  * or a FIFO it can leave the output incomplete. CLI_EXIT_*. */
 typedef int (*cli_render_fn)(FILE *out, const void *ctx, tc_diag *diag);
 int cli_render_output(const char *path, cli_render_fn render, const void *ctx);
+/* One more file that cli_render_output refuses to write over, besides the
+ * inputs: one the command read itself (check's --baseline); NULL: none. */
+void cli_also_input(const char *path);
+/* Whether two outputs of cli_render_output (NULL or "-": standard output)
+ * are the same: the same name, or the same existing file by any name. */
+bool cli_same_output(const char *a, const char *b);
 
 /*
  * Runs the command run(argc, argv) in a child process (isolate.c): a crash

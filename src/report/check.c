@@ -30,12 +30,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RULE_ID "barrier-divergence"
-#define COLLECTIVE_RULE_ID "collective-divergence"
-#define ARGUMENT_RULE_ID "collective-argument"
-#define COLLECTIVE_FLAG "-Wcollective-divergence"
-#define ARGUMENT_FLAG "-Wcollective-argument"
-#define PARTIAL_RULE_ID "partial-barrier"
+/* the rules (rules.c) */
+#define RULE_ID tc__report_rule_name(TC_RULE_BARRIER_DIVERGENCE)
+#define COLLECTIVE_RULE_ID tc__report_rule_name(TC_RULE_COLLECTIVE_DIVERGENCE)
+#define ARGUMENT_RULE_ID tc__report_rule_name(TC_RULE_COLLECTIVE_ARGUMENT)
+#define PARTIAL_RULE_ID tc__report_rule_name(TC_RULE_PARTIAL_BARRIER)
 /* the project's home page; a placeholder until it has a public one */
 #define WARNING_TEXT "barrier may be reached by only some threads of the block"
 #define BRANCH_TEXT "may go different ways in different threads"
@@ -75,7 +74,20 @@ static void print_pos(FILE *out, tc_loc l)
 
 /* ---- text: the lines, their colours and snippets ---------------------------- */
 
-enum { LEVEL_WARNING, LEVEL_NOTE };
+/* a finding shown as an error (-Werror) is LEVEL_ERROR */
+enum { LEVEL_WARNING, LEVEL_NOTE, LEVEL_ERROR };
+
+static int finding_level(bool error)
+{
+	return error ? LEVEL_ERROR : LEVEL_WARNING;
+}
+
+/* " [-Wrule]", or " [-Werror,-Wrule]" for an error, as clang says */
+static void print_flag(FILE *out, tc_report_rule rule, int level)
+{
+	fprintf(out, " [%s-W%s]", level == LEVEL_ERROR ? "-Werror," : "",
+		tc__report_rule_name(rule));
+}
 
 /* A text report being written: what has been shown, for clang's rule on
  * repeated snippets. Between line_begin and line_end, out is line: a line's
@@ -115,9 +127,11 @@ static void line_begin(text_out *t, tc_loc l, const char *input, int level)
 		fputs(": ", out);
 	}
 	if (color)
-		fputs(level == LEVEL_NOTE ? TC_SGR_RESET TC_SGR_NOTE : TC_SGR_RESET TC_SGR_WARNING,
+		fputs(level == LEVEL_NOTE    ? TC_SGR_RESET TC_SGR_NOTE
+		      : level == LEVEL_ERROR ? TC_SGR_RESET TC_SGR_ERROR
+					     : TC_SGR_RESET TC_SGR_WARNING,
 		      out);
-	fputs(level == LEVEL_NOTE ? "note: " : "warning: ", out);
+	fputs(level == LEVEL_NOTE ? "note: " : level == LEVEL_ERROR ? "error: " : "warning: ", out);
 	if (color)
 		fputs(level == LEVEL_NOTE ? TC_SGR_RESET : TC_SGR_RESET TC_SGR_BOLD, out);
 	rewind(t->line);
@@ -264,18 +278,17 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 {
 	const tc_graph *g = rg->graph;
 	tc_loc bl = tc_graph_node_loc(g, rb->node);
-	int partial = is_partial(g, rb->node);
-	line_begin(t, bl, rg->input, LEVEL_WARNING);
+	int partial = is_partial(g, rb->node), level = finding_level(rb->error);
+	line_begin(t, bl, rg->input, level);
 	if (has_pos(bl))
-		fputs(partial ? PARTIAL_TEXT " [-Wpartial-barrier]" : WARNING_TEXT " [-Wbarrier-divergence]",
-		      t->out);
+		fputs(partial ? PARTIAL_TEXT : WARNING_TEXT, t->out);
 	else
 		fprintf(t->out,
 			"graph %s: %sbarrier %s may be reached by only some "
-			"threads of the block [%s]",
-			tc_graph_name(g), partial ? "partial " : "", tc_graph_node_name(g, rb->node),
-			partial ? "-Wpartial-barrier" : "-Wbarrier-divergence");
-	line_end(t, bl, LEVEL_WARNING);
+			"threads of the block",
+			tc_graph_name(g), partial ? "partial " : "", tc_graph_node_name(g, rb->node));
+	print_flag(t->out, partial ? TC_RULE_PARTIAL_BARRIER : TC_RULE_BARRIER_DIVERGENCE, level);
+	line_end(t, bl, level);
 	if (partial) {
 		line_begin(t, bl, rg->input, LEVEL_NOTE);
 		fputs("it waits only for as many threads as its count says; "
@@ -289,9 +302,10 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 }
 
 /* The start of a collective's warning: its position, or the graph and node. */
-static void print_collective_lead(text_out *t, const tc_report_graph *rg, const tc_collective *c)
+static void print_collective_lead(text_out *t, const tc_report_graph *rg, const tc_collective *c,
+				  int level)
 {
-	line_begin(t, c->loc, rg->input, LEVEL_WARNING);
+	line_begin(t, c->loc, rg->input, level);
 	if (!has_pos(c->loc))
 		fprintf(t->out, "graph %s: node %s: ", tc_graph_name(rg->graph),
 			tc_graph_node_name(rg->graph, c->node));
@@ -314,10 +328,11 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 	const tc_collective *c = rc->c;
 	char msg[512];
 	if (rc->reported) {
-		print_collective_lead(t, rg, c);
-		fprintf(t->out, "%s [" COLLECTIVE_FLAG "]",
-			tc__report_collective_message(msg, sizeof msg, c));
-		line_end(t, c->loc, LEVEL_WARNING);
+		int level = finding_level(rc->error);
+		print_collective_lead(t, rg, c, level);
+		fputs(tc__report_collective_message(msg, sizeof msg, c), t->out);
+		print_flag(t->out, TC_RULE_COLLECTIVE_DIVERGENCE, level);
+		line_end(t, c->loc, level);
 		print_inlined(t, rg, c->inlined, c->inlined_loc);
 		print_causes(t, rg, rc->causes, rc->ncauses, c->group);
 		print_calls(t, rg, rc->calls, rc->ncalls, rc->unknown_callers);
@@ -326,11 +341,13 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 			*assumed = true;
 		}
 	}
-	if (c->arg == TC_NONE)
+	if (!tc__report_argument_shown(rc))
 		return;
-	print_collective_lead(t, rg, c);
-	fprintf(t->out, "%s [" ARGUMENT_FLAG "]", tc__report_argument_message(msg, sizeof msg, c));
-	line_end(t, c->loc, LEVEL_WARNING);
+	int level = finding_level(rc->arg_error);
+	print_collective_lead(t, rg, c, level);
+	fputs(tc__report_argument_message(msg, sizeof msg, c), t->out);
+	print_flag(t->out, TC_RULE_COLLECTIVE_ARGUMENT, level);
+	line_end(t, c->loc, level);
 	print_inlined(t, rg, c->inlined, c->inlined_loc);
 	if (!c->arg_source)
 		return;
@@ -458,22 +475,23 @@ static json_t *location(tc_loc l, const char *input, const char *logical,
 
 /* The rules: one per class of warning. */
 static const struct rule {
-	const char *id, *brief, *full;
+	tc_report_rule id;
+	const char *brief, *full;
 } rules[] = {
-	{RULE_ID, "barrier reached by only some threads of a block",
+	{TC_RULE_BARRIER_DIVERGENCE, "barrier reached by only some threads of a block",
 	 "A barrier that not every thread of a thread block reaches equally often between "
 	 "two synchronizations (because a branch before it depends on the thread) can "
 	 "deadlock or synchronize the wrong threads."},
-	{PARTIAL_RULE_ID, "barrier with a thread count reached by only some threads",
+	{TC_RULE_PARTIAL_BARRIER, "barrier with a thread count reached by only some threads",
 	 "A barrier that waits for a given number of threads (PTX bar.sync with a count, "
 	 "named barriers) synchronizes only part of the block; when a branch that depends "
 	 "on the thread decides who reaches it, check that the right threads do."},
-	{COLLECTIVE_RULE_ID, "collective operation reached by only some threads of its group",
+	{TC_RULE_COLLECTIVE_DIVERGENCE, "collective operation reached by only some threads of its group",
 	 "A warp shuffle or vote with the full mask, __syncwarp, a work-group or sub-group "
 	 "function or an async copy needs every thread of its group (warp, sub-group or "
 	 "block) to execute it together; reached by only some of them, it hangs or gives "
 	 "undefined results."},
-	{ARGUMENT_RULE_ID, "collective operation whose threads may pass different arguments",
+	{TC_RULE_COLLECTIVE_ARGUMENT, "collective operation whose threads may pass different arguments",
 	 "Some arguments of a collective operation (a shuffle's mask, the events of "
 	 "wait_group_events, the pointers, size and stride of async_work_group_copy, the "
 	 "local id of work_group_broadcast, a barrier's flags) must be the same in every "
@@ -489,7 +507,7 @@ static json_t *driver(void)
 	for (size_t k = 0; !bad && k < sizeof rules / sizeof *rules; k++) {
 		json_t *rule = json_object();
 		bad = !rule || json_array_append_new(list, rule) ||
-		      set(rule, "id", json_string(rules[k].id)) ||
+		      set(rule, "id", json_string(tc__report_rule_name(rules[k].id))) ||
 		      set(rule, "shortDescription", text_object(rules[k].brief)) ||
 		      set(rule, "fullDescription", text_object(rules[k].full)) ||
 		      set(rule, "defaultConfiguration", json_incref(conf));
@@ -513,7 +531,7 @@ static char *qualified(char *buf, size_t cap, const tc_graph *g, uint32_t node)
 
 /* One result: rule, message, where, and the deciding branches as related
  * locations. */
-static json_t *result(const tc_report_graph *rg, const char *rule, const char *msg,
+static json_t *result(const tc_report_graph *rg, const char *rule, bool error, const char *msg,
 		      tc_loc loc, uint32_t node, const tc_report_cause *causes, uint32_t ncauses,
 		      tc_group group, const char *inlined, tc_loc inlined_loc,
 		      const tc_report_call *calls, uint32_t ncalls)
@@ -522,7 +540,8 @@ static json_t *result(const tc_report_graph *rg, const char *rule, const char *m
 	char name[512], text[768];
 	json_t *o = json_object(), *locs = json_array(), *rel = json_array();
 	int bad = !locs || !rel || set(o, "ruleId", json_string(rule)) ||
-		  set(o, "level", json_string("warning")) || set(o, "message", text_object(msg)) ||
+		  set(o, "level", json_string(error ? "error" : "warning")) ||
+		  set(o, "message", text_object(msg)) ||
 		  json_array_append_new(locs, location(loc, rg->input,
 						       qualified(name, sizeof name, g, node), NULL)) ||
 		  set(o, "locations", json_incref(locs));
@@ -580,7 +599,8 @@ static json_t *barrier_result(const tc_report_graph *rg, const tc_report_barrier
 	int partial = is_partial(g, rb->node);
 	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
 		 tc_graph_name(g), tc_graph_node_name(g, rb->node));
-	return result(rg, partial ? PARTIAL_RULE_ID : RULE_ID, msg, tc_graph_node_loc(g, rb->node),
+	return result(rg, partial ? PARTIAL_RULE_ID : RULE_ID, rb->error, msg,
+		      tc_graph_node_loc(g, rb->node),
 		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined, rb->inlined_loc,
 		      rb->calls, rb->ncalls);
 }
@@ -595,19 +615,21 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 		snprintf(msg, sizeof msg, "%s (graph %s)",
 			 tc__report_collective_message(text, sizeof text, c),
 			 tc_graph_name(rg->graph));
-		if (json_array_append_new(results, result(rg, COLLECTIVE_RULE_ID, msg, c->loc, c->node,
+		if (json_array_append_new(results, result(rg, COLLECTIVE_RULE_ID, rc->error, msg,
+							  c->loc, c->node,
 							  rc->causes, rc->ncauses, c->group,
 							  c->inlined, c->inlined_loc, rc->calls,
 							  rc->ncalls)))
 			return -1;
 	}
-	if (c->arg == TC_NONE)
+	if (!tc__report_argument_shown(rc))
 		return 0;
 	int n = snprintf(msg, sizeof msg, "%s (graph %s)",
 			 tc__report_argument_message(text, sizeof text, c), tc_graph_name(rg->graph));
 	if (c->arg_source && n > 0 && (size_t)n < sizeof msg)
 		snprintf(msg + n, sizeof msg - (size_t)n, "; it depends on %s", c->arg_source);
-	return json_array_append_new(results, result(rg, ARGUMENT_RULE_ID, msg, c->loc, c->node,
+	return json_array_append_new(results, result(rg, ARGUMENT_RULE_ID, rc->arg_error, msg,
+						     c->loc, c->node,
 						     NULL, 0, c->group, c->inlined, c->inlined_loc, NULL, 0));
 }
 

@@ -7,15 +7,19 @@
  *                ["file", "line"]}],
  *     "edges": [{"from", "to", "state"}],
  *     "barriers": [{"node", "state", "in_edges_convergent", ["file", "line"],
- *                   check mode: ["column"], "causes": [{"node", ["file", "line",
- *                   "column"], ["depends_on"]}], ["inlined": {"function",
- *                   ["file", "line", "column"]}]}],
+ *                   check mode: ["column"], ["level"], "causes": [{"node",
+ *                   ["file", "line", "column"], ["depends_on"]}], ["inlined":
+ *                   {"function", ["file", "line", "column"]}]}],
  *     where the graph has collectives: "warp_size", "block_size_assumed",
  *     "collectives": [{"name", "kind", "group", "node", "state", ["masked"],
- *                      ["file", "line", "column"], check mode: "causes": [...],
- *                      ["inlined": {...}],
+ *                      ["file", "line", "column"], check mode: ["level"],
+ *                      "causes": [...], ["inlined": {...}],
  *                      ["argument": {"index", ["name"], ["depends_on"],
- *                                    ["file", "line", "column"]}]}]}]}
+ *                                    ["file", "line", "column"], ["level"]}]}]}]}
+ *
+ * In check mode a finding suppressed (a NOLINT comment, the baseline,
+ * -Wno-...) is left out: its barrier, its collective or its argument;
+ * "level" is "error" for a finding shown as an error (-Werror).
  *
  * Nodes are in mention order, edges in creation order, barriers in node
  * order. JSON strings must be UTF-8; a name that is not (a .cfg quoted name
@@ -328,6 +332,8 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 		if (rg->reported[k].node == v)
 			rb = &rg->reported[k];
 	column_field(w, loc);
+	if (rb && rb->error)
+		field(w, "level", "error");
 	if (rg->callee && rg->callee[v])
 		field(w, "call", rg->callee[v]);
 	key(w, "causes");
@@ -339,10 +345,12 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 }
 
 /* A barrier is listed among the collectives only for an argument that may
- * differ (its verdict is in "barriers"). */
-static bool listed(const tc_collective *c)
+ * differ (its verdict is in "barriers"); in check mode, a collective whose
+ * findings were all suppressed is not listed. */
+static bool listed(const tc_report_collective *rc)
 {
-	return !c->barrier || c->arg != TC_NONE;
+	bool argument = tc__report_argument_shown(rc);
+	return rc->suppressed ? argument : !rc->c->barrier || argument;
 }
 
 /* The collectives, and in check mode the causes of each reported one and
@@ -354,7 +362,7 @@ static void collectives(writer *w, const tc_report_graph *rg)
 	for (size_t k = 0; !w->failed && k < rg->ncollectives; k++) {
 		const tc_report_collective *rc = &rg->collectives[k];
 		const tc_collective *c = rc->c;
-		if (!listed(c))
+		if (!listed(rc))
 			continue;
 		item(w);
 		field(w, "name", c->name);
@@ -368,15 +376,18 @@ static void collectives(writer *w, const tc_report_graph *rg)
 		}
 		loc_fields(w, c->loc);
 		column_field(w, c->loc);
+		bool argument = tc__report_argument_shown(rc);
 		if (!rg->options.assume_barriers) {
+			if (rc->reported && rc->error)
+				field(w, "level", "error");
 			key(w, "causes");
 			causes(w, g, rc->causes, rc->reported ? rc->ncauses : 0);
-			if (rc->reported || c->arg != TC_NONE)
+			if (rc->reported || argument)
 				inlined_field(w, c->inlined, c->inlined_loc);
 			if (rc->reported)
 				calls_field(w, rc->calls, rc->ncalls, rc->unknown_callers);
 		}
-		if (c->arg != TC_NONE) {
+		if (argument) {
 			key(w, "argument");
 			enter(w, "{");
 			key(w, "index");
@@ -387,6 +398,8 @@ static void collectives(writer *w, const tc_report_graph *rg)
 				field(w, "depends_on", c->arg_source);
 			loc_fields(w, c->arg_source_loc);
 			column_field(w, c->arg_source_loc);
+			if (rc->arg_error)
+				field(w, "level", "error");
 			leave(w, "}");
 		}
 		leave(w, "}");
@@ -405,6 +418,21 @@ static tc_state barrier_state(const tc_report_graph *rg, uint32_t v)
 	return tc_result_node_state(rg->result, v);
 }
 
+/* Check mode: whether barrier v's finding was suppressed (it is left out;
+ * rg->suppressed is in node order). */
+static bool is_suppressed(const tc_report_graph *rg, uint32_t v)
+{
+	size_t lo = 0, hi = rg->nsuppressed;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (rg->suppressed[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < rg->nsuppressed && rg->suppressed[lo] == v;
+}
+
 /* the barriers (flag TC_NODE_BARRIER) or the partial ones */
 static void barriers(writer *w, const tc_report_graph *rg, unsigned flag)
 {
@@ -412,7 +440,7 @@ static void barriers(writer *w, const tc_report_graph *rg, unsigned flag)
 	const tc_result *r = rg->result;
 	enter(w, "[");
 	for (uint32_t v = 0; !w->failed && v < tc_graph_node_count(g); v++) {
-		if (!(tc_graph_node_flags(g, v) & flag))
+		if (!(tc_graph_node_flags(g, v) & flag) || is_suppressed(rg, v))
 			continue;
 		item(w);
 		field(w, "node", tc_graph_node_name(g, v));
@@ -468,7 +496,7 @@ static void graph_object(writer *w, const tc_report_graph *rg)
 	/* only where there are any (IR, PTX and SPIR-V inputs that have them) */
 	bool any = false;
 	for (size_t k = 0; k < rg->ncollectives && !any; k++)
-		any = listed(rg->collectives[k].c);
+		any = listed(&rg->collectives[k]);
 	if (any) {
 		key(w, "warp_size");
 		integer(w, rg->warp_size);

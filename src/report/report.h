@@ -33,9 +33,28 @@ typedef struct tc_report_call {
 	tc_loc loc;         /* where the call is; file NULL when unknown */
 } tc_report_call;
 
+/* Check mode: the rules findings are of, as -W<name>, NOLINT(<name>) and
+ * SARIF's ruleId name them (rules.c). */
+typedef enum tc_report_rule {
+	TC_RULE_BARRIER_DIVERGENCE,
+	TC_RULE_PARTIAL_BARRIER,
+	TC_RULE_COLLECTIVE_DIVERGENCE,
+	TC_RULE_COLLECTIVE_ARGUMENT
+} tc_report_rule;
+#define TC_RULE_COUNT 4
+
+/* "barrier-divergence", ... */
+const char *tc__report_rule_name(tc_report_rule r);
+/* The rule called name[0..len), or -1. */
+int tc__report_rule_from_name(const char *name, size_t len);
+/* A rule whose name is close to name[0..len) (a few letters off, or the one
+ * that starts so), for "did you mean"; NULL when none is. */
+const char *tc__report_rule_nearest(const char *name, size_t len);
+
 /* Check mode: a barrier not proven convergent. */
 typedef struct tc_report_barrier {
 	uint32_t node;
+	bool error; /* shown as an error (-Werror), not a warning */
 	const tc_report_cause *causes;
 	uint32_t ncauses;
 	/* when its call was inlined (tc_module_node_inlined): the function
@@ -64,7 +83,19 @@ typedef struct tc_report_collective {
 	const tc_report_call *calls;
 	uint32_t ncalls;
 	bool unknown_callers;
+	/* check mode: reported no more, for a NOLINT comment, the baseline or
+	 * -Wno-...: being reached by only some (suppressed; reported is then
+	 * false) and the argument that may differ (arg_suppressed); each
+	 * shown as an error (-Werror) rather than a warning */
+	bool suppressed, arg_suppressed;
+	bool error, arg_error;
 } tc_report_collective;
+
+/* Whether rc's argument that may differ is reported. */
+static inline bool tc__report_argument_shown(const tc_report_collective *rc)
+{
+	return rc->c->arg != TC_NONE && !rc->arg_suppressed;
+}
 
 /* One solved graph. */
 typedef struct tc_report_graph {
@@ -86,6 +117,11 @@ typedef struct tc_report_graph {
 	 * barriers are judged in their calling contexts, that function's name
 	 * (such a node is no finding of its own) */
 	const char *const *callee;
+	/* check mode: the barrier nodes whose finding was suppressed (a NOLINT
+	 * comment, the baseline, -Wno-...), in node order, which the JSON
+	 * report leaves out */
+	const uint32_t *suppressed;
+	size_t nsuppressed;
 } tc_report_graph;
 
 typedef enum tc_report_format {

@@ -142,8 +142,7 @@ static int lookup(tc__sources *s, const char *name, source **out)
 	return TC_OK;
 }
 
-/* A regular file opened for reading (never blocks on a FIFO); -1 else. */
-static int open_regular(const char *name)
+int tc__open_regular(const char *name)
 {
 	int fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
@@ -228,7 +227,7 @@ static int read_line(tc__sources *s, source *src, uint32_t line, size_t *len)
 	*len = SIZE_MAX;
 	if (src->bad)
 		return TC_OK;
-	int fd = open_regular(src->name);
+	int fd = tc__open_regular(src->name);
 	if (fd < 0) {
 		src->bad = true;
 		return TC_OK;

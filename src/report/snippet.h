@@ -26,6 +26,7 @@
 #define TC_SGR_BOLD "\033[1m"          /* a position; a warning's message */
 #define TC_SGR_WARNING "\033[0;1;35m"  /* "warning: ", bold magenta */
 #define TC_SGR_NOTE "\033[0;1;36m"     /* "note: ", bold cyan */
+#define TC_SGR_ERROR "\033[0;1;31m"    /* "error: ", bold red */
 #define TC_SGR_CARET "\033[0;1;32m"    /* the caret line, bold green */
 #define TC_SGR_REVERSE "\033[7m"       /* a character shown escaped (<U+0001>) */
 
@@ -49,5 +50,9 @@ void tc__sources_free(tc__sources *s);
  * read. TC_OK, or TC_ENOMEM (the report is then incomplete).
  */
 int tc__snippet_write(FILE *out, tc__sources *s, tc_loc loc, bool color);
+
+/* A regular file opened for reading, never blocking on a FIFO (O_NONBLOCK,
+ * then fstat); -1 for anything else. Shared with nolint.c. */
+int tc__open_regular(const char *name);
 
 #endif

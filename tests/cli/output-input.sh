@@ -50,6 +50,8 @@ refused "check -o hard.ptx x.ptx" "'hard.ptx' is the input 'x.ptx'" x.ptx \
 	check -o hard.ptx x.ptx
 stdin=$work/x.cfg refused "check -o x.cfg -" "'x.cfg' is the input '<stdin>'" x.cfg \
 	check -o x.cfg -
+refused "check --write-baseline link.cfg x.cfg" "'link.cfg' is the input 'x.cfg'" x.cfg \
+	check --write-baseline link.cfg x.cfg
 refused "analyze -o x.cfg x.cfg" "'x.cfg' is an input" x.cfg analyze -o x.cfg x.cfg
 refused "analyze --format dot -o link.cfg" "'link.cfg' is the input 'x.cfg'" x.cfg \
 	analyze --format dot -o link.cfg other.cfg x.cfg

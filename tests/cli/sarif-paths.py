@@ -28,7 +28,7 @@ def main():
             path = os.path.join(os.fsencode(work), name)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             shutil.copy(a.cfg, path)
-            p = subprocess.run([os.fsencode(a.bin), b'check', b'--format', b'sarif', name],
+            p = subprocess.run([os.fsencode(a.bin), b'check', b'-q', b'--format', b'sarif', name],
                                cwd=work, capture_output=True, timeout=120)
             what = name.decode('utf-8', 'backslashreplace')
             if p.returncode != 1 or p.stderr:

@@ -26,7 +26,7 @@ src/stencil.cu:9:6: note: the branch here may go different ways in different thr
 src/stencil.cu:9:6: note: branch depends on threadIdx.x (src/stencil.cu:8:35)
 OUT
 for j in 1 2; do
-  "$bin" check --no-caret -j $j -p "$work/build" src/scan.cu src/stencil.cu \
+  "$bin" check -q --no-caret -j $j -p "$work/build" src/scan.cu src/stencil.cu \
     > "$work/out.$j" 2> "$work/err"; rc=$?
   [ $rc -eq 1 ] || fail "-p, -j $j: exit $rc: $(cat "$work/err")"
   [ -s "$work/err" ] && fail "-p, -j $j: said on stderr: $(cat "$work/err")"

@@ -82,7 +82,7 @@ static void check_within(const tc_graph *g, const tc_result *a, const tc_result 
 static void check_reports(const tc_graph *g, const tc_result *r, tc_solver solver)
 {
 	tc_report_graph rg = {"fuzz.cfg", g, r, tc_solve_options_default(), NULL, 0, NULL, 0, 0,
-			      false, NULL};
+			      false, NULL, NULL, 0};
 	rg.options.solver = solver;
 	fuzz_check_reports("fuzz_cfg", &rg);
 }

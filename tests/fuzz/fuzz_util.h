@@ -106,7 +106,7 @@ static inline void fuzz_module_reports(const char *target, const char *input, tc
 {
 	tc_report_graph rg = {input, tc_module_graph(m, i), r, tc_solve_options_default(),
 			      NULL, 0, NULL, 0, tc_module_warp_size(m, i),
-			      tc_module_warp_assumed(m, i), NULL};
+			      tc_module_warp_assumed(m, i), NULL, NULL, 0};
 	rg.options.assume_barriers = assume;
 	/* the collectives, with the block's states (the writers' input) */
 	size_t n = tc_module_collective_count(m, i);

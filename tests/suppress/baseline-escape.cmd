@@ -1,0 +1,3 @@
+# a malformed baseline: an unknown escape
+args: check --baseline escape.baseline count.cfg
+status: 2

@@ -1,0 +1,3 @@
+# a malformed baseline: an unknown rule
+args: check --baseline rule.baseline count.cfg
+status: 2

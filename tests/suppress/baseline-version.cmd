@@ -1,0 +1,3 @@
+# a malformed baseline: another version
+args: check --baseline version.baseline count.cfg
+status: 2

@@ -1,0 +1,3 @@
+# -W names no rule
+args: check -W count.cfg
+status: 2
