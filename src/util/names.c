@@ -1,10 +1,89 @@
 /* names.c - plain function names (names.h). */
 #include "util/names.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+/* Past the group that opens at d[i] ('(' or '{'), nested groups and
+ * template arguments in it included; len if it does not close. */
+static size_t past_group(const char *d, size_t i, size_t len)
+{
+	char open = d[i], close = open == '(' ? ')' : '}';
+	int depth = 0;
+	for (; i < len; i++) {
+		if (d[i] == open)
+			depth++;
+		else if (d[i] == close && --depth == 0)
+			return i + 1;
+	}
+	return len;
+}
+
+/* Whether d[0 .. i) ends with the word "operator". */
+static bool after_operator(const char *d, size_t i)
+{
+	return i >= 8 && memcmp(d + i - 8, "operator", 8) == 0 &&
+	       (i == 8 || d[i - 9] == ':' || d[i - 9] == ' ');
+}
+
+/*
+ * The function's qualified name in a demangled one, d[*start .. *end): not
+ * its return type (a template's, "int ns::f<32, int>(int)", or
+ * "decltype (...) ns::reduce<...>(...)"), nor its parameters. A top-level
+ * blank ends the return type; the first top-level '(' that follows a name
+ * opens the parameters, one that follows nothing (decltype's, "(anonymous
+ * namespace)") is passed over, and so are "operator()"'s and lambdas'
+ * "{lambda(int)#1}".
+ */
+static void name_span(const char *d, size_t len, size_t *start, size_t *end)
+{
+	size_t s = 0, i = 0;
+	int angle = 0;
+	while (i < len) {
+		char c = d[i];
+		if (after_operator(d, i)) { /* the operator's symbol is the name's */
+			size_t j = i < len && d[i] == ' ' ? i + 1 : i;
+			if (j + 1 < len && ((d[j] == '(' && d[j + 1] == ')') ||
+					    (d[j] == '[' && d[j + 1] == ']')))
+				j += 2;
+			else
+				while (j < len && strchr("<>=!+-*/%^&|~,", d[j]))
+					j++;
+			if (j > i) {
+				i = j;
+				continue;
+			}
+		}
+		if (c == '{') {
+			i = past_group(d, i, len);
+			continue;
+		}
+		if (c == '(') {
+			size_t j = past_group(d, i, len);
+			/* decltype's, a template argument's, "(anonymous namespace)",
+			 * and the function's parameters of a local entity's scope
+			 * ("k(int*)::{lambda(int)#1}") */
+			if (angle > 0 || i == s || (i - s == 8 && memcmp(d + s, "decltype", 8) == 0) ||
+			    (j + 1 < len && d[j] == ':' && d[j + 1] == ':')) {
+				i = j;
+				continue;
+			}
+			break; /* the parameters */
+		}
+		if (c == '<')
+			angle++;
+		else if (c == '>' && angle > 0)
+			angle--;
+		else if (c == ' ' && angle == 0)
+			s = i + 1;
+		i++;
+	}
+	*start = s < i ? s : i;
+	*end = i;
+}
 
 size_t tc__plain_name(char *buf, size_t cap, const char *name, size_t len)
 {
@@ -14,26 +93,32 @@ size_t tc__plain_name(char *buf, size_t cap, const char *name, size_t len)
 			  : NULL;
 	const char *s = name;
 	size_t n = len;
-	if (d && status == 0) {
-		const char *paren = strchr(d, '(');
-		s = d;
-		n = paren ? (size_t)(paren - d) : strlen(d);
-		const char *colons = strncmp(s, "_INTERNAL_", 10) == 0 ? strstr(s, "::") : NULL;
-		if (colons && (size_t)(colons - s) < n) {
-			n -= (size_t)(colons + 2 - s);
-			s = colons + 2;
+	bool demangled = d && status == 0;
+	if (demangled) {
+		size_t start, end;
+		name_span(d, strlen(d), &start, &end);
+		s = d + start;
+		n = end - start;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 1 < cap;) {
+		/* nvcc's namespace of what has internal linkage, wherever it is
+		 * (a template argument's too) */
+		if (demangled && n - i > 10 && memcmp(s + i, "_INTERNAL_", 10) == 0 &&
+		    (i == 0 || !(s[i - 1] == '_' || (s[i - 1] >= '0' && s[i - 1] <= '9') ||
+				 ((s[i - 1] | 0x20) >= 'a' && (s[i - 1] | 0x20) <= 'z')))) {
+			const char *colons = strstr(s + i, "::");
+			if (colons && (size_t)(colons - s) < n) {
+				i = (size_t)(colons + 2 - s);
+				continue;
+			}
 		}
+		buf[k++] = s[i++];
 	}
-	if (cap == 0) {
-		free(d);
-		return 0;
-	}
-	if (n >= cap)
-		n = cap - 1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
+	if (cap)
+		buf[k] = '\0';
 	free(d);
-	return n;
+	return k;
 }
 
 int tc__find_function(const void *ctx, size_t n, tc_name_at at, const char *wanted,

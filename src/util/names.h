@@ -1,8 +1,10 @@
 /*
  * names.h - a function's name as its source writes it, for the notes that
  * name a helper: a C++ name demangled (the C++ runtime's __cxa_demangle),
- * without its parameters and without the namespace nvcc gives what has
- * internal linkage (_INTERNAL_..._cu_...::__syncwarp is __syncwarp).
+ * without its parameters, without a template's return type (the demangler
+ * writes "int ns::f<32, int>(int)", "decltype (...) ns::reduce<...>(...)")
+ * and without the namespace nvcc gives what has internal linkage
+ * (_INTERNAL_..._cu_...::__syncwarp is __syncwarp).
  */
 #ifndef TC_UTIL_NAMES_H
 #define TC_UTIL_NAMES_H
