@@ -30,6 +30,7 @@
 #include "analysis/stats.h"
 #include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
+#include "frontend/ptx_dwarf.h"
 #include "graph/blocks.h"
 #include "graph/desc.h"
 #include "graph/module.h"
@@ -61,6 +62,8 @@ typedef struct tok {
 typedef struct ploc {
 	uint32_t file, line, col;
 	uint32_t inl; /* inlined from a helper: its entry in r->inl, from 1; 0: not */
+	uint32_t fn, pos; /* the instruction's function and index there (for
+			   * .debug_info's inlined calls) */
 } ploc;
 
 /* A function_name operand of .loc: a label of .debug_str (in the input)
@@ -71,10 +74,12 @@ typedef struct pname {
 } pname;
 
 /* A .loc with inlined_at: its position, the call's, and the function its
- * position lies in (function_name). */
+ * position lies in (function_name); the function's .loc with inlined_at
+ * before it at the same position (its index; TC_NONE: none). */
 typedef struct pinlined_loc {
 	ploc pos, at;
 	pname name;
+	uint32_t prev;
 } pinlined_loc;
 
 /* Of a position shown at a call that inlined it: the position one step in
@@ -324,12 +329,36 @@ typedef struct reader {
 	bool have_loc;
 	pinlined_loc *iloc; /* the function's .loc lines with inlined_at */
 	size_t niloc, iloc_cap;
+	struct ilslot {     /* position -> the last of them there */
+		uint32_t gen, idx;
+	} *ilh;
+	size_t ilh_cap;     /* a power of two, or 0 */
+	uint32_t ilh_gen;   /* a slot is used when its gen is this (per function) */
 	pinl *inl; /* what ploc.inl points at */
 	size_t ninl, inl_cap;
 	/* .section .debug_str: its bytes, and its labels -> offsets */
 	unsigned char *dstr;
 	size_t ndstr, dstr_cap;
 	nmap dstr_labels;
+	/* nvcc -G's inlined calls, from .debug_abbrev and .debug_info
+	 * (ptx_dwarf.h), kept when the text has a .debug_info (want_dwarf) */
+	bool want_dwarf;
+	nmap all_labels; /* every function's labels: function (val), instruction
+			  * (aux); tag 2: defined in several functions */
+	struct dsec {
+		unsigned char *b;
+		size_t n, cap;
+		tc_dw_label *lab;
+		size_t nlab, labcap;
+	} dabbrev, dinfo;
+	tc_dw_inlined *dw; /* the inlined calls */
+	size_t ndw;
+	struct dwcode { /* per inlined call: its function (TC_NONE: not found)
+			 * and instructions [lo, hi) */
+		uint32_t fn, lo, hi;
+	} *dwc;
+	uint32_t *dw_order; /* the calls found, by function, lo, then hi down */
+	size_t ndw_order;
 
 	/* the module */
 	pfunc *fn;
@@ -989,15 +1018,71 @@ static int loc_numbers(reader *r, tok d, int64_t v[3], tok *at)
 	return TC_OK;
 }
 
-/* How far back a .loc's inlined_at is looked for among the function's
- * .loc lines (a compiler writes the call's .loc just before), and how
- * long a chain is followed. */
-#define ILOC_WINDOW 64
+/* How long a chain of inlined_at is followed, and how many .loc lines at
+ * one position, written after the one a link needs, are passed over to
+ * find it. */
 #define ILOC_DEPTH 64
+#define ILOC_HOPS 256
 
 static bool same_ploc(ploc a, ploc b)
 {
 	return a.file == b.file && a.line == b.line && a.col == b.col;
+}
+
+static size_t ploc_hash(ploc a)
+{
+	uint32_t h = (a.file * 2654435761u) ^ (a.line * 2246822519u) ^ (a.col * 3266489917u);
+	return (size_t)(h ^ (h >> 15));
+}
+
+/* The slot of position a in r->ilh: its own, or the empty one it would
+ * take. */
+static struct ilslot *ilh_slot(reader *r, ploc a)
+{
+	for (size_t i = ploc_hash(a) & (r->ilh_cap - 1);; i = (i + 1) & (r->ilh_cap - 1)) {
+		struct ilslot *e = &r->ilh[i];
+		if (e->gen != r->ilh_gen || same_ploc(r->iloc[e->idx].pos, a))
+			return e;
+	}
+}
+
+/* The last .loc with inlined_at at position a before index from, or
+ * TC_NONE. */
+static uint32_t iloc_find(reader *r, ploc a, size_t from)
+{
+	if (!r->ilh_cap)
+		return TC_NONE;
+	struct ilslot *e = ilh_slot(r, a);
+	uint32_t k = e->gen == r->ilh_gen ? e->idx : TC_NONE;
+	for (int hops = 0; k != TC_NONE && k >= from; hops++)
+		k = hops < ILOC_HOPS ? r->iloc[k].prev : TC_NONE;
+	return k;
+}
+
+/* Adds x to the function's .loc lines with inlined_at. */
+static int iloc_add(reader *r, pinlined_loc x)
+{
+	if (r->niloc >= UINT32_MAX / 4)
+		return too_large(r);
+	if (grow(r, &r->iloc, &r->iloc_cap, r->niloc + 1, sizeof *r->iloc))
+		return r->rc;
+	if ((r->niloc + 1) * 2 > r->ilh_cap) { /* rehashed from the lines */
+		size_t cap = r->ilh_cap ? r->ilh_cap * 2 : 64;
+		struct ilslot *h = tc__calloc(&r->al, cap, sizeof *h);
+		if (!h)
+			return oom(r);
+		tc__free(&r->al, r->ilh);
+		r->ilh = h;
+		r->ilh_cap = cap;
+		r->ilh_gen = 1;
+		for (size_t k = 0; k < r->niloc; k++)
+			*ilh_slot(r, r->iloc[k].pos) = (struct ilslot){1, (uint32_t)k};
+	}
+	struct ilslot *e = ilh_slot(r, x.pos);
+	x.prev = e->gen == r->ilh_gen ? e->idx : TC_NONE;
+	*e = (struct ilslot){r->ilh_gen, (uint32_t)r->niloc};
+	r->iloc[r->niloc++] = x;
+	return TC_OK;
 }
 
 /* function_name LABEL[+N] (t at LABEL) into *n. An offset that is not a
@@ -1038,9 +1123,10 @@ static int parse_loc(reader *r)
 	int64_t v[3], w[3];
 	if (loc_numbers(r, d, v, &at))
 		return r->rc;
-	pinlined_loc here = {{(uint32_t)v[0] + 1, (uint32_t)v[1], (uint32_t)v[2], 0},
-			     {0, 0, 0, 0},
-			     {NULL, 0, 0}};
+	pinlined_loc here = {{(uint32_t)v[0] + 1, (uint32_t)v[1], (uint32_t)v[2], 0, 0, 0},
+			     {0, 0, 0, 0, 0, 0},
+			     {NULL, 0, 0},
+			     TC_NONE};
 	bool inlined = false;
 	while (r->t.kind != T_END && r->t.line == d.line) {
 		if (is_word(&r->t, "function_name")) {
@@ -1050,7 +1136,7 @@ static int parse_loc(reader *r)
 			next(r);
 			if (loc_numbers(r, d, w, &at))
 				return r->rc;
-			here.at = (ploc){(uint32_t)w[0] + 1, (uint32_t)w[1], (uint32_t)w[2], 0};
+			here.at = (ploc){(uint32_t)w[0] + 1, (uint32_t)w[1], (uint32_t)w[2], 0, 0, 0};
 			inlined = true;
 		} else {
 			next(r); /* "," */
@@ -1061,24 +1147,27 @@ static int parse_loc(reader *r)
 	if (!inlined)
 		return r->rc;
 	/* the chain outwards: chain[0] is this .loc, each next one the .loc of
-	 * the call before it (while it has one) */
+	 * the call before it (while it has one): the last .loc with inlined_at
+	 * at the call's position before the link that names it, however far
+	 * back. Not the last in the function: a template that calls itself
+	 * at one line (cub's ReduceStep<STEP> calling ReduceStep<STEP + 1>)
+	 * writes ".loc F L C, ..., inlined_at F L C", whose call is the
+	 * .loc at F L C before it, not itself. */
 	pinlined_loc chain[ILOC_DEPTH];
 	uint32_t n = 0;
 	chain[n++] = here;
 	ploc outer = here.at;
+	size_t from = r->niloc;
 	while (n < ILOC_DEPTH) {
-		const pinlined_loc *up = NULL;
-		for (size_t k = r->niloc; k-- > 0 && r->niloc - k <= ILOC_WINDOW && !up;)
-			if (same_ploc(r->iloc[k].pos, outer))
-				up = &r->iloc[k];
-		if (!up)
+		uint32_t k = iloc_find(r, outer, from);
+		if (k == TC_NONE)
 			break;
-		chain[n++] = *up;
-		outer = up->at;
+		chain[n++] = r->iloc[k];
+		outer = r->iloc[k].at;
+		from = k;
 	}
-	if (grow(r, &r->iloc, &r->iloc_cap, r->niloc + 1, sizeof *r->iloc))
+	if (iloc_add(r, here))
 		return r->rc;
-	r->iloc[r->niloc++] = here;
 	/* the first position in the outermost one's file: chain[s].pos, or
 	 * the outermost call itself */
 	uint32_t s = 0;
@@ -1146,6 +1235,88 @@ static int parse_debug_str(reader *r)
 	if (!is_p(r, '}'))
 		return r->rc ? r->rc : err(r, open.line, open.col, "'{' without a matching '}'");
 	next(r);
+	return r->rc;
+}
+
+/* .section .debug_abbrev, .debug_info { .b8 N, ...; .b32 LABEL[+N]; ... }:
+ * the bytes, a label's place left 0 and listed (ptx_dwarf.h); t is at
+ * '{'. What is not such a list leaves the section undecoded (empty). */
+static int parse_dwarf_section(reader *r, struct dsec *d)
+{
+	tok open = r->t;
+	bool ok = true;
+	next(r);
+	while (r->t.kind != T_END && !is_p(r, '}') && !r->rc) {
+		unsigned w = is_word(&r->t, ".b8")    ? 1
+			     : is_word(&r->t, ".b16") ? 2
+			     : is_word(&r->t, ".b32") ? 4
+			     : is_word(&r->t, ".b64") ? 8
+						      : 0;
+		if (!ok || !w) {
+			if (ok && r->t.kind == T_IDENT && r->t.s[0] != '.') { /* LABEL: */
+				next(r);
+				ok = is_p(r, ':');
+			} else {
+				ok = false;
+			}
+			next(r);
+			continue;
+		}
+		next(r);
+		for (;;) {
+			int64_t v = 0;
+			bool neg = is_p(r, '-');
+			if (neg)
+				next(r);
+			tc_dw_label lab = {0, (uint8_t)w, NULL, 0, 0};
+			if (r->t.kind == T_NUM && int_value(&r->t, &v)) {
+				v = neg ? -v : v;
+			} else if (!neg && r->t.kind == T_IDENT) {
+				lab.s = r->t.s;
+				lab.len = r->t.len;
+				next(r);
+				if (is_p(r, '+') || is_p(r, '-')) {
+					bool minus = is_p(r, '-');
+					next(r);
+					if (r->t.kind != T_NUM || !int_value(&r->t, &lab.add)) {
+						ok = false;
+						break;
+					}
+					lab.add = minus ? -lab.add : lab.add;
+				} else {
+					goto stored;
+				}
+			} else {
+				ok = false;
+				break;
+			}
+			next(r);
+		stored:
+			if (d->n >= UINT32_MAX - 8)
+				return too_large(r);
+			if (grow(r, &d->b, &d->cap, d->n + w, 1))
+				return r->rc;
+			for (unsigned k = 0; k < w; k++)
+				d->b[d->n + k] = lab.s ? 0 : (unsigned char)((uint64_t)v >> (8 * k));
+			if (lab.s) {
+				lab.off = (uint32_t)d->n;
+				if (grow(r, &d->lab, &d->labcap, d->nlab + 1, sizeof *d->lab))
+					return r->rc;
+				d->lab[d->nlab++] = lab;
+			}
+			d->n += w;
+			if (!is_p(r, ','))
+				break;
+			next(r);
+		}
+		if (is_p(r, ';'))
+			next(r);
+	}
+	if (!is_p(r, '}'))
+		return r->rc ? r->rc : err(r, open.line, open.col, "'{' without a matching '}'");
+	next(r);
+	if (!ok)
+		d->n = d->nlab = 0;
 	return r->rc;
 }
 
@@ -1242,9 +1413,10 @@ static uint32_t op_end(const reader *r, uint32_t i)
 
 static ploc here(const reader *r, const tok *t)
 {
-	if (r->have_loc)
-		return r->cur_loc;
-	return (ploc){0, t->line, t->col, 0};
+	ploc l = r->have_loc ? r->cur_loc : (ploc){0, t->line, t->col, 0, 0, 0};
+	l.fn = r->fidx;
+	l.pos = r->npos;
+	return l;
 }
 
 /* A divergence source check can name: its text, kept in the module. */
@@ -2700,6 +2872,11 @@ static void start_function(reader *r)
 	r->last_was_label = false;
 	r->have_loc = false;
 	r->niloc = 0;
+	if (++r->ilh_gen == 0) { /* wrapped: every slot is free again */
+		if (r->ilh)
+			memset(r->ilh, 0, r->ilh_cap * sizeof *r->ilh);
+		r->ilh_gen = 1;
+	}
 	r->nshadows = 0;
 	r->depth = 0;
 	memset(r->pcache, 0, sizeof r->pcache);
@@ -3089,6 +3266,14 @@ static int define_label(reader *r, const tok *name)
 	e->val = (uint32_t)r->nlab;
 	e->aux = name->line;
 	r->lab[r->nlab] = (plabel){name->s, name->len, r->npos, false, TC_NONE};
+	if (r->want_dwarf) { /* for .debug_info's labels of code */
+		nslot *g = nmap_put(&r->al, &r->all_labels, name->s, name->len);
+		if (!g)
+			return oom(r);
+		g->tag = g->tag == 0xff ? 1 : 2;
+		g->val = r->fidx;
+		g->aux = r->npos;
+	}
 	r->last_label = (uint32_t)r->nlab++;
 	r->last_was_label = true;
 	return TC_OK;
@@ -3367,11 +3552,17 @@ static int read_file(reader *r)
 			if (r->t.kind != T_IDENT)
 				return expected(r, "a section name");
 			bool strings = is_word(&r->t, ".debug_str");
+			struct dsec *d = !r->want_dwarf			     ? NULL
+					 : is_word(&r->t, ".debug_info")   ? &r->dinfo
+					 : is_word(&r->t, ".debug_abbrev") ? &r->dabbrev
+									   : NULL;
 			next(r);
 			if (!is_p(r, '{'))
 				return expected(r, "'{'");
 			if (strings)
 				parse_debug_str(r);
+			else if (d && !d->n)
+				parse_dwarf_section(r, d);
 			else
 				skip_group(r);
 		} else if (is_word(&t, ".visible") || is_word(&t, ".extern") || is_word(&t, ".weak") ||
@@ -3411,8 +3602,166 @@ static int read_file(reader *r)
 
 /* ---- graphs ----------------------------------------------------------- */
 
-/* A position for the graph: the .file path, or the input itself. */
-static tc_loc kept_loc(reader *r, ploc l)
+/* ---- .debug_info's inlined calls (nvcc -G) -------------------------------- */
+
+/* The function and instruction of a label of code, false when not known
+ * (in several functions, not defined, an offset from it). */
+static bool code_label(reader *r, const tc_dw_label *l, uint32_t *fn, uint32_t *pos)
+{
+	const nslot *e = l->add ? NULL : nmap_find(&r->all_labels, l->s, l->len, name_hash(l->s, l->len));
+	if (!e || e->tag != 1)
+		return false;
+	*fn = e->val;
+	*pos = e->aux;
+	return true;
+}
+
+typedef struct dwkey {
+	uint32_t fn, lo, hi, k;
+} dwkey;
+
+static int cmp_dwkey(const void *x, const void *y)
+{
+	const dwkey *a = x, *b = y;
+	if (a->fn != b->fn)
+		return a->fn < b->fn ? -1 : 1;
+	if (a->lo != b->lo)
+		return a->lo < b->lo ? -1 : 1;
+	if (a->hi != b->hi)
+		return a->hi > b->hi ? -1 : 1; /* the outer one first */
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
+/*
+ * The inlined calls of .debug_info (ptx_dwarf.h), once the whole file is
+ * read: each with its function's instructions, found by its labels, in
+ * r->dw_order. A call whose labels, file or enclosing call are not found
+ * is left out.
+ */
+static int dwarf_calls(reader *r)
+{
+	if (!r->dinfo.n || !r->dabbrev.n)
+		return TC_OK;
+	/* .debug_str's labels (DW_FORM_strp) as the offsets they stand for */
+	for (size_t k = 0; k < r->dinfo.nlab; k++) {
+		tc_dw_label *l = &r->dinfo.lab[k];
+		const nslot *e = nmap_find(&r->dstr_labels, l->s, l->len, name_hash(l->s, l->len));
+		if (!e)
+			continue;
+		uint64_t v = (uint64_t)e->val + (uint64_t)l->add;
+		for (unsigned b = 0; b < l->width; b++)
+			r->dinfo.b[l->off + b] = (unsigned char)(v >> (8 * b));
+		l->width = 0; /* a number now */
+	}
+	tc_dw_section ab = {r->dabbrev.b, r->dabbrev.n, r->dabbrev.lab, r->dabbrev.nlab};
+	tc_dw_section in = {r->dinfo.b, r->dinfo.n, r->dinfo.lab, r->dinfo.nlab};
+	tc_dw_section st = {r->dstr, r->ndstr, NULL, 0};
+	if (tc__dwarf_inlined(&ab, &in, &st, &r->al, &r->dw, &r->ndw))
+		return oom(r);
+	if (!r->ndw)
+		return TC_OK;
+	r->dwc = tc__calloc(&r->al, r->ndw, sizeof *r->dwc);
+	r->dw_order = tc__calloc(&r->al, r->ndw, sizeof *r->dw_order);
+	dwkey *key = tc__calloc(&r->al, r->ndw, sizeof *key);
+	if (!r->dwc || !r->dw_order || !key) {
+		tc__free(&r->al, key);
+		return oom(r);
+	}
+	size_t n = 0;
+	for (size_t k = 0; k < r->ndw; k++) {
+		const tc_dw_inlined *d = &r->dw[k];
+		struct dwcode *c = &r->dwc[k];
+		uint32_t fn2 = TC_NONE;
+		c->fn = TC_NONE;
+		if (!code_label(r, d->lo, &c->fn, &c->lo) || !code_label(r, d->hi, &fn2, &c->hi) ||
+		    fn2 != c->fn || c->lo > c->hi || d->file >= r->nfiles || !r->files[d->file].path ||
+		    (d->parent != TC_NONE && (d->parent >= k || r->dwc[d->parent].fn != c->fn))) {
+			c->fn = TC_NONE;
+			continue;
+		}
+		key[n++] = (dwkey){c->fn, c->lo, c->hi, (uint32_t)k};
+	}
+	qsort(key, n, sizeof *key, cmp_dwkey);
+	for (size_t i = 0; i < n; i++)
+		r->dw_order[i] = key[i].k;
+	r->ndw_order = n;
+	tc__free(&r->al, key);
+	return TC_OK;
+}
+
+/* The innermost inlined call whose code holds instruction pos of function
+ * fn, or TC_NONE: the last to begin at or before it, or one that holds
+ * that. */
+static uint32_t dw_innermost(const reader *r, uint32_t fn, uint32_t pos)
+{
+	size_t lo = 0, hi = r->ndw_order;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct dwcode *c = &r->dwc[r->dw_order[mid]];
+		if (c->fn < fn || (c->fn == fn && c->lo <= pos))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return TC_NONE;
+	uint32_t k = r->dw_order[lo - 1];
+	if (r->dwc[k].fn != fn)
+		return TC_NONE;
+	for (int hops = 0; k != TC_NONE && hops < ILOC_DEPTH * 4; hops++) {
+		if (r->dwc[k].lo <= pos && pos < r->dwc[k].hi)
+			return k;
+		k = r->dw[k].parent;
+	}
+	return TC_NONE;
+}
+
+/* The position of call k of r->dw, for l's instruction. */
+static ploc dw_call(const reader *r, uint32_t k, ploc l)
+{
+	l.file = r->dw[k].file + 1;
+	l.line = r->dw[k].line;
+	l.col = r->dw[k].col;
+	return l;
+}
+
+/*
+ * Where l is shown, for code that .debug_info says is inlined: nvcc -G
+ * inlines __forceinline__ functions (cooperative groups', the toolkit's)
+ * with no inlined_at on their .loc lines. As for .loc chains (parse_loc),
+ * the first position in the outermost call's file, going outwards from
+ * l along the inlined calls that hold its instruction; *named, when given,
+ * the call whose function the note names (TC_NONE: none) and *inner the
+ * position one step in.
+ */
+static ploc dwarf_loc(const reader *r, ploc l, uint32_t *named, ploc *inner)
+{
+	if (named)
+		*named = TC_NONE;
+	if (!r->ndw_order || l.inl || !l.line || !l.file)
+		return l;
+	uint32_t chain[ILOC_DEPTH], n = 0;
+	for (uint32_t k = dw_innermost(r, l.fn, l.pos); k != TC_NONE && n < ILOC_DEPTH;
+	     k = r->dw[k].parent)
+		chain[n++] = k;
+	if (n == 0)
+		return l;
+	uint32_t outer = r->dw[chain[n - 1]].file + 1;
+	if (l.file == outer)
+		return l; /* a helper of the function's own file: its own line */
+	uint32_t s = 1; /* the first in the outer file: chain[s - 1]'s call */
+	while (s < n && r->dw[chain[s - 1]].file + 1 != outer)
+		s++;
+	if (named) {
+		*named = chain[s - 1];
+		*inner = s == 1 ? l : dw_call(r, chain[s - 2], l);
+	}
+	return dw_call(r, chain[s - 1], l);
+}
+
+/* A position for the graph: the .file path, or the input itself; l as it
+ * is, not moved to where its helper was inlined (kept_loc). */
+static tc_loc raw_loc(reader *r, ploc l)
 {
 	if (!l.line)
 		return (tc_loc){NULL, 0, 0};
@@ -3426,13 +3775,35 @@ static tc_loc kept_loc(reader *r, ploc l)
 	return (tc_loc){kept, l.line, l.col};
 }
 
-/* The helper a position shown at its call was inlined from (l.inl): its
- * name, from .debug_str (a C++ name demangled, without its parameters),
- * and the position in it; nothing when its name is not known. */
+/* A position for the graph, where it is shown (dwarf_loc). */
+static tc_loc kept_loc(reader *r, ploc l)
+{
+	return raw_loc(r, dwarf_loc(r, l, NULL, NULL));
+}
+
+/* The helper a position shown at its call was inlined from (l.inl, or
+ * .debug_info's inlined calls): its name, from .debug_str or .debug_info
+ * (a C++ name demangled, without its parameters), and the position in it;
+ * nothing when its name is not known. */
 static int inlined_of(reader *r, ploc l, tc_inlined *out)
 {
-	if (!l.inl)
-		return TC_OK;
+	char plain[512];
+	size_t n;
+	if (!l.inl) {
+		uint32_t k;
+		ploc inner;
+		dwarf_loc(r, l, &k, &inner);
+		if (k == TC_NONE || !r->dw[k].name || !r->dw[k].nlen)
+			return TC_OK;
+		n = tc__plain_name(plain, sizeof plain, r->dw[k].name, r->dw[k].nlen);
+		out->function = n ? tc__module_string(r->out, plain, n) : NULL;
+		if (n && !out->function)
+			return oom(r);
+		out->loc = raw_loc(r, inner);
+		if (r->rc)
+			out->function = NULL;
+		return r->rc;
+	}
 	const pinl *in = &r->inl[l.inl - 1];
 	const nslot *e = in->name.label ? nmap_find(&r->dstr_labels, in->name.label, in->name.len,
 						    name_hash(in->name.label, in->name.len))
@@ -3441,15 +3812,15 @@ static int inlined_of(reader *r, ploc l, tc_inlined *out)
 	if (at >= r->ndstr)
 		return TC_OK;
 	const char *s = (const char *)r->dstr + at;
-	size_t left = r->ndstr - (size_t)at, n = strnlen(s, left);
+	size_t left = r->ndstr - (size_t)at;
+	n = strnlen(s, left);
 	if (n == 0 || n == left)
 		return TC_OK; /* empty, or not ended in the section */
-	char plain[512];
 	n = tc__plain_name(plain, sizeof plain, s, n);
 	out->function = n ? tc__module_string(r->out, plain, n) : NULL;
 	if (n && !out->function)
 		return oom(r);
-	out->loc = kept_loc(r, in->inner);
+	out->loc = raw_loc(r, in->inner);
 	if (r->rc)
 		out->function = NULL;
 	return r->rc;
@@ -4001,9 +4372,18 @@ static void free_reader(reader *r)
 {
 	tc__free(&r->al, r->files);
 	tc__free(&r->al, r->iloc);
+	tc__free(&r->al, r->ilh);
 	tc__free(&r->al, r->inl);
 	tc__free(&r->al, r->dstr);
 	nmap_free(&r->al, &r->dstr_labels);
+	nmap_free(&r->al, &r->all_labels);
+	tc__free(&r->al, r->dabbrev.b);
+	tc__free(&r->al, r->dabbrev.lab);
+	tc__free(&r->al, r->dinfo.b);
+	tc__free(&r->al, r->dinfo.lab);
+	tc__free(&r->al, r->dw);
+	tc__free(&r->al, r->dwc);
+	tc__free(&r->al, r->dw_order);
 	tc__free(&r->al, r->fn);
 	nmap_free(&r->al, &r->fnames);
 	nmap_free(&r->al, &r->gsyms);
@@ -4085,6 +4465,21 @@ static bool may_have_warp_ops(const char *p, size_t n)
 	return false;
 }
 
+/* Whether the text may hold a .debug_info section: only such files keep
+ * every function's labels for it. */
+static bool has_debug_info(const char *p, size_t n)
+{
+	for (size_t i = 0; i + 11 <= n;) {
+		const char *d = memchr(p + i, '.', n - i);
+		if (!d)
+			break;
+		i = (size_t)(d - p) + 1;
+		if (n - (size_t)(d - p) >= 11 && memcmp(d, ".debug_info", 11) == 0)
+			return true;
+	}
+	return false;
+}
+
 int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t len,
 		 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
 {
@@ -4105,6 +4500,7 @@ int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t
 	r.line = 1;
 	r.cur_lane = no_lane;
 	r.want_lanes = may_have_warp_ops(r.p, len);
+	r.want_dwarf = has_debug_info(r.p, len);
 	if (tc__module_new(&r.out, alloc)) {
 		free_reader(&r);
 		return tc__diag(diag, TC_ENOMEM, r.file, 0, 0, "out of memory");
@@ -4112,6 +4508,8 @@ int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t
 	tc_read_stats st = {0, {{NULL, 0}}};
 	double t0 = tc__now(), t1;
 	int rc = read_file(&r);
+	if (!rc)
+		rc = dwarf_calls(&r);
 	st.phase[st.nphases++] = (tc_phase_time){"ptx-parse", (t1 = tc__now()) - t0};
 	if (!rc)
 		rc = barrier_calls(&r);
