@@ -187,11 +187,20 @@ typedef struct tc_read_options {
  * (docs/ptx.md, "bra.uni"). */
 #define TC_READ_TRUST_BRA_UNI 0x1u
 
-/* SPIR-V: the module is not checked by SPIRV-Tools' validator (spvValidate)
- * before it is read; for modules a compiler has validated already. An
- * invalid module then gives graphs that may be wrong, never a crash
- * (docs/spirv.md, "Validation"). */
+/* SPIR-V: the module is not checked before it is read, neither for what the
+ * reader relies on nor by SPIRV-Tools' validator; for modules a compiler has
+ * validated already. An invalid module then gives graphs that may be wrong,
+ * never a crash (docs/spirv.md, "Reading and validation"). */
 #define TC_READ_SPIRV_NO_VALIDATE 0x2u
+
+/* SPIR-V: the module is also checked by SPIRV-Tools' validator (spvValidate),
+ * every rule of SPIR-V at the module's version, and rejected when it breaks
+ * one. By default only what the reader relies on is checked, in linear time,
+ * and the rules of block order and structured control flow that producers
+ * break (and the analysis does not need) are a warning; the validator costs
+ * time quadratic in a function's blocks. Not with TC_READ_SPIRV_NO_VALIDATE
+ * (TC_EINVAL). */
+#define TC_READ_SPIRV_VALIDATE 0x4u
 
 /* tc_read_file with options; opt may be NULL. */
 int tc_read_file_ex(tc_module **out, const char *path, const tc_read_options *opt,
@@ -347,6 +356,7 @@ uint32_t tc_module_warp_size(const tc_module *m, size_t i);
 /* Whether graph i's warp verdicts took the block's x size to be a whole
  * number of warps because no size was given or declared. */
 bool tc_module_warp_assumed(const tc_module *m, size_t i);
+/* The number of graphs of m (0 for NULL: an input that could not be read). */
 size_t tc_module_graph_count(const tc_module *m);
 const tc_graph *tc_module_graph(const tc_module *m, size_t i);
 /* Whether graph i is a GPU kernel (IR inputs); false for .cfg graphs. */

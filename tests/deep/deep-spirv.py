@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A SPIR-V binary kernel of about BLOCKS blocks (default 10^6) on standard
-output, for `threadconv check --no-validate` on the default stack
+output, for `threadconv check` on the default stack
 (tests/deep/CMakeLists.txt).
 
 usage: deep-spirv.py [BLOCKS]
@@ -12,9 +12,10 @@ each adding to another Function variable and joining again before the
 next, then a workgroup barrier: every invocation reaches it, so `check`
 must report nothing (exit 0). The variables are made SSA values, with a
 phi at every join and loop header: any recursion over the blocks, the
-loops, the dominator tree or the SSA renaming would overflow a C stack long
-before. (Not validated: SPIRV-Tools' validator is quadratic in the blocks
-of a function, docs/spirv.md.)
+loops, the dominator tree (the reader's checks build one too) or the SSA
+renaming would overflow a C stack long before. (Not validated by
+SPIRV-Tools (TC_READ_SPIRV_VALIDATE), quadratic in the blocks of a function,
+docs/spirv.md.)
 """
 import array, sys
 

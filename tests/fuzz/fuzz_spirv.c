@@ -1,8 +1,10 @@
 /*
  * fuzz_spirv.c - libFuzzer target: tc_parse_spirv on arbitrary bytes (binary
- * modules, and assembly text when the magic number is missing), validated
- * or not (chosen from the input: without the validator, the reader itself
- * meets every malformed module); then every small graph it
+ * modules, and assembly text when the magic number is missing), checked by
+ * the reader (the default), not checked at all, or validated by SPIRV-Tools
+ * too (chosen from the input: unchecked, the reader itself meets every
+ * malformed module; checked, the checks themselves do, and the reader every
+ * module that breaks only the rules it does without); then every small graph it
  * reads solved as check and analyze do, with its reports read back, and the
  * reader failing an allocation chosen from the input. The same entry point
  * runs the seeds as a plain test when TC_FUZZ is off (fuzz_main.c).
@@ -32,7 +34,8 @@ static int read_bytes(tc_module **out, const char *name, const uint8_t *data, si
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint64_t h = fuzz_hash(data, size);
-	tc_read_options opt = {.flags = (h & 1) ? TC_READ_SPIRV_NO_VALIDATE : 0};
+	static const unsigned modes[] = {0, TC_READ_SPIRV_NO_VALIDATE, TC_READ_SPIRV_VALIDATE};
+	tc_read_options opt = {.flags = modes[h % 3]};
 	fuzz_read("fuzz_spirv", "fuzz.spvasm", read_bytes, data, size, &opt, h, MAX_BLOCKS, false);
 	return 0;
 }

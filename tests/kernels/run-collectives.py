@@ -2,7 +2,8 @@
 """Compiles the collectives test kernels with clang and checks the
 collective verdicts of `threadconv check`.
 
-usage: run-collectives.py --bin THREADCONV --clang CLANG --work DIR KERNEL...
+usage: run-collectives.py --bin THREADCONV --clang CLANG --work DIR
+                          [--clang15 CLANG15 --llvm-spirv LLVM_SPIRV] KERNEL...
 
 The kernels are tests/kernels/collectives/*.cu (CUDA without the CUDA
 headers: extern "C" kernels, `#define __global__ __attribute__((global))`,
@@ -17,7 +18,15 @@ Each is compiled with -g to text IR (BUILDS):
         functions. A target that CLANG was built without (clang
         -print-targets) is skipped, with a line saying so.
 
-and `threadconv check --format json` runs on every build.
+and `threadconv check --format json` runs on every build. Each .cl is also
+built to SPIR-V, with clang-15 (--clang15) for spir64 at -O0, -O1 and -O2
+with the same flags and -gline-tables-only, and llvm-spirv-15
+(--llvm-spirv), as run-kernels.py's variant spirv-cl does; those builds are
+judged as spir64's, read by `threadconv check` as they are (without
+--no-validate), and ../spirv-cl-faults.txt lists the builds the translator
+cannot make or makes breaking rules of SPIR-V (run-kernels.py,
+spirv_rules). Without --clang15 and --llvm-spirv they are skipped, with a
+line saying so.
 
 Markers, comments on the line of the call in the source:
 
@@ -118,6 +127,17 @@ BUILDS = {
             ('spir64', None, kernels.opencl_flags('spir64') + CL_EXTRA, ['-O1'], False)],
 }
 TARGETS = ('nvptx', 'amdgcn', 'spir64')
+# The SPIR-V builds of a .cl (target spir64): optimisation levels.
+SPIRV_LEVELS = ['-O0', '-O1', '-O2']
+# What a note names for an OpenCL builtin in SPIR-V, where it is a load of
+# a BuiltIn variable (run-kernels.py's SPIRV_LOWERED, for the collectives'
+# builtins as well).
+SPIRV_LOWERED = {'get_local_id(0)': {'LocalInvocationId'},
+                 'get_local_id(1)': {'LocalInvocationId'},
+                 'get_global_id(0)': {'GlobalInvocationId'},
+                 'get_local_linear_id()': {'LocalInvocationIndex', 'LocalInvocationId'},
+                 'get_sub_group_local_id()': {'SubgroupLocalInvocationId'},
+                 'get_sub_group_id()': {'SubgroupId'}}
 KERNEL = {'.cu': re.compile(r'\b__global__\s+void\s+(\w+)\s*\('),
           '.cl': re.compile(r'\b(?:__)?kernel\s+(?:__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)\s*)*'
                             r'void\s+(\w+)\s*\(')}
@@ -321,8 +341,41 @@ def check(args, src):
                                       run_kernels.LOWERED if lowered else {})
             problems += found
             verdicts.append(('%s -%s' % (target, level[1:]), target, seen))
+    if ext == '.cl':
+        problems += check_spirv(args, src, marks, verdicts)
     return problems + compare_builds(marks, verdicts)
 
 
+def check_spirv(args, src, marks, verdicts):
+    """Problems with the SPIR-V builds of src (clang-15 and llvm-spirv-15),
+    whose verdicts are added to verdicts."""
+    if not args.clang15 or not args.llvm_spirv:
+        print('%s: no --clang15 and --llvm-spirv: not built to SPIR-V' % marks.base)
+        return []
+    stem = os.path.splitext(marks.base)[0]
+    prefix = os.path.join(args.work, '%s.spirv' % stem)
+    known = run_kernels.translator_faults()
+    problems = []
+    for level in SPIRV_LEVELS:
+        out = '%s.%s.spv' % (prefix, level[1:])
+        key = run_kernels.fault_key(src, os.path.basename(out)[len(stem) + 7:])
+        fault = known.get(key)
+        err = run_kernels.compile_spirv(args, src, out, 'clang15', [level] + CL_EXTRA, prefix)
+        if fault and fault[0] == 'fails':
+            if not err:
+                problems.append('%s %s: listed in %s as failing to translate, but it '
+                                'translates now' % (key[0], key[1], run_kernels.FAULTS))
+            continue
+        if err:
+            problems.append(err)
+            continue
+        problems += run_kernels.spirv_rules(args.bin, out, key, fault)
+        found, seen = check_build(args, out, marks, 'spir64', SPIRV_LOWERED)
+        problems += found
+        verdicts.append(('spirv -%s' % level[1:], 'spir64', seen))
+    return problems
+
+
 if __name__ == '__main__':
-    sys.exit(kernels.main(check))
+    sys.exit(kernels.main(check, optional_args=[('--clang15', {'default': None}),
+                                                ('--llvm-spirv', {'default': None})]))

@@ -334,7 +334,8 @@ def check_spirv(args, src):
     problems = []
     for suffix, how, flags in builds:
         out = '%s.%s' % (prefix, suffix)
-        fault = known.get((base, suffix))
+        key = fault_key(src, suffix)
+        fault = known.get(key)
         err = compile_spirv(args, src, out, how, flags, prefix)
         if fault and fault[0] == 'fails':
             if not err:
@@ -344,27 +345,28 @@ def check_spirv(args, src):
         if err:
             problems.append(err)
             continue
-        extra = []
-        if fault: # 'invalid': the validator must still reject it; read anyway
-            p = subprocess.run([args.bin, 'analyze', out], capture_output=True, text=True)
-            if p.returncode != 2 or 'invalid module' not in p.stderr:
-                problems.append('%s %s: listed in %s as invalid, but threadconv reads it '
-                                '(exit %d)' % (base, suffix, FAULTS, p.returncode))
-            extra = ['--no-validate']
-        problems += analyze_mode(args, out, base, want, names, extra)
+        problems += spirv_rules(args.bin, out, key, fault)
+        problems += analyze_mode(args, out, base, want, names)
         problems += check_mode(args, out, base, marks, names,
-                               SPIRV_LOWERED if ext == '.cl' else {}, extra)
+                               SPIRV_LOWERED if ext == '.cl' else {})
     return problems
 
 
-# The SPIR-V that LLVM 15's translator cannot make, or makes invalid, from
-# clang-15's IR of the OpenCL kernels: one line per build, "KERNEL BUILD
-# fails|invalid: why". An invalid build is read with --no-validate and must
-# give the expected verdicts; a listed one that stops failing is an error.
+# The SPIR-V that LLVM 15's translator cannot make, or makes breaking rules
+# of SPIR-V that threadconv reads without, from clang-15's IR of the OpenCL
+# kernels (here and in collectives/): one line per build, "KERNEL BUILD
+# fails|warns: what", KERNEL relative to this folder. A build that "fails"
+# must fail; one that "warns" must be read by `threadconv check` with the
+# one warning that names the rules broken, exactly those listed, and give
+# the expected verdicts; a build not listed must give no such warning.
 FAULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'spirv-cl-faults.txt')
+# the start of threadconv's warning, and its end
+RULES_WARNING = re.compile(r"warning: the module breaks SPIR-V's rules? that (.*); read as it "
+                           r"is, since the analysis does not depend on (?:it|them)$", re.M)
 
 
 def translator_faults():
+    """(KERNEL, BUILD) -> ('fails', why) or ('warns', set of rules)."""
     found = {}
     with open(FAULTS) as f:
         for line in f:
@@ -372,8 +374,36 @@ def translator_faults():
             if line and not line.startswith('#'):
                 head, _, why = line.partition(':')
                 kernel, build, kind = head.split()
-                found[kernel, build] = (kind, why.strip())
+                why = why.strip()
+                found[kernel, build] = (kind, set(r.strip() for r in why.split(';'))
+                                        if kind == 'warns' else why)
     return found
+
+
+def fault_key(src, build):
+    """The key of a build of src in FAULTS."""
+    return (os.path.relpath(os.path.abspath(src), os.path.dirname(FAULTS)), build)
+
+
+def spirv_rules(binary, out, key, fault):
+    """Problems with the warning `threadconv check` gives on the SPIR-V
+    build out (key in FAULTS, fault its line there or None): it must name
+    the rules listed, no others, and none when the build is not listed."""
+    p = subprocess.run([binary, 'check', '-o', os.devnull, out], capture_output=True,
+                       text=True)
+    if p.returncode not in (0, 1):
+        return ['%s: threadconv check failed (%d):\n%s' % (out, p.returncode, p.stderr)]
+    found = RULES_WARNING.findall(p.stderr)
+    # each rule is "RULE (where)", after the first one "; that "
+    rules = set(re.sub(r' \(.*', '', r) for r in found[0].split('; that ')) if found else set()
+    want = fault[1] if fault and fault[0] == 'warns' else set()
+    if len(found) > 1:
+        return ['%s: %d warnings about the rules of SPIR-V, not one' % (out, len(found))]
+    if rules != want:
+        return ['%s %s: threadconv warns of the rules %s, %s lists %s' % (
+            key[0], key[1], sorted(rules) or 'none', os.path.basename(FAULTS),
+            sorted(want) or 'none')]
+    return []
 
 
 def check(args, src):

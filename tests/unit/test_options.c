@@ -2,7 +2,10 @@
  * test_options.c - the versioned options structs (threadconv.h): the INIT
  * macros give what the defaults give, version 0 (a zeroed struct) is read as
  * version 1, and a version newer than the library's is refused with a
- * message rather than read past its end.
+ * message rather than read past its end. SPIR-V's flags: by default the
+ * reader's own checks, with a warning for a module that breaks a rule of
+ * block order; TC_READ_SPIRV_VALIDATE rejects it; TC_READ_SPIRV_NO_VALIDATE
+ * reads it without a word; both together are refused.
  */
 #include "threadconv.h"
 
@@ -57,11 +60,58 @@ static void test_read_options(void **state)
 	assert_null(m);
 }
 
+/* A loop whose exit block comes before its header in the binary. */
+static const char order[] = "OpCapability Shader\n"
+			    "OpMemoryModel Logical GLSL450\n"
+			    "OpEntryPoint GLCompute %main \"main\"\n"
+			    "OpExecutionMode %main LocalSize 1 1 1\n"
+			    "%void = OpTypeVoid\n"
+			    "%fn = OpTypeFunction %void\n"
+			    "%bool = OpTypeBool\n"
+			    "%true = OpConstantTrue %bool\n"
+			    "%main = OpFunction %void None %fn\n"
+			    "%entry = OpLabel\n"
+			    "OpBranch %head\n"
+			    "%exit = OpLabel\n"
+			    "OpReturn\n"
+			    "%head = OpLabel\n"
+			    "OpLoopMerge %exit %head None\n"
+			    "OpBranchConditional %true %head %exit\n"
+			    "OpFunctionEnd\n";
+
+static void test_spirv_validation(void **state)
+{
+	(void)state;
+	tc_read_options o = TC_READ_OPTIONS_INIT;
+	tc_module *m = NULL;
+	tc_diag d;
+	assert_int_equal(tc_parse_spirv(&m, "k.spvasm", order, strlen(order), &o, NULL, &d), TC_OK);
+	assert_int_equal(tc_module_warning_count(m), 1);
+	assert_non_null(strstr(tc_module_warning(m, 0), "a block comes after its dominators"));
+	tc_module_free(m);
+	o.flags = TC_READ_SPIRV_NO_VALIDATE;
+	assert_int_equal(tc_parse_spirv(&m, "k.spvasm", order, strlen(order), &o, NULL, &d), TC_OK);
+	assert_int_equal(tc_module_warning_count(m), 0);
+	tc_module_free(m);
+	m = NULL;
+	o.flags = TC_READ_SPIRV_VALIDATE;
+	assert_int_equal(tc_parse_spirv(&m, "k.spvasm", order, strlen(order), &o, NULL, &d),
+			 TC_EPARSE);
+	assert_null(m);
+	assert_non_null(strstr(d.message, "invalid module: "));
+	assert_non_null(strstr(d.message, "dominator"));
+	o.flags = TC_READ_SPIRV_VALIDATE | TC_READ_SPIRV_NO_VALIDATE;
+	assert_int_equal(tc_parse_spirv(&m, "k.spvasm", order, strlen(order), &o, NULL, &d),
+			 TC_EINVAL);
+	assert_null(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_solve_options),
 		cmocka_unit_test(test_read_options),
+		cmocka_unit_test(test_spirv_validation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
