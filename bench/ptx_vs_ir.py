@@ -79,10 +79,11 @@ def ptx(args, size, bc):
     return path, rec
 
 
-def check_once(args, path):
-    """One `check --stats` run: status, cpu_s, file phases (in order), the
-    file line's MB/s, the graphs {name: (nodes, edges)}."""
-    cmd = [args.bin, 'check', '--stats', '-o', os.devnull, path]
+def check_once(args, path, extra=()):
+    """One `check --stats` run (with the options extra): status, cpu_s, file
+    phases (in order), the file line's MB/s, the graphs {name: (nodes,
+    edges)}."""
+    cmd = [args.bin, 'check', '--stats'] + list(extra) + ['-o', os.devnull, path]
     t = cfgbench.timed_run(cmd, args.timeout, args.time_bin)
     if t['status'] != 'ok':
         return {'status': t['status']}
@@ -277,16 +278,17 @@ def need_tools(ap, args, tools, flags):
         sys.exit('%s: needs GNU time (/usr/bin/time) for the CPU time' % ap.prog)
 
 
-def alternate(args, files, inputs):
-    """args.runs runs of check_once on each of files[who] for who in inputs,
-    the order reversed every other run; an input that failed is not run
-    again. {who: [runs]}."""
+def alternate(args, files, inputs, once=None):
+    """args.runs runs of check_once on each of files[who] for who in inputs
+    (or of once(args, who, files[who])), the order reversed every other run;
+    an input that failed is not run again. {who: [runs]}."""
     runs = {w: [] for w in inputs}
     for k in range(args.runs):
         for who in (inputs if k % 2 == 0 else inputs[::-1]):
             if runs[who] and runs[who][-1]['status'] != 'ok':
                 continue  # failed once: not again
-            runs[who].append(check_once(args, files[who]))
+            runs[who].append(once(args, who, files[who]) if once else
+                             check_once(args, files[who]))
     return runs
 
 

@@ -13,14 +13,19 @@ same blocks, branches, phis and barriers) as SPIR-V assembly for OpenCL
 beside it, spirv-as assembles it (--target-env spv1.2) and spirv-val
 validates the module (--target-env opencl2.2), once, when the .spv is made.
 spirv-as's time is printed and reported, but is not part of what is
-measured. Then, RUNS times, the two commands in turn (bc, spv, then spv, bc,
-...: the order swaps every run):
+measured. Then, RUNS times, these commands in turn (in this order, then
+the reverse: the order swaps every run):
 
   threadconv check --stats -o /dev/null K.bc
   threadconv check --stats -o /dev/null K.spv
+  threadconv check --stats --no-validate -o /dev/null K.spv
+  spirv-val --target-env opencl2.2 K.spv      (unless --spirv-val '')
 
-each under /usr/bin/time. Prints, per size, the median CPU time (user +
-system) of each, the ratio spv/bc (goal, at the goal size: at most 1.0), the
+each under /usr/bin/time: the bitcode, the SPIR-V with the reader's own
+checks (the default), without them, and SPIRV-Tools' validator alone (what
+TC_READ_SPIRV_VALIDATE adds to the default's reading). Prints, per size, the
+median CPU time (user + system) of each, the ratio spv/bc of the first two
+(goal, at the goal size: at most 1.0), the
 sizes of the files, the medians of every reading phase --stats names for
 each input, and the kernel graph's nodes and edges from both, with a
 warning when they differ (the two are the same CFG, block for block). A
@@ -45,6 +50,10 @@ AS_ARGS = ['--target-env', 'spv1.2']
 VAL_ARGS = ['--target-env', 'opencl2.2']
 INPUTS = ('bc', 'spv')
 NAMES = {'bc': 'bitcode', 'spv': 'SPIR-V'}
+# measured beside them, on the .spv: the reader without its checks, and the
+# validator alone
+MODES = ('spv-trusted', 'spirv-val')
+MODE_ARGS = {'spv': [], 'spv-trusted': ['--no-validate']}
 
 
 def tools_version(tool):
@@ -109,9 +118,29 @@ def check_cmd(args, path):
     return [args.bin, 'check', '--stats', '-o', os.devnull, path]
 
 
+def run_once(args, who, path):
+    """One run of a measured command (module docstring)."""
+    if who != 'spirv-val':
+        return ptx_vs_ir.check_once(args, path, MODE_ARGS.get(who, []))
+    t = cfgbench.timed_run([args.spirv_val] + VAL_ARGS + [path], args.timeout, args.time_bin)
+    if t['status'] != 'ok' or t['returncode'] != 0:
+        return {'status': t['status'] if t['status'] != 'ok' else 'error'}
+    return {'status': 'ok', 'cpu_s': t['cpu_s'], 'wall_s': t['wall_s']}
+
+
 def summarize(args, size, files, asm, runs):
     row = {'size': size, 'spirv_as': asm,
-           'file_bytes': {w: os.path.getsize(p) for w, p in files.items()}, 'warnings': []}
+           'file_bytes': {w: os.path.getsize(files[w]) for w in INPUTS}, 'warnings': []}
+    row['modes'] = {}
+    for who in MODES:
+        good = [r for r in runs.get(who, []) if r['status'] == 'ok']
+        if runs.get(who):
+            row['modes'][who] = {
+                'status': 'ok' if len(good) == len(runs[who]) else runs[who][-1]['status'],
+                'cpu_s': median([r['cpu_s'] for r in good]) if good else None,
+                'phases': {n: median([r['phases'].get(n) for r in good])
+                           for n in good[-1]['order']} if good and 'order' in good[-1]
+                else {}}
     for who in INPUTS:
         good = [r for r in runs[who] if r['status'] == 'ok']
         bad = [r for r in runs[who] if r['status'] != 'ok']
@@ -206,9 +235,10 @@ def markdown(data):
     L.append('- inputs: `gen_ir --blocks N --seed %d`, `llvm-as-19` to `.bc`; the same with '
              '`--format spvasm`, `spirv-as %s` to `.spv`, validated by `spirv-val %s` (%s)'
              % (data['seed'], ' '.join(AS_ARGS), ' '.join(VAL_ARGS), data['tools_version']))
-    L.append('- commands: `threadconv check --stats -o /dev/null K.bc` and the same on '
-             '`K.spv`, in turn (the order swaps every run), under `/usr/bin/time`; runs '
-             'each: %d (medians); CPU = user + system' % data['runs'])
+    L.append('- commands: `threadconv check --stats -o /dev/null K.bc`, the same on '
+             '`K.spv`, with `--no-validate` on `K.spv`, and `spirv-val %s K.spv`, in turn '
+             '(the order swaps every run), under `/usr/bin/time`; runs each: %d (medians); '
+             'CPU = user + system' % (' '.join(VAL_ARGS), data['runs']))
     L.append('')
     L.append('## Goals\n')
     L.append('| goal | verdict | measured |')
@@ -234,6 +264,29 @@ def markdown(data):
             '%.0f' % r['spv']['mbs'] if r['spv'].get('mbs') is not None else '—',
             kernel_cell(r, 'bc'), kernel_cell(r, 'spv'),
             ptx_vs_ir.graphs_cell(r['bc']), ptx_vs_ir.graphs_cell(r['spv'])))
+    L.append('')
+    L.append('## What the checks cost\n')
+    L.append('Median CPU s on the same `.spv`: `check` (the reader\'s own checks, linear: '
+             'the `spirv-check` phase), `check --no-validate` (none), SPIRV-Tools\' validator '
+             'alone (`spirv-val %s`), what TC_READ_SPIRV_VALIDATE adds to the default\'s '
+             'reading; *validated*: the default and the validator, about what a check that '
+             'also runs the validator costs.\n' % ' '.join(VAL_ARGS))
+    L.append('| blocks | bc | spv | spirv-check ms | spv --no-validate | spirv-val | '
+             'validated | spv/bc | validated/bc |')
+    L.append('|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
+    for r in rows:
+        m = r.get('modes', {})
+        t, v = m.get('spv-trusted', {}), m.get('spirv-val', {})
+        b, d = r['bc'].get('cpu_s'), r['spv'].get('cpu_s')
+        full = d + v['cpu_s'] if d is not None and v.get('cpu_s') is not None else None
+
+        def cell(x):
+            return '%.2f' % x if x is not None else '—'
+        L.append('| %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
+            size_label(r['size']), cell(b), cell(d),
+            fmt_ms(r['spv'].get('phases', {}).get('spirv-check')), cell(t.get('cpu_s')),
+            cell(v.get('cpu_s')), cell(full), cell(d / b if b and d is not None else None),
+            cell(full / b if b and full is not None else None)))
     L.append('')
     L += ptx_vs_ir.phases_table(rows, INPUTS)
     L.append('')
@@ -307,7 +360,10 @@ def main():
     if args.prepare_only:
         return 0
     for size, files, asm in prepared:
-        row = summarize(args, size, files, asm, ptx_vs_ir.alternate(args, files, INPUTS))
+        measured = INPUTS + MODES[:1] + (MODES[1:] if args.spirv_val else ())
+        files = dict(files, **{w: files['spv'] for w in MODES})
+        row = summarize(args, size, files, asm,
+                        ptx_vs_ir.alternate(args, files, measured, run_once))
         data['results'].append(row)
         msg = []
         for who in INPUTS:

@@ -2289,8 +2289,8 @@ static int graphs(reader *r)
  * reads no merge instruction and takes a selection for a function of its
  * operands. A module that breaks them is read as it is, with one warning
  * naming the rules.
- * SPIRV-Tools' validator, which checks everything (the block order in
- * quadratic time), runs when asked (TC_READ_SPIRV_VALIDATE).
+ * SPIRV-Tools' validator, which checks everything in time that grows faster
+ * than a function's blocks, runs when asked (TC_READ_SPIRV_VALIDATE).
  */
 
 /* the rules a module may break and be read (the first instance of each) */

@@ -14,8 +14,8 @@ must report nothing (exit 0). The variables are made SSA values, with a
 phi at every join and loop header: any recursion over the blocks, the
 loops, the dominator tree (the reader's checks build one too) or the SSA
 renaming would overflow a C stack long before. (Not validated by
-SPIRV-Tools (TC_READ_SPIRV_VALIDATE), quadratic in the blocks of a function,
-docs/spirv.md.)
+SPIRV-Tools (TC_READ_SPIRV_VALIDATE), whose time grows faster than the
+blocks of a function, docs/spirv.md.)
 """
 import array, sys
 
