@@ -467,8 +467,12 @@ int cli_analyze(int argc, char **argv)
 		goto done;
 	if (stats)
 		print_stats(&a, paths);
-	if (format != FORMAT_NONE)
+	/* the others' report is written (none when no input could be read);
+	 * an input that could not be read still makes it an error */
+	if (format != FORMAT_NONE && a.in.nfailed < a.in.count)
 		status = cli_render_output(output, render, &(render_ctx){&a, format});
+	if (a.in.nfailed)
+		status = CLI_EXIT_ERROR;
 done:
 	analysis_free(&a);
 	for (size_t k = 0; k < npaths; k++)

@@ -717,15 +717,18 @@ typedef struct render_ctx {
 	const tc_report_graph *rgs;
 	int format;
 	tc_report_text_options text;
+	const tc_report_failure *failures; /* the inputs that could not be checked */
+	size_t nfailures;
 } render_ctx;
 
 static int render(FILE *out, const void *ctx, tc_diag *diag)
 {
 	const render_ctx *c = ctx;
-	size_t n = c->s->ngraphs;
-	return c->format == FORMAT_JSON    ? tc__report_json(out, c->rgs, n, diag)
-	       : c->format == FORMAT_SARIF ? tc__report_sarif(out, c->rgs, n, diag)
-					   : tc__report_check_text(out, c->rgs, n, &c->text, diag);
+	size_t n = c->s->ngraphs, nf = c->nfailures;
+	return c->format == FORMAT_JSON ? tc__report_json(out, c->rgs, n, c->failures, nf, diag)
+	       : c->format == FORMAT_SARIF
+		       ? tc__report_sarif(out, c->rgs, n, c->failures, nf, diag)
+		       : tc__report_check_text(out, c->rgs, n, &c->text, diag);
 }
 
 /* Whether the text report is in colour. auto: when it goes to standard
@@ -743,14 +746,25 @@ static int write_report(const session *s, int format, const char *output,
 			tc_report_text_options text)
 {
 	tc_report_graph *rgs = malloc((s->ngraphs ? s->ngraphs : 1) * sizeof *rgs);
-	if (!rgs) {
+	tc_report_failure *failures = malloc((s->in.nfailed ? s->in.nfailed : 1) * sizeof *failures);
+	if (!rgs || !failures) {
+		free(rgs);
+		free(failures);
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
 	}
 	for (size_t i = 0; i < s->ngraphs; i++)
 		rgs[i] = s->graphs[i].rg;
-	int status = cli_render_output(output, render, &(render_ctx){s, rgs, format, text});
+	size_t nf = 0;
+	for (size_t i = 0; i < s->in.count && nf < s->in.nfailed; i++)
+		if (s->in.errors[i])
+			failures[nf++] = (tc_report_failure){cli_input_name(s->paths[i]),
+							     s->in.errors[i], s->in.error_line[i],
+							     s->in.error_col[i]};
+	int status = cli_render_output(output, render,
+				       &(render_ctx){s, rgs, format, text, failures, nf});
 	free(rgs);
+	free(failures);
 	return status;
 }
 
@@ -897,10 +911,15 @@ int cli_check(int argc, char **argv)
 	}
 	if ((status = choose_findings(&s, &findings)) != CLI_EXIT_OK)
 		goto done;
-	/* the baseline first: when it cannot be written, nothing is */
-	if (findings.write_path &&
-	    (status = cli_findings_write_baseline(&findings)) != CLI_EXIT_OK)
+	/* the baseline first: when it cannot be written, nothing is; nor is it
+	 * when an input could not be checked (its findings would be missing) */
+	if (findings.write_path && s.in.nfailed) {
+		cli_error("the baseline is not written: %zu input%s could not be checked",
+			  s.in.nfailed, s.in.nfailed == 1 ? "" : "s");
+	} else if (findings.write_path &&
+		   (status = cli_findings_write_baseline(&findings)) != CLI_EXIT_OK) {
 		goto done;
+	}
 	cli_also_input(findings.baseline_path); /* never written over by -o */
 	tc_report_text_options text = {build.caret, use_color(build.color_when, output)};
 	if ((status = write_report(&s, format, output, text)) == CLI_EXIT_OK) {
@@ -908,6 +927,10 @@ int cli_check(int argc, char **argv)
 		if (!quiet)
 			cli_findings_summary(&findings);
 	}
+	/* the others' report is written; an input that could not be checked
+	 * still makes it an error */
+	if (status != CLI_EXIT_ERROR && s.in.nfailed)
+		status = CLI_EXIT_ERROR;
 done:
 	cli_findings_free(&findings);
 	session_free(&s);

@@ -245,6 +245,12 @@ static void read_one(void *ctx, size_t i)
 	cli_inputs *in = c->in;
 	const char *path = c->paths[i];
 	FILE *msg = cli_msg();
+	const char *not_compiled = c->compiled ? cli_compile_failure(i) : NULL;
+	if (not_compiled) { /* said when it failed */
+		in->errors[i] = strdup(not_compiled);
+		c->failed[i] = 1;
+		return;
+	}
 	if (!c->compiled && cli_source_lang(path) != CLI_LANG_NONE) {
 		fprintf(msg,
 			"%s: error: a %s source: analyze reads IR, PTX, SPIR-V and .cfg "
@@ -254,11 +260,18 @@ static void read_one(void *ctx, size_t i)
 		c->failed[i] = 1;
 		return;
 	}
-	double limit = cli_watch_gave_up();
-	if (limit > 0) {
+	double limit;
+	const char *stopped;
+	if (cli_watch_gave_up(&limit, &stopped)) {
 		/* an earlier attempt was stopped reading it (isolate.c) */
-		fprintf(msg, "%s: error: reading this input did not finish within %g s (--timeout)\n",
-			cli_input_name(path), limit);
+		char text[512];
+		if (limit > 0)
+			snprintf(text, sizeof text,
+				 "reading this input did not finish within %g s (--timeout)", limit);
+		else
+			snprintf(text, sizeof text, "%s", stopped);
+		fprintf(msg, "%s: error: %s\n", cli_input_name(path), text);
+		in->errors[i] = strdup(text);
 		c->failed[i] = 1;
 		return;
 	}
@@ -285,6 +298,9 @@ static void read_one(void *ctx, size_t i)
 		fputs("\r\033[K", stderr);
 	if (rc) {
 		cli_diag(&d, path);
+		in->errors[i] = strdup(d.message);
+		in->error_line[i] = d.line;
+		in->error_col[i] = d.col;
 		c->failed[i] = 1;
 		return;
 	}
@@ -314,8 +330,12 @@ int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
 	in->modules = calloc(count ? count : 1, sizeof *in->modules);
 	in->parse_s = calloc(count ? count : 1, sizeof *in->parse_s);
 	in->bytes = calloc(count ? count : 1, sizeof *in->bytes);
+	in->errors = calloc(count ? count : 1, sizeof *in->errors);
+	in->error_line = calloc(count ? count : 1, sizeof *in->error_line);
+	in->error_col = calloc(count ? count : 1, sizeof *in->error_col);
 	char *failed = calloc(count ? count : 1, 1);
-	if (!in->modules || !in->parse_s || !in->bytes || !failed) {
+	if (!in->modules || !in->parse_s || !in->bytes || !in->errors || !in->error_line ||
+	    !in->error_col || !failed) {
 		free(failed);
 		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
@@ -333,10 +353,13 @@ int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
 	read_ctx c = {in, paths, compiled, opt, announce && cli_workers(count, jobs) == 1, failed};
 	int status = cli_parallel(count, jobs, read_one, &c);
 	for (size_t i = 0; i < count; i++) {
-		if (failed[i])
-			status = CLI_EXIT_ERROR;
-		else if (in->modules[i])
+		if (failed[i]) {
+			in->nfailed++;
+			if (!in->errors[i] && !(in->errors[i] = strdup("could not be read")))
+				status = CLI_EXIT_ERROR;
+		} else if (in->modules[i]) {
 			in->ngraphs += tc_module_graph_count(in->modules[i]);
+		}
 	}
 	free(failed);
 	return status;
@@ -347,6 +370,11 @@ void cli_inputs_free(cli_inputs *in)
 	for (size_t i = 0; in->modules && i < in->count; i++)
 		tc_module_free(in->modules[i]);
 	free(in->modules);
+	for (size_t i = 0; in->errors && i < in->count; i++)
+		free(in->errors[i]);
+	free(in->errors);
+	free(in->error_line);
+	free(in->error_col);
 	free(in->parse_s);
 	free(in->bytes);
 	memset(in, 0, sizeof *in);

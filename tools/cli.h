@@ -90,12 +90,21 @@ typedef struct cli_inputs {
 	double *parse_s;     /* per input: reading and parsing */
 	long long *bytes;    /* per input: size, -1 when unknown */
 	size_t count, ngraphs;
+	/* per input that could not be compiled or read: what was said of it
+	 * (malloc'd; NULL for the others), at that line and column (0: none) */
+	char **errors;
+	uint32_t *error_line, *error_col;
+	size_t nfailed;
 } cli_inputs;
 
-/* CLI_EXIT_*. compiled[i], when compiled and it are not NULL, is the file
- * a compiler made from source paths[i] (source.h): it is read under
- * paths[i]'s name. announce: say "reading N MB" on stderr for large inputs
- * (when one thread reads). jobs: cli_parallel's. */
+/* CLI_EXIT_OK, also when some inputs could not be compiled or read: each
+ * was said on stderr and is in in->errors (in->nfailed of them), and the
+ * others were read; CLI_EXIT_ERROR when nothing could be (out of memory,
+ * standard input named twice). compiled[i], when compiled and it are not
+ * NULL, is the file a compiler made from source paths[i] (source.h): it is
+ * read under paths[i]'s name; a source that did not compile
+ * (cli_compile_failure) is not read. announce: say "reading N MB" on
+ * stderr for large inputs (when one thread reads). jobs: cli_parallel's. */
 int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
 		      size_t count, const tc_read_options *opt, int announce, int jobs);
 void cli_inputs_free(cli_inputs *in);
@@ -154,12 +163,14 @@ void cli_watch_folder(const char *path);
 void cli_watch_timeout(double seconds);
 /* cli_parallel's part: the task the calling thread runs (its index). */
 void cli_watch_task(size_t task);
-/* Whether reading the input of the calling thread's task was given up in
- * an earlier attempt, which the parent stopped past its time limit: the
- * limit in seconds (the task then fails with a message that says so), or
- * 0. After such a time-out the command runs again with one job (as after
- * a crash), silent up to that task, so the other inputs go on. */
-double cli_watch_gave_up(void);
+/* Whether the task this thread runs (an input read by cli_parallel) was
+ * given up by an earlier attempt: *limit > 0, the parent stopped it past
+ * that time limit in seconds; else *why says what stopped the process while
+ * it read it ("LLVM failed reading this input (SIGSEGV): it is malformed").
+ * The task then fails with a message that says so. After either, the
+ * command runs again with one job, silent up to that task, so that the other
+ * inputs go on. */
+int cli_watch_gave_up(double *limit, const char **why);
 
 /* --exact-work K: exact's per-source tests stop at K times the graph's
  * size (0: never). Reports a bad K; CLI_EXIT_*. */

@@ -20,12 +20,17 @@
  * font libraries under it when memory runs out, is the parent's to turn into
  * a message; the library itself prints nothing. When the child ends normally its status is
  * the command's. When it is killed by a signal that a user sends (SIGINT,
- * SIGTERM, SIGHUP, SIGPIPE), the parent dies of the same signal. Otherwise
- * the parent reports where the child stopped:
+ * SIGTERM, SIGHUP, SIGPIPE), the parent dies of the same signal. When it
+ * stopped while reading one input (after a parallel attempt, a serial one
+ * tells which), that input is put on a list in the shared page with what
+ * stopped it, and the command runs again with one job, silent up to that
+ * input, which it then reports as
  *
  *   k.bc: error: LLVM failed reading this input (SIGSEGV): it is malformed
  *
- * and exits 2. Reading one input may take --timeout seconds (LLVM's
+ * while the other inputs go on (exit status 2). Elsewhere, the parent
+ * reports where the child stopped and exits 2. Reading one input may take
+ * --timeout seconds (LLVM's
  * verifier loops forever on some malformed metadata); past that the child
  * is killed, the input put on a list in the shared page, and the command
  * run again with one job, silent up to that input, which it then reports
@@ -73,7 +78,8 @@ typedef struct watch_slot {
 typedef struct gave_up {
 	int runner;
 	long task;
-	double limit;
+	double limit;  /* past its time limit, of so many seconds; or */
+	char why[240]; /* stopped the process so ("LLVM failed reading this input ...") */
 } gave_up;
 #define GAVE_UP_MAX 256
 
@@ -146,11 +152,14 @@ void cli_watch_task(size_t task)
 	my_task = (long)task;
 }
 
-double cli_watch_gave_up(void)
+int cli_watch_gave_up(double *limit, const char **why)
 {
 	for (int k = 0; shared && my_task >= 0 && k < shared->ngave_up; k++)
-		if (shared->gave_up[k].runner == my_runner && shared->gave_up[k].task == my_task)
-			return shared->gave_up[k].limit;
+		if (shared->gave_up[k].runner == my_runner && shared->gave_up[k].task == my_task) {
+			*limit = shared->gave_up[k].limit;
+			*why = shared->gave_up[k].why;
+			return 1;
+		}
 	return 0;
 }
 
@@ -288,39 +297,55 @@ static size_t captured(char *buf, size_t cap)
 	return n;
 }
 
-/* The child ended abnormally (sig, or an LLVM fatal error when sig is 0). */
-static int explain(int sig)
+/* Why the child ended abnormally, into why (sig, or an LLVM fatal error
+ * when sig is 0); the phase it was in (CLI_PHASE_OTHER after a sanitizer's
+ * report, which is then shown: a bug of ours, or of LLVM's). */
+static int reason(int sig, char *why, size_t cap)
 {
 	static char text[1 << 16];
 	size_t n = captured(text, sizeof text);
 	int phase = shared->slot[0].phase;
 	if (phase != CLI_PHASE_OTHER && strstr(text, "Sanitizer")) {
-		fwrite(text, 1, n, stderr); /* a bug of ours, or of LLVM's: show it */
+		fwrite(text, 1, n, stderr);
 		phase = CLI_PHASE_OTHER;
 	}
-	char why[640];
 	if (shared->timed_out)
-		snprintf(why, sizeof why, "it did not finish within %g s (--timeout)",
-			 shared->slot[0].limit);
+		snprintf(why, cap, "it did not finish within %g s (--timeout)", shared->slot[0].limit);
 	else if (sig == 0)
-		snprintf(why, sizeof why, "%s", shared->fatal);
+		snprintf(why, cap, "%s", shared->fatal);
 	else if (strstr(text, "LLVM ERROR: out of memory"))
-		snprintf(why, sizeof why, "out of memory, %s", signal_name(sig));
+		snprintf(why, cap, "out of memory, %s", signal_name(sig));
 	else if (sig == SIGKILL)
-		snprintf(why, sizeof why, "SIGKILL: out of memory?");
+		snprintf(why, cap, "SIGKILL: out of memory?");
 	else
-		snprintf(why, sizeof why, "%s", signal_name(sig));
+		snprintf(why, cap, "%s", signal_name(sig));
+	return phase;
+}
+
+/* What a stop while reading input name says: "LLVM failed reading this
+ * input (SIGSEGV): it is malformed", into out. */
+static void read_stop(char *out, size_t cap, const char *name, const char *why, int sig)
+{
+	size_t len = strlen(name);
+	bool llvm = len > 3 && (strcmp(name + len - 3, ".ll") == 0 ||
+				 strcmp(name + len - 3, ".bc") == 0);
+	bool malformed = sig != SIGKILL && !shared->timed_out;
+	snprintf(out, cap, "%s reading this input (%s)%s", llvm ? "LLVM failed" : "the reader stopped",
+		 why, malformed ? ": it is malformed" : "");
+}
+
+/* The child ended abnormally (sig, or an LLVM fatal error when sig is 0). */
+static int explain(int sig)
+{
+	char why[640];
+	int phase = reason(sig, why, sizeof why);
 	if (phase == CLI_PHASE_READ) {
 		/* only LLVM stops a process on a malformed input; any reader may
 		 * be killed or run out of time */
 		const char *name = cli_input_name(shared->slot[0].input);
-		size_t len = strlen(name);
-		bool llvm = len > 3 && (strcmp(name + len - 3, ".ll") == 0 ||
-					 strcmp(name + len - 3, ".bc") == 0);
-		bool malformed = sig != SIGKILL && !shared->timed_out;
-		fprintf(stderr, "%s: error: %s reading this input (%s)%s\n", name,
-			llvm ? "LLVM failed" : "the reader stopped", why,
-			malformed ? ": it is malformed" : "");
+		char text[1024];
+		read_stop(text, sizeof text, name, why, sig);
+		fprintf(stderr, "%s: error: %s\n", name, text);
 	}
 	else if (phase == CLI_PHASE_WRITE)
 		cli_error("stopped by %s while writing the report (graphviz, when the format "
@@ -368,7 +393,7 @@ static void give_up(void)
 		if (s->phase == CLI_PHASE_READ && t > s->deadline && s->task >= 0 && !known &&
 		    shared->ngave_up < GAVE_UP_MAX)
 			shared->gave_up[shared->ngave_up++] =
-				(gave_up){s->runner, s->task, s->limit};
+				(gave_up){s->runner, s->task, s->limit, ""};
 	}
 }
 
@@ -436,6 +461,37 @@ static bool users_signal(int ws)
 	int sig = WTERMSIG(ws);
 	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGPIPE ||
 	       sig == SIGQUIT;
+}
+
+/*
+ * After the child of a serial attempt stopped (ws) while its own thread read
+ * an input of a runner's task (an LLVM crash or fatal error; not a time-out,
+ * which give_up handles, nor a sanitizer's report, which is a bug to show):
+ * that task onto the list of inputs given up, with what stopped it; true.
+ * False when it is no such stop, or the task is on the list already (the
+ * run then ends as before, with the message of explain).
+ */
+static bool stopped_reading(int ws)
+{
+	watch_slot *s = &shared->slot[0];
+	if (s->phase != CLI_PHASE_READ || s->task < 0 || shared->timed_out ||
+	    shared->ngave_up >= GAVE_UP_MAX)
+		return false;
+	for (int q = 0; q < shared->ngave_up; q++)
+		if (shared->gave_up[q].runner == s->runner && shared->gave_up[q].task == s->task)
+			return false;
+	int sig = WIFSIGNALED(ws) ? WTERMSIG(ws) : 0;
+	if (!sig && WEXITSTATUS(ws) != CLI_EXIT_ERROR + 100)
+		snprintf(shared->fatal, sizeof shared->fatal, "exit status %d", WEXITSTATUS(ws));
+	char why[640];
+	if (reason(sig, why, sizeof why) != CLI_PHASE_READ)
+		return false; /* a sanitizer's report */
+	gave_up *g = &shared->gave_up[shared->ngave_up++];
+	g->runner = s->runner;
+	g->task = s->task;
+	g->limit = 0;
+	read_stop(g->why, sizeof g->why, cli_input_name(s->input), why, sig);
+	return true;
 }
 
 /* Makes the next attempt a second one, with one job and silent until
@@ -508,6 +564,12 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 		}
 		bool failed = WIFEXITED(ws) ? WEXITSTATUS(ws) == CLI_EXIT_ERROR + 100 || reading(false)
 					    : !users_signal(ws);
+		if (failed && (!shared->parallel || shared->serial) && stopped_reading(ws)) {
+			/* one input stopped the process: that input's error, and
+			 * again with one job, silent up to it, so the others go on */
+			again(shared->runners, shared->flushed);
+			continue;
+		}
 		if (!failed || !shared->parallel || shared->serial)
 			break;
 		/* a parallel run failed, and which input did it cannot be told:

@@ -537,6 +537,7 @@ typedef struct job {
 	char *dir;   /* the folder it runs in (a database entry's), or NULL */
 	int dir_failed; /* that folder could not be entered (status: -errno) */
 	int unreadable; /* the source cannot be opened: its errno (never started) */
+	char why[256];  /* what went wrong, in a few words (the reports' errors) */
 } job;
 
 /* What the child reports for a folder it cannot enter: errno + DIR_FAILED */
@@ -1065,6 +1066,7 @@ static int report(job *j, const char *path, double limit)
 {
 	if (j->unreadable) {
 		fprintf(stderr, "%s: error: cannot open file: %s\n", path, strerror(j->unreadable));
+		snprintf(j->why, sizeof j->why, "cannot open file: %s", strerror(j->unreadable));
 		return -1;
 	}
 	char *text, header[256] = "";
@@ -1092,6 +1094,8 @@ static int report(job *j, const char *path, double limit)
 	if (j->status < 0 && j->dir_failed) {
 		fprintf(stderr, "%s: error: cannot enter %s, the folder of its database entry: %s\n",
 			path, j->dir, strerror(-j->status));
+		snprintf(j->why, sizeof j->why, "cannot enter %s, the folder of its database entry: %s",
+			 j->dir, strerror(-j->status));
 		return -1;
 	}
 	if (j->status < 0) {
@@ -1100,6 +1104,7 @@ static int report(job *j, const char *path, double limit)
 			j->nvcc ? " (the CUDA toolkit's compiler)"
 			: j->lang == CLI_LANG_GLSL ? " (Debian: apt-get install glslang-tools)"
 						   : " (Debian: apt-get install clang-19)");
+		snprintf(j->why, sizeof j->why, "cannot run %s: %s", j->argv[0], strerror(-j->status));
 		return -1;
 	}
 	if (j->timed_out) {
@@ -1108,6 +1113,8 @@ static int report(job *j, const char *path, double limit)
 			path, limit);
 		put_command(stderr, j, 0);
 		fputc('\n', stderr);
+		snprintf(j->why, sizeof j->why,
+			 "the compiler did not finish within %g s (--timeout), and was killed", limit);
 		return -1;
 	}
 	if (WIFSIGNALED(j->status)) {
@@ -1115,6 +1122,8 @@ static int report(job *j, const char *path, double limit)
 			WTERMSIG(j->status));
 		put_command(stderr, j, 0);
 		fputc('\n', stderr);
+		snprintf(j->why, sizeof j->why, "%s died of signal %d", j->argv[0],
+			 WTERMSIG(j->status));
 		return -1;
 	}
 	if (WEXITSTATUS(j->status) != 0 && !said) {
@@ -1122,9 +1131,15 @@ static int report(job *j, const char *path, double limit)
 			j->argv[0], WEXITSTATUS(j->status));
 		put_command(stderr, j, 0);
 		fputc('\n', stderr);
+		snprintf(j->why, sizeof j->why, "%s failed (exit status %d) and said nothing",
+			 j->argv[0], WEXITSTATUS(j->status));
 		return -1;
 	}
 	if (WEXITSTATUS(j->status) != 0) {
+		snprintf(j->why, sizeof j->why,
+			 "did not compile: %s failed (exit status %d); its messages are on standard "
+			 "error",
+			 j->argv[0], WEXITSTATUS(j->status));
 		if (j->nvcc) {
 			fprintf(stderr, "%s: note: compiled with the CUDA toolkit's nvcc: ", path);
 			put_command(stderr, j, 1);
@@ -1202,6 +1217,31 @@ static cli_lang source_lang(const cli_build *b, const char *path)
 	return l;
 }
 
+/* Per input of the last cli_compile_sources: why its source could not be
+ * compiled (malloc'd), or NULL; and what it was (0 not a source, 1 a
+ * source, 2 one that did not compile). */
+static char **failures;
+static unsigned char *sources;
+static size_t nfailures;
+
+const char *cli_compile_failure(size_t i)
+{
+	if (i >= nfailures || sources[i] != 2)
+		return NULL;
+	return failures[i] ? failures[i] : "did not compile";
+}
+
+static void free_failures(void)
+{
+	for (size_t i = 0; i < nfailures; i++)
+		free(failures[i]);
+	free(failures);
+	free(sources);
+	failures = NULL;
+	sources = NULL;
+	nfailures = 0;
+}
+
 int cli_database_inputs(cli_build *b, const char ***paths, char ***compiled, size_t *n)
 {
 	char **files;
@@ -1248,6 +1288,7 @@ int cli_database_inputs(cli_build *b, const char ***paths, char ***compiled, siz
 
 void cli_build_free(cli_build *b)
 {
+	free_failures();
 	for (size_t i = 0; i < b->ndb_files; i++)
 		free(b->db_files[i]);
 	free(b->db_files);
@@ -1258,9 +1299,19 @@ void cli_build_free(cli_build *b)
 int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char **compiled)
 {
 	size_t nsrc = 0;
+	free_failures();
+	failures = calloc(n ? n : 1, sizeof *failures);
+	sources = calloc(n ? n : 1, 1);
+	if (!failures || !sources) {
+		free_failures();
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	nfailures = n;
 	for (size_t i = 0; i < n; i++) {
 		compiled[i] = NULL;
-		nsrc += source_lang(b, paths[i]) != CLI_LANG_NONE;
+		sources[i] = source_lang(b, paths[i]) != CLI_LANG_NONE;
+		nsrc += sources[i];
 	}
 	if (nsrc == 0)
 		return CLI_EXIT_OK;
@@ -1332,6 +1383,9 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 			    (!j->nvcc || relative_files(j->out) == 0)) {
 				compiled[j->input] = j->out;
 				j->out = NULL;
+			} else {
+				failures[j->input] = strdup(j->why[0] ? j->why : "did not compile");
+				sources[j->input] = 2;
 			}
 		}
 	}
@@ -1341,15 +1395,14 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 			stop(&jobs[q]);
 			waitpid(jobs[q].pid, NULL, 0);
 		}
-	int failed = 0;
-	for (size_t q = 0; jobs && q < nsrc; q++) {
-		failed |= jobs[q].state == 2 && !compiled[jobs[q].input];
+	for (size_t q = 0; jobs && q < nsrc; q++)
 		job_free(&jobs[q]);
-	}
 	free(jobs);
 	free(cuda);
 	free(hip);
 	if (caught)
 		cli_sources_finish();
-	return failed || status != CLI_EXIT_OK ? CLI_EXIT_ERROR : CLI_EXIT_OK;
+	/* a source that did not compile is that input's error (its failure is
+	 * kept: cli_compile_failure); the others go on */
+	return status;
 }

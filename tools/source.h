@@ -106,9 +106,11 @@ void cli_build_free(cli_build *b);
  * time, into the private folder: compiled[i] is the file made for paths[i]
  * (in the folder) or NULL for an input that is not a source. The compilers'
  * messages are written to standard error in input order once each is done.
- * CLI_EXIT_OK, or CLI_EXIT_ERROR when some source failed to compile (the
- * compiler said why) or could not be compiled at all (said here); compiled
- * files are kept for the sources that did compile. A compiler that runs
+ * CLI_EXIT_OK, also when some source failed to compile (the compiler said
+ * why) or could not be compiled at all (said here): that input's
+ * compiled[i] stays NULL and cli_compile_failure(i) says why, and the
+ * others are compiled; CLI_EXIT_ERROR when nothing could be (out of
+ * memory, no private folder, a --cuda-path that names no toolkit). A compiler that runs
  * longer than b->timeout is killed, with its process group, and its source
  * is an error that shows the command; the others go on. Every compiler
  * dies with this process (PR_SET_PDEATHSIG), even by SIGKILL. A signal (SIGINT,
@@ -116,6 +118,11 @@ void cli_build_free(cli_build *b);
  * process by the same signal.
  */
 int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char **compiled);
+
+/* Input i of the last cli_compile_sources, when it is a source that could
+ * not be compiled: why, in a few words (the compiler's messages went to
+ * standard error); else NULL. Kept until cli_build_free. */
+const char *cli_compile_failure(size_t i);
 
 /* Removes the private folder and what is in it (nothing when there is
  * none), and gives signals back the handling they had before. */

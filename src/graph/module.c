@@ -389,7 +389,7 @@ void tc_module_free(tc_module *m)
 	tc__free(&m->al, m);
 }
 
-size_t tc_module_graph_count(const tc_module *m) { return m->count; }
+size_t tc_module_graph_count(const tc_module *m) { return m ? m->count : 0; }
 
 const tc_graph *tc_module_graph(const tc_module *m, size_t i)
 {

@@ -633,8 +633,37 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 						     NULL, 0, c->group, c->inlined, c->inlined_loc, NULL, 0));
 }
 
+/* The run's invocation when some inputs could not be checked: not
+ * successful, and a notification (level error) per such input. */
+static json_t *invocation(const tc_report_failure *failures, size_t n)
+{
+	json_t *inv = json_object(), *notes = json_array();
+	int bad = !inv || !notes || set(inv, "executionSuccessful", json_boolean(n == 0));
+	for (size_t i = 0; i < n && !bad; i++) {
+		tc_loc l = {failures[i].input, failures[i].line, failures[i].col};
+		json_t *note = json_object(), *locs = json_array(),
+		       *where = location(l, failures[i].input, NULL, NULL);
+		bad = !note || !locs || !where || json_array_append(locs, where) ||
+		      set(note, "level", json_string("error")) ||
+		      set(note, "message", text_object(failures[i].message ? failures[i].message
+									     : "")) ||
+		      set(note, "locations", json_incref(locs)) || json_array_append(notes, note);
+		json_decref(where);
+		json_decref(locs);
+		json_decref(note);
+	}
+	if (!bad && n)
+		bad = set(inv, "toolExecutionNotifications", json_incref(notes));
+	json_decref(notes);
+	if (bad) {
+		json_decref(inv);
+		return NULL;
+	}
+	return inv;
+}
+
 int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
-		    tc_diag *diag)
+		    const tc_report_failure *failures, size_t nfailures, tc_diag *diag)
 {
 	json_t *doc = json_object(), *runs = json_array(), *run = json_object(),
 	       *tool = json_object(), *results = json_array();
@@ -646,6 +675,15 @@ int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 	    set(run, "tool", json_incref(tool)) || set(tool, "driver", driver()) ||
 	    set(run, "results", json_incref(results)))
 		goto oom;
+	if (nfailures) { /* the inputs that could not be checked */
+		json_t *inv = invocation(failures, nfailures), *invs = json_array();
+		if (!inv || !invs || json_array_append_new(invs, inv) ||
+		    set(run, "invocations", invs)) {
+			if (!invs)
+				json_decref(inv);
+			goto oom;
+		}
+	}
 	for (size_t i = 0; i < count; i++) {
 		for (size_t k = 0; k < graphs[i].nreported; k++)
 			if (json_array_append_new(results,

@@ -530,8 +530,26 @@ int tc__report_dump_json(FILE *out, json_t *doc, tc_diag *diag)
 	return finish(out, failed, diag);
 }
 
+/* {"file": ..., "line": ..., "column": ..., "message": ...} of a failure,
+ * as the next element of an array */
+static void failure_object(writer *w, const tc_report_failure *f)
+{
+	item(w);
+	field(w, "file", f->input ? f->input : "");
+	if (f->line) {
+		key(w, "line");
+		integer(w, f->line);
+		if (f->col) {
+			key(w, "column");
+			integer(w, f->col);
+		}
+	}
+	field(w, "message", f->message ? f->message : "");
+	leave(w, "}");
+}
+
 int tc__report_json(FILE *out, const tc_report_graph *graphs, size_t count,
-		   tc_diag *diag)
+		   const tc_report_failure *failures, size_t nfailures, tc_diag *diag)
 {
 	writer *w = malloc(sizeof *w);
 	if (!w)
@@ -548,6 +566,13 @@ int tc__report_json(FILE *out, const tc_report_graph *graphs, size_t count,
 		graph_object(w, &graphs[i]);
 	}
 	leave(w, "]");
+	if (nfailures) {
+		key(w, "errors");
+		enter(w, "[");
+		for (size_t i = 0; i < nfailures && !w->failed; i++)
+			failure_object(w, &failures[i]);
+		leave(w, "]");
+	}
 	leave(w, "}");
 	PUT(w, "\n");
 	if (sink_flush(&w->s))

@@ -34,7 +34,7 @@ int tc__report_write(FILE *out, tc_report_format f, const tc_report_graph *graph
 {
 	switch (f) {
 	case TC_REPORT_TEXT: return tc__report_text(out, graphs, count, diag);
-	case TC_REPORT_JSON: return tc__report_json(out, graphs, count, diag);
+	case TC_REPORT_JSON: return tc__report_json(out, graphs, count, NULL, 0, diag);
 	case TC_REPORT_DOT: return tc__report_dot(out, graphs, count, diag);
 	case TC_REPORT_SVG: return tc__report_svg(out, graphs, count, diag);
 	}

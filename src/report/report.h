@@ -143,9 +143,19 @@ int tc__report_write(FILE *out, tc_report_format f, const tc_report_graph *graph
 /* Per graph: summary, barriers and whether they need the rewrite, all states. */
 int tc__report_text(FILE *out, const tc_report_graph *graphs, size_t count,
 		   tc_diag *diag);
-/* One {"graphs": [...]} document (SPEC 6). */
+/* An input that could not be checked (it did not compile, or could not be
+ * read): its name, what was said of it, where (line and column 0: none).
+ * JSON lists them in "errors", SARIF as tool execution notifications. */
+typedef struct tc_report_failure {
+	const char *input;
+	const char *message;
+	uint32_t line, col;
+} tc_report_failure;
+
+/* One {"graphs": [...]} document (SPEC 6), with "errors" after them when
+ * failures (nfailures of them) are given. */
 int tc__report_json(FILE *out, const tc_report_graph *graphs, size_t count,
-		   tc_diag *diag);
+		   const tc_report_failure *failures, size_t nfailures, tc_diag *diag);
 /* One digraph per graph, written as a stream (graphviz reads it back). */
 int tc__report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag);
@@ -172,9 +182,11 @@ typedef struct tc_report_text_options {
 int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
 			 const tc_report_text_options *opt, tc_diag *diag);
 /* Check mode: one SARIF 2.1.0 log, a result per reported barrier with its
- * causes as related locations. */
+ * causes as related locations; with failures, the run has an invocation,
+ * not successful, with a tool execution notification (level error) per
+ * failure. */
 int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
-		    tc_diag *diag);
+		    const tc_report_failure *failures, size_t nfailures, tc_diag *diag);
 
 /* Shared by the JSON writers: writes doc indented, then a newline; TC_EIO
  * or TC_ENOMEM with a message. (Declared with jansson's type opaque.) */

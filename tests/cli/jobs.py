@@ -76,9 +76,13 @@ def main():
                                                     ('analyze', ('text', 'json')))
              for fmt in formats for files in (good, bad)]
     for cmd, fmt, files in cases:
-        base = [cmd, '--format', fmt, '--no-caret'] + files
+        # the test kernels are written for clang (its builtins, their own
+        # __global__): clang compiles their sources also where nvcc is
+        base = [cmd, '--cuda-compiler', 'clang', '--format', fmt, '--no-caret'] + files
         want = run(a.bin, base + ['-j', '1'], True, None)
-        ok = (want[0] == 2 and not want[1] and b'truncated.bc: error' in want[2]
+        # with bad inputs among them: exit 2, their errors, the good ones'
+        # report all the same
+        ok = (want[0] == 2 and len(want[1]) > 1000 and b'truncated.bc: error' in want[2]
               if files is bad else want[0] in (0, 1) and len(want[1]) > 1000)
         if not ok:
             print('%s %s -j 1: exit %d, %d bytes out, stderr %r'

@@ -404,10 +404,92 @@ static int check_plain(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d
 	return tc__report_check_text(out, g, n, NULL, d);
 }
 
+static int json_plain(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
+{
+	return tc__report_json(out, g, n, NULL, 0, d);
+}
+
+static int sarif_plain(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
+{
+	return tc__report_sarif(out, g, n, NULL, 0, d);
+}
+
 static int check_caret(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
 {
 	static const tc_report_text_options opt = {true, true};
 	return tc__report_check_text(out, g, n, &opt, d);
+}
+
+/* an input that could not be checked, with a position and a character
+ * JSON must escape */
+static const tc_report_failure failed_input = {"gone \"x\".cu", "did not compile", 3, 4};
+
+static int json_failed(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
+{
+	return tc__report_json(out, g, n, &failed_input, 1, d);
+}
+
+static int sarif_failed(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
+{
+	return tc__report_sarif(out, g, n, &failed_input, 1, d);
+}
+
+/* writer's document, parsed */
+static json_t *written(writer_fn write, const fixture *f)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *mem = open_memstream(&buf, &n);
+	assert_non_null(mem);
+	tc_diag d;
+	assert_int_equal(write(mem, f->graphs, f->count, &d), TC_OK);
+	fclose(mem);
+	json_error_t err;
+	json_t *doc = json_loads(buf, 0, &err);
+	if (!doc)
+		fail_msg("bad JSON: %s at line %d", err.text, err.line);
+	free(buf);
+	return doc;
+}
+
+/* JSON's "errors" and SARIF's tool execution notifications for an input
+ * that could not be checked; neither without one */
+static void test_failures(void **state)
+{
+	(void)state;
+	fixture f;
+	load_file(&f, TC_CLI_DIR "/analyze/quoted.cfg");
+	json_t *doc = written(json_failed, &f);
+	json_t *e = json_array_get(json_object_get(doc, "errors"), 0);
+	assert_string_equal(json_string_value(json_object_get(e, "file")), "gone \"x\".cu");
+	assert_int_equal(json_integer_value(json_object_get(e, "line")), 3);
+	assert_int_equal(json_integer_value(json_object_get(e, "column")), 4);
+	assert_string_equal(json_string_value(json_object_get(e, "message")), "did not compile");
+	assert_int_equal(json_array_size(json_object_get(doc, "graphs")), f.count);
+	json_decref(doc);
+	doc = written(json_plain, &f);
+	assert_null(json_object_get(doc, "errors"));
+	json_decref(doc);
+	doc = written(sarif_failed, &f);
+	json_t *run = json_array_get(json_object_get(doc, "runs"), 0);
+	json_t *inv = json_array_get(json_object_get(run, "invocations"), 0);
+	assert_true(json_is_false(json_object_get(inv, "executionSuccessful")));
+	json_t *note = json_array_get(json_object_get(inv, "toolExecutionNotifications"), 0);
+	assert_string_equal(json_string_value(json_object_get(note, "level")), "error");
+	assert_string_equal(
+		json_string_value(json_object_get(json_object_get(note, "message"), "text")),
+		"did not compile");
+	json_t *region = json_object_get(
+		json_object_get(json_array_get(json_object_get(note, "locations"), 0),
+				"physicalLocation"),
+		"region");
+	assert_int_equal(json_integer_value(json_object_get(region, "startLine")), 3);
+	json_decref(doc);
+	doc = written(sarif_plain, &f);
+	assert_null(json_object_get(json_array_get(json_object_get(doc, "runs"), 0),
+				    "invocations"));
+	json_decref(doc);
+	unload(&f);
 }
 
 static void test_allocation_failures(void **state)
@@ -418,9 +500,9 @@ static void test_allocation_failures(void **state)
 		writer_fn write;
 		int allocates;
 	} writers[] = {
-		{"text", tc__report_text, 1},         {"json", tc__report_json, 1},
+		{"text", tc__report_text, 1},         {"json", json_failed, 1},
 		{"dot", tc__report_dot, 1},           {"check", check_plain, 0},
-		{"check-caret", check_caret, 1},      {"sarif", tc__report_sarif, 1},
+		{"check-caret", check_caret, 1},      {"sarif", sarif_failed, 1},
 	};
 	json_set_alloc_funcs(json_alloc, free);
 	fixture f;
@@ -506,6 +588,7 @@ int main(void)
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_format_names),
 		cmocka_unit_test(test_allocation_failures),
+		cmocka_unit_test(test_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

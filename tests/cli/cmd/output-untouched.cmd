@@ -1,4 +1,4 @@
-# after an error the -o file is not created
+# after an error in one input the -o file has the report of the others
 args: analyze -o {tmp}/out.txt ../analyze/diamond.cfg ../errors/empty.cfg
 status: 2
-absent: {tmp}/out.txt
+output: {tmp}/out.txt
