@@ -1051,8 +1051,9 @@ static void lane_phi(reader *r, LLVMValueRef v, tc_lane_op *o)
 	}
 }
 
-/* What a call's result is at warp level: a thread id, a builtin the same in
- * every lane, a shuffle from one lane. */
+/* What a call's result is at warp level: a thread id, a builtin the same
+ * in every lane, a vote's or reduction's (the same where its mask is), a
+ * shuffle from one lane. */
 static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 {
 	LLVMValueRef callee = LLVMGetCalledValue(v);
@@ -1069,12 +1070,26 @@ static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 	const tc_gpu_collective *c = tc__gpu_collective(name, len);
 	if (!c)
 		return;
-	if (c->result == TC_LOP_WARP) {
-		o->op = TC_LOP_WARP;
+	LLVMValueRef mask = c->mask >= 0 && (unsigned)c->mask < nargs
+				    ? LLVMGetOperand(v, (unsigned)c->mask)
+				    : NULL;
+	if (c->result == TC_LOP_WARP && c->mask < 0) {
+		o->op = TC_LOP_WARP; /* a sub-group's: every lane takes part */
+	} else if (c->result == TC_LOP_WARP && mask) {
+		/* one result for the lanes the mask names: the same in every
+		 * lane of the warp when the mask is (a tile's own mask gives
+		 * each tile its own) */
+		o->op = TC_LOP_BROADCAST;
+		lane_operand(r, o, 0, mask);
 	} else if (c->result == TC_LOP_BROADCAST && (unsigned)c->from < nargs &&
-		   (unsigned)c->whole < nargs) {
+		   (unsigned)c->whole < nargs && mask) {
+		/* a shuffle from one lane: the same in every lane when the source
+		 * lane is, the clamp takes in the whole warp and the mask is the
+		 * full mask (with another, the source lane may be outside it) */
 		LLVMValueRef w = LLVMGetOperand(v, (unsigned)c->whole);
-		if (LLVMIsAConstantInt(w) && LLVMConstIntGetZExtValue(w) == (uint64_t)c->whole_value) {
+		if (LLVMIsAConstantInt(w) && LLVMConstIntGetZExtValue(w) == (uint64_t)c->whole_value &&
+		    LLVMIsAConstantInt(mask) &&
+		    (LLVMConstIntGetZExtValue(mask) & 0xffffffffu) == 0xffffffffu) {
 			o->op = TC_LOP_BROADCAST;
 			lane_operand(r, o, 0, LLVMGetOperand(v, (unsigned)c->from));
 		}

@@ -250,6 +250,8 @@ typedef struct pcoll { /* a collective instruction (docs/ptx.md, "Collectives") 
 	uint32_t arg_rec;
 	uint32_t mask_reg; /* a mask in a register: the register, else TC_NONE */
 	bool checked;      /* its mask is the full mask */
+	uint32_t clamp_reg; /* a shuffle's clamp in a register, else TC_NONE */
+	uint32_t res0, res1; /* the records of its results */
 } pcoll;
 
 /* A collective of the function whose graph is made: an instruction (row)
@@ -1984,11 +1986,19 @@ static uint32_t reads_count(const reader *r, const opnd *o)
 }
 
 /* Operand x as slot i of o: a register (its place pos among what the
- * instruction reads), a constant (a bits-wide type's), or something the
- * same in every thread (a uniform special register); false for anything
- * else (a thread-dependent special register, a vector, a negation). */
+ * instruction reads), a constant (a bits-wide type's; WARP_SZ is 32), or
+ * something the same in every thread (a uniform special register); false
+ * for anything else (a thread-dependent special register, a vector, a
+ * negation). */
 static bool lane_slot(tc_lane_op *o, int i, const opnd *x, uint32_t pos, unsigned bits)
 {
+	if ((x->k == O_SYM || (x->k == O_REG && x->reg == TC_NONE)) &&
+	    (is_word(&x->at, "WARP_SZ") || is_word(&x->at, "%WARP_SZ"))) {
+		/* warpSize as an operand (div.u32 %r, %r1, WARP_SZ): 32 */
+		o->flags |= i ? TC_LOP_K1 : TC_LOP_K0;
+		o->k[i] = 32;
+		return true;
+	}
 	if (x->k == O_REG) {
 		if (x->reg != TC_NONE) {
 			o->a[i] = pos;
@@ -2016,26 +2026,53 @@ static uint8_t lane_sreg(const opnd *x)
 					    : TC_LOP_OTHER;
 }
 
-/* What a collective's result is at warp level (the table's result). */
+/* The place of operand k among the registers the instruction reads (its
+ * destination, operand 0, not counted). */
+static uint32_t read_pos(const reader *r, size_t k)
+{
+	uint32_t pos = 0;
+	for (size_t i = 1; i < k && i < r->nops; i++)
+		pos += reads_count(r, &r->ops[i]);
+	return pos;
+}
+
+/*
+ * What a collective's result is at warp level (the table's result). A
+ * vote's, match.all's, a reduction's (TC_LOP_WARP): one for the lanes
+ * that take part, which its mask names, so the same in every lane of the
+ * warp when the mask is; a mask that differs between lanes (a tile's of
+ * 16 lanes, match.any's result) gives each group its own. A shuffle from
+ * one lane (TC_LOP_BROADCAST): the same in every lane when the source lane
+ * is, the clamp takes in the whole warp and the mask is the full mask (with
+ * another mask the source lane may be outside it, and the value read
+ * undefined); a mask or clamp in a register (nvcc's) is checked when the
+ * function ends (full_masks).
+ */
 static tc_lane_op lane_collective(const reader *r, const tc_gpu_collective *c)
 {
-	tc_lane_op o = no_lane;
-	if (c->result == TC_LOP_WARP) {
-		o.op = TC_LOP_WARP;
-	} else if (c->result == TC_LOP_BROADCAST && c->from >= 0 && c->whole >= 0 &&
-		   (size_t)c->from + 1 < r->nops && (size_t)c->whole + 1 < r->nops) {
-		/* the same in every lane when the source lane is, and the
-		 * clamp takes in the whole warp */
-		const opnd *w = &r->ops[c->whole + 1];
-		if (w->k != O_IMM || !w->known || w->off != c->whole_value)
-			return o;
-		uint32_t pos = 0;
-		for (int k = 1; k < c->from + 1; k++)
-			pos += reads_count(r, &r->ops[k]);
-		tc_lane_op b = {TC_LOP_BROADCAST, 0, 32, {TC_NONE, TC_NONE}, {0, 0}};
-		if (lane_slot(&b, 0, &r->ops[c->from + 1], pos, 32))
-			o = b;
+	tc_lane_op o = no_lane, b = {TC_LOP_BROADCAST, 0, 32, {TC_NONE, TC_NONE}, {0, 0}};
+	if (c->result != TC_LOP_WARP && c->result != TC_LOP_BROADCAST)
+		return o;
+	if (c->mask < 0) {
+		o.op = c->result == TC_LOP_WARP ? TC_LOP_WARP : TC_LOP_OTHER;
+		return o;
 	}
+	size_t km = (size_t)c->mask + 1;
+	if (km >= r->nops)
+		return o;
+	const opnd *m = &r->ops[km];
+	if (c->result == TC_LOP_WARP)
+		return lane_slot(&b, 0, m, read_pos(r, km), 32) ? b : o;
+	if (c->from < 0 || c->whole < 0 || (size_t)c->from + 1 >= r->nops ||
+	    (size_t)c->whole + 1 >= r->nops)
+		return o;
+	const opnd *w = &r->ops[c->whole + 1];
+	if (w->k == O_IMM ? !w->known || w->off != c->whole_value : w->k != O_REG || w->reg == TC_NONE)
+		return o;
+	bool full = m->k == O_IMM ? m->known && (m->off == -1 || m->off == INT64_C(0xffffffff))
+				  : m->k == O_REG && m->reg != TC_NONE;
+	if (full && lane_slot(&b, 0, &r->ops[c->from + 1], read_pos(r, (size_t)c->from + 1), 32))
+		o = b;
 	return o;
 }
 
@@ -2631,7 +2668,14 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 		    bfe_lanes(r, op, blen, kind, src))
 			return r->rc;
 	}
-	return nd ? emit_defs(r, defs, nd, guard, kind, src) : TC_OK;
+	size_t mark = r->rec.def.len;
+	if (nd && emit_defs(r, defs, nd, guard, kind, src))
+		return r->rc;
+	if (r->coll_row && r->ncolls) { /* a collective's results (full_masks) */
+		r->colls[r->ncolls - 1].res0 = (uint32_t)mark;
+		r->colls[r->ncolls - 1].res1 = (uint32_t)r->rec.def.len;
+	}
+	return TC_OK;
 }
 
 /* The collective an instruction is, by its opcode up to the type (the
@@ -2717,7 +2761,11 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 	r->rd.len = 0;
 	if (grow(r, &r->colls, &r->colls_cap, r->ncolls + 1, sizeof *r->colls))
 		return r->rc;
-	r->colls[r->ncolls] = (pcoll){row, first, mask_reg, checked};
+	uint32_t clamp_reg = TC_NONE;
+	if (row->whole >= 0 && k0 + (size_t)row->whole < r->nops &&
+	    r->ops[k0 + (size_t)row->whole].k == O_REG)
+		clamp_reg = r->ops[k0 + (size_t)row->whole].reg; /* full_masks */
+	r->colls[r->ncolls] = (pcoll){row, first, mask_reg, checked, clamp_reg, 0, 0};
 	return add_item(r, IT_COLL, TC_NONE, (uint32_t)r->ncolls++, pred, guard, loc);
 }
 
@@ -3153,18 +3201,33 @@ static void depot_as_memory(reader *r)
 	}
 }
 
+/* Whether the one write of register m in the function is an unguarded mov
+ * of the immediate k (writes, last: full_masks's). */
+static bool reg_constant(const reader *r, uint32_t m, const uint8_t *writes, const uint32_t *last,
+			 int64_t k)
+{
+	if (m >= r->nregs || writes[m] != 1)
+		return false;
+	const tc_lane_op *o = &r->lane[last[m]];
+	return o->op == TC_LOP_COPY && (o->flags & TC_LOP_K0) && o->a[0] == TC_NONE && o->k[0] == k;
+}
+
 /*
  * Masks in registers that hold the full mask: the register's one write in
  * the function is an unguarded mov of the immediate -1 (the NVPTX back end
- * writes redux.sync's mask so). Then the collective is checked as with the
- * immediate.
+ * writes redux.sync's mask so, nvcc every mask). Then the collective is
+ * checked as with the immediate. A shuffle from one lane is a broadcast
+ * (lane_collective) only with the full mask and a clamp that is so written
+ * too.
  */
 static int full_masks(reader *r)
 {
 	const pfunc *f = r->f;
 	bool any = false;
 	for (size_t x = f->item0; x < r->nitems && !any; x++)
-		any = r->items[x].op == IT_COLL && r->colls[r->items[x].target].mask_reg != TC_NONE;
+		any = r->items[x].op == IT_COLL &&
+		      (r->colls[r->items[x].target].mask_reg != TC_NONE ||
+		       r->colls[r->items[x].target].clamp_reg != TC_NONE);
 	if (!any || !r->want_lanes)
 		return TC_OK;
 	/* per register: its writes (up to 2), and the last */
@@ -3186,12 +3249,13 @@ static int full_masks(reader *r)
 		if (r->items[x].op != IT_COLL)
 			continue;
 		pcoll *c = &r->colls[r->items[x].target];
-		uint32_t m = c->mask_reg;
-		if (m == TC_NONE || m >= r->nregs || writes[m] != 1)
-			continue;
-		const tc_lane_op *o = &r->lane[last[m]];
-		c->checked = o->op == TC_LOP_COPY && (o->flags & TC_LOP_K0) && o->a[0] == TC_NONE &&
-			     o->k[0] == -1;
+		if (c->mask_reg != TC_NONE)
+			c->checked = reg_constant(r, c->mask_reg, writes, last, -1);
+		if (c->row->result == TC_LOP_BROADCAST &&
+		    (!c->checked || (c->clamp_reg != TC_NONE &&
+				     !reg_constant(r, c->clamp_reg, writes, last, c->row->whole_value))))
+			for (uint32_t k = c->res0; k < c->res1 && k < r->rec.def.len; k++)
+				r->lane[k] = no_lane;
 	}
 	tc__free(&r->al, last);
 	tc__free(&r->al, writes);
