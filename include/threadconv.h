@@ -336,7 +336,8 @@ typedef struct tc_collective {
 	const char *arg_name;
 	const char *arg_source;
 	tc_loc arg_source_loc;
-	/* when its call was inlined from a helper (IR with debug info, PTX):
+	/* when its call was inlined from a helper (IR with debug info, PTX,
+	 * SPIR-V with NonSemantic.Shader.DebugInfo.100's DebugInlinedAt):
 	 * the helper called at loc and the position in it, as
 	 * tc_module_node_inlined gives them for barriers; NULL when it was not,
 	 * or when the helper is the collective itself (a header's __shfl_sync
@@ -382,7 +383,8 @@ const char *tc_module_branch_source(const tc_module *m, size_t i, uint32_t node,
 				    tc_loc *loc);
 /*
  * For a barrier node whose call was inlined from another function (IR
- * inputs with debug info; PTX whose .loc lines name it), the name of the function called at the node's
+ * inputs with debug info; PTX whose .loc lines name it; SPIR-V whose
+ * DebugScope has an InlinedAt), the name of the function called at the node's
  * position (tc_graph_node_loc, the first place in the kernel's own file
  * along the inlined-at chain), as its source names it ("block_sync"), and
  * in *loc, when loc is not NULL, the position inside that function that

@@ -63,9 +63,13 @@ typedef struct sfunc {
 	uint32_t p0, np; /* its parameters: reader.fparam[p0 .. p0 + np) */
 } sfunc;
 
+/* An instruction's position: OpLine's or DebugLine's, and the DebugScope in
+ * force (NonSemantic.Shader.DebugInfo.100): its scope and the DebugInlinedAt
+ * of code inlined there (0: none). */
 typedef struct sloc {
 	uint32_t file; /* OpString id, 0: none */
 	uint32_t line, col;
+	uint32_t scope, inlined;
 } sloc;
 
 typedef struct sblock {
@@ -178,6 +182,9 @@ typedef struct reader {
 	size_t lanecap;
 	tc_lanes *lanes;
 	uint32_t nregs;
+	/* per debug scope: the file (an OpString's instruction) of the first
+	 * line of code in it, TC_NONE; made when inlined code needs it */
+	uint32_t *sfile;
 	double uniformity_s;
 	char bname[32];
 	char what[160];
@@ -892,7 +899,11 @@ static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 	r->succ.len = r->bars.len = 0;
 	r->nfound = 0;
 	r->any_sub = false;
-	sloc cur = {0, 0, 0};
+	/* the position in force, and the scope in force, which a line takes
+	 * when it is set: a DebugNoScope before a branch (spirv-opt's) leaves
+	 * the branch at its line in the inlined function */
+	sloc cur = {0, 0, 0, 0, 0};
+	uint32_t scope = 0, inlined = 0;
 	for (uint32_t k = 0; k < nb; k++) {
 		sblock *b = &r->blk[k];
 		/* a block whose instructions run on to the next label ends there:
@@ -905,20 +916,28 @@ static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 			const sinst *x = &r->in[i];
 			switch (x->op) {
 			case SpvOpLine:
-				cur = (sloc){word(r, i, 1), word(r, i, 2), word(r, i, 3)};
+				cur = (sloc){word(r, i, 1), word(r, i, 2), word(r, i, 3), scope,
+					     inlined};
 				break;
 			case SpvOpNoLine:
-				cur = (sloc){0, 0, 0};
+				cur.file = cur.line = cur.col = 0;
 				break;
 			case SpvOpExtInst:
 				if (word(r, i, 3) < r->bound && r->ext[word(r, i, 3)] == EXT_NSDEBUG) {
 					uint32_t e = word(r, i, 4);
 					if (e == NonSemanticShaderDebugInfo100DebugLine) {
 						uint32_t src = def_of(r, word(r, i, 5));
-						cur = (sloc){word(r, src, 5), const_value(r, word(r, i, 6)),
-							     const_value(r, word(r, i, 8))};
+						cur = (sloc){word(r, src, 5),
+							     const_value(r, word(r, i, 6)),
+							     const_value(r, word(r, i, 8)), scope,
+							     inlined};
 					} else if (e == NonSemanticShaderDebugInfo100DebugNoLine) {
-						cur = (sloc){0, 0, 0};
+						cur.file = cur.line = cur.col = 0;
+					} else if (e == NonSemanticShaderDebugInfo100DebugScope) {
+						scope = cur.scope = word(r, i, 5);
+						inlined = cur.inlined = word(r, i, 6); /* 0: none */
+					} else if (e == NonSemanticShaderDebugInfo100DebugNoScope) {
+						scope = inlined = 0;
 					}
 				}
 				break;
@@ -972,7 +991,9 @@ static int blocks(reader *r, const sfunc *f, uint32_t *nb_out)
 				if (t[s] != TC_NONE && t[s] < r->bound && r->bidx[t[s]] != TC_NONE &&
 				    push(r, &r->succ, r->bidx[t[s]]))
 					return r->rc;
-			cur = (sloc){0, 0, 0}; /* a line ends with its block */
+			/* a line and a scope end with their block */
+			cur = (sloc){0, 0, 0, 0, 0};
+			scope = inlined = 0;
 		}
 		b->nsucc = (uint32_t)r->succ.len - b->succ0;
 	}
@@ -1697,24 +1718,144 @@ static int describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escap
 
 /* ---- the graph's callbacks (graph/blocks.h) --------------------------------- */
 
-/* Instruction i's position: its debug line, or its line in the assembly
- * text. */
-static tc_loc inst_loc(reader *r, uint32_t i)
+/* Whether instruction i is NonSemantic.Shader.DebugInfo.100's e. */
+static bool nsdebug(const reader *r, uint32_t i, uint32_t e)
 {
-	const sloc *l = i >= r->gf->i0 && i <= r->gf->i1 ? &r->iloc[i - r->gf->i0] : NULL;
-	const char *file = NULL;
-	size_t len = 0;
-	uint32_t line = 0, col = 0;
-	if (l && l->line && opcode_at(r, def_of(r, l->file)) == SpvOpString) {
-		file = str_at(r, def_of(r, l->file), 2, &len);
-		line = l->line;
-		col = l->col;
-	} else if (r->tline && i < r->nin) {
-		file = r->file;
-		len = strlen(file);
-		line = r->tline[i];
-		col = r->tcol[i];
+	return opcode_at(r, i) == SpvOpExtInst && word(r, i, 3) < r->bound &&
+	       r->ext[word(r, i, 3)] == EXT_NSDEBUG && word(r, i, 4) == e;
+}
+
+/* How far the inlined-at chain and a scope's parents are followed. */
+#define MAX_INLINE_DEPTH 64
+
+/*
+ * A debug scope's (DebugFunction, DebugLexicalBlock, ...) function: the
+ * DebugFunction it lies in, through the parents of lexical blocks;
+ * TC_NONE.
+ */
+static uint32_t scope_function(const reader *r, uint32_t scope)
+{
+	for (unsigned k = 0; k < MAX_INLINE_DEPTH; k++) {
+		uint32_t d = def_of(r, scope);
+		if (nsdebug(r, d, NonSemanticShaderDebugInfo100DebugFunction))
+			return d;
+		if (nsdebug(r, d, NonSemanticShaderDebugInfo100DebugLexicalBlock))
+			scope = word(r, d, 8); /* Source, Line, Column, Parent */
+		else if (nsdebug(r, d, NonSemanticShaderDebugInfo100DebugLexicalBlockDiscriminator))
+			scope = word(r, d, 7); /* Source, Discriminator, Parent */
+		else
+			return TC_NONE;
 	}
+	return TC_NONE;
+}
+
+/* The files of the debug scopes, from the lines of code in them (r->sfile):
+ * the first line (not line 0) set while the scope is in force. */
+static void scope_files(reader *r)
+{
+	if (!(r->sfile = tc__malloc(&r->al, ((size_t)r->bound + 1) * sizeof *r->sfile)))
+		return; /* then the scopes' own Source */
+	memset(r->sfile, 0xff, ((size_t)r->bound + 1) * sizeof *r->sfile);
+	uint32_t scope = 0;
+	for (uint32_t i = 0; i < r->nin; i++) {
+		uint32_t op = r->in[i].op, f = TC_NONE;
+		if (op == SpvOpLabel || terminator(op))
+			scope = 0;
+		else if (nsdebug(r, i, NonSemanticShaderDebugInfo100DebugScope))
+			scope = word(r, i, 5);
+		else if (nsdebug(r, i, NonSemanticShaderDebugInfo100DebugNoScope))
+			scope = 0;
+		else if (op == SpvOpLine && word(r, i, 2))
+			f = def_of(r, word(r, i, 1));
+		else if (nsdebug(r, i, NonSemanticShaderDebugInfo100DebugLine) &&
+			 const_value(r, word(r, i, 6)))
+			f = def_of(r, word(r, def_of(r, word(r, i, 5)), 5));
+		if (f != TC_NONE && opcode_at(r, f) == SpvOpString && scope && scope < r->bound &&
+		    r->sfile[scope] == TC_NONE)
+			r->sfile[scope] = f;
+	}
+}
+
+/* The file (an OpString's instruction) of a debug scope, TC_NONE: that of
+ * the code in it (scope_files), else its Source's. (glslang gives a
+ * function of an included file the Source of the file compiled.) */
+static uint32_t scope_file(reader *r, uint32_t scope)
+{
+	if (!r->sfile)
+		scope_files(r);
+	if (r->sfile && scope < r->bound && r->sfile[scope] != TC_NONE)
+		return r->sfile[scope];
+	uint32_t d = def_of(r, scope), src = TC_NONE;
+	if (nsdebug(r, d, NonSemanticShaderDebugInfo100DebugFunction))
+		src = def_of(r, word(r, d, 7)); /* Name, Type, Source */
+	else if (nsdebug(r, d, NonSemanticShaderDebugInfo100DebugLexicalBlock) ||
+		 nsdebug(r, d, NonSemanticShaderDebugInfo100DebugLexicalBlockDiscriminator))
+		src = def_of(r, word(r, d, 5));
+	if (!nsdebug(r, src, NonSemanticShaderDebugInfo100DebugSource))
+		return TC_NONE;
+	uint32_t f = def_of(r, word(r, src, 5));
+	return opcode_at(r, f) == SpvOpString ? f : TC_NONE;
+}
+
+/* Whether OpString instructions a and b (TC_NONE: unknown) name one file. */
+static bool same_file(const reader *r, uint32_t a, uint32_t b)
+{
+	if (a == TC_NONE || b == TC_NONE)
+		return false;
+	size_t la, lb;
+	const char *sa = str_at(r, a, 2, &la), *sb = str_at(r, b, 2, &lb);
+	return la == lb && memcmp(sa, sb, la) == 0;
+}
+
+/* A position along the inlined-at chain: the file (an OpString's
+ * instruction, TC_NONE), line and column, and the scope it lies in. */
+typedef struct schain {
+	uint32_t file, line, col, scope;
+} schain;
+
+/*
+ * Where instruction i is shown, for code inlined from another function
+ * (NonSemantic.Shader.DebugInfo.100's DebugScope with an InlinedAt): as for
+ * IR (docs/llvm.md, "Positions"), the first position along the inlined-at
+ * chain, from the instruction's own outwards, that is in the file of the
+ * outermost one (the file of the function the code now lies in); and, when
+ * that is not the instruction's own, the position one step in, whose
+ * function is the helper called at the position shown (*in: its index in
+ * the chain, else TC_NONE). *n: the chain's length (0: no position).
+ */
+static uint32_t shown_position(reader *r, const sloc *l, schain *chain, uint32_t *n,
+			       uint32_t *in)
+{
+	*n = 0;
+	*in = TC_NONE;
+	uint32_t f = def_of(r, l->file);
+	chain[(*n)++] = (schain){opcode_at(r, f) == SpvOpString && l->line ? f : TC_NONE, l->line,
+				 l->col, l->scope};
+	uint32_t at = l->inlined;
+	while (*n < MAX_INLINE_DEPTH) {
+		uint32_t d = def_of(r, at);
+		if (!nsdebug(r, d, NonSemanticShaderDebugInfo100DebugInlinedAt))
+			break;
+		/* Line, Scope, Inlined (the call's own inlined-at, if any) */
+		uint32_t scope = word(r, d, 6);
+		chain[(*n)++] =
+		    (schain){scope_file(r, scope), const_value(r, word(r, d, 5)), 0, scope};
+		at = word(r, d, 7);
+	}
+	uint32_t outer = chain[*n - 1].file, k = 0;
+	if (*n > 1 && outer != TC_NONE)
+		while (k + 1 < *n && !same_file(r, chain[k].file, outer))
+			k++;
+	else
+		k = *n - 1;
+	if (k > 0)
+		*in = k - 1;
+	return k;
+}
+
+/* A position kept in the module ({NULL, 0, 0} without a file or line). */
+static tc_loc kept_loc(reader *r, const char *file, size_t len, uint32_t line, uint32_t col)
+{
 	if (!file || !line)
 		return (tc_loc){NULL, 0, 0};
 	const char *kept = tc__module_string(r->out, file, len);
@@ -1723,6 +1864,51 @@ static tc_loc inst_loc(reader *r, uint32_t i)
 		return (tc_loc){NULL, 0, 0};
 	}
 	return (tc_loc){kept, line, col};
+}
+
+/* Instruction i's position: its debug line (for inlined code, where it is
+ * shown: shown_position), or its line in the assembly text; and, when inl
+ * is not NULL and the position shown is a call's that inlined i, the
+ * helper called there and the position in it. */
+static tc_loc inst_loc_inl(reader *r, uint32_t i, tc_inlined *inl)
+{
+	const sloc *l = i >= r->gf->i0 && i <= r->gf->i1 ? &r->iloc[i - r->gf->i0] : NULL;
+	size_t len = 0;
+	if (l && l->inlined) {
+		schain chain[MAX_INLINE_DEPTH];
+		uint32_t n, in, k = shown_position(r, l, chain, &n, &in);
+		if (inl && in != TC_NONE && chain[in].file != TC_NONE) {
+			uint32_t fn = scope_function(r, chain[in].scope);
+			uint32_t name = fn != TC_NONE ? def_of(r, word(r, fn, 5)) : TC_NONE;
+			size_t nlen = 0;
+			const char *s = "";
+			if (opcode_at(r, name) == SpvOpString)
+				s = str_at(r, name, 2, &nlen);
+			if (nlen) {
+				const char *f = str_at(r, chain[in].file, 2, &len);
+				inl->loc = kept_loc(r, f, len, chain[in].line, chain[in].col);
+				if (inl->loc.file &&
+				    !(inl->function = tc__module_string(r->out, s, nlen)))
+					oom(r);
+			}
+		}
+		if (chain[k].file != TC_NONE && chain[k].line) {
+			const char *f = str_at(r, chain[k].file, 2, &len);
+			return kept_loc(r, f, len, chain[k].line, chain[k].col);
+		}
+	}
+	if (l && l->line && opcode_at(r, def_of(r, l->file)) == SpvOpString) {
+		const char *f = str_at(r, def_of(r, l->file), 2, &len);
+		return kept_loc(r, f, len, l->line, l->col);
+	}
+	if (r->tline && i < r->nin)
+		return kept_loc(r, r->file, strlen(r->file), r->tline[i], r->tcol[i]);
+	return (tc_loc){NULL, 0, 0};
+}
+
+static tc_loc inst_loc(reader *r, uint32_t i)
+{
+	return inst_loc_inl(r, i, NULL);
 }
 
 static const char *block_name(void *ctx, uint32_t k, size_t *len)
@@ -1742,11 +1928,11 @@ static const char *block_name(void *ctx, uint32_t k, size_t *len)
 static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
 			 tc_inlined *inl)
 {
-	(void)inl; /* positions are OpLine's, which knows no inlining */
 	reader *r = ctx;
 	uint32_t first = r->blk[k].bar0;
 	*flags = TC_NODE_BARRIER;
-	*loc = first + j < r->bars.len ? inst_loc(r, r->bars.v[first + j]) : (tc_loc){NULL, 0, 0};
+	*loc = first + j < r->bars.len ? inst_loc_inl(r, r->bars.v[first + j], inl)
+				       : (tc_loc){NULL, 0, 0};
 	return r->rc;
 }
 
@@ -2003,7 +2189,10 @@ static int add_collectives(reader *r, uint32_t nb, const uint32_t *succ_off,
 		tc_collective *c = &cs[j];
 		*c = tc__gpu_collective_entry(fc->group, !fc->row, false, false, true,
 					      last[fc->block] - nbar[fc->block] + fc->seg);
-		c->loc = inst_loc(r, fc->inst);
+		tc_inlined inl = {NULL, {NULL, 0, 0}};
+		c->loc = inst_loc_inl(r, fc->inst, &inl);
+		c->inlined = inl.function;
+		c->inlined_loc = inl.loc;
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);
 		else if (!(rc = r->rc))
@@ -3055,6 +3244,7 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->dep_block);
 	tc__free(&r->al, r->found);
 	tc__free(&r->al, r->lane);
+	tc__free(&r->al, r->sfile);
 	tc__uniformity_free(r->ua);
 }
 

@@ -30,7 +30,9 @@ with -g to several IR or PTX files, as VARIANT says (default nvptx):
   spirv          .comp only (GLSL compute shaders, entry point main): to
                  SPIR-V with glslangValidator -V -g (--glslang), with -V -g
                  -Os, the first through spirv-opt -O (--spirv-opt), and with
-                 -V -gV (NonSemantic.Shader.DebugInfo.100 as well);
+                 -V -gV (NonSemantic.Shader.DebugInfo.100 as well), also
+                 through spirv-opt -O (which inlines the helpers, their
+                 code's positions kept with DebugInlinedAt);
                  threadconv reads the .spv, the barriers' positions come
                  from its OpLine instructions;
   spirv-cl       .cl only: with clang-15 (--clang15) for spir64 at -O0, -O1
@@ -131,7 +133,8 @@ PTX_VARIANTS = {
 # 'clang15' with its flags).
 SPIRV_VARIANTS = {
     'spirv': ('.comp', [('g.spv', 'glslang', ['-g']), ('Os.spv', 'glslang', ['-g', '-Os']),
-                        ('opt.spv', 'opt', 'g.spv'), ('gV.spv', 'glslang', ['-gV'])]),
+                        ('opt.spv', 'opt', 'g.spv'), ('gV.spv', 'glslang', ['-gV']),
+                        ('gV-opt.spv', 'opt', 'gV.spv')]),
     'spirv-cl': ('.cl', [('O0.spv', 'clang15', ['-O0']), ('O1.spv', 'clang15', ['-O1']),
                          ('O2.spv', 'clang15', ['-O2'])]),
 }

@@ -4,7 +4,8 @@ are inside helper functions, with the helpers inlined and not.
 
 usage: run-calls.py --bin THREADCONV --clang CLANG --work DIR [--nvcc NVCC]
                     [--nvcc-arch sm_NN] [--clang15 CLANG15]
-                    [--llvm-spirv LLVM_SPIRV] [--glslang GLSLANG] [--table]
+                    [--llvm-spirv LLVM_SPIRV] [--glslang GLSLANG]
+                    [--spirv-opt SPIRV_OPT] [--table]
                     SOURCE...
 
 Each SOURCE (tests/kernels/calls/*.cu, *.cl, *.comp) is built several
@@ -19,8 +20,11 @@ ways (BUILDS), all with debug lines:
          calls) and -g to text IR at -O0, -O1 and -O2, with and without
          -DTC_INLINE; clang-15 and llvm-spirv-15 to SPIR-V at -O0 (spv-O0,
          run-kernels.py's compile_spirv);
-  .comp  glslangValidator -V -g (spv-g: the functions are kept) and -V -g
-         -Os (spv-Os: glslang inlines them);
+  .comp  glslangValidator -V -g (spv-g: the functions are kept), -V -g
+         -Os (spv-Os: glslang inlines them), -V -gVS
+         (NonSemantic.Shader.DebugInfo.100; spv-gVS: kept) and that through
+         spirv-opt -O (--spirv-opt; spv-gVS-opt: inlined, their code's
+         positions with DebugInlinedAt);
   tests/kernels/toolkit/*.cu (CUDA written with the toolkit's headers: CUB,
          cooperative groups, half precision) nvcc-O3 and nvcc-G as above,
          and `threadconv check` on the source itself, which nvcc compiles
@@ -175,7 +179,10 @@ BUILDS = {
     '.cl': IR_BUILDS + [
         ('spv-O0', 'O0.spv', spirv_build('clang15', ['-O0'], ('--clang15', '--llvm-spirv')))],
     '.comp': [('spv-g', 'g.spv', spirv_build('glslang', ['-g'], ('--glslang',))),
-              ('spv-Os', 'Os.spv', spirv_build('glslang', ['-g', '-Os'], ('--glslang',)))],
+              ('spv-Os', 'Os.spv', spirv_build('glslang', ['-g', '-Os'], ('--glslang',))),
+              ('spv-gVS', 'gVS.spv', spirv_build('glslang', ['-gVS'], ('--glslang',))),
+              ('spv-gVS-opt', 'gVS-opt.spv',
+               spirv_build('opt', 'gVS.spv', ('--glslang', '--spirv-opt')))],
     # CUDA with the toolkit's headers: nvcc only; the source builds name no
     # output (check reads the source, with the arguments given)
     'toolkit': [
@@ -408,6 +415,7 @@ def main():
     ap.add_argument('--clang15', default='clang-15')
     ap.add_argument('--llvm-spirv', default='llvm-spirv-15')
     ap.add_argument('--glslang', default='glslangValidator')
+    ap.add_argument('--spirv-opt', default='spirv-opt')
     ap.add_argument('--table', action='store_true')
     ap.add_argument('sources', nargs='+')
     args = ap.parse_args()
