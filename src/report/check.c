@@ -525,7 +525,9 @@ static json_t *driver(void)
 
 static char *qualified(char *buf, size_t cap, const tc_graph *g, uint32_t node)
 {
-	snprintf(buf, cap, "%s/%s", tc_graph_name(g), tc_graph_node_name(g, node));
+	char plain[512];
+	snprintf(buf, cap, "%s/%s", tc__report_plain_name(plain, sizeof plain, g),
+		 tc_graph_node_name(g, node));
 	return buf;
 }
 
@@ -597,8 +599,9 @@ static json_t *barrier_result(const tc_report_graph *rg, const tc_report_barrier
 	const tc_graph *g = rg->graph;
 	char msg[768];
 	int partial = is_partial(g, rb->node);
+	char plain[512];
 	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
-		 tc_graph_name(g), tc_graph_node_name(g, rb->node));
+		 tc__report_plain_name(plain, sizeof plain, g), tc_graph_node_name(g, rb->node));
 	return result(rg, partial ? PARTIAL_RULE_ID : RULE_ID, rb->error, msg,
 		      tc_graph_node_loc(g, rb->node),
 		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined, rb->inlined_loc,
@@ -610,11 +613,11 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 			      const tc_report_collective *rc)
 {
 	const tc_collective *c = rc->c;
-	char msg[768], text[512];
+	char msg[768], text[512], plain[512];
 	if (rc->reported) {
 		snprintf(msg, sizeof msg, "%s (graph %s)",
 			 tc__report_collective_message(text, sizeof text, c),
-			 tc_graph_name(rg->graph));
+			 tc__report_plain_name(plain, sizeof plain, rg->graph));
 		if (json_array_append_new(results, result(rg, COLLECTIVE_RULE_ID, rc->error, msg,
 							  c->loc, c->node,
 							  rc->causes, rc->ncauses, c->group,
@@ -625,7 +628,8 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 	if (!tc__report_argument_shown(rc))
 		return 0;
 	int n = snprintf(msg, sizeof msg, "%s (graph %s)",
-			 tc__report_argument_message(text, sizeof text, c), tc_graph_name(rg->graph));
+			 tc__report_argument_message(text, sizeof text, c),
+			 tc__report_plain_name(plain, sizeof plain, rg->graph));
 	if (c->arg_source && n > 0 && (size_t)n < sizeof msg)
 		snprintf(msg + n, sizeof msg - (size_t)n, "; it depends on %s", c->arg_source);
 	return json_array_append_new(results, result(rg, ARGUMENT_RULE_ID, rc->arg_error, msg,

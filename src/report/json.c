@@ -1,7 +1,7 @@
 /*
  * json.c - the JSON report of SPEC 6, built and escaped by jansson:
  *
- *   {"graphs": [{"name", "solver", "sound", "mode", "use_uniform", "input",
+ *   {"graphs": [{"name", ["source_name"], "solver", "sound", "mode", "use_uniform", "input",
  *     "entry", "exit", "counts": {"nodes": {"C", "U", "-"}, "edges": {...}},
  *     "nodes": [{"name", "state", ["uniform"], ["uniform_by_convergence"],
  *                ["file", "line"]}],
@@ -461,6 +461,9 @@ static void graph_object(writer *w, const tc_report_graph *rg)
 	tc_solver solver = rg->options.solver;
 	enter(w, "{");
 	field(w, "name", tc_graph_name(g));
+	char plain[512];
+	if (strcmp(tc__report_plain_name(plain, sizeof plain, g), tc_graph_name(g)) != 0)
+		field(w, "source_name", plain); /* the mangled name's, as the source writes it */
 	field(w, "solver", tc_solver_name(solver));
 	key(w, "sound");
 	boolean(w, tc_solver_is_sound(solver));

@@ -1,5 +1,6 @@
 /* report.c - format names and dispatch to the text, JSON, DOT and SVG writers. */
 #include "report/report.h"
+#include "util/names.h"
 #include "util/diag.h"
 
 #include <errno.h>
@@ -87,5 +88,12 @@ const char *tc__report_argument_message(char *buf, size_t cap, const tc_collecti
 {
 	snprintf(buf, cap, "%s of %s may differ between the %s, which must all pass the same",
 		 c->arg_name ? c->arg_name : "an argument", c->name, tc__report_members(c->group));
+	return buf;
+}
+
+const char *tc__report_plain_name(char *buf, size_t cap, const tc_graph *g)
+{
+	const char *name = tc_graph_name(g);
+	tc__plain_name(buf, cap, name, strlen(name));
 	return buf;
 }

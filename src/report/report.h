@@ -188,6 +188,11 @@ int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count
 int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 		    const tc_report_failure *failures, size_t nfailures, tc_diag *diag);
 
+/* A graph's name as its source writes it (util/names.h: a C++ name
+ * demangled, without its parameters), into buf; the name itself when it is
+ * not mangled. Returns buf. */
+const char *tc__report_plain_name(char *buf, size_t cap, const tc_graph *g);
+
 /* Shared by the JSON writers: writes doc indented, then a newline; TC_EIO
  * or TC_ENOMEM with a message. (Declared with jansson's type opaque.) */
 struct json_t;
