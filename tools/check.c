@@ -9,6 +9,7 @@
  * reported, 3 when an error is.
  */
 #include "analysis/calls.h"
+#include "analysis/exits.h"
 #include "cli.h"
 #include "findings.h"
 #include "report/report.h"
@@ -122,8 +123,11 @@ void cli_check_help(FILE *out)
 "    is a value computed in a loop, after the loop, when the loop's exit is;\n"
 "    a loop counter with a uniform bound is not (docs/llvm.md, \"Phis\").\n"
 "\n"
-"    Each finding is of a rule: barrier-divergence, partial-barrier,\n"
-"    collective-divergence or collective-argument, the name in its [-W...].\n"
+"    Each finding is of a rule: barrier-divergence, barrier-after-exit,\n"
+"    partial-barrier, collective-divergence, collective-after-exit or\n"
+"    collective-argument, the name in its [-W...] (an after-exit rule is one\n"
+"    of its divergence rule's: -Wno-, NOLINT and the baseline of that cover\n"
+"    it too).\n"
 "    One is not reported when its rule is turned off (-Wno-<rule>), when its\n"
 "    source file says so as clang-tidy's comments do, or when the baseline\n"
 "    lists it (--baseline):\n"
@@ -633,6 +637,70 @@ done:
 	return status;
 }
 
+/* Whether the causes of a finding, all in graph g, are missed only by
+ * threads that leave the kernel (analysis/exits.h); *loc: where they go. */
+static bool only_exits(tc_exits *x, const tc_graph *g, uint32_t node, const tc_report_cause *causes,
+		       uint32_t ncauses, tc_loc *loc)
+{
+	uint32_t ids[64], side;
+	if (ncauses == 0 || ncauses > 64)
+		return false;
+	for (uint32_t i = 0; i < ncauses; i++) {
+		if (causes[i].graph && causes[i].graph != g)
+			return false; /* a cause in a caller: not this kernel's exit */
+		ids[i] = causes[i].node;
+	}
+	if (!tc__exits_only(x, node, ids, ncauses, &side))
+		return false;
+	/* the return where it has a position, else the branch that leads there */
+	*loc = side != TC_NONE ? tc_graph_node_loc(g, side) : (tc_loc){NULL, 0, 0};
+	if (!loc->file || !loc->line)
+		*loc = causes[0].loc;
+	return true;
+}
+
+/* The reported barriers and collectives of a kernel that only threads that
+ * leave it miss: their own rules (barrier-after-exit, collective-after-exit).
+ * CLI_EXIT_*. */
+static int classify_exits(checked *c)
+{
+	const tc_graph *g = c->rg.graph;
+	size_t nc = c->coll.list ? c->rg.ncollectives : 0;
+	if (!tc_module_graph_is_kernel(c->m, c->j) || (c->rg.nreported == 0 && nc == 0))
+		return CLI_EXIT_OK;
+	uint32_t n = tc_graph_node_count(g), ne = 0;
+	uint32_t *elements = malloc(((size_t)n + tc_module_collective_count(c->m, c->j) + 1) *
+				    sizeof *elements);
+	if (!elements)
+		return CLI_EXIT_ERROR;
+	for (uint32_t v = 0; v < n; v++)
+		if (tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER))
+			elements[ne++] = v;
+	for (size_t k = 0; k < tc_module_collective_count(c->m, c->j); k++)
+		elements[ne++] = tc_module_collective(c->m, c->j, k)->node;
+	tc_alloc al;
+	tc__alloc_init(&al, NULL);
+	tc_exits *x;
+	int rc = tc__exits_new(&x, g, elements, ne, &al);
+	free(elements);
+	if (rc)
+		return CLI_EXIT_ERROR;
+	for (size_t b = 0; b < c->rg.nreported; b++) {
+		tc_report_barrier *rb = &c->barriers[b];
+		rb->after_exit = !rb->ncalls &&
+				 !(tc_graph_node_flags(g, rb->node) & TC_NODE_PARTIAL_BARRIER) &&
+				 only_exits(x, g, rb->node, rb->causes, rb->ncauses, &rb->exit_loc);
+	}
+	for (size_t q = 0; q < nc; q++) {
+		tc_report_collective *rcl = &c->coll.list[q];
+		rcl->after_exit = rcl->reported && !rcl->ncalls &&
+				  only_exits(x, g, rcl->c->node, rcl->causes, rcl->ncauses,
+					     &rcl->exit_loc);
+	}
+	tc__exits_free(x);
+	return CLI_EXIT_OK;
+}
+
 /* Graph k solved and its findings found (a task of cli_parallel). */
 static void check_one(void *ctx, size_t k)
 {
@@ -650,7 +718,8 @@ static void check_one(void *ctx, size_t k)
 	cli_note_bounded(c->rg.input, c->rg.graph, r);
 	if (find_barriers(c) != CLI_EXIT_OK ||
 	    (!c->calls &&
-	     cli_collectives_find(&c->coll, &c->rg, c->m, c->j, &c->rg.options) != CLI_EXIT_OK)) {
+	     cli_collectives_find(&c->coll, &c->rg, c->m, c->j, &c->rg.options) != CLI_EXIT_OK) ||
+	    classify_exits(c) != CLI_EXIT_OK) {
 		c->status = CLI_EXIT_ERROR;
 		return;
 	}

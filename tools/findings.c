@@ -237,16 +237,22 @@ static int remember(cli_findings *f, tc_report_rule rule, const char *function,
 static int judge(cli_findings *f, tc_report_rule rule, tc_loc loc, const char *function,
 		 bool *error)
 {
-	const char *name = tc__report_rule_name(rule);
+	/* an after-exit rule is one of its divergence rule's: what turns that
+	 * off (-Wno-, NOLINT, a baseline entry) turns it off too, and -Werror
+	 * of it makes it an error */
+	tc_report_rule parent = tc__report_rule_parent(rule);
+	const char *name = tc__report_rule_name(rule), *pname = tc__report_rule_name(parent);
 	*error = false;
 	f->found++;
-	if (!f->enabled[rule]) {
-		f->disabled[rule]++;
+	if (!f->enabled[rule] || !f->enabled[parent]) {
+		f->disabled[f->enabled[parent] ? rule : parent]++;
 		return 0;
 	}
 	if (!f->nolint && !(f->nolint = tc__nolint_new()))
 		return -1;
 	int rc = tc__nolint_suppresses(f->nolint, loc, name);
+	if (rc == 0 && parent != rule)
+		rc = tc__nolint_suppresses(f->nolint, loc, pname);
 	if (rc < 0)
 		return -1;
 	if (rc) {
@@ -261,6 +267,8 @@ static int judge(cli_findings *f, tc_report_rule rule, tc_loc loc, const char *f
 		if (f->write_path && remember(f, rule, function, text, loc))
 			return -1;
 		int taken = f->baseline ? tc__baseline_take(f->baseline, name, function, text) : 0;
+		if (taken == 0 && f->baseline && parent != rule)
+			taken = tc__baseline_take(f->baseline, pname, function, text);
 		if (taken < 0)
 			return -1;
 		if (taken) {
@@ -269,7 +277,7 @@ static int judge(cli_findings *f, tc_report_rule rule, tc_loc loc, const char *f
 		}
 	}
 	f->shown++;
-	*error = f->error[rule];
+	*error = f->error[rule] || f->error[parent];
 	f->errors += *error;
 	return 1;
 }
@@ -294,10 +302,7 @@ int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *
 		if (k == rg->ncollectives ||
 		    (b < nb && barriers[b].node <= collectives[k].c->node)) {
 			tc_report_barrier *rb = &barriers[b++];
-			tc_report_rule rule =
-				tc_graph_node_flags(g, rb->node) & TC_NODE_PARTIAL_BARRIER
-					? TC_RULE_PARTIAL_BARRIER
-					: TC_RULE_BARRIER_DIVERGENCE;
+			tc_report_rule rule = tc__report_barrier_rule(g, rb);
 			int shown = judge(f, rule, tc_graph_node_loc(g, rb->node), function, &error);
 			if (shown < 0)
 				goto oom;
@@ -310,7 +315,7 @@ int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *
 		}
 		tc_report_collective *rc = &collectives[k++];
 		if (rc->reported) {
-			int shown = judge(f, TC_RULE_COLLECTIVE_DIVERGENCE, rc->c->loc, function,
+			int shown = judge(f, tc__report_collective_rule(rc), rc->c->loc, function,
 					  &error);
 			if (shown < 0)
 				goto oom;

@@ -961,9 +961,20 @@ static long nvcc_column(const char *path, long line, const char *echo, const cha
  */
 static void put_nvcc_line(char **lines, size_t i, size_t n, FILE *out)
 {
-	const char *l = lines[i], *open = strrchr(l, '(');
-	char *end;
-	long line = open && open > l ? strtol(open + 1, &end, 10) : 0;
+	/* FILE(LINE): the first '(' followed by digits and "): " (a message
+	 * may hold parentheses of its own) */
+	const char *l = lines[i], *open = strchr(l, '(');
+	char *end = NULL;
+	long line = 0;
+	for (; open && !line; open = strchr(open + 1, '(')) {
+		if (open > l && open[1] >= '0' && open[1] <= '9') {
+			line = strtol(open + 1, &end, 10);
+			if (strncmp(end, "): ", 3) != 0)
+				line = 0;
+		}
+		if (line)
+			break;
+	}
 	static const char *const kinds[] = {"error", "warning", "remark", "catastrophic error",
 					    "internal error", "note"};
 	int kind = 0;

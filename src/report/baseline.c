@@ -183,8 +183,9 @@ static int entry_line(reader *r, tc__baseline *b, const char *line, size_t len)
 			return tc__diag(r->diag, TC_EPARSE, r->name, r->line, 1,
 					"unknown rule '%s'; did you mean '%s'?", rule, near);
 		return fail(r, 0,
-			    "unknown rule '%s' (barrier-divergence, partial-barrier, "
-			    "collective-divergence or collective-argument)",
+			    "unknown rule '%s' (barrier-divergence, barrier-after-exit, "
+			    "partial-barrier, collective-divergence, collective-after-exit or "
+			    "collective-argument)",
 			    rule);
 	}
 	if (tabs[1] == tabs[0] + 1)

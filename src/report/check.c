@@ -32,9 +32,7 @@
 
 /* the rules (rules.c) */
 #define RULE_ID tc__report_rule_name(TC_RULE_BARRIER_DIVERGENCE)
-#define COLLECTIVE_RULE_ID tc__report_rule_name(TC_RULE_COLLECTIVE_DIVERGENCE)
 #define ARGUMENT_RULE_ID tc__report_rule_name(TC_RULE_COLLECTIVE_ARGUMENT)
-#define PARTIAL_RULE_ID tc__report_rule_name(TC_RULE_PARTIAL_BARRIER)
 /* the project's home page; a placeholder until it has a public one */
 #define WARNING_TEXT "barrier may be reached by only some threads of the block"
 #define BRANCH_TEXT "may go different ways in different threads"
@@ -195,6 +193,27 @@ static const char *branch_text(tc_group g)
 	return BRANCH_TEXT;
 }
 
+/* What the threads that miss a barrier (collective) do instead: leave the
+ * kernel, at exit (the return; where the element is when that has no
+ * position), and what the hardware makes of it. */
+#define EXIT_BARRIER_TEXT                                                                   \
+	"the threads that go this way leave the kernel without reaching it: a bar.sync "   \
+	"(CUDA, sm_70 and later) and AMDGPU's s_barrier wait only for the threads that "   \
+	"have not exited, so the hardware does not hang, yet CUDA's, OpenCL's and Vulkan's " \
+	"rules still require the whole block to reach it"
+#define EXIT_COLLECTIVE_TEXT                                                                \
+	"the lanes that go this way leave the kernel without reaching it: a collective "   \
+	"whose mask names a lane that has exited is undefined"
+
+static void print_exit(text_out *t, const tc_report_graph *rg, tc_loc exit, tc_loc at,
+		       bool collective)
+{
+	tc_loc l = has_pos(exit) ? exit : at;
+	line_begin(t, l, rg->input, LEVEL_NOTE);
+	fputs(collective ? EXIT_COLLECTIVE_TEXT : EXIT_BARRIER_TEXT, t->out);
+	line_end(t, l, LEVEL_NOTE);
+}
+
 static void print_causes(text_out *t, const tc_report_graph *rg, const tc_report_cause *causes,
 			 uint32_t n, tc_group group)
 {
@@ -287,7 +306,7 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 			"graph %s: %sbarrier %s may be reached by only some "
 			"threads of the block",
 			tc_graph_name(g), partial ? "partial " : "", tc_graph_node_name(g, rb->node));
-	print_flag(t->out, partial ? TC_RULE_PARTIAL_BARRIER : TC_RULE_BARRIER_DIVERGENCE, level);
+	print_flag(t->out, tc__report_barrier_rule(g, rb), level);
 	line_end(t, bl, level);
 	if (partial) {
 		line_begin(t, bl, rg->input, LEVEL_NOTE);
@@ -298,6 +317,8 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 	}
 	print_inlined(t, rg, rb->inlined, rb->inlined_loc);
 	print_causes(t, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
+	if (rb->after_exit && !partial)
+		print_exit(t, rg, rb->exit_loc, bl, false);
 	print_calls(t, rg, rb->calls, rb->ncalls, rb->unknown_callers);
 }
 
@@ -331,10 +352,12 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 		int level = finding_level(rc->error);
 		print_collective_lead(t, rg, c, level);
 		fputs(tc__report_collective_message(msg, sizeof msg, c), t->out);
-		print_flag(t->out, TC_RULE_COLLECTIVE_DIVERGENCE, level);
+		print_flag(t->out, tc__report_collective_rule(rc), level);
 		line_end(t, c->loc, level);
 		print_inlined(t, rg, c->inlined, c->inlined_loc);
 		print_causes(t, rg, rc->causes, rc->ncauses, c->group);
+		if (rc->after_exit)
+			print_exit(t, rg, rc->exit_loc, c->loc, true);
 		print_calls(t, rg, rc->calls, rc->ncalls, rc->unknown_callers);
 		if (c->group != TC_GROUP_BLOCK && rg->warp_assumed && rg->warp_size && !*assumed) {
 			print_assumption(t, rg, c);
@@ -496,6 +519,13 @@ static const struct rule {
 	 "wait_group_events, the pointers, size and stride of async_work_group_copy, the "
 	 "local id of work_group_broadcast, a barrier's flags) must be the same in every "
 	 "thread of its group."},
+	{TC_RULE_BARRIER_AFTER_EXIT, "barrier that only threads that left the kernel miss",
+	 "A barrier that the threads that skip it skip because they leave the kernel (an early "
+	 "return before it). CUDA's rule still makes it divergent; since Volta bar.sync waits "
+	 "only for the threads that have not exited, so on NVIDIA hardware it does not hang."},
+	{TC_RULE_COLLECTIVE_AFTER_EXIT, "collective operation that only lanes that left the kernel miss",
+	 "A collective operation that some lanes of its group miss because they left the kernel "
+	 "before it: its mask names lanes that have exited, which is undefined."},
 };
 
 static json_t *driver(void)
@@ -602,7 +632,7 @@ static json_t *barrier_result(const tc_report_graph *rg, const tc_report_barrier
 	char plain[512];
 	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
 		 tc__report_plain_name(plain, sizeof plain, g), tc_graph_node_name(g, rb->node));
-	return result(rg, partial ? PARTIAL_RULE_ID : RULE_ID, rb->error, msg,
+	return result(rg, tc__report_rule_name(tc__report_barrier_rule(g, rb)), rb->error, msg,
 		      tc_graph_node_loc(g, rb->node),
 		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined, rb->inlined_loc,
 		      rb->calls, rb->ncalls);
@@ -618,7 +648,9 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 		snprintf(msg, sizeof msg, "%s (graph %s)",
 			 tc__report_collective_message(text, sizeof text, c),
 			 tc__report_plain_name(plain, sizeof plain, rg->graph));
-		if (json_array_append_new(results, result(rg, COLLECTIVE_RULE_ID, rc->error, msg,
+		if (json_array_append_new(results, result(rg,
+							  tc__report_rule_name(tc__report_collective_rule(rc)),
+							  rc->error, msg,
 							  c->loc, c->node,
 							  rc->causes, rc->ncauses, c->group,
 							  c->inlined, c->inlined_loc, rc->calls,

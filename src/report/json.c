@@ -321,6 +321,20 @@ static void calls_field(writer *w, const tc_report_call *calls, uint32_t ncalls,
 	}
 }
 
+/* "after_exit": {file, line, column} of a finding that only threads that
+ * leave the kernel miss (rule barrier-after-exit, collective-after-exit):
+ * where they go, as known. */
+static void after_exit_field(writer *w, bool after_exit, tc_loc loc)
+{
+	if (!after_exit)
+		return;
+	key(w, "after_exit");
+	enter(w, "{");
+	loc_fields(w, loc);
+	column_field(w, loc);
+	leave(w, "}");
+}
+
 /* Check mode adds each barrier's column and the causes of a reported one. */
 static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 {
@@ -342,6 +356,8 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
 		inlined_field(w, rb->inlined, rb->inlined_loc);
 	if (rb)
 		calls_field(w, rb->calls, rb->ncalls, rb->unknown_callers);
+	if (rb)
+		after_exit_field(w, rb->after_exit, rb->exit_loc);
 }
 
 /* A barrier is listed among the collectives only for an argument that may
@@ -386,6 +402,8 @@ static void collectives(writer *w, const tc_report_graph *rg)
 				inlined_field(w, c->inlined, c->inlined_loc);
 			if (rc->reported)
 				calls_field(w, rc->calls, rc->ncalls, rc->unknown_callers);
+			if (rc->reported)
+				after_exit_field(w, rc->after_exit, rc->exit_loc);
 		}
 		if (argument) {
 			key(w, "argument");

@@ -39,9 +39,13 @@ typedef enum tc_report_rule {
 	TC_RULE_BARRIER_DIVERGENCE,
 	TC_RULE_PARTIAL_BARRIER,
 	TC_RULE_COLLECTIVE_DIVERGENCE,
-	TC_RULE_COLLECTIVE_ARGUMENT
+	TC_RULE_COLLECTIVE_ARGUMENT,
+	/* reached by only some, and only because the others left the kernel
+	 * (analysis/exits.h): the `if (i >= n) return;` before it */
+	TC_RULE_BARRIER_AFTER_EXIT,
+	TC_RULE_COLLECTIVE_AFTER_EXIT
 } tc_report_rule;
-#define TC_RULE_COUNT 4
+#define TC_RULE_COUNT 6
 
 /* "barrier-divergence", ... */
 const char *tc__report_rule_name(tc_report_rule r);
@@ -67,6 +71,10 @@ typedef struct tc_report_barrier {
 	const tc_report_call *calls;
 	uint32_t ncalls;
 	bool unknown_callers;
+	/* the threads that miss it leave the kernel (TC_RULE_BARRIER_AFTER_EXIT):
+	 * where they go (the return), which may have no position */
+	bool after_exit;
+	tc_loc exit_loc;
 } tc_report_barrier;
 
 /* A collective (tc_module_collective) with its verdict: the state of its
@@ -83,6 +91,9 @@ typedef struct tc_report_collective {
 	const tc_report_call *calls;
 	uint32_t ncalls;
 	bool unknown_callers;
+	/* as tc_report_barrier's (TC_RULE_COLLECTIVE_AFTER_EXIT) */
+	bool after_exit;
+	tc_loc exit_loc;
 	/* check mode: reported no more, for a NOLINT comment, the baseline or
 	 * -Wno-...: being reached by only some (suppressed; reported is then
 	 * false) and the argument that may differ (arg_suppressed); each
@@ -90,6 +101,14 @@ typedef struct tc_report_collective {
 	bool suppressed, arg_suppressed;
 	bool error, arg_error;
 } tc_report_collective;
+
+/* The rule of a reported barrier of g (partial, after exit, divergence),
+ * and of a reported collective's reach. */
+tc_report_rule tc__report_barrier_rule(const tc_graph *g, const tc_report_barrier *rb);
+tc_report_rule tc__report_collective_rule(const tc_report_collective *rc);
+/* The rule r is one of: barrier-divergence for barrier-after-exit,
+ * collective-divergence for collective-after-exit, else r itself. */
+tc_report_rule tc__report_rule_parent(tc_report_rule r);
 
 /* Whether rc's argument that may differ is reported. */
 static inline bool tc__report_argument_shown(const tc_report_collective *rc)

@@ -11,7 +11,28 @@ static const char *const names[TC_RULE_COUNT] = {
 	[TC_RULE_PARTIAL_BARRIER] = "partial-barrier",
 	[TC_RULE_COLLECTIVE_DIVERGENCE] = "collective-divergence",
 	[TC_RULE_COLLECTIVE_ARGUMENT] = "collective-argument",
+	[TC_RULE_BARRIER_AFTER_EXIT] = "barrier-after-exit",
+	[TC_RULE_COLLECTIVE_AFTER_EXIT] = "collective-after-exit",
 };
+
+tc_report_rule tc__report_barrier_rule(const tc_graph *g, const tc_report_barrier *rb)
+{
+	if (tc_graph_node_flags(g, rb->node) & TC_NODE_PARTIAL_BARRIER)
+		return TC_RULE_PARTIAL_BARRIER;
+	return rb->after_exit ? TC_RULE_BARRIER_AFTER_EXIT : TC_RULE_BARRIER_DIVERGENCE;
+}
+
+tc_report_rule tc__report_rule_parent(tc_report_rule r)
+{
+	return r == TC_RULE_BARRIER_AFTER_EXIT	  ? TC_RULE_BARRIER_DIVERGENCE
+	       : r == TC_RULE_COLLECTIVE_AFTER_EXIT ? TC_RULE_COLLECTIVE_DIVERGENCE
+						    : r;
+}
+
+tc_report_rule tc__report_collective_rule(const tc_report_collective *rc)
+{
+	return rc->after_exit ? TC_RULE_COLLECTIVE_AFTER_EXIT : TC_RULE_COLLECTIVE_DIVERGENCE;
+}
 
 const char *tc__report_rule_name(tc_report_rule r)
 {
@@ -67,7 +88,9 @@ const char *tc__report_rule_nearest(const char *name, size_t len)
 			best_d = d;
 			best = names[r];
 		}
-		if (len >= 3 && len < n && memcmp(names[r], name, len) == 0) {
+		/* a prefix names the group, not the after-exit class in it */
+		if (len >= 3 && len < n && memcmp(names[r], name, len) == 0 &&
+		    tc__report_rule_parent((tc_report_rule)r) == (tc_report_rule)r) {
 			prefix = names[r];
 			nprefix++;
 		}

@@ -289,8 +289,8 @@ def check_check(marks, doc, status, name):
                         b['calls'][-1].get('caller') not in entries):
                     problems.append('%s: reported in a .func without the calls from an entry: %s'
                                     % (where, b.get('calls')))
-                if divergent:
-                    warnings.add(key + (tag,))
+                if divergent:  # missed only by threads that left: its own rule
+                    warnings.add(key + ('-Wbarrier-after-exit' if b.get('after_exit') else tag,))
                 if key[1] is None:
                     problems.append('%s: no position' % where)
                     continue

@@ -219,7 +219,8 @@ def check_file(args, path):
         problems.append('%s: check exited %d with %d barrier(s) reported' % (name, status, reported))
     tstatus, out, err = run(args, ['check', name], folder)
     got = {(m.group(1), int(m.group(2))) for m in map(WARNING.match, out.splitlines())
-           if m and m.group(3) in ('-Wbarrier-divergence', '-Wpartial-barrier')}
+           if m and m.group(3) in ('-Wbarrier-divergence', '-Wbarrier-after-exit',
+                                   '-Wpartial-barrier')}
     if tstatus != status:
         problems.append('%s: check (text) exited %d, with --format json %d' % (name, tstatus, status))
     for w in sorted(warnings ^ got):
