@@ -181,22 +181,35 @@ static uint64_t writes_of(const tc_ua_func *f, uint32_t ni, uint32_t v, uint64_t
 	return out;
 }
 
+/* A random function of up to MAXB blocks and 30 instructions over up to
+ * three registers, each instruction reading one (rich: also a second one,
+ * and branch registers). */
+static void random_rfn(rfn *t, uint64_t *seed, bool rich)
+{
+	rfn_init(t, 1 + unit_rand(seed, MAXB - 1), 1 + unit_rand(seed, 3));
+	for (uint32_t b = 0; b < t->nb; b++) {
+		uint32_t k = unit_rand(seed, 3);
+		for (uint32_t j = 0; j < k; j++)
+			edge(t, b, unit_rand(seed, 5) == 0 ? EXIT : unit_rand(seed, t->nb));
+		if (rich && unit_rand(seed, 2))
+			t->cond[b] = unit_rand(seed, t->nr);
+		uint32_t m = unit_rand(seed, 4);
+		for (uint32_t j = 0; j < m && t->ni < 30; j++) {
+			uint32_t d = unit_rand(seed, 3) ? unit_rand(seed, t->nr) : TC_NONE;
+			uint32_t x = unit_rand(seed, t->nr);
+			uint32_t y = rich && unit_rand(seed, 2) ? unit_rand(seed, t->nr) : TC_NONE;
+			inst(t, b, TC_UA_PURE, d, x, y);
+		}
+	}
+}
+
 static void test_random_against_reaching_definitions(void **state)
 {
 	(void)state;
 	uint64_t seed = 0x5eed55a1ull;
 	for (int round = 0; round < 1500; round++) {
 		rfn t;
-		rfn_init(&t, 1 + unit_rand(&seed, MAXB - 1), 1 + unit_rand(&seed, 3));
-		for (uint32_t b = 0; b < t.nb; b++) {
-			uint32_t k = unit_rand(&seed, 3);
-			for (uint32_t j = 0; j < k; j++)
-				edge(&t, b, unit_rand(&seed, 5) == 0 ? EXIT : unit_rand(&seed, t.nb));
-			uint32_t m = unit_rand(&seed, 4);
-			for (uint32_t j = 0; j < m && t.ni < 30; j++)
-				inst(&t, b, TC_UA_PURE, unit_rand(&seed, 3) ? unit_rand(&seed, t.nr) : TC_NONE,
-				     unit_rand(&seed, t.nr), TC_NONE);
-		}
+		random_rfn(&t, &seed, false);
 		tc_ssa *s = build(&t);
 		/* reaching definitions over the blocks the entry reaches */
 		uint8_t reached[MAXB] = {0};
@@ -297,18 +310,7 @@ static void test_sparse_registers(void **state)
 	uint64_t seed = 0x5ba55e;
 	for (int round = 0; round < 300; round++) {
 		rfn t;
-		rfn_init(&t, 1 + unit_rand(&seed, MAXB - 1), 1 + unit_rand(&seed, 3));
-		for (uint32_t b = 0; b < t.nb; b++) {
-			uint32_t k = unit_rand(&seed, 3);
-			for (uint32_t j = 0; j < k; j++)
-				edge(&t, b, unit_rand(&seed, 5) == 0 ? EXIT : unit_rand(&seed, t.nb));
-			if (unit_rand(&seed, 2))
-				t.cond[b] = unit_rand(&seed, t.nr);
-			uint32_t m = unit_rand(&seed, 4);
-			for (uint32_t j = 0; j < m && t.ni < 30; j++)
-				inst(&t, b, TC_UA_PURE, unit_rand(&seed, 3) ? unit_rand(&seed, t.nr) : TC_NONE,
-				     unit_rand(&seed, t.nr), unit_rand(&seed, 2) ? unit_rand(&seed, t.nr) : TC_NONE);
-		}
+		random_rfn(&t, &seed, true);
 		rfn u = t;
 		u.nr = 1u << 26;
 		for (uint32_t b = 0; b < u.nb; b++)
