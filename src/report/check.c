@@ -713,12 +713,14 @@ int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 		goto oom;
 	if (nfailures) { /* the inputs that could not be checked */
 		json_t *inv = invocation(failures, nfailures), *invs = json_array();
-		if (!inv || !invs || json_array_append_new(invs, inv) ||
-		    set(run, "invocations", invs)) {
-			if (!invs)
-				json_decref(inv);
+		int bad = !inv || !invs || json_array_append(invs, inv);
+		json_decref(inv);
+		if (bad) {
+			json_decref(invs);
 			goto oom;
 		}
+		if (set(run, "invocations", invs)) /* takes invs, also when it fails */
+			goto oom;
 	}
 	for (size_t i = 0; i < count; i++) {
 		for (size_t k = 0; k < graphs[i].nreported; k++)
