@@ -14,7 +14,7 @@
 
 enum {
 	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_NO_UNIFORM, OPT_EXACT_WORK, OPT_STATS,
-	OPT_QUIET, OPT_HELP, OPT_TRUST_BRA_UNI, OPT_VALIDATE, OPT_NO_VALIDATE, OPT_BLOCK_SIZE
+	OPT_QUIET, OPT_HELP, OPT_BLOCK_SIZE
 };
 
 /* --format none: solve, print nothing (for --stats and benchmarks) */
@@ -26,9 +26,7 @@ static const cli_option options[] = {
 	{"output", 'o', 1, OPT_OUTPUT},
 	{"function", 0, 1, OPT_FUNCTION},
 	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
-	{"trust-bra-uni", 0, 0, OPT_TRUST_BRA_UNI},
-	{"validate", 0, 0, OPT_VALIDATE},
-	{"no-validate", 0, 0, OPT_NO_VALIDATE},
+	CLI_READ_OPTIONS,
 	{"block-size", 0, 1, OPT_BLOCK_SIZE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	CLI_BUILD_OPTIONS,
@@ -129,22 +127,11 @@ void cli_analyze_help(FILE *out)
 "        Analyze only the function (for .cfg files: the graph) called NAME.\n"
 "        An input that has none is an error.\n"
 "    --no-uniform\n"
-"        Ignore uniform marks: judge by the graph's structure alone.\n"
-"    --trust-bra-uni\n"
-"        PTX: take a predicated bra.uni to go the same way in all threads\n"
-"        of the block. PTX promises that only for the threads of a warp,\n"
-"        so by default its predicate is analysed like any other.\n"
-"    --validate\n"
-"        SPIR-V: also check the module with SPIRV-Tools' validator, every\n"
-"        rule of SPIR-V at its version, and reject it when it breaks one.\n"
-"        By default only what the reader relies on is checked, and the\n"
-"        rules of block order and merge instructions that compilers break\n"
-"        are a warning. The validator's time grows faster than the\n"
-"        module: about 8 times the rest of the reading at 10^5 blocks.\n"
-"    --no-validate\n"
-"        SPIR-V: check nothing before reading the module (for modules a\n"
-"        compiler validated). An invalid module then gives graphs that may\n"
-"        be wrong. Of --validate and --no-validate, the last one counts.\n""    --block-size X[,Y[,Z]]\n"
+"        Ignore uniform marks: judge by the graph's structure alone.\n",
+	      out);
+	fputs(cli_read_help, out);
+	fputs(
+"    --block-size X[,Y[,Z]]\n"
 "        The block's size the kernels are launched with, for the warp\n"
 "        verdicts of the collectives (as in check).\n"
 "    --exact-work K\n"
@@ -417,17 +404,6 @@ int cli_analyze(int argc, char **argv)
 		case OPT_FUNCTION:
 			a.read.function = value;
 			break;
-		case OPT_TRUST_BRA_UNI:
-			a.read.flags |= TC_READ_TRUST_BRA_UNI;
-			break;
-		case OPT_VALIDATE:
-			a.read.flags &= ~TC_READ_SPIRV_NO_VALIDATE;
-			a.read.flags |= TC_READ_SPIRV_VALIDATE;
-			break;
-		case OPT_NO_VALIDATE:
-			a.read.flags &= ~TC_READ_SPIRV_VALIDATE;
-			a.read.flags |= TC_READ_SPIRV_NO_VALIDATE;
-			break;
 		case OPT_BLOCK_SIZE:
 			if (cli_block_size(&a.read, value))
 				goto done;
@@ -449,8 +425,9 @@ int cli_analyze(int argc, char **argv)
 			cli_analyze_help(stdout);
 			status = CLI_EXIT_OK;
 			goto done;
-		default: /* CLI_BAD: already reported, or a build option */
-			if (id != CLI_BAD && (rc = cli_build_option(&build, id, value)) > 0)
+		default: /* CLI_BAD: already reported, or a read or build option */
+			if (id != CLI_BAD && (cli_read_option(&a.read, id) ||
+					      (rc = cli_build_option(&build, id, value)) > 0))
 				break;
 			if (rc == 0 || id == CLI_BAD)
 				usage_hint();

@@ -210,6 +210,17 @@ void cli_collectives_free(cli_collectives *c);
  * message printed). */
 int cli_block_size(tc_read_options *read, const char *value);
 
+/* The options of check and analyze that say how inputs are read, with ids
+ * of their own (past the build options' of source.h): CLI_READ_OPTIONS
+ * goes into a command's option table, cli_read_option takes them (true
+ * when id is one of them), cli_read_help is their entries in the help. */
+enum { CLI_OPT_TRUST_BRA_UNI = 2000, CLI_OPT_VALIDATE, CLI_OPT_NO_VALIDATE };
+#define CLI_READ_OPTIONS                                                                    \
+	{"trust-bra-uni", 0, 0, CLI_OPT_TRUST_BRA_UNI}, {"validate", 0, 0, CLI_OPT_VALIDATE},  \
+	    {"no-validate", 0, 0, CLI_OPT_NO_VALIDATE}
+bool cli_read_option(tc_read_options *read, int id);
+extern const char cli_read_help[];
+
 int cli_analyze(int argc, char **argv);
 void cli_analyze_help(FILE *out);
 int cli_check(int argc, char **argv);
