@@ -20,22 +20,7 @@
 
 #include <cmocka.h>
 
-void *__real_malloc(size_t);
-void *__real_calloc(size_t, size_t);
-void *__real_realloc(void *, size_t);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t k, size_t n);
-void *__wrap_realloc(void *p, size_t n);
-static long alloc_calls, alloc_fail_at; /* counting when fail_at > 0 */
-
-static int alloc_fails(void)
-{
-	return alloc_fail_at > 0 && ++alloc_calls == alloc_fail_at;
-}
-
-void *__wrap_malloc(size_t n) { return alloc_fails() ? NULL : __real_malloc(n); }
-void *__wrap_calloc(size_t k, size_t n) { return alloc_fails() ? NULL : __real_calloc(k, n); }
-void *__wrap_realloc(void *p, size_t n) { return alloc_fails() ? NULL : __real_realloc(p, n); }
+#include "../alloc_fail.h"
 
 static bool contains(const char *globs, const char *name, bool keep_negative)
 {

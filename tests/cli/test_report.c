@@ -375,24 +375,10 @@ static void test_write_error(void **state)
  * (json_set_alloc_funcs). graphviz's own, inside its shared library, are
  * not: they are the child process's to survive (docs/json.md, "Pictures").
  */
-void *__real_malloc(size_t);
-void *__real_calloc(size_t, size_t);
-void *__real_realloc(void *, size_t);
+#include "../alloc_fail.h"
+
 char *__real_strdup(const char *);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t k, size_t n);
-void *__wrap_realloc(void *p, size_t n);
 char *__wrap_strdup(const char *s);
-static long alloc_calls, alloc_fail_at; /* counting when fail_at > 0 */
-
-static int alloc_fails(void)
-{
-	return alloc_fail_at > 0 && ++alloc_calls == alloc_fail_at;
-}
-
-void *__wrap_malloc(size_t n) { return alloc_fails() ? NULL : __real_malloc(n); }
-void *__wrap_calloc(size_t k, size_t n) { return alloc_fails() ? NULL : __real_calloc(k, n); }
-void *__wrap_realloc(void *p, size_t n) { return alloc_fails() ? NULL : __real_realloc(p, n); }
 char *__wrap_strdup(const char *s) { return alloc_fails() ? NULL : __real_strdup(s); }
 static void *json_alloc(size_t n) { return alloc_fails() ? NULL : __real_malloc(n); }
 
