@@ -387,20 +387,24 @@ static char *write_prelude(const char *name, const char *text)
 /* ---- the compilers ------------------------------------------------------- */
 
 /* Whether name (no '/') is a program in PATH, or path exists. */
-static int found(const char *name)
+/* The program name (no '/') as PATH finds it first, into buf; 0 when none. */
+static int on_path(const char *name, char *buf, size_t cap)
 {
-	if (strchr(name, '/'))
-		return access(name, X_OK) == 0;
 	const char *p = getenv("PATH");
-	char buf[4096];
 	for (; p && *p;) {
 		size_t n = strcspn(p, ":");
-		if (snprintf(buf, sizeof buf, "%.*s/%s", (int)n, p, name) < (int)sizeof buf &&
-		    access(buf, X_OK) == 0)
+		int k = snprintf(buf, cap, "%.*s/%s", (int)n, p, name);
+		if (k > 0 && (size_t)k < cap && access(buf, X_OK) == 0)
 			return 1;
 		p += n + (p[n] == ':');
 	}
 	return 0;
+}
+
+static int found(const char *name)
+{
+	char buf[4096];
+	return strchr(name, '/') ? access(name, X_OK) == 0 : on_path(name, buf, sizeof buf);
 }
 
 static const char *clang_path(void)
@@ -451,31 +455,25 @@ static int toolkit_at(const char *dir)
 	return 0;
 }
 
-/* The folder above the bin/ of the nvcc that PATH finds, into dir. */
+/* The folder above the bin/ of the nvcc that PATH finds first (the one a
+ * shell runs), into dir. */
 static int nvcc_on_path(char *dir, size_t cap)
 {
-	const char *p = getenv("PATH");
-	for (; p && *p;) {
-		size_t n = strcspn(p, ":");
-		int k = snprintf(dir, cap, "%.*s/nvcc", (int)n, p);
-		if (n > 0 && k > 0 && (size_t)k < cap && access(dir, X_OK) == 0) {
-			char *real = realpath(dir, NULL);
-			int ok = real && strlen(real) < cap;
-			if (ok)
-				strcpy(dir, real);
-			free(real);
-			char *slash = ok ? strrchr(dir, '/') : NULL;
-			if (slash)
-				*slash = '\0'; /* .../bin */
-			slash = slash ? strrchr(dir, '/') : NULL;
-			if (slash && strcmp(slash, "/bin") == 0) {
-				*slash = '\0';
-				return 1;
-			}
-		}
-		p += n + (p[n] == ':');
-	}
-	return 0;
+	if (!on_path("nvcc", dir, cap))
+		return 0;
+	char *real = realpath(dir, NULL); /* .../bin/nvcc, links followed */
+	int ok = real && strlen(real) < cap;
+	if (ok)
+		strcpy(dir, real);
+	free(real);
+	char *slash = ok ? strrchr(dir, '/') : NULL;
+	if (slash)
+		*slash = '\0'; /* .../bin */
+	slash = slash ? strrchr(dir, '/') : NULL;
+	if (!slash || strcmp(slash, "/bin") != 0)
+		return 0;
+	*slash = '\0';
+	return 1;
 }
 
 /*
