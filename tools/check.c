@@ -637,15 +637,15 @@ done:
 static bool only_exits(tc_exits *x, const tc_graph *g, uint32_t node, const tc_report_cause *causes,
 		       uint32_t ncauses, tc_loc *loc)
 {
-	uint32_t ids[64], side;
-	if (ncauses == 0 || ncauses > 64)
-		return false;
-	for (uint32_t i = 0; i < ncauses; i++) {
-		if (causes[i].graph && causes[i].graph != g)
-			return false; /* a cause in a caller: not this kernel's exit */
+	uint32_t side, *ids = ncauses ? malloc(ncauses * sizeof *ids) : NULL;
+	bool only = ids != NULL; /* out of memory: an ordinary divergence */
+	for (uint32_t i = 0; only && i < ncauses; i++) {
+		only = !causes[i].graph || causes[i].graph == g; /* not a caller's */
 		ids[i] = causes[i].node;
 	}
-	if (!tc__exits_only(x, node, ids, ncauses, &side))
+	only = only && tc__exits_only(x, node, ids, ncauses, &side);
+	free(ids);
+	if (!only)
 		return false;
 	/* the return where it has a position, else the branch that leads there */
 	*loc = side != TC_NONE ? tc_graph_node_loc(g, side) : (tc_loc){NULL, 0, 0};
