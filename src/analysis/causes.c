@@ -25,8 +25,8 @@
  *    branch it meets.
  * A barrier whose state is C has no causes.
  */
-#include "analysis/digraph.h"
-#include "analysis/dominators.h"
+#include "graph/digraph.h"
+#include "graph/dominators.h"
 #include "util/diag.h"
 
 #include <stdlib.h>

@@ -32,7 +32,7 @@
  * keep only what the path solver proves. That is sound, as path is, and it
  * is reported in the stats.
  */
-#include "analysis/dominators.h"
+#include "graph/dominators.h"
 #include "analysis/flow.h"
 #include "analysis/scc.h"
 

@@ -12,7 +12,7 @@
 #define TC_ANALYSIS_FLOW_H
 
 #include "analysis/bridges.h"
-#include "analysis/digraph.h"
+#include "graph/digraph.h"
 #include "analysis/stats.h"
 #include "threadconv.h"
 

@@ -12,7 +12,7 @@
 #ifndef TC_ANALYSIS_INFLUENCE_H
 #define TC_ANALYSIS_INFLUENCE_H
 
-#include "analysis/digraph.h"
+#include "graph/digraph.h"
 
 #include <stdbool.h>
 

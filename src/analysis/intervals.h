@@ -6,7 +6,7 @@
 #ifndef TC_ANALYSIS_INTERVALS_H
 #define TC_ANALYSIS_INTERVALS_H
 
-#include "analysis/digraph.h"
+#include "graph/digraph.h"
 
 /* header[v] = the header of v's interval; TC_NONE when v is unreachable.
  * Only arcs from reachable vertices count as predecessors. */

@@ -8,7 +8,7 @@
 #ifndef TC_ANALYSIS_LOOPS_H
 #define TC_ANALYSIS_LOOPS_H
 
-#include "analysis/digraph.h"
+#include "graph/digraph.h"
 
 typedef struct tc_loops {
 	/* innermost[v]: header of the innermost loop containing v (v itself

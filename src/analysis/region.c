@@ -36,7 +36,7 @@
  *   loops, where the header need not dominate the body, fall back to a
  *   search for a cycle through one node avoiding the other.
  */
-#include "analysis/dominators.h"
+#include "graph/dominators.h"
 #include "analysis/flow.h"
 #include "analysis/intervals.h"
 #include "analysis/loops.h"

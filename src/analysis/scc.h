@@ -4,7 +4,7 @@
 #ifndef TC_ANALYSIS_SCC_H
 #define TC_ANALYSIS_SCC_H
 
-#include "analysis/digraph.h"
+#include "graph/digraph.h"
 
 /*
  * comp[v] = component id of v, for every vertex; components are numbered in

@@ -1,6 +1,6 @@
 /* ssa.c - SSA form of a function written with registers (ssa.h). */
 #include "analysis/ssa.h"
-#include "analysis/dominators.h"
+#include "graph/dominators.h"
 
 #include <stdlib.h>
 #include <string.h>

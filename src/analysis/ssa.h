@@ -29,31 +29,8 @@
 #define TC_ANALYSIS_SSA_H
 
 #include "analysis/lanes.h"
+#include "graph/desc.h"
 
-typedef struct tc_reg_func {
-	uint32_t nblocks;
-	const uint32_t *succ_off; /* nblocks + 1 */
-	const uint32_t *succ;     /* block ids; nblocks: the virtual exit */
-	uint32_t nregs;
-	uint32_t ninsts;
-	const uint32_t *block;  /* per instruction, non-decreasing */
-	const uint8_t *kind;    /* per instruction: TC_UA_* bits (TC_UA_PHI: see above) */
-	const uint32_t *def;    /* per instruction: the register written, or TC_NONE */
-	const uint32_t *op_off; /* ninsts + 1 */
-	const uint32_t *op;     /* the registers read (or TC_SSA_VALUE | instruction) */
-	const uint32_t *cond;   /* per block: the register its branch tests, or TC_NONE */
-	/* per operand of a TC_UA_PHI instruction: the block it comes from; NULL
-	 * when there is no such instruction */
-	const uint32_t *op_block;
-	/* per instruction, or NULL: what it computes for the warp's view
-	 * (lanes.h), its a[] naming operands by their place in the
-	 * instruction's list (0 is op[op_off[i]]); tc_ssa.lop gets it with
-	 * each a[] the value read there */
-	const tc_lane_op *lane;
-} tc_reg_func;
-
-/* An operand that is instruction i's value: TC_SSA_VALUE | i (i < 2^31 - 1). */
-#define TC_SSA_VALUE 0x80000000u
 
 /* The SSA form: f describes it (its arrays live in the result). */
 typedef struct tc_ssa {

@@ -2,14 +2,6 @@
 #include "analysis/stats.h"
 
 #include <string.h>
-#include <time.h>
-
-double tc__now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 void tc__phase_begin(tc_run *run, const char *phase)
 {

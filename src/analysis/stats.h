@@ -9,6 +9,7 @@
 #define TC_ANALYSIS_STATS_H
 
 #include "threadconv.h"
+#include "util/clock.h"
 
 typedef struct tc_run {
 	tc_solve_stats *stats;
@@ -21,7 +22,6 @@ typedef struct tc_run {
 	uint64_t exact_work_done;  /* exact's per-source work so far, all rounds */
 } tc_run;
 
-double tc__now(void);
 void tc__phase_begin(tc_run *run, const char *phase);
 void tc__phase_end(tc_run *run);
 /* Reports done of total units of the current phase (cheap when no callback). */

@@ -31,7 +31,7 @@
  * analysis without the branches a solve proves effectively uniform.
  */
 #include "analysis/uniformity.h"
-#include "analysis/dominators.h"
+#include "graph/dominators.h"
 #include "analysis/influence.h"
 #include "analysis/loops.h"
 

@@ -24,7 +24,7 @@
  * proven.) What changes from round to round is which branches are divergent,
  * and S, which starts afresh each round from the uniform marks.
  */
-#include "analysis/dominators.h"
+#include "graph/dominators.h"
 #include "analysis/flow.h"
 #include "analysis/influence.h"
 

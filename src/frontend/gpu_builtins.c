@@ -8,7 +8,6 @@
  * To teach the frontends a new builtin, add a row.
  */
 #include "frontend/gpu_builtins.h"
-#include "analysis/lanes.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -384,44 +383,4 @@ done:
 	tc__free(al, by_callee);
 	tc__free(al, stack);
 	return rc;
-}
-
-int tc__gpu_add_collectives(tc_module *m, const tc_alloc *al, tc_collective *cs, uint32_t ncoll,
-			    const tc_uniformity *wua, uint32_t nblocks, const uint32_t *succ_off,
-			    const uint32_t *last, tc_u32vec *dep_block, tc_u32vec *dep_node,
-			    uint32_t warp_size, bool warp_assumed)
-{
-	const tc_alloc *mal = &m->al;
-	uint8_t *marks = NULL;
-	tc_uniformity_deps *deps = NULL;
-	int rc = TC_OK;
-	for (uint32_t k = 0; k < ncoll; k++)
-		if (cs[k].inlined && strcmp(cs[k].inlined, cs[k].name) == 0)
-			cs[k].inlined = NULL;
-	if (wua) {
-		uint32_t nnodes = tc_graph_node_count(m->graphs[m->count - 1]);
-		dep_node->len = dep_block->len = 0;
-		if (!(marks = tc__calloc(mal, nnodes ? nnodes : 1, 1)))
-			rc = TC_ENOMEM;
-		for (uint32_t k = 0; k < nblocks && !rc; k++) {
-			if (succ_off[k + 1] - succ_off[k] < 2)
-				continue;
-			bool div = tc__uniformity_branch(wua, k);
-			marks[last[k]] = !div;
-			if (div && (tc__u32vec_push(al, dep_node, last[k]) ||
-				    tc__u32vec_push(al, dep_block, k)))
-				rc = TC_ENOMEM;
-		}
-		if (!rc)
-			rc = tc__uniformity_record(wua, dep_block->v, dep_node->v,
-						   (uint32_t)dep_node->len, mal, &deps);
-	}
-	if (rc) {
-		tc__free(mal, cs);
-		tc__free(mal, marks);
-		return rc;
-	}
-	tc__module_set_collectives(m, cs, ncoll, marks, deps, wua ? warp_size : 0,
-				   wua && warp_assumed);
-	return TC_OK;
 }

@@ -6,7 +6,6 @@
 #ifndef TC_FRONTEND_GPU_BUILTINS_H
 #define TC_FRONTEND_GPU_BUILTINS_H
 
-#include "analysis/uniformity.h"
 #include "graph/module.h"
 #include "util/mem.h"
 
@@ -88,21 +87,5 @@ size_t tc__gpu_describe(char *buf, size_t cap, const char *name, size_t len,
  */
 int tc__gpu_barrier_closure(const tc_alloc *al, uint32_t nfn, const uint32_t *caller,
 			    const uint32_t *callee, size_t ncalls, uint8_t *has_barrier);
-
-/*
- * Gives the graph just added to m its collectives cs (ncoll, allocated with
- * m->al; taken, also on failure) and, when wua (the warp-level uniformity,
- * lanes.h) is not NULL, its warp's view: per node, whether the branch ending
- * it goes the same way in every lane of a warp (block k of nblocks ends node
- * last[k]; succ_off as in tc_ua_func), and the replay record of the
- * warp-level values. dep_block and dep_node are the caller's scratch (al).
- * A collective's inlined helper that is the collective itself (a header's
- * __shfl_sync around the intrinsic) is dropped: no note names it.
- * TC_OK, TC_ENOMEM or TC_ELIMIT.
- */
-int tc__gpu_add_collectives(tc_module *m, const tc_alloc *al, tc_collective *cs, uint32_t ncoll,
-			    const tc_uniformity *wua, uint32_t nblocks, const uint32_t *succ_off,
-			    const uint32_t *last, tc_u32vec *dep_block, tc_u32vec *dep_node,
-			    uint32_t warp_size, bool warp_assumed);
 
 #endif

@@ -11,12 +11,11 @@
  *   function, kernels first: the uniformity of each branch condition, and the
  *   graph, with every barrier call a node of its own and one virtual exit.
  */
-#include "analysis/lanes.h"
-#include "analysis/stats.h"
-#include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
+#include "frontend/readers.h"
 #include "graph/blocks.h"
 #include "graph/module.h"
+#include "util/clock.h"
 #include "util/diag.h"
 #include "util/names.h"
 
@@ -201,15 +200,12 @@ typedef struct reader {
 	size_t kind_cap;
 	tc_u32vec succ_off, succ, cond, use_off, user, use_block;
 	tc_u32vec tmp_v, tmp_w, tmp_b; /* the uses in the order found */
-	tc_uniformity *ua;          /* the result for the function */
-	tc_u32vec dep_block, dep_node; /* its divergent branches */
 	char *name; /* node names and file paths are built here */
 	size_t name_cap;
 	char bname[32];      /* a numbered block's name */
 	LLVMValueRef cursor; /* the last barrier found in a block */
 	uint32_t *nbar, *last; /* per block: barriers, the node its branch ends */
-	uint8_t *bdiv;       /* per block: its branch may diverge */
-	size_t nbar_cap, last_cap, bdiv_cap;
+	size_t nbar_cap, last_cap;
 
 	/* per function, reused: its collectives, and the warp's view of it */
 	found_coll *found;
@@ -217,7 +213,8 @@ typedef struct reader {
 	bool any_warp; /* some collective of the function is a warp's */
 	tc_lane_op *lop;
 	size_t lop_cap;
-	tc_lanes *lanes;
+	tc_arg_tests tests; /* of its collectives' arguments */
+	const tc_fn_sink *sink; /* what each function's description goes to */
 
 	double uniformity_s; /* time in the value analysis, all functions */
 
@@ -1201,50 +1198,46 @@ static uint32_t warp_size(reader *r, LLVMValueRef fn)
 	return 64;
 }
 
-/* The uniformity of f's values at warp granularity (r->lanes). */
-static int warp_view(reader *r, LLVMValueRef fn, const tc_ua_func *f)
+/* What each of f's values computes for the warp's view (r->lop). */
+static int warp_view(reader *r, const tc_ua_func *f)
 {
 	if (reserve(r, &r->lop, &r->lop_cap, (size_t)f->nvalues + 1, sizeof *r->lop))
-		return TC_ENOMEM;
+		return oom(r);
 	for (uint32_t v = 0; v < f->nvalues; v++)
 		r->lop[v] = lane_op(r, r->vals[v]);
-	tc_lane_geom geom = {warp_size(r, fn), {0, 0, 0}};
-	block_size(r, fn, geom.size);
-	return tc__lanes(&r->lanes, f, r->lop, &geom, &r->al);
+	return TC_OK;
 }
 
 /* Describes fn (ninsts instructions with nops operands) to the uniformity
- * analysis and runs it (r->ua). */
-static int divergence(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks, size_t ninsts,
-		      size_t nops)
+ * analysis (f), and what its values compute for the warp's view where one
+ * is wanted (r->lop; *lop NULL otherwise). */
+static int describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
+			   size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop)
 {
 	uint32_t n = 0;
 	int rc;
-	tc__uniformity_free(r->ua);
-	r->ua = NULL;
-	tc__lanes_free(r->lanes);
-	r->lanes = NULL;
+	*lop = NULL;
 	if ((rc = number_values(r, fn, kernel, nblocks, ninsts, &n)) ||
 	    (rc = number_uses(r, n, nops)) || (rc = number_branches(r, nblocks)))
 		return rc;
-	tc_ua_func f = {.nblocks = nblocks,
-			.succ_off = r->succ_off.v,
-			.succ = r->succ.v,
-			.cond = r->cond.v,
-			.nvalues = n,
-			.block = r->blk,
-			.kind = r->kind,
-			.use_off = r->use_off.v,
-			.user = r->user.v,
-			.use_block = r->use_block.v};
-	rc = tc__uniformity(&r->ua, &f, &r->al);
+	*f = (tc_ua_func){.nblocks = nblocks,
+			  .succ_off = r->succ_off.v,
+			  .succ = r->succ.v,
+			  .cond = r->cond.v,
+			  .nvalues = n,
+			  .block = r->blk,
+			  .kind = r->kind,
+			  .use_off = r->use_off.v,
+			  .user = r->user.v,
+			  .use_block = r->use_block.v};
 	/* and for every function of a module with calls and warp collectives:
 	 * what a function returns to its callers' warps (analysis/calls.c) */
-	if (!rc && (r->any_warp || (r->graph_of && r->warp_module)))
-		rc = warp_view(r, fn, &f);
-	if (rc == TC_ELIMIT)
-		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
-	return rc ? oom(r) : TC_OK;
+	if (r->any_warp || (r->graph_of && r->warp_module)) {
+		if ((rc = warp_view(r, f)))
+			return rc;
+		*lop = r->lop;
+	}
+	return TC_OK;
 }
 
 /* ---- graphs --------------------------------------------------------------- */
@@ -1484,31 +1477,17 @@ static int kept_loc(reader *r, LLVMValueRef inst, tc_loc *out, tc_inlined *inl)
 	return TC_OK;
 }
 
-/* The thread-dependent builtin call that divergent value v of ua comes
- * from (tc__uniformity_source), described as in the source, and where it
- * is; *what stays NULL when none is found. */
-static int named_source(reader *r, tc_uniformity *ua, uint32_t v, const char **what,
-			tc_loc *loc)
+/* The thread-dependent builtin call value v is (tc_fn_read.source),
+ * described as in the source, and where it is. */
+static int value_source(void *ctx, uint32_t v, const char **what, tc_loc *loc)
 {
-	int rc;
-	uint32_t src = tc__uniformity_source(ua, v, &rc);
-	if (rc)
-		return oom(r);
-	if (src == TC_NONE || src >= r->values.len)
+	reader *r = ctx;
+	if (v >= r->values.len)
 		return TC_OK;
-	LLVMValueRef call = r->vals[src];
+	LLVMValueRef call = r->vals[v];
 	if (!(*what = describe_call(r, call)))
 		return oom(r);
 	return kept_loc(r, call, loc, NULL);
-}
-
-/* Records the divergence source of a branch that is not uniform. */
-static int branch_source(reader *r, LLVMValueRef term, tc_branch_source *out)
-{
-	LLVMValueRef cond = LLVMGetInstructionOpcode(term) == LLVMBr
-				    ? LLVMGetCondition(term)
-				    : LLVMGetOperand(term, 0);
-	return named_source(r, r->ua, ptrmap_get(&r->values, cond), &out->what, &out->loc);
 }
 
 /* ---- the graph's callbacks (graph/blocks.h) ---------------------------------- */
@@ -1542,16 +1521,10 @@ static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_
 	return i ? kept_loc(r, i, loc, inl) : TC_OK;
 }
 
-static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
-			tc_branch_source *src)
+static int block_branch(void *ctx, uint32_t k, tc_loc *loc)
 {
 	reader *r = ctx;
-	LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
-	int rc;
-	if (divergent && LLVMGetInstructionOpcode(term) != LLVMIndirectBr &&
-	    (rc = branch_source(r, term, src)))
-		return rc;
-	return kept_loc(r, term, loc, NULL);
+	return kept_loc(r, LLVMGetBasicBlockTerminator(r->binfo[k].bb), loc, NULL);
 }
 
 /* ---- collectives (docs/check.md, "Collectives") ------------------------------ */
@@ -1581,9 +1554,6 @@ static int note_collective(reader *r, LLVMValueRef i, uint32_t k, uint32_t seg)
 	return TC_OK;
 }
 
-/* divergent_arg's answer when what differs has no value of its own */
-#define DIFFERS_UNNAMED (TC_NONE - 1)
-
 /* The value the last store into slot (one value, not an array) before
  * call in call's block stored, when nothing between may write the slot;
  * NULL when there is none. */
@@ -1602,112 +1572,109 @@ static LLVMValueRef stored_before(LLVMValueRef slot, LLVMValueRef call)
 	return NULL;
 }
 
+/* Adds the test that value v (TC_NONE: none to name) differs, or always
+ * when always is set, for argument arg (named name) of a collective. */
+static int add_test(reader *r, uint32_t v, bool always, unsigned arg, const char *name)
+{
+	return tc__arg_tests_add(&r->al, &r->tests, v, always, arg, name) ? oom(r) : TC_OK;
+}
+
 /*
- * Whether what a thread's own stack slot holds when call reads it may differ
- * between threads (a wait_group_events event list): the value stored just
- * before in the same block; else a store of a divergent value into it
- * (*culprit: that value), or stores in more than one block (a thread-
- * dependent if/else may choose; *culprit DIFFERS_UNNAMED), or a use not
- * followed. Stores through GEPs and casts of the slot count.
+ * The tests of whether what a thread's own stack slot holds when call reads
+ * it may differ between threads (a wait_group_events event list): the value
+ * stored just before in the same block; else each value stored into it,
+ * and it differs anyway when it is stored in more than one block (a
+ * thread-dependent if/else may choose), its address is stored, or a use is
+ * not followed. Stores through GEPs and casts of the slot count.
  */
-static bool slot_differs(reader *r, const tc_uniformity *ua, LLVMValueRef slot,
-			 LLVMValueRef call, uint32_t *culprit)
+static int slot_tests(reader *r, LLVMValueRef slot, LLVMValueRef call, unsigned arg,
+		      const char *name)
 {
 	LLVMValueRef last = stored_before(slot, call);
 	if (last) {
 		uint32_t v = ptrmap_get(&r->values, last);
-		*culprit = v;
-		return tc__uniformity_value(ua, v);
+		return v != TC_NONE ? add_test(r, v, false, arg, name) : TC_OK;
 	}
 	LLVMValueRef stack[32];
 	LLVMBasicBlockRef stored_in = NULL;
 	int top = 0, steps = 0;
 	stack[top++] = slot;
-	*culprit = DIFFERS_UNNAMED;
 	while (top > 0) {
 		LLVMValueRef p = stack[--top];
 		for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
 			LLVMValueRef w = LLVMGetUser(u);
 			if (++steps > 256)
-				return true;
+				return add_test(r, TC_NONE, true, arg, name);
 			if (LLVMIsAStoreInst(w)) {
-				if (LLVMGetOperand(w, 1) != p)
-					return true; /* the slot's address is stored: it escapes */
+				if (LLVMGetOperand(w, 1) != p) /* the slot's address is stored */
+					return add_test(r, TC_NONE, true, arg, name);
 				uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(w, 0));
-				if (tc__uniformity_value(ua, v)) {
-					*culprit = v;
-					return true;
-				}
+				int rc = v != TC_NONE ? add_test(r, v, false, arg, name) : TC_OK;
+				if (rc)
+					return rc;
 				LLVMBasicBlockRef b = LLVMGetInstructionParent(w);
 				if (stored_in && b != stored_in)
-					return true;
+					return add_test(r, TC_NONE, true, arg, name);
 				stored_in = b;
 			} else if ((LLVMIsAGetElementPtrInst(w) || LLVMIsABitCastInst(w) ||
 				    LLVMIsAAddrSpaceCastInst(w)) &&
 				   LLVMGetOperand(w, 0) == p) {
 				if (top == (int)(sizeof stack / sizeof *stack))
-					return true;
+					return add_test(r, TC_NONE, true, arg, name);
 				stack[top++] = w;
 			}
 		}
 	}
-	return false;
+	return TC_OK;
 }
 
-/* The value that makes argument a divergent (ua: the group's analysis),
- * DIFFERS_UNNAMED, or TC_NONE. A pointer into a thread's own stack slot is
- * the same slot in every thread: the indices into it count, and what it
- * holds when call reads it (slot_differs). */
-static uint32_t divergent_arg(reader *r, const tc_uniformity *ua, LLVMValueRef call,
-			      LLVMValueRef a)
+/* The tests of argument a of call (argument arg, named name): its value; for
+ * a pointer into a thread's own stack slot, the same slot in every thread,
+ * the indices into it and what it holds when call reads it (slot_tests). */
+static int operand_tests(reader *r, LLVMValueRef call, LLVMValueRef a, unsigned arg,
+			 const char *name)
 {
 	for (int steps = 0; steps < 64; steps++) {
-		uint32_t id = ptrmap_get(&r->values, a), culprit;
+		uint32_t id = ptrmap_get(&r->values, a);
 		if (id == TC_NONE)
-			return TC_NONE;
+			return TC_OK;
 		if (LLVMIsAAllocaInst(a))
-			return slot_differs(r, ua, a, call, &culprit) ? culprit : TC_NONE;
+			return slot_tests(r, a, call, arg, name);
 		if (LLVMIsAGetElementPtrInst(a)) {
 			int n = LLVMGetNumOperands(a);
 			for (int j = 1; j < n; j++) {
 				uint32_t x = ptrmap_get(&r->values, LLVMGetOperand(a, (unsigned)j));
-				if (tc__uniformity_value(ua, x))
-					return x;
+				int rc = x != TC_NONE ? add_test(r, x, false, arg, name) : TC_OK;
+				if (rc)
+					return rc;
 			}
 		} else if (!LLVMIsABitCastInst(a) && !LLVMIsAAddrSpaceCastInst(a)) {
-			return tc__uniformity_value(ua, id) ? id : TC_NONE;
+			return add_test(r, id, false, arg, name);
 		}
 		a = LLVMGetOperand(a, 0);
 	}
-	return ptrmap_get(&r->values, a);
+	uint32_t id = ptrmap_get(&r->values, a); /* followed far enough: taken to differ */
+	return id != TC_NONE ? add_test(r, id, true, arg, name) : TC_OK;
 }
 
-/* The first argument of a collective that must agree in its group and may
- * not, with what it depends on. */
-static int check_args(reader *r, const found_coll *fc, tc_collective *c)
+/* The tests of the arguments of a collective that must agree in its group. */
+static int arg_tests(reader *r, const found_coll *fc)
 {
 	const tc_gpu_collective *row = fc->row;
-	const tc_uniformity *ua = fc->group == TC_GROUP_BLOCK ? r->ua
-				  : r->lanes             ? tc__lanes_uniformity(r->lanes)
-							 : NULL;
-	if (!row || !row->agree || !ua)
+	if (!row || !row->agree)
 		return TC_OK;
 	unsigned nargs = (unsigned)LLVMGetNumArgOperands(fc->inst);
 	for (unsigned i = 0; i < nargs && i < 8; i++) {
 		if (!((row->agree >> i) & 1))
 			continue;
-		uint32_t bad = divergent_arg(r, ua, fc->inst, LLVMGetOperand(fc->inst, i));
-		if (bad == TC_NONE)
-			continue;
 		char buf[64];
 		const char *an = tc__gpu_collective_arg(row, i, buf, sizeof buf);
-		c->arg = i;
-		if (!(c->arg_name = tc__module_string(r->out, an, strlen(an))))
+		const char *name = tc__module_string(r->out, an, strlen(an));
+		if (!name)
 			return oom(r);
-		return bad == DIFFERS_UNNAMED
-			       ? TC_OK
-			       : named_source(r, (tc_uniformity *)ua, bad, &c->arg_source,
-					      &c->arg_source_loc);
+		int rc = operand_tests(r, fc->inst, LLVMGetOperand(fc->inst, i), i, name);
+		if (rc)
+			return rc;
 	}
 	return TC_OK;
 }
@@ -1725,15 +1692,16 @@ static const char *collective_name(reader *r, const found_coll *fc)
 	return tc__module_string(r->out, name, strlen(name));
 }
 
-/* The collectives of the graph just added, and its warp's view
- * (tc__gpu_add_collectives). */
-static int add_collectives(reader *r, uint32_t nblocks)
+/* The collectives of the graph just added, for in, with the tests of their
+ * arguments. */
+static int make_collectives(reader *r, tc_fn_read *in)
 {
 	if (r->nfound == 0)
 		return TC_OK;
 	const tc_alloc *mal = &r->out->al;
 	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
-	int rc = !cs ? oom(r) : TC_OK;
+	int rc = !cs || tc__arg_tests_start(&r->al, &r->tests, (uint32_t)r->nfound) ? oom(r)
+										    : TC_OK;
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const found_coll *fc = &r->found[j];
 		tc_collective *c = &cs[j];
@@ -1741,6 +1709,7 @@ static int add_collectives(reader *r, uint32_t nblocks)
 		*c = tc__gpu_collective_entry(fc->group, !fc->row, fc->row && fc->row->barrier,
 					      fc->row && fc->row->mask >= 0, fc->checked,
 					      r->last[fc->block] - r->nbar[fc->block] + fc->seg);
+		tc__arg_tests_next(&r->tests, (uint32_t)j);
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);
 		else
@@ -1748,20 +1717,17 @@ static int add_collectives(reader *r, uint32_t nblocks)
 		c->inlined = inl.function;
 		c->inlined_loc = inl.loc;
 		if (!rc)
-			rc = check_args(r, fc, c);
+			rc = arg_tests(r, fc);
 	}
 	if (rc) {
 		tc__free(mal, cs);
 		return rc;
 	}
-	rc = tc__gpu_add_collectives(r->out, &r->al, cs, (uint32_t)r->nfound,
-				     r->lanes ? tc__lanes_uniformity(r->lanes) : NULL, nblocks,
-				     r->succ_off.v, r->last, &r->dep_block, &r->dep_node,
-				     r->lanes ? warp_size(r, r->fns[r->cur_fn]) : 0,
-				     r->lanes && tc__lanes_assumed(r->lanes));
-	if (rc == TC_ELIMIT)
-		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
-	return rc ? oom(r) : TC_OK;
+	in->coll = cs;
+	in->ncoll = (uint32_t)r->nfound;
+	in->test_off = r->tests.off;
+	in->test = r->tests.test;
+	return TC_OK;
 }
 
 /* ---- a caller's module (tc_parse_llvm_module) ------------------------------ */
@@ -1897,16 +1863,6 @@ static int add_origin(reader *r, uint32_t f, uint32_t nblocks)
 
 /* ---- the description for the interprocedural check (graph/desc.h) -------- */
 
-/* A copy of n elements of size sz, with the module's allocator; NULL when
- * out of memory (or n is 0 and the copy is of one element). */
-static void *module_copy(reader *r, const void *p, size_t n, size_t sz)
-{
-	void *q = tc__malloc(&r->out->al, tc__mul(n ? n : 1, sz));
-	if (q && n)
-		memcpy(q, p, n * sz);
-	return q;
-}
-
 /* The calls of fn's defined functions in d (its blocks read, r->last set). */
 static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 {
@@ -1961,17 +1917,10 @@ static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 	return TC_OK;
 }
 
-/* The warp's view of fn (r->lop, when it was computed) and what each of its
- * collectives depends on in a calling context. */
-static int describe_collectives(reader *r, uint32_t f, tc_fn_desc *d)
+/* What each collective of the function depends on in a calling context. */
+static int describe_collectives(reader *r, tc_fn_desc *d)
 {
 	const tc_alloc *mal = &r->out->al;
-	if (r->lanes) {
-		if (!(d->lop = module_copy(r, r->lop, d->f.nvalues, sizeof *r->lop)))
-			return oom(r);
-		d->warp_size = warp_size(r, r->fns[f]);
-		block_size(r, r->fns[f], d->block_size);
-	}
 	if (r->nfound == 0)
 		return TC_OK;
 	if (!(d->coll = tc__malloc(mal, tc__mul(r->nfound, sizeof *d->coll))))
@@ -2021,40 +1970,27 @@ static int describe_collectives(reader *r, uint32_t f, tc_fn_desc *d)
 
 /* Gives the graph just added (of function f, the analysis of its values
  * just run) its description. */
-static int describe(reader *r, uint32_t f, uint32_t nblocks)
+/* The description of the graph just added (of function f) for the
+ * interprocedural check, in in->desc. */
+static int describe(reader *r, uint32_t f, uint32_t nblocks, tc_fn_read *in)
 {
-	tc_ua_func uf = {.nblocks = nblocks,
-			 .succ_off = r->succ_off.v,
-			 .succ = r->succ.v,
-			 .cond = r->cond.v,
-			 .nvalues = r->nvalues,
-			 .block = r->blk,
-			 .kind = r->kind,
-			 .use_off = r->use_off.v,
-			 .user = r->user.v,
-			 .use_block = r->use_block.v};
 	uint32_t np = LLVMCountParams(r->fns[f]);
-	tc_fn_desc *d = tc__fn_desc_new(r->out, &uf, r->last, np, nblocks);
+	tc_fn_desc *d = tc__fn_desc_new(r->out, nblocks, r->last, np, nblocks);
 	if (!d)
 		return oom(r);
+	in->desc = d; /* the analyses' from here, also on failure */
+	in->read_args = true;
 	d->nparams = d->nparam_values = np;
 	for (uint32_t p = 0; p < np; p++)
 		d->param_value[p] = d->param_index[p] = p; /* the arguments come first */
 	d->builtin = callee_kind(r->fns[f]) == TC_GPU_BARRIER;
-	int rc = TC_OK;
 	for (uint32_t k = 0; k < nblocks; k++) {
 		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
 		if (term && LLVMGetInstructionOpcode(term) == LLVMRet)
 			d->ret[d->nret++] = ptrmap_get(&r->values, term);
 	}
-	if (!rc)
-		rc = describe_calls(r, d, nblocks);
-	if (!rc)
-		rc = describe_collectives(r, f, d);
-	if (!rc && tc__fn_desc_read_args(r->out, d))
-		rc = oom(r);
-	tc__module_set_desc(r->out, d); /* owns it, also on failure */
-	return rc;
+	int rc = describe_calls(r, d, nblocks);
+	return rc ? rc : describe_collectives(r, d);
 }
 
 static int build_graph(reader *r, uint32_t f)
@@ -2091,24 +2027,18 @@ static int build_graph(reader *r, uint32_t f)
 		if (nnodes > UINT32_MAX / 2)
 			return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 	}
-	double t0 = tc__now();
-	r->dep_node.len = r->dep_block.len = 0;
-	rc = divergence(r, fn, kernel, nblocks, ninsts, nops);
-	r->uniformity_s += tc__now() - t0;
-	if (rc)
+	tc_ua_func uf;
+	tc_fn_read in = {0};
+	if ((rc = describe_values(r, fn, kernel, nblocks, ninsts, nops, &uf, &in.lop)))
 		return rc;
-
 	if (reserve(r, &r->nbar, &r->nbar_cap, (size_t)nblocks + 1, sizeof *r->nbar) ||
-	    reserve(r, &r->bdiv, &r->bdiv_cap, (size_t)nblocks + 1, 1) ||
 	    reserve(r, &r->last, &r->last_cap, (size_t)nblocks + 1, sizeof *r->last))
 		return oom(r);
-	for (uint32_t k = 0; k < nblocks; k++) {
+	for (uint32_t k = 0; k < nblocks; k++)
 		r->nbar[k] = r->binfo[k].nbarriers;
-		r->bdiv[k] = tc__uniformity_branch(r->ua, k);
-	}
 	size_t len;
 	const char *fname = value_name(fn, &len);
-	tc_block_graph bg = {fname, len, kernel, nblocks, r->succ_off.v, r->succ.v, r->bdiv,
+	tc_block_graph bg = {fname, len, kernel, nblocks, r->succ_off.v, r->succ.v,
 			     r->nbar, r, block_name, block_barrier, block_branch};
 	rc = tc__module_add_blocks(r->out, &bg, r->last);
 	if (rc == TC_ELIMIT)
@@ -2117,24 +2047,29 @@ static int build_graph(reader *r, uint32_t f)
 		return oom(r);
 	if (rc)
 		return rc;
-	for (uint32_t k = 0; k < nblocks; k++)
-		if (r->bdiv[k] && r->succ_off.v[k + 1] - r->succ_off.v[k] >= 2 &&
-		    (tc__u32vec_push(&r->al, &r->dep_node, r->last[k]) ||
-		     tc__u32vec_push(&r->al, &r->dep_block, k)))
-			return oom(r);
-	tc_uniformity_deps *deps;
-	t0 = tc__now();
-	rc = tc__uniformity_record(r->ua, r->dep_block.v, r->dep_node.v,
-				   (uint32_t)r->dep_node.len, &r->out->al, &deps);
-	r->uniformity_s += tc__now() - t0;
-	if (rc == TC_ELIMIT)
-		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+	/* what the analyses read of it */
+	in.ssa = &uf;
+	in.last = r->last;
+	in.ctx = r;
+	in.source = value_source;
+	if (in.lop) {
+		in.warp_size = warp_size(r, fn);
+		block_size(r, fn, in.block_size);
+	}
+	rc = make_collectives(r, &in);
+	if (!rc && r->calls && r->graph_of)
+		rc = describe(r, f, nblocks, &in);
+	if (!rc) {
+		rc = r->sink->fn(r->sink->ctx, r->out, &in);
+		r->uniformity_s += in.uniformity_s;
+		if (rc == TC_ELIMIT)
+			rc = tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
+		else if (rc == TC_ENOMEM)
+			rc = oom(r);
+	}
+	tc__free(&r->out->al, in.coll); /* the analyses took them, unless not reached */
+	tc__fn_desc_free(&r->out->al, in.desc);
 	if (rc)
-		return oom(r);
-	tc__module_set_deps(r->out, deps);
-	if ((rc = add_collectives(r, nblocks)))
-		return rc;
-	if (r->calls && r->graph_of && (rc = describe(r, f, nblocks)))
 		return rc;
 	return r->embedded ? add_origin(r, f, nblocks) : TC_OK;
 }
@@ -2188,10 +2123,11 @@ static void target_spaces(reader *r)
 }
 
 static void reader_init(reader *r, const char *file, const tc_read_options *opt,
-			const tc_allocator *alloc, tc_diag *diag)
+			const tc_allocator *alloc, tc_diag *diag, const tc_fn_sink *sink)
 {
 	memset(r, 0, sizeof *r);
 	tc__alloc_init(&r->al, alloc);
+	r->sink = sink;
 	r->file = file;
 	r->diag = diag;
 	r->opt = opt;
@@ -2239,7 +2175,7 @@ static void reader_free(reader *r)
 	tc__free(&r->al, r->reach);
 	tc__free(&r->al, r->found);
 	tc__free(&r->al, r->lop);
-	tc__lanes_free(r->lanes);
+	tc__arg_tests_free(&r->al, &r->tests);
 	tc__free(&r->al, r->binfo);
 	tc__free(&r->al, r->vals);
 	tc__free(&r->al, r->blk);
@@ -2247,7 +2183,6 @@ static void reader_free(reader *r)
 	tc__free(&r->al, r->name);
 	tc__free(&r->al, r->nbar);
 	tc__free(&r->al, r->last);
-	tc__free(&r->al, r->bdiv);
 	tc__u32vec_free(&r->al, &r->succ_off);
 	tc__u32vec_free(&r->al, &r->succ);
 	tc__u32vec_free(&r->al, &r->cond);
@@ -2257,16 +2192,14 @@ static void reader_free(reader *r)
 	tc__u32vec_free(&r->al, &r->tmp_v);
 	tc__u32vec_free(&r->al, &r->tmp_w);
 	tc__u32vec_free(&r->al, &r->tmp_b);
-	tc__u32vec_free(&r->al, &r->dep_node);
-	tc__u32vec_free(&r->al, &r->dep_block);
-	tc__uniformity_free(r->ua);
 }
 
-int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_t len,
-		  const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+int tc__read_llvm(tc_module **out, const char *filename, const void *data, size_t len,
+		  const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag,
+		  const tc_fn_sink *sink)
 {
 	reader r;
-	reader_init(&r, filename ? filename : "<input>", opt, alloc, diag);
+	reader_init(&r, filename ? filename : "<input>", opt, alloc, diag, sink);
 	*out = NULL;
 	int rc;
 	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
@@ -2315,14 +2248,15 @@ static bool needs_repair(LLVMModuleRef mod)
 	return broken;
 }
 
-int tc_parse_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
-			 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+int tc__read_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
+			 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag,
+			 const tc_fn_sink *sink)
 {
 	reader r;
 	size_t idlen = 0;
 	const char *id = mod ? LLVMGetModuleIdentifier(mod, &idlen) : NULL;
 	reader_init(&r, id && idlen && !memchr(id, 0, idlen) ? id : "<module>", opt, alloc,
-		    diag);
+		    diag, sink);
 	*out = NULL;
 	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
 				       r.file, diag))

@@ -3,12 +3,15 @@
  * (cmake -DTC_WITH_LLVM=OFF): everything else works; IR is refused with a
  * message that says why.
  */
+#include "frontend/readers.h"
 #include "graph/module.h"
 #include "util/diag.h"
 
-int tc_parse_llvm(tc_module **out, const char *filename, const void *data, size_t len,
-		  const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+int tc__read_llvm(tc_module **out, const char *filename, const void *data, size_t len,
+		  const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag,
+		  const tc_fn_sink *sink)
 {
+	(void)sink;
 	(void)data;
 	(void)len;
 	(void)opt;
@@ -23,9 +26,11 @@ void tc_llvm_set_fatal_handler(void (*handler)(const char *reason))
 	(void)handler;
 }
 
-int tc_parse_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
-			 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+int tc__read_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
+			 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag,
+			 const tc_fn_sink *sink)
 {
+	(void)sink;
 	(void)mod;
 	(void)opt;
 	(void)alloc;

@@ -26,14 +26,13 @@
  * reader runs mem2reg for the same reason); otherwise a load from the depot
  * is thread-dependent.
  */
-#include "analysis/ssa.h"
-#include "analysis/stats.h"
-#include "analysis/uniformity.h"
 #include "frontend/gpu_builtins.h"
 #include "frontend/ptx_dwarf.h"
+#include "frontend/readers.h"
 #include "graph/blocks.h"
 #include "graph/desc.h"
 #include "graph/module.h"
+#include "util/clock.h"
 #include "util/diag.h"
 #include "util/names.h"
 
@@ -450,17 +449,15 @@ typedef struct reader {
 	const tc_gpu_collective *coll_row; /* the instruction is this collective */
 
 	/* graphs */
-	tc_uniformity *ua;
-	tc_u32vec dep_block, dep_node;
+	const tc_fn_sink *sink; /* what each function's description goes to */
+	tc_arg_tests tests;     /* of its collectives' arguments */
 	char *name;
 	size_t name_cap;
 	double uniformity_s;
 	const pfunc *gf;    /* the function whose graph is made */
-	const tc_ssa *gssa; /* its SSA form */
 	uint32_t gcursor;   /* the last barrier item found in a block */
 	gcoll *found;       /* its collectives */
 	size_t nfound, found_cap;
-	tc_lanes *lanes;    /* its warp's view, when it has a warp collective */
 	char bname[32];     /* a numbered block's name */
 	char warnings[4][224];
 	size_t nwarnings;
@@ -3929,25 +3926,26 @@ static int block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_
 	return r->rc ? r->rc : inlined_of(r, r->items[x].loc, inl);
 }
 
-static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
-			tc_branch_source *src)
+static int block_branch(void *ctx, uint32_t k, tc_loc *loc)
+{
+	reader *r = ctx;
+	const pblock *bk = &r->blocks[r->gf->block0 + k];
+	if (bk->term != TC_NONE)
+		*loc = kept_loc(r, r->items[bk->term].loc);
+	return r->rc;
+}
+
+/* The thread-dependent special register record v of the function reads
+ * (tc_fn_read.source). */
+static int value_source(void *ctx, uint32_t v, const char **what, tc_loc *loc)
 {
 	reader *r = ctx;
 	const pfunc *f = r->gf;
-	const pblock *bk = &r->blocks[f->block0 + k];
-	if (divergent && r->gssa->cond_value[k] != TC_NONE) {
-		int rc = TC_OK;
-		uint32_t sv = tc__uniformity_source(r->ua, r->gssa->cond_value[k], &rc);
-		if (rc)
-			return oom(r);
-		if (sv != TC_NONE && sv < f->rec1 - f->rec0 && r->rec.src.v[f->rec0 + sv] != TC_NONE) {
-			const psource *ps = &r->srcs[r->rec.src.v[f->rec0 + sv]];
-			src->what = ps->what;
-			src->loc = kept_loc(r, ps->loc);
-		}
+	if (v < f->rec1 - f->rec0 && r->rec.src.v[f->rec0 + v] != TC_NONE) {
+		const psource *ps = &r->srcs[r->rec.src.v[f->rec0 + v]];
+		*what = ps->what;
+		*loc = kept_loc(r, ps->loc);
 	}
-	if (bk->term != TC_NONE)
-		*loc = kept_loc(r, r->items[bk->term].loc);
 	return r->rc;
 }
 
@@ -3995,39 +3993,22 @@ static int find_collectives(reader *r, const pfunc *f, bool *any_warp)
 	return TC_OK;
 }
 
-/* The first argument of a collective that must agree in its group and may
- * not, with what it depends on: the records coll_op made for them. */
-static int check_args(reader *r, const pfunc *f, const gcoll *fc, tc_collective *c)
+/* The tests of a collective's arguments that must agree in its group
+ * (tc_arg_test): the records coll_op made for them. */
+static int arg_tests(reader *r, const pfunc *f, const gcoll *fc)
 {
 	const tc_gpu_collective *row = fc->row;
-	tc_uniformity *ua = fc->group == TC_GROUP_BLOCK ? r->ua
-			    : r->lanes             ? tc__lanes_uniformity(r->lanes)
-						   : NULL;
-	if (!row || !row->agree || !ua)
+	if (!row || !row->agree)
 		return TC_OK;
 	uint32_t rec = r->colls[r->items[fc->item].target].arg_rec;
 	for (unsigned i = 0; i < 8 && rec != TC_NONE; i++) {
 		if (!((row->agree >> i) & 1))
 			continue;
-		uint32_t v = rec++ - f->rec0;
-		if (!tc__uniformity_value(ua, v))
-			continue;
 		char buf[64];
 		const char *an = tc__gpu_collective_arg(row, i, buf, sizeof buf);
-		c->arg = i;
-		if (!(c->arg_name = tc__module_string(r->out, an, strlen(an))))
+		const char *name = tc__module_string(r->out, an, strlen(an));
+		if (!name || tc__arg_tests_add(&r->al, &r->tests, rec++ - f->rec0, false, i, name))
 			return oom(r);
-		int rc = TC_OK;
-		uint32_t src = tc__uniformity_source(ua, v, &rc);
-		if (rc)
-			return oom(r);
-		if (src != TC_NONE && src < f->rec1 - f->rec0 &&
-		    r->rec.src.v[f->rec0 + src] != TC_NONE) {
-			const psource *ps = &r->srcs[r->rec.src.v[f->rec0 + src]];
-			c->arg_source = ps->what;
-			c->arg_source_loc = kept_loc(r, ps->loc);
-		}
-		return r->rc;
 	}
 	return TC_OK;
 }
@@ -4045,18 +4026,18 @@ static const char *collective_name(reader *r, const gcoll *fc)
 	return tc__module_string(r->out, name, strlen(name));
 }
 
-/* The collectives of f's graph, just added (nb blocks; block k's branch
- * ends node last[k], after its nbar[k] barriers), and its warp's view:
- * which branches go the same way in every lane of a warp, and the replay
- * record of the warp-level values. */
-static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_t *succ_off,
-			   const uint32_t *last, const uint32_t *nbar)
+/* The collectives of f's graph, just added (block k's branch ends node
+ * last[k], after its nbar[k] barriers), for in, with the tests of their
+ * arguments. */
+static int make_collectives(reader *r, const pfunc *f, const uint32_t *last,
+			    const uint32_t *nbar, tc_fn_read *in)
 {
 	if (r->nfound == 0)
 		return TC_OK;
 	const tc_alloc *mal = &r->out->al;
 	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
-	int rc = !cs ? oom(r) : TC_OK;
+	int rc = !cs || tc__arg_tests_start(&r->al, &r->tests, (uint32_t)r->nfound) ? oom(r)
+										    : TC_OK;
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const gcoll *fc = &r->found[j];
 		tc_collective *c = &cs[j];
@@ -4065,10 +4046,11 @@ static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_
 					      last[fc->block] - nbar[fc->block] + fc->seg);
 		c->loc = kept_loc(r, r->items[fc->item].loc);
 		tc_inlined inl = {NULL, {NULL, 0, 0}};
+		tc__arg_tests_next(&r->tests, (uint32_t)j);
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);
 		else if (!(rc = r->rc))
-			rc = check_args(r, f, fc, c);
+			rc = arg_tests(r, f, fc);
 		if (!rc)
 			rc = inlined_of(r, r->items[fc->item].loc, &inl);
 		c->inlined = inl.function;
@@ -4078,26 +4060,14 @@ static int add_collectives(reader *r, const pfunc *f, uint32_t nb, const uint32_
 		tc__free(mal, cs);
 		return rc;
 	}
-	rc = tc__gpu_add_collectives(r->out, &r->al, cs, (uint32_t)r->nfound,
-				     r->lanes ? tc__lanes_uniformity(r->lanes) : NULL, nb, succ_off,
-				     last, &r->dep_block, &r->dep_node, r->lanes ? 32 : 0,
-				     r->lanes && tc__lanes_assumed(r->lanes));
-	if (rc)
-		return rc == TC_ELIMIT ? too_large(r) : oom(r);
+	in->coll = cs;
+	in->ncoll = (uint32_t)r->nfound;
+	in->test_off = r->tests.off;
+	in->test = r->tests.test;
 	return TC_OK;
 }
 
 /* ---- the description for the interprocedural check (graph/desc.h) -------- */
-
-/* A copy of n elements of size sz with the module's allocator (room for one
- * when n is 0); NULL when out of memory. */
-static void *module_copy(reader *r, const void *p, size_t n, size_t sz)
-{
-	void *q = tc__malloc(&r->out->al, tc__mul(n ? n : 1, sz));
-	if (q && n)
-		memcpy(q, p, n * sz);
-	return q;
-}
 
 /* The graph each function is (entries first), for the calls' callees. */
 static int number_graphs(reader *r)
@@ -4158,16 +4128,16 @@ static int describe_calls(reader *r, const pfunc *f, tc_fn_desc *d, const uint32
 	return TC_OK;
 }
 
-/* Gives the graph just added (of function f, whose SSA form is s and whose
- * blocks end at nodes last) its description. */
-static int describe(reader *r, const pfunc *f, const tc_ssa *s, const uint32_t *last,
-		    const uint32_t *nbar)
+/* The description of the graph just added (of function f, nb blocks, whose
+ * blocks end at nodes last) for the interprocedural check, in in->desc. */
+static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last,
+		    const uint32_t *nbar, tc_fn_read *in)
 {
 	const tc_alloc *mal = &r->out->al;
-	tc_fn_desc *d = tc__fn_desc_new(r->out, &s->f, last, f->pv1 - f->pv0, f->ret1 - f->ret0);
+	tc_fn_desc *d = tc__fn_desc_new(r->out, nb, last, f->pv1 - f->pv0, f->ret1 - f->ret0);
 	if (!d)
 		return oom(r);
-	uint32_t n = s->f.nvalues;
+	in->desc = d; /* the analyses' from here, also on failure */
 	d->nparams = f->nparams;
 	d->nparam_values = f->pv1 - f->pv0;
 	d->nret = f->ret1 - f->ret0;
@@ -4180,14 +4150,6 @@ static int describe(reader *r, const pfunc *f, const tc_ssa *s, const uint32_t *
 		d->ret[k] = r->ret_rec.v[f->ret0 + k] - f->rec0;
 	if (!rc)
 		rc = describe_calls(r, f, d, last, nbar);
-	if (!rc && s->lop) { /* the warp's view, as graph() made it */
-		if (!(d->lop = module_copy(r, s->lop, n, sizeof *s->lop)))
-			rc = oom(r);
-		d->warp_size = 32;
-		const uint32_t *given = r->opt ? r->opt->block_size : NULL;
-		bool any = given && (given[0] || given[1] || given[2]);
-		memcpy(d->block_size, any ? given : f->reqntid, sizeof d->block_size);
-	}
 	if (!rc && r->nfound && !(d->coll = tc__malloc(mal, tc__mul(r->nfound, sizeof *d->coll))))
 		rc = oom(r);
 	for (size_t k = 0; !rc && k < r->nfound; k++) {
@@ -4208,7 +4170,6 @@ static int describe(reader *r, const pfunc *f, const tc_ssa *s, const uint32_t *
 				;
 		}
 	}
-	tc__module_set_desc(r->out, d); /* owns it, also on failure */
 	return rc;
 }
 
@@ -4224,7 +4185,7 @@ static int graph(reader *r, uint32_t fi)
 	uint32_t *cond = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *cond);
 	uint32_t *nbar = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *nbar); /* barriers */
 	uint32_t *last = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *last);
-	tc_ssa *s = NULL;
+	tc_fn_read in = {0};
 	size_t nsucc = 0;
 	if (!blk || !opoff || !succ_off || !cond || !nbar || !last) {
 		rc = oom(r);
@@ -4267,27 +4228,6 @@ static int graph(reader *r, uint32_t fi)
 	 * returns to its callers' warps (analysis/calls.c) */
 	if ((any_warp || (r->any_calls && !(r->opt && r->opt->function))) && r->want_lanes)
 		rf.lane = r->lane + f->rec0;
-	double t0 = tc__now();
-	tc__uniformity_free(r->ua);
-	r->ua = NULL;
-	rc = tc__ssa(&s, &rf, &r->al);
-	if (!rc)
-		rc = tc__uniformity(&r->ua, &s->f, &r->al);
-	if (!rc && rf.lane) {
-		/* warps of 32; the block's size given, else the one the
-		 * kernel declares */
-		const uint32_t *given = r->opt ? r->opt->block_size : NULL;
-		bool any = given && (given[0] || given[1] || given[2]);
-		tc_lane_geom geom = {32, {0, 0, 0}};
-		memcpy(geom.size, any ? given : f->reqntid, sizeof geom.size);
-		rc = tc__lanes(&r->lanes, &s->f, s->lop, &geom, &r->al);
-	}
-	r->uniformity_s += tc__now() - t0;
-	if (rc) {
-		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
-		goto done;
-	}
-	r->dep_node.len = r->dep_block.len = 0;
 	/* the graph: one node per block, split at barriers, and <exit> */
 	for (uint32_t k = 0; k < nb; k++) {
 		const pblock *bk = &r->blocks[f->block0 + k];
@@ -4295,45 +4235,36 @@ static int graph(reader *r, uint32_t fi)
 		for (uint32_t x = bk->item0; x < bk->item1; x++)
 			nbar[k] += barrier_item(r, &r->items[x]);
 	}
-	uint8_t *bdiv = tc__malloc(&r->al, (size_t)nb + 1);
-	if (!bdiv) {
-		rc = oom(r);
-		goto done;
-	}
-	for (uint32_t k = 0; k < nb; k++)
-		bdiv[k] = tc__uniformity_branch(r->ua, k);
 	r->gf = f;
-	r->gssa = s;
-	tc_block_graph bg = {f->name, f->nlen, f->entry, nb, succ_off, rf.succ, bdiv, nbar,
+	tc_block_graph bg = {f->name, f->nlen, f->entry, nb, succ_off, rf.succ, nbar,
 			     r, block_name, block_barrier, block_branch};
 	rc = tc__module_add_blocks(r->out, &bg, last);
-	if (!rc)
-		for (uint32_t k = 0; k < nb && !rc; k++)
-			if (bdiv[k] && succ_off[k + 1] - succ_off[k] >= 2 &&
-			    (push(r, &r->dep_node, last[k]) || push(r, &r->dep_block, k)))
-				rc = r->rc;
-	tc__free(&r->al, bdiv);
 	if (rc) {
 		rc = r->rc ? r->rc : rc == TC_ELIMIT ? too_large(r) : oom(r);
 		goto done;
 	}
-	tc_uniformity_deps *deps;
-	t0 = tc__now();
-	rc = tc__uniformity_record(r->ua, r->dep_block.v, r->dep_node.v, (uint32_t)r->dep_node.len,
-				   &r->out->al, &deps);
-	r->uniformity_s += tc__now() - t0;
-	if (rc) {
-		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
-		goto done;
-	}
-	tc__module_set_deps(r->out, deps);
-	rc = add_collectives(r, f, nb, succ_off, last, nbar);
+	/* what the analyses read of it: warps of 32; the block's size given,
+	 * else the one the kernel declares */
+	in.regs = &rf;
+	in.last = last;
+	in.ctx = r;
+	in.source = value_source;
+	in.warp_size = 32;
+	const uint32_t *given = r->opt ? r->opt->block_size : NULL;
+	bool any = given && (given[0] || given[1] || given[2]);
+	memcpy(in.block_size, any ? given : f->reqntid, sizeof in.block_size);
+	rc = make_collectives(r, f, last, nbar, &in);
 	if (!rc && r->any_calls && r->graph_of)
-		rc = describe(r, f, s, last, nbar);
+		rc = describe(r, f, nb, last, nbar, &in);
+	if (!rc) {
+		rc = r->sink->fn(r->sink->ctx, r->out, &in);
+		r->uniformity_s += in.uniformity_s;
+		if (rc)
+			rc = r->rc ? r->rc : rc == TC_ELIMIT ? too_large(r) : oom(r);
+	}
 done:
-	tc__lanes_free(r->lanes);
-	r->lanes = NULL;
-	tc__ssa_free(s);
+	tc__free(&r->out->al, in.coll); /* the analyses took them, unless not reached */
+	tc__fn_desc_free(&r->out->al, in.desc);
 	tc__free(&r->al, blk);
 	tc__free(&r->al, opoff);
 	tc__free(&r->al, succ_off);
@@ -4494,9 +4425,7 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->oregs);
 	tc__u32vec_free(&r->al, &r->rd);
 	tc__free(&r->al, r->olist);
-	tc__uniformity_free(r->ua);
-	tc__u32vec_free(&r->al, &r->dep_block);
-	tc__u32vec_free(&r->al, &r->dep_node);
+	tc__arg_tests_free(&r->al, &r->tests);
 	tc__free(&r->al, r->name);
 }
 
@@ -4544,12 +4473,14 @@ static bool has_debug_info(const char *p, size_t n)
 	return false;
 }
 
-int tc_parse_ptx(tc_module **out, const char *filename, const char *text, size_t len,
-		 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t len,
+		 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag,
+		 const tc_fn_sink *sink)
 {
 	reader r;
 	memset(&r, 0, sizeof r);
 	tc__alloc_init(&r.al, alloc);
+	r.sink = sink;
 	r.file = filename ? filename : "<input>";
 	r.diag = diag;
 	r.opt = opt;

@@ -15,13 +15,12 @@
  * and analysis/ssa.c makes them SSA values, so that glslang's unoptimised
  * output gives the verdicts its optimised output gives.
  */
-#include "analysis/dominators.h"
-#include "analysis/ssa.h"
-#include "analysis/stats.h"
-#include "analysis/uniformity.h"
+#include "graph/dominators.h"
 #include "frontend/gpu_builtins.h"
+#include "frontend/readers.h"
 #include "graph/blocks.h"
 #include "graph/module.h"
+#include "util/clock.h"
 #include "util/diag.h"
 #include "util/mem.h"
 
@@ -161,14 +160,11 @@ typedef struct reader {
 	tc_u32vec succ, bars; /* barriers: instruction indices, by block */
 	sloc *iloc;           /* per instruction of the function */
 	size_t iloccap;
-	tc_ssa *gssa;
-	tc_uniformity *ua;
 	/* the function as registers (analysis/ssa.h) */
 	tc_u32vec rblock, rdef, ropoff, rop, ropblk, rinst; /* rinst: its SPIR-V instruction */
 	uint8_t *rkind;
 	size_t rkindcap;
 	tc_u32vec cond;
-	tc_u32vec dep_node, dep_block;
 	/* its parameters' values, its calls of functions with graphs, and
 	 * their arguments' values (graph/desc.h) */
 	tc_u32vec pval, carg;
@@ -180,8 +176,9 @@ typedef struct reader {
 	bool any_sub; /* some collective of the function is a sub-group's */
 	tc_lane_op *lane; /* per instruction of the register form */
 	size_t lanecap;
-	tc_lanes *lanes;
 	uint32_t nregs;
+	tc_arg_tests tests; /* of its collectives' arguments */
+	const tc_fn_sink *sink; /* what each function's description goes to */
 	/* per debug scope: the file (an OpString's instruction) of the first
 	 * line of code in it, TC_NONE; made when inlined code needs it */
 	uint32_t *sfile;
@@ -1966,21 +1963,21 @@ static const char *describe_source(reader *r, uint32_t i)
 	return tc__module_string(r->out, r->what, strlen(r->what));
 }
 
-static int block_branch(void *ctx, uint32_t k, bool divergent, tc_loc *loc,
-			tc_branch_source *src)
+static int block_branch(void *ctx, uint32_t k, tc_loc *loc)
 {
 	reader *r = ctx;
-	if (divergent && r->gssa->cond_value[k] != TC_NONE) {
-		int rc = TC_OK;
-		uint32_t sv = tc__uniformity_source(r->ua, r->gssa->cond_value[k], &rc);
-		if (rc)
-			return oom(r);
-		if (sv != TC_NONE && sv < r->rinst.len) {
-			src->what = describe_source(r, r->rinst.v[sv]);
-			src->loc = inst_loc(r, r->rinst.v[sv]);
-		}
-	}
 	*loc = inst_loc(r, r->blk[k].i1 - 1);
+	return r->rc;
+}
+
+/* The builtin load value v of the register form is (tc_fn_read.source). */
+static int value_source(void *ctx, uint32_t v, const char **what, tc_loc *loc)
+{
+	reader *r = ctx;
+	if (v < r->rinst.len) {
+		*what = describe_source(r, r->rinst.v[v]);
+		*loc = inst_loc(r, r->rinst.v[v]);
+	}
 	return r->rc;
 }
 
@@ -2012,10 +2009,6 @@ static tc_lane_op lane_op(const reader *r, uint32_t e)
 	return o;
 }
 
-/* divergent_arg's answer for a variable that holds different values in
- * different invocations, none of them named */
-#define DIFFERS_UNNAMED (TC_NONE - 1)
-
 /* Whether instruction i may write memory through a pointer. */
 static bool may_write(uint32_t op)
 {
@@ -2044,26 +2037,30 @@ static uint32_t stored_before(const reader *r, uint32_t var, uint32_t at, uint32
 	return 0;
 }
 
+/* Adds the test that value v (TC_NONE: none to name) differs, or always
+ * when always is set, for argument arg (named name) of a collective. */
+static int add_test(reader *r, uint32_t v, bool always, unsigned arg, const char *name)
+{
+	return tc__arg_tests_add(&r->al, &r->tests, v, always, arg, name) ? oom(r) : TC_OK;
+}
+
 /*
- * Whether what Function variable var holds when collective fc reads it may
- * differ between invocations (OpGroupWaitEvents' events list): the value
- * stored just before in the same block; else a store of a divergent value
- * into it (*culprit: that value), or stores in more than one block (a
- * branch that depends on the invocation may choose; *culprit
- * DIFFERS_UNNAMED), or its address stored. Stores through access chains
- * and casts of it count.
+ * The tests of whether what Function variable var holds when collective fc
+ * reads it may differ between invocations (OpGroupWaitEvents' events
+ * list): the value stored just before in the same block; else each store
+ * of a value into it, and it differs anyway when it is stored in more than
+ * one block (a branch that depends on the invocation may choose) or its
+ * address is stored. Stores through access chains and casts of it count.
  */
-static bool slot_differs(const reader *r, const tc_uniformity *ua, uint32_t var,
-			 const scoll *fc, uint32_t *culprit)
+static int slot_tests(reader *r, uint32_t var, const scoll *fc, unsigned arg, const char *name)
 {
 	uint32_t last = stored_before(r, var, fc->inst, fc->block);
 	if (last) {
-		*culprit = value_of(r, last);
-		return *culprit != TC_NONE && tc__uniformity_value(ua, *culprit);
+		uint32_t v = value_of(r, last);
+		return v != TC_NONE ? add_test(r, v, false, arg, name) : TC_OK;
 	}
 	uint32_t ptr[32], np = 0, stored_in = TC_NONE;
 	ptr[np++] = var;
-	*culprit = DIFFERS_UNNAMED;
 	for (uint32_t k = 0; k < r->nblk; k++)
 		for (uint32_t i = r->blk[k].i0; i < r->blk[k].i1; i++) {
 			uint32_t op = r->in[i].op, base = word(r, i, 3);
@@ -2074,87 +2071,68 @@ static bool slot_differs(const reader *r, const tc_uniformity *ua, uint32_t var,
 				val |= word(r, i, 2) == ptr[q];
 			}
 			if (op == SpvOpStore && val)
-				return true; /* its address is stored: it escapes */
+				return add_test(r, TC_NONE, true, arg, name); /* it escapes */
 			if (op == SpvOpStore && to) {
 				uint32_t v = value_of(r, word(r, i, 2));
-				if (v != TC_NONE && tc__uniformity_value(ua, v)) {
-					*culprit = v;
-					return true;
-				}
+				if (v != TC_NONE && add_test(r, v, false, arg, name))
+					return r->rc;
 				if (stored_in != TC_NONE && stored_in != k)
-					return true;
+					return add_test(r, TC_NONE, true, arg, name);
 				stored_in = k;
 			} else if (pointer_derivation(op) && from && r->in[i].res) {
 				if (np == sizeof ptr / sizeof *ptr)
-					return true;
+					return add_test(r, TC_NONE, true, arg, name);
 				ptr[np++] = r->in[i].res;
 			}
 		}
-	return false;
+	return TC_OK;
 }
 
-/* The value that makes operand id of collective fc differ in its group
- * (ua: the group's analysis), DIFFERS_UNNAMED, or TC_NONE. A pointer to a
- * Function variable is the same variable in every invocation: the indices
- * of the access chains to it count, and what it holds when fc reads it
- * (slot_differs). */
-static uint32_t divergent_arg(const reader *r, const tc_uniformity *ua, const scoll *fc,
-			      uint32_t id)
+/* The tests of operand id of collective fc (argument arg, named name): its
+ * value; for a pointer to a Function variable, the same variable in every
+ * invocation, the indices of the access chains to it and what it holds
+ * when fc reads it (slot_tests). */
+static int operand_tests(reader *r, const scoll *fc, uint32_t id, unsigned arg,
+			 const char *name)
 {
 	for (int steps = 0; steps < 64; steps++) {
-		uint32_t v = value_of(r, id), d = def_of(r, id), op = opcode_at(r, d), culprit;
+		uint32_t v = value_of(r, id), d = def_of(r, id), op = opcode_at(r, d);
 		if (v == TC_NONE)
-			return TC_NONE;
+			return TC_OK;
 		if (op == SpvOpVariable)
-			return slot_differs(r, ua, id, fc, &culprit) ? culprit : TC_NONE;
+			return slot_tests(r, id, fc, arg, name);
 		if (op >= SpvOpAccessChain && op <= SpvOpInBoundsPtrAccessChain) {
 			for (uint32_t k = 4; k < r->in[d].nw; k++) {
 				uint32_t x = value_of(r, word(r, d, k));
-				if (x != TC_NONE && tc__uniformity_value(ua, x))
-					return x;
+				if (x != TC_NONE && add_test(r, x, false, arg, name))
+					return r->rc;
 			}
 		} else if (!pointer_derivation(op)) {
-			return tc__uniformity_value(ua, v) ? v : TC_NONE;
+			return add_test(r, v, false, arg, name);
 		}
 		id = word(r, d, 3);
 	}
 	uint32_t v = value_of(r, id);
-	return v != TC_NONE && tc__uniformity_value(ua, v) ? v : TC_NONE;
+	return v != TC_NONE ? add_test(r, v, false, arg, name) : TC_OK;
 }
 
-/* The first operand of a collective that must agree in its group and may
- * not, with what it depends on. */
-static int check_args(reader *r, const scoll *fc, tc_collective *c)
+/* The tests of the operands of a collective that must agree in its group. */
+static int arg_tests(reader *r, const scoll *fc)
 {
 	const scoll_row *row = fc->row;
-	const tc_uniformity *ua = fc->group == TC_GROUP_BLOCK ? r->ua
-				  : r->lanes             ? tc__lanes_uniformity(r->lanes)
-							 : NULL;
-	if (!row || !row->agree || !ua)
+	if (!row || !row->agree)
 		return TC_OK;
 	for (unsigned k = 0; k < 8; k++) {
 		if (!((row->agree >> k) & 1))
 			continue;
-		uint32_t bad = divergent_arg(r, ua, fc, operand(r, fc->inst, k));
-		if (bad == TC_NONE)
-			continue;
 		char buf[64];
 		const tc_gpu_collective names = {.args = row->args};
 		const char *an = tc__gpu_collective_arg(&names, k, buf, sizeof buf);
-		c->arg = k;
-		if (!(c->arg_name = tc__module_string(r->out, an, strlen(an))))
+		const char *name = tc__module_string(r->out, an, strlen(an));
+		if (!name)
 			return oom(r);
-		if (bad == DIFFERS_UNNAMED)
-			return TC_OK;
-		int rc = TC_OK;
-		uint32_t src = tc__uniformity_source((tc_uniformity *)ua, bad, &rc);
-		if (rc)
-			return oom(r);
-		if (src != TC_NONE && src < r->rinst.len) {
-			c->arg_source = describe_source(r, r->rinst.v[src]);
-			c->arg_source_loc = inst_loc(r, r->rinst.v[src]);
-		}
-		return r->rc;
+		if (operand_tests(r, fc, operand(r, fc->inst, k), k, name))
+			return r->rc;
 	}
 	return TC_OK;
 }
@@ -2172,18 +2150,18 @@ static const char *collective_name(reader *r, const scoll *fc)
 	return tc__module_string(r->out, r->bname, (size_t)n);
 }
 
-/* The collectives of the graph just added (nb blocks; block k's branch ends
- * node last[k], after its nbar[k] barriers), and its sub-group's view: which
- * branches go the same way in every invocation of a sub-group, and the
- * replay record of the sub-group-level values. */
-static int add_collectives(reader *r, uint32_t nb, const uint32_t *succ_off,
-			   const uint32_t *last, const uint32_t *nbar)
+/* The collectives of the graph just added (block k's branch ends node
+ * last[k], after its nbar[k] barriers), for in, with the tests of their
+ * arguments. */
+static int make_collectives(reader *r, const uint32_t *last, const uint32_t *nbar,
+			    tc_fn_read *in)
 {
 	if (r->nfound == 0)
 		return TC_OK;
 	const tc_alloc *mal = &r->out->al;
 	tc_collective *cs = tc__calloc(mal, r->nfound, sizeof *cs);
-	int rc = !cs ? oom(r) : TC_OK;
+	int rc = !cs || tc__arg_tests_start(&r->al, &r->tests, (uint32_t)r->nfound) ? oom(r)
+										    : TC_OK;
 	for (size_t j = 0; j < r->nfound && !rc; j++) {
 		const scoll *fc = &r->found[j];
 		tc_collective *c = &cs[j];
@@ -2193,21 +2171,20 @@ static int add_collectives(reader *r, uint32_t nb, const uint32_t *succ_off,
 		c->loc = inst_loc_inl(r, fc->inst, &inl);
 		c->inlined = inl.function;
 		c->inlined_loc = inl.loc;
+		tc__arg_tests_next(&r->tests, (uint32_t)j);
 		if (!(c->name = collective_name(r, fc)))
 			rc = oom(r);
 		else if (!(rc = r->rc))
-			rc = check_args(r, fc, c);
+			rc = arg_tests(r, fc);
 	}
 	if (rc) {
 		tc__free(mal, cs);
 		return rc;
 	}
-	rc = tc__gpu_add_collectives(r->out, &r->al, cs, (uint32_t)r->nfound,
-				     r->lanes ? tc__lanes_uniformity(r->lanes) : NULL, nb, succ_off,
-				     last, &r->dep_block, &r->dep_node, 0,
-				     false);
-	if (rc)
-		return rc == TC_ELIMIT ? too_large(r) : oom(r);
+	in->coll = cs;
+	in->ncoll = (uint32_t)r->nfound;
+	in->test_off = r->tests.off;
+	in->test = r->tests.test;
 	return TC_OK;
 }
 
@@ -2223,18 +2200,19 @@ static void *module_copy(reader *r, const void *p, size_t n, size_t sz)
 	return q;
 }
 
-/* Gives the graph just added (function f, nb blocks, block k's branch
- * ending node last[k] after its nbar[k] barriers; s the form its
- * uniformity was analysed in) its description. */
-static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, const uint32_t *last,
-		   const uint32_t *nbar)
+/* The description of the graph just added (function f, nb blocks, block
+ * k's branch ending node last[k] after its nbar[k] barriers) for the
+ * interprocedural check, in in->desc. */
+static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const uint32_t *last,
+		   const uint32_t *nbar, tc_fn_read *in)
 {
 	const tc_alloc *mal = &r->out->al;
 	size_t np = r->pval.len;
-	tc_fn_desc *d = tc__fn_desc_new(r->out, &s->f, last, (uint32_t)np, nb);
+	tc_fn_desc *d = tc__fn_desc_new(r->out, nb, last, (uint32_t)np, nb);
 	if (!d)
 		return oom(r);
-	uint32_t n = s->f.nvalues;
+	in->desc = d; /* the analyses' from here, also on failure */
+	in->read_args = true;
 	d->nparams = f->np;
 	d->calls = tc__calloc(mal, r->ncalls ? r->ncalls : 1, sizeof *d->calls);
 	d->arg = module_copy(r, r->carg.v, r->carg.len, sizeof(uint32_t));
@@ -2275,13 +2253,6 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const tc_ssa *s, cons
 		rc = r->rc;
 	}
 	d->narg = (uint32_t)r->carg.len;
-	if (!rc && r->lanes && s->lop) { /* the sub-group's view (its size unknown) */
-		if (!(d->lop = module_copy(r, s->lop, n, sizeof *s->lop)))
-			rc = oom(r);
-	}
-	if (!rc && tc__fn_desc_read_args(r->out, d))
-		rc = oom(r);
-	tc__module_set_desc(r->out, d); /* owns it, also on failure */
 	return rc;
 }
 
@@ -2292,8 +2263,7 @@ static int graph(reader *r, uint32_t fi)
 	tc_u32vec touched = {NULL, 0, 0};
 	uint8_t *escaped = NULL;
 	uint32_t *succ_off = NULL, *nbar = NULL, *last = NULL;
-	uint8_t *bdiv = NULL;
-	tc_ssa *s = NULL;
+	tc_fn_read in = {0};
 	int rc;
 	r->gf = f;
 	if ((rc = blocks(r, f, &nb)) || (rc = registers(r, f, fi, &touched, &escaped)) ||
@@ -2302,8 +2272,7 @@ static int graph(reader *r, uint32_t fi)
 	succ_off = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *succ_off);
 	nbar = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *nbar);
 	last = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *last);
-	bdiv = tc__malloc(&r->al, (size_t)nb + 1);
-	if (!succ_off || !nbar || !last || !bdiv) {
+	if (!succ_off || !nbar || !last) {
 		rc = oom(r);
 		goto done;
 	}
@@ -2325,7 +2294,8 @@ static int graph(reader *r, uint32_t fi)
 			  r->cond.v,
 			  r->ropblk.v,
 			  NULL};
-	/* the sub-group's view, for a function with a sub-group collective */
+	/* the sub-group's view, for a function with a sub-group collective
+	 * (the sub-group's size is not known) */
 	if (r->any_sub) {
 		if (tc__grow(&r->al, &r->lane, &r->lanecap, r->rblock.len + 1, sizeof *r->lane)) {
 			rc = oom(r);
@@ -2335,25 +2305,6 @@ static int graph(reader *r, uint32_t fi)
 			r->lane[e] = lane_op(r, e);
 		rf.lane = r->lane;
 	}
-	double t0 = tc__now();
-	tc__uniformity_free(r->ua);
-	r->ua = NULL;
-	rc = tc__ssa(&s, &rf, &r->al);
-	if (!rc)
-		rc = tc__uniformity(&r->ua, &s->f, &r->al);
-	if (!rc && r->any_sub) {
-		tc_lane_geom geom = {0, {0, 0, 0}};
-		rc = tc__lanes(&r->lanes, &s->f, s->lop, &geom, &r->al);
-	}
-	r->uniformity_s += tc__now() - t0;
-	if (rc) {
-		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
-		goto done;
-	}
-	for (uint32_t k = 0; k < nb; k++)
-		bdiv[k] = tc__uniformity_branch(r->ua, k);
-	r->gssa = s;
-	r->dep_node.len = r->dep_block.len = 0;
 	char idname[24];
 	const char *name = f->name;
 	size_t nlen = f->nlen;
@@ -2361,31 +2312,29 @@ static int graph(reader *r, uint32_t fi)
 		nlen = (size_t)snprintf(idname, sizeof idname, "%%%u", f->id);
 		name = idname;
 	}
-	tc_block_graph bg = {name, nlen, f->entry, nb, succ_off, r->succ.v, bdiv, nbar,
+	tc_block_graph bg = {name, nlen, f->entry, nb, succ_off, r->succ.v, nbar,
 			     r, block_name, block_barrier, block_branch};
 	rc = tc__module_add_blocks(r->out, &bg, last);
-	for (uint32_t k = 0; k < nb && !rc; k++)
-		if (bdiv[k] && succ_off[k + 1] - succ_off[k] >= 2 &&
-		    (push(r, &r->dep_node, last[k]) || push(r, &r->dep_block, k)))
-			rc = r->rc;
 	if (rc) {
 		rc = r->rc ? r->rc : rc == TC_ELIMIT ? too_large(r) : oom(r);
 		goto done;
 	}
-	tc_uniformity_deps *deps;
-	t0 = tc__now();
-	rc = tc__uniformity_record(r->ua, r->dep_block.v, r->dep_node.v, (uint32_t)r->dep_node.len,
-				   &r->out->al, &deps);
-	r->uniformity_s += tc__now() - t0;
-	if (rc) {
-		rc = rc == TC_ELIMIT ? too_large(r) : oom(r);
-		goto done;
-	}
-	tc__module_set_deps(r->out, deps);
-	rc = add_collectives(r, nb, succ_off, last, nbar);
+	in.regs = &rf;
+	in.last = last;
+	in.ctx = r;
+	in.source = value_source;
+	rc = make_collectives(r, last, nbar, &in);
 	if (!rc && r->describe)
-		rc = fn_desc(r, f, nb, s, last, nbar);
+		rc = fn_desc(r, f, nb, last, nbar, &in);
+	if (!rc) {
+		rc = r->sink->fn(r->sink->ctx, r->out, &in);
+		r->uniformity_s += in.uniformity_s;
+		if (rc)
+			rc = r->rc ? r->rc : rc == TC_ELIMIT ? too_large(r) : oom(r);
+	}
 done:
+	tc__free(&r->out->al, in.coll); /* the analyses took them, unless not reached */
+	tc__fn_desc_free(&r->out->al, in.desc);
 	/* the scratch over ids back to TC_NONE */
 	for (uint32_t i = f->i0; i < f->i1; i++)
 		if (r->in[i].res < r->bound)
@@ -2394,14 +2343,9 @@ done:
 		r->root[touched.v[k]] = TC_NONE;
 	tc__u32vec_free(&r->al, &touched);
 	tc__free(&r->al, escaped);
-	tc__lanes_free(r->lanes);
-	r->lanes = NULL;
-	tc__ssa_free(s);
-	r->gssa = NULL;
 	tc__free(&r->al, succ_off);
 	tc__free(&r->al, nbar);
 	tc__free(&r->al, last);
-	tc__free(&r->al, bdiv);
 	return rc;
 }
 
@@ -3240,12 +3184,10 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->rinst);
 	tc__free(&r->al, r->rkind);
 	tc__u32vec_free(&r->al, &r->cond);
-	tc__u32vec_free(&r->al, &r->dep_node);
-	tc__u32vec_free(&r->al, &r->dep_block);
+	tc__arg_tests_free(&r->al, &r->tests);
 	tc__free(&r->al, r->found);
 	tc__free(&r->al, r->lane);
 	tc__free(&r->al, r->sfile);
-	tc__uniformity_free(r->ua);
 }
 
 static bool spirv_magic(const void *data, size_t len)
@@ -3321,12 +3263,14 @@ static int binary_words(reader *r, const void *data, size_t len)
 	return TC_OK;
 }
 
-int tc_parse_spirv(tc_module **out, const char *filename, const void *data, size_t len,
-		   const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+int tc__read_spirv(tc_module **out, const char *filename, const void *data, size_t len,
+		   const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag,
+		   const tc_fn_sink *sink)
 {
 	reader r;
 	memset(&r, 0, sizeof r);
 	tc__alloc_init(&r.al, alloc);
+	r.sink = sink;
 	r.file = filename ? filename : "<input>";
 	r.diag = diag;
 	r.opt = opt;

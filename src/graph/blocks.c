@@ -85,9 +85,9 @@ static int add_nodes(const tc_block_graph *bg, tc_builder *b, namebuf *base, nam
 }
 
 /* The edges: the pieces of each block in a chain, then its ways on; the
- * branches' marks, positions and sources. */
+ * branches' positions. */
 static int add_edges(const tc_block_graph *bg, tc_builder *b, const uint32_t *first,
-		     const uint32_t *last, tc_loc *branch_loc, tc_branch_source *source)
+		     const uint32_t *last, tc_loc *branch_loc)
 {
 	uint32_t exit = tc_builder_exit(b), nb = bg->nblocks;
 	int rc;
@@ -103,10 +103,7 @@ static int add_edges(const tc_block_graph *bg, tc_builder *b, const uint32_t *fi
 		}
 		if (s1 - s0 < 2)
 			continue;
-		bool divergent = bg->divergent[k];
-		if (!divergent)
-			tc_builder_set_flags(b, last[k], tc_builder_flags(b, last[k]) | TC_NODE_UNIFORM);
-		if ((rc = bg->branch(bg->ctx, k, divergent, &branch_loc[last[k]], &source[last[k]])))
+		if ((rc = bg->branch(bg->ctx, k, &branch_loc[last[k]])))
 			return rc;
 	}
 	return TC_OK;
@@ -132,7 +129,7 @@ int tc__module_add_blocks(tc_module *m, const tc_block_graph *bg, uint32_t *last
 	if (!rc)
 		rc = add_nodes(bg, b, &base, &node, first, last_node, al, &inlined, nnodes);
 	if (!rc)
-		rc = add_edges(bg, b, first, last_node, branch_loc, source);
+		rc = add_edges(bg, b, first, last_node, branch_loc);
 	tc_graph *g = NULL;
 	if (!rc)
 		rc = tc_builder_finish(&g, b, NULL) ? TC_ENOMEM : TC_OK;

@@ -6,8 +6,10 @@
  * every return leads to (docs/llvm.md, "Graphs").
  *
  * The reader says what the blocks are; this file makes the nodes, the
- * edges, the uniform marks, and the positions and divergence sources of
- * the branches that tc_module_branch_loc and _source give.
+ * edges and the positions of the branches that tc_module_branch_loc gives.
+ * Which branches are uniform, and what the others depend on
+ * (tc_module_branch_source), the analyses say (analysis/driver.h): no
+ * branch is marked uniform here, and every source is empty.
  */
 #ifndef TC_GRAPH_BLOCKS_H
 #define TC_GRAPH_BLOCKS_H
@@ -21,7 +23,6 @@ typedef struct tc_block_graph {
 	uint32_t nblocks;          /* block 0 is the entry */
 	const uint32_t *succ_off;  /* nblocks + 1 */
 	const uint32_t *succ;      /* block ids; nblocks: the exit */
-	const uint8_t *divergent;  /* per block: its branch may go different ways */
 	const uint32_t *nbarriers; /* per block */
 	void *ctx;
 	/* Block k's name, valid until the next call of any of these. */
@@ -34,13 +35,12 @@ typedef struct tc_block_graph {
 	int (*barrier)(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
 		       tc_inlined *inl);
 	/* The branch ending block k, which has two ways or more: its position
-	 * and, when divergent, what it depends on (src->what NULL: unknown);
-	 * strings kept in the module. TC_OK or an error code. */
-	int (*branch)(void *ctx, uint32_t k, bool divergent, tc_loc *loc, tc_branch_source *src);
+	 * (the file kept in the module). TC_OK or an error code. */
+	int (*branch)(void *ctx, uint32_t k, tc_loc *loc);
 } tc_block_graph;
 
 /*
- * Adds the graph of bg to m, with its branch positions and sources; for
+ * Adds the graph of bg to m, with its branch positions; for
  * each block, last_node[k] is the node its branch ends (nblocks of them,
  * the caller's). TC_OK, TC_ENOMEM, TC_ELIMIT (too many nodes), or an error
  * a callback returned; the module is unchanged then.

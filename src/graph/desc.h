@@ -1,13 +1,13 @@
 /*
  * desc.h - what a reader describes of a function besides its graph: the
- * uniformity description of its values (tc_ua_func, which
- * analysis/uniformity.h analyses), its parameters and returns, and its
- * calls of the module's other functions, and its warp's view. The
- * interprocedural check (analysis/calls.h) reads it to judge a callee's
- * barriers and collectives in every calling context, running the value
- * analyses again per context from it. (The readers still run those
- * analyses once themselves for their graphs' own marks: one driver that
- * runs them over every function from this description is still to come.)
+ * uniformity description of its values (tc_ua_func, or tc_reg_func where
+ * they are registers), what each computes for the warp's view, its
+ * collectives with the tests of their arguments, its parameters, returns
+ * and calls of the module's other functions (tc_fn_read). The reader hands
+ * it to the one driver of the analyses (analysis/driver.h), which runs them
+ * over the function and keeps in the module what the interprocedural check
+ * (analysis/calls.h) reads to judge a callee's barriers and collectives in
+ * every calling context (tc_fn_desc). A reader never calls an analysis.
  */
 #ifndef TC_GRAPH_DESC_H
 #define TC_GRAPH_DESC_H
@@ -109,6 +109,36 @@ typedef struct tc_lane_op {
 } tc_lane_op;
 
 /*
+ * A function written with registers that are assigned many times (PTX), or
+ * in SSA form but for variables in memory (SPIR-V): what analysis/ssa.h
+ * turns into a tc_ua_func (see there).
+ */
+typedef struct tc_reg_func {
+	uint32_t nblocks;
+	const uint32_t *succ_off; /* nblocks + 1 */
+	const uint32_t *succ;     /* block ids; nblocks: the virtual exit */
+	uint32_t nregs;
+	uint32_t ninsts;
+	const uint32_t *block;  /* per instruction, non-decreasing */
+	const uint8_t *kind;    /* per instruction: TC_UA_* bits (TC_UA_PHI: see above) */
+	const uint32_t *def;    /* per instruction: the register written, or TC_NONE */
+	const uint32_t *op_off; /* ninsts + 1 */
+	const uint32_t *op;     /* the registers read (or TC_SSA_VALUE | instruction) */
+	const uint32_t *cond;   /* per block: the register its branch tests, or TC_NONE */
+	/* per operand of a TC_UA_PHI instruction: the block it comes from; NULL
+	 * when there is no such instruction */
+	const uint32_t *op_block;
+	/* per instruction, or NULL: what it computes for the warp's view
+	 * (analysis/lanes.h), its a[] naming operands by their place in the
+	 * instruction's list (0 is op[op_off[i]]); tc_ssa.lop gets it with
+	 * each a[] the value read there */
+	const tc_lane_op *lane;
+} tc_reg_func;
+
+/* An operand that is instruction i's value: TC_SSA_VALUE | i (i < 2^31 - 1). */
+#define TC_SSA_VALUE 0x80000000u
+
+/*
  * How the uniformity of the branches depends on which divergent branches
  * turn out to be effectively uniform (all their out-edges convergent: every
  * thread takes the same edge), for tc_module_solve (SPEC 3.1; made by analysis/uniformity.h). Vertices
@@ -205,5 +235,88 @@ typedef struct tc_fn_desc {
 	bool builtin; /* a barrier builtin defined in the module (libclc's):
 		       * its calls are barriers, not calls */
 } tc_fn_desc;
+
+
+/*
+ * One test of whether an argument of a collective that must agree in its
+ * group may not (tc_fn_read): it fails when always is set, or when value
+ * differs in the group. The first test of a collective that fails names
+ * the argument (arg, arg_name) and, through value, what makes it differ
+ * (TC_NONE: nothing to name). A reader lists them in its own order of
+ * looking: argument by argument, and for a pointer into a thread's own
+ * variable the indices into it and the stores into it.
+ */
+typedef struct tc_arg_test {
+	uint32_t value;
+	uint8_t arg;
+	bool always;
+	const char *arg_name; /* kept in the module */
+} tc_arg_test;
+
+/* The tests of a function's collectives as its reader lists them, for
+ * tc_fn_read (test, test_off): tc__arg_tests_start for ncoll collectives,
+ * then for each in turn tc__arg_tests_next and its tests. */
+typedef struct tc_arg_tests {
+	tc_arg_test *test;
+	size_t n, cap;
+	uint32_t *off;
+	size_t off_cap;
+	uint32_t ncoll;
+} tc_arg_tests;
+
+struct tc_alloc;
+/* TC_OK or TC_ENOMEM. */
+int tc__arg_tests_start(const struct tc_alloc *al, tc_arg_tests *t, uint32_t ncoll);
+/* Collective k's tests follow. */
+void tc__arg_tests_next(tc_arg_tests *t, uint32_t k);
+/* The test that value v (TC_NONE: none to name) differs, or always when
+ * always is set, for argument arg (named name, kept in the module).
+ * TC_OK or TC_ENOMEM. */
+int tc__arg_tests_add(const struct tc_alloc *al, tc_arg_tests *t, uint32_t v, bool always,
+		      unsigned arg, const char *name);
+void tc__arg_tests_free(const struct tc_alloc *al, tc_arg_tests *t);
+
+/*
+ * A function as its reader describes it to the analyses (analysis/driver.h),
+ * for the graph the reader has just added to the module (its structure,
+ * names and positions, with no branch marked uniform): the values in
+ * registers (regs) or in SSA form already (ssa, and lop: what each
+ * computes for the warp's view, NULL when none is wanted), the node each
+ * block's branch ends, the collectives found, and the interprocedural
+ * description when the module has calls. Everything stays the reader's,
+ * but coll and desc, which pass to the module.
+ */
+typedef struct tc_fn_read {
+	const tc_reg_func *regs; /* its lane: the warp's view wanted */
+	const tc_ua_func *ssa;
+	const tc_lane_op *lop;
+	uint32_t warp_size;     /* the warp's view's shape (0: unknown) */
+	uint32_t block_size[3]; /* 0: unknown */
+	const uint32_t *last;   /* per block: the node its branch ends */
+	/* the thread-dependent value v is read from, as the source spells it
+	 * and where (*what NULL: nothing to name; strings kept in the module);
+	 * TC_OK or an error code */
+	void *ctx;
+	int (*source)(void *ctx, uint32_t v, const char **what, tc_loc *loc);
+	/* the collectives, in node order, allocated with the module's
+	 * allocator (their arg, arg_name and arg_source left for the tests),
+	 * and their tests: collective k's are test[test_off[k] ..
+	 * test_off[k + 1]) (test_off NULL: none) */
+	tc_collective *coll;
+	uint32_t ncoll;
+	const uint32_t *test_off;
+	const tc_arg_test *test;
+	/* NULL, or made with tc__fn_desc_new: the values (f) and the warp's
+	 * view (lop, warp_size, block_size) are the analyses' to fill */
+	tc_fn_desc *desc;
+	bool read_args; /* desc's values are read where used (tc__fn_desc_read_args) */
+	double uniformity_s; /* set: the time the value analyses took */
+} tc_fn_read;
+
+/* What a reader hands each function's description to, in turn. */
+typedef struct tc_fn_sink {
+	int (*fn)(void *ctx, tc_module *m, tc_fn_read *in);
+	void *ctx;
+} tc_fn_sink;
 
 #endif

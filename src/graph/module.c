@@ -1,5 +1,6 @@
 /* module.c - the graphs read from one input, and what a front end knows of them. */
 #include "graph/module.h"
+#include "graph/graph.h"
 #include "util/diag.h"
 
 #include <string.h>
@@ -67,6 +68,20 @@ void tc__module_set_inlined(tc_module *m, tc_inlined *inlined)
 		tc__free(&m->al, in->inlined);
 		in->inlined = inlined;
 	}
+}
+
+void tc__module_mark_uniform(tc_module *m, uint32_t node)
+{
+	tc_graph *g = m->count ? m->graphs[m->count - 1] : NULL;
+	if (g && node < g->n)
+		g->flags[node] |= TC_NODE_UNIFORM;
+}
+
+void tc__module_set_source(tc_module *m, uint32_t node, const char *what, tc_loc loc)
+{
+	tc_graph_info *in = m->count ? &m->info[m->count - 1] : NULL;
+	if (in && in->source && node < in->nloc)
+		in->source[node] = (tc_branch_source){what, loc};
 }
 
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps)
@@ -139,13 +154,27 @@ static void *copy_of(const tc_alloc *al, const void *p, size_t n, size_t sz)
 	return q;
 }
 
-tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node,
+tc_fn_desc *tc__fn_desc_new(tc_module *m, uint32_t nblocks, const uint32_t *block_node,
 			    uint32_t params, uint32_t rets)
 {
 	const tc_alloc *al = &m->al;
 	tc_fn_desc *d = tc__calloc(al, 1, sizeof *d);
 	if (!d)
 		return NULL;
+	d->f.nblocks = nblocks;
+	d->block_node = copy_of(al, block_node, nblocks, sizeof(uint32_t));
+	d->param_value = tc__malloc(al, tc__mul(params ? params : 1, sizeof(uint32_t)));
+	d->param_index = tc__malloc(al, tc__mul(params ? params : 1, sizeof(uint32_t)));
+	d->ret = tc__malloc(al, tc__mul(rets ? rets : 1, sizeof(uint32_t)));
+	if (d->block_node && d->param_value && d->param_index && d->ret)
+		return d;
+	tc__fn_desc_free(al, d);
+	return NULL;
+}
+
+int tc__fn_desc_set_func(tc_module *m, tc_fn_desc *d, const tc_ua_func *f)
+{
+	const tc_alloc *al = &m->al;
 	uint32_t nb = f->nblocks, n = f->nvalues;
 	d->f.nblocks = nb;
 	d->f.nvalues = n;
@@ -157,16 +186,10 @@ tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *b
 	d->f.use_off = copy_of(al, f->use_off, (size_t)n + 1, sizeof(uint32_t));
 	d->f.user = copy_of(al, f->user, f->use_off[n], sizeof(uint32_t));
 	d->f.use_block = copy_of(al, f->use_block, f->use_off[n], sizeof(uint32_t));
-	d->block_node = copy_of(al, block_node, nb, sizeof(uint32_t));
-	d->param_value = tc__malloc(al, tc__mul(params ? params : 1, sizeof(uint32_t)));
-	d->param_index = tc__malloc(al, tc__mul(params ? params : 1, sizeof(uint32_t)));
-	d->ret = tc__malloc(al, tc__mul(rets ? rets : 1, sizeof(uint32_t)));
-	if (d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind && d->f.use_off &&
-	    d->f.user && d->f.use_block && d->block_node && d->param_value && d->param_index &&
-	    d->ret)
-		return d;
-	tc__fn_desc_free(al, d);
-	return NULL;
+	return d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind &&
+			       d->f.use_off && d->f.user && d->f.use_block
+		       ? TC_OK
+		       : TC_ENOMEM;
 }
 
 /* The values tc__fn_desc_read_args reads where they are used: call

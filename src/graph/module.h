@@ -89,6 +89,12 @@ void tc__module_set_sources(tc_module *m, tc_branch_source *source);
 /* Gives the last graph added its inlined barriers (allocated with m->al,
  * nloc of them, strings in the module); takes ownership. */
 void tc__module_set_inlined(tc_module *m, tc_inlined *inlined);
+/* Marks node of the last graph added uniform (TC_NODE_UNIFORM): its
+ * branch goes the same way in every thread. */
+void tc__module_mark_uniform(tc_module *m, uint32_t node);
+/* The divergence source of the branch ending node of the last graph added
+ * (what kept in the module); nothing when that graph keeps no positions. */
+void tc__module_set_source(tc_module *m, uint32_t node, const char *what, tc_loc loc);
 /* Gives the last graph added its uniformity dependences (allocated with
  * m->al); takes ownership. */
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);
@@ -106,12 +112,15 @@ void tc__module_set_origin(tc_module *m, struct LLVMOpaqueValue *fn, tc_llvm_ori
 /* Gives the last graph added its description (graph/desc.h; allocated with
  * m->al, and so are its arrays); takes ownership, also on failure. */
 void tc__module_set_desc(tc_module *m, tc_fn_desc *desc);
-/* A description whose f is a copy of f's arrays, with block_node (a copy,
- * f->nblocks of them), room for params parameter values and rets returns
- * (param_value, param_index, ret; none filled), the rest empty; allocated
- * with m->al; NULL when out of memory. */
-tc_fn_desc *tc__fn_desc_new(tc_module *m, const tc_ua_func *f, const uint32_t *block_node,
+/* A description of a function of nblocks blocks with block_node (a copy),
+ * room for params parameter values and rets returns (param_value,
+ * param_index, ret; none filled), the rest empty, its values (f) to be set
+ * (tc__fn_desc_set_func); allocated with m->al; NULL when out of memory. */
+tc_fn_desc *tc__fn_desc_new(tc_module *m, uint32_t nblocks, const uint32_t *block_node,
 			    uint32_t params, uint32_t rets);
+/* Makes d->f a copy of f's arrays. TC_OK or TC_ENOMEM (d freed whole by
+ * tc__fn_desc_free either way). */
+int tc__fn_desc_set_func(tc_module *m, tc_fn_desc *d, const tc_ua_func *f);
 /* Makes each argument of d's calls that is a value a value of its own, a
  * copy read where the call is (calls[s].block), and so each returned value
  * where d->ret_block says where it returns, so that its divergence is the

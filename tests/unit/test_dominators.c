@@ -5,7 +5,7 @@
  * graph) and on random graphs against the definition: d dominates v when v
  * cannot be reached from the root without passing d.
  */
-#include "analysis/dominators.h"
+#include "graph/dominators.h"
 #include "unit.h"
 
 #include <string.h>

@@ -5,7 +5,7 @@
  * (its header, which dominates it), and is maximal (no other header has all
  * its predecessors in one interval).
  */
-#include "analysis/dominators.h"
+#include "graph/dominators.h"
 #include "analysis/intervals.h"
 #include "unit.h"
 

@@ -6,7 +6,7 @@
 #ifndef TC_TESTS_UNIT_H
 #define TC_TESTS_UNIT_H
 
-#include "analysis/digraph.h"
+#include "graph/digraph.h"
 #include "util/mem.h"
 
 #include <setjmp.h>

@@ -4,11 +4,13 @@
  * Lengauer and Tarjan, "A fast algorithm for finding dominators in a
  * flowgraph" (TOPLAS 1979), simple version with path compression, done with
  * explicit stacks. Post-dominators are dominators of the reverse graph.
+ * With the graph, not the analyses, because readers check their input with
+ * it too (SPIR-V: each definition dominates its uses).
  */
-#ifndef TC_ANALYSIS_DOMINATORS_H
-#define TC_ANALYSIS_DOMINATORS_H
+#ifndef TC_GRAPH_DOMINATORS_H
+#define TC_GRAPH_DOMINATORS_H
 
-#include "analysis/digraph.h"
+#include "graph/digraph.h"
 
 /*
  * idom[v] for every v reachable from root (idom[root] == root); TC_NONE for

@@ -4,8 +4,8 @@
  * CSR form. Solvers derive one from a flow graph (live part only, edges as
  * vertices for the exact solver, reversed for post-dominators).
  */
-#ifndef TC_ANALYSIS_DIGRAPH_H
-#define TC_ANALYSIS_DIGRAPH_H
+#ifndef TC_GRAPH_DIGRAPH_H
+#define TC_GRAPH_DIGRAPH_H
 
 #include "util/mem.h"
 

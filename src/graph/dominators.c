@@ -6,7 +6,7 @@
  * the forest's "no ancestor" test is a zero check and anc[0] == 0 is a
  * sentinel. The DFS and the path compression use explicit stacks.
  */
-#include "analysis/dominators.h"
+#include "graph/dominators.h"
 
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* digraph.c - CSR digraphs from arc lists, and reversal. */
-#include "analysis/digraph.h"
+#include "graph/digraph.h"
 
 #include <string.h>
 

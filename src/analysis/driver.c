@@ -1,0 +1,221 @@
+/* driver.c - the analyses of one function, for every reader (driver.h). */
+#include "analysis/driver.h"
+
+#include "analysis/lanes.h"
+#include "analysis/ssa.h"
+#include "analysis/stats.h"
+#include "analysis/uniformity.h"
+#include "graph/graph.h"
+
+#include <string.h>
+
+const tc_fn_sink tc__analyses = {tc__analyse_function, NULL};
+
+/* What one function's analyses hold while they run. */
+typedef struct drive {
+	tc_module *m;
+	const tc_alloc *al;
+	tc_fn_read *in;
+	const tc_ua_func *f;
+	const tc_lane_op *lop;
+	const uint32_t *cond; /* per block: the value its branch tests */
+	tc_ssa *ssa;
+	tc_uniformity *ua;
+	tc_lanes *lanes;
+	tc_u32vec dep_block, dep_node;
+} drive;
+
+/* The value analyses: SSA form first where the reader has registers. */
+static int values(drive *d)
+{
+	const tc_fn_read *in = d->in;
+	int rc = TC_OK;
+	if (in->regs) {
+		if (!(rc = tc__ssa(&d->ssa, in->regs, d->al))) {
+			d->f = &d->ssa->f;
+			d->lop = d->ssa->lop;
+			d->cond = d->ssa->cond_value;
+		}
+	} else {
+		d->f = in->ssa;
+		d->lop = in->lop;
+		d->cond = in->ssa->cond;
+	}
+	if (!rc)
+		rc = tc__uniformity(&d->ua, d->f, d->al);
+	if (!rc && d->lop) {
+		tc_lane_geom geom = {in->warp_size, {0, 0, 0}};
+		memcpy(geom.size, in->block_size, sizeof geom.size);
+		rc = tc__lanes(&d->lanes, d->f, d->lop, &geom, d->al);
+	}
+	return rc;
+}
+
+/* What divergent value v of ua comes from, as the reader names it. */
+static int name_source(drive *d, tc_uniformity *ua, uint32_t v, const char **what, tc_loc *loc)
+{
+	int rc = TC_OK;
+	uint32_t src = tc__uniformity_source(ua, v, &rc);
+	if (rc || src == TC_NONE)
+		return rc;
+	return d->in->source(d->in->ctx, src, what, loc);
+}
+
+/* The branches: uniform ones marked, divergent ones with their sources, and
+ * the replay record of those (tc_uniformity_deps) in the module. */
+static int branches(drive *d)
+{
+	const tc_ua_func *f = d->f;
+	int rc = TC_OK;
+	for (uint32_t k = 0; k < f->nblocks && !rc; k++) {
+		if (f->succ_off[k + 1] - f->succ_off[k] < 2)
+			continue;
+		uint32_t node = d->in->last[k];
+		if (!tc__uniformity_branch(d->ua, k)) {
+			tc__module_mark_uniform(d->m, node);
+			continue;
+		}
+		const char *what = NULL;
+		tc_loc loc = {NULL, 0, 0};
+		if (d->cond[k] != TC_NONE &&
+		    !(rc = name_source(d, d->ua, d->cond[k], &what, &loc)) && what)
+			tc__module_set_source(d->m, node, what, loc);
+		if (!rc && (tc__u32vec_push(d->al, &d->dep_node, node) ||
+			    tc__u32vec_push(d->al, &d->dep_block, k)))
+			rc = TC_ENOMEM;
+	}
+	tc_uniformity_deps *deps = NULL;
+	if (!rc)
+		rc = tc__uniformity_record(d->ua, d->dep_block.v, d->dep_node.v,
+					   (uint32_t)d->dep_node.len, &d->m->al, &deps);
+	if (!rc)
+		tc__module_set_deps(d->m, deps);
+	return rc;
+}
+
+/* The first argument of collective c that must agree in its group and may
+ * not (the reader's tests, in order), with what it depends on. */
+static int agree(drive *d, uint32_t k, tc_collective *c)
+{
+	const tc_fn_read *in = d->in;
+	tc_uniformity *ua = c->group == TC_GROUP_BLOCK ? d->ua
+			    : d->lanes                 ? tc__lanes_uniformity(d->lanes)
+						       : NULL;
+	if (!ua || !in->test_off)
+		return TC_OK;
+	for (uint32_t t = in->test_off[k]; t < in->test_off[k + 1]; t++) {
+		const tc_arg_test *x = &in->test[t];
+		if (!x->always && (x->value == TC_NONE || !tc__uniformity_value(ua, x->value)))
+			continue;
+		c->arg = x->arg;
+		c->arg_name = x->arg_name;
+		return x->value == TC_NONE
+			       ? TC_OK
+			       : name_source(d, ua, x->value, &c->arg_source, &c->arg_source_loc);
+	}
+	return TC_OK;
+}
+
+/*
+ * The collectives, their arguments judged, and the warp's view: per node,
+ * whether the branch ending it goes the same way in every lane of a warp,
+ * and the replay record of the warp-level values. A collective's inlined
+ * helper that is the collective itself (a header's __shfl_sync around the
+ * intrinsic) is dropped: no note names it.
+ */
+static int collectives(drive *d)
+{
+	tc_fn_read *in = d->in;
+	tc_collective *cs = in->coll;
+	const tc_alloc *mal = &d->m->al;
+	uint8_t *marks = NULL;
+	tc_uniformity_deps *deps = NULL;
+	tc_uniformity *wua = d->lanes ? tc__lanes_uniformity(d->lanes) : NULL;
+	int rc = TC_OK;
+	in->coll = NULL;
+	if (!cs)
+		return TC_OK;
+	for (uint32_t k = 0; k < in->ncoll && !rc; k++) {
+		rc = agree(d, k, &cs[k]);
+		if (cs[k].inlined && cs[k].name && strcmp(cs[k].inlined, cs[k].name) == 0)
+			cs[k].inlined = NULL;
+	}
+	if (!rc && wua) {
+		const tc_ua_func *f = d->f;
+		uint32_t nnodes = tc_graph_node_count(d->m->graphs[d->m->count - 1]);
+		d->dep_node.len = d->dep_block.len = 0;
+		if (!(marks = tc__calloc(mal, nnodes ? nnodes : 1, 1)))
+			rc = TC_ENOMEM;
+		for (uint32_t k = 0; k < f->nblocks && !rc; k++) {
+			if (f->succ_off[k + 1] - f->succ_off[k] < 2)
+				continue;
+			bool div = tc__uniformity_branch(wua, k);
+			marks[in->last[k]] = !div;
+			if (div && (tc__u32vec_push(d->al, &d->dep_node, in->last[k]) ||
+				    tc__u32vec_push(d->al, &d->dep_block, k)))
+				rc = TC_ENOMEM;
+		}
+		if (!rc)
+			rc = tc__uniformity_record(wua, d->dep_block.v, d->dep_node.v,
+						   (uint32_t)d->dep_node.len, mal, &deps);
+	}
+	if (rc) {
+		tc__free(mal, cs);
+		tc__free(mal, marks);
+		return rc;
+	}
+	tc__module_set_collectives(d->m, cs, in->ncoll, marks, deps, wua ? in->warp_size : 0,
+				   wua && tc__lanes_assumed(d->lanes));
+	return TC_OK;
+}
+
+/* The interprocedural description, completed with the values and the
+ * warp's view, given to the module. */
+static int describe(drive *d)
+{
+	tc_fn_desc *fd = d->in->desc;
+	d->in->desc = NULL;
+	if (!fd)
+		return TC_OK;
+	int rc = tc__fn_desc_set_func(d->m, fd, d->f);
+	if (!rc && d->lanes) {
+		size_t n = d->f->nvalues;
+		if (!(fd->lop = tc__malloc(&d->m->al, tc__mul(n ? n : 1, sizeof *fd->lop))))
+			rc = TC_ENOMEM;
+		else if (n)
+			memcpy(fd->lop, d->lop, n * sizeof *fd->lop);
+		fd->warp_size = d->in->warp_size;
+		memcpy(fd->block_size, d->in->block_size, sizeof fd->block_size);
+	}
+	if (!rc && d->in->read_args)
+		rc = tc__fn_desc_read_args(d->m, fd);
+	tc__module_set_desc(d->m, fd); /* owns it, also on failure */
+	return rc;
+}
+
+int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
+{
+	(void)ctx;
+	drive d = {.m = m, .al = &m->al, .in = in};
+	double t0 = tc__now();
+	int rc = values(&d);
+	if (!rc)
+		rc = branches(&d);
+	in->uniformity_s = tc__now() - t0;
+	if (!rc)
+		rc = collectives(&d);
+	if (!rc)
+		rc = describe(&d);
+	if (in->coll) /* not reached */
+		tc__free(&m->al, in->coll);
+	in->coll = NULL;
+	if (in->desc)
+		tc__fn_desc_free(&m->al, in->desc);
+	in->desc = NULL;
+	tc__u32vec_free(d.al, &d.dep_block);
+	tc__u32vec_free(d.al, &d.dep_node);
+	tc__lanes_free(d.lanes);
+	tc__uniformity_free(d.ua);
+	tc__ssa_free(d.ssa);
+	return rc;
+}
