@@ -3,6 +3,7 @@
  * assume mode (SPEC 4), render one report into memory, and only then write it.
  */
 #include "cli.h"
+#include "util/clock.h"
 #include "report/report.h"
 #include "source.h"
 
@@ -248,7 +249,7 @@ typedef struct progress {
 static void on_progress(void *ud, const char *phase, uint64_t done, uint64_t total)
 {
 	progress *p = ud;
-	double t = cli_now();
+	double t = tc__now();
 	if (t - p->start < 1.0 || t - p->last < 0.1)
 		return;
 	p->last = t;
@@ -287,7 +288,7 @@ static void solve_one(void *ctx, size_t k)
 	analysis *a = ctx;
 	tc_report_graph *rg = &a->graphs[k];
 	tc_solve_options o = rg->options;
-	double t = cli_now();
+	double t = tc__now();
 	progress p = {rg->input, tc_graph_name(rg->graph), t, t, 0};
 	if (a->show_progress) {
 		o.progress = on_progress;

@@ -2,6 +2,7 @@
 /* realpath() */
 #define _XOPEN_SOURCE 700
 #include "cli.h"
+#include "util/clock.h"
 #include "source.h"
 
 #include <errno.h>
@@ -11,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 void cli_args_init(cli_args *it, int argc, char **argv)
@@ -182,13 +182,6 @@ int cli_write_output(const char *path, const char *buf, size_t len)
 	return cli_render_output(path, write_bytes, &(bytes){buf, len});
 }
 
-double cli_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* The file a compiler made from source (SPIR-V, PTX or bitcode, as its
  * name says: source.c names it), read under the source's name. */
 static int read_compiled(tc_module **out, const char *source, const char *file,
@@ -287,13 +280,13 @@ static void read_one(void *ctx, size_t i)
 		fprintf(stderr, "\rthreadconv: %s: reading %lld MB\033[K", path, in->bytes[i] >> 20);
 		fflush(stderr);
 	}
-	double t0 = cli_now();
+	double t0 = tc__now();
 	cli_watch_phase(CLI_PHASE_READ, path, in->bytes[i]);
 	int rc = c->compiled && c->compiled[i]
 			 ? read_compiled(&in->modules[i], path, c->compiled[i], c->opt, &d)
 			 : tc_read_file_ex(&in->modules[i], path, c->opt, NULL, &d);
 	cli_watch_phase(CLI_PHASE_OTHER, NULL, 0);
-	in->parse_s[i] = cli_now() - t0;
+	in->parse_s[i] = tc__now() - t0;
 	if (say)
 		fputs("\r\033[K", stderr);
 	if (rc) {

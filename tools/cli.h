@@ -178,9 +178,6 @@ int cli_exact_work(tc_solve_options *opt, const char *value);
 /* The note on standard error when exact bounded its work on a graph. */
 void cli_note_bounded(const char *input, const tc_graph *g, const tc_result *r);
 
-/* Seconds on a monotonic clock. */
-double cli_now(void);
-
 /* The commands: run with argv[0] the command name; help writes the manual. */
 /* Appends the causes of node (tc_causes_of why: the divergent branches
  * that decide it, with what graph j of m knows of them) to *list (*total

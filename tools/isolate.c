@@ -45,6 +45,7 @@
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "cli.h"
+#include "util/clock.h"
 #include "source.h"
 
 #include <errno.h>
@@ -126,13 +127,6 @@ static double read_seconds(void)
 	return v > 0 ? v : CLI_TIMEOUT_DEFAULT;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 static watch *shared;
 static int capture_fd = -1; /* the file standard error goes to while reading */
 static int saved_stderr = -1;
@@ -188,7 +182,7 @@ void cli_watch_phase(int phase, const char *input, long long bytes)
 		s->runner = my_runner;
 		s->task = my_task;
 		s->limit = read_seconds();
-		s->deadline = s->limit > 0 ? now() + s->limit : 1e300;
+		s->deadline = s->limit > 0 ? tc__now() + s->limit : 1e300;
 	}
 	if (!shared->parallel) {
 		/* in a parallel run, standard error is captured throughout */
@@ -370,7 +364,7 @@ static void restore_signals(const sigset_t *mask, const struct sigaction old[4])
  * that is past its time for it. */
 static bool reading(bool past_deadline)
 {
-	double t = now();
+	double t = tc__now();
 	for (int k = 0; k < CLI_MAX_THREADS; k++)
 		if (shared->slot[k].phase == CLI_PHASE_READ &&
 		    (!past_deadline || t > shared->slot[k].deadline))
@@ -383,7 +377,7 @@ static bool reading(bool past_deadline)
  * after a crash). */
 static void give_up(void)
 {
-	double t = now();
+	double t = tc__now();
 	for (int k = 0; k < CLI_MAX_THREADS; k++) {
 		watch_slot *s = &shared->slot[k];
 		bool known = false;

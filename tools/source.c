@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* mkdtemp, nftw */
 #include "source.h"
 #include "cli.h"
+#include "util/clock.h"
 #include "compdb.h"
 
 #include <errno.h>
@@ -864,7 +865,7 @@ static int start(job *j)
 	}
 	j->pid = pid;
 	j->state = 1;
-	j->started = cli_now();
+	j->started = tc__now();
 	return 0;
 }
 
@@ -1382,7 +1383,7 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 		/* a compiler past --timeout is killed; the others go on */
 		for (size_t q = 0; limit > 0 && q < nsrc; q++)
 			if (jobs[q].state == 1 && !jobs[q].timed_out &&
-			    cli_now() - jobs[q].started > limit) {
+			    tc__now() - jobs[q].started > limit) {
 				jobs[q].timed_out = 1;
 				stop(&jobs[q]);
 			}
