@@ -107,6 +107,10 @@ static int agree(drive *d, uint32_t k, tc_collective *c)
 		const tc_arg_test *x = &in->test[t];
 		if (!x->always && (x->value == TC_NONE || !tc__uniformity_value(ua, x->value)))
 			continue;
+		/* a partitioned warp's mask: each lane names its own tile */
+		if (!x->always && x->mask && c->group == TC_GROUP_WARP && d->lanes &&
+		    tc__lanes_group_mask(d->lanes, x->value, d->al))
+			continue;
 		c->arg = x->arg;
 		c->arg_name = x->arg_name;
 		return x->value == TC_NONE

@@ -13,6 +13,7 @@
  *   tid.x                       L when the x size is whole warps, or the
  *                               block is one row
  *   the linear thread index     L
+ *   the lane index (%laneid)    L (its base 0)
  *   L + X, X + L, L - X,
  *   L | X, L ^ X, X | L, X ^ L  L (the low bits are the lane's)
  *   L & c, c's low bits ones    L
@@ -48,6 +49,12 @@ struct tc_lanes {
 	tc_ua_func wf; /* the warp-level description (its arrays in ar) */
 	tc_uniformity *ua;
 	bool assumed;
+	/* for tc__lanes_group_mask: the description, the warp, and whether
+	 * tid.x is base + lane */
+	const tc_ua_func *f;
+	const tc_lane_op *op;
+	uint32_t lg;
+	bool lane_x;
 };
 
 typedef struct ctx {
@@ -249,6 +256,7 @@ static fact eval(const ctx *c, uint32_t v)
 		r.st = c->lane_x ? L : NL;
 		return r;
 	case TC_LOP_TID_LINEAR:
+	case TC_LOP_LANE:
 		r.nonneg = 1;
 		r.st = c->lg ? L : NL;
 		return r;
@@ -491,7 +499,7 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 				rc = use(al, &u, v, w, b);
 			/* the operands of w's base */
 			if (!rc && base[w] != TC_NONE && o->op != TC_LOP_TID_X &&
-			    o->op != TC_LOP_TID_LINEAR)
+			    o->op != TC_LOP_TID_LINEAR && o->op != TC_LOP_LANE)
 				rc = use(al, &u, base[v] != TC_NONE ? base[v] : v, base[w], b);
 		}
 	uint32_t m = (uint32_t)u.used.len;
@@ -558,6 +566,10 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 		tc__lanes_free(l);
 		return rc;
 	}
+	l->f = f;
+	l->op = op;
+	l->lg = c.lg;
+	l->lane_x = c.lane_x;
 	*out = l;
 	return TC_OK;
 }
@@ -580,4 +592,242 @@ tc_uniformity *tc__lanes_uniformity(tc_lanes *l)
 bool tc__lanes_assumed(const tc_lanes *l)
 {
 	return l->assumed;
+}
+
+/* ---- member masks of partitioned warps (tc__lanes_group_mask) ------------- */
+
+/* What a value is in each lane of a warp: unknown, known (v[lane]), or
+ * based: B + v[lane] with v[lane] in [0, w) and B the same unknown multiple
+ * of w in every lane (tid.x where it is base + lane). */
+enum { MV_UNKNOWN, MV_KNOWN, MV_BASED };
+#define MV_MAX 48 /* values evaluated for one mask at the most */
+
+typedef struct mval {
+	uint32_t id;
+	uint8_t kind;
+	uint64_t v[64];
+} mval;
+
+typedef struct mctx {
+	const tc_lanes *l;
+	uint32_t w;
+	mval *m;
+	uint32_t n;
+} mctx;
+
+static const mval *mfind(const mctx *c, uint32_t id)
+{
+	for (uint32_t k = 0; k < c->n; k++)
+		if (c->m[k].id == id)
+			return &c->m[k];
+	return NULL;
+}
+
+/* Operand i of o as a value in every lane; NULL when it is a value not
+ * evaluated yet (*pending: its id). */
+static const mval *moperand(const mctx *c, const tc_lane_op *o, int i, mval *tmp,
+			    uint32_t *pending)
+{
+	*pending = TC_NONE;
+	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0)) {
+		tmp->kind = MV_KNOWN;
+		for (uint32_t l = 0; l < c->w; l++)
+			tmp->v[l] = (uint64_t)o->k[i];
+		return tmp;
+	}
+	if (o->a[i] == TC_NONE) {
+		tmp->kind = MV_UNKNOWN;
+		return tmp;
+	}
+	const mval *x = mfind(c, o->a[i]);
+	if (!x)
+		*pending = o->a[i];
+	return x;
+}
+
+static bool same_in_all(const mctx *c, const mval *x)
+{
+	for (uint32_t l = 1; l < c->w; l++)
+		if (x->v[l] != x->v[0])
+			return false;
+	return true;
+}
+
+/* r = o applied to a and b, lane by lane; r->kind MV_UNKNOWN where the
+ * rules below do not say. */
+static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval *b, mval *r)
+{
+	uint32_t w = c->w;
+	uint64_t keep = o->bits && o->bits < 64 ? (1ull << o->bits) - 1 : ~0ull;
+	r->kind = MV_UNKNOWN;
+	if (a->kind == MV_KNOWN && (b->kind == MV_KNOWN || o->op == TC_LOP_COPY)) {
+		for (uint32_t l = 0; l < w; l++) {
+			uint64_t x = a->v[l] & keep, y = b->v[l] & keep, z;
+			switch (o->op) {
+			case TC_LOP_COPY: z = x; break;
+			case TC_LOP_ADD: z = x + y; break;
+			case TC_LOP_SUB: z = x - y; break;
+			case TC_LOP_MUL: z = x * y; break;
+			case TC_LOP_AND: z = x & y; break;
+			case TC_LOP_OR: z = x | y; break;
+			case TC_LOP_XOR: z = x ^ y; break;
+			case TC_LOP_SHL:
+			case TC_LOP_LSHR:
+				if (y >= (o->bits ? o->bits : 64u))
+					return; /* as the target defines it, or not at all */
+				z = o->op == TC_LOP_SHL ? x << y : x >> y;
+				break;
+			case TC_LOP_UDIV:
+			case TC_LOP_UREM:
+				if (!y)
+					return;
+				z = o->op == TC_LOP_UDIV ? x / y : x % y;
+				break;
+			default:
+				return;
+			}
+			r->v[l] = z & keep;
+		}
+		r->kind = MV_KNOWN;
+		return;
+	}
+	if (a->kind != MV_BASED || (o->op != TC_LOP_COPY && b->kind != MV_KNOWN))
+		return;
+	if (o->op == TC_LOP_COPY) {
+		if (o->bits && (1ull << c->l->lg) > keep)
+			return; /* narrower than the lane */
+		memcpy(r->v, a->v, sizeof r->v);
+		r->kind = MV_BASED;
+		return;
+	}
+	if (!same_in_all(c, b))
+		return;
+	uint64_t k = b->v[0] & keep, low = w - 1, high = keep & ~low;
+	switch (o->op) {
+	case TC_LOP_AND: /* B's bits kept whole or dropped whole */
+		if ((k & high) != high && (k & high) != 0)
+			return;
+		for (uint32_t l = 0; l < w; l++)
+			r->v[l] = a->v[l] & k & low;
+		r->kind = (k & high) ? MV_BASED : MV_KNOWN;
+		return;
+	case TC_LOP_OR:
+	case TC_LOP_XOR:
+		if (k & high)
+			return;
+		for (uint32_t l = 0; l < w; l++)
+			r->v[l] = o->op == TC_LOP_OR ? a->v[l] | k : a->v[l] ^ k;
+		r->kind = MV_BASED;
+		return;
+	case TC_LOP_UREM: /* B is a multiple of k when k divides w */
+		if (!k || k > w || (k & (k - 1)))
+			return;
+		for (uint32_t l = 0; l < w; l++)
+			r->v[l] = a->v[l] % k;
+		r->kind = MV_KNOWN;
+		return;
+	case TC_LOP_ADD:
+	case TC_LOP_SUB:
+		for (uint32_t l = 0; l < w; l++) {
+			uint64_t z = o->op == TC_LOP_ADD ? a->v[l] + k : a->v[l] - k;
+			if (z >= w)
+				return; /* would carry into B */
+			r->v[l] = z;
+		}
+		r->kind = MV_BASED;
+		return;
+	default:
+		return;
+	}
+}
+
+/* v in every lane, evaluated from its operands (a bounded walk with an
+ * explicit stack); NULL when out of memory. */
+static const mval *meval(mctx *c, uint32_t v)
+{
+	uint32_t stack[MV_MAX + 2], top = 0;
+	stack[top++] = v;
+	while (top > 0) {
+		uint32_t x = stack[top - 1];
+		if (mfind(c, x)) {
+			top--;
+			continue;
+		}
+		if (c->n == MV_MAX)
+			return NULL;
+		const tc_lane_op *o = &c->l->op[x];
+		mval *r = &c->m[c->n];
+		r->id = x;
+		r->kind = MV_UNKNOWN;
+		bool ready = true;
+		mval ta, tb;
+		const mval *a = NULL, *b = NULL;
+		uint32_t pa = TC_NONE, pb = TC_NONE;
+		switch (o->op) {
+		case TC_LOP_LANE:
+		case TC_LOP_TID_X:
+		case TC_LOP_TID_LINEAR:
+			if (o->op == TC_LOP_LANE || o->op == TC_LOP_TID_LINEAR || c->l->lane_x) {
+				r->kind = o->op == TC_LOP_LANE ? MV_KNOWN : MV_BASED;
+				for (uint32_t l = 0; l < c->w; l++)
+					r->v[l] = l;
+			}
+			break;
+		case TC_LOP_COPY:
+		case TC_LOP_ADD:
+		case TC_LOP_SUB:
+		case TC_LOP_MUL:
+		case TC_LOP_SHL:
+		case TC_LOP_LSHR:
+		case TC_LOP_UDIV:
+		case TC_LOP_UREM:
+		case TC_LOP_AND:
+		case TC_LOP_OR:
+		case TC_LOP_XOR:
+			a = moperand(c, o, 0, &ta, &pa);
+			b = o->op == TC_LOP_COPY ? a : moperand(c, o, 1, &tb, &pb);
+			if (pa != TC_NONE || pb != TC_NONE) {
+				ready = false;
+				if (top + 2 > MV_MAX + 2)
+					return NULL;
+				if (pa != TC_NONE)
+					stack[top++] = pa;
+				if (pb != TC_NONE && pb != pa)
+					stack[top++] = pb;
+				break;
+			}
+			mapply(c, o, a, b, r);
+			break;
+		default:
+			break;
+		}
+		if (ready) {
+			c->n++;
+			top--;
+		}
+	}
+	return mfind(c, v);
+}
+
+bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al)
+{
+	if (!l->lg || l->lg > 6 || !l->op || v >= l->f->nvalues)
+		return false;
+	mctx c = {l, 1u << l->lg, tc__malloc(al, MV_MAX * sizeof(mval)), 0};
+	if (!c.m)
+		return false;
+	const mval *m = meval(&c, v);
+	bool ok = m && m->kind == MV_KNOWN;
+	uint64_t all = c.w == 64 ? ~0ull : (1ull << c.w) - 1;
+	for (uint32_t lane = 0; ok && lane < c.w; lane++) {
+		uint64_t g = m->v[lane];
+		unsigned size = (unsigned)__builtin_popcountll(g);
+		uint64_t first = lane & ~(uint64_t)(size - 1);
+		ok = (g & ~all) == 0 && ((g >> lane) & 1) && size && !(size & (size - 1)) &&
+		     g == ((size == 64 ? ~0ull : (1ull << size) - 1) << first);
+		for (uint32_t j = (uint32_t)first; ok && j < first + size; j++)
+			ok = m->v[j] == g;
+	}
+	tc__free(al, c.m);
+	return ok;
 }

@@ -53,5 +53,16 @@ tc_uniformity *tc__lanes_uniformity(tc_lanes *l);
  * be the same in a warp, on the assumption that the block's x size is a
  * whole number of warps (no size was given). */
 bool tc__lanes_assumed(const tc_lanes *l);
+/*
+ * Whether value v, a warp collective's member mask, names in every lane
+ * exactly that lane's aligned group of 2^k lanes (the same k in the whole
+ * warp), as the tiles of a partitioned warp pass it: cooperative groups'
+ * tiled_partition<16> (0xffff << (laneid & ~15)), a hand-written
+ * 0xffff << (lane & 16). Found by evaluating the mask in each lane from
+ * the lane index, tid.x where it is base + lane, and constants, through
+ * the arithmetic op[] describes; anything else (a parameter, a load, a
+ * size not known) is no. al: scratch.
+ */
+bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al);
 
 #endif

@@ -199,6 +199,7 @@ uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int kno
 		{"llvm.nvvm.read.ptx.sreg.tid.y", 0, TC_LOP_TID_Y},
 		{"llvm.nvvm.read.ptx.sreg.tid.z", 0, TC_LOP_TID_Z},
 		{"llvm.nvvm.read.ptx.sreg.ntid.x", 0, TC_LOP_NTID_X},
+		{"llvm.nvvm.read.ptx.sreg.laneid", 0, TC_LOP_LANE},
 		{"llvm.amdgcn.workitem.id.x", 0, TC_LOP_TID_X},
 		{"llvm.amdgcn.workitem.id.y", 0, TC_LOP_TID_Y},
 		{"llvm.amdgcn.workitem.id.z", 0, TC_LOP_TID_Z},

@@ -214,6 +214,7 @@ typedef struct reader {
 	tc_lane_op *lop;
 	size_t lop_cap;
 	tc_arg_tests tests; /* of its collectives' arguments */
+	bool mask_arg;      /* the argument tested is a warp collective's mask */
 	const tc_fn_sink *sink; /* what each function's description goes to */
 
 	double uniformity_s; /* time in the value analysis, all functions */
@@ -1576,7 +1577,8 @@ static LLVMValueRef stored_before(LLVMValueRef slot, LLVMValueRef call)
  * when always is set, for argument arg (named name) of a collective. */
 static int add_test(reader *r, uint32_t v, bool always, unsigned arg, const char *name)
 {
-	return tc__arg_tests_add(&r->al, &r->tests, v, always, arg, name) ? oom(r) : TC_OK;
+	return tc__arg_tests_add(&r->al, &r->tests, v, always, arg, r->mask_arg, name) ? oom(r)
+											: TC_OK;
 }
 
 /*
@@ -1672,6 +1674,7 @@ static int arg_tests(reader *r, const found_coll *fc)
 		const char *name = tc__module_string(r->out, an, strlen(an));
 		if (!name)
 			return oom(r);
+		r->mask_arg = row->mask == (int)i;
 		int rc = operand_tests(r, fc->inst, LLVMGetOperand(fc->inst, i), i, name);
 		if (rc)
 			return rc;

@@ -2011,7 +2011,7 @@ static bool lane_slot(tc_lane_op *o, int i, const opnd *x, uint32_t pos, unsigne
 	return false;
 }
 
-/* A special register that lanes.h knows: tid.x, .y, .z, ntid.x. */
+/* A special register that lanes.h knows: tid.x, .y, .z, ntid.x, laneid. */
 static uint8_t lane_sreg(const opnd *x)
 {
 	if (x->k != O_REG || x->reg != TC_NONE)
@@ -2020,6 +2020,7 @@ static uint8_t lane_sreg(const opnd *x)
 	       : is_word(&x->at, "%tid.y")  ? TC_LOP_TID_Y
 	       : is_word(&x->at, "%tid.z")  ? TC_LOP_TID_Z
 	       : is_word(&x->at, "%ntid.x") ? TC_LOP_NTID_X
+	       : is_word(&x->at, "%laneid") ? TC_LOP_LANE
 					    : TC_LOP_OTHER;
 }
 
@@ -4007,7 +4008,8 @@ static int arg_tests(reader *r, const pfunc *f, const gcoll *fc)
 		char buf[64];
 		const char *an = tc__gpu_collective_arg(row, i, buf, sizeof buf);
 		const char *name = tc__module_string(r->out, an, strlen(an));
-		if (!name || tc__arg_tests_add(&r->al, &r->tests, rec++ - f->rec0, false, i, name))
+		if (!name || tc__arg_tests_add(&r->al, &r->tests, rec++ - f->rec0, false, i,
+					       row->mask == (int)i, name))
 			return oom(r);
 	}
 	return TC_OK;

@@ -2041,7 +2041,7 @@ static uint32_t stored_before(const reader *r, uint32_t var, uint32_t at, uint32
  * when always is set, for argument arg (named name) of a collective. */
 static int add_test(reader *r, uint32_t v, bool always, unsigned arg, const char *name)
 {
-	return tc__arg_tests_add(&r->al, &r->tests, v, always, arg, name) ? oom(r) : TC_OK;
+	return tc__arg_tests_add(&r->al, &r->tests, v, always, arg, false, name) ? oom(r) : TC_OK;
 }
 
 /*

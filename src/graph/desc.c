@@ -18,11 +18,11 @@ void tc__arg_tests_next(tc_arg_tests *t, uint32_t k)
 }
 
 int tc__arg_tests_add(const tc_alloc *al, tc_arg_tests *t, uint32_t v, bool always,
-		      unsigned arg, const char *name)
+		      unsigned arg, bool mask, const char *name)
 {
 	if (tc__grow(al, &t->test, &t->cap, t->n + 1, sizeof *t->test))
 		return TC_ENOMEM;
-	t->test[t->n++] = (tc_arg_test){v, (uint8_t)arg, always, name};
+	t->test[t->n++] = (tc_arg_test){v, (uint8_t)arg, always, mask, name};
 	t->off[t->ncoll] = (uint32_t)t->n;
 	return TC_OK;
 }

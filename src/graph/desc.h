@@ -84,8 +84,9 @@ enum {
 			* size) */
 	TC_LOP_WARP,   /* the same in every lane of a warp whatever its operands
 			* (a sub-group id, a vote's or a warp reduction's result) */
-	TC_LOP_BROADCAST /* the same in every lane when a[0] is (a shuffle from
-			  * one lane to the whole warp: its source lane) */
+	TC_LOP_BROADCAST, /* the same in every lane when a[0] is (a shuffle from
+			   * one lane to the whole warp: its source lane) */
+	TC_LOP_LANE /* the lane's index in its warp (%laneid), 0 .. warp size - 1 */
 };
 
 /* tc_lane_op.flags */
@@ -250,6 +251,10 @@ typedef struct tc_arg_test {
 	uint32_t value;
 	uint8_t arg;
 	bool always;
+	/* the argument is the member mask of a warp's collective: it may
+	 * differ between lanes where each names exactly its own lane's aligned
+	 * group (analysis/lanes.h, tc__lanes_group_mask) */
+	bool mask;
 	const char *arg_name; /* kept in the module */
 } tc_arg_test;
 
@@ -270,10 +275,11 @@ int tc__arg_tests_start(const struct tc_alloc *al, tc_arg_tests *t, uint32_t nco
 /* Collective k's tests follow. */
 void tc__arg_tests_next(tc_arg_tests *t, uint32_t k);
 /* The test that value v (TC_NONE: none to name) differs, or always when
- * always is set, for argument arg (named name, kept in the module).
+ * always is set, for argument arg (named name, kept in the module; mask:
+ * the member mask of a warp's collective).
  * TC_OK or TC_ENOMEM. */
 int tc__arg_tests_add(const struct tc_alloc *al, tc_arg_tests *t, uint32_t v, bool always,
-		      unsigned arg, const char *name);
+		      unsigned arg, bool mask, const char *name);
 void tc__arg_tests_free(const struct tc_alloc *al, tc_arg_tests *t);
 
 /*

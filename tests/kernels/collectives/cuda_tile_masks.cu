@@ -1,0 +1,72 @@
+// Partitioned warps: each lane passes the mask of its own aligned tile of
+// 2^k lanes, as cooperative groups' tiled_partition<N> computes it
+// (0xffff << (laneid & ~15) for tiles of 16). The masks differ between the
+// lanes of the warp, yet each names exactly the lanes that execute the
+// operation together: valid, no "argument:" finding. The twins pass masks
+// that do not name the lane's own aligned tile. Markers: run-collectives.py.
+#define __global__ __attribute__((global))
+
+// Tiles of 16 from tid.x: lanes 0-15 pass 0x0000ffff, lanes 16-31 0xffff0000.
+extern "C" __global__ void tile16_tid(float *x)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned lane = t & 31;
+	unsigned mask = 0xffffu << (lane & 16);
+	float v = x[t];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x101f); // collective: ok
+	x[t] = v;
+}
+
+// Tiles of 8 from the lane index, as tiled_partition<8> builds them.
+extern "C" __global__ void tile8_laneid(float *x)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned mask = 0xffu << (__nvvm_read_ptx_sreg_laneid() & ~7u);
+	float v = x[t];
+	for (int d = 4; d > 0; d /= 2)
+		v += __nvvm_shfl_sync_bfly_f32(mask, v, d, 0x181f); // collective: ok
+	x[t] = v;
+}
+
+// Tiles of 4 from tid.x % 32, a vote and a ballot per tile.
+extern "C" __global__ void tile4_vote(int *out, const int *in)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned mask = 0xfu << ((t % 32) / 4 * 4);
+	int all = __nvvm_vote_all_sync(mask, in[t] > 0); // collective: ok
+	unsigned b = __nvvm_vote_ballot_sync(mask, in[t] > 1); // collective: ok
+	out[t] = all + (int)b;
+}
+
+// Twin: tiles of 16 placed by bit 3 of the lane: lane 8 passes lanes
+// 8-23, lane 0 lanes 0-15. Invalid.
+extern "C" __global__ void tile16_misplaced(float *x)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned mask = 0xffffu << (t & 8);
+	float v = x[t];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x101f); // collective: ok // argument: divergent on threadIdx.x
+	x[t] = v;
+}
+
+// Twin: a tile of 8 lanes under a mask of 16 (lane 8 is named by lanes
+// 0-7 but passes another mask). Invalid.
+extern "C" __global__ void tile_size_mismatch(float *x)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned mask = 0xffffu << ((t & 31) & ~7u);
+	float v = x[t];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x181f); // collective: ok // argument: divergent on threadIdx.x
+	x[t] = v;
+}
+
+// Twin: each lane names its tile but not itself (the tile after its own).
+// Invalid.
+extern "C" __global__ void tile_not_own(float *x)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned mask = 0xffu << (((t & 31) + 8) & 24);
+	float v = x[t];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x181f); // collective: ok // argument: divergent on threadIdx.x
+	x[t] = v;
+}
