@@ -196,6 +196,59 @@ static void test_shifts_and_masks(void **state)
 	done(&t);
 }
 
+/* A partitioned warp's mask: exactly the lane's own aligned tile, from the
+ * lane index or tid.x; the lane index is base + lane (its warp index the
+ * same in a warp). Masks that name another tile, a tile of another size,
+ * or do not hold the lane are not; nor is anything not evaluated. */
+static void test_group_masks(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t lid = source(&t, 0, TC_LOP_LANE);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t n = arg(&t);
+	uint32_t lid_warp = bin(&t, 0, TC_LOP_LSHR, lid, K(5));
+	/* 0xffff << (laneid & -16): tiles of 16 */
+	uint32_t m16 = bin(&t, 0, TC_LOP_SHL, K(0xffff), bin(&t, 0, TC_LOP_AND, lid, K(-16)));
+	/* 0xff << ((tid & 31) & ~7): tiles of 8 */
+	uint32_t lane = bin(&t, 0, TC_LOP_AND, tid, K(31));
+	uint32_t m8 = bin(&t, 0, TC_LOP_SHL, K(0xff), bin(&t, 0, TC_LOP_AND, lane, K(~7ll)));
+	/* 0xf << ((tid % 32) / 4 * 4): tiles of 4 */
+	uint32_t q = bin(&t, 0, TC_LOP_UDIV, bin(&t, 0, TC_LOP_UREM, tid, K(32)), K(4));
+	uint32_t m4 = bin(&t, 0, TC_LOP_SHL, K(0xf), bin(&t, 0, TC_LOP_MUL, q, K(4)));
+	/* the full mask, a tile of 32 */
+	uint32_t full = copy(&t, 0, bin(&t, 0, TC_LOP_OR, K(0), K(0xffffffffll)), 32);
+	/* 0xffff << (tid & 8): misplaced; 0xffff << (lane & ~7): a tile of 8
+	 * under a mask of 16; 0xff << ((lane + 8) & 24): not the lane's own */
+	uint32_t bad_place = bin(&t, 0, TC_LOP_SHL, K(0xffff), bin(&t, 0, TC_LOP_AND, tid, K(8)));
+	uint32_t bad_size = bin(&t, 0, TC_LOP_SHL, K(0xffff), bin(&t, 0, TC_LOP_AND, lane, K(~7ll)));
+	uint32_t not_own = bin(&t, 0, TC_LOP_SHL, K(0xff),
+			       bin(&t, 0, TC_LOP_AND, bin(&t, 0, TC_LOP_ADD, lane, K(8)), K(24)));
+	/* a tile size from an argument; the lane as a mask */
+	uint32_t sized = bin(&t, 0, TC_LOP_SHL, n, bin(&t, 0, TC_LOP_AND, lid, K(-16)));
+	run(&t);
+	WDIV(&t, lid);
+	WUNI(&t, lid_warp);
+	tc_alloc al;
+	tc__alloc_init(&al, NULL);
+	assert_true(tc__lanes_group_mask(t.l, m16, &al));
+	assert_true(tc__lanes_group_mask(t.l, m8, &al));
+	assert_true(tc__lanes_group_mask(t.l, m4, &al));
+	assert_true(tc__lanes_group_mask(t.l, full, &al));
+	assert_false(tc__lanes_group_mask(t.l, bad_place, &al));
+	assert_false(tc__lanes_group_mask(t.l, bad_size, &al));
+	assert_false(tc__lanes_group_mask(t.l, not_own, &al));
+	assert_false(tc__lanes_group_mask(t.l, sized, &al));
+	assert_false(tc__lanes_group_mask(t.l, lane, &al));
+	/* a block of 48 threads in x, two rows: tid.x is not base + lane */
+	run_geom(&t, 32, 48, 2, 1);
+	assert_false(tc__lanes_group_mask(t.l, m8, &al));
+	assert_true(tc__lanes_group_mask(t.l, m16, &al));
+	done(&t);
+}
+
 /* Comparisons with a multiple of the warp size (<, >=; <= and > with one
  * less) are the same in a warp, either way round; equality is not. */
 static void test_comparisons(void **state)
@@ -414,7 +467,7 @@ int main(void)
 		cmocka_unit_test(test_shifts_and_masks), cmocka_unit_test(test_comparisons),
 		cmocka_unit_test(test_global_index),     cmocka_unit_test(test_block_size),
 		cmocka_unit_test(test_stride_loops),     cmocka_unit_test(test_control),
-		cmocka_unit_test(test_warp_values),
+		cmocka_unit_test(test_warp_values),      cmocka_unit_test(test_group_masks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
