@@ -23,7 +23,40 @@ typedef struct drive {
 	tc_uniformity *ua;
 	tc_lanes *lanes;
 	tc_u32vec dep_block, dep_node;
+	tc_ua_func sized; /* f with what the block's size says of its ids */
+	uint8_t *kind;    /* its kinds */
 } drive;
+
+/*
+ * What the block's size says of the thread's indices f reads: in a
+ * dimension of size 1 the local index is 0 and the global one the block's
+ * index, the same in every thread of the block (d->f becomes a copy with
+ * their kinds changed). TC_OK or TC_ENOMEM.
+ */
+static int sized_ids(drive *d)
+{
+	const tc_fn_read *in = d->in;
+	const tc_ua_func *f = d->f;
+	for (uint32_t k = 0; k < in->nids; k++) {
+		const tc_thread_id *t = &in->ids[k];
+		if (t->dim > 2 || in->block_size[t->dim] != 1 || t->value >= f->nvalues)
+			continue;
+		if (!d->kind) {
+			if (!(d->kind = tc__malloc(d->al, f->nvalues ? f->nvalues : 1)))
+				return TC_ENOMEM;
+			memcpy(d->kind, f->kind, f->nvalues);
+			d->sized = *f;
+			d->sized.kind = d->kind;
+		}
+		uint8_t *kd = &d->kind[t->value];
+		*kd &= (uint8_t)~(TC_UA_SOURCE | TC_UA_NAMED);
+		if (t->whole)
+			*kd |= TC_UA_UNIFORM;
+	}
+	if (d->kind)
+		d->f = &d->sized;
+	return TC_OK;
+}
 
 /* The value analyses: SSA form first where the reader has registers. */
 static int values(drive *d)
@@ -41,6 +74,8 @@ static int values(drive *d)
 		d->lop = in->lop;
 		d->cond = in->ssa->cond;
 	}
+	if (!rc)
+		rc = sized_ids(d);
 	if (!rc)
 		rc = tc__uniformity(&d->ua, d->f, d->al);
 	if (!rc && d->lop) {
@@ -218,6 +253,7 @@ int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
 	in->desc = NULL;
 	tc__u32vec_free(d.al, &d.dep_block);
 	tc__u32vec_free(d.al, &d.dep_node);
+	tc__free(d.al, d.kind);
 	tc__lanes_free(d.lanes);
 	tc__uniformity_free(d.ua);
 	tc__ssa_free(d.ssa);

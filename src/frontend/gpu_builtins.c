@@ -241,6 +241,24 @@ uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int kno
 	return TC_LOP_OTHER;
 }
 
+bool tc__gpu_thread_id(const char *name, size_t len, uint64_t arg0, int known, uint8_t *dim,
+		       bool *global)
+{
+	uint8_t op = tc__gpu_lane_source(name, len, arg0, known);
+	if (op >= TC_LOP_TID_X && op <= TC_LOP_TID_Z) {
+		*dim = (uint8_t)(op - TC_LOP_TID_X);
+		*global = false;
+		return true;
+	}
+	static const char gid[] = "_Z13get_global_idj";
+	if (len == sizeof gid - 1 && memcmp(name, gid, len) == 0 && known && arg0 <= 2) {
+		*dim = (uint8_t)arg0;
+		*global = true;
+		return true;
+	}
+	return false;
+}
+
 tc_collective tc__gpu_collective_entry(uint8_t group, bool call, bool barrier, bool has_mask,
 				       bool checked, uint32_t node)
 {

@@ -215,6 +215,8 @@ typedef struct reader {
 	size_t lop_cap;
 	tc_arg_tests tests; /* of its collectives' arguments */
 	bool mask_arg;      /* the argument tested is a warp collective's mask */
+	tc_thread_id *ids;  /* its reads of a thread's index (graph/desc.h) */
+	size_t nids, ids_cap;
 	const tc_fn_sink *sink; /* what each function's description goes to */
 
 	double uniformity_s; /* time in the value analysis, all functions */
@@ -868,12 +870,34 @@ static uint8_t classify(reader *r, LLVMValueRef i)
 	return kd | (ck == TC_GPU_OTHER && !pure ? TC_UA_SOURCE : 0);
 }
 
+/* When call i (value n) reads the thread's index in one dimension, notes it
+ * in r->ids. TC_ENOMEM or TC_OK. */
+static int thread_id(reader *r, LLVMValueRef i, uint32_t n)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(i);
+	if (!callee || !LLVMIsAFunction(callee))
+		return TC_OK;
+	size_t len;
+	const char *name = value_name(callee, &len);
+	LLVMValueRef a0 = LLVMGetNumArgOperands(i) ? LLVMGetOperand(i, 0) : NULL;
+	bool known = a0 && LLVMIsAConstantInt(a0), global;
+	uint8_t dim;
+	if (!tc__gpu_thread_id(name, len, known ? LLVMConstIntGetZExtValue(a0) : 0, known, &dim,
+			       &global))
+		return TC_OK;
+	if (reserve(r, &r->ids, &r->ids_cap, r->nids + 1, sizeof *r->ids))
+		return TC_ENOMEM;
+	r->ids[r->nids++] = (tc_thread_id){n, dim, global, true};
+	return TC_OK;
+}
+
 /* Numbers arguments and instructions of fn in r->values (and r->vals, the
- * other way), with their blocks and kinds. */
+ * other way), with their blocks and kinds (and r->ids). */
 static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 			 size_t ninsts, uint32_t *count)
 {
 	uint32_t n = 0, k = 0;
+	r->nids = 0;
 	size_t total = LLVMCountParams(fn) + ninsts;
 	if (total >= UINT32_MAX - 2 * (size_t)nblocks - 4)
 		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
@@ -900,6 +924,8 @@ static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbloc
 			r->values.len += ptrmap_insert(r->values.slot, r->values.cap, (uintptr_t)i, n);
 			uint8_t kd = classify(r, i);
 			r->kind[n] = kd;
+			if ((kd & TC_UA_NAMED) && LLVMIsACallInst(i) && thread_id(r, i, n))
+				return oom(r);
 			r->blk[n] = k;
 			r->vals[n++] = i;
 		}
@@ -2055,10 +2081,11 @@ static int build_graph(reader *r, uint32_t f)
 	in.last = r->last;
 	in.ctx = r;
 	in.source = value_source;
-	if (in.lop) {
+	in.ids = r->ids;
+	in.nids = (uint32_t)r->nids;
+	block_size(r, fn, in.block_size);
+	if (in.lop)
 		in.warp_size = warp_size(r, fn);
-		block_size(r, fn, in.block_size);
-	}
 	rc = make_collectives(r, &in);
 	if (!rc && r->calls && r->graph_of)
 		rc = describe(r, f, nblocks, &in);
@@ -2179,6 +2206,7 @@ static void reader_free(reader *r)
 	tc__free(&r->al, r->found);
 	tc__free(&r->al, r->lop);
 	tc__arg_tests_free(&r->al, &r->tests);
+	tc__free(&r->al, r->ids);
 	tc__free(&r->al, r->binfo);
 	tc__free(&r->al, r->vals);
 	tc__free(&r->al, r->blk);

@@ -446,6 +446,13 @@ typedef struct reader {
 	const char *div_sreg; /* a thread-dependent special register read */
 	uint32_t div_len;
 	bool impure_sreg;
+	uint8_t tid_dims; /* the %tid.x, .y, .z it reads (bits 0, 1, 2) */
+	bool other_sreg;  /* and it reads another thread-dependent one */
+	/* the records whose only thread-dependent read is one %tid.D, in record
+	 * order, and their D (tc_thread_id) */
+	tc_u32vec tid_rec, tid_dim;
+	tc_thread_id *fn_ids; /* a function's, for the analyses */
+	size_t fn_ids_cap;
 	const tc_gpu_collective *coll_row; /* the instruction is this collective */
 
 	/* graphs */
@@ -1462,8 +1469,13 @@ static uint32_t reg_operand(reader *r, const tok *t)
 			r->div_sreg = t->s;
 			r->div_len = t->len;
 		}
+		if (is_word(t, "%tid.x") || is_word(t, "%tid.y") || is_word(t, "%tid.z"))
+			r->tid_dims |= (uint8_t)(1u << (t->s[5] - 'x'));
+		else
+			r->other_sreg = true;
 		return TC_NONE;
 	case SR_CLOCK:
+		r->other_sreg = true;
 		r->impure_sreg = true;
 		if (!r->div_sreg) {
 			r->div_sreg = t->s;
@@ -2669,6 +2681,13 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	size_t mark = r->rec.def.len;
 	if (nd && emit_defs(r, defs, nd, guard, kind, src))
 		return r->rc;
+	/* a read of one %tid.D and nothing else thread-dependent: what the
+	 * block's size says of it is the analyses' (tc_thread_id) */
+	if ((kind & K_SREG) && !r->other_sreg && r->tid_dims && !(r->tid_dims & (r->tid_dims - 1)))
+		for (size_t x = mark; x < r->rec.def.len; x++)
+			if (push(r, &r->tid_rec, (uint32_t)x) ||
+			    push(r, &r->tid_dim, r->tid_dims == 1 ? 0u : r->tid_dims == 2 ? 1u : 2u))
+				return r->rc;
 	if (r->coll_row && r->ncolls) { /* a collective's results (full_masks) */
 		r->colls[r->ncolls - 1].res0 = (uint32_t)mark;
 		r->colls[r->ncolls - 1].res1 = (uint32_t)r->rec.def.len;
@@ -2773,6 +2792,8 @@ static int instruction(reader *r, tok op, uint32_t guard, tok first)
 	ploc loc = here(r, &first);
 	r->div_sreg = NULL;
 	r->impure_sreg = false;
+	r->tid_dims = 0;
+	r->other_sreg = false;
 	r->coll_row = NULL;
 	r->cur_lane = no_lane;
 	if (parse_operands(r))
@@ -4175,6 +4196,30 @@ static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last
 	return rc;
 }
 
+/* The records of f that read one %tid.D and nothing else thread-dependent,
+ * for in (in record order: a search for f's first). */
+static int thread_ids(reader *r, const pfunc *f, tc_fn_read *in)
+{
+	size_t lo = 0, hi = r->tid_rec.len;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r->tid_rec.v[mid] < f->rec0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	size_t n = 0;
+	for (size_t k = lo; k < r->tid_rec.len && r->tid_rec.v[k] < f->rec1; k++) {
+		if (grow(r, &r->fn_ids, &r->fn_ids_cap, n + 1, sizeof *r->fn_ids))
+			return r->rc;
+		r->fn_ids[n++] = (tc_thread_id){r->tid_rec.v[k] - f->rec0,
+						(uint8_t)r->tid_dim.v[k], false, false};
+	}
+	in->ids = r->fn_ids;
+	in->nids = (uint32_t)n;
+	return TC_OK;
+}
+
 static int graph(reader *r, uint32_t fi)
 {
 	pfunc *f = &r->fn[fi];
@@ -4255,7 +4300,9 @@ static int graph(reader *r, uint32_t fi)
 	const uint32_t *given = r->opt ? r->opt->block_size : NULL;
 	bool any = given && (given[0] || given[1] || given[2]);
 	memcpy(in.block_size, any ? given : f->reqntid, sizeof in.block_size);
-	rc = make_collectives(r, f, last, nbar, &in);
+	rc = thread_ids(r, f, &in);
+	if (!rc)
+		rc = make_collectives(r, f, last, nbar, &in);
 	if (!rc && r->any_calls && r->graph_of)
 		rc = describe(r, f, nb, last, nbar, &in);
 	if (!rc) {
@@ -4428,6 +4475,9 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->rd);
 	tc__free(&r->al, r->olist);
 	tc__arg_tests_free(&r->al, &r->tests);
+	tc__u32vec_free(&r->al, &r->tid_rec);
+	tc__u32vec_free(&r->al, &r->tid_dim);
+	tc__free(&r->al, r->fn_ids);
 	tc__free(&r->al, r->name);
 }
 

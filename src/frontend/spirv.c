@@ -60,6 +60,7 @@ typedef struct sfunc {
 	 * (bit 1 << tc_group) */
 	uint8_t reach;
 	uint32_t p0, np; /* its parameters: reader.fparam[p0 .. p0 + np) */
+	uint32_t size[3]; /* its workgroup's size (LocalSize, LocalSizeId); 0: unknown */
 } sfunc;
 
 /* An instruction's position: OpLine's or DebugLine's, and the DebugScope in
@@ -136,6 +137,9 @@ typedef struct reader {
 	size_t nfn, fncap;
 	/* the entry points: function id, name */
 	tc_u32vec ep_fn, ep_name;
+	tc_u32vec size_modes; /* the OpExecutionMode(Id) instructions of LocalSize(Id) */
+	tc_thread_id *tids;   /* the function's reads of an invocation's index */
+	size_t ntids, tids_cap;
 	/* calls between functions (for the barrier closure) */
 	tc_u32vec call_from, call_to;
 	/*
@@ -553,6 +557,13 @@ static int declarations(reader *r)
 			if (push(r, &r->ep_fn, word(r, i, 2)) || push(r, &r->ep_name, i))
 				return r->rc;
 			break;
+		case SpvOpExecutionMode:
+		case SpvOpExecutionModeId:
+			if (x->nw == 6 && (word(r, i, 2) == SpvExecutionModeLocalSize ||
+					   word(r, i, 2) == SpvExecutionModeLocalSizeId) &&
+			    push(r, &r->size_modes, i))
+				return r->rc;
+			break;
 		case SpvOpName:
 			if (word(r, i, 1) < r->bound)
 				r->name[word(r, i, 1)] = i;
@@ -566,7 +577,7 @@ static int declarations(reader *r)
 				return oom(r);
 			cur = (uint32_t)r->nfn;
 			r->fn[r->nfn++] =
-			    (sfunc){x->res, i, i, NULL, 0, false, true, false, 0, 0, 0, 0};
+			    (sfunc){x->res, i, i, NULL, 0, false, true, false, 0, 0, 0, 0, {0, 0, 0}};
 			if (x->res < r->bound)
 				r->fmap[x->res] = cur;
 			break;
@@ -589,6 +600,18 @@ static int declarations(reader *r)
 							  ? cur
 							  : MANY;
 			}
+	}
+	/* the workgroup sizes the entry points declare (an id's: a constant) */
+	for (size_t k = 0; k < r->size_modes.len; k++) {
+		uint32_t i = r->size_modes.v[k], fid = word(r, i, 1);
+		uint32_t f = fid < r->bound ? r->fmap[fid] : TC_NONE, v[3];
+		bool spec, ok = f != TC_NONE;
+		for (int d = 0; d < 3 && ok; d++)
+			ok = r->in[i].op == SpvOpExecutionMode
+				     ? (v[d] = word(r, i, 3 + (uint32_t)d), true)
+				     : int_constant(r, word(r, i, 3 + (uint32_t)d), &v[d], &spec);
+		if (ok)
+			memcpy(r->fn[f].size, v, sizeof v);
 	}
 	/* entries first, in the order of their OpEntryPoint; a function without
 	 * blocks (an import) is no graph */
@@ -671,6 +694,7 @@ static void forwarding_wrappers(reader *r)
 		r->fn[t].entry = true;
 		r->fn[t].name = g->name;
 		r->fn[t].nlen = g->nlen;
+		memcpy(r->fn[t].size, g->size, sizeof g->size);
 		g->graphed = false;
 	}
 	tc__free(&r->al, calls);
@@ -1600,8 +1624,46 @@ static int call_entries(reader *r, uint32_t i, uint32_t b, int pass, uint32_t *n
  * a store through an access chain writes the register from its old value,
  * the value stored and the indices.
  */
+/* The invocation's index builtin b (LocalInvocationId: local,
+ * GlobalInvocationId: global). */
+static bool index_builtin(uint32_t b, bool *global)
+{
+	*global = b == SpvBuiltInGlobalInvocationId;
+	return b == SpvBuiltInLocalInvocationId || b == SpvBuiltInGlobalInvocationId;
+}
+
+/* When instruction i (value n of the register form) is one component of an
+ * invocation's index (a load through an access chain to it, an extract from
+ * a load of the whole vector), notes it in r->ids (tc_thread_id). */
+static int thread_id(reader *r, uint32_t i, uint32_t n)
+{
+	const sinst *x = &r->in[i];
+	uint32_t dim = TC_NONE, var = TC_NONE;
+	bool spec, global;
+	if (x->op == SpvOpLoad && x->nw >= 4) {
+		uint32_t d = def_of(r, word(r, i, 3));
+		uint32_t dop = opcode_at(r, d);
+		if ((dop == SpvOpAccessChain || dop == SpvOpInBoundsAccessChain) && r->in[d].nw == 5 &&
+		    int_constant(r, word(r, d, 4), &dim, &spec))
+			var = word(r, d, 3);
+	} else if (x->op == SpvOpCompositeExtract && x->nw == 5) {
+		uint32_t ld = def_of(r, word(r, i, 3));
+		if (opcode_at(r, ld) == SpvOpLoad && r->in[ld].nw >= 4) {
+			var = word(r, ld, 3);
+			dim = word(r, i, 4);
+		}
+	}
+	if (var >= r->bound || dim > 2 || !r->built[var] || !index_builtin(r->built[var] - 1, &global))
+		return TC_OK;
+	if (tc__grow(&r->al, &r->tids, &r->tids_cap, r->ntids + 1, sizeof *r->tids))
+		return oom(r);
+	r->tids[r->ntids++] = (tc_thread_id){n, (uint8_t)dim, global, true};
+	return TC_OK;
+}
+
 static int describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escaped)
 {
+	r->ntids = 0;
 	r->rblock.len = r->rdef.len = r->ropoff.len = r->rop.len = r->ropblk.len = 0;
 	r->rinst.len = r->cond.len = 0;
 	r->pval.len = r->carg.len = r->ncalls = 0;
@@ -1672,7 +1734,7 @@ static int describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escap
 					continue;
 				}
 				uint8_t kind = value_kind(r, i, f->entry, &addr);
-				if (add_entry(r, b, i, TC_NONE, kind))
+				if (add_entry(r, b, i, TC_NONE, kind) || thread_id(r, i, n))
 					return r->rc;
 				n++;
 				if (x->op == SpvOpPhi) {
@@ -2323,6 +2385,12 @@ static int graph(reader *r, uint32_t fi)
 	in.last = last;
 	in.ctx = r;
 	in.source = value_source;
+	/* the workgroup's size given, else the one the entry point declares */
+	const uint32_t *given = r->opt ? r->opt->block_size : NULL;
+	bool any = given && (given[0] || given[1] || given[2]);
+	memcpy(in.block_size, any ? given : f->size, sizeof in.block_size);
+	in.ids = r->tids;
+	in.nids = (uint32_t)r->ntids;
 	rc = make_collectives(r, last, nbar, &in);
 	if (!rc && r->describe)
 		rc = fn_desc(r, f, nb, last, nbar, &in);
@@ -3185,6 +3253,8 @@ static void free_reader(reader *r)
 	tc__free(&r->al, r->rkind);
 	tc__u32vec_free(&r->al, &r->cond);
 	tc__arg_tests_free(&r->al, &r->tests);
+	tc__u32vec_free(&r->al, &r->size_modes);
+	tc__free(&r->al, r->tids);
 	tc__free(&r->al, r->found);
 	tc__free(&r->al, r->lane);
 	tc__free(&r->al, r->sfile);

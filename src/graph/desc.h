@@ -283,6 +283,22 @@ int tc__arg_tests_add(const struct tc_alloc *al, tc_arg_tests *t, uint32_t v, bo
 void tc__arg_tests_free(const struct tc_alloc *al, tc_arg_tests *t);
 
 /*
+ * A read of the thread's index in its block (local: tid.x, get_local_id(1),
+ * LocalInvocationId.z) or in the grid (global: get_global_id(0),
+ * GlobalInvocationId.z) in dimension dim (0: x, 1: y, 2: z): the only
+ * thread-dependent thing value reads. Where the block's size in dim is 1,
+ * the local index is 0 and the global one the block's index, the same in
+ * every thread of the block: value is then no source (whole: it is that
+ * index and nothing else, and so the same in every thread; else it keeps
+ * what its other operands give it).
+ */
+typedef struct tc_thread_id {
+	uint32_t value;
+	uint8_t dim;
+	bool global, whole;
+} tc_thread_id;
+
+/*
  * A function as its reader describes it to the analyses (analysis/driver.h),
  * for the graph the reader has just added to the module (its structure,
  * names and positions, with no branch marked uniform): the values in
@@ -297,7 +313,12 @@ typedef struct tc_fn_read {
 	const tc_ua_func *ssa;
 	const tc_lane_op *lop;
 	uint32_t warp_size;     /* the warp's view's shape (0: unknown) */
-	uint32_t block_size[3]; /* 0: unknown */
+	/* the block's size, as given (--block-size) or as the function declares
+	 * it (0: unknown): the warp's view's shape, and for ids, what their
+	 * reads are where a dimension is 1 */
+	uint32_t block_size[3];
+	const tc_thread_id *ids;
+	uint32_t nids;
 	const uint32_t *last;   /* per block: the node its branch ends */
 	/* the thread-dependent value v is read from, as the source spells it
 	 * and where (*what NULL: nothing to name; strings kept in the module);

@@ -41,6 +41,8 @@ NTID = 'blockDim.x (llvm.nvvm.read.ptx.sreg.ntid.x), which LLVM 19 NVPTX takes t
 CTAID = 'blockIdx.x (llvm.nvvm.read.ptx.sreg.ctaid.x), which LLVM 19 NVPTX takes to be divergent'
 LSIZE = 'get_local_size(0) (a call of _Z14get_local_sizej), divergent for LLVM as any call'
 GROUP = 'get_group_id(0) (a call of _Z12get_group_idj), divergent for LLVM as any call'
+SIZE1 = ('an index in a dimension that reqd_work_group_size makes 1: the same in the whole '
+         'group; LLVM takes the call (and the index) to be divergent')
 NGROUPS = 'get_num_groups(0) (a call of _Z14get_num_groupsj), divergent for LLVM as any call'
 NCTAID = 'gridDim.x (llvm.nvvm.read.ptx.sreg.nctaid.x), which LLVM 19 NVPTX takes to be divergent'
 # LLVM 19 NVPTX also takes every load through a generic pointer to be
@@ -65,6 +67,14 @@ SMAX = ('llvm.smax.i32 of uniform operands (a pure intrinsic: memory(none), not 
 
 # kernel -> {(level, function, block): reason}: threadconv uniform, LLVM divergent.
 WE_MORE_PRECISE = {
+    'cl_work_group_size.cl': {
+        # line 14, if (get_local_id(1) == 0), and line 18,
+        # if (get_global_id(2) < 4), with reqd_work_group_size(64, 1, 1)
+        ('O1', 'rows', '%1'): SIZE1,
+        ('O1', 'rows', '%11'): SIZE1,
+        ('O2', 'rows', '%1'): SIZE1,
+        ('O2', 'rows', '%11'): SIZE1,
+    },
     'cl_reduce.cl': {
         # line 8, for (s = get_local_size(0) / 2; s > 0; s >>= 1): the loop
         # guard (%3) and the latch (%27) compare s, computed from

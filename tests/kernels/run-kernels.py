@@ -83,6 +83,12 @@ rewrite that the IR does not. With libclc linked (ptx-libclc) LLVM sees
 that get_local_id's result fits in 32 bits and adds no such branch. The
 marker says so where it happens, with the reason in the source.
 
+In the PTX variants, "// ptx-check: divergent [on VALUE]" (or ok) on a
+barrier line replaces its "check:": where the PTX says less than the IR it
+is made from (clang's NVPTX back end writes no .reqntid for OpenCL C's
+reqd_work_group_size, so the PTX does not know the work-group's size). The
+source says why where it is used.
+
 Check mode: a barrier line may also carry "// check: divergent" (optionally
 followed by "on VALUE", the thread-dependent value a note must name; in the
 libclc variants, where get_local_id(0) and get_global_id(0) became reads of
@@ -140,19 +146,20 @@ SPIRV_VARIANTS = {
 }
 # What a note names for an OpenCL builtin in SPIR-V, where it is a load of
 # a BuiltIn variable.
-SPIRV_LOWERED = {'get_local_id(0)': {'LocalInvocationId'},
-                 'get_global_id(0)': {'GlobalInvocationId'}}
+SPIRV_LOWERED = {'get_%s_id(%d)' % (kind, d): {'%sInvocationId' % name}
+                 for kind, name in (('local', 'Local'), ('global', 'Global'))
+                 for d in range(3)}
 # The variants for CUDA as well as OpenCL C.
 BOTH_LANGUAGES = ('nvptx', 'ptx')
 # What a note names for a thread-dependent OpenCL builtin once libclc has
 # lowered it to the target's intrinsics (get_global_id(0) is computed from
 # the local id): "check: ... on get_local_id(0)" accepts these as well in the
 # libclc variants.
-LOWERED = {v: {'threadIdx.x'}
-           for v in ('get_local_id(0)', 'get_global_id(0)')}
+LOWERED = {'get_%s_id(%d)' % (kind, d): {'threadIdx.' + 'xyz'[d]}
+           for kind in ('local', 'global') for d in range(3)}
 # OpenCL builtins that libclc 19 does not define: they stay calls.
 NOT_IN_LIBCLC = {'_Z18work_group_barrierj', '_Z14work_group_anyi'}
-KERNEL = {'.cl': re.compile(r'\b(?:__)?kernel\s+void\s+(\w+)\s*\('),
+KERNEL = {'.cl': re.compile(r'\b(?:__)?kernel\s+(?:__attribute__\s*\(\(.*?\)\)\s*)*void\s+(\w+)\s*\('),
           '.comp': re.compile(r'\bvoid\s+(main)\s*\('),
           '.cu': re.compile(r'\b__global__\s+void\s+(\w+)\s*\('),
           '.hip': re.compile(r'\b__global__\s+void\s+(\w+)\s*\(')}
@@ -178,13 +185,19 @@ def expectations(path, marker=EXPECT):
     return want
 
 
-def check_markers(path):
+# What the PTX variants find where the PTX says less than the IR (see the
+# docstring: "ptx-check").
+PTX_CHECK = re.compile(r'//\s*ptx-check:\s*(divergent|ok)\b(?:\s+on\s+(\S+))?(?:\s+in\s+(\w+))?')
+
+
+def check_markers(path, marker=CHECK):
     """line -> (divergent?, value a note must name or None, inlined function
-    the report must name or None)"""
+    the report must name or None), from "check:" (or another marker's)
+    comments"""
     want = {}
     with open(path) as f:
         for n, line in enumerate(f, 1):
-            m = CHECK.search(line)
+            m = marker.search(line)
             if m:
                 want[n] = (m.group(1) == 'divergent', m.group(2), m.group(3))
     return want
@@ -439,7 +452,8 @@ def check(args, src):
         if args.variant == 'ptx' and not suffix.startswith('O0'):
             here = {**want, **expectations(src, PTX_OPT_EXPECT)}
         problems += analyze_mode(args, out, base, here, names)
-        problems += check_mode(args, out, base, marks, names, LOWERED if libclc else {})
+        checks = {**marks, **check_markers(src, PTX_CHECK)} if ptx else marks
+        problems += check_mode(args, out, base, checks, names, LOWERED if libclc else {})
     return problems
 
 
