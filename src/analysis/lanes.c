@@ -33,14 +33,24 @@
 
 #include <string.h>
 
-enum { BOT = 0, NL = 1, L = 2 }; /* fact.st */
+/* fact.st; LO: base + lane + off, off a constant that is not a multiple of
+ * the warp (from a thread index: nvcc writes tid / 32 == 0 as
+ * (unsigned)(tid + 31) <= 62), which only an ordering against a constant
+ * takes apart: (base + lane + off) < k is (base + lane) < k - off when no
+ * side wraps, which small (base + lane below SMALL, not negative) and the
+ * width make sure of */
+enum { BOT = 0, NL = 1, L = 2, LO = 3 };
+#define SMALL (INT64_C(1) << 24)
 
 typedef struct fact {
 	uint8_t st;      /* BOT: nothing evaluated yet; NL: not base + lane */
 	uint8_t tz;      /* known trailing zero bits, 0 .. 64 */
 	uint8_t nonneg;  /* known not negative */
 	uint8_t isconst; /* c is its value */
+	uint8_t small;   /* L: base + lane is in [0, SMALL) (a thread index) */
 	int64_t c;
+	int64_t off;     /* LO: the offset */
+	uint32_t src;    /* LO: the value base + lane is (an L value) */
 } fact;
 
 struct tc_lanes {
@@ -69,7 +79,7 @@ typedef struct ctx {
 	uint32_t *poff, *pin;
 } ctx;
 
-static const fact unknown = {NL, 0, 0, 0, 0};
+static const fact unknown = {NL, 0, 0, 0, 0, 0, 0, TC_NONE};
 
 static unsigned ctz64(uint64_t x)
 {
@@ -85,7 +95,7 @@ static unsigned ctz64(uint64_t x)
 
 static fact constant(int64_t c)
 {
-	return (fact){NL, (uint8_t)ctz64((uint64_t)c), c >= 0, 1, c};
+	return (fact){NL, (uint8_t)ctz64((uint64_t)c), c >= 0, 1, 0, c, 0, TC_NONE};
 }
 
 /* The facts of operand i of op (BOT when its value has none yet). */
@@ -105,19 +115,26 @@ static fact meet(fact x, fact y)
 		return y;
 	if (y.st == BOT)
 		return x;
-	fact r;
+	fact r = unknown;
 	r.st = x.st == L && y.st == L ? L : NL;
+	if (x.st == LO && y.st == LO && x.off == y.off && x.src == y.src) {
+		r.st = LO;
+		r.off = x.off;
+		r.src = x.src;
+	}
 	r.tz = x.tz < y.tz ? x.tz : y.tz;
 	r.nonneg = x.nonneg && y.nonneg;
 	r.isconst = x.isconst && y.isconst && x.c == y.c;
 	r.c = r.isconst ? x.c : 0;
+	r.small = r.st == L && x.small && y.small;
 	return r;
 }
 
 static bool same(fact x, fact y)
 {
 	return x.st == y.st && x.tz == y.tz && x.nonneg == y.nonneg && x.isconst == y.isconst &&
-	       (!x.isconst || x.c == y.c);
+	       (!x.isconst || x.c == y.c) && x.small == y.small && x.off == y.off &&
+	       x.src == y.src;
 }
 
 /* Low log2(w) bits known zero, the value not base + lane. */
@@ -246,6 +263,31 @@ static fact eval_binary(const ctx *c, const tc_lane_op *o, fact a, fact b)
 	return r;
 }
 
+/* A small base + lane (or one with an offset already) plus or minus a
+ * constant, in a width where nothing wraps: LO (or L again when the offset
+ * is a multiple of the warp). */
+static void offset(const ctx *c, const tc_lane_op *o, fact a, fact b, fact *r)
+{
+	int slot = (a.st == L || a.st == LO) && b.isconst ? 0
+		   : o->op == TC_LOP_ADD && (b.st == L || b.st == LO) && a.isconst ? 1
+										 : -1;
+	if (slot < 0 || (o->bits && o->bits < 32))
+		return;
+	fact x = slot ? b : a;
+	int64_t k = slot ? a.c : b.c;
+	if ((x.st == L && !x.small) || k <= -SMALL || k >= SMALL ||
+	    (x.st == LO && (x.off <= -SMALL || x.off >= SMALL)))
+		return;
+	uint32_t src = x.st == L ? o->a[slot] : x.src;
+	int64_t off = (x.st == LO ? x.off : 0) + (o->op == TC_LOP_SUB ? -k : k);
+	if (src == TC_NONE || off == 0 || ((uint64_t)off & c->mask) == 0)
+		return; /* 0 is the value itself; a multiple of the warp, L (eval_binary) */
+	*r = unknown;
+	r->st = LO;
+	r->off = off;
+	r->src = src;
+}
+
 static fact eval(const ctx *c, uint32_t v)
 {
 	const tc_lane_op *o = &c->op[v];
@@ -254,11 +296,13 @@ static fact eval(const ctx *c, uint32_t v)
 	case TC_LOP_TID_X:
 		r.nonneg = 1;
 		r.st = c->lane_x ? L : NL;
+		r.small = 1;
 		return r;
 	case TC_LOP_TID_LINEAR:
 	case TC_LOP_LANE:
 		r.nonneg = 1;
 		r.st = c->lg ? L : NL;
+		r.small = 1;
 		return r;
 	case TC_LOP_TID_Y:
 	case TC_LOP_TID_Z:
@@ -275,6 +319,10 @@ static fact eval(const ctx *c, uint32_t v)
 		a = operand(c, o, 0);
 		if (a.st == L && o->bits && o->bits < c->lg)
 			a.st = NL, a.tz = 0, a.nonneg = 0, a.isconst = 0;
+		if (o->bits && o->bits < 32)
+			a.small = 0;
+		if (a.st == LO && o->bits && o->bits < 32)
+			a = unknown;
 		return a;
 	case TC_LOP_PHI: {
 		r.st = BOT;
@@ -290,7 +338,7 @@ static fact eval(const ctx *c, uint32_t v)
 			all_lane &= x.st == L;
 			r = meet(r, x);
 		}
-		if (r.st == L && !all_lane)
+		if ((r.st == L && !all_lane) || r.st == LO)
 			r.st = NL;
 		return r;
 	}
@@ -302,8 +350,11 @@ static fact eval(const ctx *c, uint32_t v)
 		a = operand(c, o, 0);
 		b = operand(c, o, 1);
 		if (a.st == BOT || b.st == BOT)
-			return (fact){BOT, 0, 0, 0, 0};
-		return eval_binary(c, o, a, b);
+			return (fact){BOT, 0, 0, 0, 0, 0, 0, TC_NONE};
+		r = eval_binary(c, o, a, b);
+		if (r.st != L && (o->op == TC_LOP_ADD || o->op == TC_LOP_SUB))
+			offset(c, o, a, b, &r);
+		return r;
 	}
 }
 
@@ -335,9 +386,18 @@ static int absorbs(const ctx *c, uint32_t v)
 	default: {
 		int slot = a.st == L && b.st != L ? 0 : b.st == L && a.st != L ? 1 : -1;
 		if (slot < 0)
+			slot = a.st == LO && b.isconst ? 0 : b.st == LO && a.isconst ? 1 : -1;
+		if (slot < 0)
 			return -1;
 		uint8_t p = o->op;
 		fact x = slot ? a : b;
+		const fact *y = slot ? &b : &a;
+		if (y->st == LO) { /* (base + lane + off) against k: against k - off */
+			bool sign = p >= TC_LOP_SLT;
+			if (!sign && (y->off < 0 || x.c < 0))
+				return -1; /* an unsigned side may wrap */
+			x = constant(x.c - y->off);
+		}
 		if (slot) { /* x < L is L > x */
 			static const uint8_t swap[] = {TC_LOP_UGT, TC_LOP_UGE, TC_LOP_ULT, TC_LOP_ULE,
 						       TC_LOP_SGT, TC_LOP_SGE, TC_LOP_SLT, TC_LOP_SLE};
@@ -434,6 +494,15 @@ static int use(const tc_alloc *al, uses *u, uint32_t v, uint32_t w, uint32_t b)
 		       : TC_OK;
 }
 
+/* The vertex whose divergence an absorbing use of v takes: v's base; for
+ * base + lane + off, the base of that base + lane (v itself when it has
+ * none). */
+static uint32_t lo_base(const ctx *c, const uint32_t *base, uint32_t v)
+{
+	uint32_t b = c->fa[v].st == LO ? base[c->fa[v].src] : base[v];
+	return b != TC_NONE ? b : v;
+}
+
 /* The warp-level description: the values with their kinds changed, a base
  * per value of the form base + lane, and the uses re-wired. */
 static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
@@ -494,7 +563,7 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 			if (o->op == TC_LOP_BROADCAST && o->a[0] != v)
 				continue;
 			if (slot[w] >= 0 && o->a[slot[w]] == v)
-				rc = use(al, &u, base[v], w, b);
+				rc = use(al, &u, lo_base(c, base, v), w, b);
 			else
 				rc = use(al, &u, v, w, b);
 			/* the operands of w's base */

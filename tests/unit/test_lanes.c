@@ -196,6 +196,46 @@ static void test_shifts_and_masks(void **state)
 	done(&t);
 }
 
+/* nvcc writes warp == 0, for int warp = threadIdx.x / 32, as
+ * (unsigned)(tid + 31) <= 62: base + lane with an offset, ordered against a
+ * constant, is the same in a warp when the constant less the offset is at a
+ * warp's edge, and no side wraps (an unsigned compare with a negative
+ * offset may). A thread index that is not small (tid + an aligned
+ * argument) gets no offset. */
+static void test_offsets(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t n = arg(&t);
+	uint32_t p31 = bin(&t, 0, TC_LOP_ADD, tid, K(31));
+	uint32_t gt62 = bin(&t, 0, TC_LOP_UGT, p31, K(62));
+	uint32_t gt61 = bin(&t, 0, TC_LOP_UGT, p31, K(61));
+	uint32_t sgt62 = bin(&t, 0, TC_LOP_SGT, p31, K(62));
+	uint32_t p35 = bin(&t, 0, TC_LOP_ADD, p31, K(4)); /* tid + 35 */
+	uint32_t lt67 = bin(&t, 0, TC_LOP_ULT, p35, K(67));
+	uint32_t m5 = bin(&t, 0, TC_LOP_SUB, tid, K(5));
+	uint32_t ult27 = bin(&t, 0, TC_LOP_ULT, m5, K(27));
+	uint32_t slt27 = bin(&t, 0, TC_LOP_SLT, m5, K(27));
+	uint32_t eq = bin(&t, 0, TC_LOP_EQ, p31, K(62));
+	uint32_t big = bin(&t, 0, TC_LOP_ADD, tid, bin(&t, 0, TC_LOP_SHL, n, K(5)));
+	uint32_t big31 = bin(&t, 0, TC_LOP_ADD, big, K(31));
+	uint32_t big_gt = bin(&t, 0, TC_LOP_UGT, big31, K(62));
+	run(&t);
+	WDIV(&t, p31);
+	WUNI(&t, gt62);
+	WDIV(&t, gt61);
+	WUNI(&t, sgt62);
+	WUNI(&t, lt67);
+	WDIV(&t, ult27);
+	WUNI(&t, slt27);
+	WDIV(&t, eq);
+	WDIV(&t, big_gt);
+	done(&t);
+}
+
 /* A partitioned warp's mask: exactly the lane's own aligned tile, from the
  * lane index or tid.x; the lane index is base + lane (its warp index the
  * same in a warp). Masks that name another tile, a tile of another size,
@@ -468,6 +508,7 @@ int main(void)
 		cmocka_unit_test(test_global_index),     cmocka_unit_test(test_block_size),
 		cmocka_unit_test(test_stride_loops),     cmocka_unit_test(test_control),
 		cmocka_unit_test(test_warp_values),      cmocka_unit_test(test_group_masks),
+		cmocka_unit_test(test_offsets),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
