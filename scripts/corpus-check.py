@@ -222,26 +222,28 @@ def extra_notes(o):
 
 
 def findings_of(report):
-    """Every finding of a check --format json document, as check reports them."""
+    """Every finding of a check --format json document, as check reports them:
+    a copy of a barrier or collective (merged_into) is its first's finding."""
     out = []
     for g in report.get('graphs', []):
         kernel = g.get('name')
         for key, rule in (('barriers', 'barrier-divergence'), ('partial_barriers', 'partial-barrier')):
             for b in g.get(key, []):
-                if 'call' in b or b.get('state') == 'C':
+                if 'call' in b or b.get('state') == 'C' or 'merged_into' in b:
                     continue
                 f = {'rule': rule, 'at': pos(b), 'graph': kernel, 'op': '__syncthreads' if key == 'barriers' else 'bar.sync N, M',
                      'state': b.get('state'), 'causes': cause_list(b.get('causes', []))}
                 f.update(extra_notes(b))
                 out.append(f)
         for c in g.get('collectives', []):
-            if c.get('kind') == 'collective' and not c.get('masked') and c.get('state') == 'U':
+            if (c.get('kind') == 'collective' and not c.get('masked') and c.get('state') == 'U'
+                    and 'merged_into' not in c):
                 f = {'rule': 'collective-divergence', 'at': pos(c), 'graph': kernel,
                      'op': c.get('name'), 'group': c.get('group'), 'kind': c.get('kind'),
                      'causes': cause_list(c.get('causes', []))}
                 f.update(extra_notes(c))
                 out.append(f)
-            if 'argument' in c:
+            if 'argument' in c and 'merged_into' not in c['argument']:
                 a = c['argument']
                 f = {'rule': 'collective-argument', 'at': pos(c) or pos(a), 'graph': kernel,
                      'op': c.get('name'), 'group': c.get('group'), 'kind': c.get('kind'),

@@ -226,11 +226,16 @@ void cli_check_help(FILE *out)
 "           A graph with collectives also has warp_size,\n"
 "           block_size_assumed and collectives: [{name, kind, group, node,\n"
 "           state, ..., causes, argument}]. An error has \"level\": \"error\".\n"
+"           A copy of another barrier or collective (an unrolled loop's) has\n"
+"           merged_into, the index of the one that carries the finding.\n"
 "    sarif  A SARIF 2.1.0 log: one result of rule barrier-divergence per\n"
 "           reported barrier, its causes as related locations; the rules\n"
 "           collective-divergence and collective-argument likewise. An\n"
 "           error has level error.\n"
 "    A finding not reported (NOLINT, -Wno-, the baseline) is in no format.\n"
+"    Copies of one barrier or collective (loop unrolling and rotation copy\n"
+"    them) at one position with one message are one finding, in every\n"
+"    format, in the counts and for NOLINT and the baseline.\n"
 "\n"
 "EXIT STATUS\n"
 "    0   Nothing reported.\n"
@@ -272,6 +277,7 @@ typedef struct checked {
 	tc_report_call *links; /* the calls of the reported barriers */
 	uint32_t *suppressed;  /* rg.suppressed */
 	tc_collective *ccopy;  /* the collectives as the calling contexts see them */
+	tc_report_cause *merged; /* the causes of the findings, copies merged */
 	char **names;          /* names made for the report */
 	size_t nnames;
 	size_t j;        /* the graph's index in m */
@@ -299,6 +305,7 @@ static void session_free(session *s)
 		free(s->graphs[i].links);
 		free(s->graphs[i].suppressed);
 		free(s->graphs[i].ccopy);
+		free(s->graphs[i].merged);
 		for (size_t q = 0; q < s->graphs[i].nnames; q++)
 			free(s->graphs[i].names[q]);
 		free(s->graphs[i].names);
@@ -717,6 +724,11 @@ static void check_one(void *ctx, size_t k)
 	    classify_exits(c) != CLI_EXIT_OK) {
 		c->status = CLI_EXIT_ERROR;
 		return;
+	}
+	/* one finding per problem: copies of a barrier or collective merged */
+	if (tc__report_merge(&c->rg, c->barriers, c->coll.list, &c->merged) != TC_OK) {
+		cli_error("out of memory");
+		c->status = CLI_EXIT_ERROR;
 	}
 }
 

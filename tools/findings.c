@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -290,31 +291,53 @@ int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *
 	char function[512];
 	tc__plain_name(function, sizeof function, name, strlen(name));
 	size_t nb = rg->nreported, kept = 0, nsup = 0;
+	/* per barrier: its index once the dropped ones are gone */
+	uint32_t *moved = nb ? malloc(nb * sizeof *moved) : NULL;
 	*suppressed = NULL;
-	if (nb && !(*suppressed = malloc(nb * sizeof **suppressed)))
+	if (nb && (!moved || !(*suppressed = malloc(nb * sizeof **suppressed))))
 		goto oom;
 	/* in the text report's order: barriers and collectives by node, a
 	 * barrier first, so that of equal findings the baseline takes the
-	 * first ones */
+	 * first ones; a copy merged into an earlier finding (tc__report_merge)
+	 * is judged with it, and counted once */
 	size_t b = 0, k = 0;
 	while (b < nb || k < rg->ncollectives) {
 		bool error;
 		if (k == rg->ncollectives ||
 		    (b < nb && barriers[b].node <= collectives[k].c->node)) {
-			tc_report_barrier *rb = &barriers[b++];
-			tc_report_rule rule = tc__report_barrier_rule(g, rb);
-			int shown = judge(f, rule, tc_graph_node_loc(g, rb->node), function, &error);
+			tc_report_barrier *rb = &barriers[b];
+			int shown;
+			if (rb->merged) { /* as its finding: dropped, or kept at r */
+				uint32_t r = moved[rb->merged_into];
+				shown = r != UINT32_MAX;
+				error = shown && barriers[r].error;
+			} else {
+				tc_report_rule rule = tc__report_barrier_rule(g, rb);
+				shown = judge(f, rule, tc_graph_node_loc(g, rb->node), function, &error);
+			}
 			if (shown < 0)
 				goto oom;
 			rb->error = error;
-			if (shown)
-				barriers[kept++] = *rb;
-			else
+			if (shown) {
+				moved[b] = (uint32_t)kept;
+				barriers[kept] = *rb;
+				if (rb->merged) /* where its finding went */
+					barriers[kept].merged_into = moved[rb->merged_into];
+				kept++;
+			} else {
+				moved[b] = UINT32_MAX;
 				(*suppressed)[nsup++] = rb->node;
+			}
+			b++;
 			continue;
 		}
 		tc_report_collective *rc = &collectives[k++];
-		if (rc->reported) {
+		if (rc->reported && rc->merged) {
+			const tc_report_collective *first = &collectives[rc->merged_into];
+			rc->error = first->error;
+			rc->reported = first->reported;
+			rc->suppressed = first->suppressed;
+		} else if (rc->reported) {
 			int shown = judge(f, tc__report_collective_rule(rc), rc->c->loc, function,
 					  &error);
 			if (shown < 0)
@@ -323,7 +346,11 @@ int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *
 			rc->reported = shown;
 			rc->suppressed = !shown;
 		}
-		if (rc->c->arg != TC_NONE) {
+		if (rc->c->arg != TC_NONE && rc->arg_merged) {
+			const tc_report_collective *first = &collectives[rc->arg_merged_into];
+			rc->arg_error = first->arg_error;
+			rc->arg_suppressed = first->arg_suppressed;
+		} else if (rc->c->arg != TC_NONE) {
 			int shown = judge(f, TC_RULE_COLLECTIVE_ARGUMENT, rc->c->loc, function,
 					  &error);
 			if (shown < 0)
@@ -332,11 +359,13 @@ int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *
 			rc->arg_suppressed = !shown;
 		}
 	}
+	free(moved);
 	rg->nreported = kept;
 	rg->suppressed = *suppressed;
 	rg->nsuppressed = nsup;
 	return CLI_EXIT_OK;
 oom:
+	free(moved);
 	cli_error("out of memory");
 	return CLI_EXIT_ERROR;
 }

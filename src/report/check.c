@@ -221,12 +221,14 @@ static void print_causes(text_out *t, const tc_report_graph *rg, const tc_report
 	for (uint32_t c = 0; c < n; c++) {
 		const tc_report_cause *rc = &causes[c];
 		const char *name = tc_graph_node_name(rc->graph ? rc->graph : g, rc->node);
-		line_begin(t, rc->loc, rg->input, LEVEL_NOTE);
-		if (has_pos(rc->loc))
-			fprintf(t->out, "the branch here %s", branch_text(group));
-		else
-			fprintf(t->out, "the branch at node %s %s", name, branch_text(group));
-		line_end(t, rc->loc, LEVEL_NOTE);
+		if (!tc__report_cause_repeats(causes, c)) { /* a branch's note once */
+			line_begin(t, rc->loc, rg->input, LEVEL_NOTE);
+			if (has_pos(rc->loc))
+				fprintf(t->out, "the branch here %s", branch_text(group));
+			else
+				fprintf(t->out, "the branch at node %s %s", name, branch_text(group));
+			line_end(t, rc->loc, LEVEL_NOTE);
+		}
 		if (!rc->depends_on)
 			continue;
 		line_begin(t, rc->loc, rg->input, LEVEL_NOTE);
@@ -348,7 +350,7 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 {
 	const tc_collective *c = rc->c;
 	char msg[512];
-	if (rc->reported) {
+	if (rc->reported && !rc->merged) {
 		int level = finding_level(rc->error);
 		print_collective_lead(t, rg, c, level);
 		fputs(tc__report_collective_message(msg, sizeof msg, c), t->out);
@@ -364,7 +366,7 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 			*assumed = true;
 		}
 	}
-	if (!tc__report_argument_shown(rc))
+	if (!tc__report_argument_shown(rc) || rc->arg_merged)
 		return;
 	int level = finding_level(rc->arg_error);
 	print_collective_lead(t, rg, c, level);
@@ -396,9 +398,11 @@ int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count
 		/* barriers and collectives in node order, a barrier first */
 		while ((b < rg->nreported || k < rg->ncollectives) && !t.rc) {
 			if (k == rg->ncollectives ||
-			    (b < rg->nreported && rg->reported[b].node <= rg->collectives[k].c->node))
-				print_barrier(&t, rg, &rg->reported[b++]);
-			else
+			    (b < rg->nreported && rg->reported[b].node <= rg->collectives[k].c->node)) {
+				if (!rg->reported[b].merged) /* a copy: its finding is shown */
+					print_barrier(&t, rg, &rg->reported[b]);
+				b++;
+			} else
 				print_collective(&t, rg, &rg->collectives[k++], &assumed);
 		}
 	}
@@ -644,7 +648,7 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 {
 	const tc_collective *c = rc->c;
 	char msg[768], text[512], plain[512];
-	if (rc->reported) {
+	if (rc->reported && !rc->merged) {
 		snprintf(msg, sizeof msg, "%s (graph %s)",
 			 tc__report_collective_message(text, sizeof text, c),
 			 tc__report_plain_name(plain, sizeof plain, rg->graph));
@@ -657,7 +661,7 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 							  rc->ncalls)))
 			return -1;
 	}
-	if (!tc__report_argument_shown(rc))
+	if (!tc__report_argument_shown(rc) || rc->arg_merged)
 		return 0;
 	int n = snprintf(msg, sizeof msg, "%s (graph %s)",
 			 tc__report_argument_message(text, sizeof text, c),
@@ -724,7 +728,8 @@ int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 	}
 	for (size_t i = 0; i < count; i++) {
 		for (size_t k = 0; k < graphs[i].nreported; k++)
-			if (json_array_append_new(results,
+			if (!graphs[i].reported[k].merged &&
+			    json_array_append_new(results,
 						  barrier_result(&graphs[i], &graphs[i].reported[k])))
 				goto oom;
 		for (size_t k = 0; k < graphs[i].ncollectives; k++)

@@ -335,17 +335,21 @@ static void after_exit_field(writer *w, bool after_exit, tc_loc loc)
 	leave(w, "}");
 }
 
-/* Check mode adds each barrier's column and the causes of a reported one. */
-static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v)
+/* Check mode adds each barrier's column and the causes of a reported one
+ * (rb, or NULL); a copy merged into another's finding names where that
+ * one is in the array written (at) instead. */
+static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v,
+			 const tc_report_barrier *rb, size_t at)
 {
 	if (rg->options.assume_barriers)
 		return;
 	tc_loc loc = tc_graph_node_loc(rg->graph, v);
-	const tc_report_barrier *rb = NULL;
-	for (size_t k = 0; k < rg->nreported && !rb; k++)
-		if (rg->reported[k].node == v)
-			rb = &rg->reported[k];
 	column_field(w, loc);
+	if (rb && rb->merged) {
+		key(w, "merged_into");
+		integer(w, (json_int_t)at);
+		rb = NULL; /* its finding is that one's */
+	}
 	if (rb && rb->error)
 		field(w, "level", "error");
 	if (rg->callee && rg->callee[v])
@@ -370,16 +374,21 @@ static bool listed(const tc_report_collective *rc)
 }
 
 /* The collectives, and in check mode the causes of each reported one and
- * an argument that may differ. */
-static void collectives(writer *w, const tc_report_graph *rg)
+ * an argument that may differ; a copy whose finding is merged into
+ * another's names where that one is in the array ("merged_into", in
+ * "argument" for the argument's), without causes. at: room for an index
+ * per collective. */
+static void collectives(writer *w, const tc_report_graph *rg, size_t *at)
 {
 	const tc_graph *g = rg->graph;
+	size_t written = 0;
 	enter(w, "[");
 	for (size_t k = 0; !w->failed && k < rg->ncollectives; k++) {
 		const tc_report_collective *rc = &rg->collectives[k];
 		const tc_collective *c = rc->c;
 		if (!listed(rc))
 			continue;
+		at[k] = written++;
 		item(w);
 		field(w, "name", c->name);
 		field(w, "kind", c->barrier ? "barrier" : c->call ? "call" : "collective");
@@ -393,16 +402,21 @@ static void collectives(writer *w, const tc_report_graph *rg)
 		loc_fields(w, c->loc);
 		column_field(w, c->loc);
 		bool argument = tc__report_argument_shown(rc);
+		bool reported = rc->reported && !rc->merged; /* the finding is here */
 		if (!rg->options.assume_barriers) {
-			if (rc->reported && rc->error)
+			if (rc->reported && rc->merged) {
+				key(w, "merged_into");
+				integer(w, (json_int_t)at[rc->merged_into]);
+			}
+			if (reported && rc->error)
 				field(w, "level", "error");
 			key(w, "causes");
-			causes(w, g, rc->causes, rc->reported ? rc->ncauses : 0);
-			if (rc->reported || argument)
+			causes(w, g, rc->causes, reported ? rc->ncauses : 0);
+			if (reported || (argument && !rc->arg_merged))
 				inlined_field(w, c->inlined, c->inlined_loc);
-			if (rc->reported)
+			if (reported)
 				calls_field(w, rc->calls, rc->ncalls, rc->unknown_callers);
-			if (rc->reported)
+			if (reported)
 				after_exit_field(w, rc->after_exit, rc->exit_loc);
 		}
 		if (argument) {
@@ -416,24 +430,17 @@ static void collectives(writer *w, const tc_report_graph *rg)
 				field(w, "depends_on", c->arg_source);
 			loc_fields(w, c->arg_source_loc);
 			column_field(w, c->arg_source_loc);
-			if (rc->arg_error)
+			if (rc->arg_merged) {
+				key(w, "merged_into");
+				integer(w, (json_int_t)at[rc->arg_merged_into]);
+			} else if (rc->arg_error) {
 				field(w, "level", "error");
+			}
 			leave(w, "}");
 		}
 		leave(w, "}");
 	}
 	leave(w, "]");
-}
-
-/* A barrier's state: in check mode, a reported one is not convergent
- * whatever the solve shown says (a function checked in several calling
- * contexts is shown with one of them). */
-static tc_state barrier_state(const tc_report_graph *rg, uint32_t v)
-{
-	for (size_t k = 0; !rg->options.assume_barriers && k < rg->nreported; k++)
-		if (rg->reported[k].node == v)
-			return TC_STATE_UNKNOWN;
-	return tc_result_node_state(rg->result, v);
 }
 
 /* Check mode: whether barrier v's finding was suppressed (it is left out;
@@ -451,22 +458,50 @@ static bool is_suppressed(const tc_report_graph *rg, uint32_t v)
 	return lo < rg->nsuppressed && rg->suppressed[lo] == v;
 }
 
-/* the barriers (flag TC_NODE_BARRIER) or the partial ones */
-static void barriers(writer *w, const tc_report_graph *rg, unsigned flag)
+/* Check mode: the reported barrier at node v (rg->reported is in node
+ * order), or NULL; *k its index. */
+static const tc_report_barrier *reported_at(const tc_report_graph *rg, uint32_t v, size_t *k)
+{
+	size_t lo = 0, hi = rg->nreported;
+	if (rg->options.assume_barriers)
+		return NULL;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (rg->reported[mid].node < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*k = lo;
+	return lo < rg->nreported && rg->reported[lo].node == v ? &rg->reported[lo] : NULL;
+}
+
+/* the barriers (flag TC_NODE_BARRIER) or the partial ones; at: room for an
+ * index per reported barrier (where each is in the array written) */
+static void barriers(writer *w, const tc_report_graph *rg, unsigned flag, size_t *at)
 {
 	const tc_graph *g = rg->graph;
 	const tc_result *r = rg->result;
+	size_t written = 0;
 	enter(w, "[");
 	for (uint32_t v = 0; !w->failed && v < tc_graph_node_count(g); v++) {
 		if (!(tc_graph_node_flags(g, v) & flag) || is_suppressed(rg, v))
 			continue;
+		size_t k = 0;
+		const tc_report_barrier *rb = reported_at(rg, v, &k);
+		if (rb)
+			at[k] = written;
+		written++;
 		item(w);
 		field(w, "node", tc_graph_node_name(g, v));
-		field(w, "state", tc__report_state(barrier_state(rg, v)));
+		/* in check mode, a reported one is not convergent whatever the
+		 * solve shown says (a function checked in several calling
+		 * contexts is shown with one of them) */
+		field(w, "state", tc__report_state(rb ? TC_STATE_UNKNOWN : tc_result_node_state(r, v)));
 		key(w, "in_edges_convergent");
 		boolean(w, tc_result_in_edges_convergent(r, v));
 		loc_fields(w, tc_graph_node_loc(g, v));
-		check_fields(w, rg, v);
+		check_fields(w, rg, v, rb, rb && rb->merged ? at[rb->merged_into] : 0);
 		leave(w, "}");
 	}
 	leave(w, "]");
@@ -504,15 +539,21 @@ static void graph_object(writer *w, const tc_report_graph *rg)
 	nodes(w, g, r);
 	key(w, "edges");
 	edges(w, g, r);
+	/* where each reported barrier and collective is in its array */
+	size_t *at = malloc((rg->nreported + rg->ncollectives + 1) * sizeof *at);
+	if (!at) {
+		w->failed = true;
+		return;
+	}
 	key(w, "barriers");
-	barriers(w, rg, TC_NODE_BARRIER);
+	barriers(w, rg, TC_NODE_BARRIER, at);
 	/* only where there are any (PTX): other inputs have none */
 	bool partial = false;
 	for (uint32_t v = 0; v < tc_graph_node_count(g) && !partial; v++)
 		partial = (tc_graph_node_flags(g, v) & TC_NODE_PARTIAL_BARRIER) != 0;
 	if (partial) {
 		key(w, "partial_barriers");
-		barriers(w, rg, TC_NODE_PARTIAL_BARRIER);
+		barriers(w, rg, TC_NODE_PARTIAL_BARRIER, at);
 	}
 	/* only where there are any (IR, PTX and SPIR-V inputs that have them) */
 	bool any = false;
@@ -524,8 +565,9 @@ static void graph_object(writer *w, const tc_report_graph *rg)
 		key(w, "block_size_assumed");
 		boolean(w, rg->warp_assumed);
 		key(w, "collectives");
-		collectives(w, rg);
+		collectives(w, rg, at + rg->nreported);
 	}
+	free(at);
 	leave(w, "}");
 }
 

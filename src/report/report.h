@@ -75,6 +75,13 @@ typedef struct tc_report_barrier {
 	 * where they go (the return), which may have no position */
 	bool after_exit;
 	tc_loc exit_loc;
+	/* a copy of an earlier reported barrier of the graph, at the same
+	 * position with the same warning (loop unrolling, rotation and tail
+	 * duplication copy a barrier's call): one problem, whose finding is
+	 * that barrier's, reported[merged_into] (tc__report_merge). Its own
+	 * causes, after_exit and error are not shown. */
+	bool merged;
+	uint32_t merged_into;
 } tc_report_barrier;
 
 /* A collective (tc_module_collective) with its verdict: the state of its
@@ -100,6 +107,13 @@ typedef struct tc_report_collective {
 	 * shown as an error (-Werror) rather than a warning */
 	bool suppressed, arg_suppressed;
 	bool error, arg_error;
+	/* a copy of an earlier collective of the graph at the same position
+	 * with the same warning, whose finding is that one's: reached by only
+	 * some (merged, collectives[merged_into]), the argument that may
+	 * differ (arg_merged, collectives[arg_merged_into]); as
+	 * tc_report_barrier's merged */
+	bool merged, arg_merged;
+	uint32_t merged_into, arg_merged_into;
 } tc_report_collective;
 
 /* The rule of a reported barrier of g (partial, after exit, divergence),
@@ -142,6 +156,30 @@ typedef struct tc_report_graph {
 	const uint32_t *suppressed;
 	size_t nsuppressed;
 } tc_report_graph;
+
+/*
+ * One warning per problem (docs/check.md, "Copies of one barrier"): the
+ * reported barriers and collectives of rg (barriers, collectives: rg's
+ * reported and collectives, writable) at the same position with the same
+ * warning are one finding, that of the first of them in node order; the
+ * others are marked merged. The first gets the causes of them all, each
+ * branch once (same function and position: once, with the value it
+ * depends on when one of them names it; a branch at one position that
+ * depends on different values keeps one cause per value, next to each
+ * other), in the order they first come; every finding's causes are made
+ * so, copies or not. A barrier or collective is after exit when all its
+ * copies are (else some threads skip it without leaving the kernel).
+ * Findings without a position are never merged. *causes gets the array
+ * the causes now point into (malloc'd, the caller's to free; NULL when
+ * there are none). TC_OK or TC_ENOMEM (nothing changed then).
+ */
+int tc__report_merge(const tc_report_graph *rg, tc_report_barrier *barriers,
+		     tc_report_collective *collectives, tc_report_cause **causes);
+
+/* Whether causes[k] is the branch of causes[k - 1], depending on another
+ * value (tc__report_merge puts them next to each other): its position's
+ * note is shown once. */
+bool tc__report_cause_repeats(const tc_report_cause *causes, uint32_t k);
 
 typedef enum tc_report_format {
 	TC_REPORT_TEXT,
@@ -200,6 +238,7 @@ typedef struct tc_report_text_options {
  * laid out as opt says (NULL: all false). */
 int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
 			 const tc_report_text_options *opt, tc_diag *diag);
+
 /* Check mode: one SARIF 2.1.0 log, a result per reported barrier with its
  * causes as related locations; with failures, the run has an invocation,
  * not successful, with a tool execution notification (level error) per

@@ -548,6 +548,245 @@ static void test_allocation_failures(void **state)
 	unload(&f);
 }
 
+/*
+ * Copies of one barrier (tc__report_merge): tests/ptx/cli/copies.ptx, whose
+ * kernel k has five barrier nodes at copies.cu:9:5 and kernel s five
+ * shuffles at copies.cu:14:5, given made-up causes and after-exit flags.
+ */
+typedef struct copies {
+	tc_module *m;
+	const tc_graph *k, *s;
+	size_t ki, si;
+	tc_result *rk, *rs;
+	tc_report_barrier b[5];
+	tc_report_collective c[5];
+	tc_report_graph gk, gs;
+} copies;
+
+/* the causes: at the loop's branch without a value, with threadIdx.x (the
+ * same branch), with another value (a second branch of the line), a branch
+ * without a position twice, and another line's branch */
+static const tc_report_cause cause_a = {NULL, 1, {"copies.cu", 7, 3}, NULL, {NULL, 0, 0}};
+static const tc_report_cause cause_b = {NULL, 2, {"copies.cu", 7, 3}, "threadIdx.x",
+					{"copies.cu", 7, 3}};
+static const tc_report_cause cause_c = {NULL, 3, {"copies.cu", 7, 3}, "threadIdx.y",
+					{"copies.cu", 7, 20}};
+static const tc_report_cause cause_d[2] = {{NULL, 4, {NULL, 0, 0}, NULL, {NULL, 0, 0}},
+					   {NULL, 5, {"copies.cu", 19, 3}, "threadIdx.x",
+					    {"copies.cu", 18, 3}}};
+/* the shuffles' branch, in kernel s */
+static const tc_report_cause cause_s = {NULL, 0, {"copies.cu", 19, 3}, "threadIdx.x",
+					{"copies.cu", 18, 3}};
+
+static void load_copies(copies *x, const bool after_exit[5])
+{
+	tc_diag d;
+	memset(x, 0, sizeof *x);
+	assert_int_equal(tc_read_file(&x->m, TC_CLI_DIR "/../ptx/cli/copies.ptx", NULL, &d), TC_OK);
+	for (size_t i = 0; i < tc_module_graph_count(x->m); i++) {
+		if (strcmp(tc_graph_name(tc_module_graph(x->m, i)), "_Z1kPfi") == 0)
+			x->ki = i;
+		else
+			x->si = i;
+	}
+	x->k = tc_module_graph(x->m, x->ki);
+	x->s = tc_module_graph(x->m, x->si);
+	tc_solve_options opt = tc_solve_options_default();
+	opt.assume_barriers = false;
+	assert_int_equal(tc_module_solve(&x->rk, x->m, x->ki, &opt, NULL, &d), TC_OK);
+	assert_int_equal(tc_module_solve(&x->rs, x->m, x->si, &opt, NULL, &d), TC_OK);
+	size_t nb = 0;
+	for (uint32_t v = 0; v < tc_graph_node_count(x->k); v++) {
+		if (!(tc_graph_node_flags(x->k, v) & TC_NODE_BARRIER))
+			continue;
+		assert_true(nb < 5);
+		x->b[nb] = (tc_report_barrier){.node = v, .after_exit = after_exit[nb]};
+		nb++;
+	}
+	assert_int_equal(nb, 5);
+	x->b[0].causes = &cause_a;
+	x->b[1].causes = &cause_b;
+	x->b[2].causes = &cause_c;
+	x->b[3].causes = &cause_d[0];
+	x->b[4].causes = cause_d;
+	x->b[0].ncauses = x->b[1].ncauses = x->b[2].ncauses = x->b[3].ncauses = 1;
+	x->b[4].ncauses = 2;
+	assert_int_equal(tc_module_collective_count(x->m, x->si), 5);
+	for (size_t k = 0; k < 5; k++)
+		x->c[k] = (tc_report_collective){.c = tc_module_collective(x->m, x->si, k),
+						 .state = TC_STATE_UNKNOWN, .reported = true,
+						 .causes = &cause_s, .ncauses = 1,
+						 .after_exit = true};
+	x->gk = (tc_report_graph){.input = "copies.ptx", .graph = x->k, .result = x->rk,
+				  .options = opt, .reported = x->b, .nreported = 5};
+	x->gs = (tc_report_graph){.input = "copies.ptx", .graph = x->s, .result = x->rs,
+				  .options = opt, .collectives = x->c, .ncollectives = 5};
+}
+
+static void unload_copies(copies *x)
+{
+	tc_result_free(x->rk);
+	tc_result_free(x->rs);
+	tc_module_free(x->m);
+}
+
+static size_t count_text(const char *text, const char *what)
+{
+	size_t n = 0;
+	for (const char *p = text; (p = strstr(p, what)); p += strlen(what))
+		n++;
+	return n;
+}
+
+static void test_merge(void **state)
+{
+	(void)state;
+	copies x;
+	static const bool mixed[5] = {false, false, true, true, true};
+	load_copies(&x, mixed);
+	tc_report_cause *causes_k, *causes_s;
+	assert_int_equal(tc__report_merge(&x.gk, x.b, NULL, &causes_k), TC_OK);
+	assert_int_equal(tc__report_merge(&x.gs, NULL, x.c, &causes_s), TC_OK);
+	/* the first copy carries the finding: the branch at 7:3 once, with the
+	 * value the second copy names, its other value next to it, the branch
+	 * without a position once, the other line's branch */
+	assert_false(x.b[0].merged);
+	assert_int_equal(x.b[0].ncauses, 4);
+	assert_int_equal(x.b[0].causes[0].node, 1);
+	assert_string_equal(x.b[0].causes[0].depends_on, "threadIdx.x");
+	assert_int_equal(x.b[0].causes[1].node, 3);
+	assert_string_equal(x.b[0].causes[1].depends_on, "threadIdx.y");
+	assert_int_equal(x.b[0].causes[2].node, 4);
+	assert_int_equal(x.b[0].causes[3].node, 5);
+	assert_false(tc__report_cause_repeats(x.b[0].causes, 0));
+	assert_true(tc__report_cause_repeats(x.b[0].causes, 1));
+	assert_false(tc__report_cause_repeats(x.b[0].causes, 2));
+	assert_false(tc__report_cause_repeats(x.b[0].causes, 3));
+	/* some copies are skipped without leaving: the divergence rule */
+	assert_false(x.b[0].after_exit);
+	for (int k = 1; k < 5; k++) {
+		assert_true(x.b[k].merged);
+		assert_int_equal(x.b[k].merged_into, 0);
+	}
+	/* the shuffles: all after exit, so the finding is */
+	assert_false(x.c[0].merged);
+	assert_true(x.c[0].after_exit);
+	assert_int_equal(x.c[0].ncauses, 1);
+	assert_int_equal(tc__report_collective_rule(&x.c[0]), TC_RULE_COLLECTIVE_AFTER_EXIT);
+	for (int k = 1; k < 5; k++)
+		assert_true(x.c[k].merged && x.c[k].merged_into == 0);
+	/* one warning each, the branch at 7:3 named once with both values */
+	tc_report_graph both[2] = {x.gk, x.gs};
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	tc_diag d;
+	assert_int_equal(tc__report_check_text(mem, both, 2, NULL, &d), TC_OK);
+	fclose(mem);
+	assert_int_equal(count_text(text, "warning:"), 2);
+	assert_int_equal(count_text(text, "[-Wbarrier-divergence]"), 1);
+	assert_int_equal(count_text(text, "[-Wcollective-after-exit]"), 1);
+	assert_int_equal(count_text(text, "copies.cu:7:3: note: the branch here"), 1);
+	assert_int_equal(count_text(text, "copies.cu:7:3: note: branch depends on"), 2);
+	assert_int_equal(count_text(text, "note: the branch at node"), 1);
+	free(text);
+	/* JSON: every node listed, the copies naming the first */
+	mem = open_memstream(&text, &len);
+	assert_int_equal(tc__report_json(mem, both, 2, NULL, 0, &d), TC_OK);
+	fclose(mem);
+	json_error_t err;
+	json_t *doc = json_loads(text, 0, &err);
+	assert_non_null(doc);
+	free(text);
+	json_t *gs = json_object_get(doc, "graphs");
+	json_t *bs = json_object_get(json_array_get(gs, 0), "barriers");
+	json_t *cs = json_object_get(json_array_get(gs, 1), "collectives");
+	assert_int_equal(json_array_size(bs), 5);
+	assert_int_equal(json_array_size(cs), 5);
+	assert_null(json_object_get(json_array_get(bs, 0), "merged_into"));
+	assert_int_equal(json_array_size(json_object_get(json_array_get(bs, 0), "causes")), 4);
+	for (size_t k = 1; k < 5; k++) {
+		json_t *b = json_array_get(bs, k), *c = json_array_get(cs, k);
+		assert_int_equal(json_integer_value(json_object_get(b, "merged_into")), 0);
+		assert_int_equal(json_array_size(json_object_get(b, "causes")), 0);
+		assert_int_equal(json_integer_value(json_object_get(c, "merged_into")), 0);
+		assert_null(json_object_get(c, "after_exit"));
+	}
+	json_decref(doc);
+	/* SARIF: a result per finding */
+	mem = open_memstream(&text, &len);
+	assert_int_equal(tc__report_sarif(mem, both, 2, NULL, 0, &d), TC_OK);
+	fclose(mem);
+	doc = json_loads(text, 0, &err);
+	assert_non_null(doc);
+	free(text);
+	json_t *results = json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "results");
+	assert_int_equal(json_array_size(results), 2);
+	json_decref(doc);
+	free(causes_k);
+	free(causes_s);
+	unload_copies(&x);
+
+	/* every copy after exit: the finding is */
+	static const bool all[5] = {true, true, true, true, true};
+	load_copies(&x, all);
+	assert_int_equal(tc__report_merge(&x.gk, x.b, NULL, &causes_k), TC_OK);
+	assert_true(x.b[0].after_exit);
+	assert_int_equal(tc__report_barrier_rule(x.k, &x.b[0]), TC_RULE_BARRIER_AFTER_EXIT);
+	free(causes_k);
+	unload_copies(&x);
+}
+
+/* Each allocation of the merge failed in turn: TC_ENOMEM and nothing
+ * changed, or (an allocation that qsort can do without) the merge done,
+ * until none fails. */
+static void test_merge_allocation_failures(void **state)
+{
+	(void)state;
+	copies x;
+	static const bool mixed[5] = {false, false, true, true, true};
+	load_copies(&x, mixed);
+	tc_report_barrier before_b[5], after_b[5];
+	tc_report_collective before_c[5];
+	memcpy(before_b, x.b, sizeof before_b);
+	memcpy(before_c, x.c, sizeof before_c);
+	tc_report_cause *want = NULL;
+	assert_int_equal(tc__report_merge(&x.gk, x.b, NULL, &want), TC_OK);
+	memcpy(after_b, x.b, sizeof after_b);
+	for (int coll = 0; coll < 2; coll++) {
+		long k, failed = 0;
+		for (k = 1; k < 1000; k++) {
+			tc_report_cause *causes = NULL;
+			memcpy(x.b, before_b, sizeof before_b);
+			memcpy(x.c, before_c, sizeof before_c);
+			alloc_calls = 0;
+			alloc_fail_at = k;
+			int rc = coll ? tc__report_merge(&x.gs, NULL, x.c, &causes)
+				      : tc__report_merge(&x.gk, x.b, NULL, &causes);
+			int hit = alloc_calls >= k;
+			alloc_fail_at = 0;
+			if (rc == TC_ENOMEM) {
+				failed++;
+				assert_null(causes);
+				assert_memory_equal(x.b, before_b, sizeof before_b);
+				assert_memory_equal(x.c, before_c, sizeof before_c);
+			} else {
+				assert_int_equal(rc, TC_OK);
+				for (int q = 0; !coll && q < 5; q++) {
+					assert_int_equal(x.b[q].merged, after_b[q].merged);
+					assert_int_equal(x.b[q].ncauses, after_b[q].ncauses);
+				}
+			}
+			free(causes);
+			if (!hit)
+				break;
+		}
+		assert_true(failed > 0);
+	}
+	free(want);
+	unload_copies(&x);
+}
+
 static void test_format_names(void **state)
 {
 	(void)state;
@@ -575,6 +814,8 @@ int main(void)
 		cmocka_unit_test(test_format_names),
 		cmocka_unit_test(test_allocation_failures),
 		cmocka_unit_test(test_failures),
+		cmocka_unit_test(test_merge),
+		cmocka_unit_test(test_merge_allocation_failures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

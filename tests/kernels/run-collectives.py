@@ -202,13 +202,27 @@ def clang_targets(clang):
     return p.stdout if p.returncode == 0 else ''
 
 
+def with_finding(entry, array):
+    """entry, with the causes and inlined note of the finding it is merged
+    into when it is a copy of another (an unrolled loop's: merged_into)."""
+    if 'merged_into' not in entry:
+        return entry
+    first = array[entry['merged_into']]
+    e = dict(entry, causes=first.get('causes', []))
+    if 'inlined' in first:
+        e['inlined'] = first['inlined']
+    return e
+
+
 def entries(graph):
     """The entries of a graph that have a verdict or an argument: (what,
     entry, divergent?, has a verdict?, a collective (not a barrier)?, a
     finding (not a call)?)."""
     for b in graph.get('barriers', []):
+        b = with_finding(b, graph['barriers'])
         yield 'barrier %s' % b['node'], b, b['state'] == 'U', True, False, 'call' not in b
     for c in graph.get('collectives', []):
+        c = with_finding(c, graph['collectives'])
         verdict = c['kind'] != 'barrier'
         call = c['kind'] == 'call'
         reported = verdict and (call or not c.get('masked')) and c['state'] == 'U'

@@ -238,6 +238,10 @@ def check_mode(args, out, base, marks, kernels, lowered, extra=()):
     for g in json.loads(p.stdout)['graphs']:
         for b in g['barriers']:
             where = '%s: check: graph %s: barrier %s' % (name, g['name'], b['node'])
+            if 'merged_into' in b:  # a copy: the finding is an earlier one's
+                first = g['barriers'][b['merged_into']]
+                b = dict(b, causes=first['causes'], **(
+                    {'inlined': first['inlined']} if 'inlined' in first else {}))
             line = b.get('line')
             divergent = b['state'] != 'C'
             reported += divergent

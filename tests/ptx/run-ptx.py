@@ -277,6 +277,8 @@ def check_check(marks, doc, status, name):
                  '-Wpartial-barrier')):
             for b in objs:
                 where = '%s: check: graph %s: %s %s' % (name, g['name'], kind, b['node'])
+                # a copy (an unrolled loop's) whose finding is an earlier one's
+                f = objs[b['merged_into']] if 'merged_into' in b else b
                 key = where_of(b)
                 if 'call' in b:  # judged through the barriers in the callee
                     was = calls.get(key, (where, False))[1]
@@ -290,7 +292,7 @@ def check_check(marks, doc, status, name):
                     problems.append('%s: reported in a .func without the calls from an entry: %s'
                                     % (where, b.get('calls')))
                 if divergent:  # missed only by threads that left: its own rule
-                    warnings.add(key + ('-Wbarrier-after-exit' if b.get('after_exit') else tag,))
+                    warnings.add(key + ('-Wbarrier-after-exit' if f.get('after_exit') else tag,))
                 if key[1] is None:
                     problems.append('%s: no position' % where)
                     continue
@@ -311,9 +313,9 @@ def check_check(marks, doc, status, name):
                         where, at, 'divergent' if expected else 'ok',
                         'divergent' if divergent else 'ok'))
                 elif kind == 'barrier' and want[key][1] and want[key][1] not in {
-                        c.get('depends_on') for c in b.get('causes', [])}:
+                        c.get('depends_on') for c in f.get('causes', [])}:
                     problems.append('%s: %s: no cause depends on %s (causes: %s)' % (
-                        where, at, want[key][1], b.get('causes')))
+                        where, at, want[key][1], f.get('causes')))
     for key, (where, divergent) in sorted(calls.items()):
         if key not in marks.check:
             continue

@@ -179,6 +179,8 @@ def check_file(args, path):
         for b in g['barriers']:
             key = (b.get('file') or '', b.get('line'))
             where = '%s: check: graph %s: barrier %s' % (name, g['name'], b['node'])
+            # a copy (an unrolled loop's) whose finding is an earlier one's
+            f = g['barriers'][b['merged_into']] if 'merged_into' in b else b
             if 'call' in b:  # judged through the barriers in the callee
                 calls[key] = (where, calls.get(key, (where, False))[1] or b['state'] == 'U')
                 continue
@@ -201,9 +203,9 @@ def check_file(args, path):
                 problems.append('%s: %s:%d: expected %s, got %s' % (
                     where, key[0], key[1], 'divergent' if want else 'ok',
                     'divergent' if divergent else 'ok'))
-            elif value and value not in {c.get('depends_on') for c in b.get('causes', [])}:
+            elif value and value not in {c.get('depends_on') for c in f.get('causes', [])}:
                 problems.append('%s: %s:%d: no cause depends on %s (causes: %s)' % (
-                    where, key[0], key[1], value, b.get('causes')))
+                    where, key[0], key[1], value, f.get('causes')))
     for key, (where, divergent) in sorted(calls.items()):
         if key not in marks.check or key in judged:
             continue
