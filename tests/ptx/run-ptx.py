@@ -287,10 +287,10 @@ def check_check(marks, doc, status, name):
                 divergent = b['state'] == 'U'
                 reported += divergent
                 if divergent and g['name'] not in entries and (
-                        not b.get('calls') or b['calls'][0].get('function') != g['name'] or
-                        b['calls'][-1].get('caller') not in entries):
+                        not f.get('calls') or f['calls'][0].get('function') != g['name'] or
+                        f['calls'][-1].get('caller') not in entries):
                     problems.append('%s: reported in a .func without the calls from an entry: %s'
-                                    % (where, b.get('calls')))
+                                    % (where, f.get('calls')))
                 if divergent:  # missed only by threads that left: its own rule
                     warnings.add(key + ('-Wbarrier-after-exit' if f.get('after_exit') else tag,))
                 if key[1] is None:

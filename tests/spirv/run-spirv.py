@@ -189,10 +189,10 @@ def check_file(args, path):
             if divergent:
                 warnings.add(key)
             if divergent and g['name'] not in entries and (
-                    not b.get('calls') or b['calls'][0].get('function') != g['name'] or
-                    b['calls'][-1].get('caller') not in entries):
+                    not f.get('calls') or f['calls'][0].get('function') != g['name'] or
+                    f['calls'][-1].get('caller') not in entries):
                 problems.append('%s: reported in a function that is no entry point without '
-                                'the calls from one: %s' % (where, b.get('calls')))
+                                'the calls from one: %s' % (where, f.get('calls')))
             if key not in marks.check:
                 if divergent:
                     problems.append('%s: %s:%s reported, has no marker' % (where, key[0], key[1]))

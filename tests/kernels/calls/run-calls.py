@@ -265,7 +265,9 @@ def judge(args, out, marks, extra=()):
             elif rep:
                 problems.append('%s: reported, the line has no "// check:"' % where)
             if rep and g['name'] not in marks.kernels:
-                problems += chain(where, g['name'], b.get('calls'), marks, chained)
+                # a copy (an unrolled loop's) has its first copy's finding
+                f = g['barriers'][b['merged_into']] if 'merged_into' in b else b
+                problems += chain(where, g['name'], f.get('calls'), marks, chained)
         for c in g.get('collectives', []):
             if c['kind'] in ('call', 'barrier'):
                 continue
