@@ -181,7 +181,7 @@ typedef struct reader {
 	/* address spaces (SPEC 3.2: loads) */
 	unsigned private_as, generic_as;
 	bool spir;
-	unsigned kind_memory, kind_convergent;
+	unsigned kind_memory, kind_convergent, kind_byval;
 
 	/* per function, reused: the blocks, the values (ids: the arguments,
 	 * then the instructions in block order) and the description of the
@@ -798,6 +798,66 @@ static bool pure_intrinsic(const reader *r, LLVMValueRef callee)
  * its operands are (a source of divergence; calls: classify). The others
  * are divergent exactly when an operand is; propagation sees to that.
  */
+/* Whether every use of pointer p, and of the pointers derived from it,
+ * only reads (loads, GEPs, casts): nothing writes through it, and it does
+ * not leave (a store of it, a call, a phi). */
+static bool only_read(LLVMValueRef p)
+{
+	LLVMValueRef stack[16];
+	int top = 0, steps = 0;
+	stack[top++] = p;
+	while (top > 0) {
+		LLVMValueRef v = stack[--top];
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef w = LLVMGetUser(u);
+			if (++steps > 256)
+				return false;
+			if (LLVMIsALoadInst(w) && !LLVMGetVolatile(w))
+				continue;
+			if ((LLVMIsAGetElementPtrInst(w) || LLVMIsABitCastInst(w) ||
+			     LLVMIsAAddrSpaceCastInst(w)) &&
+			    LLVMGetOperand(w, 0) == v && top < (int)(sizeof stack / sizeof *stack)) {
+				stack[top++] = w;
+				continue;
+			}
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * The kernel's argument passed by value (byval) that p points into, or NULL:
+ * each thread's copy of the caller's value, in memory of its own (private
+ * on spir64 and AMDGPU, generic on NVPTX). What a load reads there is the
+ * same in every thread as long as nothing writes it (only_read), and may
+ * differ once the thread writes its copy.
+ */
+static LLVMValueRef byval_argument(reader *r, LLVMValueRef p)
+{
+	if (!r->kind_byval || r->cur_fn >= r->nfn || !r->kernel[r->cur_fn])
+		return NULL;
+	for (int steps = 0; steps < 32; steps++) {
+		if (LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) ||
+		    LLVMIsAAddrSpaceCastInst(p)) {
+			p = LLVMGetOperand(p, 0);
+			continue;
+		}
+		if (!LLVMIsAArgument(p))
+			return NULL;
+		LLVMValueRef fn = r->fns[r->cur_fn];
+		unsigned k = 0;
+		for (LLVMValueRef a = LLVMGetFirstParam(fn); a && a != p; a = LLVMGetNextParam(a))
+			k++;
+		/* attribute index k + 1: the first argument's is 1 */
+		if (k >= LLVMCountParams(fn) ||
+		    !LLVMGetEnumAttributeAtIndex(fn, k + 1, r->kind_byval))
+			return NULL;
+		return p;
+	}
+	return NULL;
+}
+
 static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op)
 {
 	switch (op) {
@@ -816,6 +876,9 @@ static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op)
 			return true;
 		LLVMValueRef p = LLVMGetOperand(i, 0);
 		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
+		LLVMValueRef copy = byval_argument(r, p);
+		if (copy)
+			return !only_read(copy);
 		if (as == r->generic_as)
 			return !shared_base(r, p);
 		return !shared_space(r, as);
@@ -2150,6 +2213,7 @@ static void target_spaces(reader *r)
 								     : 0;
 	r->kind_memory = LLVMGetEnumAttributeKindForName("memory", 6);
 	r->kind_convergent = LLVMGetEnumAttributeKindForName("convergent", 10);
+	r->kind_byval = LLVMGetEnumAttributeKindForName("byval", 5);
 }
 
 static void reader_init(reader *r, const char *file, const tc_read_options *opt,

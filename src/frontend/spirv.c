@@ -126,6 +126,7 @@ typedef struct reader {
 	uint32_t *def;   /* its instruction, TC_NONE */
 	uint32_t *name;  /* its OpName's instruction, TC_NONE */
 	uint32_t *built; /* BuiltIn + 1, 0 */
+	uint8_t *pattr;  /* a parameter's FuncParamAttr ByVal (PA_BYVAL), NoWrite (PA_NOWRITE) */
 	uint8_t *ext;    /* per OpExtInstImport id: EXT_* */
 	uint32_t *fmap;  /* per function id: its sfunc, TC_NONE */
 	uint32_t *pvfn;  /* per Private variable: the function using it, TC_NONE, or MANY */
@@ -194,6 +195,9 @@ typedef struct reader {
 } reader;
 
 #define MANY (UINT32_MAX - 1)
+/* reader.pattr: FuncParamAttr ByVal, NoWrite; and, once looked at
+ * (PA_SCANNED), whether the function only reads through it (PA_READ) */
+enum { PA_BYVAL = 1, PA_NOWRITE = 2, PA_SCANNED = 4, PA_READ = 8 };
 
 static int oom(reader *r)
 {
@@ -515,14 +519,15 @@ static int declarations(reader *r)
 	r->def = tc__malloc(&r->al, b * sizeof *r->def);
 	r->name = tc__malloc(&r->al, b * sizeof *r->name);
 	r->built = tc__calloc(&r->al, b, sizeof *r->built);
+	r->pattr = tc__calloc(&r->al, b, 1);
 	r->ext = tc__calloc(&r->al, b, 1);
 	r->fmap = tc__malloc(&r->al, b * sizeof *r->fmap);
 	r->pvfn = tc__malloc(&r->al, b * sizeof *r->pvfn);
 	r->bidx = tc__malloc(&r->al, b * sizeof *r->bidx);
 	r->val = tc__malloc(&r->al, b * sizeof *r->val);
 	r->root = tc__malloc(&r->al, b * sizeof *r->root);
-	if (!r->def || !r->name || !r->built || !r->ext || !r->fmap || !r->pvfn || !r->bidx ||
-	    !r->val || !r->root)
+	if (!r->def || !r->name || !r->built || !r->pattr || !r->ext || !r->fmap || !r->pvfn ||
+	    !r->bidx || !r->val || !r->root)
 		return oom(r);
 	memset(r->def, 0xff, b * sizeof *r->def);
 	memset(r->name, 0xff, b * sizeof *r->name);
@@ -571,6 +576,11 @@ static int declarations(reader *r)
 		case SpvOpDecorate:
 			if (word(r, i, 2) == SpvDecorationBuiltIn && word(r, i, 1) < r->bound)
 				r->built[word(r, i, 1)] = word(r, i, 3) + 1;
+			if (word(r, i, 2) == SpvDecorationFuncParamAttr && word(r, i, 1) < r->bound)
+				r->pattr[word(r, i, 1)] |=
+				    word(r, i, 3) == SpvFunctionParameterAttributeByVal    ? PA_BYVAL
+				    : word(r, i, 3) == SpvFunctionParameterAttributeNoWrite ? PA_NOWRITE
+											   : 0;
 			break;
 		case SpvOpFunction:
 			if (tc__grow(&r->al, &r->fn, &r->fncap, r->nfn + 1, sizeof *r->fn))
@@ -1333,6 +1343,39 @@ static bool uniform_builtin(uint32_t b)
 	}
 }
 
+/* Whether function f only reads through its parameter param: every use of
+ * it, and of the pointers derived from it, a load or a derivation (the
+ * first 32 derived pointers followed; past them, no). Kept in r->pattr. */
+static bool only_read(reader *r, const sfunc *f, uint32_t param)
+{
+	if (r->pattr[param] & PA_SCANNED)
+		return r->pattr[param] & PA_READ;
+	uint32_t set[32], n = 0;
+	bool ok = true;
+	set[n++] = param;
+	for (uint32_t i = f->i0; i < f->i1 && ok; i++) {
+		uint32_t op = r->in[i].op;
+		bool uses = false;
+		for (uint32_t k = r->in[i].idop; k < idop_end(r, i) && !uses; k++)
+			for (uint32_t q = 0; q < n && !uses; q++)
+				uses = r->ids.v[k] == set[q];
+		if (!uses)
+			continue;
+		bool derived = false;
+		for (uint32_t q = 0; q < n && !derived; q++)
+			derived = word(r, i, 3) == set[q];
+		if (op == SpvOpLoad && derived)
+			continue;
+		if (pointer_derivation(op) && derived && r->in[i].res && n < 32) {
+			set[n++] = r->in[i].res;
+			continue;
+		}
+		ok = false; /* a store through it, a call, a store of it, ... */
+	}
+	r->pattr[param] |= (uint8_t)(PA_SCANNED | (ok ? PA_READ : 0));
+	return ok;
+}
+
 /*
  * A load (instruction i) not of a promoted variable: its kind, and whether
  * it depends on its address. A BuiltIn variable is what the builtin is; a
@@ -1340,7 +1383,7 @@ static bool uniform_builtin(uint32_t b)
  * function of its address; any other (private, generic, input, output,
  * volatile memory) differs between invocations.
  */
-static uint8_t load_kind(const reader *r, uint32_t i, bool kernel, bool *addr)
+static uint8_t load_kind(reader *r, uint32_t i, bool kernel, bool *addr)
 {
 	uint32_t p = word(r, i, 3);
 	*addr = true;
@@ -1348,6 +1391,12 @@ static uint8_t load_kind(const reader *r, uint32_t i, bool kernel, bool *addr)
 		return TC_UA_SOURCE;
 	uint32_t base = pointer_base(r, p);
 	uint32_t b = base < r->bound ? r->built[base] : 0;
+	/* a kernel's argument passed by value that it does not write (NoWrite,
+	 * or no use of it writes): each invocation's copy of the same value */
+	if (kernel && base < r->bound && (r->pattr[base] & PA_BYVAL) && r->gf &&
+	    opcode_at(r, def_of(r, base)) == SpvOpFunctionParameter &&
+	    ((r->pattr[base] & PA_NOWRITE) || only_read(r, r->gf, base)))
+		return 0;
 	if (b) {
 		if (uniform_builtin(b - 1))
 			return 0;
@@ -1433,7 +1482,7 @@ static uint8_t group_kind(const reader *r, uint32_t i)
 	return TC_UA_SOURCE;
 }
 
-static uint8_t value_kind(const reader *r, uint32_t i, bool kernel, bool *addr)
+static uint8_t value_kind(reader *r, uint32_t i, bool kernel, bool *addr)
 {
 	uint32_t op = r->in[i].op;
 	*addr = true;
@@ -3220,6 +3269,7 @@ static void free_reader(reader *r)
 	tc__free(&r->al, r->def);
 	tc__free(&r->al, r->name);
 	tc__free(&r->al, r->built);
+	tc__free(&r->al, r->pattr);
 	tc__free(&r->al, r->ext);
 	tc__free(&r->al, r->fmap);
 	tc__free(&r->al, r->pvfn);

@@ -41,6 +41,8 @@ NTID = 'blockDim.x (llvm.nvvm.read.ptx.sreg.ntid.x), which LLVM 19 NVPTX takes t
 CTAID = 'blockIdx.x (llvm.nvvm.read.ptx.sreg.ctaid.x), which LLVM 19 NVPTX takes to be divergent'
 LSIZE = 'get_local_size(0) (a call of _Z14get_local_sizej), divergent for LLVM as any call'
 GROUP = 'get_group_id(0) (a call of _Z12get_group_idj), divergent for LLVM as any call'
+BYVAL = ('a load from a kernel argument passed by value that the kernel does not write: '
+         'each thread\'s copy of the same value; LLVM takes the load to be divergent')
 SIZE1 = ('an index in a dimension that reqd_work_group_size makes 1: the same in the whole '
          'group; LLVM takes the call (and the index) to be divergent')
 NGROUPS = 'get_num_groups(0) (a call of _Z14get_num_groupsj), divergent for LLVM as any call'
@@ -67,6 +69,12 @@ SMAX = ('llvm.smax.i32 of uniform operands (a pure intrinsic: memory(none), not 
 
 # kernel -> {(level, function, block): reason}: threadconv uniform, LLVM divergent.
 WE_MORE_PRECISE = {
+    'cl_byval.cl': {
+        # line 17, if (p.n > 4), p a struct passed by value (byval) that
+        # the kernel does not write
+        ('O1', 'by_value', '%2'): BYVAL,
+        ('O2', 'by_value', '%2'): BYVAL,
+    },
     'cl_work_group_size.cl': {
         # line 14, if (get_local_id(1) == 0), and line 18,
         # if (get_global_id(2) < 4), with reqd_work_group_size(64, 1, 1)
