@@ -1670,6 +1670,39 @@ static int add_test(reader *r, uint32_t v, bool always, unsigned arg, const char
 											: TC_OK;
 }
 
+/* copy_tests' answer when the load is not from the slot (error codes are
+ * negative) */
+#define NOT_A_COPY 1
+
+/* When load reads an element of slot itself (through GEPs and casts), the
+ * tests of the indices that choose it: TC_OK or an error; else
+ * NOT_A_COPY. */
+static int copy_tests(reader *r, LLVMValueRef slot, LLVMValueRef load, unsigned arg,
+		      const char *name)
+{
+	LLVMValueRef p = LLVMGetOperand(load, 0), chain[16];
+	int n = 0;
+	while (p != slot) {
+		if (n == 16 || !(LLVMIsAGetElementPtrInst(p) || LLVMIsABitCastInst(p) ||
+				 LLVMIsAAddrSpaceCastInst(p)))
+			return NOT_A_COPY;
+		chain[n++] = p;
+		p = LLVMGetOperand(p, 0);
+	}
+	for (int k = 0; k < n; k++) {
+		if (!LLVMIsAGetElementPtrInst(chain[k]))
+			continue;
+		int m = LLVMGetNumOperands(chain[k]);
+		for (int j = 1; j < m; j++) {
+			uint32_t x = ptrmap_get(&r->values, LLVMGetOperand(chain[k], (unsigned)j));
+			int rc = x != TC_NONE ? add_test(r, x, false, arg, name) : TC_OK;
+			if (rc)
+				return rc;
+		}
+	}
+	return TC_OK;
+}
+
 /*
  * The tests of whether what a thread's own stack slot holds when call reads
  * it may differ between threads (a wait_group_events event list): the value
@@ -1699,8 +1732,14 @@ static int slot_tests(reader *r, LLVMValueRef slot, LLVMValueRef call, unsigned 
 			if (LLVMIsAStoreInst(w)) {
 				if (LLVMGetOperand(w, 1) != p) /* the slot's address is stored */
 					return add_test(r, TC_NONE, true, arg, name);
-				uint32_t v = ptrmap_get(&r->values, LLVMGetOperand(w, 0));
-				int rc = v != TC_NONE ? add_test(r, v, false, arg, name) : TC_OK;
+				LLVMValueRef val = LLVMGetOperand(w, 0);
+				uint32_t v = ptrmap_get(&r->values, val);
+				/* a copy of one of its own elements adds no value to
+				 * what it holds: only where the element is chosen */
+				int rc = LLVMIsALoadInst(val) ? copy_tests(r, slot, val, arg, name)
+								: NOT_A_COPY;
+				if (rc == NOT_A_COPY)
+					rc = v != TC_NONE ? add_test(r, v, false, arg, name) : TC_OK;
 				if (rc)
 					return rc;
 				LLVMBasicBlockRef b = LLVMGetInstructionParent(w);

@@ -2155,6 +2155,29 @@ static int add_test(reader *r, uint32_t v, bool always, unsigned arg, const char
 	return tc__arg_tests_add(&r->al, &r->tests, v, always, arg, false, name) ? oom(r) : TC_OK;
 }
 
+/* The tests of the indices of the access chains from pointer p back to the
+ * first of ptr[0 .. np) (the variable itself). */
+static int index_tests(reader *r, uint32_t p, const uint32_t *ptr, uint32_t np, unsigned arg,
+		       const char *name)
+{
+	for (int steps = 0; steps < 32 && p != ptr[0]; steps++) {
+		uint32_t d = def_of(r, p), op = opcode_at(r, d);
+		bool known = false;
+		for (uint32_t q = 0; q < np; q++)
+			known |= p == ptr[q];
+		if (!known || !pointer_derivation(op))
+			return add_test(r, TC_NONE, true, arg, name);
+		if (op >= SpvOpAccessChain && op <= SpvOpInBoundsPtrAccessChain)
+			for (uint32_t k = 4; k < r->in[d].nw; k++) {
+				uint32_t x = value_of(r, word(r, d, k));
+				if (x != TC_NONE && add_test(r, x, false, arg, name))
+					return r->rc;
+			}
+		p = word(r, d, 3);
+	}
+	return p == ptr[0] ? TC_OK : add_test(r, TC_NONE, true, arg, name);
+}
+
 /*
  * The tests of whether what Function variable var holds when collective fc
  * reads it may differ between invocations (OpGroupWaitEvents' events
@@ -2184,8 +2207,15 @@ static int slot_tests(reader *r, uint32_t var, const scoll *fc, unsigned arg, co
 			if (op == SpvOpStore && val)
 				return add_test(r, TC_NONE, true, arg, name); /* it escapes */
 			if (op == SpvOpStore && to) {
+				/* a copy of one of its own elements adds no value to
+				 * what it holds: only where the element is chosen */
+				uint32_t ld = def_of(r, word(r, i, 2));
+				bool copy = false;
+				for (uint32_t q = 0; q < np && opcode_at(r, ld) == SpvOpLoad; q++)
+					copy |= word(r, ld, 3) == ptr[q];
 				uint32_t v = value_of(r, word(r, i, 2));
-				if (v != TC_NONE && add_test(r, v, false, arg, name))
+				if (copy ? index_tests(r, word(r, ld, 3), ptr, np, arg, name)
+					 : v != TC_NONE && add_test(r, v, false, arg, name))
 					return r->rc;
 				if (stored_in != TC_NONE && stored_in != k)
 					return add_test(r, TC_NONE, true, arg, name);
