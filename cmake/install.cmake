@@ -9,6 +9,8 @@ install(TARGETS threadconv_shared threadconv_core EXPORT threadconvTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES include/threadconv.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# check's documentation, which SARIF's rules link to (TC_DOC_URI)
+install(FILES docs/check.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # pkg-config: the shared library; with --static, what libthreadconv.a needs
 # (LLVM has no .pc file of its own: its library by path)

@@ -16,8 +16,10 @@
 #include "util/names.h"
 #include "source.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum {
@@ -228,10 +230,12 @@ void cli_check_help(FILE *out)
 "           state, ..., causes, argument}]. An error has \"level\": \"error\".\n"
 "           A copy of another barrier or collective (an unrolled loop's) has\n"
 "           merged_into, the index of the one that carries the finding.\n"
-"    sarif  A SARIF 2.1.0 log: one result of rule barrier-divergence per\n"
-"           reported barrier, its causes as related locations; the rules\n"
-"           collective-divergence and collective-argument likewise. An\n"
-"           error has level error.\n"
+"    sarif  A SARIF 2.1.0 log: one result per finding, of its rule (with\n"
+"           ruleIndex), its causes as related locations, and\n"
+"           partialFingerprints that lines inserted above it keep; each rule\n"
+"           with a helpUri into the installed docs/check.md. Files under the\n"
+"           working directory are named relative to it (%SRCROOT%), others\n"
+"           by absolute file: URIs. An error has level error.\n"
 "    A finding not reported (NOLINT, -Wno-, the baseline) is in no format.\n"
 "    Copies of one barrier or collective (loop unrolling and rotation copy\n"
 "    them) at one position with one message are one finding, in every\n"
@@ -793,6 +797,7 @@ typedef struct render_ctx {
 	const tc_report_graph *rgs;
 	int format;
 	tc_report_text_options text;
+	tc_report_sarif_options sarif;
 	const tc_report_failure *failures; /* the inputs that could not be checked */
 	size_t nfailures;
 } render_ctx;
@@ -803,8 +808,39 @@ static int render(FILE *out, const void *ctx, tc_diag *diag)
 	size_t n = c->s->ngraphs, nf = c->nfailures;
 	return c->format == FORMAT_JSON ? tc__report_json(out, c->rgs, n, c->failures, nf, diag)
 	       : c->format == FORMAT_SARIF
-		       ? tc__report_sarif(out, c->rgs, n, c->failures, nf, diag)
+		       ? tc__report_sarif(out, c->rgs, n, c->failures, nf, &c->sarif, diag)
 		       : tc__report_check_text(out, c->rgs, n, &c->text, diag);
+}
+
+/* The working directory, malloc'd: *physical as getcwd gives it, and
+ * *logical the $PWD that names the same directory through links (as the
+ * shell and clang's debug information name it), else NULL. Both NULL when
+ * it cannot be known (removed, out of memory): then SARIF's names stay as
+ * given. */
+static void working_dir(char **physical, char **logical)
+{
+	*physical = *logical = NULL;
+	for (size_t cap = 256; cap <= (1u << 20) && !*physical; cap *= 2) {
+		char *buf = malloc(cap);
+		if (!buf)
+			return;
+		if (getcwd(buf, cap)) {
+			*physical = buf;
+			break;
+		}
+		free(buf);
+		if (errno != ERANGE)
+			return;
+	}
+	const char *pwd = getenv("PWD");
+	struct stat a, b;
+	if (*physical && pwd && pwd[0] == '/' && strcmp(pwd, *physical) != 0 &&
+	    stat(pwd, &a) == 0 && stat(".", &b) == 0 && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino) {
+		size_t n = strlen(pwd) + 1;
+		if ((*logical = malloc(n)))
+			memcpy(*logical, pwd, n);
+	}
 }
 
 /* Whether the text report is in colour. auto: when it goes to standard
@@ -837,8 +873,17 @@ static int write_report(const session *s, int format, const char *output,
 			failures[nf++] = (tc_report_failure){cli_input_name(s->paths[i]),
 							     s->in.errors[i], s->in.error_line[i],
 							     s->in.error_col[i]};
+	/* SARIF: the files under the working directory relative to it, and
+	 * the rules' documentation as installed (CMakeLists.txt, TC_DOC_URI) */
+	char *physical = NULL, *logical = NULL;
+	if (format == FORMAT_SARIF)
+		working_dir(&physical, &logical);
+	tc_report_sarif_options sarif = {logical ? logical : physical, logical ? physical : NULL,
+					 TC_DOC_URI};
 	int status = cli_render_output(output, render,
-				       &(render_ctx){s, rgs, format, text, failures, nf});
+				       &(render_ctx){s, rgs, format, text, sarif, failures, nf});
+	free(physical);
+	free(logical);
 	free(rgs);
 	free(failures);
 	return status;

@@ -20,6 +20,7 @@
  * magenta, "note:" bold cyan, a warning's message bold, each part reset
  * after it.
  */
+#include "report/nolint.h"
 #include "report/report.h"
 #include "report/snippet.h"
 #include "util/diag.h"
@@ -27,13 +28,10 @@
 #include "util/utf8.h"
 
 #include <jansson.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* the rules (rules.c) */
-#define RULE_ID tc__report_rule_name(TC_RULE_BARRIER_DIVERGENCE)
-#define ARGUMENT_RULE_ID tc__report_rule_name(TC_RULE_COLLECTIVE_ARGUMENT)
-/* the project's home page; a placeholder until it has a public one */
 #define WARNING_TEXT "barrier may be reached by only some threads of the block"
 #define BRANCH_TEXT "may go different ways in different threads"
 /* a barrier with a thread count (docs/ptx.md) */
@@ -422,17 +420,24 @@ static int set(json_t *o, const char *key, json_t *v)
 	return json_object_set_new(o, key, v);
 }
 
-/* A file's name as a URI reference (RFC 3986): every byte but the
- * unreserved characters and '/' percent-encoded ("a b.ptx" is
+/* The base id of the files under the source root (GitHub's code scanning
+ * and the SARIF specification's own examples call it so). */
+#define SRCROOT "%SRCROOT%"
+/* partialFingerprints' key: the version says how the value is made */
+#define FINGERPRINT_KEY "threadconv/v1"
+
+/* A file's name as a URI reference (RFC 3986), after prefix: every byte but
+ * the unreserved characters and '/' percent-encoded ("a b.ptx" is
  * "a%20b.ptx", "a%b#c?.ptx" "a%25b%23c%3F.ptx"; a byte that is not UTF-8
  * is one %XX like any other). NULL when out of memory. */
-static json_t *uri_string(const char *path)
+static json_t *uri_string(const char *prefix, const char *path)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	size_t n = strlen(path), out = 0;
-	char *buf = malloc(3 * n + 1);
+	size_t n = strlen(path), out = strlen(prefix);
+	char *buf = malloc(out + 3 * n + 1);
 	if (!buf)
 		return NULL;
+	memcpy(buf, prefix, out);
 	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
 		unsigned c = *p;
 		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -449,6 +454,103 @@ static json_t *uri_string(const char *path)
 	return j;
 }
 
+/*
+ * base + "/" + path (path alone when it is absolute or base is NULL) with
+ * its "." and ".." segments taken out and its slashes made single, as a URI
+ * resolves them (RFC 3986 5.2.4): "/a/b/../c" is "/a/c", ".." above the
+ * root stays at it. malloc'd; NULL when out of memory.
+ */
+static char *normalized(const char *base, const char *path)
+{
+	size_t nb = base && path[0] != '/' ? strlen(base) : 0, np = strlen(path);
+	char *in = malloc(nb + np + 2), *out = malloc(nb + np + 2);
+	if (!in || !out) {
+		free(in);
+		free(out);
+		return NULL;
+	}
+	if (nb)
+		memcpy(in, base, nb);
+	in[nb] = '/';
+	memcpy(in + nb + 1, path, np + 1);
+	size_t len = 0;
+	for (const char *p = in; *p;) {
+		while (*p == '/')
+			p++;
+		const char *e = p;
+		while (*e && *e != '/')
+			e++;
+		size_t k = (size_t)(e - p);
+		if (k == 2 && p[0] == '.' && p[1] == '.') {
+			while (len > 0 && out[len - 1] != '/')
+				len--;
+			if (len > 0)
+				len--; /* the slash before the segment */
+		} else if (k && !(k == 1 && p[0] == '.')) {
+			out[len++] = '/';
+			memcpy(out + len, p, k);
+			len += k;
+		}
+		p = e;
+	}
+	if (len == 0)
+		out[len++] = '/';
+	out[len] = '\0';
+	free(in);
+	return out;
+}
+
+/* The part of absolute path abs below directory root (both normalized), or
+ * NULL when it is not below it. */
+static const char *below(const char *abs, const char *root)
+{
+	size_t n = strlen(root);
+	if (n == 1) /* "/" */
+		return abs[1] ? abs + 1 : NULL;
+	return strncmp(abs, root, n) == 0 && abs[n] == '/' && abs[n + 1] ? abs + n + 1 : NULL;
+}
+
+/* A SARIF log being made: where files are, and the fingerprints so far. */
+typedef struct sarif {
+	char *root, *alias;   /* normalized: %SRCROOT% and another spelling */
+	const char *help_uri;
+	tc__nolint *lines;    /* the source files, for the fingerprints' text */
+	uint64_t *seen;       /* the fingerprints' hashes made (open addressing: 0 free) */
+	uint32_t *times;      /* how often each */
+	size_t nseen, cap;
+} sarif;
+
+/* An artifactLocation of path: under the source root, relative to it with
+ * uriBaseId %SRCROOT%; elsewhere its absolute file: URI; without a root,
+ * the name as given. NULL when out of memory. */
+static json_t *artifact(const sarif *s, const char *path)
+{
+	json_t *art = json_object();
+	if (!art)
+		return NULL;
+	if (!s->root) {
+		if (set(art, "uri", uri_string("", path)))
+			goto oom;
+		return art;
+	}
+	char *abs = normalized(s->root, path);
+	if (!abs)
+		goto oom;
+	const char *rel = below(abs, s->root);
+	if (!rel && s->alias)
+		rel = below(abs, s->alias);
+	int bad = rel ? set(art, "uri", uri_string("", rel)) ||
+			       set(art, "uriBaseId", json_string(SRCROOT))
+		      : set(art, "uri", uri_string("file://", abs));
+	free(abs);
+	if (bad)
+		goto oom;
+	return art;
+oom:
+	json_decref(art);
+	return NULL;
+}
+
 static json_t *text_object(const char *text)
 {
 	json_t *o = json_object();
@@ -460,21 +562,20 @@ static json_t *text_object(const char *text)
 }
 
 /* A location object; logical name when the position is unknown. */
-static json_t *location(tc_loc l, const char *input, const char *logical,
+static json_t *location(const sarif *s, tc_loc l, const char *input, const char *logical,
 			const char *message)
 {
-	json_t *o = json_object(), *phys = json_object(), *art = json_object(),
-	       *region = json_object();
-	const char *uri = l.file ? l.file : input;
-	int bad = !o || !phys || !art || !region;
-	if (!bad && uri)
-		bad = set(art, "uri", uri_string(uri)) || set(phys, "artifactLocation", json_incref(art));
+	json_t *o = json_object(), *phys = json_object(), *region = json_object();
+	const char *file = l.file ? l.file : input;
+	int bad = !o || !phys || !region;
+	if (!bad && file)
+		bad = set(phys, "artifactLocation", artifact(s, file));
 	if (!bad && has_pos(l)) {
 		bad = set(region, "startLine", json_integer(l.line)) ||
 		      (l.col && set(region, "startColumn", json_integer(l.col))) ||
 		      set(phys, "region", json_incref(region));
 	}
-	if (!bad && uri)
+	if (!bad && file)
 		bad = set(o, "physicalLocation", json_incref(phys));
 	if (!bad && logical) {
 		json_t *la = json_array(), *ll = json_object();
@@ -490,7 +591,6 @@ static json_t *location(tc_loc l, const char *input, const char *logical,
 	}
 	if (!bad && message)
 		bad = set(o, "message", text_object(message));
-	json_decref(art);
 	json_decref(region);
 	json_decref(phys);
 	if (bad) {
@@ -500,7 +600,8 @@ static json_t *location(tc_loc l, const char *input, const char *logical,
 	return o;
 }
 
-/* The rules: one per class of warning. */
+/* The rules: one per class of warning, in the order of tc_report_rule
+ * (a result's ruleIndex is its rule's place here). */
 static const struct rule {
 	tc_report_rule id;
 	const char *brief, *full;
@@ -532,7 +633,31 @@ static const struct rule {
 	 "before it: its mask names lanes that have exited, which is undefined."},
 };
 
-static json_t *driver(void)
+static size_t rule_index(tc_report_rule r)
+{
+	size_t k = 0;
+	while (k + 1 < sizeof rules / sizeof *rules && rules[k].id != r)
+		k++;
+	return k;
+}
+
+/* The rule's helpUri: the documentation's section named after it. */
+static json_t *help_uri(const sarif *s, tc_report_rule r)
+{
+	const char *name = tc__report_rule_name(r);
+	size_t n = strlen(s->help_uri), m = strlen(name);
+	char *buf = malloc(n + m + 2);
+	if (!buf)
+		return NULL;
+	memcpy(buf, s->help_uri, n);
+	buf[n] = '#';
+	memcpy(buf + n + 1, name, m + 1);
+	json_t *j = tc__report_json_string(buf);
+	free(buf);
+	return j;
+}
+
+static json_t *driver(const sarif *s)
 {
 	json_t *d = json_object(), *list = json_array(), *conf = json_object();
 	int bad = !d || !list || !conf || set(d, "name", json_string("threadconv")) ||
@@ -544,7 +669,8 @@ static json_t *driver(void)
 		      set(rule, "id", json_string(tc__report_rule_name(rules[k].id))) ||
 		      set(rule, "shortDescription", text_object(rules[k].brief)) ||
 		      set(rule, "fullDescription", text_object(rules[k].full)) ||
-		      set(rule, "defaultConfiguration", json_incref(conf));
+		      set(rule, "defaultConfiguration", json_incref(conf)) ||
+		      (s->help_uri && set(rule, "helpUri", help_uri(s, rules[k].id)));
 	}
 	if (!bad)
 		bad = set(d, "rules", json_incref(list));
@@ -565,58 +691,152 @@ static char *qualified(char *buf, size_t cap, const tc_graph *g, uint32_t node)
 	return buf;
 }
 
-/* One result: rule, message, where, and the deciding branches as related
- * locations. */
-static json_t *result(const tc_report_graph *rg, const char *rule, bool error, const char *msg,
-		      tc_loc loc, uint32_t node, const tc_report_cause *causes, uint32_t ncauses,
-		      tc_group group, const char *inlined, tc_loc inlined_loc,
-		      const tc_report_call *calls, uint32_t ncalls)
+/* FNV-1a, 64 bits, of s and its terminating NUL, from h */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	do {
+		h ^= *p;
+		h *= UINT64_C(0x100000001b3);
+	} while (*p++);
+	return h;
+}
+
+/* How often h has been made so far, this time included (1, 2, ...); 0
+ * when out of memory. */
+static uint32_t occurrence(sarif *s, uint64_t h)
+{
+	h = h ? h : 1; /* 0 marks a free slot */
+	if (2 * (s->nseen + 1) > s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 64;
+		uint64_t *seen = calloc(cap, sizeof *seen);
+		uint32_t *times = calloc(cap, sizeof *times);
+		if (!seen || !times) {
+			free(seen);
+			free(times);
+			return 0;
+		}
+		for (size_t k = 0; k < s->cap; k++) {
+			if (!s->seen[k])
+				continue;
+			size_t at = (size_t)(s->seen[k] & (cap - 1));
+			while (seen[at])
+				at = (at + 1) & (cap - 1);
+			seen[at] = s->seen[k];
+			times[at] = s->times[k];
+		}
+		free(s->seen);
+		free(s->times);
+		s->seen = seen;
+		s->times = times;
+		s->cap = cap;
+	}
+	size_t at = (size_t)(h & (s->cap - 1));
+	while (s->seen[at] && s->seen[at] != h)
+		at = (at + 1) & (s->cap - 1);
+	if (!s->seen[at]) {
+		s->seen[at] = h;
+		s->nseen++;
+	}
+	return ++s->times[at];
+}
+
+/*
+ * partialFingerprints of a result of rule in graph g at loc: what the
+ * baseline matches on, the rule, the function as the source names it and
+ * the text of loc's line with its blanks made one (empty when it cannot be
+ * read), hashed, and the occurrence of that hash in the log. NULL when out
+ * of memory.
+ */
+static json_t *fingerprints(sarif *s, tc_report_rule rule, const tc_graph *g, tc_loc loc)
+{
+	const char *text;
+	char function[512], value[48];
+	if (!s->lines && !(s->lines = tc__nolint_new()))
+		return NULL;
+	if (tc__nolint_line_text(s->lines, loc, &text) != TC_OK)
+		return NULL;
+	uint64_t h = fnv1a(UINT64_C(0xcbf29ce484222325), tc__report_rule_name(rule));
+	h = fnv1a(h, tc__report_plain_name(function, sizeof function, g));
+	h = fnv1a(h, text ? text : "");
+	uint32_t n = occurrence(s, h);
+	if (!n)
+		return NULL;
+	snprintf(value, sizeof value, "%016llx:%u", (unsigned long long)h, (unsigned)n);
+	json_t *o = json_object();
+	if (set(o, FINGERPRINT_KEY, json_string(value))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* One finding of a result: rule, message, where, and the deciding
+ * branches as related locations. */
+typedef struct finding {
+	tc_report_rule rule;
+	bool error;
+	const char *msg;
+	tc_loc loc;
+	uint32_t node;
+	const tc_report_cause *causes;
+	uint32_t ncauses;
+	tc_group group;
+	const char *inlined;
+	tc_loc inlined_loc;
+	const tc_report_call *calls;
+	uint32_t ncalls;
+} finding;
+
+/* A related location appended to rel with id; nonzero when out of memory. */
+static int related(json_t *rel, json_t *l, size_t id)
+{
+	if (!l || set(l, "id", json_integer((json_int_t)id))) {
+		json_decref(l);
+		return -1;
+	}
+	return json_array_append_new(rel, l);
+}
+
+/* One result; NULL when out of memory. */
+static json_t *result(sarif *s, const tc_report_graph *rg, const finding *f)
 {
 	const tc_graph *g = rg->graph;
 	char name[512], text[768];
 	json_t *o = json_object(), *locs = json_array(), *rel = json_array();
-	int bad = !locs || !rel || set(o, "ruleId", json_string(rule)) ||
-		  set(o, "level", json_string(error ? "error" : "warning")) ||
-		  set(o, "message", text_object(msg)) ||
-		  json_array_append_new(locs, location(loc, rg->input,
-						       qualified(name, sizeof name, g, node), NULL)) ||
-		  set(o, "locations", json_incref(locs));
-	for (uint32_t c = 0; !bad && c < ncauses; c++) {
-		const tc_report_cause *rc = &causes[c];
+	int bad = !locs || !rel || set(o, "ruleId", json_string(tc__report_rule_name(f->rule))) ||
+		  set(o, "ruleIndex", json_integer((json_int_t)rule_index(f->rule))) ||
+		  set(o, "level", json_string(f->error ? "error" : "warning")) ||
+		  set(o, "message", text_object(f->msg)) ||
+		  json_array_append_new(locs, location(s, f->loc, rg->input,
+						       qualified(name, sizeof name, g, f->node),
+						       NULL)) ||
+		  set(o, "locations", json_incref(locs)) ||
+		  set(o, "partialFingerprints", fingerprints(s, f->rule, g, f->loc));
+	for (uint32_t c = 0; !bad && c < f->ncauses; c++) {
+		const tc_report_cause *rc = &f->causes[c];
 		if (rc->depends_on)
 			snprintf(text, sizeof text, "the branch here %s; it depends on %s",
-				 branch_text(group), rc->depends_on);
+				 branch_text(f->group), rc->depends_on);
 		else
-			snprintf(text, sizeof text, "the branch here %s", branch_text(group));
-		json_t *l = location(rc->loc, rg->input,
-				     qualified(name, sizeof name, rc->graph ? rc->graph : g, rc->node),
-				     text);
-		bad = !l || set(l, "id", json_integer(c));
-		if (bad)
-			json_decref(l);
-		else
-			bad = json_array_append_new(rel, l);
+			snprintf(text, sizeof text, "the branch here %s", branch_text(f->group));
+		bad = related(rel, location(s, rc->loc, rg->input,
+					    qualified(name, sizeof name, rc->graph ? rc->graph : g,
+						      rc->node),
+					    text),
+			      c);
 	}
-	if (!bad && inlined) { /* after the causes, whose ids stay */
-		snprintf(text, sizeof text, INLINED_TEXT, inlined);
-		json_t *l = location(inlined_loc, rg->input, NULL, text);
-		bad = !l || set(l, "id", json_integer(ncauses));
-		if (bad)
-			json_decref(l);
-		else
-			bad = json_array_append_new(rel, l);
+	if (!bad && f->inlined) { /* after the causes, whose ids stay */
+		snprintf(text, sizeof text, INLINED_TEXT, f->inlined);
+		bad = related(rel, location(s, f->inlined_loc, rg->input, NULL, text), f->ncauses);
 	}
 	/* then the calls from the kernel, innermost first (as many as the
 	 * text shows) */
-	for (uint32_t k = 0; !bad && k < ncalls && k < MAX_CALL_NOTES; k++) {
-		json_t *l = location(calls[k].loc, rg->input, NULL,
-				     call_text(text, sizeof text, &calls[k]));
-		bad = !l || set(l, "id", json_integer(ncauses + (inlined != NULL) + k));
-		if (bad)
-			json_decref(l);
-		else
-			bad = json_array_append_new(rel, l);
-	}
+	for (uint32_t k = 0; !bad && k < f->ncalls && k < MAX_CALL_NOTES; k++)
+		bad = related(rel,
+			      location(s, f->calls[k].loc, rg->input, NULL,
+				       call_text(text, sizeof text, &f->calls[k])),
+			      f->ncauses + (f->inlined != NULL) + k);
 	if (!bad)
 		bad = set(o, "relatedLocations", json_incref(rel));
 	json_decref(locs);
@@ -628,7 +848,7 @@ static json_t *result(const tc_report_graph *rg, const char *rule, bool error, c
 	return o;
 }
 
-static json_t *barrier_result(const tc_report_graph *rg, const tc_report_barrier *rb)
+static json_t *barrier_result(sarif *s, const tc_report_graph *rg, const tc_report_barrier *rb)
 {
 	const tc_graph *g = rg->graph;
 	char msg[768];
@@ -636,14 +856,15 @@ static json_t *barrier_result(const tc_report_graph *rg, const tc_report_barrier
 	char plain[512];
 	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
 		 tc__report_plain_name(plain, sizeof plain, g), tc_graph_node_name(g, rb->node));
-	return result(rg, tc__report_rule_name(tc__report_barrier_rule(g, rb)), rb->error, msg,
-		      tc_graph_node_loc(g, rb->node),
-		      rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined, rb->inlined_loc,
-		      rb->calls, rb->ncalls);
+	finding f = {tc__report_barrier_rule(g, rb), rb->error, msg, tc_graph_node_loc(g, rb->node),
+		     rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined,
+		     rb->inlined_loc, rb->calls, rb->ncalls};
+	return result(s, rg, &f);
 }
 
-/* The results of one collective: reached by only some, an argument. */
-static int collective_results(json_t *results, const tc_report_graph *rg,
+/* The results of one collective: reached by only some, an argument (a
+ * copy merged into another's finding has none of its own). */
+static int collective_results(sarif *s, json_t *results, const tc_report_graph *rg,
 			      const tc_report_collective *rc)
 {
 	const tc_collective *c = rc->c;
@@ -652,13 +873,10 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 		snprintf(msg, sizeof msg, "%s (graph %s)",
 			 tc__report_collective_message(text, sizeof text, c),
 			 tc__report_plain_name(plain, sizeof plain, rg->graph));
-		if (json_array_append_new(results, result(rg,
-							  tc__report_rule_name(tc__report_collective_rule(rc)),
-							  rc->error, msg,
-							  c->loc, c->node,
-							  rc->causes, rc->ncauses, c->group,
-							  c->inlined, c->inlined_loc, rc->calls,
-							  rc->ncalls)))
+		finding f = {tc__report_collective_rule(rc), rc->error, msg, c->loc, c->node,
+			     rc->causes, rc->ncauses, c->group, c->inlined, c->inlined_loc,
+			     rc->calls, rc->ncalls};
+		if (json_array_append_new(results, result(s, rg, &f)))
 			return -1;
 	}
 	if (!tc__report_argument_shown(rc) || rc->arg_merged)
@@ -668,21 +886,21 @@ static int collective_results(json_t *results, const tc_report_graph *rg,
 			 tc__report_plain_name(plain, sizeof plain, rg->graph));
 	if (c->arg_source && n > 0 && (size_t)n < sizeof msg)
 		snprintf(msg + n, sizeof msg - (size_t)n, "; it depends on %s", c->arg_source);
-	return json_array_append_new(results, result(rg, ARGUMENT_RULE_ID, rc->arg_error, msg,
-						     c->loc, c->node,
-						     NULL, 0, c->group, c->inlined, c->inlined_loc, NULL, 0));
+	finding f = {TC_RULE_COLLECTIVE_ARGUMENT, rc->arg_error, msg, c->loc, c->node, NULL, 0,
+		     c->group, c->inlined, c->inlined_loc, NULL, 0};
+	return json_array_append_new(results, result(s, rg, &f));
 }
 
 /* The run's invocation when some inputs could not be checked: not
  * successful, and a notification (level error) per such input. */
-static json_t *invocation(const tc_report_failure *failures, size_t n)
+static json_t *invocation(const sarif *s, const tc_report_failure *failures, size_t n)
 {
 	json_t *inv = json_object(), *notes = json_array();
 	int bad = !inv || !notes || set(inv, "executionSuccessful", json_boolean(n == 0));
 	for (size_t i = 0; i < n && !bad; i++) {
 		tc_loc l = {failures[i].input, failures[i].line, failures[i].col};
 		json_t *note = json_object(), *locs = json_array(),
-		       *where = location(l, failures[i].input, NULL, NULL);
+		       *where = location(s, l, failures[i].input, NULL, NULL);
 		bad = !note || !locs || !where || json_array_append(locs, where) ||
 		      set(note, "level", json_string("error")) ||
 		      set(note, "message", text_object(failures[i].message ? failures[i].message
@@ -702,21 +920,51 @@ static json_t *invocation(const tc_report_failure *failures, size_t n)
 	return inv;
 }
 
-int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
-		    const tc_report_failure *failures, size_t nfailures, tc_diag *diag)
+/* run.originalUriBaseIds: %SRCROOT% as a file: URI of a directory (with
+ * its closing slash). NULL when out of memory. */
+static json_t *base_ids(const sarif *s)
 {
+	size_t n = strlen(s->root);
+	char *dir = malloc(n + 2);
+	if (!dir)
+		return NULL;
+	memcpy(dir, s->root, n + 1);
+	if (n > 1) /* "/" has its slash */
+		memcpy(dir + n, "/", 2);
+	json_t *ids = json_object(), *root = json_object();
+	int bad = !ids || !root || set(root, "uri", uri_string("file://", dir)) ||
+		  set(ids, SRCROOT, json_incref(root));
+	free(dir);
+	json_decref(root);
+	if (bad) {
+		json_decref(ids);
+		return NULL;
+	}
+	return ids;
+}
+
+int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
+		    const tc_report_failure *failures, size_t nfailures,
+		    const tc_report_sarif_options *opt, tc_diag *diag)
+{
+	sarif s = {NULL, NULL, opt ? opt->help_uri : NULL, NULL, NULL, NULL, 0, 0};
 	json_t *doc = json_object(), *runs = json_array(), *run = json_object(),
 	       *tool = json_object(), *results = json_array();
 	int rc = TC_OK;
+	if (opt && opt->root && !(s.root = normalized(NULL, opt->root)))
+		goto oom;
+	if (opt && opt->root && opt->root_alias && !(s.alias = normalized(NULL, opt->root_alias)))
+		goto oom;
 	if (!runs || !run || !tool || !results ||
 	    set(doc, "version", json_string("2.1.0")) ||
 	    set(doc, "$schema", json_string("https://json.schemastore.org/sarif-2.1.0.json")) ||
 	    set(doc, "runs", json_incref(runs)) || json_array_append(runs, run) ||
-	    set(run, "tool", json_incref(tool)) || set(tool, "driver", driver()) ||
+	    set(run, "tool", json_incref(tool)) || set(tool, "driver", driver(&s)) ||
+	    (s.root && set(run, "originalUriBaseIds", base_ids(&s))) ||
 	    set(run, "results", json_incref(results)))
 		goto oom;
 	if (nfailures) { /* the inputs that could not be checked */
-		json_t *inv = invocation(failures, nfailures), *invs = json_array();
+		json_t *inv = invocation(&s, failures, nfailures), *invs = json_array();
 		int bad = !inv || !invs || json_array_append(invs, inv);
 		json_decref(inv);
 		if (bad) {
@@ -729,11 +977,11 @@ int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 	for (size_t i = 0; i < count; i++) {
 		for (size_t k = 0; k < graphs[i].nreported; k++)
 			if (!graphs[i].reported[k].merged &&
-			    json_array_append_new(results,
-						  barrier_result(&graphs[i], &graphs[i].reported[k])))
+			    json_array_append_new(results, barrier_result(&s, &graphs[i],
+									  &graphs[i].reported[k])))
 				goto oom;
 		for (size_t k = 0; k < graphs[i].ncollectives; k++)
-			if (collective_results(results, &graphs[i], &graphs[i].collectives[k]))
+			if (collective_results(&s, results, &graphs[i], &graphs[i].collectives[k]))
 				goto oom;
 	}
 	rc = tc__report_dump_json(out, doc, diag);
@@ -746,5 +994,10 @@ done:
 	json_decref(run);
 	json_decref(runs);
 	json_decref(doc);
+	free(s.root);
+	free(s.alias);
+	tc__nolint_free(s.lines);
+	free(s.seen);
+	free(s.times);
 	return rc;
 }

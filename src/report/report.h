@@ -239,12 +239,32 @@ typedef struct tc_report_text_options {
 int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
 			 const tc_report_text_options *opt, tc_diag *diag);
 
-/* Check mode: one SARIF 2.1.0 log, a result per reported barrier with its
- * causes as related locations; with failures, the run has an invocation,
- * not successful, with a tool execution notification (level error) per
- * failure. */
+/* Where a SARIF log's files are, and where its rules are explained (all
+ * NULL: every uri as the input names it, no helpUri). */
+typedef struct tc_report_sarif_options {
+	/* the source root, %SRCROOT% (an absolute directory: the working
+	 * directory), and another spelling of it (its physical path where
+	 * root goes through a link; NULL: none): a file under it gets a uri
+	 * relative to it with uriBaseId %SRCROOT%, a file elsewhere its
+	 * absolute file: URI without one, a relative name taken from root */
+	const char *root, *root_alias;
+	/* the rules' documentation (docs/check.md as installed, a URI); each
+	 * rule's helpUri is it with "#<rule>" after it */
+	const char *help_uri;
+} tc_report_sarif_options;
+
+/* Check mode: one SARIF 2.1.0 log, a result per finding (a merged copy is
+ * none: tc__report_merge) with its causes as related locations, its
+ * ruleIndex and a partialFingerprints entry "threadconv/v1" made of what
+ * the baseline matches on (the rule, the function, the text of the
+ * finding's source line with its blanks made one) and, after a ':', the
+ * occurrence of that triple in the log (1, 2, ...), so that lines inserted
+ * above keep it; with failures, the run has an invocation, not
+ * successful, with a tool execution notification (level error) per
+ * failure. opt NULL: all NULL. */
 int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
-		    const tc_report_failure *failures, size_t nfailures, tc_diag *diag);
+		    const tc_report_failure *failures, size_t nfailures,
+		    const tc_report_sarif_options *opt, tc_diag *diag);
 
 /* A graph's name as its source writes it (util/names.h: a C++ name
  * demangled, without its parameters), into buf; the name itself when it is

@@ -17,7 +17,7 @@ Without CASEs, runs every case under this folder. With TC_UPDATE_GOLDEN=1 the
 expected files are written from the actual output instead of compared (exit
 status and the absent: checks still are).
 """
-import argparse, difflib, os, shlex, shutil, subprocess, sys, tempfile
+import argparse, difflib, os, shlex, shutil, subprocess, sys, tempfile, urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 UPDATE = os.environ.get('TC_UPDATE_GOLDEN') == '1'
@@ -47,6 +47,28 @@ def find_nvcc():
 
 REQUIREMENTS = {'nvcc': (find_nvcc, 'no CUDA toolkit (nvcc) found: $CUDA_PATH, $CUDA_HOME, '
                                     'PATH, /usr/local/cuda')}
+
+ROOT = os.path.dirname(os.path.dirname(HERE))  # the repository
+
+
+def doc_uri(binary):
+    """The URI SARIF's rules link to (TC_DOC_URI, fixed when cmake configured
+    the build): $TC_DOC_URI, else the CMakeCache.txt beside the binary."""
+    if os.environ.get('TC_DOC_URI'):
+        return os.environ['TC_DOC_URI']
+    try:
+        with open(os.path.join(os.path.dirname(binary), 'CMakeCache.txt')) as f:
+            for line in f:
+                if line.startswith('TC_DOC_URI:'):
+                    return line.split('=', 1)[1].rstrip('\n')
+    except OSError:
+        pass
+    return None
+
+
+def as_uri(path):
+    """path percent-encoded as threadconv's SARIF writes a file: URI's path."""
+    return urllib.parse.quote(path, safe='/-._~')
 
 
 def run(binary, args, cwd, stdin=None):
@@ -161,12 +183,18 @@ def cmd_case(binary, path):
         if 'absent' in spec and os.path.exists(os.path.join(folder, sub(spec['absent']))):
             raise Failure('threadconv %s: wrote %s, which must not exist' % (
                 ' '.join(args), spec['absent']))
+        doc = doc_uri(binary)
         def general(data):
             data = data.replace(tmp.encode(), b'{tmp}')
             if 'nvcc' in spec.get('requires', '').split():
                 # the toolkit's folder, wherever it is installed
                 data = data.replace(os.path.dirname(os.path.dirname(find_nvcc())).encode(),
                                     b'{cuda}')
+            # SARIF's rule documentation and absolute file: URIs, wherever
+            # the build and the checkout are
+            if doc:
+                data = data.replace(doc.encode(), b'{doc}')
+            data = data.replace(b'file://' + as_uri(ROOT).encode(), b'file://{root}')
             return data
         compare(os.path.join(folder, stem + '.out'), general(out), 'stdout')
         compare(os.path.join(folder, stem + '.err'), general(err), 'stderr')

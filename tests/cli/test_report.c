@@ -397,7 +397,7 @@ static int json_plain(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
 
 static int sarif_plain(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
 {
-	return tc__report_sarif(out, g, n, NULL, 0, d);
+	return tc__report_sarif(out, g, n, NULL, 0, NULL, d);
 }
 
 static int check_caret(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
@@ -415,9 +415,13 @@ static int json_failed(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d
 	return tc__report_json(out, g, n, &failed_input, 1, d);
 }
 
+/* SARIF's names relative to a source root, and the rules' documentation */
+static const tc_report_sarif_options sarif_paths = {"/src/./k//", "/real/k",
+						     "file:///usr/share/doc/threadconv/check.md"};
+
 static int sarif_failed(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
 {
-	return tc__report_sarif(out, g, n, &failed_input, 1, d);
+	return tc__report_sarif(out, g, n, &failed_input, 1, &sarif_paths, d);
 }
 
 /* writer's document, parsed */
@@ -715,7 +719,7 @@ static void test_merge(void **state)
 	json_decref(doc);
 	/* SARIF: a result per finding */
 	mem = open_memstream(&text, &len);
-	assert_int_equal(tc__report_sarif(mem, both, 2, NULL, 0, &d), TC_OK);
+	assert_int_equal(tc__report_sarif(mem, both, 2, NULL, 0, NULL, &d), TC_OK);
 	fclose(mem);
 	doc = json_loads(text, 0, &err);
 	assert_non_null(doc);

@@ -23,6 +23,8 @@ echo "$info" | grep -q '^Recommends: clang-19, glslang-tools$'
 dpkg-deb -c "$deb" >"$build/deb-contents.txt"
 grep './usr/lib/.*libthreadconv.so.0' "$build/deb-contents.txt" >/dev/null
 grep './usr/share/man/man1/threadconv.1' "$build/deb-contents.txt" >/dev/null
+# check's documentation, which SARIF's helpUri names (TC_DOC_URI)
+grep './usr/share/doc/threadconv/check.md' "$build/deb-contents.txt" >/dev/null
 [ "${2:-}" = --install ] || { echo "check-deb: $deb ok"; exit 0; }
 DEBIAN_FRONTEND=noninteractive apt-get install -y "$deb" >/dev/null
 /usr/bin/threadconv --version

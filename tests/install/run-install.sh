@@ -3,7 +3,8 @@
 # consumer against it twice, with pkg-config (shared, and static with
 # --static) and with find_package (both imported targets); each must print
 # consumer/expected.txt. Then libthreadconv.so must export nothing but the
-# public tc_ symbols, and the installed manual pages must be there.
+# public tc_ symbols, and the installed manual pages and check.md (which
+# SARIF's helpUri names) must be there.
 set -eu
 build=$1
 work=$2
@@ -51,8 +52,18 @@ fi
 soname=$(objdump -p "$lib/libthreadconv.so" | awk '/SONAME/ {print $2}')
 [ "$soname" = libthreadconv.so.0 ] || { echo "run-install: soname is '$soname'" >&2; exit 1; }
 for f in bin/threadconv include/threadconv.h share/man/man1/threadconv.1 \
-	share/man/man1/threadconv-check.1 share/man/man1/threadconv-analyze.1; do
+	share/man/man1/threadconv-check.1 share/man/man1/threadconv-analyze.1 \
+	share/doc/threadconv/check.md; do
 	[ -f "$prefix/$f" ] || { echo "run-install: $f not installed" >&2; exit 1; }
 done
+# SARIF's helpUri (TC_DOC_URI): the check.md that an install with the
+# configured prefix puts there, unless the build names another
+configured=$(sed -n 's/^CMAKE_INSTALL_PREFIX:[A-Z]*=//p' "$build/CMakeCache.txt")
+uri=$(sed -n 's/^TC_DOC_URI:[A-Z]*=//p' "$build/CMakeCache.txt")
+case $uri in
+"file://$configured/"*)
+	doc=${uri#"file://$configured/"}
+	[ -f "$prefix/$doc" ] || { echo "run-install: $uri: no $doc installed" >&2; exit 1; } ;;
+esac
 "$prefix/bin/threadconv" --version >/dev/null
 echo "run-install: ok ($(nm -D --defined-only "$lib/libthreadconv.so" | wc -l) symbols exported)"
