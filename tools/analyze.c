@@ -134,7 +134,8 @@ void cli_analyze_help(FILE *out)
 	fputs(
 "    --block-size X[,Y[,Z]]\n"
 "        The block's size the kernels are launched with, for the warp\n"
-"        verdicts of the collectives (as in check).\n"
+"        verdicts of the collectives and the thread's index in a dimension\n"
+"        of size 1 (as in check).\n"
 "    --exact-work K\n"
 "        exact tests each barrier's part of the graph; once those tests add\n"
 "        up to K times the graph's size (default: 16 times, and at least\n"

@@ -162,11 +162,12 @@ void cli_check_help(FILE *out)
 	fputs(
 
 "    --block-size X[,Y[,Z]]\n"
-"        The block's size (threads) the kernels are launched with, for the\n"
-"        warp verdicts: which thread-id values are the same in every lane of\n"
-"        a warp. Without it, a size the kernel declares\n"
-"        (reqd_work_group_size, .reqntid); else the x size is taken to be a\n"
-"        multiple of the warp size, and the report says so.\n"
+"        The block's size (threads) the kernels are launched with: which\n"
+"        thread-id values are the same in every lane of a warp, and in a\n"
+"        dimension of size 1, the thread's index there is 0 in the whole\n"
+"        block. Without it, a size the kernel declares\n"
+"        (reqd_work_group_size, .reqntid, LocalSize); else the x size is\n"
+"        taken to be a multiple of the warp size, and the report says so.\n"
 "    --exact-work K\n"
 "        Bound the exact solver's work at K times the graph's size, as in\n"
 "        analyze (default 16; 0: no bound). Past it, a barrier whose proof\n"
