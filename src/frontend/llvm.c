@@ -1854,10 +1854,7 @@ static int make_collectives(reader *r, tc_fn_read *in)
 		tc__free(mal, cs);
 		return rc;
 	}
-	in->coll = cs;
-	in->ncoll = (uint32_t)r->nfound;
-	in->test_off = r->tests.off;
-	in->test = r->tests.test;
+	tc__fn_read_collectives(in, cs, (uint32_t)r->nfound, &r->tests);
 	return TC_OK;
 }
 
@@ -2192,15 +2189,13 @@ static int build_graph(reader *r, uint32_t f)
 	if (!rc && r->calls && r->graph_of)
 		rc = describe(r, f, nblocks, &in);
 	if (!rc) {
-		rc = r->sink->fn(r->sink->ctx, r->out, &in);
-		r->uniformity_s += in.uniformity_s;
+		rc = tc__fn_read_send(r->sink, r->out, &in, &r->uniformity_s);
 		if (rc == TC_ELIMIT)
 			rc = tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
 		else if (rc == TC_ENOMEM)
 			rc = oom(r);
 	}
-	tc__free(&r->out->al, in.coll); /* the analyses took them, unless not reached */
-	tc__fn_desc_free(&r->out->al, in.desc);
+	tc__fn_read_release(r->out, &in);
 	if (rc)
 		return rc;
 	return r->embedded ? add_origin(r, f, nblocks) : TC_OK;

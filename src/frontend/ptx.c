@@ -4083,10 +4083,7 @@ static int make_collectives(reader *r, const pfunc *f, const uint32_t *last,
 		tc__free(mal, cs);
 		return rc;
 	}
-	in->coll = cs;
-	in->ncoll = (uint32_t)r->nfound;
-	in->test_off = r->tests.off;
-	in->test = r->tests.test;
+	tc__fn_read_collectives(in, cs, (uint32_t)r->nfound, &r->tests);
 	return TC_OK;
 }
 
@@ -4297,23 +4294,19 @@ static int graph(reader *r, uint32_t fi)
 	in.ctx = r;
 	in.source = value_source;
 	in.warp_size = 32;
-	const uint32_t *given = r->opt ? r->opt->block_size : NULL;
-	bool any = given && (given[0] || given[1] || given[2]);
-	memcpy(in.block_size, any ? given : f->reqntid, sizeof in.block_size);
+	tc__fn_read_block_size(&in, r->opt ? r->opt->block_size : NULL, f->reqntid);
 	rc = thread_ids(r, f, &in);
 	if (!rc)
 		rc = make_collectives(r, f, last, nbar, &in);
 	if (!rc && r->any_calls && r->graph_of)
 		rc = describe(r, f, nb, last, nbar, &in);
 	if (!rc) {
-		rc = r->sink->fn(r->sink->ctx, r->out, &in);
-		r->uniformity_s += in.uniformity_s;
+		rc = tc__fn_read_send(r->sink, r->out, &in, &r->uniformity_s);
 		if (rc)
 			rc = r->rc ? r->rc : rc == TC_ELIMIT ? too_large(r) : oom(r);
 	}
 done:
-	tc__free(&r->out->al, in.coll); /* the analyses took them, unless not reached */
-	tc__fn_desc_free(&r->out->al, in.desc);
+	tc__fn_read_release(r->out, &in);
 	tc__free(&r->al, blk);
 	tc__free(&r->al, opoff);
 	tc__free(&r->al, succ_off);

@@ -2322,10 +2322,7 @@ static int make_collectives(reader *r, const uint32_t *last, const uint32_t *nba
 		tc__free(mal, cs);
 		return rc;
 	}
-	in->coll = cs;
-	in->ncoll = (uint32_t)r->nfound;
-	in->test_off = r->tests.off;
-	in->test = r->tests.test;
+	tc__fn_read_collectives(in, cs, (uint32_t)r->nfound, &r->tests);
 	return TC_OK;
 }
 
@@ -2465,23 +2462,19 @@ static int graph(reader *r, uint32_t fi)
 	in.ctx = r;
 	in.source = value_source;
 	/* the workgroup's size given, else the one the entry point declares */
-	const uint32_t *given = r->opt ? r->opt->block_size : NULL;
-	bool any = given && (given[0] || given[1] || given[2]);
-	memcpy(in.block_size, any ? given : f->size, sizeof in.block_size);
+	tc__fn_read_block_size(&in, r->opt ? r->opt->block_size : NULL, f->size);
 	in.ids = r->tids;
 	in.nids = (uint32_t)r->ntids;
 	rc = make_collectives(r, last, nbar, &in);
 	if (!rc && r->describe)
 		rc = fn_desc(r, f, nb, last, nbar, &in);
 	if (!rc) {
-		rc = r->sink->fn(r->sink->ctx, r->out, &in);
-		r->uniformity_s += in.uniformity_s;
+		rc = tc__fn_read_send(r->sink, r->out, &in, &r->uniformity_s);
 		if (rc)
 			rc = r->rc ? r->rc : rc == TC_ELIMIT ? too_large(r) : oom(r);
 	}
 done:
-	tc__free(&r->out->al, in.coll); /* the analyses took them, unless not reached */
-	tc__fn_desc_free(&r->out->al, in.desc);
+	tc__fn_read_release(r->out, &in);
 	/* the scratch over ids back to TC_NONE */
 	for (uint32_t i = f->i0; i < f->i1; i++)
 		if (r->in[i].res < r->bound)

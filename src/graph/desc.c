@@ -1,6 +1,9 @@
-/* desc.c - the tests of a function's collectives, as a reader lists them (desc.h). */
+/* desc.c - what a reader describes of a function, put together (desc.h). */
 #include "graph/desc.h"
+#include "graph/module.h"
 #include "util/mem.h"
+
+#include <string.h>
 
 int tc__arg_tests_start(const tc_alloc *al, tc_arg_tests *t, uint32_t ncoll)
 {
@@ -34,4 +37,35 @@ void tc__arg_tests_free(const tc_alloc *al, tc_arg_tests *t)
 	t->test = NULL;
 	t->off = NULL;
 	t->n = t->cap = t->off_cap = 0;
+}
+
+void tc__fn_read_block_size(tc_fn_read *in, const uint32_t *given, const uint32_t *declared)
+{
+	static const uint32_t none[3] = {0, 0, 0};
+	bool any = given && (given[0] || given[1] || given[2]);
+	memcpy(in->block_size, any ? given : declared ? declared : none, sizeof in->block_size);
+}
+
+void tc__fn_read_collectives(tc_fn_read *in, tc_collective *coll, uint32_t ncoll,
+			     const tc_arg_tests *t)
+{
+	in->coll = coll;
+	in->ncoll = ncoll;
+	in->test_off = t->off;
+	in->test = t->test;
+}
+
+int tc__fn_read_send(const tc_fn_sink *sink, tc_module *m, tc_fn_read *in, double *seconds)
+{
+	int rc = sink->fn(sink->ctx, m, in);
+	*seconds += in->uniformity_s;
+	return rc;
+}
+
+void tc__fn_read_release(tc_module *m, tc_fn_read *in)
+{
+	tc__free(&m->al, in->coll);
+	tc__fn_desc_free(&m->al, in->desc);
+	in->coll = NULL;
+	in->desc = NULL;
 }

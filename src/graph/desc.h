@@ -346,4 +346,17 @@ typedef struct tc_fn_sink {
 	void *ctx;
 } tc_fn_sink;
 
+/* The block's size in in: given (--block-size: any dimension not 0), else
+ * declared (either may be NULL). */
+void tc__fn_read_block_size(tc_fn_read *in, const uint32_t *given, const uint32_t *declared);
+/* in's collectives (ncoll of them, allocated with the module's allocator)
+ * with the tests t lists. */
+void tc__fn_read_collectives(tc_fn_read *in, tc_collective *coll, uint32_t ncoll,
+			     const tc_arg_tests *t);
+/* Hands in to sink; *seconds gains the time the analyses took. Their code. */
+int tc__fn_read_send(const tc_fn_sink *sink, tc_module *m, tc_fn_read *in, double *seconds);
+/* Frees what in still holds of the module's (coll, desc: the sink takes
+ * them, not reached when the reader failed before). */
+void tc__fn_read_release(tc_module *m, tc_fn_read *in);
+
 #endif
