@@ -345,6 +345,7 @@ static fact eval(const ctx *c, uint32_t v)
 	case TC_LOP_OTHER:
 	case TC_LOP_WARP:
 	case TC_LOP_BROADCAST:
+	case TC_LOP_SELECT:
 		return unknown;
 	default:
 		a = operand(c, o, 0);
@@ -666,14 +667,16 @@ bool tc__lanes_assumed(const tc_lanes *l)
 /* ---- member masks of partitioned warps (tc__lanes_group_mask) ------------- */
 
 /* What a value is in each lane of a warp: unknown, known (v[lane]), or
- * based: B + v[lane] with v[lane] in [0, w) and B the same unknown multiple
- * of w in every lane (tid.x where it is base + lane). */
+ * based: B + v[lane] with v[lane] in [0, 2^m) and B the same unknown
+ * multiple of 2^m in every lane (tid.x where it is base + lane: m the
+ * warp's log2; tid.x >> 4: m one less). */
 enum { MV_UNKNOWN, MV_KNOWN, MV_BASED };
 #define MV_MAX 48 /* values evaluated for one mask at the most */
 
 typedef struct mval {
 	uint32_t id;
 	uint8_t kind;
+	uint8_t m; /* based: B's alignment, log2 */
 	uint64_t v[64];
 } mval;
 
@@ -752,6 +755,28 @@ static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval
 					return;
 				z = o->op == TC_LOP_UDIV ? x / y : x % y;
 				break;
+			case TC_LOP_EQ:
+			case TC_LOP_NE:
+			case TC_LOP_ULT:
+			case TC_LOP_ULE:
+			case TC_LOP_UGT:
+			case TC_LOP_UGE:
+				/* the operands as they are (keep is the result's): an
+				 * unsigned order only between values below 2^31, which
+				 * no width reads otherwise */
+				x = a->v[l];
+				y = b->v[l];
+				if (o->op != TC_LOP_EQ && o->op != TC_LOP_NE &&
+				    (x >> 31 || y >> 31))
+					return;
+				z = o->op == TC_LOP_EQ    ? x == y
+				    : o->op == TC_LOP_NE  ? x != y
+				    : o->op == TC_LOP_ULT ? x < y
+				    : o->op == TC_LOP_ULE ? x <= y
+				    : o->op == TC_LOP_UGT ? x > y
+							  : x >= y;
+				r->v[l] = z;
+				continue;
 			default:
 				return;
 			}
@@ -763,16 +788,26 @@ static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval
 	if (a->kind != MV_BASED || (o->op != TC_LOP_COPY && b->kind != MV_KNOWN))
 		return;
 	if (o->op == TC_LOP_COPY) {
-		if (o->bits && (1ull << c->l->lg) > keep)
+		if (o->bits && (1ull << a->m) > keep)
 			return; /* narrower than the lane */
 		memcpy(r->v, a->v, sizeof r->v);
 		r->kind = MV_BASED;
+		r->m = a->m;
 		return;
 	}
 	if (!same_in_all(c, b))
 		return;
-	uint64_t k = b->v[0] & keep, low = w - 1, high = keep & ~low;
+	uint64_t k = b->v[0] & keep, low = (1ull << a->m) - 1, high = keep & ~low;
+	r->m = a->m;
 	switch (o->op) {
+	case TC_LOP_LSHR: /* (B + v) >> k is B >> k, a multiple of 2^(m - k), + v >> k */
+		if (k > a->m)
+			return;
+		for (uint32_t l = 0; l < c->w; l++)
+			r->v[l] = a->v[l] >> k;
+		r->m = (uint8_t)(a->m - k);
+		r->kind = MV_BASED;
+		return;
 	case TC_LOP_AND: /* B's bits kept whole or dropped whole */
 		if ((k & high) != high && (k & high) != 0)
 			return;
@@ -788,8 +823,8 @@ static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval
 			r->v[l] = o->op == TC_LOP_OR ? a->v[l] | k : a->v[l] ^ k;
 		r->kind = MV_BASED;
 		return;
-	case TC_LOP_UREM: /* B is a multiple of k when k divides w */
-		if (!k || k > w || (k & (k - 1)))
+	case TC_LOP_UREM: /* B is a multiple of k when k divides 2^m */
+		if (!k || k > low + 1 || (k & (k - 1)))
 			return;
 		for (uint32_t l = 0; l < w; l++)
 			r->v[l] = a->v[l] % k;
@@ -799,7 +834,7 @@ static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval
 	case TC_LOP_SUB:
 		for (uint32_t l = 0; l < w; l++) {
 			uint64_t z = o->op == TC_LOP_ADD ? a->v[l] + k : a->v[l] - k;
-			if (z >= w)
+			if (z > low)
 				return; /* would carry into B */
 			r->v[l] = z;
 		}
@@ -838,10 +873,42 @@ static const mval *meval(mctx *c, uint32_t v)
 		case TC_LOP_TID_LINEAR:
 			if (o->op == TC_LOP_LANE || o->op == TC_LOP_TID_LINEAR || c->l->lane_x) {
 				r->kind = o->op == TC_LOP_LANE ? MV_KNOWN : MV_BASED;
+				r->m = (uint8_t)c->l->lg;
 				for (uint32_t l = 0; l < c->w; l++)
 					r->v[l] = l;
 			}
 			break;
+		case TC_LOP_SELECT: {
+			const mval *k = o->cond != TC_NONE ? mfind(c, o->cond) : NULL;
+			a = moperand(c, o, 0, &ta, &pa);
+			b = moperand(c, o, 1, &tb, &pb);
+			uint32_t pk = o->cond != TC_NONE && !k ? o->cond : TC_NONE;
+			if (pa != TC_NONE || pb != TC_NONE || pk != TC_NONE) {
+				ready = false;
+				if (top + 3 > MV_MAX + 2)
+					return NULL;
+				if (pa != TC_NONE)
+					stack[top++] = pa;
+				if (pb != TC_NONE && pb != pa)
+					stack[top++] = pb;
+				if (pk != TC_NONE && pk != pa && pk != pb)
+					stack[top++] = pk;
+				break;
+			}
+			uint64_t keep = o->bits && o->bits < 64 ? (1ull << o->bits) - 1 : ~0ull;
+			if (k && k->kind == MV_KNOWN && a->kind == MV_KNOWN && b->kind == MV_KNOWN) {
+				for (uint32_t l = 0; l < c->w; l++)
+					r->v[l] = (k->v[l] ? a->v[l] : b->v[l]) & keep;
+				r->kind = MV_KNOWN;
+			}
+			break;
+		}
+		case TC_LOP_EQ:
+		case TC_LOP_NE:
+		case TC_LOP_ULT:
+		case TC_LOP_ULE:
+		case TC_LOP_UGT:
+		case TC_LOP_UGE:
 		case TC_LOP_COPY:
 		case TC_LOP_ADD:
 		case TC_LOP_SUB:

@@ -428,15 +428,18 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 	if (!rc && rf->lane && !(s->lop = TC_ARENA_ARRAY(&s->ar, tc_lane_op, (size_t)nv + 1)))
 		rc = TC_ENOMEM;
 	for (uint32_t i = 0; !rc && rf->lane && i < nv; i++) {
-		tc_lane_op o = {TC_LOP_PHI, 0, 0, {TC_NONE, TC_NONE}, {0, 0}};
+		tc_lane_op o = {TC_LOP_PHI, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
 		if (i < ni) {
 			o = rf->lane[i];
+			uint32_t nop = rf->op_off[i + 1] - rf->op_off[i];
 			for (int j = 0; j < 2; j++) {
 				uint32_t at = o.a[j];
-				o.a[j] = at != TC_NONE && at < rf->op_off[i + 1] - rf->op_off[i]
-						 ? opval[rf->op_off[i] + at]
-						 : TC_NONE;
+				o.a[j] = at != TC_NONE && at < nop ? opval[rf->op_off[i] + at] : TC_NONE;
 			}
+			if (o.op == TC_LOP_SELECT)
+				o.cond = o.cond != TC_NONE && o.cond < nop
+						 ? opval[rf->op_off[i] + o.cond]
+						 : TC_NONE;
 		}
 		s->lop[i] = o;
 	}

@@ -1199,7 +1199,7 @@ static tc_lane_op lane_op(reader *r, LLVMValueRef v)
 		[LLVMIntSGT - LLVMIntEQ] = TC_LOP_SGT, [LLVMIntSGE - LLVMIntEQ] = TC_LOP_SGE,
 		[LLVMIntSLT - LLVMIntEQ] = TC_LOP_SLT, [LLVMIntSLE - LLVMIntEQ] = TC_LOP_SLE,
 	};
-	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}};
+	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
 	if (!LLVMIsAInstruction(v))
 		return o;
 	LLVMOpcode op = LLVMGetInstructionOpcode(v);
@@ -1220,6 +1220,14 @@ static tc_lane_op lane_op(reader *r, LLVMValueRef v)
 		return o;
 	case LLVMCall:
 		lane_call(r, v, &o);
+		return o;
+	case LLVMSelect:
+		if (!o.bits)
+			return o;
+		o.op = TC_LOP_SELECT;
+		o.cond = ptrmap_get(&r->values, LLVMGetOperand(v, 0));
+		lane_operand(r, &o, 0, LLVMGetOperand(v, 1));
+		lane_operand(r, &o, 1, LLVMGetOperand(v, 2));
 		return o;
 	case LLVMICmp: {
 		unsigned p = (unsigned)LLVMGetICmpPredicate(v) - LLVMIntEQ;

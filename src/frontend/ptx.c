@@ -1384,7 +1384,7 @@ static int parse_file(reader *r)
 /* ---- records ---------------------------------------------------------- */
 
 /* nothing known for the warp's view (lanes.h) */
-static const tc_lane_op no_lane = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}};
+static const tc_lane_op no_lane = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
 
 /* A record: instruction writing def (TC_NONE: none) and reading r->rd;
  * with the warp's view wanted, r->cur_lane is what it computes. */
@@ -2060,7 +2060,7 @@ static uint32_t read_pos(const reader *r, size_t k)
  */
 static tc_lane_op lane_collective(const reader *r, const tc_gpu_collective *c)
 {
-	tc_lane_op o = no_lane, b = {TC_LOP_BROADCAST, 0, 32, {TC_NONE, TC_NONE}, {0, 0}};
+	tc_lane_op o = no_lane, b = {TC_LOP_BROADCAST, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
 	if (c->result != TC_LOP_WARP && c->result != TC_LOP_BROADCAST)
 		return o;
 	if (c->mask < 0) {
@@ -2118,7 +2118,7 @@ static tc_lane_op lane_of(const reader *r, const tok *op, size_t blen, uint32_t 
 	if (r->coll_row)
 		return lane_collective(r, r->coll_row);
 	if (blen == 10 && memcmp(op->s, "activemask", 10) == 0)
-		return (tc_lane_op){TC_LOP_WARP, 0, 32, {TC_NONE, TC_NONE}, {0, 0}};
+		return (tc_lane_op){TC_LOP_WARP, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
 	opmods m;
 	if (nd != 1 || r->ops[0].k != O_REG || !split_mods(op, blen, &m))
 		return o;
@@ -2164,6 +2164,21 @@ static tc_lane_op lane_of(const reader *r, const tok *op, size_t blen, uint32_t 
 		if (!lane_slot(&o, 0, x, 0, bits) ||
 		    !lane_slot(&o, 1, &r->ops[2], reads_count(r, x), bits))
 			return no_lane;
+		return o;
+	}
+	if (blen == 4 && memcmp(op->s, "selp", 4) == 0) {
+		/* selp.TYPE d, a, b, p: p ? a : b */
+		unsigned bits = int_type(&m, 0, &sign);
+		const opnd *p = r->nops == 4 ? &r->ops[3] : NULL;
+		if (m.n != 1 || !bits || !p || p->k != O_REG || p->reg == TC_NONE)
+			return o;
+		o.op = TC_LOP_SELECT;
+		o.bits = (uint8_t)bits;
+		uint32_t at = reads_count(r, x) + reads_count(r, &r->ops[2]);
+		if (!lane_slot(&o, 0, x, 0, bits) ||
+		    !lane_slot(&o, 1, &r->ops[2], reads_count(r, x), bits))
+			return no_lane;
+		o.cond = at;
 		return o;
 	}
 	size_t b = 0;
@@ -2244,7 +2259,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			size_t mark = r->rec.def.len;
 			/* for the warp's view: a copy of the slot, of the value */
 			tc_lane_op copy = {TC_LOP_COPY, 0, (uint8_t)(size < 8 ? size * 8 : 64),
-					   {0, TC_NONE}, {0, 0}};
+					   {0, TC_NONE}, {0, 0}, TC_NONE};
 			if (part && elem_signed(op)) /* a narrower signed copy */
 				copy = no_lane;
 			if (!load && v == TC_NONE) {
@@ -2313,10 +2328,10 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			/* the argument as a copy of the value (a constant or one
 			 * register), for what a calling context traces back */
 			if (addr->off == 0 && nval == 1)
-				r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}};
+				r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE};
 			else if (addr->off == 0 && nval == 0 && val->k == O_IMM && val->known)
 				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0,
-							   {TC_NONE, TC_NONE}, {val->off, 0}};
+							   {TC_NONE, TC_NONE}, {val->off, 0}, TC_NONE};
 			return emit_defs(r, &slot, 1, guard, TC_UA_PURE, TC_NONE);
 		}
 		return TC_OK; /* memory is not followed */
@@ -2434,7 +2449,7 @@ static int call_args(reader *r, const opnd *args, uint32_t *arg0)
 		if (push(r, &r->carg, (uint32_t)r->rec.def.len))
 			return r->rc;
 		r->cur_lane = r->rd.len == 1
-				      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}}
+				      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE}
 				      : no_lane;
 		if (emit(r, TC_NONE, TC_UA_PURE, TC_NONE))
 			return r->rc;
@@ -2555,8 +2570,8 @@ static int mad_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint32
 	    !mod_is(&m, 0, "lo"))
 		return TC_OK;
 	unsigned bits = int_type(&m, 1, &sign);
-	tc_lane_op mul = {TC_LOP_MUL, 0, (uint8_t)bits, {TC_NONE, TC_NONE}, {0, 0}};
-	tc_lane_op add = {TC_LOP_ADD, 0, (uint8_t)bits, {0, TC_NONE}, {0, 0}};
+	tc_lane_op mul = {TC_LOP_MUL, 0, (uint8_t)bits, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	tc_lane_op add = {TC_LOP_ADD, 0, (uint8_t)bits, {0, TC_NONE}, {0, 0}, TC_NONE};
 	const opnd *a = &r->ops[1], *b = &r->ops[2], *c = &r->ops[3];
 	uint32_t na = reads_count(r, a), nb = reads_count(r, b), nc = reads_count(r, c);
 	if (!bits || sign == 'b' || !lane_slot(&mul, 0, a, 0, bits) ||
@@ -2594,9 +2609,9 @@ static int bfe_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint32
 	    pos->k != O_IMM || !pos->known || len->k != O_IMM || !len->known || pos->off < 0 ||
 	    len->off < 1 || pos->off + len->off > (int64_t)bits || len->off >= 64)
 		return TC_OK;
-	tc_lane_op shr = {TC_LOP_LSHR, TC_LOP_K1, (uint8_t)bits, {0, TC_NONE}, {0, pos->off}};
+	tc_lane_op shr = {TC_LOP_LSHR, TC_LOP_K1, (uint8_t)bits, {0, TC_NONE}, {0, pos->off}, TC_NONE};
 	tc_lane_op mask = {TC_LOP_AND, TC_LOP_K1, (uint8_t)bits, {0, TC_NONE},
-			  {0, (int64_t)((UINT64_C(1) << len->off) - 1)}};
+			  {0, (int64_t)((UINT64_C(1) << len->off) - 1)}, TC_NONE};
 	uint32_t t = new_reg(r);
 	if (t == TC_NONE)
 		return r->rc;
@@ -2768,10 +2783,10 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 		r->cur_lane = no_lane;
 		const opnd *o = k0 + i < r->nops ? &r->ops[k0 + i] : NULL;
 		if (o && o->k == O_REG && o->reg != TC_NONE && r->rd.len == 1)
-			r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}};
+			r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE};
 		else if (o && o->k == O_IMM && o->known && r->rd.len == 0)
 			r->cur_lane =
-				(tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0, {TC_NONE, TC_NONE}, {o->off, 0}};
+				(tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0, {TC_NONE, TC_NONE}, {o->off, 0}, TC_NONE};
 		if (emit(r, TC_NONE, kind, src))
 			return r->rc;
 	}

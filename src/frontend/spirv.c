@@ -2106,7 +2106,7 @@ static int too_large(reader *r)
  * invocation id is the same in a sub-group. */
 static tc_lane_op lane_op(const reader *r, uint32_t e)
 {
-	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}};
+	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
 	uint32_t i = r->rinst.v[e], scope;
 	if (r->rdef.v[e] != TC_NONE) /* a store to a register */
 		return o;

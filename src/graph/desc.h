@@ -86,7 +86,8 @@ enum {
 			* (a sub-group id, a vote's or a warp reduction's result) */
 	TC_LOP_BROADCAST, /* the same in every lane when a[0] is (a shuffle from
 			   * one lane to the whole warp: its source lane) */
-	TC_LOP_LANE /* the lane's index in its warp (%laneid), 0 .. warp size - 1 */
+	TC_LOP_LANE, /* the lane's index in its warp (%laneid), 0 .. warp size - 1 */
+	TC_LOP_SELECT /* cond ? a[0] : a[1] (the operands as above; cond a value) */
 };
 
 /* tc_lane_op.flags */
@@ -107,6 +108,7 @@ typedef struct tc_lane_op {
 	uint8_t bits; /* the value's width in bits; 0: unknown */
 	uint32_t a[2];
 	int64_t k[2];
+	uint32_t cond; /* TC_LOP_SELECT's condition (else unused) */
 } tc_lane_op;
 
 /*
@@ -130,7 +132,7 @@ typedef struct tc_reg_func {
 	 * when there is no such instruction */
 	const uint32_t *op_block;
 	/* per instruction, or NULL: what it computes for the warp's view
-	 * (analysis/lanes.h), its a[] naming operands by their place in the
+	 * (analysis/lanes.h), its a[] (and a select's cond) naming operands by their place in the
 	 * instruction's list (0 is op[op_off[i]]); tc_ssa.lop gets it with
 	 * each a[] the value read there */
 	const tc_lane_op *lane;

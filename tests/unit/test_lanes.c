@@ -68,7 +68,7 @@ static uint32_t value(fn *t, uint32_t b, uint8_t kind, uint8_t op)
 	uint32_t v = t->nv++;
 	t->block[v] = b;
 	t->kind[v] = kind;
-	t->op[v] = (tc_lane_op){op, 0, 32, {TC_NONE, TC_NONE}, {0, 0}};
+	t->op[v] = (tc_lane_op){op, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
 	return v;
 }
 
@@ -266,6 +266,13 @@ static void test_group_masks(void **state)
 	uint32_t bad_size = bin(&t, 0, TC_LOP_SHL, K(0xffff), bin(&t, 0, TC_LOP_AND, lane, K(~7ll)));
 	uint32_t not_own = bin(&t, 0, TC_LOP_SHL, K(0xff),
 			       bin(&t, 0, TC_LOP_AND, bin(&t, 0, TC_LOP_ADD, lane, K(8)), K(24)));
+	/* (tid & 16) ? 0xffff0000 : 0xffff, and by bit 3 instead */
+	uint32_t sel = bin(&t, 0, TC_LOP_SELECT, K(0xffff0000ll), K(0xffff));
+	t.op[sel].cond = bin(&t, 0, TC_LOP_NE, bin(&t, 0, TC_LOP_AND, tid, K(16)), K(0));
+	use(&t, t.op[sel].cond, sel, 0);
+	uint32_t bad_sel = bin(&t, 0, TC_LOP_SELECT, K(0xffff0000ll), K(0xffff));
+	t.op[bad_sel].cond = bin(&t, 0, TC_LOP_NE, bin(&t, 0, TC_LOP_AND, tid, K(8)), K(0));
+	use(&t, t.op[bad_sel].cond, bad_sel, 0);
 	/* a tile size from an argument; the lane as a mask */
 	uint32_t sized = bin(&t, 0, TC_LOP_SHL, n, bin(&t, 0, TC_LOP_AND, lid, K(-16)));
 	run(&t);
@@ -280,6 +287,8 @@ static void test_group_masks(void **state)
 	assert_false(tc__lanes_group_mask(t.l, bad_place, &al));
 	assert_false(tc__lanes_group_mask(t.l, bad_size, &al));
 	assert_false(tc__lanes_group_mask(t.l, not_own, &al));
+	assert_true(tc__lanes_group_mask(t.l, sel, &al));
+	assert_false(tc__lanes_group_mask(t.l, bad_sel, &al));
 	assert_false(tc__lanes_group_mask(t.l, sized, &al));
 	assert_false(tc__lanes_group_mask(t.l, lane, &al));
 	/* a block of 48 threads in x, two rows: tid.x is not base + lane */

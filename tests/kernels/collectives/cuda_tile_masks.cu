@@ -70,3 +70,16 @@ extern "C" __global__ void tile_not_own(float *x)
 	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x181f); // collective: ok // argument: divergent on threadIdx.x
 	x[t] = v;
 }
+
+// Tiles of 16 chosen by ?: between constants: valid; its twin chooses by
+// bit 3, so lanes 8-15 pass the upper half. Invalid.
+extern "C" __global__ void tile16_select(float *x)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned mask = (t & 16) ? 0xffff0000u : 0x0000ffffu;
+	unsigned bad = (t & 8) ? 0xffff0000u : 0x0000ffffu;
+	float v = x[t];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x101f); // collective: ok
+	v += __nvvm_shfl_sync_down_f32(bad, v, 1, 0x101f); // collective: ok // argument: divergent on threadIdx.x
+	x[t] = v;
+}

@@ -9,8 +9,8 @@
 // A shuffle from lane 0 with the full mask gives every lane lane 0's value
 // (a broadcast); from the lane's own index, its own value; with a mask of
 // half the warp, lane 0 is outside the upper half's mask, which reads a
-// value that is not defined (and passes a mask that differs between the
-// halves, which is valid CUDA but reported: docs/check.md).
+// value that is not defined (each half passes its own mask, a tile of 16:
+// valid, and not reported: docs/check.md).
 extern "C" __global__ void broadcast(int *out, const int *in)
 {
 	unsigned t = __nvvm_read_ptx_sreg_tid_x();
@@ -22,7 +22,7 @@ extern "C" __global__ void broadcast(int *out, const int *in)
 	if (own > 0)
 		v += __nvvm_shfl_sync_bfly_i32(FULL, v, 2, 0x1f); // collective: divergent
 	unsigned half = (t & 16) ? 0xffff0000u : 0x0000ffffu;
-	int h = __nvvm_shfl_sync_idx_i32(half, v, 0, 0x1f); // collective: ok // argument: divergent on threadIdx.x
+	int h = __nvvm_shfl_sync_idx_i32(half, v, 0, 0x1f); // collective: ok
 	if (h > 0)
 		v += __nvvm_shfl_sync_bfly_i32(FULL, v, 4, 0x1f); // collective: divergent
 	out[t] = v;
@@ -48,7 +48,7 @@ extern "C" __global__ void votes(int *out, const int *in)
 	if (__nvvm_vote_ballot_sync(act, v > 1) > 3) // collective: ok
 		v += __nvvm_shfl_sync_bfly_i32(FULL, v, 16, 0x1f); // collective: ok
 	unsigned half = (t & 16) ? 0xffff0000u : 0x0000ffffu;
-	unsigned mine = __nvvm_vote_ballot_sync(half, v > 2); // collective: ok // argument: divergent on threadIdx.x
+	unsigned mine = __nvvm_vote_ballot_sync(half, v > 2); // collective: ok
 	if (mine > 7)
 		v += __nvvm_shfl_sync_bfly_i32(FULL, v, 1, 0x1f); // collective: divergent
 	out[t] = v;
@@ -84,7 +84,7 @@ extern "C" __global__ void reductions(int *out, const int *in)
 	if (hi > 9)
 		v += __nvvm_shfl_sync_bfly_i32(FULL, v, 2, 0x1f); // collective: ok
 	unsigned half = (t & 16) ? 0xffff0000u : 0x0000ffffu;
-	int hs = __nvvm_redux_sync_add(v, half); // collective: ok // argument: divergent on threadIdx.x
+	int hs = __nvvm_redux_sync_add(v, half); // collective: ok
 	if (hs > 0)
 		v += __nvvm_shfl_sync_bfly_i32(FULL, v, 4, 0x1f); // collective: divergent
 	out[t] = v;
