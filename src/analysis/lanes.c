@@ -346,6 +346,7 @@ static fact eval(const ctx *c, uint32_t v)
 	case TC_LOP_WARP:
 	case TC_LOP_BROADCAST:
 	case TC_LOP_SELECT:
+	case TC_LOP_MATCH:
 		return unknown;
 	default:
 		a = operand(c, o, 0);
@@ -949,6 +950,15 @@ bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al)
 {
 	if (!l->lg || l->lg > 6 || !l->op || v >= l->f->nvalues)
 		return false;
+	/* __match_any_sync's result, as labeled_partition passes it: the lanes
+	 * holding one value name each other, whatever the lanes hold */
+	uint32_t x = v;
+	for (int steps = 0; steps < 8 && l->op[x].op == TC_LOP_COPY && l->op[x].a[0] < l->f->nvalues &&
+			    (!l->op[x].bits || l->op[x].bits >= 32);
+	     steps++)
+		x = l->op[x].a[0];
+	if (l->op[x].op == TC_LOP_MATCH)
+		return true;
 	mctx c = {l, 1u << l->lg, tc__malloc(al, MV_MAX * sizeof(mval)), 0};
 	if (!c.m)
 		return false;

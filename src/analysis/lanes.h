@@ -60,8 +60,10 @@ bool tc__lanes_assumed(const tc_lanes *l);
  * tiled_partition<16> (0xffff << (laneid & ~15)), a hand-written
  * 0xffff << (lane & 16). Found by evaluating the mask in each lane from
  * the lane index, tid.x where it is base + lane, and constants, through
- * the arithmetic op[] describes; anything else (a parameter, a load, a
- * size not known) is no. al: scratch.
+ * the arithmetic op[] describes; or the result of __match_any_sync (the
+ * lanes of its mask that hold the same value: labeled_partition's and
+ * binary_partition's mask). Anything else (a parameter, a load, a size not
+ * known) is no. al: scratch.
  */
 bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al);
 

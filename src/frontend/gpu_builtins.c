@@ -82,6 +82,7 @@ static const builtin table[] = {
 #define SUB TC_GROUP_SUBGROUP
 #define BLOCK TC_GROUP_BLOCK
 #define UNI TC_LOP_WARP
+#define MATCH TC_LOP_MATCH
 #define SHFL_ARGS "the mask,the value,the source lane,the width"
 #define VOTE_ARGS "the mask,the predicate"
 #define REDUX_ARGS "the value,the mask"
@@ -101,7 +102,7 @@ static const tc_gpu_collective collectives[] = {
 	{"llvm.nvvm.vote.ballot.sync", 0, "__ballot_sync", WARP, 0, 0, 1, UNI, -1, -1, 0,
 	 VOTE_ARGS},
 	{"llvm.nvvm.bar.warp.sync", 0, "__syncwarp", WARP, 0, 0, 1, 0, -1, -1, 0, "the mask"},
-	{"llvm.nvvm.match.any.sync.", 1, "__match_any_sync", WARP, 0, 0, 1, 0, -1, -1, 0,
+	{"llvm.nvvm.match.any.sync.", 1, "__match_any_sync", WARP, 0, 0, 1, MATCH, -1, -1, 0,
 	 "the mask,the value"},
 	{"llvm.nvvm.match.all.sync.", 1, "__match_all_sync", WARP, 0, 0, 1, UNI, -1, -1, 0,
 	 "the mask,the value"},
@@ -170,7 +171,8 @@ static const tc_gpu_collective collectives[] = {
 	{"vote.sync.ballot", 0, "vote.sync.ballot", WARP, 0, 1, 2, UNI, -1, -1, 0,
 	 "the predicate,the mask"},
 	{"bar.warp.sync", 0, "bar.warp.sync", WARP, 0, 0, 1, 0, -1, -1, 0, "the mask"},
-	{"match.any.sync", 0, "match.any.sync", WARP, 0, 1, 2, 0, -1, -1, 0, "the value,the mask"},
+	{"match.any.sync", 0, "match.any.sync", WARP, 0, 1, 2, MATCH, -1, -1, 0,
+	 "the value,the mask"},
 	{"match.all.sync", 0, "match.all.sync", WARP, 0, 1, 2, UNI, -1, -1, 0,
 	 "the value,the mask"},
 	{"redux.sync", 0, "redux.sync", WARP, 0, 1, 2, UNI, -1, -1, 0, "the value,the mask"},

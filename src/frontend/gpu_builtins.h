@@ -43,7 +43,8 @@ typedef struct tc_gpu_collective {
 	uint8_t agree;  /* bit i: argument i must be the same in the whole group */
 	/* what the result is at warp level: TC_LOP_WARP (the same in every
 	 * lane), TC_LOP_BROADCAST (the same where argument from is, when
-	 * argument whole is the constant whole_value), TC_LOP_OTHER */
+	 * argument whole is the constant whole_value), TC_LOP_MATCH
+	 * (__match_any_sync's: a partition of the mask's lanes), TC_LOP_OTHER */
 	uint8_t result;
 	int8_t from, whole;
 	int32_t whole_value;

@@ -1160,7 +1160,9 @@ static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 	LLVMValueRef mask = c->mask >= 0 && (unsigned)c->mask < nargs
 				    ? LLVMGetOperand(v, (unsigned)c->mask)
 				    : NULL;
-	if (c->result == TC_LOP_WARP && c->mask < 0) {
+	if (c->result == TC_LOP_MATCH) {
+		o->op = TC_LOP_MATCH;
+	} else if (c->result == TC_LOP_WARP && c->mask < 0) {
 		o->op = TC_LOP_WARP; /* a sub-group's: every lane takes part */
 	} else if (c->result == TC_LOP_WARP && mask) {
 		/* one result for the lanes the mask names: the same in every

@@ -2061,6 +2061,10 @@ static uint32_t read_pos(const reader *r, size_t k)
 static tc_lane_op lane_collective(const reader *r, const tc_gpu_collective *c)
 {
 	tc_lane_op o = no_lane, b = {TC_LOP_BROADCAST, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	if (c->result == TC_LOP_MATCH) {
+		o.op = TC_LOP_MATCH;
+		return o;
+	}
 	if (c->result != TC_LOP_WARP && c->result != TC_LOP_BROADCAST)
 		return o;
 	if (c->mask < 0) {

@@ -87,7 +87,9 @@ enum {
 	TC_LOP_BROADCAST, /* the same in every lane when a[0] is (a shuffle from
 			   * one lane to the whole warp: its source lane) */
 	TC_LOP_LANE, /* the lane's index in its warp (%laneid), 0 .. warp size - 1 */
-	TC_LOP_SELECT /* cond ? a[0] : a[1] (the operands as above; cond a value) */
+	TC_LOP_SELECT, /* cond ? a[0] : a[1] (the operands as above; cond a value) */
+	TC_LOP_MATCH   /* __match_any_sync's result: the lanes of its mask that
+			* hold the same value as this one (a partition of them) */
 };
 
 /* tc_lane_op.flags */

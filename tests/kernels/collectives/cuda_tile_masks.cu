@@ -83,3 +83,14 @@ extern "C" __global__ void tile16_select(float *x)
 	v += __nvvm_shfl_sync_down_f32(bad, v, 1, 0x101f); // collective: ok // argument: divergent on threadIdx.x
 	x[t] = v;
 }
+
+// labeled_partition, by hand: the lanes holding one label name each other
+// (__match_any_sync), and each passes its own group's mask. Valid.
+extern "C" __global__ void labeled(float *x, const int *label)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned group = __nvvm_match_any_sync_i32(0xffffffffu, label[t]); // collective: ok
+	float v = x[t];
+	v += __nvvm_shfl_sync_idx_f32(group, v, 0, 0x1f); // collective: ok
+	x[t] = v;
+}
