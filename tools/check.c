@@ -678,8 +678,10 @@ static int classify_exits(checked *c)
 	uint32_t n = tc_graph_node_count(g), ne = 0;
 	uint32_t *elements = malloc(((size_t)n + tc_module_collective_count(c->m, c->j) + 1) *
 				    sizeof *elements);
-	if (!elements)
+	if (!elements) {
+		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
+	}
 	for (uint32_t v = 0; v < n; v++)
 		if (tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER))
 			elements[ne++] = v;
@@ -690,8 +692,10 @@ static int classify_exits(checked *c)
 	tc_exits *x;
 	int rc = tc__exits_new(&x, g, elements, ne, &al);
 	free(elements);
-	if (rc)
+	if (rc) {
+		cli_error("out of memory");
 		return CLI_EXIT_ERROR;
+	}
 	for (size_t b = 0; b < c->rg.nreported; b++) {
 		tc_report_barrier *rb = &c->barriers[b];
 		rb->after_exit = !rb->ncalls &&
