@@ -696,26 +696,46 @@ static const mval *mfind(const mctx *c, uint32_t id)
 	return NULL;
 }
 
-/* Operand i of o as a value in every lane; NULL when it is a value not
- * evaluated yet (*pending: its id). */
-static const mval *moperand(const mctx *c, const tc_lane_op *o, int i, mval *tmp,
-			    uint32_t *pending)
+/* Operand i of o as a value in every lane (a value's evaluated already). */
+static const mval *moperand(const mctx *c, const tc_lane_op *o, int i, mval *tmp)
 {
-	*pending = TC_NONE;
-	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0)) {
-		tmp->kind = MV_KNOWN;
-		for (uint32_t l = 0; l < c->w; l++)
-			tmp->v[l] = (uint64_t)o->k[i];
-		return tmp;
+	const mval *x = o->a[i] != TC_NONE ? mfind(c, o->a[i]) : NULL;
+	if (x)
+		return x;
+	bool k = o->flags & (i ? TC_LOP_K1 : TC_LOP_K0);
+	tmp->kind = k ? MV_KNOWN : MV_UNKNOWN;
+	for (uint32_t l = 0; k && l < c->w; l++)
+		tmp->v[l] = (uint64_t)o->k[i];
+	return tmp;
+}
+
+/* Whether the evaluator follows op's operands (what mapply and the select
+ * compute). */
+static bool followed(uint8_t op)
+{
+	switch (op) {
+	case TC_LOP_COPY:
+	case TC_LOP_ADD:
+	case TC_LOP_SUB:
+	case TC_LOP_MUL:
+	case TC_LOP_SHL:
+	case TC_LOP_LSHR:
+	case TC_LOP_UDIV:
+	case TC_LOP_UREM:
+	case TC_LOP_AND:
+	case TC_LOP_OR:
+	case TC_LOP_XOR:
+	case TC_LOP_EQ:
+	case TC_LOP_NE:
+	case TC_LOP_ULT:
+	case TC_LOP_ULE:
+	case TC_LOP_UGT:
+	case TC_LOP_UGE:
+	case TC_LOP_SELECT:
+		return true;
+	default:
+		return false;
 	}
-	if (o->a[i] == TC_NONE) {
-		tmp->kind = MV_UNKNOWN;
-		return tmp;
-	}
-	const mval *x = mfind(c, o->a[i]);
-	if (!x)
-		*pending = o->a[i];
-	return x;
 }
 
 static bool same_in_all(const mctx *c, const mval *x)
@@ -847,10 +867,10 @@ static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval
 }
 
 /* v in every lane, evaluated from its operands (a bounded walk with an
- * explicit stack); NULL when out of memory. */
+ * explicit stack: operands first); NULL past MV_MAX values. */
 static const mval *meval(mctx *c, uint32_t v)
 {
-	uint32_t stack[MV_MAX + 2], top = 0;
+	uint32_t stack[3 * MV_MAX + 3], top = 0;
 	stack[top++] = v;
 	while (top > 0) {
 		uint32_t x = stack[top - 1];
@@ -858,90 +878,48 @@ static const mval *meval(mctx *c, uint32_t v)
 			top--;
 			continue;
 		}
+		const tc_lane_op *o = &c->l->op[x];
+		uint32_t ops[3] = {TC_NONE, TC_NONE, TC_NONE};
+		if (followed(o->op)) {
+			ops[0] = o->a[0];
+			ops[1] = o->op != TC_LOP_COPY ? o->a[1] : TC_NONE;
+			ops[2] = o->op == TC_LOP_SELECT ? o->cond : TC_NONE;
+		}
+		bool pending = false;
+		for (int i = 0; i < 3; i++)
+			if (ops[i] != TC_NONE && !mfind(c, ops[i])) {
+				if (top == sizeof stack / sizeof *stack)
+					return NULL;
+				stack[top++] = ops[i];
+				pending = true;
+			}
+		if (pending)
+			continue;
 		if (c->n == MV_MAX)
 			return NULL;
-		const tc_lane_op *o = &c->l->op[x];
-		mval *r = &c->m[c->n];
+		mval *r = &c->m[c->n], ta, tb;
 		r->id = x;
 		r->kind = MV_UNKNOWN;
-		bool ready = true;
-		mval ta, tb;
-		const mval *a = NULL, *b = NULL;
-		uint32_t pa = TC_NONE, pb = TC_NONE;
-		switch (o->op) {
-		case TC_LOP_LANE:
-		case TC_LOP_TID_X:
-		case TC_LOP_TID_LINEAR:
-			if (o->op == TC_LOP_LANE || o->op == TC_LOP_TID_LINEAR || c->l->lane_x) {
-				r->kind = o->op == TC_LOP_LANE ? MV_KNOWN : MV_BASED;
-				r->m = (uint8_t)c->l->lg;
-				for (uint32_t l = 0; l < c->w; l++)
-					r->v[l] = l;
-			}
-			break;
-		case TC_LOP_SELECT: {
+		const mval *a = moperand(c, o, 0, &ta), *b = moperand(c, o, 1, &tb);
+		uint64_t keep = o->bits && o->bits < 64 ? (1ull << o->bits) - 1 : ~0ull;
+		if (o->op == TC_LOP_LANE || o->op == TC_LOP_TID_LINEAR ||
+		    (o->op == TC_LOP_TID_X && c->l->lane_x)) {
+			r->kind = o->op == TC_LOP_LANE ? MV_KNOWN : MV_BASED;
+			r->m = (uint8_t)c->l->lg;
+			for (uint32_t l = 0; l < c->w; l++)
+				r->v[l] = l;
+		} else if (o->op == TC_LOP_SELECT) {
 			const mval *k = o->cond != TC_NONE ? mfind(c, o->cond) : NULL;
-			a = moperand(c, o, 0, &ta, &pa);
-			b = moperand(c, o, 1, &tb, &pb);
-			uint32_t pk = o->cond != TC_NONE && !k ? o->cond : TC_NONE;
-			if (pa != TC_NONE || pb != TC_NONE || pk != TC_NONE) {
-				ready = false;
-				if (top + 3 > MV_MAX + 2)
-					return NULL;
-				if (pa != TC_NONE)
-					stack[top++] = pa;
-				if (pb != TC_NONE && pb != pa)
-					stack[top++] = pb;
-				if (pk != TC_NONE && pk != pa && pk != pb)
-					stack[top++] = pk;
-				break;
-			}
-			uint64_t keep = o->bits && o->bits < 64 ? (1ull << o->bits) - 1 : ~0ull;
 			if (k && k->kind == MV_KNOWN && a->kind == MV_KNOWN && b->kind == MV_KNOWN) {
 				for (uint32_t l = 0; l < c->w; l++)
 					r->v[l] = (k->v[l] ? a->v[l] : b->v[l]) & keep;
 				r->kind = MV_KNOWN;
 			}
-			break;
+		} else if (followed(o->op)) {
+			mapply(c, o, a, o->op == TC_LOP_COPY ? a : b, r);
 		}
-		case TC_LOP_EQ:
-		case TC_LOP_NE:
-		case TC_LOP_ULT:
-		case TC_LOP_ULE:
-		case TC_LOP_UGT:
-		case TC_LOP_UGE:
-		case TC_LOP_COPY:
-		case TC_LOP_ADD:
-		case TC_LOP_SUB:
-		case TC_LOP_MUL:
-		case TC_LOP_SHL:
-		case TC_LOP_LSHR:
-		case TC_LOP_UDIV:
-		case TC_LOP_UREM:
-		case TC_LOP_AND:
-		case TC_LOP_OR:
-		case TC_LOP_XOR:
-			a = moperand(c, o, 0, &ta, &pa);
-			b = o->op == TC_LOP_COPY ? a : moperand(c, o, 1, &tb, &pb);
-			if (pa != TC_NONE || pb != TC_NONE) {
-				ready = false;
-				if (top + 2 > MV_MAX + 2)
-					return NULL;
-				if (pa != TC_NONE)
-					stack[top++] = pa;
-				if (pb != TC_NONE && pb != pa)
-					stack[top++] = pb;
-				break;
-			}
-			mapply(c, o, a, b, r);
-			break;
-		default:
-			break;
-		}
-		if (ready) {
-			c->n++;
-			top--;
-		}
+		c->n++;
+		top--;
 	}
 	return mfind(c, v);
 }
