@@ -216,6 +216,8 @@ typedef struct reader {
 	tc_arg_tests tests; /* of its collectives' arguments */
 	bool mask_arg;      /* the argument tested is a warp collective's mask */
 	tc_thread_id *ids;  /* its reads of a thread's index (graph/desc.h) */
+	LLVMValueRef byval_seen; /* its byval argument looked at last, and */
+	bool byval_read;         /* whether only reads use it (only_read) */
 	size_t nids, ids_cap;
 	const tc_fn_sink *sink; /* what each function's description goes to */
 
@@ -845,13 +847,11 @@ static LLVMValueRef byval_argument(reader *r, LLVMValueRef p)
 		}
 		if (!LLVMIsAArgument(p))
 			return NULL;
-		LLVMValueRef fn = r->fns[r->cur_fn];
-		unsigned k = 0;
-		for (LLVMValueRef a = LLVMGetFirstParam(fn); a && a != p; a = LLVMGetNextParam(a))
-			k++;
-		/* attribute index k + 1: the first argument's is 1 */
-		if (k >= LLVMCountParams(fn) ||
-		    !LLVMGetEnumAttributeAtIndex(fn, k + 1, r->kind_byval))
+		/* the arguments are the first values: k is p's place; its
+		 * attribute index k + 1 (the first argument's is 1) */
+		uint32_t k = ptrmap_get(&r->values, p);
+		if (k == TC_NONE ||
+		    !LLVMGetEnumAttributeAtIndex(r->fns[r->cur_fn], k + 1, r->kind_byval))
 			return NULL;
 		return p;
 	}
@@ -877,8 +877,12 @@ static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op)
 		LLVMValueRef p = LLVMGetOperand(i, 0);
 		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
 		LLVMValueRef copy = byval_argument(r, p);
+		if (copy && copy != r->byval_seen) { /* its fields: one walk of its uses */
+			r->byval_seen = copy;
+			r->byval_read = only_read(copy);
+		}
 		if (copy)
-			return !only_read(copy);
+			return !r->byval_read;
 		if (as == r->generic_as)
 			return !shared_base(r, p);
 		return !shared_space(r, as);
@@ -961,6 +965,7 @@ static int number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbloc
 {
 	uint32_t n = 0, k = 0;
 	r->nids = 0;
+	r->byval_seen = NULL;
 	size_t total = LLVMCountParams(fn) + ninsts;
 	if (total >= UINT32_MAX - 2 * (size_t)nblocks - 4)
 		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
