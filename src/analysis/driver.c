@@ -3,9 +3,8 @@
 
 #include "analysis/lanes.h"
 #include "analysis/ssa.h"
-#include "analysis/stats.h"
 #include "analysis/uniformity.h"
-#include "graph/graph.h"
+#include "util/clock.h"
 
 #include <string.h>
 
