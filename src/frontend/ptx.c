@@ -448,11 +448,10 @@ typedef struct reader {
 	bool impure_sreg;
 	uint8_t tid_dims; /* the %tid.x, .y, .z it reads (bits 0, 1, 2) */
 	bool other_sreg;  /* and it reads another thread-dependent one */
-	/* the records whose only thread-dependent read is one %tid.D, in record
-	 * order, and their D (tc_thread_id) */
-	tc_u32vec tid_rec, tid_dim;
-	tc_thread_id *fn_ids; /* a function's, for the analyses */
-	size_t fn_ids_cap;
+	/* the records whose only thread-dependent read is one %tid.D (value: the
+	 * record), in record order; fn_ids: a function's, its own numbers */
+	tc_thread_id *tids, *fn_ids;
+	size_t ntids, tids_cap, fn_ids_cap;
 	const tc_gpu_collective *coll_row; /* the instruction is this collective */
 
 	/* graphs */
@@ -2703,10 +2702,12 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	/* a read of one %tid.D and nothing else thread-dependent: what the
 	 * block's size says of it is the analyses' (tc_thread_id) */
 	if ((kind & K_SREG) && !r->other_sreg && r->tid_dims && !(r->tid_dims & (r->tid_dims - 1)))
-		for (size_t x = mark; x < r->rec.def.len; x++)
-			if (push(r, &r->tid_rec, (uint32_t)x) ||
-			    push(r, &r->tid_dim, r->tid_dims == 1 ? 0u : r->tid_dims == 2 ? 1u : 2u))
+		for (size_t x = mark; x < r->rec.def.len; x++) {
+			if (grow(r, &r->tids, &r->tids_cap, r->ntids + 1, sizeof *r->tids))
 				return r->rc;
+			uint8_t dim = r->tid_dims == 1 ? 0 : r->tid_dims == 2 ? 1 : 2;
+			r->tids[r->ntids++] = (tc_thread_id){(uint32_t)x, dim, false, false};
+		}
 	if (r->coll_row && r->ncolls) { /* a collective's results (full_masks) */
 		r->colls[r->ncolls - 1].res0 = (uint32_t)mark;
 		r->colls[r->ncolls - 1].res1 = (uint32_t)r->rec.def.len;
@@ -4216,20 +4217,20 @@ static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last
  * for in (in record order: a search for f's first). */
 static int thread_ids(reader *r, const pfunc *f, tc_fn_read *in)
 {
-	size_t lo = 0, hi = r->tid_rec.len;
+	size_t lo = 0, hi = r->ntids;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (r->tid_rec.v[mid] < f->rec0)
+		if (r->tids[mid].value < f->rec0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	size_t n = 0;
-	for (size_t k = lo; k < r->tid_rec.len && r->tid_rec.v[k] < f->rec1; k++) {
+	for (size_t k = lo; k < r->ntids && r->tids[k].value < f->rec1; k++) {
 		if (grow(r, &r->fn_ids, &r->fn_ids_cap, n + 1, sizeof *r->fn_ids))
 			return r->rc;
-		r->fn_ids[n++] = (tc_thread_id){r->tid_rec.v[k] - f->rec0,
-						(uint8_t)r->tid_dim.v[k], false, false};
+		r->fn_ids[n] = r->tids[k];
+		r->fn_ids[n++].value -= f->rec0;
 	}
 	in->ids = r->fn_ids;
 	in->nids = (uint32_t)n;
@@ -4487,8 +4488,7 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->rd);
 	tc__free(&r->al, r->olist);
 	tc__arg_tests_free(&r->al, &r->tests);
-	tc__u32vec_free(&r->al, &r->tid_rec);
-	tc__u32vec_free(&r->al, &r->tid_dim);
+	tc__free(&r->al, r->tids);
 	tc__free(&r->al, r->fn_ids);
 	tc__free(&r->al, r->name);
 }
