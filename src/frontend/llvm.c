@@ -2197,7 +2197,9 @@ static int build_graph(reader *r, uint32_t f)
 	in.source = value_source;
 	in.ids = r->ids;
 	in.nids = (uint32_t)r->nids;
-	block_size(r, fn, in.block_size);
+	/* the block's size where something reads it: the warp's view, an index */
+	if (in.lop || r->nids)
+		block_size(r, fn, in.block_size);
 	if (in.lop)
 		in.warp_size = warp_size(r, fn);
 	rc = make_collectives(r, &in);

@@ -1683,7 +1683,7 @@ static bool index_builtin(uint32_t b, bool *global)
 
 /* When instruction i (value n of the register form) is one component of an
  * invocation's index (a load through an access chain to it, an extract from
- * a load of the whole vector), notes it in r->ids (tc_thread_id). */
+ * a load of the whole vector), notes it in r->tids (tc_thread_id). */
 static int thread_id(reader *r, uint32_t i, uint32_t n)
 {
 	const sinst *x = &r->in[i];
