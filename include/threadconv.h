@@ -551,6 +551,132 @@ int tc_causes_new(tc_causes **out, const tc_graph *g, const tc_result *r,
 int tc_causes_of(tc_causes *c, uint32_t node, uint32_t *out, uint32_t cap, uint32_t *count);
 void tc_causes_free(tc_causes *c);
 
+/* ---- check: findings (docs/check.md) ----------------------------------- */
+
+/* The rules findings are of, as -W<name>, NOLINT(<name>) and SARIF's
+ * ruleId name them (tc_rule_name). */
+typedef enum tc_rule {
+	TC_RULE_BARRIER_DIVERGENCE,    /* a barrier only some threads reach */
+	TC_RULE_PARTIAL_BARRIER,       /* the same, of a barrier for N threads */
+	TC_RULE_COLLECTIVE_DIVERGENCE, /* a collective only some of its group reach */
+	TC_RULE_COLLECTIVE_ARGUMENT,   /* an argument that must agree and may not */
+	/* reached by only some, and only because the others left the kernel
+	 * (`if (i >= n) return;` before it) */
+	TC_RULE_BARRIER_AFTER_EXIT,
+	TC_RULE_COLLECTIVE_AFTER_EXIT
+} tc_rule;
+#define TC_RULE_COUNT 6
+
+/* "barrier-divergence", "partial-barrier", "collective-divergence",
+ * "collective-argument", "barrier-after-exit", "collective-after-exit";
+ * "" for another value. */
+const char *tc_rule_name(tc_rule r);
+
+/* A divergent branch that decides a finding (tc_barrier_causes), with what
+ * the reader knows of it. */
+typedef struct tc_finding_cause {
+	const tc_graph *graph;  /* the graph the branch is in; NULL: the finding's */
+	uint32_t node;          /* the node its branch ends */
+	tc_loc loc;             /* the branch's position; file NULL when unknown */
+	const char *depends_on; /* "threadIdx.x", "argument 1 of 'f'"; NULL: unknown */
+	tc_loc depends_loc;     /* where that value is computed */
+} tc_finding_cause;
+
+/* A call on the way from a kernel to a finding in a function that was not
+ * inlined. */
+typedef struct tc_finding_call {
+	const char *callee; /* the function called (its graph's name) */
+	const char *caller; /* the function the call is in */
+	tc_loc loc;         /* where the call is; file NULL when unknown */
+} tc_finding_call;
+
+/*
+ * One finding of check mode: a barrier or collective that only some threads
+ * of its group may reach, or a collective's argument that may differ
+ * between them. Its strings and arrays live as long as the tc_findings.
+ */
+typedef struct tc_finding {
+	tc_rule rule;
+	size_t graph;  /* the graph's index in the module */
+	uint32_t node; /* the barrier's or the collective's node */
+	tc_group group;
+	/* the node's state in the solve for the group: TC_STATE_UNKNOWN,
+	 * except for an argument of a collective all of its group reach */
+	tc_state state;
+	/* a collective's finding: the collective as it was judged (for a call
+	 * of a function that only wraps one, as if inlined: inlined names the
+	 * function); NULL for a barrier's */
+	const tc_collective *collective;
+	tc_loc loc; /* where it is; file NULL when unknown */
+	/* inlined from a helper: the helper called at loc, and where in it */
+	const char *inlined;
+	tc_loc inlined_loc;
+	/* in a function that was not inlined: the calls from the kernel to it,
+	 * innermost first (none: in the kernel itself); unknown_callers when
+	 * the outermost function is one no kernel of the module calls */
+	const tc_finding_call *calls;
+	uint32_t ncalls;
+	bool unknown_callers;
+	/* the branches that decide it (none for an argument's finding) */
+	const tc_finding_cause *causes;
+	uint32_t ncauses;
+	/* the after-exit rules: where the threads that miss it leave the
+	 * kernel (file NULL when unknown) */
+	tc_loc exit_loc;
+	/* SIZE_MAX, or the finding this one is a copy of: the same rule and
+	 * warning at the same position (loop unrolling, rotation and tail
+	 * duplication copy a call), one problem; that one has the causes of
+	 * all its copies, each branch once, and this one none */
+	size_t merged_into;
+} tc_finding;
+
+/* check's options (versioned as tc_read_options). */
+#define TC_CHECK_OPTIONS_VERSION 1
+#ifdef __cplusplus
+#define TC_CHECK_OPTIONS_INIT {TC_CHECK_OPTIONS_VERSION}
+#else
+#define TC_CHECK_OPTIONS_INIT {.version = TC_CHECK_OPTIONS_VERSION}
+#endif
+
+typedef struct tc_check_options {
+	unsigned version; /* TC_CHECK_OPTIONS_VERSION */
+	/* exact's work bound, as tc_solve_options' (0 and 0: the default) */
+	uint64_t exact_work_limit;
+	uint32_t exact_work_factor;
+	/* How the caller lends threads: run calls task(arg, 0) .. task(arg,
+	 * n - 1), which are independent, on any threads in any order, and
+	 * returns when all have returned. NULL: one after another on the
+	 * calling thread. */
+	void (*run)(void *ud, size_t n, void (*task)(void *arg, size_t i), void *arg);
+	void *run_ud;
+} tc_check_options;
+
+typedef struct tc_findings tc_findings;
+
+/*
+ * Check mode over a module, as `threadconv check` does it (SPEC 4,
+ * docs/check.md): without assuming that barriers synchronize, each checked
+ * graph (every kernel, and each function with a barrier or collective of
+ * its own that a kernel reaches; every graph of a module without kernels)
+ * is solved for its block and, where it has warp or sub-group collectives,
+ * its warp; a barrier in a function that was not inlined is judged in
+ * every calling context a kernel reaches. Each barrier or collective not
+ * proven reached by its whole group, and each collective argument that
+ * may differ in it, is a finding, with its causes, calls and rule. m must
+ * outlive the findings; opt may be NULL.
+ */
+int tc_check(tc_findings **out, tc_module *m, const tc_check_options *opt,
+	     const tc_allocator *alloc, tc_diag *diag);
+void tc_findings_free(tc_findings *f);
+/* The findings, by graph, in each graph its barriers' in node order and
+ * then its collectives' (a collective's reach before its argument). */
+size_t tc_findings_count(const tc_findings *f);
+const tc_finding *tc_findings_get(const tc_findings *f, size_t k);
+/* Whether graph i of the module was checked, and the block's solve its
+ * verdicts were shown with (NULL when it was not checked). */
+bool tc_findings_checked(const tc_findings *f, size_t i);
+const tc_result *tc_findings_result(const tc_findings *f, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

@@ -6,7 +6,7 @@ usage: include-graph.py [--root DIR] [--files] [--check]
 Reads every .c and .h under src/ and tools/ and the project headers each
 includes ("..." includes; <...> ones are the system's and libraries'), and
 prints the graph in graphviz's dot language: by layer (src/graph, src/util,
-src/frontend, src/analysis, src/report, src/read.c, tools, include), or file
+src/frontend, src/analysis, src/check, src/report, src/read.c, tools, include), or file
 by file with --files. `scripts/include-graph.py | dot -Tsvg > includes.svg`
 draws it.
 
@@ -28,9 +28,10 @@ ALLOWED = {
     'graph': {'util'},
     'frontend': {'graph', 'util'},
     'analysis': {'graph', 'util'},
-    'report': {'analysis', 'graph', 'util'},
+    'check': {'analysis', 'graph', 'util'},
+    'report': {'check', 'analysis', 'graph', 'util'},
     'read': {'frontend', 'analysis', 'graph', 'util'},
-    'tools': {'report', 'analysis', 'frontend', 'graph', 'util'},
+    'tools': {'report', 'check', 'analysis', 'frontend', 'graph', 'util'},
 }
 
 

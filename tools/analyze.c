@@ -229,7 +229,7 @@ static void usage_hint(void)
 typedef struct analysis {
 	cli_inputs in;
 	tc_report_graph *graphs;
-	cli_collectives *coll; /* per graph */
+	tc_check_collectives *coll; /* per graph */
 	struct solved {        /* per graph: */
 		tc_module *m;  /* its module, */
 		size_t j;      /* its index there, */
@@ -238,6 +238,7 @@ typedef struct analysis {
 	size_t ngraphs;
 	int show_progress;
 	tc_read_options read;
+	tc_alloc al; /* for the collectives' records */
 } analysis;
 
 /* A progress line on a terminal, once a solve has taken a second. */
@@ -275,7 +276,7 @@ static void analysis_free(analysis *a)
 {
 	for (size_t i = 0; a->graphs && i < a->ngraphs; i++) {
 		tc_result_free((tc_result *)a->graphs[i].result);
-		cli_collectives_free(&a->coll[i]);
+		tc__check_collectives_free(&a->coll[i], &a->al);
 	}
 	free(a->graphs);
 	free(a->coll);
@@ -307,14 +308,26 @@ static void solve_one(void *ctx, size_t k)
 	}
 	rg->result = r;
 	cli_note_bounded(rg->input, rg->graph, r);
-	if (cli_collectives_find(&a->coll[k], rg, at->m, at->j, &rg->options) != CLI_EXIT_OK)
+	tc_check_collectives *cc = &a->coll[k];
+	rc = tc__check_collectives(cc, at->m, at->j, r, &rg->options, &a->al, &d);
+	if (rc == TC_ENOMEM) {
+		cli_error("out of memory");
 		at->failed = true;
+	} else if (rc) {
+		fprintf(cli_msg(), "%s: error: %s\n", rg->input, d.message);
+		at->failed = true;
+	}
+	rg->collectives = cc->list;
+	rg->ncollectives = cc->n;
+	rg->warp_size = tc_module_warp_size(at->m, at->j);
+	rg->warp_assumed = tc_module_warp_assumed(at->m, at->j);
 }
 
 /* Solves every graph of every input; reports each failure. CLI_EXIT_*. */
 static int solve_all(analysis *a, const char **paths, const tc_solve_options *opt, int jobs)
 {
 	size_t n = a->ngraphs ? a->ngraphs : 1;
+	tc__alloc_init(&a->al, NULL);
 	a->coll = calloc(n, sizeof *a->coll);
 	a->graphs = calloc(n, sizeof *a->graphs);
 	a->at = calloc(n, sizeof *a->at);

@@ -8,8 +8,7 @@
  * warning or an error, is findings.h's to say: exit 1 when something is
  * reported, 3 when an error is.
  */
-#include "analysis/calls.h"
-#include "analysis/exits.h"
+#include "check/check.h"
 #include "cli.h"
 #include "findings.h"
 #include "report/report.h"
@@ -269,24 +268,11 @@ static void usage_hint(void)
 	fputs("Try 'threadconv check --help'.\n", stderr);
 }
 
-/* One graph checked, with its findings (allocated here). */
+/* One graph checked: what tc_check found, as the report shows it. */
 typedef struct checked {
 	tc_report_graph rg;
-	tc_report_barrier *barriers;
-	tc_report_cause *causes;
-	cli_collectives coll;
-	tc_module *m;
-	const tc_calls *calls; /* m's calling contexts, or NULL */
-	bool own_result;       /* rg.result is this graph's, not calls' */
-	const char **callee;   /* per node: the function a call node calls */
-	tc_report_call *links; /* the calls of the reported barriers */
-	uint32_t *suppressed;  /* rg.suppressed */
-	tc_collective *ccopy;  /* the collectives as the calling contexts see them */
-	tc_report_cause *merged; /* the causes of the findings, copies merged */
-	char **names;          /* names made for the report */
-	size_t nnames;
-	size_t j;        /* the graph's index in m */
-	int status;      /* CLI_EXIT_* */
+	tc_check_graph *g;
+	uint32_t *suppressed; /* rg.suppressed */
 } checked;
 
 typedef struct session {
@@ -294,507 +280,108 @@ typedef struct session {
 	checked *graphs;
 	size_t ngraphs;
 	tc_read_options read;
-	tc_solve_options opt;
-	tc_calls **calls; /* per input: its calling contexts, or NULL */
-	int *calls_status; /* per input: CLI_EXIT_* of finding them */
-	tc_solve_options calls_opt;
+	tc_check_options opt;
+	tc_findings **found; /* per input: what tc_check found, or NULL */
+	int *status;         /* per input: CLI_EXIT_* of checking it */
 	const char **paths;
+	int jobs;
 } session;
 
 static void session_free(session *s)
 {
-	for (size_t i = 0; s->graphs && i < s->ngraphs; i++) {
-		if (s->graphs[i].own_result)
-			tc_result_free((tc_result *)s->graphs[i].rg.result);
-		free(s->graphs[i].callee);
-		free(s->graphs[i].links);
+	for (size_t i = 0; s->graphs && i < s->ngraphs; i++)
 		free(s->graphs[i].suppressed);
-		free(s->graphs[i].ccopy);
-		free(s->graphs[i].merged);
-		for (size_t q = 0; q < s->graphs[i].nnames; q++)
-			free(s->graphs[i].names[q]);
-		free(s->graphs[i].names);
-		free(s->graphs[i].barriers);
-		free(s->graphs[i].causes);
-		cli_collectives_free(&s->graphs[i].coll);
-	}
 	free(s->graphs);
-	for (size_t i = 0; s->calls && i < s->in.count; i++)
-		tc__calls_free(s->calls[i]);
-	free(s->calls);
-	free(s->calls_status);
+	for (size_t i = 0; s->found && i < s->in.count; i++)
+		tc_findings_free(s->found[i]);
+	free(s->found);
+	free(s->status);
 	cli_inputs_free(&s->in);
 }
 
-/* Whether graph j of m is checked: kernels of IR; every graph when the
- * module has no kernel (.cfg) or one was asked for by name. */
-static int is_checked(const session *s, const tc_module *m, size_t i, size_t j)
+/* tc_check's runner for the graphs of one input: on -j threads. */
+static void run_graphs(void *ud, size_t n, void (*task)(void *arg, size_t i), void *arg)
 {
-	if (s->calls && s->calls[i])
-		return tc__calls_checked(s->calls[i], j);
-	if (s->read.function || tc_module_graph_is_kernel(m, j))
-		return 1;
-	for (size_t k = 0; k < tc_module_graph_count(m); k++)
-		if (tc_module_graph_is_kernel(m, k))
-			return 0;
-	return 1;
+	const session *s = ud;
+	cli_parallel(n, s->jobs, task, arg);
 }
 
-/* Whether barrier node v of c's graph is reported: not proven convergent,
- * in every calling context where the module has them; a call whose
- * callee's barriers are judged in their contexts is no finding itself. */
-static bool is_reported(const checked *c, uint32_t v)
-{
-	unsigned fl = tc_graph_node_flags(c->rg.graph, v);
-	if (!(fl & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)))
-		return false;
-	if (c->calls && (fl & TC_NODE_BARRIER))
-		return tc__calls_callee(c->calls, c->j, v) == TC_NONE &&
-		       tc__calls_barrier_state(c->calls, c->j, v) == TC_STATE_UNKNOWN;
-	return tc_result_node_state(c->rg.result, v) == TC_STATE_UNKNOWN;
-}
-
-/* The names of the functions c's call nodes call (rg.callee). */
-static int name_callees(checked *c)
-{
-	const tc_graph *g = c->rg.graph;
-	uint32_t n = tc_graph_node_count(g);
-	for (uint32_t v = 0; v < n; v++) {
-		uint32_t f = tc_graph_node_flags(g, v) & TC_NODE_BARRIER
-				     ? tc__calls_callee(c->calls, c->j, v)
-				     : TC_NONE;
-		if (f == TC_NONE)
-			continue;
-		if (!c->callee && !(c->callee = calloc(n, sizeof *c->callee)))
-			return -1;
-		c->callee[v] = tc_graph_name(tc_module_graph(c->m, f));
-	}
-	c->rg.callee = c->callee;
-	return 0;
-}
-
-/* A function's name as its source writes it (util/names.h), kept with c;
- * NULL when out of memory. */
-static const char *plain_name(checked *c, const char *name)
-{
-	char buf[512];
-	size_t n = tc__plain_name(buf, sizeof buf, name, strlen(name));
-	char **names = realloc(c->names, (c->nnames + 1) * sizeof *names);
-	char *copy = names ? malloc(n + 1) : NULL;
-	if (names)
-		c->names = names;
-	if (copy) {
-		memcpy(copy, buf, n + 1);
-		c->names[c->nnames++] = copy;
-	}
-	return copy;
-}
-
-/* "argument N of 'F'" (N 1-based, F's plain name), kept with c; NULL when
- * out of memory. text: scratch. */
-static const char *plain_argument(checked *c, char *text, uint32_t p, const tc_graph *g)
-{
-	const char *f = plain_name(c, tc_graph_name(g));
-	if (!f)
-		return NULL;
-	snprintf(text, 320, "argument %u of '%s'", p + 1, f);
-	return plain_name(c, text);
-}
-
-/* The findings of one graph and what they need, built up together. */
-typedef struct found {
-	size_t total, cap;         /* c->causes */
-	size_t nlinks, links_cap;  /* c->links */
-	uint32_t *ids;             /* room for every node of any graph of m */
-	uint32_t nids;
-	tc_causes *why;            /* of c->rg.result */
-} found;
-
-/* The witness of collective k (coll) or barrier node k of c's graph. */
-static int witness_of(const checked *c, bool coll, uint32_t k, tc_call_link *chain, uint32_t cap,
-		      tc_call_witness *w)
-{
-	return coll ? tc__calls_collective_witness(c->calls, c->j, k, chain, cap, w)
-		    : tc__calls_witness(c->calls, c->j, k, chain, cap, w);
-}
-
-/* A finding in a function checked in its calling contexts (collective k
- * when coll, else barrier node k): the calls that lead to it, appended to
- * c->links, and its causes, wherever they are, to c->causes. */
-static int context_finding(checked *c, found *f, bool coll, uint32_t k, uint32_t *ncalls,
-			   uint32_t *ncauses, bool *unknown)
-{
-	tc_call_witness w;
-	*ncalls = *ncauses = 0;
-	*unknown = false;
-	if (witness_of(c, coll, k, NULL, 0, &w))
-		return 0; /* not reported after all: cannot be */
-	uint32_t want = w.nchain;
-	tc_call_link *links = malloc((want ? want : 1) * sizeof *links);
-	if (!links)
-		return -1;
-	witness_of(c, coll, k, links, want, &w);
-	/* the call into the function of the causes, for a parameter they
-	 * depend on: the innermost on the chain */
-	tc_loc into = {NULL, 0, 0};
-	for (uint32_t q = 0; q < want && !into.file; q++)
-		if (links[q].callee == w.cause_graph)
-			into = links[q].loc;
-	if (f->nlinks + want > f->links_cap) {
-		size_t ncap = f->links_cap ? 2 * f->links_cap : 8;
-		while (ncap < f->nlinks + want)
-			ncap *= 2;
-		tc_report_call *p = realloc(c->links, ncap * sizeof *p);
-		if (!p) {
-			free(links);
-			return -1;
-		}
-		c->links = p;
-		f->links_cap = ncap;
-	}
-	for (uint32_t q = 0; q < want; q++)
-		c->links[f->nlinks + q] =
-			(tc_report_call){tc_graph_name(tc_module_graph(c->m, links[q].callee)),
-					 tc_graph_name(tc_module_graph(c->m, links[q].caller)),
-					 links[q].loc};
-	free(links);
-	*ncalls = want;
-	*unknown = w.unknown_callers;
-	f->nlinks += want;
-	if (w.cause_node == TC_NONE || !w.cause_result)
-		return 0;
-	tc_causes *other = NULL;
-	bool here = w.cause_graph == c->j && w.cause_result == c->rg.result;
-	const tc_graph *cg = tc_module_graph(c->m, w.cause_graph);
-	if (!here && tc_causes_new(&other, cg, w.cause_result, NULL))
-		return -1;
-	size_t at = f->total;
-	int rc = cli_add_causes(&c->causes, &f->total, &f->cap, here ? f->why : other,
-				w.cause_node, c->m, w.cause_graph, f->ids, f->nids, ncauses);
-	tc_causes_free(other);
-	for (size_t q = at; !rc && q < f->total; q++) {
-		tc_report_cause *rc_ = &c->causes[q];
-		rc_->graph = w.cause_graph == c->j ? NULL : cg;
-		if (rc_->depends_on)
-			continue;
-		/* a branch on a parameter: the argument the call passes */
-		int err;
-		uint32_t p = tc__calls_branch_param(c->calls, w.cause_context, rc_->node, &err);
-		if (err)
-			return -1;
-		if (p == TC_NONE)
-			continue;
-		char text[320];
-		if (!(rc_->depends_on = plain_argument(c, text, p, cg)))
-			return -1;
-		rc_->depends_loc = into;
-	}
-	return rc;
-}
-
-/* The collectives of a graph checked in its calling contexts: copies of the
- * reader's, with what the contexts say of their masks and arguments, their
- * verdicts and, for a reported one, its calls and causes. A call's
- * collectives are judged in the callee, a barrier's as a barrier. */
-static int context_collectives(checked *c, found *f)
-{
-	size_t n = tc_module_collective_count(c->m, c->j);
-	c->rg.warp_size = tc_module_warp_size(c->m, c->j);
-	c->rg.warp_assumed = tc_module_warp_assumed(c->m, c->j);
-	if (n == 0)
-		return 0;
-	if (!(c->ccopy = calloc(n, sizeof *c->ccopy)) ||
-	    !(c->coll.list = calloc(n, sizeof *c->coll.list)))
-		return -1;
-	for (size_t k = 0; k < n; k++) {
-		tc_collective *col = &c->ccopy[k];
-		tc_report_collective *rc = &c->coll.list[k];
-		*col = *tc_module_collective(c->m, c->j, k);
-		rc->c = col;
-		rc->state = tc_result_node_state(c->rg.result, col->node);
-		/* a call: as its group reaches it (what the block reaches
-		 * together, each warp does) */
-		const tc_result *warp = tc__calls_warp_result(c->calls, c->j);
-		if (col->call && col->group != TC_GROUP_BLOCK && warp &&
-		    rc->state == TC_STATE_UNKNOWN)
-			rc->state = tc_result_node_state(warp, col->node);
-		tc_calls_site site;
-		if (col->call && tc__calls_site(c->calls, c->j, k, &site)) {
-			/* a call of a wrapper: its collective, as if inlined here */
-			const tc_collective *w = tc_module_collective(c->m, site.wrapper,
-								      site.collective);
-			col->call = false;
-			col->name = w->name;
-			col->masked = site.masked;
-			col->full_mask = w->full_mask;
-			col->inlined = plain_name(c, tc_graph_name(tc_module_graph(c->m, site.wrapper)));
-			if (!col->inlined)
-				return -1;
-			col->inlined_loc = w->loc;
-			const tc_collective *a = site.arg != TC_NONE
-							 ? tc_module_collective(c->m, site.wrapper,
-										site.arg_collective)
-							 : NULL;
-			col->arg = site.arg;
-			col->arg_name = a ? a->arg_name : NULL;
-			col->arg_source = NULL;
-			rc->state = site.state;
-			rc->reported = !site.masked && site.state == TC_STATE_UNKNOWN;
-			c->coll.nreported += rc->reported;
-			if (rc->reported && context_finding(c, f, true, (uint32_t)k, &rc->ncalls,
-							    &rc->ncauses, &rc->unknown_callers))
-				return -1;
-			continue;
-		}
-		if (col->barrier || col->call)
-			continue;
-		bool masked;
-		tc_state st = tc__calls_collective(c->calls, c->j, k, &masked, &col->arg);
-		col->masked = masked;
-		/* a masked one is judged nowhere: its node's state, as shown */
-		rc->state = !masked                                    ? st
-			    : col->group != TC_GROUP_BLOCK && warp && rc->state == TC_STATE_UNKNOWN
-				? tc_result_node_state(warp, col->node)
-				: rc->state;
-		rc->reported = !masked && rc->state == TC_STATE_UNKNOWN;
-		c->coll.nreported += rc->reported;
-		if (rc->reported && context_finding(c, f, true, (uint32_t)k, &rc->ncalls,
-						    &rc->ncauses, &rc->unknown_callers))
-			return -1;
-	}
-	c->rg.collectives = c->coll.list;
-	c->rg.ncollectives = n;
-	return 0;
-}
-
-/* The reported barriers and collectives of one solved graph and their
- * causes. */
-static int find_barriers(checked *c)
-{
-	const tc_graph *g = c->rg.graph;
-	uint32_t n = tc_graph_node_count(g), nb = 0, k = 0;
-	found f = {0};
-	f.nids = n;
-	int status = CLI_EXIT_ERROR;
-	if (c->calls && name_callees(c))
-		goto done;
-	for (uint32_t v = 0; v < n; v++)
-		nb += is_reported(c, v);
-	if (nb == 0 && (!c->calls || tc_module_collective_count(c->m, c->j) == 0))
-		return CLI_EXIT_OK;
-	for (size_t j = 0; c->calls && j < tc_module_graph_count(c->m); j++)
-		if (tc_graph_node_count(tc_module_graph(c->m, j)) > f.nids)
-			f.nids = tc_graph_node_count(tc_module_graph(c->m, j));
-	f.ids = malloc(((size_t)f.nids + 1) * sizeof *f.ids);
-	c->barriers = calloc(nb ? nb : 1, sizeof *c->barriers);
-	if (!f.ids || !c->barriers || tc_causes_new(&f.why, g, c->rg.result, NULL))
-		goto done;
-	for (uint32_t v = 0; v < n; v++) {
-		if (!is_reported(c, v))
-			continue;
-		tc_report_barrier *rb = &c->barriers[k++];
-		rb->node = v;
-		rb->inlined = tc_module_node_inlined(c->m, c->j, v, &rb->inlined_loc);
-		tc_loc wl;
-		uint32_t w = !rb->inlined && c->calls
-				     ? tc__calls_wrapper_barrier(c->calls, c->j, v, &wl)
-				     : TC_NONE;
-		if (w != TC_NONE) { /* a wrapper's barrier, as if inlined here */
-			if (!(rb->inlined = plain_name(c, tc_graph_name(tc_module_graph(c->m, w)))))
-				goto done;
-			rb->inlined_loc = wl;
-		}
-		if (c->calls && (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)) {
-			if (context_finding(c, &f, false, v, &rb->ncalls, &rb->ncauses,
-					    &rb->unknown_callers))
-				goto done;
-			continue;
-		}
-		/* at most n: ids holds them all */
-		if (cli_add_causes(&c->causes, &f.total, &f.cap, f.why, v, c->m, c->j, f.ids, n,
-				   &rb->ncauses))
-			goto done;
-	}
-	if (c->calls && context_collectives(c, &f))
-		goto done;
-	/* the causes and links have stopped moving: point into them */
-	size_t at = 0, l = 0;
-	for (uint32_t b = 0; b < nb; b++) {
-		tc_report_barrier *rb = &c->barriers[b];
-		rb->causes = rb->ncauses ? c->causes + at : NULL;
-		rb->calls = rb->ncalls ? c->links + l : NULL;
-		at += rb->ncauses;
-		l += rb->ncalls;
-	}
-	for (size_t q = 0; c->coll.list && q < c->rg.ncollectives; q++) {
-		tc_report_collective *rc = &c->coll.list[q];
-		rc->causes = rc->ncauses ? c->causes + at : NULL;
-		rc->calls = rc->ncalls ? c->links + l : NULL;
-		at += rc->ncauses;
-		l += rc->ncalls;
-	}
-	c->rg.reported = c->barriers;
-	c->rg.nreported = nb;
-	status = CLI_EXIT_OK;
-done:
-	free(f.ids);
-	tc_causes_free(f.why);
-	if (status != CLI_EXIT_OK)
-		cli_error("out of memory");
-	return status;
-}
-
-/* Whether the causes of a finding, all in graph g, are missed only by
- * threads that leave the kernel (analysis/exits.h); *loc: where they go. */
-static bool only_exits(tc_exits *x, const tc_graph *g, uint32_t node, const tc_report_cause *causes,
-		       uint32_t ncauses, tc_loc *loc)
-{
-	uint32_t side, *ids = ncauses ? malloc(ncauses * sizeof *ids) : NULL;
-	bool only = ids != NULL; /* out of memory: an ordinary divergence */
-	for (uint32_t i = 0; only && i < ncauses; i++) {
-		only = !causes[i].graph || causes[i].graph == g; /* not a caller's */
-		ids[i] = causes[i].node;
-	}
-	only = only && tc__exits_only(x, node, ids, ncauses, &side);
-	free(ids);
-	if (!only)
-		return false;
-	/* the return where it has a position, else the branch that leads there */
-	*loc = side != TC_NONE ? tc_graph_node_loc(g, side) : (tc_loc){NULL, 0, 0};
-	if (!loc->file || !loc->line)
-		*loc = causes[0].loc;
-	return true;
-}
-
-/* The reported barriers and collectives of a kernel that only threads that
- * leave it miss: their own rules (barrier-after-exit, collective-after-exit).
- * CLI_EXIT_*. */
-static int classify_exits(checked *c)
-{
-	const tc_graph *g = c->rg.graph;
-	size_t nc = c->coll.list ? c->rg.ncollectives : 0;
-	if (!tc_module_graph_is_kernel(c->m, c->j) || (c->rg.nreported == 0 && nc == 0))
-		return CLI_EXIT_OK;
-	uint32_t n = tc_graph_node_count(g), ne = 0;
-	uint32_t *elements = malloc(((size_t)n + tc_module_collective_count(c->m, c->j) + 1) *
-				    sizeof *elements);
-	if (!elements) {
-		cli_error("out of memory");
-		return CLI_EXIT_ERROR;
-	}
-	for (uint32_t v = 0; v < n; v++)
-		if (tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER))
-			elements[ne++] = v;
-	for (size_t k = 0; k < tc_module_collective_count(c->m, c->j); k++)
-		elements[ne++] = tc_module_collective(c->m, c->j, k)->node;
-	tc_alloc al;
-	tc__alloc_init(&al, NULL);
-	tc_exits *x;
-	int rc = tc__exits_new(&x, g, elements, ne, &al);
-	free(elements);
-	if (rc) {
-		cli_error("out of memory");
-		return CLI_EXIT_ERROR;
-	}
-	for (size_t b = 0; b < c->rg.nreported; b++) {
-		tc_report_barrier *rb = &c->barriers[b];
-		rb->after_exit = !rb->ncalls &&
-				 !(tc_graph_node_flags(g, rb->node) & TC_NODE_PARTIAL_BARRIER) &&
-				 only_exits(x, g, rb->node, rb->causes, rb->ncauses, &rb->exit_loc);
-	}
-	for (size_t q = 0; q < nc; q++) {
-		tc_report_collective *rcl = &c->coll.list[q];
-		rcl->after_exit = rcl->reported && !rcl->ncalls &&
-				  only_exits(x, g, rcl->c->node, rcl->causes, rcl->ncauses,
-					     &rcl->exit_loc);
-	}
-	tc__exits_free(x);
-	return CLI_EXIT_OK;
-}
-
-/* Graph k solved and its findings found (a task of cli_parallel). */
-static void check_one(void *ctx, size_t k)
+/* Input i checked (a task of cli_parallel, or alone), with the note of
+ * each graph whose solve bounded its work. */
+static void check_input(void *ctx, size_t i)
 {
 	session *s = ctx;
-	checked *c = &s->graphs[k];
-	tc_result *r = c->calls ? (tc_result *)tc__calls_result(c->calls, c->j) : NULL;
+	tc_module *m = s->in.modules[i];
+	const char *input = cli_input_name(s->paths[i]);
 	tc_diag d;
-	if (!r && tc_module_solve(&r, c->m, c->j, &c->rg.options, NULL, &d)) {
-		cli_graph_error(c->rg.input, c->rg.graph, d.message);
-		c->status = CLI_EXIT_ERROR;
+	if (!m)
 		return;
-	}
-	c->own_result = !c->calls || r != tc__calls_result(c->calls, c->j);
-	c->rg.result = r;
-	cli_note_bounded(c->rg.input, c->rg.graph, r);
-	if (find_barriers(c) != CLI_EXIT_OK ||
-	    (!c->calls &&
-	     cli_collectives_find(&c->coll, &c->rg, c->m, c->j, &c->rg.options) != CLI_EXIT_OK) ||
-	    classify_exits(c) != CLI_EXIT_OK) {
-		c->status = CLI_EXIT_ERROR;
-		return;
-	}
-	/* one finding per problem: copies of a barrier or collective merged */
-	if (tc__report_merge(&c->rg, c->barriers, c->coll.list, &c->merged) != TC_OK) {
+	int rc = tc_check(&s->found[i], m, &s->opt, NULL, &d);
+	if (rc == TC_ENOMEM) {
 		cli_error("out of memory");
-		c->status = CLI_EXIT_ERROR;
+	} else if (rc) {
+		fprintf(cli_msg(), "%s: error: %s\n", input, d.message);
+	} else {
+		for (size_t k = 0; k < tc__findings_graph_count(s->found[i]); k++) {
+			const tc_check_graph *g = tc__findings_graph(s->found[i], k);
+			cli_note_bounded(input, g->graph, g->result);
+		}
 	}
+	s->status[i] = rc ? CLI_EXIT_ERROR : CLI_EXIT_OK;
 }
 
-/* Input i's calling contexts (a task of cli_parallel). */
-static void calls_one(void *ctx, size_t i)
-{
-	session *s = ctx;
-	tc_diag d;
-	if (s->in.modules[i] &&
-	    tc__calls_new(&s->calls[i], s->in.modules[i], &s->calls_opt, NULL, &d)) {
-		cli_error("%s: %s", cli_input_name(s->paths[i]), d.message);
-		s->calls_status[i] = CLI_EXIT_ERROR;
-	}
-}
-
+/* Every input checked: several at once, or one input's graphs at once. */
 static int check_all(session *s, const char **paths, int jobs)
 {
-	if (!(s->graphs = calloc(s->ngraphs ? s->ngraphs : 1, sizeof *s->graphs))) {
-		cli_error("out of memory");
-		return CLI_EXIT_ERROR;
-	}
-	tc_solve_options opt = s->opt;
-	opt.assume_barriers = false;
-	opt.progress = NULL;
-	if (!(s->calls = calloc(s->in.count ? s->in.count : 1, sizeof *s->calls)) ||
-	    !(s->calls_status = calloc(s->in.count ? s->in.count : 1, sizeof *s->calls_status))) {
-		cli_error("out of memory");
-		return CLI_EXIT_ERROR;
-	}
-	/* the calling contexts of each input's functions, inputs in parallel */
+	size_t n = s->in.count ? s->in.count : 1;
 	s->paths = paths;
-	s->calls_opt = opt;
-	int status = cli_parallel(s->in.count, jobs, calls_one, s);
+	s->jobs = jobs;
+	if (!(s->found = calloc(n, sizeof *s->found)) || !(s->status = calloc(n, sizeof *s->status))) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	int status = CLI_EXIT_OK;
+	if (s->in.count == 1) {
+		s->opt.run = run_graphs;
+		s->opt.run_ud = s;
+		check_input(s, 0);
+	} else {
+		status = cli_parallel(s->in.count, jobs, check_input, s);
+	}
 	for (size_t i = 0; i < s->in.count; i++)
-		status = s->calls_status[i] != CLI_EXIT_OK ? CLI_EXIT_ERROR : status;
+		status = s->status[i] != CLI_EXIT_OK ? CLI_EXIT_ERROR : status;
 	if (status != CLI_EXIT_OK)
 		return status;
 	size_t k = 0;
+	for (size_t i = 0; i < s->in.count; i++)
+		k += tc__findings_graph_count(s->found[i]);
+	if (!(s->graphs = calloc(k ? k : 1, sizeof *s->graphs))) {
+		cli_error("out of memory");
+		return CLI_EXIT_ERROR;
+	}
+	tc_solve_options opt = tc_solve_options_default();
+	opt.assume_barriers = false;
+	opt.exact_work_limit = s->opt.exact_work_limit;
+	opt.exact_work_factor = s->opt.exact_work_factor;
 	for (size_t i = 0; i < s->in.count; i++) {
-		tc_module *m = s->in.modules[i];
-		for (size_t j = 0; j < tc_module_graph_count(m); j++) {
-			if (!is_checked(s, m, i, j))
-				continue;
-			checked *c = &s->graphs[k++];
-			c->rg.input = cli_input_name(paths[i]);
-			c->rg.graph = tc_module_graph(m, j);
-			c->rg.options = opt;
-			c->m = m;
-			c->calls = s->calls ? s->calls[i] : NULL;
-			c->j = j;
+		for (size_t q = 0; q < tc__findings_graph_count(s->found[i]); q++) {
+			tc_check_graph *g = tc__findings_graph(s->found[i], q);
+			checked *c = &s->graphs[s->ngraphs++];
+			c->g = g;
+			c->rg = (tc_report_graph){.input = cli_input_name(paths[i]),
+						  .graph = g->graph,
+						  .result = g->result,
+						  .options = opt,
+						  .reported = g->barriers,
+						  .nreported = g->nbarriers,
+						  .collectives = g->collectives,
+						  .ncollectives = g->ncollectives,
+						  .warp_size = g->warp_size,
+						  .warp_assumed = g->warp_assumed,
+						  .callee = g->callee};
 		}
 	}
-	s->ngraphs = k;
-	status = cli_parallel(k, jobs, check_one, s);
-	for (size_t q = 0; q < k; q++)
-		status = s->graphs[q].status != CLI_EXIT_OK ? CLI_EXIT_ERROR : status;
-	return status;
+	return CLI_EXIT_OK;
 }
 
 typedef struct render_ctx {
@@ -900,7 +487,7 @@ static int choose_findings(session *s, cli_findings *f)
 {
 	for (size_t i = 0; i < s->ngraphs; i++) {
 		checked *c = &s->graphs[i];
-		if (cli_findings_graph(f, &c->rg, c->barriers, c->coll.list, &c->suppressed) !=
+		if (cli_findings_graph(f, &c->rg, c->g->barriers, c->g->collectives, &c->suppressed) !=
 		    CLI_EXIT_OK)
 			return CLI_EXIT_ERROR;
 	}
@@ -910,7 +497,7 @@ static int choose_findings(session *s, cli_findings *f)
 int cli_check(int argc, char **argv)
 {
 	int format = FORMAT_TEXT, id, rc = 0, status = CLI_EXIT_ERROR, stats = 0, quiet = 0;
-	tc_solve_options opt = tc_solve_options_default();
+	tc_solve_options opt = tc_solve_options_default(); /* --exact-work's */
 	const char *output = NULL, *value;
 	session s;
 	memset(&s, 0, sizeof s);
@@ -1018,10 +605,11 @@ int cli_check(int argc, char **argv)
 	if (status == CLI_EXIT_OK)
 		status = cli_read_compiled(&s.in, paths, compiled, npaths, &s.read, 0, jobs);
 	cli_sources_finish();
-	s.ngraphs = s.in.ngraphs;
 	if (status != CLI_EXIT_OK)
 		goto done;
-	s.opt = opt;
+	s.opt = (tc_check_options)TC_CHECK_OPTIONS_INIT;
+	s.opt.exact_work_limit = opt.exact_work_limit;
+	s.opt.exact_work_factor = opt.exact_work_factor;
 	if ((status = check_all(&s, paths, jobs)) != CLI_EXIT_OK)
 		goto done;
 	if (stats) {

@@ -179,30 +179,6 @@ int cli_exact_work(tc_solve_options *opt, const char *value);
 void cli_note_bounded(const char *input, const tc_graph *g, const tc_result *r);
 
 /* The commands: run with argv[0] the command name; help writes the manual. */
-/* Appends the causes of node (tc_causes_of why: the divergent branches
- * that decide it, with what graph j of m knows of them) to *list (*total
- * used of *cap, grown with realloc); *count gets how many. ids is scratch of
- * nids, the graph's node count. 0, or -1 when out of memory. */
-int cli_add_causes(tc_report_cause **list, size_t *total, size_t *cap, tc_causes *why,
-		   uint32_t node, const tc_module *m, size_t j, uint32_t *ids, uint32_t nids,
-		   uint32_t *count);
-
-/*
- * The collectives of graph j of m with their verdicts, for rg (whose result
- * is the block's solve with opt): a warp's solve when some collective is a
- * warp's or a sub-group's, and in check mode the causes of each reported
- * one. The arrays are the caller's to free with cli_collectives_free.
- * CLI_EXIT_OK, or CLI_EXIT_ERROR with a message printed.
- */
-typedef struct cli_collectives {
-	tc_report_collective *list;
-	tc_report_cause *causes;
-	tc_result *warp; /* the warp's solve, or NULL */
-	size_t nreported;
-} cli_collectives;
-int cli_collectives_find(cli_collectives *out, tc_report_graph *rg, tc_module *m, size_t j,
-			 const tc_solve_options *opt);
-void cli_collectives_free(cli_collectives *c);
 /* The --block-size X[,Y[,Z]] option into read->block_size; 0 or -1 (a
  * message printed). */
 int cli_block_size(tc_read_options *read, const char *value);

@@ -15,7 +15,7 @@
 
 /* A finding for --write-baseline. */
 struct cli_finding_entry {
-	tc_report_rule rule;
+	tc_rule rule;
 	char *function, *text, *file;
 	uint32_t line;
 };
@@ -113,7 +113,7 @@ int cli_findings_as_errors(cli_findings *f, const char *globs)
 		at = end + 1;
 	}
 	for (int r = 0; r < TC_RULE_COUNT; r++)
-		f->error[r] = tc__glob_list_contains(globs, len, tc__report_rule_name(r), true);
+		f->error[r] = tc__glob_list_contains(globs, len, tc_rule_name(r), true);
 	return 0;
 }
 
@@ -206,7 +206,7 @@ static char *copy(const char *s)
 	return p;
 }
 
-static int remember(cli_findings *f, tc_report_rule rule, const char *function,
+static int remember(cli_findings *f, tc_rule rule, const char *function,
 		    const char *text, tc_loc loc)
 {
 	if (f->nentries == f->entries_cap) {
@@ -235,14 +235,14 @@ static int remember(cli_findings *f, tc_report_rule rule, const char *function,
 
 /* Whether a finding of rule at loc in function is reported; *error whether
  * as an error. -1 when out of memory. */
-static int judge(cli_findings *f, tc_report_rule rule, tc_loc loc, const char *function,
+static int judge(cli_findings *f, tc_rule rule, tc_loc loc, const char *function,
 		 bool *error)
 {
 	/* an after-exit rule is one of its divergence rule's: what turns that
 	 * off (-Wno-, NOLINT, a baseline entry) turns it off too, and -Werror
 	 * of it makes it an error */
-	tc_report_rule parent = tc__report_rule_parent(rule);
-	const char *name = tc__report_rule_name(rule), *pname = tc__report_rule_name(parent);
+	tc_rule parent = tc__rule_parent(rule);
+	const char *name = tc_rule_name(rule), *pname = tc_rule_name(parent);
 	*error = false;
 	f->found++;
 	if (!f->enabled[rule] || !f->enabled[parent]) {
@@ -283,8 +283,8 @@ static int judge(cli_findings *f, tc_report_rule rule, tc_loc loc, const char *f
 	return 1;
 }
 
-int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *barriers,
-		       tc_report_collective *collectives, uint32_t **suppressed)
+int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_check_barrier *barriers,
+		       tc_check_collective *collectives, uint32_t **suppressed)
 {
 	const tc_graph *g = rg->graph;
 	const char *name = tc_graph_name(g);
@@ -305,14 +305,14 @@ int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *
 		bool error;
 		if (k == rg->ncollectives ||
 		    (b < nb && barriers[b].node <= collectives[k].c->node)) {
-			tc_report_barrier *rb = &barriers[b];
+			tc_check_barrier *rb = &barriers[b];
 			int shown;
 			if (rb->merged) { /* as its finding: dropped, or kept at r */
 				uint32_t r = moved[rb->merged_into];
 				shown = r != UINT32_MAX;
 				error = shown && barriers[r].error;
 			} else {
-				tc_report_rule rule = tc__report_barrier_rule(g, rb);
+				tc_rule rule = tc__check_barrier_rule(g, rb);
 				shown = judge(f, rule, tc_graph_node_loc(g, rb->node), function, &error);
 			}
 			if (shown < 0)
@@ -331,14 +331,14 @@ int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *
 			b++;
 			continue;
 		}
-		tc_report_collective *rc = &collectives[k++];
+		tc_check_collective *rc = &collectives[k++];
 		if (rc->reported && rc->merged) {
-			const tc_report_collective *first = &collectives[rc->merged_into];
+			const tc_check_collective *first = &collectives[rc->merged_into];
 			rc->error = first->error;
 			rc->reported = first->reported;
 			rc->suppressed = first->suppressed;
 		} else if (rc->reported) {
-			int shown = judge(f, tc__report_collective_rule(rc), rc->c->loc, function,
+			int shown = judge(f, tc__check_collective_rule(rc), rc->c->loc, function,
 					  &error);
 			if (shown < 0)
 				goto oom;
@@ -347,7 +347,7 @@ int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *
 			rc->suppressed = !shown;
 		}
 		if (rc->c->arg != TC_NONE && rc->arg_merged) {
-			const tc_report_collective *first = &collectives[rc->arg_merged_into];
+			const tc_check_collective *first = &collectives[rc->arg_merged_into];
 			rc->arg_error = first->arg_error;
 			rc->arg_suppressed = first->arg_suppressed;
 		} else if (rc->c->arg != TC_NONE) {
@@ -387,7 +387,7 @@ static int render_baseline(FILE *out, const void *ctx, tc_diag *diag)
 	tc__baseline_write_header(out);
 	for (size_t i = 0; i < f->nentries; i++) {
 		const cli_finding_entry *e = &f->entries[i];
-		tc__baseline_write_entry(out, tc__report_rule_name(e->rule), e->function, e->text,
+		tc__baseline_write_entry(out, tc_rule_name(e->rule), e->function, e->text,
 					 (tc_loc){e->file, e->line, 0});
 	}
 	return TC_OK;
@@ -430,7 +430,7 @@ void cli_findings_summary(const cli_findings *f)
 		for (int r = 0; r < TC_RULE_COUNT; r++) {
 			if (f->disabled[r]) {
 				fprintf(stderr, "%s%zu by -Wno-%s", sep, f->disabled[r],
-					tc__report_rule_name(r));
+					tc_rule_name(r));
 				sep = ", ";
 			}
 		}

@@ -63,8 +63,8 @@ int cli_findings_read_baseline(cli_findings *f);
  * barrier nodes dropped (*suppressed, malloc'd, the caller's to free).
  * CLI_EXIT_OK, or CLI_EXIT_ERROR when out of memory (said).
  */
-int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_report_barrier *barriers,
-		       tc_report_collective *collectives, uint32_t **suppressed);
+int cli_findings_graph(cli_findings *f, tc_report_graph *rg, tc_check_barrier *barriers,
+		       tc_check_collective *collectives, uint32_t **suppressed);
 /* Once every graph is done: the misused NOLINTBEGIN and NOLINTEND comments
  * of the files read, as errors; CLI_EXIT_ERROR when there are any. */
 int cli_findings_check_comments(cli_findings *f);

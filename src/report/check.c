@@ -79,10 +79,10 @@ static int finding_level(bool error)
 }
 
 /* " [-Wrule]", or " [-Werror,-Wrule]" for an error, as clang says */
-static void print_flag(FILE *out, tc_report_rule rule, int level)
+static void print_flag(FILE *out, tc_rule rule, int level)
 {
 	fprintf(out, " [%s-W%s]", level == LEVEL_ERROR ? "-Werror," : "",
-		tc__report_rule_name(rule));
+		tc_rule_name(rule));
 }
 
 /* A text report being written: what has been shown, for clang's rule on
@@ -212,14 +212,14 @@ static void print_exit(text_out *t, const tc_report_graph *rg, tc_loc exit, tc_l
 	line_end(t, l, LEVEL_NOTE);
 }
 
-static void print_causes(text_out *t, const tc_report_graph *rg, const tc_report_cause *causes,
+static void print_causes(text_out *t, const tc_report_graph *rg, const tc_finding_cause *causes,
 			 uint32_t n, tc_group group)
 {
 	const tc_graph *g = rg->graph;
 	for (uint32_t c = 0; c < n; c++) {
-		const tc_report_cause *rc = &causes[c];
+		const tc_finding_cause *rc = &causes[c];
 		const char *name = tc_graph_node_name(rc->graph ? rc->graph : g, rc->node);
-		if (!tc__report_cause_repeats(causes, c)) { /* a branch's note once */
+		if (!tc__check_cause_repeats(causes, c)) { /* a branch's note once */
 			line_begin(t, rc->loc, rg->input, LEVEL_NOTE);
 			if (has_pos(rc->loc))
 				fprintf(t->out, "the branch here %s", branch_text(group));
@@ -257,7 +257,7 @@ static const char *plain_name(char *buf, size_t cap, const char *name)
 
 /* The note for call k on the way to a barrier in a function that was not
  * inlined (into buf; returns buf). */
-static const char *call_text(char *buf, size_t cap, const tc_report_call *call)
+static const char *call_text(char *buf, size_t cap, const tc_finding_call *call)
 {
 	char callee[256], caller[256];
 	snprintf(buf, cap, CALL_TEXT, plain_name(callee, sizeof callee, call->callee),
@@ -267,7 +267,7 @@ static const char *call_text(char *buf, size_t cap, const tc_report_call *call)
 
 /* The notes naming the calls from the kernel to a barrier in a function
  * that was not inlined, innermost first. */
-static void print_calls(text_out *t, const tc_report_graph *rg, const tc_report_call *calls,
+static void print_calls(text_out *t, const tc_report_graph *rg, const tc_finding_call *calls,
 			uint32_t ncalls, bool unknown_callers)
 {
 	char text[600];
@@ -293,7 +293,7 @@ static void print_calls(text_out *t, const tc_report_graph *rg, const tc_report_
 	}
 }
 
-static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_report_barrier *rb)
+static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_check_barrier *rb)
 {
 	const tc_graph *g = rg->graph;
 	tc_loc bl = tc_graph_node_loc(g, rb->node);
@@ -306,7 +306,7 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_repor
 			"graph %s: %sbarrier %s may be reached by only some "
 			"threads of the block",
 			tc_graph_name(g), partial ? "partial " : "", tc_graph_node_name(g, rb->node));
-	print_flag(t->out, tc__report_barrier_rule(g, rb), level);
+	print_flag(t->out, tc__check_barrier_rule(g, rb), level);
 	line_end(t, bl, level);
 	if (partial) {
 		line_begin(t, bl, rg->input, LEVEL_NOTE);
@@ -344,7 +344,7 @@ static void print_assumption(text_out *t, const tc_report_graph *rg, const tc_co
 }
 
 static void print_collective(text_out *t, const tc_report_graph *rg,
-			     const tc_report_collective *rc, bool *assumed)
+			     const tc_check_collective *rc, bool *assumed)
 {
 	const tc_collective *c = rc->c;
 	char msg[512];
@@ -352,7 +352,7 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 		int level = finding_level(rc->error);
 		print_collective_lead(t, rg, c, level);
 		fputs(tc__report_collective_message(msg, sizeof msg, c), t->out);
-		print_flag(t->out, tc__report_collective_rule(rc), level);
+		print_flag(t->out, tc__check_collective_rule(rc), level);
 		line_end(t, c->loc, level);
 		print_inlined(t, rg, c->inlined, c->inlined_loc);
 		print_causes(t, rg, rc->causes, rc->ncauses, c->group);
@@ -600,10 +600,10 @@ static json_t *location(const sarif *s, tc_loc l, const char *input, const char 
 	return o;
 }
 
-/* The rules: one per class of warning, in the order of tc_report_rule
+/* The rules: one per class of warning, in the order of tc_rule
  * (a result's ruleIndex is its rule's place here). */
 static const struct rule {
-	tc_report_rule id;
+	tc_rule id;
 	const char *brief, *full;
 } rules[] = {
 	{TC_RULE_BARRIER_DIVERGENCE, "barrier reached by only some threads of a block",
@@ -633,7 +633,7 @@ static const struct rule {
 	 "before it: its mask names lanes that have exited, which is undefined."},
 };
 
-static size_t rule_index(tc_report_rule r)
+static size_t rule_index(tc_rule r)
 {
 	size_t k = 0;
 	while (k + 1 < sizeof rules / sizeof *rules && rules[k].id != r)
@@ -642,9 +642,9 @@ static size_t rule_index(tc_report_rule r)
 }
 
 /* The rule's helpUri: the documentation's section named after it. */
-static json_t *help_uri(const sarif *s, tc_report_rule r)
+static json_t *help_uri(const sarif *s, tc_rule r)
 {
-	const char *name = tc__report_rule_name(r);
+	const char *name = tc_rule_name(r);
 	size_t n = strlen(s->help_uri), m = strlen(name);
 	char *buf = malloc(n + m + 2);
 	if (!buf)
@@ -666,7 +666,7 @@ static json_t *driver(const sarif *s)
 	for (size_t k = 0; !bad && k < sizeof rules / sizeof *rules; k++) {
 		json_t *rule = json_object();
 		bad = !rule || json_array_append_new(list, rule) ||
-		      set(rule, "id", json_string(tc__report_rule_name(rules[k].id))) ||
+		      set(rule, "id", json_string(tc_rule_name(rules[k].id))) ||
 		      set(rule, "shortDescription", text_object(rules[k].brief)) ||
 		      set(rule, "fullDescription", text_object(rules[k].full)) ||
 		      set(rule, "defaultConfiguration", json_incref(conf)) ||
@@ -748,7 +748,7 @@ static uint32_t occurrence(sarif *s, uint64_t h)
  * read), hashed, and the occurrence of that hash in the log. NULL when out
  * of memory.
  */
-static json_t *fingerprints(sarif *s, tc_report_rule rule, const tc_graph *g, tc_loc loc)
+static json_t *fingerprints(sarif *s, tc_rule rule, const tc_graph *g, tc_loc loc)
 {
 	const char *text;
 	char function[512], value[48];
@@ -756,7 +756,7 @@ static json_t *fingerprints(sarif *s, tc_report_rule rule, const tc_graph *g, tc
 		return NULL;
 	if (tc__nolint_line_text(s->lines, loc, &text) != TC_OK)
 		return NULL;
-	uint64_t h = fnv1a(UINT64_C(0xcbf29ce484222325), tc__report_rule_name(rule));
+	uint64_t h = fnv1a(UINT64_C(0xcbf29ce484222325), tc_rule_name(rule));
 	h = fnv1a(h, tc__report_plain_name(function, sizeof function, g));
 	h = fnv1a(h, text ? text : "");
 	uint32_t n = occurrence(s, h);
@@ -774,17 +774,17 @@ static json_t *fingerprints(sarif *s, tc_report_rule rule, const tc_graph *g, tc
 /* One finding of a result: rule, message, where, and the deciding
  * branches as related locations. */
 typedef struct finding {
-	tc_report_rule rule;
+	tc_rule rule;
 	bool error;
 	const char *msg;
 	tc_loc loc;
 	uint32_t node;
-	const tc_report_cause *causes;
+	const tc_finding_cause *causes;
 	uint32_t ncauses;
 	tc_group group;
 	const char *inlined;
 	tc_loc inlined_loc;
-	const tc_report_call *calls;
+	const tc_finding_call *calls;
 	uint32_t ncalls;
 } finding;
 
@@ -804,7 +804,7 @@ static json_t *result(sarif *s, const tc_report_graph *rg, const finding *f)
 	const tc_graph *g = rg->graph;
 	char name[512], text[768];
 	json_t *o = json_object(), *locs = json_array(), *rel = json_array();
-	int bad = !locs || !rel || set(o, "ruleId", json_string(tc__report_rule_name(f->rule))) ||
+	int bad = !locs || !rel || set(o, "ruleId", json_string(tc_rule_name(f->rule))) ||
 		  set(o, "ruleIndex", json_integer((json_int_t)rule_index(f->rule))) ||
 		  set(o, "level", json_string(f->error ? "error" : "warning")) ||
 		  set(o, "message", text_object(f->msg)) ||
@@ -814,7 +814,7 @@ static json_t *result(sarif *s, const tc_report_graph *rg, const finding *f)
 		  set(o, "locations", json_incref(locs)) ||
 		  set(o, "partialFingerprints", fingerprints(s, f->rule, g, f->loc));
 	for (uint32_t c = 0; !bad && c < f->ncauses; c++) {
-		const tc_report_cause *rc = &f->causes[c];
+		const tc_finding_cause *rc = &f->causes[c];
 		if (rc->depends_on)
 			snprintf(text, sizeof text, "the branch here %s; it depends on %s",
 				 branch_text(f->group), rc->depends_on);
@@ -848,7 +848,7 @@ static json_t *result(sarif *s, const tc_report_graph *rg, const finding *f)
 	return o;
 }
 
-static json_t *barrier_result(sarif *s, const tc_report_graph *rg, const tc_report_barrier *rb)
+static json_t *barrier_result(sarif *s, const tc_report_graph *rg, const tc_check_barrier *rb)
 {
 	const tc_graph *g = rg->graph;
 	char msg[768];
@@ -856,7 +856,7 @@ static json_t *barrier_result(sarif *s, const tc_report_graph *rg, const tc_repo
 	char plain[512];
 	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
 		 tc__report_plain_name(plain, sizeof plain, g), tc_graph_node_name(g, rb->node));
-	finding f = {tc__report_barrier_rule(g, rb), rb->error, msg, tc_graph_node_loc(g, rb->node),
+	finding f = {tc__check_barrier_rule(g, rb), rb->error, msg, tc_graph_node_loc(g, rb->node),
 		     rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined,
 		     rb->inlined_loc, rb->calls, rb->ncalls};
 	return result(s, rg, &f);
@@ -865,7 +865,7 @@ static json_t *barrier_result(sarif *s, const tc_report_graph *rg, const tc_repo
 /* The results of one collective: reached by only some, an argument (a
  * copy merged into another's finding has none of its own). */
 static int collective_results(sarif *s, json_t *results, const tc_report_graph *rg,
-			      const tc_report_collective *rc)
+			      const tc_check_collective *rc)
 {
 	const tc_collective *c = rc->c;
 	char msg[768], text[512], plain[512];
@@ -873,7 +873,7 @@ static int collective_results(sarif *s, json_t *results, const tc_report_graph *
 		snprintf(msg, sizeof msg, "%s (graph %s)",
 			 tc__report_collective_message(text, sizeof text, c),
 			 tc__report_plain_name(plain, sizeof plain, rg->graph));
-		finding f = {tc__report_collective_rule(rc), rc->error, msg, c->loc, c->node,
+		finding f = {tc__check_collective_rule(rc), rc->error, msg, c->loc, c->node,
 			     rc->causes, rc->ncauses, c->group, c->inlined, c->inlined_loc,
 			     rc->calls, rc->ncalls};
 		if (json_array_append_new(results, result(s, rg, &f)))

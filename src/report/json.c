@@ -262,11 +262,11 @@ static void column_field(writer *w, tc_loc loc)
 	}
 }
 
-static void causes(writer *w, const tc_graph *g, const tc_report_cause *list, uint32_t n)
+static void causes(writer *w, const tc_graph *g, const tc_finding_cause *list, uint32_t n)
 {
 	enter(w, "[");
 	for (uint32_t k = 0; k < n; k++) {
-		const tc_report_cause *c = &list[k];
+		const tc_finding_cause *c = &list[k];
 		item(w);
 		if (c->graph) /* in a caller: the call only some threads reach */
 			field(w, "function", tc_graph_name(c->graph));
@@ -298,7 +298,7 @@ static void inlined_field(writer *w, const char *function, tc_loc loc)
 /* "calls": the calls from the kernel to a reported barrier in a function
  * that was not inlined, innermost first; "callers_unknown" when the
  * outermost function is one no kernel calls. */
-static void calls_field(writer *w, const tc_report_call *calls, uint32_t ncalls,
+static void calls_field(writer *w, const tc_finding_call *calls, uint32_t ncalls,
 			bool unknown_callers)
 {
 	if (ncalls) {
@@ -339,7 +339,7 @@ static void after_exit_field(writer *w, bool after_exit, tc_loc loc)
  * (rb, or NULL); a copy merged into another's finding names where that
  * one is in the array written (at) instead. */
 static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v,
-			 const tc_report_barrier *rb, size_t at)
+			 const tc_check_barrier *rb, size_t at)
 {
 	if (rg->options.assume_barriers)
 		return;
@@ -367,7 +367,7 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v,
 /* A barrier is listed among the collectives only for an argument that may
  * differ (its verdict is in "barriers"); in check mode, a collective whose
  * findings were all suppressed is not listed. */
-static bool listed(const tc_report_collective *rc)
+static bool listed(const tc_check_collective *rc)
 {
 	bool argument = tc__report_argument_shown(rc);
 	return rc->suppressed ? argument : !rc->c->barrier || argument;
@@ -384,7 +384,7 @@ static void collectives(writer *w, const tc_report_graph *rg, size_t *at)
 	size_t written = 0;
 	enter(w, "[");
 	for (size_t k = 0; !w->failed && k < rg->ncollectives; k++) {
-		const tc_report_collective *rc = &rg->collectives[k];
+		const tc_check_collective *rc = &rg->collectives[k];
 		const tc_collective *c = rc->c;
 		if (!listed(rc))
 			continue;
@@ -460,7 +460,7 @@ static bool is_suppressed(const tc_report_graph *rg, uint32_t v)
 
 /* Check mode: the reported barrier at node v (rg->reported is in node
  * order), or NULL; *k its index. */
-static const tc_report_barrier *reported_at(const tc_report_graph *rg, uint32_t v, size_t *k)
+static const tc_check_barrier *reported_at(const tc_report_graph *rg, uint32_t v, size_t *k)
 {
 	size_t lo = 0, hi = rg->nreported;
 	if (rg->options.assume_barriers)
@@ -488,7 +488,7 @@ static void barriers(writer *w, const tc_report_graph *rg, unsigned flag, size_t
 		if (!(tc_graph_node_flags(g, v) & flag) || is_suppressed(rg, v))
 			continue;
 		size_t k = 0;
-		const tc_report_barrier *rb = reported_at(rg, v, &k);
+		const tc_check_barrier *rb = reported_at(rg, v, &k);
 		if (rb)
 			at[k] = written;
 		written++;

@@ -11,121 +11,20 @@
 #ifndef TC_REPORT_REPORT_H
 #define TC_REPORT_REPORT_H
 
+#include "check/check.h"
 #include "threadconv.h"
 
 #include <stdio.h>
 
-/* Check mode (SPEC 4): a divergent branch that decides a reported barrier
- * (tc_barrier_causes), with what the frontend knows of it. */
-typedef struct tc_report_cause {
-	const tc_graph *graph;  /* the graph node is in; NULL: the barrier's */
-	uint32_t node;
-	tc_loc loc;             /* the branch's position; file NULL when unknown */
-	const char *depends_on; /* "get_local_id(0)"; NULL when unknown */
-	tc_loc depends_loc;     /* where that value is computed */
-} tc_report_cause;
-
-/* Check mode: a call on the way from a kernel to a barrier in a function
- * that was not inlined (analysis/calls.h). */
-typedef struct tc_report_call {
-	const char *callee; /* the function called */
-	const char *caller; /* the function the call is in */
-	tc_loc loc;         /* where the call is; file NULL when unknown */
-} tc_report_call;
-
-/* Check mode: the rules findings are of, as -W<name>, NOLINT(<name>) and
- * SARIF's ruleId name them (rules.c). */
-typedef enum tc_report_rule {
-	TC_RULE_BARRIER_DIVERGENCE,
-	TC_RULE_PARTIAL_BARRIER,
-	TC_RULE_COLLECTIVE_DIVERGENCE,
-	TC_RULE_COLLECTIVE_ARGUMENT,
-	/* reached by only some, and only because the others left the kernel
-	 * (analysis/exits.h): the `if (i >= n) return;` before it */
-	TC_RULE_BARRIER_AFTER_EXIT,
-	TC_RULE_COLLECTIVE_AFTER_EXIT
-} tc_report_rule;
-#define TC_RULE_COUNT 6
-
-/* "barrier-divergence", ... */
-const char *tc__report_rule_name(tc_report_rule r);
-/* The rule called name[0..len), or -1. */
+/* Check mode's rules found by name (-W<name>, NOLINT(<name>), the
+ * baseline): the rule called name[0..len), or -1 (rules.c). */
 int tc__report_rule_from_name(const char *name, size_t len);
 /* A rule whose name is close to name[0..len) (a few letters off, or the one
  * that starts so), for "did you mean"; NULL when none is. */
 const char *tc__report_rule_nearest(const char *name, size_t len);
 
-/* Check mode: a barrier not proven convergent. */
-typedef struct tc_report_barrier {
-	uint32_t node;
-	bool error; /* shown as an error (-Werror), not a warning */
-	const tc_report_cause *causes;
-	uint32_t ncauses;
-	/* when its call was inlined (tc_module_node_inlined): the function
-	 * called at the barrier's position and where in it; NULL otherwise */
-	const char *inlined;
-	tc_loc inlined_loc;
-	/* in a function that was not inlined: the calls from the kernel to
-	 * it, innermost first (ncalls 0: a kernel's own barrier), and whether
-	 * the outermost function is one no kernel calls */
-	const tc_report_call *calls;
-	uint32_t ncalls;
-	bool unknown_callers;
-	/* the threads that miss it leave the kernel (TC_RULE_BARRIER_AFTER_EXIT):
-	 * where they go (the return), which may have no position */
-	bool after_exit;
-	tc_loc exit_loc;
-	/* a copy of an earlier reported barrier of the graph, at the same
-	 * position with the same warning (loop unrolling, rotation and tail
-	 * duplication copy a barrier's call): one problem, whose finding is
-	 * that barrier's, reported[merged_into] (tc__report_merge). Its own
-	 * causes, after_exit and error are not shown. */
-	bool merged;
-	uint32_t merged_into;
-} tc_report_barrier;
-
-/* A collective (tc_module_collective) with its verdict: the state of its
- * node in the solve for its group (the block's, or a warp's). */
-typedef struct tc_report_collective {
-	const tc_collective *c;
-	tc_state state;
-	/* check mode: reported as reached by only some threads of its group
-	 * (state U, not a barrier, not masked), with the branches that decide */
-	bool reported;
-	const tc_report_cause *causes;
-	uint32_t ncauses;
-	/* in a function that was not inlined: as tc_report_barrier's */
-	const tc_report_call *calls;
-	uint32_t ncalls;
-	bool unknown_callers;
-	/* as tc_report_barrier's (TC_RULE_COLLECTIVE_AFTER_EXIT) */
-	bool after_exit;
-	tc_loc exit_loc;
-	/* check mode: reported no more, for a NOLINT comment, the baseline or
-	 * -Wno-...: being reached by only some (suppressed; reported is then
-	 * false) and the argument that may differ (arg_suppressed); each
-	 * shown as an error (-Werror) rather than a warning */
-	bool suppressed, arg_suppressed;
-	bool error, arg_error;
-	/* a copy of an earlier collective of the graph at the same position
-	 * with the same warning, whose finding is that one's: reached by only
-	 * some (merged, collectives[merged_into]), the argument that may
-	 * differ (arg_merged, collectives[arg_merged_into]); as
-	 * tc_report_barrier's merged */
-	bool merged, arg_merged;
-	uint32_t merged_into, arg_merged_into;
-} tc_report_collective;
-
-/* The rule of a reported barrier of g (partial, after exit, divergence),
- * and of a reported collective's reach. */
-tc_report_rule tc__report_barrier_rule(const tc_graph *g, const tc_report_barrier *rb);
-tc_report_rule tc__report_collective_rule(const tc_report_collective *rc);
-/* The rule r is one of: barrier-divergence for barrier-after-exit,
- * collective-divergence for collective-after-exit, else r itself. */
-tc_report_rule tc__report_rule_parent(tc_report_rule r);
-
 /* Whether rc's argument that may differ is reported. */
-static inline bool tc__report_argument_shown(const tc_report_collective *rc)
+static inline bool tc__report_argument_shown(const tc_check_collective *rc)
 {
 	return rc->c->arg != TC_NONE && !rc->arg_suppressed;
 }
@@ -138,11 +37,11 @@ typedef struct tc_report_graph {
 	tc_solve_options options; /* what result was computed with */
 	/* check mode (options.assume_barriers false): the barriers reported,
 	 * in node order */
-	const tc_report_barrier *reported;
+	const tc_check_barrier *reported;
 	size_t nreported;
 	/* the collectives, in node order (barriers among them only for their
 	 * arguments), and what the warp verdicts rest on */
-	const tc_report_collective *collectives;
+	const tc_check_collective *collectives;
 	size_t ncollectives;
 	uint32_t warp_size;
 	bool warp_assumed;
@@ -156,30 +55,6 @@ typedef struct tc_report_graph {
 	const uint32_t *suppressed;
 	size_t nsuppressed;
 } tc_report_graph;
-
-/*
- * One warning per problem (docs/check.md, "Copies of one barrier"): the
- * reported barriers and collectives of rg (barriers, collectives: rg's
- * reported and collectives, writable) at the same position with the same
- * warning are one finding, that of the first of them in node order; the
- * others are marked merged. The first gets the causes of them all, each
- * branch once (same function and position: once, with the value it
- * depends on when one of them names it; a branch at one position that
- * depends on different values keeps one cause per value, next to each
- * other), in the order they first come; every finding's causes are made
- * so, copies or not. A barrier or collective is after exit when all its
- * copies are (else some threads skip it without leaving the kernel).
- * Findings without a position are never merged. *causes gets the array
- * the causes now point into (malloc'd, the caller's to free; NULL when
- * there are none). TC_OK or TC_ENOMEM (nothing changed then).
- */
-int tc__report_merge(const tc_report_graph *rg, tc_report_barrier *barriers,
-		     tc_report_collective *collectives, tc_report_cause **causes);
-
-/* Whether causes[k] is the branch of causes[k - 1], depending on another
- * value (tc__report_merge puts them next to each other): its position's
- * note is shown once. */
-bool tc__report_cause_repeats(const tc_report_cause *causes, uint32_t k);
 
 typedef enum tc_report_format {
 	TC_REPORT_TEXT,

@@ -1,49 +1,18 @@
 /*
- * rules.c - the names of check mode's rules (report.h): -W<name>,
- * NOLINT(<name>), the baseline's first field and SARIF's ruleId.
+ * rules.c - check mode's rules found by name (report.h): -W<name>,
+ * NOLINT(<name>) and the baseline's first field (check/rules.c names them).
  */
 #include "report/report.h"
 
 #include <string.h>
 
-static const char *const names[TC_RULE_COUNT] = {
-	[TC_RULE_BARRIER_DIVERGENCE] = "barrier-divergence",
-	[TC_RULE_PARTIAL_BARRIER] = "partial-barrier",
-	[TC_RULE_COLLECTIVE_DIVERGENCE] = "collective-divergence",
-	[TC_RULE_COLLECTIVE_ARGUMENT] = "collective-argument",
-	[TC_RULE_BARRIER_AFTER_EXIT] = "barrier-after-exit",
-	[TC_RULE_COLLECTIVE_AFTER_EXIT] = "collective-after-exit",
-};
-
-tc_report_rule tc__report_barrier_rule(const tc_graph *g, const tc_report_barrier *rb)
-{
-	if (tc_graph_node_flags(g, rb->node) & TC_NODE_PARTIAL_BARRIER)
-		return TC_RULE_PARTIAL_BARRIER;
-	return rb->after_exit ? TC_RULE_BARRIER_AFTER_EXIT : TC_RULE_BARRIER_DIVERGENCE;
-}
-
-tc_report_rule tc__report_rule_parent(tc_report_rule r)
-{
-	return r == TC_RULE_BARRIER_AFTER_EXIT	  ? TC_RULE_BARRIER_DIVERGENCE
-	       : r == TC_RULE_COLLECTIVE_AFTER_EXIT ? TC_RULE_COLLECTIVE_DIVERGENCE
-						    : r;
-}
-
-tc_report_rule tc__report_collective_rule(const tc_report_collective *rc)
-{
-	return rc->after_exit ? TC_RULE_COLLECTIVE_AFTER_EXIT : TC_RULE_COLLECTIVE_DIVERGENCE;
-}
-
-const char *tc__report_rule_name(tc_report_rule r)
-{
-	return (unsigned)r < TC_RULE_COUNT ? names[r] : "";
-}
-
 int tc__report_rule_from_name(const char *name, size_t len)
 {
-	for (int r = 0; r < TC_RULE_COUNT; r++)
-		if (strlen(names[r]) == len && memcmp(names[r], name, len) == 0)
+	for (int r = 0; r < TC_RULE_COUNT; r++) {
+		const char *n = tc_rule_name((tc_rule)r);
+		if (strlen(n) == len && memcmp(n, name, len) == 0)
 			return r;
+	}
 	return -1;
 }
 
@@ -83,15 +52,16 @@ const char *tc__report_rule_nearest(const char *name, size_t len)
 	const char *best = NULL, *prefix = NULL;
 	size_t best_d = SIZE_MAX, nprefix = 0;
 	for (int r = 0; r < TC_RULE_COUNT; r++) {
-		size_t n = strlen(names[r]), d = distance(name, len, names[r], n);
+		const char *rn = tc_rule_name((tc_rule)r);
+		size_t n = strlen(rn), d = distance(name, len, rn, n);
 		if (d < best_d) {
 			best_d = d;
-			best = names[r];
+			best = rn;
 		}
 		/* a prefix names the group, not the after-exit class in it */
-		if (len >= 3 && len < n && memcmp(names[r], name, len) == 0 &&
-		    tc__report_rule_parent((tc_report_rule)r) == (tc_report_rule)r) {
-			prefix = names[r];
+		if (len >= 3 && len < n && memcmp(rn, name, len) == 0 &&
+		    tc__rule_parent((tc_rule)r) == (tc_rule)r) {
+			prefix = rn;
 			nprefix++;
 		}
 	}

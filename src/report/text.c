@@ -273,7 +273,7 @@ static void put_collectives(FILE *out, const tc_report_graph *rg, char *const *n
 		if (!rg->collectives[k].c->barrier)
 			fit(&width, width_of(names[rg->collectives[k].c->node]));
 	for (size_t k = 0; k < rg->ncollectives; k++) {
-		const tc_report_collective *rc = &rg->collectives[k];
+		const tc_check_collective *rc = &rg->collectives[k];
 		const tc_collective *c = rc->c;
 		if (c->barrier && c->arg == TC_NONE)
 			continue;

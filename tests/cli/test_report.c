@@ -500,11 +500,11 @@ static void test_allocation_failures(void **state)
 	/* for the check reports: the first graph's first node reported, with a
 	 * cause that has a position (in a file that is there: a snippet) and a
 	 * value */
-	static const tc_report_cause cause = {.node = 0,
+	static const tc_finding_cause cause = {.node = 0,
 					      .loc = {TC_CLI_DIR "/analyze/quoted.cfg", 10, 7},
 					      .depends_on = "get_local_id(0)",
 					      .depends_loc = {"k.cl", 2, 11}};
-	static const tc_report_barrier reported = {.node = 0, .causes = &cause, .ncauses = 1};
+	static const tc_check_barrier reported = {.node = 0, .causes = &cause, .ncauses = 1};
 	f.graphs[0].options.assume_barriers = false;
 	f.graphs[0].reported = &reported;
 	f.graphs[0].nreported = 1;
@@ -553,7 +553,7 @@ static void test_allocation_failures(void **state)
 }
 
 /*
- * Copies of one barrier (tc__report_merge): tests/ptx/cli/copies.ptx, whose
+ * Copies of one barrier (tc__check_merge): tests/ptx/cli/copies.ptx, whose
  * kernel k has five barrier nodes at copies.cu:9:5 and kernel s five
  * shuffles at copies.cu:14:5, given made-up causes and after-exit flags.
  */
@@ -562,24 +562,24 @@ typedef struct copies {
 	const tc_graph *k, *s;
 	size_t ki, si;
 	tc_result *rk, *rs;
-	tc_report_barrier b[5];
-	tc_report_collective c[5];
+	tc_check_barrier b[5];
+	tc_check_collective c[5];
 	tc_report_graph gk, gs;
 } copies;
 
 /* the causes: at the loop's branch without a value, with threadIdx.x (the
  * same branch), with another value (a second branch of the line), a branch
  * without a position twice, and another line's branch */
-static const tc_report_cause cause_a = {NULL, 1, {"copies.cu", 7, 3}, NULL, {NULL, 0, 0}};
-static const tc_report_cause cause_b = {NULL, 2, {"copies.cu", 7, 3}, "threadIdx.x",
+static const tc_finding_cause cause_a = {NULL, 1, {"copies.cu", 7, 3}, NULL, {NULL, 0, 0}};
+static const tc_finding_cause cause_b = {NULL, 2, {"copies.cu", 7, 3}, "threadIdx.x",
 					{"copies.cu", 7, 3}};
-static const tc_report_cause cause_c = {NULL, 3, {"copies.cu", 7, 3}, "threadIdx.y",
+static const tc_finding_cause cause_c = {NULL, 3, {"copies.cu", 7, 3}, "threadIdx.y",
 					{"copies.cu", 7, 20}};
-static const tc_report_cause cause_d[2] = {{NULL, 4, {NULL, 0, 0}, NULL, {NULL, 0, 0}},
+static const tc_finding_cause cause_d[2] = {{NULL, 4, {NULL, 0, 0}, NULL, {NULL, 0, 0}},
 					   {NULL, 5, {"copies.cu", 19, 3}, "threadIdx.x",
 					    {"copies.cu", 18, 3}}};
 /* the shuffles' branch, in kernel s */
-static const tc_report_cause cause_s = {NULL, 0, {"copies.cu", 19, 3}, "threadIdx.x",
+static const tc_finding_cause cause_s = {NULL, 0, {"copies.cu", 19, 3}, "threadIdx.x",
 					{"copies.cu", 18, 3}};
 
 static void load_copies(copies *x, const bool after_exit[5])
@@ -604,7 +604,7 @@ static void load_copies(copies *x, const bool after_exit[5])
 		if (!(tc_graph_node_flags(x->k, v) & TC_NODE_BARRIER))
 			continue;
 		assert_true(nb < 5);
-		x->b[nb] = (tc_report_barrier){.node = v, .after_exit = after_exit[nb]};
+		x->b[nb] = (tc_check_barrier){.node = v, .after_exit = after_exit[nb]};
 		nb++;
 	}
 	assert_int_equal(nb, 5);
@@ -617,7 +617,7 @@ static void load_copies(copies *x, const bool after_exit[5])
 	x->b[4].ncauses = 2;
 	assert_int_equal(tc_module_collective_count(x->m, x->si), 5);
 	for (size_t k = 0; k < 5; k++)
-		x->c[k] = (tc_report_collective){.c = tc_module_collective(x->m, x->si, k),
+		x->c[k] = (tc_check_collective){.c = tc_module_collective(x->m, x->si, k),
 						 .state = TC_STATE_UNKNOWN, .reported = true,
 						 .causes = &cause_s, .ncauses = 1,
 						 .after_exit = true};
@@ -642,15 +642,23 @@ static size_t count_text(const char *text, const char *what)
 	return n;
 }
 
+/* The default allocator, as the merge takes it. */
+static const tc_alloc *merge_alloc(void)
+{
+	static tc_alloc al;
+	tc__alloc_init(&al, NULL);
+	return &al;
+}
+
 static void test_merge(void **state)
 {
 	(void)state;
 	copies x;
 	static const bool mixed[5] = {false, false, true, true, true};
 	load_copies(&x, mixed);
-	tc_report_cause *causes_k, *causes_s;
-	assert_int_equal(tc__report_merge(&x.gk, x.b, NULL, &causes_k), TC_OK);
-	assert_int_equal(tc__report_merge(&x.gs, NULL, x.c, &causes_s), TC_OK);
+	tc_finding_cause *causes_k, *causes_s;
+	assert_int_equal(tc__check_merge(x.gk.graph, x.b, x.gk.nreported, NULL, 0, &causes_k, merge_alloc()), TC_OK);
+	assert_int_equal(tc__check_merge(x.gs.graph, NULL, 0, x.c, x.gs.ncollectives, &causes_s, merge_alloc()), TC_OK);
 	/* the first copy carries the finding: the branch at 7:3 once, with the
 	 * value the second copy names, its other value next to it, the branch
 	 * without a position once, the other line's branch */
@@ -662,10 +670,10 @@ static void test_merge(void **state)
 	assert_string_equal(x.b[0].causes[1].depends_on, "threadIdx.y");
 	assert_int_equal(x.b[0].causes[2].node, 4);
 	assert_int_equal(x.b[0].causes[3].node, 5);
-	assert_false(tc__report_cause_repeats(x.b[0].causes, 0));
-	assert_true(tc__report_cause_repeats(x.b[0].causes, 1));
-	assert_false(tc__report_cause_repeats(x.b[0].causes, 2));
-	assert_false(tc__report_cause_repeats(x.b[0].causes, 3));
+	assert_false(tc__check_cause_repeats(x.b[0].causes, 0));
+	assert_true(tc__check_cause_repeats(x.b[0].causes, 1));
+	assert_false(tc__check_cause_repeats(x.b[0].causes, 2));
+	assert_false(tc__check_cause_repeats(x.b[0].causes, 3));
 	/* some copies are skipped without leaving: the divergence rule */
 	assert_false(x.b[0].after_exit);
 	for (int k = 1; k < 5; k++) {
@@ -676,7 +684,7 @@ static void test_merge(void **state)
 	assert_false(x.c[0].merged);
 	assert_true(x.c[0].after_exit);
 	assert_int_equal(x.c[0].ncauses, 1);
-	assert_int_equal(tc__report_collective_rule(&x.c[0]), TC_RULE_COLLECTIVE_AFTER_EXIT);
+	assert_int_equal(tc__check_collective_rule(&x.c[0]), TC_RULE_COLLECTIVE_AFTER_EXIT);
 	for (int k = 1; k < 5; k++)
 		assert_true(x.c[k].merged && x.c[k].merged_into == 0);
 	/* one warning each, the branch at 7:3 named once with both values */
@@ -734,9 +742,9 @@ static void test_merge(void **state)
 	/* every copy after exit: the finding is */
 	static const bool all[5] = {true, true, true, true, true};
 	load_copies(&x, all);
-	assert_int_equal(tc__report_merge(&x.gk, x.b, NULL, &causes_k), TC_OK);
+	assert_int_equal(tc__check_merge(x.gk.graph, x.b, x.gk.nreported, NULL, 0, &causes_k, merge_alloc()), TC_OK);
 	assert_true(x.b[0].after_exit);
-	assert_int_equal(tc__report_barrier_rule(x.k, &x.b[0]), TC_RULE_BARRIER_AFTER_EXIT);
+	assert_int_equal(tc__check_barrier_rule(x.k, &x.b[0]), TC_RULE_BARRIER_AFTER_EXIT);
 	free(causes_k);
 	unload_copies(&x);
 }
@@ -750,23 +758,23 @@ static void test_merge_allocation_failures(void **state)
 	copies x;
 	static const bool mixed[5] = {false, false, true, true, true};
 	load_copies(&x, mixed);
-	tc_report_barrier before_b[5], after_b[5];
-	tc_report_collective before_c[5];
+	tc_check_barrier before_b[5], after_b[5];
+	tc_check_collective before_c[5];
 	memcpy(before_b, x.b, sizeof before_b);
 	memcpy(before_c, x.c, sizeof before_c);
-	tc_report_cause *want = NULL;
-	assert_int_equal(tc__report_merge(&x.gk, x.b, NULL, &want), TC_OK);
+	tc_finding_cause *want = NULL;
+	assert_int_equal(tc__check_merge(x.gk.graph, x.b, x.gk.nreported, NULL, 0, &want, merge_alloc()), TC_OK);
 	memcpy(after_b, x.b, sizeof after_b);
 	for (int coll = 0; coll < 2; coll++) {
 		long k, failed = 0;
 		for (k = 1; k < 1000; k++) {
-			tc_report_cause *causes = NULL;
+			tc_finding_cause *causes = NULL;
 			memcpy(x.b, before_b, sizeof before_b);
 			memcpy(x.c, before_c, sizeof before_c);
 			alloc_calls = 0;
 			alloc_fail_at = k;
-			int rc = coll ? tc__report_merge(&x.gs, NULL, x.c, &causes)
-				      : tc__report_merge(&x.gk, x.b, NULL, &causes);
+			int rc = coll ? tc__check_merge(x.gs.graph, NULL, 0, x.c, x.gs.ncollectives, &causes, merge_alloc())
+				      : tc__check_merge(x.gk.graph, x.b, x.gk.nreported, NULL, 0, &causes, merge_alloc());
 			int hit = alloc_calls >= k;
 			alloc_fail_at = 0;
 			if (rc == TC_ENOMEM) {

@@ -1,5 +1,5 @@
 /*
- * merge.c - one warning per problem (report.h, tc__report_merge;
+ * merge.c - one warning per problem (check.h, tc__check_merge;
  * docs/check.md, "Copies of one barrier").
  *
  * LLVM's loop unrolling, rotation and tail duplication, and nvcc's, copy a
@@ -11,8 +11,7 @@
  * position) so that each branch is named once. Both sorts are qsort over
  * index arrays: O(n log n) in the findings and in the causes.
  */
-#include "report/report.h"
-#include "util/diag.h"
+#include "check/check.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,7 +24,9 @@ typedef struct item {
 	int kind;
 	uint32_t index; /* in barriers or collectives */
 	tc_loc loc;
-	char *message;  /* the warning, which a barrier's position fixes (NULL) */
+	/* a collective's: its warning is made of its fields (a barrier's
+	 * position fixes its warning) */
+	const tc_collective *c;
 	bool partial;   /* a barrier with a thread count: another warning */
 } item;
 
@@ -48,6 +49,31 @@ static int cmp_loc(tc_loc a, tc_loc b)
 	return a.line != b.line ? cmp_u32(a.line, b.line) : cmp_u32(a.col, b.col);
 }
 
+static int cmp_str(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+/* Whether two collectives' findings of a kind say the same, as the report
+ * words them (report.c): a reach by the operation's name, its group and
+ * whether it is a call or has the full mask; an argument by the
+ * argument's name, the operation's and the group. */
+static int cmp_warning(int kind, const tc_collective *a, const tc_collective *b)
+{
+	int c = cmp_str(a->name, b->name);
+	if (c)
+		return c;
+	if (a->group != b->group)
+		return a->group < b->group ? -1 : 1;
+	if (kind == KIND_ARGUMENT)
+		return cmp_str(a->arg_name ? a->arg_name : "an argument",
+			       b->arg_name ? b->arg_name : "an argument");
+	if (a->call != b->call)
+		return a->call ? 1 : -1;
+	bool fa = !a->call && a->full_mask, fb = !b->call && b->full_mask;
+	return fa == fb ? 0 : fa ? 1 : -1;
+}
+
 /* the key of a finding, without its index */
 static int cmp_key(const item *a, const item *b)
 {
@@ -58,9 +84,9 @@ static int cmp_key(const item *a, const item *b)
 		return c;
 	if (a->partial != b->partial)
 		return a->partial ? 1 : -1;
-	if (!a->message || !b->message)
+	if (!a->c || !b->c)
 		return 0;
-	return strcmp(a->message, b->message);
+	return cmp_warning(a->kind, a->c, b->c);
 }
 
 static int cmp_item(const void *pa, const void *pb)
@@ -73,13 +99,13 @@ static int cmp_item(const void *pa, const void *pb)
 /* ---- the causes of one finding ------------------------------------------- */
 
 typedef struct cause_ref {
-	const tc_report_cause *c;
+	const tc_finding_cause *c;
 	uint32_t order; /* where it comes among the finding's causes */
 	uint32_t head;  /* the order of the first cause of its branch */
 } cause_ref;
 
 /* by branch: function, then position (a branch without one is its node) */
-static int cmp_branch(const tc_report_cause *a, const tc_report_cause *b)
+static int cmp_branch(const tc_finding_cause *a, const tc_finding_cause *b)
 {
 	uintptr_t ga = (uintptr_t)a->graph, gb = (uintptr_t)b->graph;
 	if (ga != gb)
@@ -110,18 +136,18 @@ static bool same_loc(tc_loc a, tc_loc b)
 	return a.line == b.line && a.col == b.col && strcmp(a.file, b.file) == 0;
 }
 
-static bool same_value(const tc_report_cause *a, const tc_report_cause *b)
+static bool same_value(const tc_finding_cause *a, const tc_finding_cause *b)
 {
 	if (!a->depends_on || !b->depends_on)
 		return a->depends_on == b->depends_on;
 	return strcmp(a->depends_on, b->depends_on) == 0 && same_loc(a->depends_loc, b->depends_loc);
 }
 
-bool tc__report_cause_repeats(const tc_report_cause *causes, uint32_t k)
+bool tc__check_cause_repeats(const tc_finding_cause *causes, uint32_t k)
 {
 	if (k == 0)
 		return false;
-	const tc_report_cause *a = &causes[k - 1], *b = &causes[k];
+	const tc_finding_cause *a = &causes[k - 1], *b = &causes[k];
 	return a->graph == b->graph && has_pos(a->loc) && has_pos(b->loc) &&
 	       cmp_loc(a->loc, b->loc) == 0;
 }
@@ -129,14 +155,14 @@ bool tc__report_cause_repeats(const tc_report_cause *causes, uint32_t k)
 /* Scratch for the causes of one finding, room for every cause of the graph. */
 typedef struct scratch {
 	cause_ref *refs, *kept;
-	tc_report_cause *values;
+	tc_finding_cause *values;
 } scratch;
 
 /*
  * refs[0..n) (the causes of a finding's copies, order 0..n-1) made into
  * out[0..return), each branch once.
  */
-static uint32_t merge_causes(scratch *s, uint32_t n, tc_report_cause *out)
+static uint32_t merge_causes(scratch *s, uint32_t n, tc_finding_cause *out)
 {
 	qsort(s->refs, n, sizeof *s->refs, cmp_by_branch);
 	/* each run of one branch: its first cause stays (with the value a
@@ -151,7 +177,7 @@ static uint32_t merge_causes(scratch *s, uint32_t n, tc_report_cause *out)
 		s->kept[kept] = (cause_ref){&s->values[kept], head, head};
 		kept++;
 		for (uint32_t k = at + 1; k < end; k++) {
-			const tc_report_cause *c = s->refs[k].c;
+			const tc_finding_cause *c = s->refs[k].c;
 			if (!has_pos(c->loc) || !c->depends_on)
 				continue;
 			if (!s->values[first].depends_on) {
@@ -179,8 +205,8 @@ static uint32_t merge_causes(scratch *s, uint32_t n, tc_report_cause *out)
 /* ---- the findings ---------------------------------------------------------- */
 
 /* The causes of finding it (a barrier's or a collective's reach) */
-static const tc_report_cause *causes_of(const item *it, const tc_report_barrier *barriers,
-					const tc_report_collective *collectives, uint32_t *n)
+static const tc_finding_cause *causes_of(const item *it, const tc_check_barrier *barriers,
+					const tc_check_collective *collectives, uint32_t *n)
 {
 	if (it->kind == KIND_BARRIER) {
 		*n = barriers[it->index].ncauses;
@@ -195,8 +221,8 @@ static const tc_report_cause *causes_of(const item *it, const tc_report_barrier 
  * one: the others marked merged, the first given the causes of all (into
  * out, from *at) and after_exit when all are.
  */
-static void merge_run(const item *items, uint32_t n, tc_report_barrier *barriers,
-		      tc_report_collective *collectives, scratch *s, tc_report_cause *out,
+static void merge_run(const item *items, uint32_t n, tc_check_barrier *barriers,
+		      tc_check_collective *collectives, scratch *s, tc_finding_cause *out,
 		      size_t *at)
 {
 	uint32_t first = items[0].index, m = 0;
@@ -210,7 +236,7 @@ static void merge_run(const item *items, uint32_t n, tc_report_barrier *barriers
 	bool barrier = items[0].kind == KIND_BARRIER, after_exit = true;
 	for (uint32_t k = 0; k < n; k++) {
 		uint32_t nc;
-		const tc_report_cause *c = causes_of(&items[k], barriers, collectives, &nc);
+		const tc_finding_cause *c = causes_of(&items[k], barriers, collectives, &nc);
 		for (uint32_t q = 0; q < nc; q++, m++)
 			s->refs[m] = (cause_ref){&c[q], m, m};
 		uint32_t i = items[k].index;
@@ -238,43 +264,35 @@ static void merge_run(const item *items, uint32_t n, tc_report_barrier *barriers
 	*at += kept;
 }
 
-int tc__report_merge(const tc_report_graph *rg, tc_report_barrier *barriers,
-		     tc_report_collective *collectives, tc_report_cause **causes)
+int tc__check_merge(const tc_graph *g, tc_check_barrier *barriers, size_t nb,
+		    tc_check_collective *collectives, size_t nc, tc_finding_cause **causes,
+		    const tc_alloc *al)
 {
-	size_t nb = rg->nreported, nc = collectives ? rg->ncollectives : 0, n = 0, total = 0;
+	size_t n = 0, total = 0;
 	*causes = NULL;
+	if (!collectives)
+		nc = 0;
 	for (size_t k = 0; k < nb; k++)
 		total += barriers[k].ncauses;
 	for (size_t k = 0; k < nc; k++)
 		total += collectives[k].reported ? collectives[k].ncauses : 0;
-	item *items = malloc((nb + 2 * nc + 1) * sizeof *items);
-	tc_report_cause *out = malloc((total + 1) * sizeof *out);
-	scratch s = {malloc((total + 1) * sizeof *s.refs), malloc((total + 1) * sizeof *s.kept),
-		     malloc((total + 1) * sizeof *s.values)};
+	item *items = tc__malloc(al, tc__mul(nb + 2 * nc + 1, sizeof *items));
+	tc_finding_cause *out = tc__malloc(al, tc__mul(total + 1, sizeof *out));
+	scratch s = {tc__malloc(al, tc__mul(total + 1, sizeof *s.refs)),
+		     tc__malloc(al, tc__mul(total + 1, sizeof *s.kept)),
+		     tc__malloc(al, tc__mul(total + 1, sizeof *s.values))};
 	int rc = items && out && s.refs && s.kept && s.values ? TC_OK : TC_ENOMEM;
 	for (size_t k = 0; rc == TC_OK && k < nb; k++)
-		items[n++] = (item){KIND_BARRIER, (uint32_t)k, tc_graph_node_loc(rg->graph, barriers[k].node),
+		items[n++] = (item){KIND_BARRIER, (uint32_t)k, tc_graph_node_loc(g, barriers[k].node),
 				    NULL,
-				    (tc_graph_node_flags(rg->graph, barriers[k].node) &
+				    (tc_graph_node_flags(g, barriers[k].node) &
 				     TC_NODE_PARTIAL_BARRIER) != 0};
 	for (size_t k = 0; rc == TC_OK && k < nc; k++) {
 		const tc_collective *c = collectives[k].c;
-		char buf[512];
-		for (int kind = KIND_REACH; kind <= KIND_ARGUMENT && rc == TC_OK; kind++) {
-			if (kind == KIND_REACH ? !collectives[k].reported : c->arg == TC_NONE)
-				continue;
-			if (kind == KIND_REACH)
-				tc__report_collective_message(buf, sizeof buf, c);
-			else
-				tc__report_argument_message(buf, sizeof buf, c);
-			char *msg = malloc(strlen(buf) + 1);
-			if (!msg) {
-				rc = TC_ENOMEM;
-				break;
-			}
-			strcpy(msg, buf);
-			items[n++] = (item){kind, (uint32_t)k, c->loc, msg, false};
-		}
+		if (collectives[k].reported)
+			items[n++] = (item){KIND_REACH, (uint32_t)k, c->loc, c, false};
+		if (c->arg != TC_NONE)
+			items[n++] = (item){KIND_ARGUMENT, (uint32_t)k, c->loc, c, false};
 	}
 	if (rc == TC_OK) {
 		/* the findings with a position, by key; those without stay alone */
@@ -299,12 +317,10 @@ int tc__report_merge(const tc_report_graph *rg, tc_report_barrier *barriers,
 			out = NULL;
 		}
 	}
-	for (size_t k = 0; items && k < n; k++)
-		free(items[k].message);
-	free(items);
-	free(out);
-	free(s.refs);
-	free(s.kept);
-	free(s.values);
+	tc__free(al, items);
+	tc__free(al, out);
+	tc__free(al, s.refs);
+	tc__free(al, s.kept);
+	tc__free(al, s.values);
 	return rc;
 }
