@@ -300,7 +300,7 @@ static void test_rules(void **state)
 {
 	(void)state;
 	for (int r = 0; r < TC_RULE_COUNT; r++) {
-		const char *name = tc__report_rule_name((tc_report_rule)r);
+		const char *name = tc_rule_name((tc_rule)r);
 		assert_int_equal(tc__report_rule_from_name(name, strlen(name)), r);
 	}
 	assert_int_equal(tc__report_rule_from_name("barrier", 7), -1);

@@ -110,7 +110,7 @@ static inline void fuzz_module_reports(const char *target, const char *input, tc
 	rg.options.assume_barriers = assume;
 	/* the collectives, with the block's states (the writers' input) */
 	size_t n = tc_module_collective_count(m, i);
-	tc_report_collective *rc = n ? calloc(n, sizeof *rc) : NULL;
+	tc_check_collective *rc = n ? calloc(n, sizeof *rc) : NULL;
 	for (size_t k = 0; rc && k < n; k++) {
 		rc[k].c = tc_module_collective(m, i, k);
 		rc[k].state = tc_result_node_state(r, rc[k].c->node);
