@@ -9,7 +9,8 @@
  *
  * reads it with tc_parse_llvm_module, decides every barrier in check mode
  * (is it reached by all threads of the block together?) and prints each
- * with its block, taken from the module (not from threadconv's node names).
+ * with its block, taken from the module (not from threadconv's node names),
+ * then the findings `threadconv check` would report, from tc_check.
  * Then it does the same with counted_loop's counter in a stack slot, as
  * clang -O0 writes it, which the analysis normalises on a private copy.
  *
@@ -127,6 +128,39 @@ static const char *block_name(LLVMBasicBlockRef bb)
 }
 
 /*
+ * What `threadconv check` reports, from tc_check: each finding with its rule,
+ * its block and the blocks whose branches decide it. There must be one per
+ * barrier the solve did not prove convergent (want). 0, or 1 after a
+ * message.
+ */
+static int print_findings(tc_module *tm, unsigned want)
+{
+	tc_findings *f;
+	tc_diag diag = {0};
+	if (tc_check(&f, tm, NULL, NULL, &diag) != TC_OK) {
+		fprintf(stderr, "embed: %s\n", diag.message);
+		return 1;
+	}
+	for (size_t k = 0; k < tc_findings_count(f); k++) {
+		const tc_finding *x = tc_findings_get(f, k);
+		printf("  finding [-W%s] in %s, block %s", tc_rule_name(x->rule),
+		       tc_graph_name(tc_module_graph(tm, x->graph)),
+		       block_name(tc_module_llvm_block(tm, x->graph, x->node)));
+		for (uint32_t q = 0; q < x->ncauses; q++)
+			printf("%s%s", q ? ", " : "; decided by the branch ending block ",
+			       block_name(tc_module_llvm_block(tm, x->graph, x->causes[q].node)));
+		printf("\n");
+	}
+	int status = 0;
+	if (tc_findings_count(f) != want) {
+		fprintf(stderr, "embed: %zu findings; expected %u\n", tc_findings_count(f), want);
+		status = 1;
+	}
+	tc_findings_free(f);
+	return status;
+}
+
+/*
  * Reads m, prints each barrier's verdict with its block in m, and counts
  * the barriers and the convergent ones. 0, or 1 after a message.
  */
@@ -175,6 +209,8 @@ static int analyse(LLVMModuleRef m, unsigned *nbarriers, unsigned *nconvergent)
 		}
 		tc_result_free(res);
 	}
+	if (!status)
+		status = print_findings(tm, *nbarriers - *nconvergent);
 	tc_module_free(tm);
 	return status;
 }
