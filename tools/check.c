@@ -28,7 +28,7 @@ enum {
 	OPT_BASELINE, OPT_WRITE_BASELINE
 };
 
-enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_DOT, FORMAT_SVG };
 
 static const cli_option options[] = {
 	{"format", 'f', 1, OPT_FORMAT},
@@ -814,7 +814,9 @@ static int render(FILE *out, const void *ctx, tc_diag *diag)
 	return c->format == FORMAT_JSON ? tc__report_json(out, c->rgs, n, c->failures, nf, diag)
 	       : c->format == FORMAT_SARIF
 		       ? tc__report_sarif(out, c->rgs, n, c->failures, nf, &c->sarif, diag)
-		       : tc__report_check_text(out, c->rgs, n, &c->text, diag);
+	       : c->format == FORMAT_DOT ? tc__report_check_dot(out, c->rgs, n, diag)
+	       : c->format == FORMAT_SVG ? tc__report_check_svg(out, c->rgs, n, diag)
+					 : tc__report_check_text(out, c->rgs, n, &c->text, diag);
 }
 
 /* The working directory, malloc'd: *physical as getcwd gives it, and
@@ -941,8 +943,11 @@ int cli_check(int argc, char **argv)
 				format = FORMAT_JSON;
 			} else if (strcmp(value, "sarif") == 0) {
 				format = FORMAT_SARIF;
+			} else if (strcmp(value, "dot") == 0 || strcmp(value, "svg") == 0) {
+				format = value[0] == 'd' ? FORMAT_DOT : FORMAT_SVG;
 			} else {
-				cli_error("unknown format '%s' (expected text, json or sarif)", value);
+				cli_error("unknown format '%s' (expected text, json, sarif, dot or svg)",
+					  value);
 				goto done;
 			}
 			break;
