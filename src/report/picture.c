@@ -29,6 +29,7 @@
 #include "report/picture.h"
 #include "report/report.h"
 #include "util/diag.h"
+#include "util/names.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -442,6 +443,43 @@ static const char *flag(char *buf, size_t cap, tc_report_rule r, bool error)
 	return buf;
 }
 
+/* "file:line" of l into buf, or "" (returns buf). */
+static const char *pos_text(char *buf, size_t cap, tc_loc l)
+{
+	if (has_pos(l))
+		snprintf(buf, cap, " (%s:%u)", l.file, (unsigned)l.line);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
+/* The lines that say where a finding's branches are when they are in
+ * another graph (a function that was not inlined is checked in the
+ * kernels that call it: a branch there), and the calls on the way. */
+#define MAX_CALL_LINES 8u
+static void context_lines(lines *l, const tc_graph *g, const tc_report_call *calls,
+			  uint32_t ncalls, const tc_report_cause *causes, uint32_t ncauses)
+{
+	char callee[256], caller[256], where[600];
+	for (uint32_t k = 0; k < ncalls && k < MAX_CALL_LINES; k++) {
+		tc__plain_name(callee, sizeof callee, calls[k].callee, strlen(calls[k].callee));
+		tc__plain_name(caller, sizeof caller, calls[k].caller, strlen(calls[k].caller));
+		add_line(l, "in function '%s', called from '%s'%s", callee, caller,
+			 pos_text(where, sizeof where, calls[k].loc));
+	}
+	if (ncalls > MAX_CALL_LINES)
+		add_line(l, "and %u more calls", (unsigned)(ncalls - MAX_CALL_LINES));
+	for (uint32_t c = 0; c < ncauses; c++) {
+		const tc_graph *cg = causes[c].graph;
+		if (!cg || cg == g)
+			continue;
+		const char *name = tc_graph_name(cg);
+		tc__plain_name(caller, sizeof caller, name, strlen(name));
+		add_line(l, "a branch that causes it is in '%s'%s", caller,
+			 pos_text(where, sizeof where, causes[c].loc));
+	}
+}
+
 /* What item it says of its node, a line of the node's tooltip. */
 static void item_line(lines *l, const picture *pic, const item *it)
 {
@@ -452,11 +490,13 @@ static void item_line(lines *l, const picture *pic, const item *it)
 		add_line(l, "%s: %s%s", it->rb->error ? "error" : "warning",
 			 tc__report_barrier_message(g, it->rb->node),
 			 flag(fl, sizeof fl, tc__report_barrier_rule(g, it->rb), it->rb->error));
+		context_lines(l, g, it->rb->calls, it->rb->ncalls, it->rb->causes, it->rb->ncauses);
 		break;
 	case ITEM_COLLECTIVE:
 		add_line(l, "%s: %s%s", it->rc->error ? "error" : "warning",
 			 tc__report_collective_message(msg, sizeof msg, it->rc->c),
 			 flag(fl, sizeof fl, tc__report_collective_rule(it->rc), it->rc->error));
+		context_lines(l, g, it->rc->calls, it->rc->ncalls, it->rc->causes, it->rc->ncauses);
 		break;
 	case ITEM_ARGUMENT:
 		add_line(l, "%s: %s%s", it->rc->arg_error ? "error" : "warning",
