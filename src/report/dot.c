@@ -265,14 +265,17 @@ void tc__dot_put_quoted(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-void tc__dot_put_graph_id(FILE *out, const char *name)
+int tc__dot_put_graph_id(FILE *out, const char *name)
 {
 	char *shown = tc__report_escaped(name, true);
-	if (shown && id_safe(name) && strcmp(shown, name) == 0)
+	if (!shown)
+		return TC_ENOMEM;
+	if (id_safe(name) && strcmp(shown, name) == 0)
 		tc__dot_put_quoted(out, name);
 	else
 		fputs("\"\\#graph\"", out);
 	free(shown);
+	return TC_OK;
 }
 
 /* A label or tooltip attribute that graphviz shows as name (label_escape). */

@@ -16,8 +16,9 @@
 void tc__dot_put_quoted(FILE *out, const char *s);
 
 /* A digraph's id: name, quoted, where graphviz reads it back as it is and
- * XML can carry it (as analyze's root graph in SVG), else \#graph. */
-void tc__dot_put_graph_id(FILE *out, const char *name);
+ * XML can carry it (as analyze's root graph in SVG), else \#graph. TC_OK
+ * or TC_ENOMEM. */
+int tc__dot_put_graph_id(FILE *out, const char *name);
 
 /*
  * Writes attr="..." after *sep (then ", "): a label or tooltip that

@@ -725,14 +725,16 @@ static int put_body(writer *w)
 static int put_picture(FILE *out, const picture *pic, const char *cluster, const char *prefix)
 {
 	writer w = {out, pic, prefix, cluster ? "\t\t" : "\t", {NULL, 0, 0, 0}, {NULL, 0, 0, 0}};
+	int rc = TC_OK;
 	if (cluster) {
 		fprintf(out, "\tsubgraph %s {\n", cluster);
 	} else {
 		fputs("digraph ", out);
-		tc__dot_put_graph_id(out, tc_graph_name(pic->rg->graph));
+		rc = tc__dot_put_graph_id(out, tc_graph_name(pic->rg->graph));
 		fputs(" {\n", out);
 	}
-	int rc = put_body(&w);
+	if (rc == TC_OK)
+		rc = put_body(&w);
 	fputs(cluster ? "\t}\n" : "}\n", out);
 	lines_free(&w.label);
 	lines_free(&w.tip);
