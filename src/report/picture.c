@@ -385,30 +385,35 @@ __attribute__((format(printf, 2, 3)))
 #endif
 static void add_line(lines *l, const char *fmt, ...)
 {
-	char buf[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	int len = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(l->s[i], buf) == 0)
-			return;
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 8;
-		char **s = realloc(l->s, cap * sizeof *s);
-		if (!s) {
-			l->rc = TC_ENOMEM;
-			return;
-		}
-		l->s = s;
-		l->cap = cap;
-	}
-	size_t len = strlen(buf) + 1;
-	if (!(l->s[l->n] = malloc(len))) {
+	char *buf = len < 0 ? NULL : malloc((size_t)len + 1);
+	if (!buf) {
 		l->rc = TC_ENOMEM;
 		return;
 	}
-	memcpy(l->s[l->n++], buf, len);
+	va_start(ap, fmt);
+	vsnprintf(buf, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < l->n; i++)
+		if (strcmp(l->s[i], buf) == 0) {
+			free(buf);
+			return;
+		}
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 8;
+		char **more = realloc(l->s, cap * sizeof *more);
+		if (!more) {
+			free(buf);
+			l->rc = TC_ENOMEM;
+			return;
+		}
+		l->s = more;
+		l->cap = cap;
+	}
+	l->s[l->n++] = buf;
 }
 
 static void lines_clear(lines *l)
