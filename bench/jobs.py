@@ -2,7 +2,7 @@
 """threadconv check over many inputs at once: -j 1 against -j N (README.md, "Many inputs").
 
 usage: jobs.py [--inputs K] [--blocks N] [--runs R] [--jobs LIST] [--kind ll|ptx|cfg]
-               [--format text|json|sarif]
+               [--format text|json|sarif|dot|svg]
                [--work DIR] [--out FILE] [--bin PATH] [--gen PATH] [--opt PATH]
 
 gen_ir writes K kernels of N blocks (seeds 1..K; reused from --work when
@@ -67,7 +67,7 @@ def main():
     ap.add_argument('--runs', type=int, default=5)
     ap.add_argument('--jobs', default='1,2')
     ap.add_argument('--kind', choices=('ll', 'ptx', 'cfg'), default='ll')
-    ap.add_argument('--format', choices=('text', 'json', 'sarif'), default='text')
+    ap.add_argument('--format', choices=('text', 'json', 'sarif', 'dot', 'svg'), default='text')
     ap.add_argument('--work', default=os.path.join(HERE, 'work'))
     ap.add_argument('--out')
     ap.add_argument('--bin', default=os.path.join(ROOT, 'build', 'threadconv'))

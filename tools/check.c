@@ -27,7 +27,7 @@ enum {
 	OPT_BASELINE, OPT_WRITE_BASELINE
 };
 
-enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF };
+enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_DOT, FORMAT_SVG };
 
 static const cli_option options[] = {
 	{"format", 'f', 1, OPT_FORMAT},
@@ -148,7 +148,7 @@ void cli_check_help(FILE *out)
 "\n"
 "OPTIONS\n"
 "    -f, --format FORMAT\n"
-"        text (the default), json or sarif.\n"
+"        text (the default), json, sarif, dot or svg.\n"
 "    -o, --output FILE\n"
 "        Write the report to FILE instead of standard output. FILE is\n"
 "        replaced only once the whole report is written; on an error it\n"
@@ -236,6 +236,15 @@ void cli_check_help(FILE *out)
 "           with a helpUri into the installed docs/check.md. Files under the\n"
 "           working directory are named relative to it (%SRCROOT%), others\n"
 "           by absolute file: URIs. An error has level error.\n"
+"    dot    A picture of each graph with a finding, for graphviz: the\n"
+"           barrier or collective red, the branches that cause it blue,\n"
+"           the paths from them to it orange; nodes labelled with their\n"
+"           name and source line, the graph with its source name and rules.\n"
+"           A graph of more than 300 nodes or 600 edges is drawn as its\n"
+"           part around the findings. Nothing reported: a graph that says so.\n"
+"    svg    The same picture laid out by graphviz, several graphs side by\n"
+"           side, at most 300 nodes and 600 edges in all: a graph that does\n"
+"           not fit is a note that says so (dot draws it).\n"
 "    A finding not reported (NOLINT, -Wno-, the baseline) is in no format.\n"
 "    Copies of one barrier or collective (loop unrolling and rotation copy\n"
 "    them) at one position with one message are one finding, in every\n"
@@ -258,6 +267,7 @@ void cli_check_help(FILE *out)
 "        -target nvptx64-nvidia-cuda -nogpulib -S -emit-llvm -g -O2 k.cl -o k.ll\n"
 "    threadconv check k.ll\n"
 "    threadconv check --format sarif -o check.sarif k.ll\n"
+"    threadconv check --format svg -o bug.svg k.ll\n"
 "    threadconv check --write-baseline baseline.txt src/*.cu\n"
 "    threadconv check --baseline baseline.txt -Werror src/*.cu\n",
 	      out);
@@ -401,7 +411,9 @@ static int render(FILE *out, const void *ctx, tc_diag *diag)
 	return c->format == FORMAT_JSON ? tc__report_json(out, c->rgs, n, c->failures, nf, diag)
 	       : c->format == FORMAT_SARIF
 		       ? tc__report_sarif(out, c->rgs, n, c->failures, nf, &c->sarif, diag)
-		       : tc__report_check_text(out, c->rgs, n, &c->text, diag);
+	       : c->format == FORMAT_DOT ? tc__report_check_dot(out, c->rgs, n, diag)
+	       : c->format == FORMAT_SVG ? tc__report_check_svg(out, c->rgs, n, diag)
+					 : tc__report_check_text(out, c->rgs, n, &c->text, diag);
 }
 
 /* The working directory, malloc'd: *physical as getcwd gives it, and
@@ -528,8 +540,11 @@ int cli_check(int argc, char **argv)
 				format = FORMAT_JSON;
 			} else if (strcmp(value, "sarif") == 0) {
 				format = FORMAT_SARIF;
+			} else if (strcmp(value, "dot") == 0 || strcmp(value, "svg") == 0) {
+				format = value[0] == 'd' ? FORMAT_DOT : FORMAT_SVG;
 			} else {
-				cli_error("unknown format '%s' (expected text, json or sarif)", value);
+				cli_error("unknown format '%s' (expected text, json, sarif, dot or svg)",
+					  value);
 				goto done;
 			}
 			break;

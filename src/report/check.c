@@ -32,10 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WARNING_TEXT "barrier may be reached by only some threads of the block"
 #define BRANCH_TEXT "may go different ways in different threads"
-/* a barrier with a thread count (docs/ptx.md) */
-#define PARTIAL_TEXT "barrier with a thread count may be reached by only some threads of the block"
 /* the note of a barrier or collective in an inlined function, with the
  * function's name */
 #define INLINED_TEXT "in inlined function '%s'"
@@ -300,7 +297,7 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_check
 	int partial = is_partial(g, rb->node), level = finding_level(rb->error);
 	line_begin(t, bl, rg->input, level);
 	if (has_pos(bl))
-		fputs(partial ? PARTIAL_TEXT : WARNING_TEXT, t->out);
+		fputs(tc__report_barrier_message(g, rb->node), t->out);
 	else
 		fprintf(t->out,
 			"graph %s: %sbarrier %s may be reached by only some "
@@ -852,9 +849,8 @@ static json_t *barrier_result(sarif *s, const tc_report_graph *rg, const tc_chec
 {
 	const tc_graph *g = rg->graph;
 	char msg[768];
-	int partial = is_partial(g, rb->node);
 	char plain[512];
-	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", partial ? PARTIAL_TEXT : WARNING_TEXT,
+	snprintf(msg, sizeof msg, "%s (graph %s, barrier %s)", tc__report_barrier_message(g, rb->node),
 		 tc__report_plain_name(plain, sizeof plain, g), tc_graph_node_name(g, rb->node));
 	finding f = {tc__check_barrier_rule(g, rb), rb->error, msg, tc_graph_node_loc(g, rb->node),
 		     rb->node, rb->causes, rb->ncauses, TC_GROUP_BLOCK, rb->inlined,

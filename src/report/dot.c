@@ -22,6 +22,7 @@
  * names that XML cannot carry (control bytes, bytes that are not UTF-8):
  * their labels show those bytes as \xNN, as the text report does.
  */
+#include "report/dot.h"
 #include "report/report.h"
 #include "util/diag.h"
 
@@ -253,7 +254,7 @@ static Agraph_t *open_root(const char *name)
 /* s as a DOT quoted string: only '"' needs its backslash (a backslash before
  * a newline would join lines, so names with backslashes never get here, and
  * labels have theirs doubled, which DOT keeps as they are). */
-static void put_quoted(FILE *out, const char *s)
+void tc__dot_put_quoted(FILE *out, const char *s)
 {
 	fputc('"', out);
 	for (; *s; s++) {
@@ -262,6 +263,19 @@ static void put_quoted(FILE *out, const char *s)
 		fputc(*s, out);
 	}
 	fputc('"', out);
+}
+
+int tc__dot_put_graph_id(FILE *out, const char *name)
+{
+	char *shown = tc__report_escaped(name, true);
+	if (!shown)
+		return TC_ENOMEM;
+	if (id_safe(name) && strcmp(shown, name) == 0)
+		tc__dot_put_quoted(out, name);
+	else
+		fputs("\"\\#graph\"", out);
+	free(shown);
+	return TC_OK;
 }
 
 /* A label or tooltip attribute that graphviz shows as name (label_escape). */
@@ -280,6 +294,30 @@ static int put_text_attr(FILE *out, const char *attr, const char *name, const ch
 	fprintf(out, "%s\"", suffix);
 	*sep = ", ";
 	free(esc);
+	return TC_OK;
+}
+
+int tc__dot_put_lines(FILE *out, const char *attr, const char *const *lines, size_t n,
+		      const char **sep)
+{
+	fprintf(out, "%s%s=\"", *sep, attr);
+	for (size_t i = 0; i < n; i++) {
+		char *shown = tc__report_escaped(lines[i], true);
+		char *esc = shown ? label_escape(shown) : NULL;
+		free(shown);
+		if (!esc)
+			return TC_ENOMEM;
+		if (i)
+			fputs("\\n", out); /* graphviz's line break */
+		for (const char *p = esc; *p; p++) {
+			if (*p == '"')
+				fputc('\\', out);
+			fputc(*p, out);
+		}
+		free(esc);
+	}
+	fputc('"', out);
+	*sep = ", ";
 	return TC_OK;
 }
 
@@ -341,7 +379,7 @@ static uint8_t *own_ids(const tc_graph *g)
 static void put_node_id(FILE *out, const tc_graph *g, const uint8_t *own, uint32_t v)
 {
 	if (own[v])
-		put_quoted(out, tc_graph_node_name(g, v));
+		tc__dot_put_quoted(out, tc_graph_node_name(g, v));
 	else
 		fprintf(out, "\"\\#0.%u\"", (unsigned)v);
 }
@@ -354,7 +392,7 @@ static int put_dot_graph(FILE *out, const tc_report_graph *rg)
 	char suffix[64];
 	fputs("digraph ", out);
 	if (id_safe(gname))
-		put_quoted(out, gname);
+		tc__dot_put_quoted(out, gname);
 	else
 		fputs("\"\\#graph\"", out);
 	fputs(" {\n\tgraph [", out);
@@ -414,6 +452,32 @@ int tc__report_dot(FILE *out, const tc_report_graph *graphs, size_t count,
 	return tc__report_status(out, diag);
 }
 
+/* Lays root out with dot and writes its SVG to out; graphviz's errors are
+ * being captured (capture_error). */
+static int layout_svg(FILE *out, GVC_t *gvc, Agraph_t *root, tc_diag *diag)
+{
+	/* network simplex (ranks, coordinates) stops after 2 passes a node
+	 * instead of running to its optimum: 20.0 -> 0.11 s on a loop nest of
+	 * 150 nodes, the same drawing to the eye on small graphs */
+	if (agsafeset(root, GV("nslimit"), GV("2"), GV("")) != 0 ||
+	    agsafeset(root, GV("nslimit1"), GV("2"), GV("")) != 0)
+		return oom(diag);
+	if (gvLayout(gvc, root, "dot") != 0)
+		return gv_failed(diag, "layout");
+	int rc = TC_OK;
+	/* into memory: graphviz exits when a write to a file fails */
+	char *svg;
+	unsigned len;
+	if (gvRenderData(gvc, root, "svg", &svg, &len) != 0) {
+		rc = gv_failed(diag, "rendering SVG");
+	} else {
+		fwrite(svg, 1, len, out);
+		gvFreeRenderData(svg);
+	}
+	gvFreeLayout(gvc, root);
+	return rc;
+}
+
 int tc__report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		  tc_diag *diag)
 {
@@ -457,31 +521,30 @@ int tc__report_svg(FILE *out, const tc_report_graph *graphs, size_t count,
 		if (!sub || add_graph(root, sub, &graphs[i], i))
 			rc = oom(diag);
 	}
-	/* network simplex (ranks, coordinates) stops after 2 passes a node
-	 * instead of running to its optimum: 20.0 -> 0.11 s on a loop nest of
-	 * 150 nodes, the same drawing to the eye on small graphs */
-	if (rc == TC_OK && (agsafeset(root, GV("nslimit"), GV("2"), GV("")) != 0 ||
-			    agsafeset(root, GV("nslimit1"), GV("2"), GV("")) != 0))
-		rc = oom(diag);
-	if (rc == TC_OK) {
-		if (gvLayout(gvc, root, "dot") != 0) {
-			rc = gv_failed(diag, "layout");
-		} else {
-			/* into memory: graphviz exits when a write to a file fails */
-			char *svg;
-			unsigned len;
-			if (gvRenderData(gvc, root, "svg", &svg, &len) != 0) {
-				rc = gv_failed(diag, "rendering SVG");
-			} else {
-				fwrite(svg, 1, len, out);
-				gvFreeRenderData(svg);
-			}
-			gvFreeLayout(gvc, root);
-		}
-	}
+	if (rc == TC_OK)
+		rc = layout_svg(out, gvc, root, diag);
 done:
 	if (root)
 		agclose(root);
 	agseterrf(old);
 	return rc ? rc : tc__report_status(out, diag);
+}
+
+int tc__dot_svg(FILE *out, const char *dot, tc_diag *diag)
+{
+	agusererrf old = agseterrf(capture_error);
+	gv_error[0] = '\0';
+	int rc;
+	GVC_t *gvc = gv_context();
+	Agraph_t *root = gvc ? agmemread(dot) : NULL;
+	if (!gvc)
+		rc = oom(diag);
+	else if (!root)
+		rc = gv_failed(diag, "reading the drawing");
+	else
+		rc = layout_svg(out, gvc, root, diag);
+	if (root)
+		agclose(root);
+	agseterrf(old);
+	return rc;
 }

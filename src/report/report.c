@@ -71,6 +71,14 @@ const char *tc__report_members(tc_group g)
 	return "threads of the block";
 }
 
+const char *tc__report_barrier_message(const tc_graph *g, uint32_t node)
+{
+	if (tc_graph_node_flags(g, node) & TC_NODE_PARTIAL_BARRIER) /* docs/ptx.md */
+		return "barrier with a thread count may be reached by only some threads of the "
+		       "block";
+	return "barrier may be reached by only some threads of the block";
+}
+
 const char *tc__report_collective_message(char *buf, size_t cap, const tc_collective *c)
 {
 	if (c->call)

@@ -141,6 +141,19 @@ int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 		    const tc_report_failure *failures, size_t nfailures,
 		    const tc_report_sarif_options *opt, tc_diag *diag);
 
+/* Check mode: a picture of each graph with a reported finding (a merged
+ * copy's is its finding's; none of a suppressed one), its findings, the
+ * branches that cause them and the paths between highlighted, in DOT (one
+ * digraph per graph, streamed) or SVG (one drawing, several graphs as
+ * clusters); a graph over the budget of TC_SVG_MAX_NODES nodes and
+ * TC_SVG_MAX_EDGES edges as its part around the findings, and in SVG, a
+ * drawing that does not fit what is left of the budget as a note (picture.c).
+ * Nothing reported: a graph that says so. */
+int tc__report_check_dot(FILE *out, const tc_report_graph *graphs, size_t count,
+			 tc_diag *diag);
+int tc__report_check_svg(FILE *out, const tc_report_graph *graphs, size_t count,
+			 tc_diag *diag);
+
 /* A graph's name as its source writes it (util/names.h: a C++ name
  * demangled, without its parameters), into buf; the name itself when it is
  * not mangled. Returns buf. */
@@ -161,6 +174,8 @@ int tc__report_status(FILE *out, tc_diag *diag);
  * the warp", "work-items of the sub-group"; a reported collective's
  * warning, and an argument's that may differ (into buf; returns buf). */
 const char *tc__report_members(tc_group g);
+/* A reported barrier's warning (one with a thread count says so). */
+const char *tc__report_barrier_message(const tc_graph *g, uint32_t node);
 const char *tc__report_collective_message(char *buf, size_t cap, const tc_collective *c);
 const char *tc__report_argument_message(char *buf, size_t cap, const tc_collective *c);
 /* Writes s[0..len) as the text reports show names and file names from the

@@ -4,14 +4,14 @@ the serial run's, byte for byte.
 
 usage: jobs.py --bin PATH [--sources]
 
-Runs check (text, json, sarif) and analyze (text, json) over the repository's
-test inputs: .cfg files, PTX, SPIR-V assembly, LLVM IR, one input with a
-warning, and the same with two that do not read; with --sources, a CUDA
-and an OpenCL C kernel and a GLSL shader too. Each with -j 1, -j 3 and
--j 64 (more jobs than inputs are cut), isolated and in the process itself
-(THREADCONV_NO_ISOLATE=1), to standard output and with -o: the exit
-status, standard output (or the file) and standard error must be the same
-in all.
+Runs check (text, json, sarif, dot) and analyze (text, json) over the
+repository's test inputs: .cfg files, PTX, SPIR-V assembly, LLVM IR, one
+input with a warning, and the same with two that do not read; with
+--sources, a CUDA and an OpenCL C kernel and a GLSL shader too. Each with
+-j 1, -j 3 and -j 64 (more jobs than inputs are cut), isolated and in the
+process itself (THREADCONV_NO_ISOLATE=1), to standard output and with -o:
+the exit status, standard output (or the file) and standard error must be
+the same in all.
 """
 import argparse, glob, os, subprocess, sys, tempfile
 
@@ -72,7 +72,7 @@ def main():
     tmp = tempfile.mkdtemp()
     out_file = os.path.join(tmp, 'report')
     runs = 0
-    cases = [(cmd, fmt, files) for cmd, formats in (('check', ('text', 'json', 'sarif')),
+    cases = [(cmd, fmt, files) for cmd, formats in (('check', ('text', 'json', 'sarif', 'dot')),
                                                     ('analyze', ('text', 'json')))
              for fmt in formats for files in (good, bad)]
     for cmd, fmt, files in cases:

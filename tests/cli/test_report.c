@@ -493,6 +493,7 @@ static void test_allocation_failures(void **state)
 		{"text", tc__report_text, 1},         {"json", json_failed, 1},
 		{"dot", tc__report_dot, 1},           {"check", check_plain, 0},
 		{"check-caret", check_caret, 1},      {"sarif", sarif_failed, 1},
+		{"check-dot", tc__report_check_dot, 1},
 	};
 	json_set_alloc_funcs(json_alloc, free);
 	fixture f;

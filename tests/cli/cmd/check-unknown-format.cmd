@@ -1,3 +1,3 @@
 # an unknown format
-args: check --format dot ../check/clean.cfg
+args: check --format png ../check/clean.cfg
 status: 2

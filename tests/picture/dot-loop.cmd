@@ -1,0 +1,3 @@
+# barriers in loops (tests/cli/check/loop.cfg)
+args: check -q --format dot ../cli/check/loop.cfg
+status: 1
