@@ -38,7 +38,7 @@
 
 /* ---- the paths (picture.h) -------------------------------------------------- */
 
-int tc__paths_init(tc__paths *p, const tc_graph *g)
+int tc__paths_init(tc_paths *p, const tc_graph *g)
 {
 	uint32_t n = tc_graph_node_count(g), m = tc_graph_edge_count(g);
 	p->g = g;
@@ -54,7 +54,7 @@ int tc__paths_init(tc__paths *p, const tc_graph *g)
 	return TC_OK;
 }
 
-void tc__paths_free(tc__paths *p)
+void tc__paths_free(tc_paths *p)
 {
 	free(p->node);
 	free(p->edge);
@@ -64,7 +64,7 @@ void tc__paths_free(tc__paths *p)
 	p->seen = p->queue = NULL;
 }
 
-uint32_t tc__paths_mark(tc__paths *p, const uint32_t *from, size_t nfrom, const uint32_t *to,
+uint32_t tc__paths_mark(tc_paths *p, const uint32_t *from, size_t nfrom, const uint32_t *to,
 			size_t nto)
 {
 	const tc_graph *g = p->g;
@@ -119,7 +119,7 @@ uint32_t tc__paths_mark(tc__paths *p, const uint32_t *from, size_t nfrom, const 
 	return tail;
 }
 
-void tc__paths_mark_near(tc__paths *p)
+void tc__paths_mark_near(tc_paths *p)
 {
 	const tc_graph *g = p->g;
 	uint32_t n = tc_graph_node_count(g), k;
@@ -152,16 +152,16 @@ typedef struct item {
 	uint32_t order; /* the order made: the text report's */
 	uint32_t group; /* the finding whose paths it is of; UINT32_MAX: none */
 	int kind;
-	const tc_report_barrier *rb;    /* ITEM_BARRIER: the finding's */
-	const tc_report_collective *rc; /* ITEM_COLLECTIVE, ITEM_ARGUMENT */
-	const tc_report_cause *cause;   /* ITEM_CAUSE */
+	const tc_check_barrier *rb;    /* ITEM_BARRIER: the finding's */
+	const tc_check_collective *rc; /* ITEM_COLLECTIVE, ITEM_ARGUMENT */
+	const tc_finding_cause *cause;   /* ITEM_CAUSE */
 	tc_group members;               /* ITEM_CAUSE: whose ways differ */
 } item;
 
 /* One graph's picture. */
 typedef struct picture {
 	const tc_report_graph *rg;
-	tc__paths p;
+	tc_paths p;
 	item *items; /* by node (then order) */
 	size_t nitems;
 	bool part;   /* the part around the findings (TC_PIC_SHOWN, TC_PIC_NEAR) */
@@ -178,7 +178,7 @@ static bool has_finding(const tc_report_graph *rg)
 		if (!rg->reported[b].merged)
 			return true;
 	for (size_t k = 0; k < rg->ncollectives; k++) {
-		const tc_report_collective *rc = &rg->collectives[k];
+		const tc_check_collective *rc = &rg->collectives[k];
 		if ((rc->reported && !rc->merged) || (tc__report_argument_shown(rc) && !rc->arg_merged))
 			return true;
 	}
@@ -202,7 +202,7 @@ static int by_node(const void *a, const void *b)
 }
 
 /* Appends the causes of a finding that are in rg's graph. */
-static void add_causes(picture *pic, const tc_report_cause *causes, uint32_t n, uint32_t group,
+static void add_causes(picture *pic, const tc_finding_cause *causes, uint32_t n, uint32_t group,
 		       tc_group members)
 {
 	const tc_graph *g = pic->rg->graph;
@@ -231,7 +231,7 @@ static int make_items(picture *pic)
 	pic->nitems = 0;
 	/* groups: a barrier's finding b is b, a collective's k nreported + k */
 	for (size_t b = 0; b < rg->nreported; b++) {
-		const tc_report_barrier *rb = &rg->reported[b];
+		const tc_check_barrier *rb = &rg->reported[b];
 		uint32_t root = rb->merged ? rb->merged_into : (uint32_t)b;
 		pic->items[pic->nitems] = (item){rb->node, (uint32_t)pic->nitems, root,
 						 ITEM_BARRIER, &rg->reported[root], NULL, NULL,
@@ -241,7 +241,7 @@ static int make_items(picture *pic)
 			add_causes(pic, rb->causes, rb->ncauses, root, TC_GROUP_BLOCK);
 	}
 	for (size_t k = 0; k < rg->ncollectives; k++) {
-		const tc_report_collective *rc = &rg->collectives[k];
+		const tc_check_collective *rc = &rg->collectives[k];
 		if (rc->reported) {
 			uint32_t root = rc->merged ? rc->merged_into : (uint32_t)k;
 			pic->items[pic->nitems] = (item){rc->c->node, (uint32_t)pic->nitems,
@@ -442,9 +442,9 @@ static const char *base_name(const char *file)
 }
 
 /* " [-Wrule]" or " [-Werror,-Wrule]", as the text report's */
-static const char *flag(char *buf, size_t cap, tc_report_rule r, bool error)
+static const char *flag(char *buf, size_t cap, tc_rule r, bool error)
 {
-	snprintf(buf, cap, " [%s-W%s]", error ? "-Werror," : "", tc__report_rule_name(r));
+	snprintf(buf, cap, " [%s-W%s]", error ? "-Werror," : "", tc_rule_name(r));
 	return buf;
 }
 
@@ -462,8 +462,8 @@ static const char *pos_text(char *buf, size_t cap, tc_loc l)
  * another graph (a function that was not inlined is checked in the
  * kernels that call it: a branch there), and the calls on the way. */
 #define MAX_CALL_LINES 8u
-static void context_lines(lines *l, const tc_graph *g, const tc_report_call *calls,
-			  uint32_t ncalls, const tc_report_cause *causes, uint32_t ncauses)
+static void context_lines(lines *l, const tc_graph *g, const tc_finding_call *calls,
+			  uint32_t ncalls, const tc_finding_cause *causes, uint32_t ncauses)
 {
 	char callee[256], caller[256], where[600];
 	for (uint32_t k = 0; k < ncalls && k < MAX_CALL_LINES; k++) {
@@ -494,13 +494,13 @@ static void item_line(lines *l, const picture *pic, const item *it)
 	case ITEM_BARRIER:
 		add_line(l, "%s: %s%s", it->rb->error ? "error" : "warning",
 			 tc__report_barrier_message(g, it->rb->node),
-			 flag(fl, sizeof fl, tc__report_barrier_rule(g, it->rb), it->rb->error));
+			 flag(fl, sizeof fl, tc__check_barrier_rule(g, it->rb), it->rb->error));
 		context_lines(l, g, it->rb->calls, it->rb->ncalls, it->rb->causes, it->rb->ncauses);
 		break;
 	case ITEM_COLLECTIVE:
 		add_line(l, "%s: %s%s", it->rc->error ? "error" : "warning",
 			 tc__report_collective_message(msg, sizeof msg, it->rc->c),
-			 flag(fl, sizeof fl, tc__report_collective_rule(it->rc), it->rc->error));
+			 flag(fl, sizeof fl, tc__check_collective_rule(it->rc), it->rc->error));
 		context_lines(l, g, it->rc->calls, it->rc->ncalls, it->rc->causes, it->rc->ncauses);
 		break;
 	case ITEM_ARGUMENT:
@@ -648,8 +648,8 @@ static int put_title(writer *w)
 	bool seen[TC_RULE_COUNT] = {false};
 	for (size_t i = 0; i < pic->nitems; i++) {
 		const item *it = &pic->items[i];
-		tc_report_rule r = it->kind == ITEM_BARRIER      ? tc__report_barrier_rule(g, it->rb)
-				   : it->kind == ITEM_COLLECTIVE ? tc__report_collective_rule(it->rc)
+		tc_rule r = it->kind == ITEM_BARRIER      ? tc__check_barrier_rule(g, it->rb)
+				   : it->kind == ITEM_COLLECTIVE ? tc__check_collective_rule(it->rc)
 				   : it->kind == ITEM_ARGUMENT   ? TC_RULE_COLLECTIVE_ARGUMENT
 								 : TC_RULE_COUNT;
 		if (r == TC_RULE_COUNT || seen[r])
@@ -657,7 +657,7 @@ static int put_title(writer *w)
 		seen[r] = true;
 		size_t len = strlen(rules);
 		snprintf(rules + len, sizeof rules - len, "%s%s", len ? ", " : "",
-			 tc__report_rule_name(r));
+			 tc_rule_name(r));
 	}
 	lines_clear(&w->label);
 	add_line(&w->label, "%s: %s", tc__report_plain_name(name, sizeof name, g), rules);

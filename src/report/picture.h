@@ -12,8 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* What a node is in a picture (tc__paths.node); an edge has only
- * TC_PIC_PATH (tc__paths.edge). */
+/* What a node is in a picture (tc_paths.node); an edge has only
+ * TC_PIC_PATH (tc_paths.edge). */
 #define TC_PIC_FINDING 0x1u /* a reported barrier or collective, or its copy */
 #define TC_PIC_CAUSE 0x2u   /* a branch that a finding names as its cause */
 #define TC_PIC_PATH 0x4u    /* on a path from a cause to its finding */
@@ -22,18 +22,18 @@
 
 /* The marks of one graph and the searches' room (malloc'd, per node: 4 + 4
  * + 1 bytes, per edge 1). */
-typedef struct tc__paths {
+typedef struct tc_paths {
 	const tc_graph *g;
 	uint8_t *node;  /* TC_PIC_* per node */
 	uint8_t *edge;  /* TC_PIC_PATH per edge */
 	uint32_t *seen; /* the search that last saw a node (stamp, stamp + 1) */
 	uint32_t *queue;
 	uint32_t stamp;
-} tc__paths;
+} tc_paths;
 
 /* All marks clear. TC_OK or TC_ENOMEM (nothing to free then). */
-int tc__paths_init(tc__paths *p, const tc_graph *g);
-void tc__paths_free(tc__paths *p);
+int tc__paths_init(tc_paths *p, const tc_graph *g);
+void tc__paths_free(tc_paths *p);
 
 /*
  * Marks TC_PIC_PATH on every node and edge that lies on a path (of any
@@ -43,11 +43,11 @@ void tc__paths_free(tc__paths *p);
  * the nodes the first one saw; nodes repeated in from or to are fine.
  * Returns the number of nodes on such paths.
  */
-uint32_t tc__paths_mark(tc__paths *p, const uint32_t *from, size_t nfrom, const uint32_t *to,
+uint32_t tc__paths_mark(tc_paths *p, const uint32_t *from, size_t nfrom, const uint32_t *to,
 			size_t nto);
 
 /* Marks TC_PIC_NEAR on every node that is not highlighted (TC_PIC_SHOWN)
  * and has an edge to or from one that is. */
-void tc__paths_mark_near(tc__paths *p);
+void tc__paths_mark_near(tc_paths *p);
 
 #endif

@@ -36,7 +36,7 @@ static tc_graph *graph_of(uint32_t n, const uint32_t *arcs, uint32_t narcs)
 }
 
 /* The nodes with mark, as a bit set (n <= 64). */
-static uint64_t marked(const tc__paths *p, uint32_t n, unsigned mark)
+static uint64_t marked(const tc_paths *p, uint32_t n, unsigned mark)
 {
 	uint64_t set = 0;
 	for (uint32_t v = 0; v < n; v++)
@@ -62,7 +62,7 @@ static void test_hand(void **state)
 	static const uint32_t arcs[] = {0, 1, 1, 2, 2, 3, 3, 4, 4, 7, 1, 5, 5, 7,
 					3, 6, 6, 3, 2, 6, 0, 7};
 	tc_graph *g = graph_of(8, UNIT_ARCS(arcs));
-	tc__paths p;
+	tc_paths p;
 	assert_int_equal(tc__paths_init(&p, g), TC_OK);
 	uint32_t from = 1, to = 3;
 	assert_int_equal(tc__paths_mark(&p, &from, 1, &to, 1), 4);
@@ -106,7 +106,7 @@ static uint64_t reach(uint32_t n, const uint32_t *arcs, uint32_t narcs, uint64_t
 	return set;
 }
 
-/* Random graphs and sets, one tc__paths for many searches (as a picture
+/* Random graphs and sets, one tc_paths for many searches (as a picture
  * uses it: one per finding), marks cleared between them. */
 static void test_random(void **state)
 {
@@ -118,7 +118,7 @@ static void test_random(void **state)
 		assert_non_null(arcs);
 		unit_random_arcs(&s, n, narcs, arcs);
 		tc_graph *g = graph_of(n, arcs, narcs);
-		tc__paths p;
+		tc_paths p;
 		assert_int_equal(tc__paths_init(&p, g), TC_OK);
 		if (round % 3 == 0) /* the stamps wrap around during the searches */
 			p.stamp = UINT32_MAX - 2 * (uint32_t)unit_rand(&s, 4) - 1;
@@ -172,7 +172,7 @@ static void test_chain(void **state)
 	arcs[2 * (n - 1)] = 0; /* and the branch's other way */
 	arcs[2 * (n - 1) + 1] = n - 1;
 	tc_graph *g = graph_of(n, arcs, n);
-	tc__paths p;
+	tc_paths p;
 	assert_int_equal(tc__paths_init(&p, g), TC_OK);
 	uint32_t from = 0, to = n - 2;
 	assert_int_equal(tc__paths_mark(&p, &from, 1, &to, 1), n - 1);
