@@ -33,7 +33,7 @@
  * is reported in the stats.
  */
 #include "graph/dominators.h"
-#include "analysis/flow.h"
+#include "analysis/solvers.h"
 #include "analysis/scc.h"
 
 enum { LV_NODE, LV_EDGE, LV_SINK, LV_ROOT, LV_SUPER };
@@ -227,7 +227,7 @@ static int fall_back_to_path(tc_arena *ar, const tc_flow *f, const uint32_t *src
 		return TC_ENOMEM;
 	tc_arena own;
 	tc__arena_init(&own, ar->al);
-	int rc = tc__solve_linear(&own, f, true, NULL, pn, pe);
+	int rc = tc__solve_path(&own, f, NULL, pn, pe);
 	tc__arena_free(&own);
 	if (rc)
 		return rc;

@@ -6,7 +6,7 @@
  *   sound:  x and y are cycle-equivalent: no directed cycle passes one of
  *           them but not the other.
  * The pairs are joined into classes (circular lists) and handed to the rule
- * engine of rules.c.
+ * engine of basic.c.
  *
  * Finding the pairs without looking at all of them:
  * - For a fixed y, the x that dominate y and are post-dominated by y form a
@@ -37,7 +37,7 @@
  *   search for a cycle through one node avoiding the other.
  */
 #include "graph/dominators.h"
-#include "analysis/flow.h"
+#include "analysis/solvers.h"
 #include "analysis/intervals.h"
 #include "analysis/loops.h"
 #include "analysis/scc.h"
@@ -314,8 +314,9 @@ static int find_pairs(tc_arena *ar, const tc_flow *f, bool paper, uint32_t *next
 	return rc;
 }
 
-int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c,
-		     uint8_t *edge_c)
+/* region, or region-paper (paper): the pairs, then basic across them */
+static int solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c,
+			uint8_t *edge_c)
 {
 	/* the last round's big arrays, kept for reuse, would only stand by
 	 * while the pairs are found in an arena of their own */
@@ -327,5 +328,15 @@ int tc__solve_region(tc_arena *ar, const tc_flow *f, bool paper, uint8_t *node_c
 	tc__arena_init(&tmp, ar->al);
 	int rc = find_pairs(&tmp, f, paper, next);
 	tc__arena_free(&tmp);
-	return rc ? rc : tc__solve_rules(ar, f, next, node_c, edge_c);
+	return rc ? rc : tc__solve_basic(ar, f, next, node_c, edge_c);
+}
+
+int tc__solve_region(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c)
+{
+	return solve_region(ar, f, false, node_c, edge_c);
+}
+
+int tc__solve_region_paper(tc_arena *ar, const tc_flow *f, uint8_t *node_c, uint8_t *edge_c)
+{
+	return solve_region(ar, f, true, node_c, edge_c);
 }

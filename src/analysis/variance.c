@@ -25,7 +25,7 @@
  * and S, which starts afresh each round from the uniform marks.
  */
 #include "graph/dominators.h"
-#include "analysis/flow.h"
+#include "analysis/solvers.h"
 #include "analysis/influence.h"
 
 #include <string.h>

@@ -1,14 +1,14 @@
 /*
- * rules.c - the paper's branch and merge rules by work list (Fig. 7), with
- * optional classes of nodes known to share their state (Fig. 13's region
- * pairs; see region.c).
+ * basic.c - the solver basic: the paper's branch and merge rules by work
+ * list (Fig. 7), with optional classes of nodes known to share their state
+ * (Fig. 13's region pairs; see region.c).
  *
  * Each node has two rule groups: the node with its live out-edges (branch)
  * and the node with its live in-edges (merge). A group whose unknown count
  * drops to one has its last unknown member proven. Counting keeps the whole
  * run linear: a group is scanned only when its count reaches one.
  */
-#include "analysis/flow.h"
+#include "analysis/solvers.h"
 
 typedef struct rules {
 	const tc_flow *f;
@@ -64,7 +64,7 @@ static void settle_merge(rules *r, uint32_t v)
 			prove(r, f->n + *e);
 }
 
-int tc__solve_rules(tc_arena *ar, const tc_flow *f, const uint32_t *cls_next,
+int tc__solve_basic(tc_arena *ar, const tc_flow *f, const uint32_t *cls_next,
 		    uint8_t *node_c, uint8_t *edge_c)
 {
 	rules r = {f, node_c, edge_c, NULL, NULL, NULL, 0, cls_next, NULL};

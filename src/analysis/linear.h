@@ -1,0 +1,22 @@
+/*
+ * linear.h - the bridge graph that linear (linear.c) and path (path.c)
+ * share: its building or its update after a round's splits, and the answer
+ * read from its bridges.
+ */
+#ifndef TC_ANALYSIS_LINEAR_H
+#define TC_ANALYSIS_LINEAR_H
+
+#include "analysis/solvers.h"
+
+/* The bridge graph of f for this round: built (into memo's arena, or ar
+ * without a memo: then in *local), or the last round's with the edges split
+ * since removed (*gone[0..*ngone), room for m; *search: they still need a
+ * search). *st is the state to use. */
+int tc__linear_begin(tc_arena *ar, const tc_flow *f, tc_linear_memo *memo,
+		     tc_linear_state *local, tc_linear_state **st, uint32_t **gone,
+		     uint32_t *ngone, bool *search);
+/* node_c/edge_c from st's bridges (the convergent live elements). */
+void tc__linear_answer(const tc_flow *f, const tc_linear_state *st, uint8_t *node_c,
+		       uint8_t *edge_c);
+
+#endif
