@@ -645,8 +645,9 @@ typedef struct tc_check_options {
 	uint32_t exact_work_factor;
 	/* How the caller lends threads: run calls task(arg, 0) .. task(arg,
 	 * n - 1), which are independent, on any threads in any order, and
-	 * returns when all have returned. NULL: one after another on the
-	 * calling thread. */
+	 * returns when all have returned (the tasks then allocate through
+	 * tc_check's allocator at the same time). NULL: one after another on
+	 * the calling thread. */
 	void (*run)(void *ud, size_t n, void (*task)(void *arg, size_t i), void *arg);
 	void *run_ud;
 } tc_check_options;
