@@ -153,44 +153,40 @@ static int literal_rounds(const tc_flow *f, tc_linear_state *st, uint32_t *gone)
 	}
 }
 
-int tc__linear_begin(tc_arena *ar, const tc_flow *f, tc_linear_memo *memo,
-		     tc_linear_state *local, tc_linear_state **st, uint32_t **gone,
-		     uint32_t *ngone, bool *search)
+int tc__linear_begin(tc_arena *ar, const tc_flow *f, tc_linear_memo *memo, tc_linear_round *r)
 {
-	*st = memo ? &memo->st : local;
-	memset(local, 0, sizeof *local);
-	*gone = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->m + 1);
-	if (!*gone)
+	memset(r, 0, sizeof *r);
+	r->st = memo ? &memo->st : &r->local;
+	r->gone = TC_ARENA_ARRAY(ar, uint32_t, (size_t)f->m + 1);
+	if (!r->gone)
 		return TC_ENOMEM;
-	*ngone = 0;
-	*search = false; /* build searches the first time */
+	/* build searches the first time */
 	if (!memo)
-		return build(ar, f, *st);
+		return build(ar, f, r->st);
 	if (!memo->ready) {
 		tc__arena_init(&memo->ar, memo->al);
 		memo->ready = true;
-		return build(&memo->ar, f, *st);
+		return build(&memo->ar, f, r->st);
 	}
 	/* the last round's bridges, updated where it split edges */
-	*ngone = note_splits(f, *st, *gone);
-	*search = *ngone > 0;
+	r->ngone = note_splits(f, r->st, r->gone);
+	r->search = r->ngone > 0;
 	return TC_OK;
 }
 
 int tc__solve_linear(tc_arena *ar, const tc_flow *f, tc_linear_memo *memo, uint8_t *node_c,
 		     uint8_t *edge_c)
 {
-	tc_linear_state local, *st;
-	uint32_t *gone, ngone;
-	bool search;
-	int rc = tc__linear_begin(ar, f, memo, &local, &st, &gone, &ngone, &search);
+	tc_linear_round r;
+	int rc = tc__linear_begin(ar, f, memo, &r);
 	if (rc)
 		return rc;
+	tc_linear_state *st = r.st;
 	/* build searched them all; then only where edges were split */
 	tc__phase_begin(f->run, "bridges");
-	rc = search ? tc__bridges_in(&st->bg, st->removed, NULL, gone, ngone) : TC_OK;
+	rc = r.search ? tc__bridges_in(&st->bg, st->removed, NULL, r.gone, r.ngone) : TC_OK;
 	if (!rc && memo)
-		rc = literal_rounds(f, st, gone);
+		rc = literal_rounds(f, st, r.gone);
 	tc__phase_end(f->run);
 	if (rc)
 		return rc;

@@ -8,13 +8,18 @@
 
 #include "analysis/solvers.h"
 
+/* One round of linear or path on the bridge graph. */
+typedef struct tc_linear_round {
+	tc_linear_state *st; /* the memo's state, or local */
+	tc_linear_state local;
+	uint32_t *gone;      /* edges removed since the last search (room for m) */
+	uint32_t ngone;
+	bool search;         /* those still need a search */
+} tc_linear_round;
 /* The bridge graph of f for this round: built (into memo's arena, or ar
- * without a memo: then in *local), or the last round's with the edges split
- * since removed (*gone[0..*ngone), room for m; *search: they still need a
- * search). *st is the state to use. */
-int tc__linear_begin(tc_arena *ar, const tc_flow *f, tc_linear_memo *memo,
-		     tc_linear_state *local, tc_linear_state **st, uint32_t **gone,
-		     uint32_t *ngone, bool *search);
+ * without a memo), or the last round's with the edges split since
+ * removed. */
+int tc__linear_begin(tc_arena *ar, const tc_flow *f, tc_linear_memo *memo, tc_linear_round *r);
 /* node_c/edge_c from st's bridges (the convergent live elements). */
 void tc__linear_answer(const tc_flow *f, const tc_linear_state *st, uint8_t *node_c,
 		       uint8_t *edge_c);

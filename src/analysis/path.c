@@ -264,12 +264,13 @@ int tc__solve_path(tc_arena *ar, const tc_flow *f, tc_linear_memo *memo, uint8_t
 		   uint8_t *edge_c)
 {
 	uint32_t n = f->n, m = f->m;
-	tc_linear_state local, *st;
-	uint32_t *gone, ngone;
-	bool search;
-	int rc = tc__linear_begin(ar, f, memo, &local, &st, &gone, &ngone, &search);
+	tc_linear_round r;
+	int rc = tc__linear_begin(ar, f, memo, &r);
 	if (rc)
 		return rc;
+	tc_linear_state *st = r.st;
+	uint32_t *gone = r.gone, ngone = r.ngone;
+	bool search = r.search;
 	path_ctx p = {f, node_c, edge_c, NULL, NULL, NULL, NULL, NULL, NULL, 0};
 	p.stamp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
 	p.label = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);

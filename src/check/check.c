@@ -607,6 +607,22 @@ static void run_serial(void *ud, size_t n, void (*task)(void *arg, size_t i), vo
 		task(arg, i);
 }
 
+/* What a finding of a barrier or collective's reach says: its calls, and
+ * for one that is not a copy (merged) its causes and where exited threads
+ * go. */
+static void set_reach(tc_finding *x, const tc_finding_call *calls, uint32_t ncalls,
+		      bool unknown_callers, const tc_finding_cause *causes, uint32_t ncauses,
+		      bool merged, bool after_exit, tc_loc exit_loc)
+{
+	x->calls = calls;
+	x->ncalls = ncalls;
+	x->unknown_callers = unknown_callers;
+	x->causes = merged ? NULL : causes;
+	x->ncauses = merged ? 0 : ncauses;
+	if (after_exit && !merged)
+		x->exit_loc = exit_loc;
+}
+
 /* The public list: each record's findings in order (a barrier's; then each
  * collective's reach and argument), a copy naming its finding's index. */
 static int flatten(tc_findings *f)
@@ -634,13 +650,8 @@ static int flatten(tc_findings *f)
 			x->loc = tc_graph_node_loc(g->graph, rb->node);
 			x->inlined = rb->inlined;
 			x->inlined_loc = rb->inlined_loc;
-			x->calls = rb->calls;
-			x->ncalls = rb->ncalls;
-			x->unknown_callers = rb->unknown_callers;
-			x->causes = rb->merged ? NULL : rb->causes;
-			x->ncauses = rb->merged ? 0 : rb->ncauses;
-			if (rb->after_exit && !rb->merged)
-				x->exit_loc = rb->exit_loc;
+			set_reach(x, rb->calls, rb->ncalls, rb->unknown_callers, rb->causes,
+				  rb->ncauses, rb->merged, rb->after_exit, rb->exit_loc);
 			x->merged_into = rb->merged ? first + rb->merged_into : SIZE_MAX;
 			if (rb->merged)
 				x->rule = f->list[x->merged_into].rule;
@@ -674,13 +685,8 @@ static int flatten(tc_findings *f)
 					continue;
 				}
 				x->rule = tc__check_collective_rule(cc);
-				x->calls = cc->calls;
-				x->ncalls = cc->ncalls;
-				x->unknown_callers = cc->unknown_callers;
-				x->causes = cc->merged ? NULL : cc->causes;
-				x->ncauses = cc->merged ? 0 : cc->ncauses;
-				if (cc->after_exit && !cc->merged)
-					x->exit_loc = cc->exit_loc;
+				set_reach(x, cc->calls, cc->ncalls, cc->unknown_callers, cc->causes,
+					  cc->ncauses, cc->merged, cc->after_exit, cc->exit_loc);
 				if (cc->merged) {
 					x->merged_into = pos[cc->merged_into];
 					x->rule = f->list[x->merged_into].rule;
