@@ -27,7 +27,7 @@
  * is thread-dependent.
  */
 #include "frontend/gpu_builtins.h"
-#include "frontend/ptx_dwarf.h"
+#include "frontend/ptx/dwarf.h"
 #include "frontend/readers.h"
 #include "graph/blocks.h"
 #include "graph/desc.h"
@@ -342,7 +342,7 @@ typedef struct reader {
 	size_t ndstr, dstr_cap;
 	nmap dstr_labels;
 	/* nvcc -G's inlined calls, from .debug_abbrev and .debug_info
-	 * (ptx_dwarf.h), kept when the text has a .debug_info (want_dwarf) */
+	 * (dwarf.h), kept when the text has a .debug_info (want_dwarf) */
 	bool want_dwarf;
 	nmap all_labels; /* every function's labels: function (val), instruction
 			  * (aux); tag 2: defined in several functions */
@@ -1244,7 +1244,7 @@ static int parse_debug_str(reader *r)
 }
 
 /* .section .debug_abbrev, .debug_info { .b8 N, ...; .b32 LABEL[+N]; ... }:
- * the bytes, a label's place left 0 and listed (ptx_dwarf.h); t is at
+ * the bytes, a label's place left 0 and listed (dwarf.h); t is at
  * '{'. What is not such a list leaves the section undecoded (empty). */
 static int parse_dwarf_section(reader *r, struct dsec *d)
 {
@@ -3736,7 +3736,7 @@ static int cmp_dwkey(const void *x, const void *y)
 }
 
 /*
- * The inlined calls of .debug_info (ptx_dwarf.h), once the whole file is
+ * The inlined calls of .debug_info (dwarf.h), once the whole file is
  * read: each with its function's instructions, found by its labels, in
  * r->dw_order. A call whose labels, file or enclosing call are not found
  * is left out.
