@@ -96,10 +96,10 @@ static int iloc_add(reader *r, pinlined_loc x)
 		return r->rc;
 	if ((r->niloc + 1) * 2 > r->ilh_cap) { /* rehashed from the lines */
 		size_t cap = r->ilh_cap ? r->ilh_cap * 2 : 64;
-		struct ilslot *h = tc__calloc(&r->al, cap, sizeof *h);
+		struct ilslot *h = tc__ptx_table(&r->ar, cap, sizeof *h);
 		if (!h)
 			return tc__ptx_oom(r);
-		tc__free(&r->al, r->ilh);
+		tc__arena_release(&r->ar, r->ilh);
 		r->ilh = h;
 		r->ilh_cap = cap;
 		r->ilh_gen = 1;
@@ -228,7 +228,7 @@ int tc__ptx_parse_debug_str(reader *r)
 			nslot *e;
 			if (!tc__ptx_is_p(r, ':')) {
 				ok = false;
-			} else if (!(e = tc__ptx_nmap_put(&r->al, &r->dstr_labels, label.s, label.len))) {
+			} else if (!(e = tc__ptx_nmap_put(&r->ar, &r->dstr_labels, label.s, label.len))) {
 				return tc__ptx_oom(r);
 			} else {
 				e->val = r->ndstr > UINT32_MAX ? UINT32_MAX : (uint32_t)r->ndstr;
@@ -460,13 +460,11 @@ int tc__ptx_dwarf_calls(reader *r)
 		return tc__ptx_oom(r);
 	if (!r->ndw)
 		return TC_OK;
-	r->dwc = tc__calloc(&r->al, r->ndw, sizeof *r->dwc);
-	r->dw_order = tc__calloc(&r->al, r->ndw, sizeof *r->dw_order);
-	dwkey *key = tc__calloc(&r->al, r->ndw, sizeof *key);
-	if (!r->dwc || !r->dw_order || !key) {
-		tc__free(&r->al, key);
+	r->dwc = TC_ARENA_ZARRAY(&r->ar, struct dwcode, r->ndw);
+	r->dw_order = TC_ARENA_ZARRAY(&r->ar, uint32_t, r->ndw);
+	dwkey *key = TC_ARENA_ZARRAY(&r->ar, dwkey, r->ndw);
+	if (!r->dwc || !r->dw_order || !key)
 		return tc__ptx_oom(r);
-	}
 	size_t n = 0;
 	for (size_t k = 0; k < r->ndw; k++) {
 		const tc_dw_inlined *d = &r->dw[k];
@@ -485,7 +483,6 @@ int tc__ptx_dwarf_calls(reader *r)
 	for (size_t i = 0; i < n; i++)
 		r->dw_order[i] = key[i].k;
 	r->ndw_order = n;
-	tc__free(&r->al, key);
 	return TC_OK;
 }
 

@@ -28,7 +28,7 @@ static int parse_params(reader *r, uint8_t tag)
 		if (!name.s)
 			return tc__ptx_expected(r, "a parameter name");
 		if (tag == P_RET) { /* a register the function's result is in */
-			nslot *e = tc__ptx_nmap_put(&r->al, &r->params, name.s, name.len);
+			nslot *e = tc__ptx_nmap_put(&r->ar, &r->params, name.s, name.len);
 			if (!e)
 				return tc__ptx_oom(r);
 			e->tag = P_RET;
@@ -46,7 +46,7 @@ static int parse_params(reader *r, uint8_t tag)
 			    tc__ptx_push(r, &r->reg_param_index, r->nparams++))
 				return r->rc;
 		} else {
-			nslot *e = tc__ptx_nmap_put(&r->al, &r->params, name.s, name.len);
+			nslot *e = tc__ptx_nmap_put(&r->ar, &r->params, name.s, name.len);
 			if (!e)
 				return tc__ptx_oom(r);
 			e->tag = tag;
@@ -274,9 +274,11 @@ static int generic_loads(reader *r)
 	if (!r->gload.len)
 		return TC_OK;
 	uint32_t nr = r->nregs;
-	uint8_t *may = tc__calloc(&r->al, (size_t)nr + 1, 1);
-	uint32_t *off = tc__calloc(&r->al, (size_t)nr + 2, sizeof *off);
-	uint32_t *stack = tc__malloc(&r->al, ((size_t)nr + 1) * sizeof *stack);
+	tc_arena tmp; /* this step's arrays */
+	tc__arena_init(&tmp, &r->al);
+	uint8_t *may = TC_ARENA_ZARRAY(&tmp, uint8_t, (size_t)nr + 1);
+	uint32_t *off = TC_ARENA_ZARRAY(&tmp, uint32_t, (size_t)nr + 2);
+	uint32_t *stack = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nr + 1);
 	uint32_t *by = NULL;
 	int rc = may && off && stack ? TC_OK : TC_ENOMEM;
 	size_t total = 0;
@@ -289,7 +291,7 @@ static int generic_loads(reader *r)
 				off[ops[k] + 2]++;
 			total += end - opoff[i];
 		}
-		by = tc__malloc(&r->al, (total + 1) * sizeof *by);
+		by = TC_ARENA_ARRAY(&tmp, uint32_t, total + 1);
 		rc = by ? TC_OK : TC_ENOMEM;
 	}
 	if (!rc) {
@@ -333,10 +335,7 @@ static int generic_loads(reader *r)
 				r->rec.kind[r->gload.v[k]] |= TC_UA_SOURCE;
 		}
 	}
-	tc__free(&r->al, may);
-	tc__free(&r->al, off);
-	tc__free(&r->al, stack);
-	tc__free(&r->al, by);
+	tc__arena_free(&tmp);
 	return rc ? tc__ptx_oom(r) : TC_OK;
 }
 
@@ -391,11 +390,12 @@ static int full_masks(reader *r)
 	if (!any || !r->want_lanes)
 		return TC_OK;
 	/* per register: its writes (up to 2), and the last */
-	uint32_t *last = tc__malloc(&r->al, ((size_t)r->nregs + 1) * sizeof *last);
-	uint8_t *writes = tc__calloc(&r->al, (size_t)r->nregs + 1, 1);
+	tc_arena tmp;
+	tc__arena_init(&tmp, &r->al);
+	uint32_t *last = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)r->nregs + 1);
+	uint8_t *writes = TC_ARENA_ZARRAY(&tmp, uint8_t, (size_t)r->nregs + 1);
 	if (!last || !writes) {
-		tc__free(&r->al, last);
-		tc__free(&r->al, writes);
+		tc__arena_free(&tmp);
 		return tc__ptx_oom(r);
 	}
 	for (uint32_t i = f->rec0; i < r->rec.def.len; i++) {
@@ -417,8 +417,7 @@ static int full_masks(reader *r)
 			for (uint32_t k = c->res0; k < c->res1 && k < r->rec.def.len; k++)
 				r->lane[k] = tc__ptx_no_lane;
 	}
-	tc__free(&r->al, last);
-	tc__free(&r->al, writes);
+	tc__arena_free(&tmp);
 	return TC_OK;
 }
 
@@ -454,7 +453,7 @@ static int parse_targets(reader *r)
 	if (!r->last_was_label)
 		return tc__ptx_err(r, d.line, d.col, "'.branchtargets' must follow a label");
 	plabel *l = &r->lab[r->last_label];
-	nslot *e = tc__ptx_nmap_put(&r->al, &r->tables, l->s, l->len);
+	nslot *e = tc__ptx_nmap_put(&r->ar, &r->tables, l->s, l->len);
 	if (!e)
 		return tc__ptx_oom(r);
 	e->tag = 1;
@@ -478,7 +477,7 @@ static int parse_targets(reader *r)
 
 static int define_label(reader *r, const tok *name)
 {
-	nslot *e = tc__ptx_nmap_put(&r->al, &r->labels, name->s, name->len);
+	nslot *e = tc__ptx_nmap_put(&r->ar, &r->labels, name->s, name->len);
 	if (!e)
 		return tc__ptx_oom(r);
 	if (e->tag != 0xff)
@@ -491,7 +490,7 @@ static int define_label(reader *r, const tok *name)
 	e->aux = name->line;
 	r->lab[r->nlab] = (plabel){name->s, name->len, r->npos, false, TC_NONE};
 	if (r->want_dwarf) { /* for .debug_info's labels of code */
-		nslot *g = tc__ptx_nmap_put(&r->al, &r->all_labels, name->s, name->len);
+		nslot *g = tc__ptx_nmap_put(&r->ar, &r->all_labels, name->s, name->len);
 		if (!g)
 			return tc__ptx_oom(r);
 		g->tag = g->tag == 0xff ? 1 : 2;
@@ -609,7 +608,7 @@ static int body(reader *r, tok open)
 				tc__ptx_next(r);
 				while (!tc__ptx_is_p(r, ';') && r->t.kind != T_END) /* [8] */
 					tc__ptx_next(r);
-				nslot *e = tc__ptx_nmap_put(&r->al, &r->scoped, name.s, name.len);
+				nslot *e = tc__ptx_nmap_put(&r->ar, &r->scoped, name.s, name.len);
 				if (!e)
 					return tc__ptx_oom(r);
 				if (e->tag == 0xff) {
@@ -696,7 +695,7 @@ int tc__ptx_function(reader *r)
 		for (int d = 1; req && d < 3; d++)
 			reqntid[d] = !reqntid[0] ? 0 : reqntid[d] ? reqntid[d] : 1;
 	}
-	nslot *e = tc__ptx_nmap_put(&r->al, &r->fnames, name.s, name.len);
+	nslot *e = tc__ptx_nmap_put(&r->ar, &r->fnames, name.s, name.len);
 	if (!e)
 		return tc__ptx_oom(r);
 	if (tc__ptx_is_p(r, ';')) { /* a declaration */

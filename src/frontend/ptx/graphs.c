@@ -196,7 +196,7 @@ static int make_collectives(reader *r, const pfunc *f, const uint32_t *last,
 /* The graph each function is (entries first), for the calls' callees. */
 static int number_graphs(reader *r)
 {
-	if (!(r->graph_of = tc__malloc(&r->al, (r->nfn + 1) * sizeof *r->graph_of)))
+	if (!(r->graph_of = TC_ARENA_ARRAY(&r->ar, uint32_t, r->nfn + 1)))
 		return tc__ptx_oom(r);
 	uint32_t next = 0;
 	for (int pass = 0; pass < 2; pass++)
@@ -326,13 +326,15 @@ static int graph(reader *r, uint32_t fi)
 	pfunc *f = &r->fn[fi];
 	uint32_t nb = f->block1 - f->block0, ni = f->rec1 - f->rec0;
 	int rc;
-	/* the function in registers */
-	uint32_t *blk = tc__malloc(&r->al, ((size_t)ni + 1) * sizeof *blk);
-	uint32_t *opoff = tc__malloc(&r->al, ((size_t)ni + 1) * sizeof *opoff);
-	uint32_t *succ_off = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *succ_off);
-	uint32_t *cond = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *cond);
-	uint32_t *nbar = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *nbar); /* barriers */
-	uint32_t *last = tc__malloc(&r->al, ((size_t)nb + 1) * sizeof *last);
+	/* the function in registers, in arrays of the graph's own arena */
+	tc_arena tmp;
+	tc__arena_init(&tmp, &r->al);
+	uint32_t *blk = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)ni + 1);
+	uint32_t *opoff = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)ni + 1);
+	uint32_t *succ_off = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nb + 1);
+	uint32_t *cond = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nb + 1);
+	uint32_t *nbar = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nb + 1); /* barriers */
+	uint32_t *last = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nb + 1);
 	tc_fn_read in = {0};
 	size_t nsucc = 0;
 	if (!blk || !opoff || !succ_off || !cond || !nbar || !last) {
@@ -411,12 +413,7 @@ static int graph(reader *r, uint32_t fi)
 	}
 done:
 	tc__fn_read_release(r->out, &in);
-	tc__free(&r->al, blk);
-	tc__free(&r->al, opoff);
-	tc__free(&r->al, succ_off);
-	tc__free(&r->al, cond);
-	tc__free(&r->al, nbar);
-	tc__free(&r->al, last);
+	tc__arena_free(&tmp);
 	return rc;
 }
 
@@ -424,9 +421,11 @@ done:
  * one is a barrier. */
 int tc__ptx_barrier_calls(reader *r)
 {
-	uint8_t *has = tc__calloc(&r->al, r->nfn + 1, 1);
-	uint32_t *caller = tc__malloc(&r->al, (r->ncalls + 1) * sizeof *caller);
-	uint32_t *callee = tc__malloc(&r->al, (r->ncalls + 1) * sizeof *callee);
+	tc_arena tmp; /* this step's arrays */
+	tc__arena_init(&tmp, &r->al);
+	uint8_t *has = TC_ARENA_ZARRAY(&tmp, uint8_t, r->nfn + 1);
+	uint32_t *caller = TC_ARENA_ARRAY(&tmp, uint32_t, r->ncalls + 1);
+	uint32_t *callee = TC_ARENA_ARRAY(&tmp, uint32_t, r->ncalls + 1);
 	int rc = has && caller && callee ? TC_OK : TC_ENOMEM;
 	size_t n = 0;
 	for (size_t i = 0; i < r->ncalls && !rc; i++) {
@@ -448,7 +447,8 @@ int tc__ptx_barrier_calls(reader *r)
 		r->calls[i].barrier = r->calls[i].callee != TC_NONE && has[r->calls[i].callee];
 	/* the same for the collectives of each group (those with the full
 	 * mask: what a masked one promises is not the caller's) */
-	uint8_t *reach = !rc && r->ncolls && r->ncalls ? tc__calloc(&r->al, r->nfn + 1, 1) : NULL;
+	uint8_t *reach = !rc && r->ncolls && r->ncalls ? TC_ARENA_ZARRAY(&tmp, uint8_t, r->nfn + 1)
+						       : NULL;
 	if (!rc && r->ncolls && r->ncalls && !reach)
 		rc = TC_ENOMEM;
 	for (size_t f = 0; reach && f < r->nfn; f++)
@@ -471,10 +471,7 @@ int tc__ptx_barrier_calls(reader *r)
 	}
 	for (size_t i = 0; reach && i < r->ncalls && !rc; i++)
 		r->calls[i].reach = r->calls[i].callee != TC_NONE ? reach[r->calls[i].callee] : 0;
-	tc__free(&r->al, reach);
-	tc__free(&r->al, has);
-	tc__free(&r->al, caller);
-	tc__free(&r->al, callee);
+	tc__arena_free(&tmp);
 	return rc ? tc__ptx_oom(r) : TC_OK;
 }
 

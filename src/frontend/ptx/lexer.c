@@ -257,7 +257,7 @@ void tc__ptx_nmap_clear(nmap *m)
 }
 
 /* The slot for s, new (tag 0xff) when it was not there; NULL: out of memory. */
-nslot *tc__ptx_nmap_put(const tc_alloc *al, nmap *m, const char *s, size_t n)
+nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n)
 {
 	uint32_t h = tc__ptx_name_hash(s, n);
 	nslot *e = tc__ptx_nmap_find(m, s, n, h);
@@ -265,7 +265,7 @@ nslot *tc__ptx_nmap_put(const tc_alloc *al, nmap *m, const char *s, size_t n)
 		return e;
 	if (2 * (m->len + 1) > m->cap) {
 		size_t cap = m->cap ? 2 * m->cap : 256;
-		nslot *ns = tc__calloc(al, cap, sizeof *ns);
+		nslot *ns = tc__ptx_table(ar, cap, sizeof *ns);
 		if (!ns)
 			return NULL;
 		uint32_t gen = m->gen ? m->gen : 1;
@@ -278,7 +278,7 @@ nslot *tc__ptx_nmap_put(const tc_alloc *al, nmap *m, const char *s, size_t n)
 			ns[i] = m->slot[j];
 			ns[i].gen = gen;
 		}
-		tc__free(al, m->slot);
+		tc__arena_release(ar, m->slot);
 		m->slot = ns;
 		m->cap = cap;
 		m->gen = gen;
@@ -292,10 +292,17 @@ nslot *tc__ptx_nmap_put(const tc_alloc *al, nmap *m, const char *s, size_t n)
 	return e;
 }
 
-void tc__ptx_nmap_free(const tc_alloc *al, nmap *m)
+/* A hash table of cap slots of size sz, zeroed (cap a power of two from
+ * 16): a block of the arena of its own, which tc__arena_release frees when
+ * a larger one takes its place; NULL: out of memory. */
+void *tc__ptx_table(tc_arena *ar, size_t cap, size_t sz)
 {
-	tc__free(al, m->slot);
-	memset(m, 0, sizeof *m);
+	void *t = NULL;
+	size_t got = 0;
+	if (tc__arena_grow(ar, &t, &got, cap, sz))
+		return NULL;
+	memset(t, 0, got * sz);
+	return t;
 }
 /* ---- skipping what is not code --------------------------------------- */
 
@@ -318,7 +325,7 @@ int tc__ptx_skip_decl(reader *r, nmap *local_syms)
 		} else if (local_syms && !named && depth == 0 && r->t.kind == T_IDENT &&
 			   r->t.s[0] != '.') {
 			named = true;
-			nslot *e = tc__ptx_nmap_put(&r->al, local_syms, r->t.s, r->t.len);
+			nslot *e = tc__ptx_nmap_put(&r->ar, local_syms, r->t.s, r->t.len);
 			if (!e)
 				return tc__ptx_oom(r);
 			e->tag = 1;

@@ -127,72 +127,14 @@ static int read_file(reader *r)
 	return TC_OK;
 }
 
+/* Everything the read kept: the arena's arrays and tables, and the two
+ * kinds of array others grew for it (.debug_info's inlined calls, the
+ * tests of a collective's arguments). */
 static void free_reader(reader *r)
 {
-	tc__free(&r->al, r->files);
-	tc__free(&r->al, r->iloc);
-	tc__free(&r->al, r->ilh);
-	tc__free(&r->al, r->inl);
-	tc__free(&r->al, r->dstr);
-	tc__ptx_nmap_free(&r->al, &r->dstr_labels);
-	tc__ptx_nmap_free(&r->al, &r->all_labels);
-	tc__free(&r->al, r->dabbrev.b);
-	tc__free(&r->al, r->dabbrev.lab);
-	tc__free(&r->al, r->dinfo.b);
-	tc__free(&r->al, r->dinfo.lab);
 	tc__free(&r->al, r->dw);
-	tc__free(&r->al, r->dwc);
-	tc__free(&r->al, r->dw_order);
-	tc__free(&r->al, r->fn);
-	tc__ptx_nmap_free(&r->al, &r->fnames);
-	tc__ptx_nmap_free(&r->al, &r->gsyms);
-	tc__u32vec_free(&r->al, &r->rec.def);
-	tc__u32vec_free(&r->al, &r->rec.src);
-	tc__u32vec_free(&r->al, &r->rec.opoff);
-	tc__u32vec_free(&r->al, &r->rec.op);
-	tc__free(&r->al, r->rec.kind);
-	tc__free(&r->al, r->items);
-	tc__free(&r->al, r->blocks);
-	tc__u32vec_free(&r->al, &r->succ);
-	tc__free(&r->al, r->srcs);
-	tc__free(&r->al, r->calls);
-	tc__free(&r->al, r->colls);
-	tc__free(&r->al, r->lane);
-	tc__free(&r->al, r->found);
-	tc__ptx_nmap_free(&r->al, &r->regs);
-	tc__ptx_nmap_free(&r->al, &r->params);
-	tc__ptx_nmap_free(&r->al, &r->scoped);
-	tc__ptx_nmap_free(&r->al, &r->lsyms);
-	tc__ptx_nmap_free(&r->al, &r->labels);
-	tc__ptx_nmap_free(&r->al, &r->tables);
-	tc__free(&r->al, r->lab);
-	tc__free(&r->al, r->refs);
-	tc__free(&r->al, r->trefs);
-	tc__free(&r->al, r->tlabels);
-	tc__u32vec_free(&r->al, &r->pos_rec);
-	tc__free(&r->al, r->dbase);
-	tc__free(&r->al, r->dslots);
-	tc__free(&r->al, r->shadows);
-	tc__u32vec_free(&r->al, &r->dload);
-	tc__u32vec_free(&r->al, &r->dstore);
-	tc__u32vec_free(&r->al, &r->gload);
-	tc__u32vec_free(&r->al, &r->gaddr);
-	tc__u32vec_free(&r->al, &r->reg_params);
-	tc__u32vec_free(&r->al, &r->reg_param_index);
-	tc__u32vec_free(&r->al, &r->pv_rec);
-	tc__u32vec_free(&r->al, &r->pv_index);
-	tc__u32vec_free(&r->al, &r->ret_rec);
-	tc__u32vec_free(&r->al, &r->carg);
-	tc__u32vec_free(&r->al, &r->ret_regs);
-	tc__free(&r->al, r->graph_of);
-	tc__free(&r->al, r->ops);
-	tc__u32vec_free(&r->al, &r->oregs);
-	tc__u32vec_free(&r->al, &r->rd);
-	tc__free(&r->al, r->olist);
 	tc__arg_tests_free(&r->al, &r->tests);
-	tc__free(&r->al, r->tids);
-	tc__free(&r->al, r->fn_ids);
-	tc__free(&r->al, r->name);
+	tc__arena_free(&r->ar);
 }
 
 int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t len,
@@ -202,6 +144,7 @@ int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t
 	reader r;
 	memset(&r, 0, sizeof r);
 	tc__alloc_init(&r.al, alloc);
+	tc__arena_init(&r.ar, &r.al);
 	r.sink = sink;
 	r.file = filename ? filename : "<input>";
 	r.diag = diag;

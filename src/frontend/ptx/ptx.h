@@ -245,6 +245,9 @@ typedef struct vecs {
 
 typedef struct reader {
 	tc_alloc al;
+	/* what the read keeps to its end: every array below (grown in it,
+	 * tc__arena_grow) and the maps' tables, freed at once */
+	tc_arena ar;
 	const char *file;
 	tc_diag *diag;
 	const tc_read_options *opt;
@@ -435,8 +438,8 @@ int tc__ptx_semicolon(reader *r);
 int tc__ptx_expect_p(reader *r, char c, const char *what);
 bool tc__ptx_int_value(const tok *t, int64_t *v);
 void tc__ptx_nmap_clear(nmap *m);
-nslot *tc__ptx_nmap_put(const tc_alloc *al, nmap *m, const char *s, size_t n);
-void tc__ptx_nmap_free(const tc_alloc *al, nmap *m);
+nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n);
+void *tc__ptx_table(tc_arena *ar, size_t cap, size_t sz);
 int tc__ptx_skip_decl(reader *r, nmap *local_syms);
 int tc__ptx_skip_group(reader *r);
 bool tc__ptx_may_have_warp_ops(const char *p, size_t n);
@@ -472,15 +475,19 @@ static inline bool tc__ptx_starts(const tok *t, const char *w)
 	return t->len >= n && memcmp(t->s, w, n) == 0;
 }
 
-/* Makes sure *p holds n elements of size sz. */
+/* Makes sure *p, an array of the read's arena, holds n elements of size sz. */
 static inline int tc__ptx_grow(reader *r, void *p, size_t *cap, size_t n, size_t sz)
 {
-	return tc__grow(&r->al, p, cap, n, sz) ? tc__ptx_oom(r) : TC_OK;
+	return tc__arena_grow(&r->ar, p, cap, n, sz) ? tc__ptx_oom(r) : TC_OK;
 }
 
+/* Appends x to v, a vector of the read's arena. */
 static inline int tc__ptx_push(reader *r, tc_u32vec *v, uint32_t x)
 {
-	return tc__u32vec_push(&r->al, v, x) ? tc__ptx_oom(r) : TC_OK;
+	if (v->len == v->cap && tc__arena_grow(&r->ar, &v->v, &v->cap, v->len + 1, sizeof *v->v))
+		return tc__ptx_oom(r);
+	v->v[v->len++] = x;
+	return TC_OK;
 }
 
 /* ---- registers.c ------------------------------------------------------------- */

@@ -104,7 +104,7 @@ uint32_t tc__ptx_new_reg(reader *r)
 int tc__ptx_declare_reg(reader *r, const tok *name, uint32_t count, bool range)
 {
 	uint32_t old = range ? TC_NONE : tc__ptx_reg_lookup(r, name);
-	nslot *e = tc__ptx_nmap_put(&r->al, &r->regs, name->s, name->len);
+	nslot *e = tc__ptx_nmap_put(&r->ar, &r->regs, name->s, name->len);
 	if (!e)
 		return tc__ptx_oom(r);
 	bool declared = e->tag == TAG_REG || e->tag == TAG_RANGE;
@@ -209,8 +209,8 @@ int tc__ptx_emit(reader *r, uint32_t def, uint8_t kind, uint32_t src)
 		r->lane[n] = r->cur_lane;
 	}
 	v->kind[n] = kind;
-	if (tc__u32vec_reserve(&r->al, &v->op, v->op.len + r->rd.len))
-		return tc__ptx_oom(r);
+	if (tc__ptx_grow(r, &v->op.v, &v->op.cap, v->op.len + r->rd.len, sizeof *v->op.v))
+		return r->rc;
 	if (r->rd.len)
 		memcpy(v->op.v + v->op.len, r->rd.v, r->rd.len * sizeof *r->rd.v);
 	v->op.len += r->rd.len;
