@@ -27,8 +27,8 @@ static int loc_numbers(reader *r, tok d, int64_t v[3], tok *at)
 	for (int i = 0; i < 3; i++) {
 		const char *what = i == 0 ? "a file index" : i == 1 ? "a line" : "a column";
 		if (r->t.kind == T_END || r->t.line != d.line) /* .loc ends with its line */
-			return tc__ptx_err(r, r->pend_line, r->pend_col, "expected %s before the end of the line",
-					   what);
+			return tc__ptx_err(r, r->pend_line, r->pend_col,
+					   "expected %s before the end of the line", what);
 		if (r->t.kind != T_NUM || !tc__ptx_int_value(&r->t, &v[i]) || v[i] < 0 ||
 		    v[i] > UINT32_MAX)
 			return tc__ptx_expected(r, what);
@@ -408,7 +408,9 @@ int tc__ptx_parse_file(reader *r)
  * (in several functions, not defined, an offset from it). */
 static bool code_label(reader *r, const tc_dw_label *l, uint32_t *fn, uint32_t *pos)
 {
-	const nslot *e = l->add ? NULL : tc__ptx_nmap_find(&r->all_labels, l->s, l->len, tc__ptx_name_hash(l->s, l->len));
+	const nslot *e = l->add ? NULL
+				: tc__ptx_nmap_find(&r->all_labels, l->s, l->len,
+						    tc__ptx_name_hash(l->s, l->len));
 	if (!e || e->tag != 1)
 		return false;
 	*fn = e->val;
@@ -445,7 +447,8 @@ int tc__ptx_dwarf_calls(reader *r)
 	/* .debug_str's labels (DW_FORM_strp) as the offsets they stand for */
 	for (size_t k = 0; k < r->dinfo.nlab; k++) {
 		tc_dw_label *l = &r->dinfo.lab[k];
-		const nslot *e = tc__ptx_nmap_find(&r->dstr_labels, l->s, l->len, tc__ptx_name_hash(l->s, l->len));
+		const nslot *e = tc__ptx_nmap_find(&r->dstr_labels, l->s, l->len,
+						   tc__ptx_name_hash(l->s, l->len));
 		if (!e)
 			continue;
 		uint64_t v = (uint64_t)e->val + (uint64_t)l->add;

@@ -17,8 +17,8 @@ static int parse_params(reader *r, uint8_t tag)
 	while (!tc__ptx_is_p(r, ')')) {
 		bool reg = false;
 		tok name = {0};
-		while (r->t.kind == T_IDENT || tc__ptx_is_p(r, '[') || tc__ptx_is_p(r, ']') || r->t.kind == T_NUM ||
-		       tc__ptx_is_p(r, '<') || tc__ptx_is_p(r, '>')) {
+		while (r->t.kind == T_IDENT || r->t.kind == T_NUM || tc__ptx_is_p(r, '[') ||
+		       tc__ptx_is_p(r, ']') || tc__ptx_is_p(r, '<') || tc__ptx_is_p(r, '>')) {
 			if (tc__ptx_is_word(&r->t, ".reg"))
 				reg = true;
 			if (r->t.kind == T_IDENT && r->t.s[0] != '.')
@@ -34,7 +34,8 @@ static int parse_params(reader *r, uint8_t tag)
 			e->tag = P_RET;
 			/* a .param result: a register of its own, not named (its
 			 * name stays the address st.param writes) */
-			if (reg ? tc__ptx_declare_reg(r, &name, 1, false) : (e->val = tc__ptx_new_reg(r)) == TC_NONE)
+			if (reg ? tc__ptx_declare_reg(r, &name, 1, false)
+				: (e->val = tc__ptx_new_reg(r)) == TC_NONE)
 				return r->rc;
 			if (reg)
 				e->val = tc__ptx_reg_lookup(r, &name);
@@ -235,7 +236,8 @@ static int form_blocks(reader *r)
 				break;
 			}
 			case IT_RET:
-				if (tc__ptx_push(r, &r->succ, exit) || (x->pred && tc__ptx_push(r, &r->succ, fall)))
+				if (tc__ptx_push(r, &r->succ, exit) ||
+				    (x->pred && tc__ptx_push(r, &r->succ, fall)))
 					return r->rc;
 				bk->cond = x->cond;
 				break;
@@ -481,8 +483,9 @@ static int define_label(reader *r, const tok *name)
 	if (!e)
 		return tc__ptx_oom(r);
 	if (e->tag != 0xff)
-		return tc__ptx_err(r, name->line, name->col, "label " TOKF " is defined twice (first on line %u)",
-				   TOKA(*name), e->aux);
+		return tc__ptx_err(r, name->line, name->col,
+				   "label " TOKF " is defined twice (first on line %u)", TOKA(*name),
+				   e->aux);
 	if (tc__ptx_grow(r, &r->lab, &r->lab_cap, r->nlab + 1, sizeof *r->lab))
 		return r->rc;
 	e->tag = 1;
@@ -529,7 +532,8 @@ static int body(reader *r, tok open)
 		if (tc__ptx_is_p(r, '{')) {
 			if (depth > MAX_DEPTH)
 				return tc__ptx_err(r, t.line, t.col,
-						   "more than %d '{ }' scopes nested in a function body", MAX_DEPTH);
+						   "more than %d '{ }' scopes nested in a function body",
+						   MAX_DEPTH);
 			r->depth = ++depth;
 			tc__ptx_next(r);
 			continue;
@@ -620,16 +624,16 @@ static int body(reader *r, tok open)
 					return r->rc;
 			} else if (tc__ptx_is_word(&t, ".shared") || tc__ptx_is_word(&t, ".global") ||
 				   tc__ptx_is_word(&t, ".const") || tc__ptx_is_word(&t, ".tex") ||
-				   tc__ptx_is_word(&t, ".calltargets") || tc__ptx_is_word(&t, ".callprototype") ||
-				   tc__ptx_is_word(&t, ".maxnreg")) {
+				   tc__ptx_is_word(&t, ".calltargets") ||
+				   tc__ptx_is_word(&t, ".callprototype") || tc__ptx_is_word(&t, ".maxnreg")) {
 				if (tc__ptx_skip_decl(r, NULL))
 					return r->rc;
 			} else if (tc__ptx_is_word(&t, ".branchtargets")) {
 				if (parse_targets(r))
 					return r->rc;
 			} else {
-				return tc__ptx_err(r, t.line, t.col, "unknown directive " TOKF " in a function body",
-						   TOKA(t));
+				return tc__ptx_err(r, t.line, t.col,
+						   "unknown directive " TOKF " in a function body", TOKA(t));
 			}
 			r->last_was_label = r->last_was_label && tc__ptx_is_word(&t, ".loc");
 			continue;
@@ -684,14 +688,16 @@ int tc__ptx_function(reader *r)
 		for (size_t i = 0; i < sizeof perf / sizeof *perf; i++)
 			known |= tc__ptx_is_word(&r->t, perf[i]);
 		if (!known)
-			return tc__ptx_err(r, r->t.line, r->t.col, "unknown directive " TOKF " after a function's "
-							   "parameters", TOKA(r->t));
+			return tc__ptx_err(r, r->t.line, r->t.col,
+					   "unknown directive " TOKF " after a function's parameters",
+					   TOKA(r->t));
 		bool req = tc__ptx_is_word(&r->t, ".reqntid");
 		tc__ptx_next(r);
 		int64_t v;
 		for (int d = 0; r->t.kind == T_NUM || tc__ptx_is_p(r, ','); tc__ptx_next(r))
 			if (req && r->t.kind == T_NUM && d < 3)
-				reqntid[d++] = tc__ptx_int_value(&r->t, &v) && v > 0 && v < 65536 ? (uint32_t)v : 0;
+				reqntid[d++] =
+					tc__ptx_int_value(&r->t, &v) && v > 0 && v < 65536 ? (uint32_t)v : 0;
 		for (int d = 1; req && d < 3; d++)
 			reqntid[d] = !reqntid[0] ? 0 : reqntid[d] ? reqntid[d] : 1;
 	}

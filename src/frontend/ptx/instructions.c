@@ -416,7 +416,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			}
 			if (load) {
 				r->cur_lane = copy;
-				if (tc__ptx_push(r, &r->rd, slot) || tc__ptx_emit_defs(r, &v, 1, guard, TC_UA_PURE, TC_NONE))
+				if (tc__ptx_push(r, &r->rd, slot) ||
+				    tc__ptx_emit_defs(r, &v, 1, guard, TC_UA_PURE, TC_NONE))
 					return r->rc;
 			} else {
 				if (v != TC_NONE && tc__ptx_push(r, &r->rd, v))
@@ -632,8 +633,8 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		if (!tc__ptx_nmap_find(&r->fnames, callee->sym, callee->slen,
 				       tc__ptx_name_hash(callee->sym, callee->slen)))
 			return tc__ptx_err(r, callee->at.line, callee->at.col,
-					   "call of '%.*s', which is not declared", (int)(callee->slen > 60 ? 60 : callee->slen),
-					   callee->sym);
+					   "call of '%.*s', which is not declared",
+					   (int)(callee->slen > 60 ? 60 : callee->slen), callee->sym);
 		ck = tc__gpu_builtin_kind(callee->sym, callee->slen);
 		uint64_t vals[8];
 		uint8_t known[8];
@@ -896,8 +897,8 @@ int tc__ptx_instruction(reader *r, tok op, uint32_t guard, tok first)
 		blen++;
 	const opinfo *oi = opcode(op.s, blen);
 	if (!oi)
-		return tc__ptx_err(r, op.line, op.col, "unknown instruction '%.*s'", (int)(blen > 60 ? 60 : blen),
-				   op.s);
+		return tc__ptx_err(r, op.line, op.col, "unknown instruction '%.*s'",
+				   (int)(blen > 60 ? 60 : blen), op.s);
 	bool pred = guard != TC_NONE;
 	if ((oi->flags & OPF_COLL) && (r->coll_row = collective_row(&op)) &&
 	    coll_op(r, oi, r->coll_row, guard, pred, loc))

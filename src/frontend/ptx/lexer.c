@@ -131,8 +131,8 @@ void tc__ptx_next(reader *r)
 		for (;;) {
 			while (q < end && tc__ptx_id_cont((unsigned char)*q) && !(directive && *q == '.'))
 				q++;
-			if (end - q < 3 || q[0] != ':' || q[1] != ':' || !tc__ptx_id_cont((unsigned char)q[2]) ||
-			    q[2] == '.')
+			if (end - q < 3 || q[0] != ':' || q[1] != ':' ||
+			    !tc__ptx_id_cont((unsigned char)q[2]) || q[2] == '.')
 				break;
 			q += 2;
 		}

@@ -92,8 +92,8 @@ static int read_file(reader *r)
 				tc__ptx_parse_dwarf_section(r, d);
 			else
 				tc__ptx_skip_group(r);
-		} else if (tc__ptx_is_word(&t, ".visible") || tc__ptx_is_word(&t, ".extern") || tc__ptx_is_word(&t, ".weak") ||
-			   tc__ptx_is_word(&t, ".common")) {
+		} else if (tc__ptx_is_word(&t, ".visible") || tc__ptx_is_word(&t, ".extern") ||
+			   tc__ptx_is_word(&t, ".weak") || tc__ptx_is_word(&t, ".common")) {
 			tc__ptx_next(r);
 			if (r->t.kind != T_IDENT || r->t.s[0] != '.')
 				return tc__ptx_expected(r, "a declaration after the linkage");
@@ -101,8 +101,9 @@ static int read_file(reader *r)
 			tc__ptx_function(r);
 		} else if (tc__ptx_is_word(&t, ".local")) {
 			tc__ptx_skip_decl(r, &r->gsyms);
-		} else if (tc__ptx_is_word(&t, ".global") || tc__ptx_is_word(&t, ".shared") || tc__ptx_is_word(&t, ".const") ||
-			   tc__ptx_is_word(&t, ".tex") || tc__ptx_is_word(&t, ".texref") || tc__ptx_is_word(&t, ".surfref") ||
+		} else if (tc__ptx_is_word(&t, ".global") || tc__ptx_is_word(&t, ".shared") ||
+			   tc__ptx_is_word(&t, ".const") || tc__ptx_is_word(&t, ".tex") ||
+			   tc__ptx_is_word(&t, ".texref") || tc__ptx_is_word(&t, ".surfref") ||
 			   tc__ptx_is_word(&t, ".samplerref") || tc__ptx_is_word(&t, ".alias")) {
 			tc__ptx_skip_decl(r, NULL);
 		} else if (tc__ptx_is_word(&t, ".pragma")) {

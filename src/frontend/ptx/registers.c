@@ -250,7 +250,8 @@ uint32_t tc__ptx_reg_operand(reader *r, const tok *t)
 			r->div_sreg = t->s;
 			r->div_len = t->len;
 		}
-		if (tc__ptx_is_word(t, "%tid.x") || tc__ptx_is_word(t, "%tid.y") || tc__ptx_is_word(t, "%tid.z"))
+		if (tc__ptx_is_word(t, "%tid.x") || tc__ptx_is_word(t, "%tid.y") ||
+		    tc__ptx_is_word(t, "%tid.z"))
 			r->tid_dims |= (uint8_t)(1u << (t->s[5] - 'x'));
 		else
 			r->other_sreg = true;
