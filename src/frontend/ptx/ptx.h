@@ -245,8 +245,9 @@ typedef struct vecs {
 
 typedef struct reader {
 	tc_alloc al;
-	/* what the read keeps to its end: every array below (grown in it,
-	 * tc__arena_grow) and the maps' tables, freed at once */
+	/* what the read keeps to its end, freed at once: every array below
+	 * but dw (dwarf.c's) and tests (graph/desc.h's), each grown in it
+	 * (tc__arena_grow), and the maps' tables */
 	tc_arena ar;
 	const char *file;
 	tc_diag *diag;
