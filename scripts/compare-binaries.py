@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Compares every verdict of two threadconv binaries on the project's IR inputs.
+"""Compares every verdict of two threadconv binaries on the project's IR inputs,
+or, with --ptx, every output on its PTX inputs.
 
 usage: compare-binaries.py --old BIN --new BIN [--clang clang-19] [--work DIR]
                            [--jobs N] [--libclc-dir /usr/lib/clc]
                            [--all-solvers] [--timeout SECONDS]
+                           [--ptx [--ptx-dir DIR]...]
 
 A change to the value analysis (or anything else) should change only the
 verdicts it meant to: this runs OLD and NEW on the same inputs and lists
@@ -21,16 +23,23 @@ Inputs
     and amdgcn-libclc (-O0, -O2, libclc's amdgcn--amdhsa.bc linked). A
     variant whose libclc file is missing from --libclc-dir, or an AMDGPU
     variant when clang has no amdgcn target, is skipped with a note.
+  - with --ptx, instead: every *.ptx under tests/, and under each --ptx-dir
+    (PTX made elsewhere: the fuzz seeds, nvcc's output), as is; nothing is
+    compiled. A change to the PTX reader that only moves code should leave
+    every output as it was, byte for byte.
 
 Commands, each run with OLD and with NEW on each input
   analyze --format json FILE               (default solver, uniform marks used)
   analyze --format json --no-uniform FILE  (default solver, marks ignored)
   check --format json FILE                 (check mode: barriers not assumed)
   with --all-solvers also analyze --solver S [--no-uniform] for every other
-  solver S that either binary's `analyze --help` lists.
+  solver S that either binary's `analyze --help` lists;
+  with --ptx also analyze FILE and check FILE (the text reports).
 
 What is compared, per command
   - the exit code;
+  - with --ptx, standard output byte for byte (the JSON reports as well as
+    the text ones: a difference is listed as a diff of the lines);
   - standard error, line by line, after normalising: the binaries' paths
     become BIN, and durations, rates and sizes (12 ms, 3.5 s, 40 MB/s,
     205 MB) become placeholders;
@@ -53,13 +62,14 @@ What is ignored
     elapsed, duration, stats, rate, ...): threadconv prints none in JSON
     today and --stats is not passed, but a later field of that kind would
     only be noise;
-  - the text of standard output beyond the JSON (there is none).
+  - without --ptx, the text of standard output beyond the JSON (there is
+    none).
 
 Output: every difference, grouped by input (file, variant, build: the -O
 level and IR/bitcode) and command, as "graph G: node N: state: C -> U"
 lines; then, per input category (tests/llvm/ir, kernels per variant,
-disputed kernels per variant), the inputs, commands and differences; then
-the totals. Exit status 0 when nothing differs, 1 when something does, 2 on
+disputed kernels per variant; with --ptx, the folder under tests/ or the
+--ptx-dir), the inputs, commands and differences; then the totals. Exit status 0 when nothing differs, 1 when something does, 2 on
 an error (a kernel that does not compile, a binary that crashes: a signal,
 an exit code threadconv never gives, "stopped by SIG..." or another crash
 message on standard error, a report that is not JSON, a time-out), also when
@@ -142,8 +152,29 @@ def clang_targets(clang):
     return p.stdout if p.returncode == 0 else None
 
 
+def collect_ptx(args):
+    """--ptx: every *.ptx under tests/, then under each --ptx-dir, by name."""
+    inputs = []
+    tops = [os.path.join(ROOT, 'tests')] + args.ptx_dir
+    for i, top in enumerate(tops):
+        found = []
+        for d, _, files in os.walk(top):
+            found += [os.path.join(d, f) for f in files if f.endswith('.ptx')]
+        for path in sorted(found):
+            if i == 0:  # tests/: by its folder; outputs under out/tests/...
+                inp = Input(os.path.relpath(os.path.dirname(path), ROOT),
+                            os.path.relpath(path, ROOT), None, None, path)
+            else:  # a --ptx-dir: outputs under out/ptx-dir-I/...
+                inp = Input(top, os.path.relpath(path, top), None, None, path)
+                inp.id = os.path.join('ptx-dir-%d' % i, os.path.relpath(path, top))
+            inputs.append(inp)
+    return inputs
+
+
 def collect_inputs(args, rk, notes):
     """The inputs, in a fixed order; notes get what is skipped."""
+    if args.ptx:
+        return collect_ptx(args)
     inputs = []
     for ll in sorted(glob.glob(os.path.join(IR_DIR, '*.ll'))):
         inputs.append(Input('tests/llvm/ir', os.path.relpath(ll, ROOT), None, None, ll))
@@ -207,6 +238,8 @@ def commands(args):
     cmds = [('analyze', ['analyze', '--format', 'json']),
             ('analyze --no-uniform', ['analyze', '--format', 'json', '--no-uniform']),
             ('check', ['check', '--format', 'json'])]
+    if args.ptx:
+        cmds += [('analyze text', ['analyze']), ('check text', ['check'])]
     if args.all_solvers:
         defaults, names = set(), []
         for b in (args.old, args.new):
@@ -254,7 +287,7 @@ def run_one(binary, argv, path, args, save):
         f.write(r.stdout)
     with open(save + '.stderr', 'w') as f:
         f.write(r.stderr)
-    if r.stdout.strip():
+    if r.stdout.strip() and 'json' in argv:
         try:
             r.doc = json.loads(r.stdout)
         except ValueError as e:
@@ -274,7 +307,7 @@ def signame(rc):
         return 'signal %d' % -rc
 
 
-def crash_of(r, verb):
+def crash_of(r, verb, json_report=True):
     """Why r is a crash of the binary, or None."""
     if r.timed_out:
         return 'timed out'
@@ -287,7 +320,7 @@ def crash_of(r, verb):
     m = CRASH.search(r.stderr)
     if m:
         return 'crash message on stderr: %s' % m.group(0)
-    if r.rc != 2 and r.doc is None:
+    if json_report and r.rc != 2 and r.doc is None:
         return 'report is not JSON: %s' % (r.bad_json or 'empty standard output')
     return None
 
@@ -402,7 +435,8 @@ def compare_nodes(ga, gb, g, diffs):
     for mark in ('uniform', 'uniform_by_convergence'):
         sa = {n for n in oa if na[n].get(mark)}
         sb = {n for n in ob if nb[n].get(mark)}
-        for n in [x for x in oa if x in sa - sb] + [x for x in ob if x in sb - sa]:
+        only_a, only_b = sa - sb, sb - sa  # once: a graph may have 10^5 nodes
+        for n in [x for x in oa if x in only_a] + [x for x in ob if x in only_b]:
             diffs.append('%s: node %s: %s: %s -> %s' % (
                 g, n, mark, 'marked' if n in sa else 'unmarked',
                 'marked' if n in sb else 'unmarked'))
@@ -487,6 +521,13 @@ def compare_runs(a, b, verb, args):
         if len(lines) > len(shown):
             shown.append('... (%d more lines)' % (len(lines) - len(shown)))
         diffs.append('stderr differs:\n' + '\n'.join('        ' + l for l in shown))
+    if args.ptx and a.stdout != b.stdout:
+        lines = list(difflib.unified_diff(a.stdout.splitlines(), b.stdout.splitlines(),
+                                          'old', 'new', lineterm='', n=1))[2:]
+        shown = lines[:40]
+        if len(lines) > len(shown):
+            shown.append('... (%d more lines)' % (len(lines) - len(shown)))
+        diffs.append('stdout differs:\n' + '\n'.join('        ' + l for l in shown))
     if a.doc is not None and b.doc is not None:
         diffs += compare_docs(a.doc, b.doc, verb == 'check', args)
     elif (a.doc is None) != (b.doc is None):
@@ -516,7 +557,7 @@ def process(inp, cmds, rk, args):
         a = run_one(args.old, argv, inp.path, args, save + '.old')
         b = run_one(args.new, argv, inp.path, args, save + '.new')
         for which, r in (('OLD', a), ('NEW', b)):
-            why = crash_of(r, verb)
+            why = crash_of(r, verb, 'json' in argv)
             if why:
                 res['errors'].append('%s %s: %s (%s)' % (which, name, why, save))
         res['runs'].append((name, argv, compare_runs(a, b, verb, args)))
@@ -547,6 +588,11 @@ def main():
                     help='also run analyze with every other solver, with and without --no-uniform')
     ap.add_argument('--timeout', type=float, default=300,
                     help='seconds one threadconv command may take (default 300)')
+    ap.add_argument('--ptx', action='store_true',
+                    help='the PTX inputs instead (every *.ptx under tests/), text reports '
+                    'too, standard output compared byte for byte')
+    ap.add_argument('--ptx-dir', action='append', default=[], metavar='DIR',
+                    help='with --ptx, the *.ptx files under DIR as well (repeatable)')
     args = ap.parse_args()
     t0 = time.monotonic()
 
@@ -565,8 +611,12 @@ def main():
     args.libclc_dir = os.path.abspath(args.libclc_dir)
     args.errors = []
 
+    if args.ptx_dir and not args.ptx:
+        print('compare-binaries: error: --ptx-dir needs --ptx', file=sys.stderr)
+        return 2
+    args.ptx_dir = [os.path.abspath(d) for d in args.ptx_dir]
     try:
-        rk = load_run_kernels()
+        rk = None if args.ptx else load_run_kernels()
     except Exception as e:  # the tests' scripts are edited by others: say so plainly
         print('compare-binaries: error: cannot load tests/kernels/run-kernels.py: %s' % e,
               file=sys.stderr)
@@ -630,7 +680,7 @@ def main():
     width = max([len(k) for k in cats] + [8])
     print('  %-*s %7s %9s %12s %11s %7s' % (width, 'category', 'inputs', 'commands',
                                             'differences', 'differing', 'errors'))
-    for k in sorted(cats, key=lambda k: (k != 'tests/llvm/ir', k)):
+    for k in sorted(cats, key=lambda k: (k != 'tests/llvm/ir', not k.startswith('tests'), k)):
         c = cats[k]
         print('  %-*s %7d %9d %12d %11d %7d' % (width, k, c['inputs'], c['commands'],
                                                 c['diffs'], c['differing'], c['errors']))

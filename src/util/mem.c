@@ -105,6 +105,7 @@ void tc__advise_random(const tc_alloc *al, void *ptr, size_t size)
 
 struct tc_arena_chunk {
 	tc_arena_chunk *next;
+	tc_arena_chunk *prev; /* a grown array's, in ar->grown */
 	size_t size;
 	int big; /* an array of its own, not a bump chunk */
 	/* payload follows, 16-byte aligned */
@@ -118,6 +119,7 @@ void tc__arena_init(tc_arena *ar, const tc_alloc *al)
 	ar->al = al;
 	ar->head = NULL;
 	ar->spare = NULL;
+	ar->grown = NULL;
 	ar->used = ar->cap = 0;
 }
 
@@ -182,8 +184,61 @@ void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size)
 	return p;
 }
 
+int tc__arena_grow(tc_arena *ar, void *p, size_t *cap, size_t n, size_t sz)
+{
+	if (n <= *cap)
+		return TC_OK;
+	size_t c = *cap ? *cap : 16;
+	while (c < n)
+		c = c > SIZE_MAX / 2 ? n : c * 2;
+	size_t size = tc__mul(c, sz);
+	if (size > SIZE_MAX - CHUNK_HEADER)
+		return TC_ENOMEM;
+	char *old = *(char **)p;
+	tc_arena_chunk *k = tc__realloc(ar->al, old ? old - CHUNK_HEADER : NULL, CHUNK_HEADER + size);
+	if (!k)
+		return TC_ENOMEM;
+	if (!old) { /* first in ar->grown */
+		k->prev = NULL;
+		k->next = ar->grown;
+		if (k->next)
+			k->next->prev = k;
+		k->big = 1;
+	}
+	/* moved or not, its neighbours point at it again */
+	if (k->prev)
+		k->prev->next = k;
+	else
+		ar->grown = k;
+	if (k->next)
+		k->next->prev = k;
+	k->size = size;
+	*(char **)p = (char *)k + CHUNK_HEADER;
+	*cap = c;
+	return TC_OK;
+}
+
+void tc__arena_release(tc_arena *ar, void *p)
+{
+	if (!p)
+		return;
+	tc_arena_chunk *k = (tc_arena_chunk *)((char *)p - CHUNK_HEADER);
+	if (k->prev)
+		k->prev->next = k->next;
+	else
+		ar->grown = k->next;
+	if (k->next)
+		k->next->prev = k->prev;
+	tc__free(ar->al, k);
+}
+
 void tc__arena_reset(tc_arena *ar)
 {
+	for (tc_arena_chunk *k = ar->grown, *next; k; k = next) {
+		next = k->next;
+		tc__free(ar->al, k);
+	}
+	ar->grown = NULL;
 	tc_arena_chunk *c = ar->head;
 	while (c) {
 		tc_arena_chunk *next = c->next;

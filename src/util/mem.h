@@ -1,6 +1,7 @@
 /*
  * mem.h - allocation through the user's tc_allocator, growable arrays, and
- * the arena each analysis run allocates from (one free at the end).
+ * the arena each analysis run and each PTX read allocates from (one free at
+ * the end), with arrays that grow in it.
  */
 #ifndef TC_UTIL_MEM_H
 #define TC_UTIL_MEM_H
@@ -39,6 +40,7 @@ typedef struct tc_arena {
 	const tc_alloc *al;
 	tc_arena_chunk *head;
 	tc_arena_chunk *spare; /* big chunks kept by tc__arena_reset for reuse */
+	tc_arena_chunk *grown; /* the arrays of tc__arena_grow */
 	size_t used, cap;
 } tc_arena;
 
@@ -50,9 +52,20 @@ void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size);
 	((type *)tc__arena_alloc((ar), tc__mul((count), sizeof(type))))
 #define TC_ARENA_ZARRAY(ar, type, count) \
 	((type *)tc__arena_zalloc((ar), (count), sizeof(type)))
-/* Frees everything allocated, but keeps the big arrays' memory for the
- * allocations that follow (a round that allocates as the last one did
- * touches no fresh pages). */
+/*
+ * Arrays that grow as they are filled, in the arena: each a block of its
+ * own that realloc resizes, so that no outgrown copy is kept (the arena uses
+ * as much memory as tc__grow would), freed with the rest. tc__arena_grow
+ * makes the array at *p (of *cap elements of size sz; NULL and 0 before
+ * the first) hold at least n, doubling from 16 as tc__grow does; TC_ENOMEM
+ * leaves it as it was. tc__arena_release frees one before the rest (an
+ * array outgrown by a copy: a hash table rehashed into a larger one).
+ */
+int tc__arena_grow(tc_arena *ar, void *p, size_t *cap, size_t n, size_t sz);
+void tc__arena_release(tc_arena *ar, void *p);
+/* Frees everything allocated (the grown arrays too), but keeps the big
+ * arrays' memory for the allocations that follow (a round that allocates
+ * as the last one did touches no fresh pages). */
 void tc__arena_reset(tc_arena *ar);
 /* Frees the big chunks kept by tc__arena_reset (a step that will not reuse
  * them, and needs the memory, calls this first). */

@@ -1,9 +1,10 @@
 /*
  * test_alloc.c - out of memory everywhere: an allocator that fails the k-th
  * allocation (and, in a second pass, every one from the k-th on), for every
- * k until a run needs fewer allocations, under the parser, the builder and
- * every solver. Each failure must come back as TC_ENOMEM with nothing
- * returned and every block freed (counted here; ASan builds also check).
+ * k until a run needs fewer allocations, under the parser, the PTX reader,
+ * the builder and every solver. Each failure must come back as TC_ENOMEM
+ * with nothing returned and every block freed (counted here; ASan builds
+ * also check).
  */
 #include "property/check.h"
 #include "threadconv.h"
@@ -134,6 +135,92 @@ static void test_parse(void **state)
 	assert_true(sweep(parse, NULL, 1) > 0);
 }
 
+/* PTX with what its reader keeps in its arena: .file, .loc with inlined_at
+ * and a name in .debug_str, a call, barriers, collectives (a mask in a
+ * register), the local depot, a scope, brx.idx with .branchtargets */
+static const char ptx_text[] =
+	".version 7.0\n"
+	".target sm_70\n"
+	".address_size 64\n"
+	"\n"
+	".func (.param .b32 ret) helper(.param .b32 x)\n"
+	"{\n"
+	"\t.reg .b32 %r<4>;\n"
+	"\t.reg .pred %p<2>;\n"
+	"\tld.param.u32 %r1, [x];\n"
+	"\t.loc 1 3 5, function_name $L__info_string0, inlined_at 1 9 2\n"
+	"\tbar.sync 0;\n"
+	"\t.loc 1 9 2\n"
+	"\tmov.u32 %r2, -1;\n"
+	"\tshfl.sync.idx.b32 %r3, %r1, 0, 31, %r2;\n"
+	"\tst.param.b32 [ret], %r3;\n"
+	"\tret;\n"
+	"}\n"
+	"\n"
+	".visible .entry k(.param .u64 out, .param .u32 n)\n"
+	"{\n"
+	"\t.local .align 4 .b8 __local_depot0[8];\n"
+	"\t.reg .b64 %SP, %SPL, %rd<4>;\n"
+	"\t.reg .b32 %r<8>;\n"
+	"\t.reg .pred %p<3>;\n"
+	"\tmov.u64 %SPL, __local_depot0;\n"
+	"\tcvta.local.u64 %SP, %SPL;\n"
+	"\tmov.u32 %r1, %tid.x;\n"
+	"\tst.u32 [%SP+0], %r1;\n"
+	"\tld.u32 %r2, [%SP+0];\n"
+	"\tsetp.lt.u32 %p1, %r2, 16;\n"
+	"\t@%p1 bra $L_a;\n"
+	"\t{\n"
+	"\t.reg .b32 t;\n"
+	"\tmov.u32 t, %r2;\n"
+	"\t.param .b32 param0;\n"
+	"\tst.param.b32 [param0], t;\n"
+	"\t.param .b32 retval0;\n"
+	"\tcall (retval0), helper, (param0);\n"
+	"\tld.param.b32 %r3, [retval0];\n"
+	"\t}\n"
+	"\tbra.uni $L_b;\n"
+	"$L_a:\n"
+	"\tand.b32 %r4, %r2, 1;\n"
+	"\tbrx.idx %r4, $L_t;\n"
+	"$L_t: .branchtargets $L_b, $L_c;\n"
+	"$L_c:\n"
+	"\tvote.sync.ballot.b32 %r5, %p1, -1;\n"
+	"$L_b:\n"
+	"\tbar.sync 0;\n"
+	"\tret;\n"
+	"}\n"
+	"\n"
+	".file 1 \"/src/a.cu\"\n"
+	".section .debug_str\n"
+	"{\n"
+	"$L__info_string0:\n"
+	".b8 104, 101, 108, 112, 0\n"
+	"}\n";
+
+static int parse_ptx(const tc_allocator *alloc, const void *arg)
+{
+	(void)arg;
+	tc_module *m = (tc_module *)&m;
+	tc_diag d;
+	int rc = tc_parse_ptx(&m, "k.ptx", ptx_text, sizeof ptx_text - 1, NULL, alloc, &d);
+	if (rc) {
+		assert_null(m);
+		assert_int_equal(d.code, rc);
+		return rc;
+	}
+	assert_int_equal(tc_module_graph_count(m), 2);
+	tc_module_free(m);
+	return rc;
+}
+
+static void test_parse_ptx(void **state)
+{
+	(void)state;
+	assert_true(sweep(parse_ptx, NULL, 0) > 0);
+	assert_true(sweep(parse_ptx, NULL, 1) > 0);
+}
+
 static int build(const tc_allocator *alloc, const void *arg)
 {
 	(void)arg;
@@ -236,6 +323,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_parse_ptx),
 		cmocka_unit_test(test_builder),
 		cmocka_unit_test(test_solvers),
 	};

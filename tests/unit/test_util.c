@@ -1,7 +1,10 @@
 /*
  * test_util.c - the array helpers of src/util/mem.h against naive
  * definitions: tc__sort_u32 on short and long arrays of small, large and
- * repeated values; tc__csr_fill's buckets in item order.
+ * repeated values; tc__csr_fill's buckets in item order; arrays grown in an
+ * arena (tc__arena_grow), their contents kept as they move, one released
+ * before the rest, a failed growth leaving the array as it was, and every
+ * block freed by tc__arena_free (counted by the allocator).
  */
 #include "util/mem.h"
 
@@ -72,11 +75,100 @@ static void test_csr(void **state)
 	}
 }
 
+/* an allocator that counts its blocks and fails from the fail_at-th call on */
+typedef struct counted {
+	long live, calls, fail_at;
+} counted;
+
+static void *c_malloc(void *ud, size_t size)
+{
+	counted *c = ud;
+	if (c->fail_at && ++c->calls >= c->fail_at)
+		return NULL;
+	c->live++;
+	return malloc(size);
+}
+
+static void *c_realloc(void *ud, void *p, size_t size)
+{
+	counted *c = ud;
+	if (c->fail_at && ++c->calls >= c->fail_at)
+		return NULL;
+	c->live += !p;
+	return realloc(p, size);
+}
+
+static void c_free(void *ud, void *p)
+{
+	counted *c = ud;
+	c->live -= p != NULL;
+	free(p);
+}
+
+static void test_arena_grow(void **state)
+{
+	(void)state;
+	enum { N = 5, MAX = 3000 };
+	counted c = {0, 0, 0};
+	tc_allocator user = {c_malloc, c_realloc, c_free, &c};
+	tc_alloc al;
+	tc__alloc_init(&al, &user);
+	tc_arena ar;
+	tc__arena_init(&ar, &al);
+	/* bump allocations beside the grown arrays */
+	assert_non_null(tc__arena_alloc(&ar, 100));
+	assert_non_null(tc__arena_alloc(&ar, 100000));
+	/* N arrays grown in turn, one element at a time: each moves while
+	 * the others are its neighbours in the arena's list */
+	uint32_t *v[N] = {NULL};
+	size_t cap[N] = {0};
+	for (uint32_t i = 0; i < MAX; i++)
+		for (int k = 0; k < N; k++) {
+			assert_int_equal(tc__arena_grow(&ar, &v[k], &cap[k], i + 1, sizeof **v), TC_OK);
+			assert_true(cap[k] >= i + 1 && cap[k] >= 16);
+			v[k][i] = i * N + (uint32_t)k;
+		}
+	assert_int_equal(cap[0], 4096); /* doubling from 16, as tc__grow */
+	/* the middle one, the first and the last released before the rest */
+	tc__arena_release(&ar, v[2]);
+	tc__arena_release(&ar, v[0]);
+	tc__arena_release(&ar, v[N - 1]);
+	tc__arena_release(&ar, NULL);
+	for (int k = 1; k < N - 1; k++) {
+		if (k == 2)
+			continue;
+		for (uint32_t i = 0; i < MAX; i++)
+			assert_int_equal(v[k][i], i * N + (uint32_t)k);
+	}
+	/* a growth that fails leaves the array as it was, still the arena's */
+	c.fail_at = c.calls + 1;
+	size_t had = cap[1];
+	assert_int_equal(tc__arena_grow(&ar, &v[1], &cap[1], had + 1, sizeof **v), TC_ENOMEM);
+	assert_int_equal(cap[1], had);
+	assert_int_equal(v[1][MAX - 1], (MAX - 1) * N + 1);
+	uint32_t *fresh = NULL;
+	size_t fresh_cap = 0;
+	assert_int_equal(tc__arena_grow(&ar, &fresh, &fresh_cap, 1, sizeof *fresh), TC_ENOMEM);
+	assert_null(fresh);
+	assert_int_equal(fresh_cap, 0);
+	/* too large to ask for */
+	c.fail_at = 0;
+	assert_int_equal(tc__arena_grow(&ar, &fresh, &fresh_cap, SIZE_MAX / 2, 8), TC_ENOMEM);
+	tc__arena_free(&ar);
+	assert_int_equal(c.live, 0);
+	/* reset frees them too, and the arena is used again */
+	assert_int_equal(tc__arena_grow(&ar, &fresh, &fresh_cap, 40, sizeof *fresh), TC_OK);
+	tc__arena_reset(&ar);
+	tc__arena_free(&ar);
+	assert_int_equal(c.live, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sort),
 		cmocka_unit_test(test_csr),
+		cmocka_unit_test(test_arena_grow),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

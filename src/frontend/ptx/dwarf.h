@@ -1,5 +1,5 @@
 /*
- * ptx_dwarf.h - the inlined calls that a PTX file's .debug_info describes
+ * dwarf.h - the inlined calls that a PTX file's .debug_info describes
  * (DW_TAG_inlined_subroutine), for the PTX reader's positions.
  *
  * nvcc -G inlines cooperative groups' and the toolkit's __forceinline__

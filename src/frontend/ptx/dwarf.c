@@ -1,6 +1,6 @@
 /*
- * ptx_dwarf.c - the inlined calls of a PTX file's .debug_info
- * (ptx_dwarf.h).
+ * dwarf.c - the inlined calls of a PTX file's .debug_info
+ * (dwarf.h).
  *
  * One pass over the units: each DIE by its abbreviation, every attribute
  * read by its form (so that the next DIE is found), and of the DIEs kept
@@ -10,7 +10,7 @@
  * function an inlined call inlines. Every read is bounded by its unit;
  * what does not decode ends the pass, keeping what came before.
  */
-#include "frontend/ptx_dwarf.h"
+#include "frontend/ptx/dwarf.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -1,0 +1,548 @@
+/*
+ * ptx.h - the PTX reader's state and its parts (docs/ptx.md); internal to
+ * src/frontend/ptx/, whose entry point is tc__read_ptx (frontend/readers.h).
+ *
+ * The parts, each a file of this folder:
+ *   ptx.c           the entry: the whole file's directives, the read's steps
+ *   lexer.c         tokens, errors, the maps from names to values
+ *   registers.c     registers and special registers, records, slots
+ *   debug.c         .file, .loc, .debug_str, .debug_info's inlined calls
+ *   dwarf.c         the DWARF of .debug_info (dwarf.h)
+ *   instructions.c  operands and instructions, collectives among them
+ *   warp.c          what each instruction computes for the warp's view
+ *   functions.c     functions: parameters, body, labels, blocks
+ *   graphs.c        the barrier closure, graphs and descriptions
+ * Functions one part gives the others are named tc__ptx_*.
+ */
+#ifndef TC_FRONTEND_PTX_PTX_H
+#define TC_FRONTEND_PTX_PTX_H
+
+#include "frontend/gpu_builtins.h"
+#include "frontend/ptx/dwarf.h"
+#include "graph/desc.h"
+#include "graph/module.h"
+#include "util/diag.h"
+#include "util/mem.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define MAX_DEPTH 256		/* nested { } scopes */
+#define MAX_REGS (1u << 26)	/* registers of one function */
+#define MAX_FILE_INDEX 65535	/* .file indices */
+
+/* ---- tokens ------------------------------------------------------------ */
+
+enum { T_END, T_IDENT, T_NUM, T_STR, T_PUNCT };
+
+typedef struct tok {
+	const char *s;
+	uint32_t len, line, col;
+	uint8_t kind;
+	char c; /* T_PUNCT */
+} tok;
+
+/* A position: file 0 is the PTX text itself, file k > 0 the .file index
+ * k - 1; line 0 is no position. */
+typedef struct ploc {
+	uint32_t file, line, col;
+	uint32_t inl; /* inlined from a helper: its entry in r->inl, from 1; 0: not */
+	uint32_t fn, pos; /* the instruction's function and index there (for
+			   * .debug_info's inlined calls) */
+} ploc;
+
+/* A function_name operand of .loc: a label of .debug_str (in the input)
+ * and a byte offset from it. */
+typedef struct pname {
+	const char *label; /* NULL: none */
+	uint32_t len, off;
+} pname;
+
+/* A .loc with inlined_at: its position, the call's, and the function its
+ * position lies in (function_name); the function's .loc with inlined_at
+ * before it at the same position (its index; TC_NONE: none). */
+typedef struct pinlined_loc {
+	ploc pos, at;
+	pname name;
+	uint32_t prev;
+} pinlined_loc;
+
+/* Of a position shown at a call that inlined it: the position one step in
+ * along the chain, and the helper it lies in. */
+typedef struct pinl {
+	ploc inner;
+	pname name;
+} pinl;
+
+/* ---- a map from names (into the input) to values --------------------- */
+
+typedef struct nslot {
+	const char *s;
+	uint32_t len, hash, gen;
+	uint32_t val, aux;
+	uint32_t depth; /* registers: the scope that declared it */
+	uint8_t tag;
+} nslot;
+
+typedef struct nmap {
+	nslot *slot;
+	size_t cap, len;
+	uint32_t gen; /* a slot is used when its gen is the map's */
+} nmap;
+
+static inline uint32_t tc__ptx_name_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+/* The slot of s (n bytes, hash h) in m, or NULL. */
+static inline nslot *tc__ptx_nmap_find(const nmap *m, const char *s, size_t n, uint32_t h)
+{
+	if (!m->cap)
+		return NULL;
+	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+		nslot *e = &m->slot[i];
+		if (e->gen != m->gen)
+			return NULL;
+		if (e->hash == h && e->len == n && memcmp(e->s, s, n) == 0)
+			return e;
+	}
+}
+
+/* ---- what is kept of a file ---------------------------------------------- */
+
+/* items: the instructions that shape the graph */
+enum {
+	IT_BRA,     /* bra: target a label reference */
+	IT_BRX,     /* brx.idx: target a table reference */
+	IT_RET,     /* ret, exit */
+	IT_TRAP,    /* trap: no way on */
+	IT_BARRIER, /* a barrier of the whole block */
+	IT_PARTIAL, /* a barrier with a thread count */
+	IT_CALL,    /* a call of a function by name: target a callee reference */
+	IT_COLL     /* a warp collective (shfl.sync, ...): target its pcoll */
+};
+
+typedef struct item {
+	uint32_t pos;  /* the instruction's index in its function */
+	uint32_t cond; /* the register deciding the way on, TC_NONE */
+	uint32_t target;
+	uint32_t guard; /* a guarded barrier or call: the guard register */
+	uint32_t other; /* a guarded bra that the next bra completes: its item */
+	uint8_t op;
+	uint8_t pred; /* guarded (@%p): also goes on to the next instruction */
+	ploc loc;
+} item;
+
+typedef struct pblock {
+	const char *label; /* NULL: %bb.K */
+	uint32_t llen;
+	uint32_t rec0, rec1;   /* its records */
+	uint32_t item0, item1; /* its items */
+	uint32_t succ0, nsucc; /* into succ */
+	uint32_t cond;         /* register, TC_NONE */
+	uint32_t term;         /* the item ending it, TC_NONE */
+} pblock;
+
+typedef struct pfunc {
+	const char *name;
+	uint32_t nlen;
+	bool entry;
+	uint32_t rec0, rec1, block0, block1, item0, item1;
+	uint32_t nregs;
+	uint32_t reqntid[3]; /* .reqntid X, Y, Z; 0: not declared */
+	/* for the interprocedural check (graph/desc.h): its parameters, and
+	 * its ranges in reader.pv_rec, .ret_rec and .calls */
+	uint32_t nparams;
+	uint32_t pv0, pv1, ret0, ret1, call0, call1;
+} pfunc;
+
+typedef struct psource {
+	const char *what; /* kept in the module */
+	ploc loc;
+} psource;
+
+typedef struct pcall { /* a call by name: for the barrier closure */
+	uint32_t caller;
+	const char *name;
+	uint32_t len;
+	uint32_t callee; /* the function called, TC_NONE: one without a body */
+	bool barrier;    /* the callee executes one */
+	uint8_t reach;   /* the groups whose collectives it executes (1 << tc_group) */
+	uint32_t arg0, nargs; /* its arguments: records in reader.carg */
+	uint32_t result; /* the record its first result comes from, TC_NONE */
+	ploc loc;
+} pcall;
+
+typedef struct pcoll { /* a collective instruction (docs/ptx.md, "Collectives") */
+	const tc_gpu_collective *row;
+	/* the records that stand for its arguments that must agree, one per
+	 * bit of row->agree in order from this one; TC_NONE: none */
+	uint32_t arg_rec;
+	uint32_t mask_reg; /* a mask in a register: the register, else TC_NONE */
+	bool checked;      /* its mask is the full mask */
+	uint32_t clamp_reg; /* a shuffle's clamp in a register, else TC_NONE */
+	uint32_t res0, res1; /* the records of its results */
+} pcoll;
+
+/* A collective of the function whose graph is made: an instruction (row)
+ * or a call of a function that executes some (row NULL), in block k after
+ * seg barriers there. */
+typedef struct gcoll {
+	uint32_t item;
+	const tc_gpu_collective *row;
+	uint32_t block, seg;
+	uint8_t group;
+	bool checked;
+} gcoll;
+
+typedef struct lref { /* a reference to a label or table, resolved at the end */
+	const char *s;
+	uint32_t len, line, col;
+	uint32_t to; /* resolved: the label's index; for a table, its first label */
+	uint32_t n;  /* a table's labels */
+} lref;
+
+typedef struct plabel {
+	const char *s;
+	uint32_t len, pos;
+	bool targeted;
+	uint32_t block;
+} plabel;
+
+typedef struct opnd {
+	uint8_t k;
+	uint32_t reg;      /* O_REG, O_NOT */
+	uint32_t r0, nr;   /* registers in r->oregs: O_VEC, O_PAIR, O_ADDR */
+	uint32_t base;     /* O_ADDR: the first register, TC_NONE */
+	const char *sym;   /* O_ADDR, O_SYM: a name */
+	uint32_t slen;
+	int64_t off;       /* O_ADDR: the constant offset; O_IMM: the value */
+	bool simple;       /* O_ADDR: [reg], [reg+imm], [sym], [sym+imm] */
+	bool known;        /* O_IMM: an integer */
+	uint32_t l0, nl;   /* O_LIST: names in r->olist */
+	tok at;
+} opnd;
+
+enum { O_REG, O_NOT, O_VEC, O_PAIR, O_ADDR, O_SYM, O_IMM, O_SINK, O_LIST };
+
+/* the slot of a depot offset */
+typedef struct dslot {
+	int64_t off;
+	uint32_t size, reg;
+} dslot;
+
+typedef struct vecs {
+	tc_u32vec def, src, opoff, op;
+	uint8_t *kind;
+	size_t kind_cap;
+} vecs;
+
+typedef struct reader {
+	tc_alloc al;
+	/* what the read keeps to its end, freed at once: every array below
+	 * but dw (dwarf.c's) and tests (graph/desc.h's), each grown in it
+	 * (tc__arena_grow), and the maps' tables */
+	tc_arena ar;
+	const char *file;
+	tc_diag *diag;
+	const tc_read_options *opt;
+	tc_module *out;
+	int rc;
+
+	/* the lexer */
+	const char *p, *end, *ls;
+	uint32_t line;
+	tok t;
+	uint32_t pend_line, pend_col; /* where the token before t ended */
+
+	/* .file and .loc */
+	struct pfile {       /* per index: its path, and the first .loc naming it */
+		const char *path; /* NULL: not declared */
+		uint32_t len, loc_line, loc_col;
+	} *files;
+	size_t nfiles;       /* indices 0 .. nfiles - 1 */
+	ploc cur_loc;
+	bool have_loc;
+	pinlined_loc *iloc; /* the function's .loc lines with inlined_at */
+	size_t niloc, iloc_cap;
+	struct ilslot {     /* position -> the last of them there */
+		uint32_t gen, idx;
+	} *ilh;
+	size_t ilh_cap;     /* a power of two, or 0 */
+	uint32_t ilh_gen;   /* a slot is used when its gen is this (per function) */
+	pinl *inl; /* what ploc.inl points at */
+	size_t ninl, inl_cap;
+	/* .section .debug_str: its bytes, and its labels -> offsets */
+	unsigned char *dstr;
+	size_t ndstr, dstr_cap;
+	nmap dstr_labels;
+	/* nvcc -G's inlined calls, from .debug_abbrev and .debug_info
+	 * (dwarf.h), kept when the text has a .debug_info (want_dwarf) */
+	bool want_dwarf;
+	nmap all_labels; /* every function's labels: function (val), instruction
+			  * (aux); tag 2: defined in several functions */
+	struct dsec {
+		unsigned char *b;
+		size_t n, cap;
+		tc_dw_label *lab;
+		size_t nlab, labcap;
+	} dabbrev, dinfo;
+	tc_dw_inlined *dw; /* the inlined calls */
+	size_t ndw;
+	struct dwcode { /* per inlined call: its function (TC_NONE: not found)
+			 * and instructions [lo, hi) */
+		uint32_t fn, lo, hi;
+	} *dwc;
+	uint32_t *dw_order; /* the calls found, by function, lo, then hi down */
+	size_t ndw_order;
+
+	/* the module */
+	pfunc *fn;
+	size_t nfn, fn_cap;
+	nmap fnames; /* function name -> index */
+	nmap gsyms;  /* .local symbols of the module */
+	vecs rec;    /* records: one register written */
+	item *items;
+	size_t nitems, items_cap;
+	pblock *blocks;
+	size_t nblocks, blocks_cap;
+	tc_u32vec succ;
+	psource *srcs;
+	size_t nsrcs, srcs_cap;
+	pcall *calls;
+	size_t ncalls, calls_cap;
+	pcoll *colls;
+	size_t ncolls, colls_cap;
+	/* per record when the file may hold a warp collective (want_lanes):
+	 * what it computes for the warp's view (analysis/lanes.h), its a[]
+	 * naming places in the record's reads */
+	bool want_lanes;
+	tc_lane_op *lane;
+	size_t lane_cap;
+	tc_lane_op cur_lane; /* what tc__ptx_emit gives the records it makes */
+
+	/* the function being read */
+	pfunc *f;
+	uint32_t fidx;
+	uint32_t nregs;
+	nmap regs;    /* names and range prefixes -> registers */
+	struct {      /* the range prefixes looked up last ("%r", "%rd") */
+		const char *s;
+		uint32_t len, base, count, gen;
+	} pcache[8];
+	nmap params;  /* the function's own parameters (tag P_*) */
+	nmap scoped;  /* .param variables of the body -> slot registers */
+	nmap lsyms;   /* .local variables of the body */
+	nmap labels;  /* label -> index in lab */
+	plabel *lab;
+	size_t nlab, lab_cap;
+	lref *refs;   /* label references of branches */
+	size_t nrefs, refs_cap;
+	lref *trefs;  /* table references of brx.idx */
+	size_t ntrefs, trefs_cap;
+	nmap tables;  /* .branchtargets name -> first label ref (aux: count) */
+	lref *tlabels;
+	size_t ntlabels, tlabels_cap;
+	tc_u32vec pos_rec; /* per instruction: its first record */
+	uint32_t npos;
+	uint8_t *dbase;    /* per register: holds the depot's address */
+	size_t dbase_cap;
+	bool depot_ok;
+	dslot *dslots;
+	size_t ndslots, dslots_cap;
+	tc_u32vec dload, dstore; /* records that read, that write a depot slot */
+	tc_u32vec gload, gaddr; /* generic loads: record, address register */
+	tc_u32vec reg_params;
+	tc_u32vec reg_param_index; /* per register parameter: its place */
+	/* for the interprocedural check: records that read a parameter of a
+	 * .func and which (pv_rec, pv_index); per ret, a record reading the
+	 * result's registers (ret_rec); per call argument, a record reading it
+	 * (carg); the registers that stand for the function's own results */
+	tc_u32vec pv_rec, pv_index, ret_rec, carg, ret_regs;
+	uint32_t nparams; /* of the function being read */
+	bool any_calls;   /* some function calls another defined here */
+	uint32_t *graph_of; /* per function: its graph (when any_calls) */
+	uint32_t depth; /* of { } scopes: 1 in the function body */
+	struct shadow { /* what a declaration in a scope hides, until its '}' */
+		const char *s;
+		uint32_t len, val, aux, depth, scope;
+		uint8_t tag;
+	} *shadows;
+	size_t nshadows, shadows_cap;
+	bool last_was_label;
+	uint32_t last_label;
+
+	/* one instruction */
+	opnd *ops;
+	size_t nops, ops_cap;
+	tc_u32vec oregs, rd;
+	tok *olist;
+	size_t nolist, olist_cap;
+	const char *div_sreg; /* a thread-dependent special register read */
+	uint32_t div_len;
+	bool impure_sreg;
+	uint8_t tid_dims; /* the %tid.x, .y, .z it reads (bits 0, 1, 2) */
+	bool other_sreg;  /* and it reads another thread-dependent one */
+	/* the records whose only thread-dependent read is one %tid.D (value: the
+	 * record), in record order; fn_ids: a function's, its own numbers */
+	tc_thread_id *tids, *fn_ids;
+	size_t ntids, tids_cap, fn_ids_cap;
+	const tc_gpu_collective *coll_row; /* the instruction is this collective */
+
+	/* graphs */
+	const tc_fn_sink *sink; /* what each function's description goes to */
+	tc_arg_tests tests;     /* of its collectives' arguments */
+	char *name;
+	size_t name_cap;
+	double uniformity_s;
+	const pfunc *gf;    /* the function whose graph is made */
+	uint32_t gcursor;   /* the last barrier item found in a block */
+	gcoll *found;       /* its collectives */
+	size_t nfound, found_cap;
+	char bname[32];     /* a numbered block's name */
+	char warnings[4][224];
+	size_t nwarnings;
+} reader;
+
+enum { P_KERNEL = 1, P_FUNC, P_RET /* a .func's own result */ };
+
+/* a record's kind bits while a function is read (cleared before analysis):
+ * a kernel argument, which points into no thread's local memory; a special
+ * register's value (%tid.x, %clock: a number, no address, though it differs
+ * between threads); cvta.local's result, a generic address into the
+ * thread's local memory */
+#define K_ARGUMENT 0x80
+#define K_SREG 0x40
+#define K_LOCAL 0x20
+
+/* special registers (SPEC 3.2): tc__ptx_sreg_kind */
+enum { SR_NONE, SR_UNIFORM, SR_DIVERGENT, SR_CLOCK };
+
+/* "'text'" of a token, cut short */
+#define TOKF "'%.*s'"
+#define TOKA(t) (int)((t).len > 60 ? 60 : (t).len), (t).s
+
+/* ---- lexer.c ---------------------------------------------------------------- */
+
+int tc__ptx_err(reader *r, uint32_t line, uint32_t col, const char *fmt, ...) TC_PRINTF(4, 5);
+int tc__ptx_oom(reader *r);
+int tc__ptx_too_large(reader *r);
+void tc__ptx_next(reader *r);
+int tc__ptx_expected(reader *r, const char *what);
+int tc__ptx_semicolon(reader *r);
+int tc__ptx_expect_p(reader *r, char c, const char *what);
+bool tc__ptx_int_value(const tok *t, int64_t *v);
+void tc__ptx_nmap_clear(nmap *m);
+nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n);
+void *tc__ptx_table(tc_arena *ar, size_t cap, size_t sz);
+int tc__ptx_skip_decl(reader *r, nmap *local_syms);
+int tc__ptx_skip_group(reader *r);
+bool tc__ptx_may_have_warp_ops(const char *p, size_t n);
+bool tc__ptx_has_debug_info(const char *p, size_t n);
+
+/* per byte: 1 continues a name, 2 starts one, 4 a digit, 8 punctuation */
+extern const unsigned char tc__ptx_cclass[256];
+
+static inline bool tc__ptx_is_digit(unsigned c)
+{
+	return tc__ptx_cclass[c & 0xff] & 4;
+}
+
+static inline bool tc__ptx_id_cont(unsigned c)
+{
+	return tc__ptx_cclass[c & 0xff] & 1;
+}
+
+static inline bool tc__ptx_is_p(const reader *r, char c)
+{
+	return r->t.kind == T_PUNCT && r->t.c == c;
+}
+
+static inline bool tc__ptx_is_word(const tok *t, const char *w)
+{
+	size_t n = strlen(w);
+	return t->kind == T_IDENT && t->len == n && memcmp(t->s, w, n) == 0;
+}
+
+static inline bool tc__ptx_starts(const tok *t, const char *w)
+{
+	size_t n = strlen(w);
+	return t->len >= n && memcmp(t->s, w, n) == 0;
+}
+
+/* Makes sure *p, an array of the read's arena, holds n elements of size sz. */
+static inline int tc__ptx_grow(reader *r, void *p, size_t *cap, size_t n, size_t sz)
+{
+	return tc__arena_grow(&r->ar, p, cap, n, sz) ? tc__ptx_oom(r) : TC_OK;
+}
+
+/* Appends x to v, a vector of the read's arena. */
+static inline int tc__ptx_push(reader *r, tc_u32vec *v, uint32_t x)
+{
+	if (v->len == v->cap && tc__arena_grow(&r->ar, &v->v, &v->cap, v->len + 1, sizeof *v->v))
+		return tc__ptx_oom(r);
+	v->v[v->len++] = x;
+	return TC_OK;
+}
+
+/* ---- registers.c ------------------------------------------------------------- */
+
+int tc__ptx_sreg_kind(const tok *t);
+uint32_t tc__ptx_reg_lookup(reader *r, const tok *t);
+bool tc__ptx_is_reg_tok(reader *r, const tok *t);
+uint32_t tc__ptx_new_reg(reader *r);
+int tc__ptx_declare_reg(reader *r, const tok *name, uint32_t count, bool range);
+void tc__ptx_end_scope(reader *r, uint32_t depth);
+int tc__ptx_parse_reg_decl(reader *r);
+extern const tc_lane_op tc__ptx_no_lane;
+int tc__ptx_emit(reader *r, uint32_t def, uint8_t kind, uint32_t src);
+uint32_t tc__ptx_op_end(const reader *r, uint32_t i);
+uint32_t tc__ptx_add_source(reader *r, const char *what, size_t len, ploc loc);
+uint32_t tc__ptx_reg_operand(reader *r, const tok *t);
+uint32_t tc__ptx_depot_slot(reader *r, int64_t off, uint32_t size, bool load, bool *part);
+uint32_t tc__ptx_param_slot(reader *r, const char *s, uint32_t len, nslot **slot);
+int tc__ptx_emit_defs(reader *r, const uint32_t *defs, uint32_t ndefs, uint32_t guard,
+		      uint8_t kind, uint32_t src);
+uint32_t tc__ptx_first_defs(reader *r, const opnd *o, uint32_t *one, const uint32_t **defs);
+void tc__ptx_check_escape(reader *r, size_t from);
+uint32_t tc__ptx_sreg_named(reader *r, const char *s, size_t n, ploc loc);
+uint32_t tc__ptx_sreg_source(reader *r, ploc loc);
+
+/* ---- debug.c ----------------------------------------------------------------- */
+
+int tc__ptx_parse_loc(reader *r);
+int tc__ptx_parse_debug_str(reader *r);
+int tc__ptx_parse_dwarf_section(reader *r, struct dsec *d);
+int tc__ptx_parse_file(reader *r);
+int tc__ptx_dwarf_calls(reader *r);
+tc_loc tc__ptx_kept_loc(reader *r, ploc l);
+int tc__ptx_inlined_of(reader *r, ploc l, tc_inlined *out);
+
+/* ---- instructions.c ---------------------------------------------------------- */
+
+int tc__ptx_add_ref(reader *r, lref **v, size_t *n, size_t *cap, const tok *t);
+int tc__ptx_instruction(reader *r, tok op, uint32_t guard, tok first);
+
+/* ---- warp.c ------------------------------------------------------------------ */
+
+int64_t tc__ptx_sext(int64_t v, unsigned bits);
+tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t nd);
+int tc__ptx_mad_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint32_t src);
+int tc__ptx_bfe_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint32_t src);
+
+/* ---- functions.c ------------------------------------------------------------- */
+
+int tc__ptx_function(reader *r);
+
+/* ---- graphs.c ---------------------------------------------------------------- */
+
+int tc__ptx_barrier_calls(reader *r);
+int tc__ptx_graphs(reader *r);
+
+#endif
