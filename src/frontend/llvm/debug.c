@@ -273,7 +273,7 @@ const char *tc__llvm_block_name(void *ctx, uint32_t k, size_t *len)
 }
 
 int tc__llvm_block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
-			 tc_inlined *inl)
+			   tc_inlined *inl)
 {
 	reader *r = ctx;
 	LLVMValueRef i = j == 0 ? LLVMGetFirstInstruction(r->binfo[k].bb)

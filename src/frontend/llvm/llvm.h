@@ -262,8 +262,8 @@ int tc__llvm_note_collective(reader *r, LLVMValueRef i, uint32_t k, uint32_t seg
 int tc__llvm_make_collectives(reader *r, tc_fn_read *in);
 
 /* values.c */
-int tc__llvm_number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-			 size_t ninsts, uint32_t *count);
+int tc__llvm_number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks, size_t ninsts,
+			   uint32_t *count);
 uint32_t tc__llvm_use_block(reader *r, LLVMValueRef w, uint32_t wid, unsigned j);
 int tc__llvm_number_uses(reader *r, uint32_t n, size_t nops);
 int tc__llvm_number_branches(reader *r, uint32_t nblocks);
@@ -272,14 +272,14 @@ int tc__llvm_number_branches(reader *r, uint32_t nblocks);
 void tc__llvm_block_size(reader *r, LLVMValueRef fn, uint32_t size[3]);
 uint32_t tc__llvm_warp_size(reader *r, LLVMValueRef fn);
 int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-			   size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop);
+			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop);
 
 /* debug.c */
 int tc__llvm_kept_loc(reader *r, LLVMValueRef inst, tc_loc *out, tc_inlined *inl);
 int tc__llvm_value_source(void *ctx, uint32_t v, const char **what, tc_loc *loc);
 const char *tc__llvm_block_name(void *ctx, uint32_t k, size_t *len);
 int tc__llvm_block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
-			 tc_inlined *inl);
+			   tc_inlined *inl);
 int tc__llvm_block_branch(void *ctx, uint32_t k, tc_loc *loc);
 
 /* graphs.c */

@@ -248,8 +248,8 @@ static int thread_id(reader *r, LLVMValueRef i, uint32_t n)
 
 /* Numbers arguments and instructions of fn in r->values (and r->vals, the
  * other way), with their blocks and kinds (and r->ids). */
-int tc__llvm_number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-			 size_t ninsts, uint32_t *count)
+int tc__llvm_number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks, size_t ninsts,
+			   uint32_t *count)
 {
 	uint32_t n = 0, k = 0;
 	r->nids = 0;

@@ -221,7 +221,7 @@ static int warp_view(reader *r, const tc_ua_func *f)
  * analysis (f), and what its values compute for the warp's view where one
  * is wanted (r->lop; *lop NULL otherwise). */
 int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-			   size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop)
+			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop)
 {
 	uint32_t n = 0;
 	int rc;

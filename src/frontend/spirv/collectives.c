@@ -321,7 +321,7 @@ static const char *collective_name(reader *r, const scoll *fc)
  * last[k], after its nbar[k] barriers), for in, with the tests of their
  * arguments. */
 int tc__spirv_make_collectives(reader *r, const uint32_t *last, const uint32_t *nbar,
-			    tc_fn_read *in)
+			       tc_fn_read *in)
 {
 	if (r->nfound == 0)
 		return TC_OK;

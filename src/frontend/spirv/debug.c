@@ -218,7 +218,7 @@ const char *tc__spirv_block_name(void *ctx, uint32_t k, size_t *len)
 }
 
 int tc__spirv_block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
-			 tc_inlined *inl)
+			    tc_inlined *inl)
 {
 	reader *r = ctx;
 	uint32_t first = r->blk[k].bar0;

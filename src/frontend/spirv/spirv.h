@@ -271,7 +271,7 @@ const scoll_row *tc__spirv_collective(const reader *r, uint32_t i, uint8_t *grou
 int tc__spirv_barrier_functions(reader *r);
 tc_lane_op tc__spirv_lane_op(const reader *r, uint32_t e);
 int tc__spirv_make_collectives(reader *r, const uint32_t *last, const uint32_t *nbar,
-			    tc_fn_read *in);
+			       tc_fn_read *in);
 
 /* functions.c */
 bool tc__spirv_terminator(uint32_t op);
@@ -288,7 +288,7 @@ int tc__spirv_pointer_params(reader *r);
 uint32_t tc__spirv_pointer_base(const reader *r, uint32_t p);
 bool tc__spirv_one_result(const reader *r, uint32_t i, uint32_t *scope);
 int tc__spirv_registers(reader *r, const sfunc *f, uint32_t fi, tc_u32vec *touched,
-		     uint8_t **escaped);
+			uint8_t **escaped);
 uint32_t tc__spirv_value_of(const reader *r, uint32_t id);
 int tc__spirv_describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escaped);
 
@@ -297,7 +297,7 @@ tc_loc tc__spirv_inst_loc_inl(reader *r, uint32_t i, tc_inlined *inl);
 tc_loc tc__spirv_inst_loc(reader *r, uint32_t i);
 const char *tc__spirv_block_name(void *ctx, uint32_t k, size_t *len);
 int tc__spirv_block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
-			 tc_inlined *inl);
+			    tc_inlined *inl);
 int tc__spirv_block_branch(void *ctx, uint32_t k, tc_loc *loc);
 int tc__spirv_value_source(void *ctx, uint32_t v, const char **what, tc_loc *loc);
 int tc__spirv_too_large(reader *r);

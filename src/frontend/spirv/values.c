@@ -245,7 +245,7 @@ static bool promoted(const reader *r, uint32_t id, const uint8_t *escaped)
  * address stays with loads, stores and the calls that keep it (use_ok);
  * *escaped per register. */
 int tc__spirv_registers(reader *r, const sfunc *f, uint32_t fi, tc_u32vec *touched,
-		     uint8_t **escaped)
+			uint8_t **escaped)
 {
 	r->nregs = 0;
 	for (uint32_t i = f->i0; i < f->i1; i++) {
