@@ -1,0 +1,288 @@
+/*
+ * llvm.h - the LLVM IR reader's state and what its parts give each other
+ * (src/frontend/llvm/; docs/llvm.md). Internal to the reader, the only
+ * folder of the project that includes llvm-c.
+ */
+#ifndef TC_FRONTEND_LLVM_LLVM_H
+#define TC_FRONTEND_LLVM_LLVM_H
+
+#include "frontend/gpu_builtins.h"
+#include "frontend/readers.h"
+#include "graph/blocks.h"
+#include "graph/module.h"
+#include "util/clock.h"
+#include "util/diag.h"
+#include "util/mem.h"
+#include "util/names.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/ErrorHandling.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Support.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+/* calling conventions of kernels (llvm/IR/CallingConv.h) */
+enum { CC_PTX_KERNEL = 71, CC_SPIR_KERNEL = 76, CC_AMDGPU_KERNEL = 91 };
+
+/* ---- a map from LLVM objects to dense ids ------------------------------- */
+
+typedef struct ptrmap_slot {
+	uintptr_t key; /* 0 = empty */
+	uint32_t val;
+} ptrmap_slot;
+
+typedef struct ptrmap {
+	ptrmap_slot *slot; /* capacity a power of two */
+	size_t cap, len;
+} ptrmap;
+
+/*
+ * LLVM allocates a function's instructions (and blocks) one after another,
+ * and the reader looks them up mostly in that order: the slot follows the
+ * address (16-byte units), so neighbours share cache lines, and the higher
+ * bits are folded in so that objects a table's span apart do not pile up on
+ * the same slots.
+ */
+static inline size_t tc__llvm_ptr_hash(uintptr_t p, size_t cap)
+{
+	uint64_t q = (uint64_t)(p >> 4);
+	return (size_t)(q + (q >> 20) * 0x9e3779b97f4a7c15ull) & (cap - 1);
+}
+
+static inline uint32_t tc__llvm_ptrmap_get(const ptrmap *m, const void *p)
+{
+	if (!m->cap || !p)
+		return TC_NONE;
+	uintptr_t k = (uintptr_t)p;
+	for (size_t i = tc__llvm_ptr_hash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+		if (m->slot[i].key == k)
+			return m->slot[i].val;
+		if (m->slot[i].key == 0)
+			return TC_NONE;
+	}
+}
+
+/* whether k is new */
+static inline bool tc__llvm_ptrmap_insert(ptrmap_slot *slot, size_t cap, uintptr_t k, uint32_t v)
+{
+	size_t i = tc__llvm_ptr_hash(k, cap);
+	while (slot[i].key && slot[i].key != k)
+		i = (i + 1) & (cap - 1);
+	bool fresh = !slot[i].key;
+	slot[i].key = k;
+	slot[i].val = v;
+	return fresh;
+}
+
+/* room for n keys at most half full */
+static inline int tc__llvm_ptrmap_reserve(const tc_alloc *al, ptrmap *m, size_t n)
+{
+	if (2 * n <= m->cap)
+		return TC_OK;
+	size_t cap = m->cap ? m->cap : 64;
+	while (2 * n > cap)
+		cap *= 2;
+	ptrmap_slot *slot = tc__calloc(al, cap, sizeof *slot);
+	if (!slot)
+		return TC_ENOMEM;
+	for (size_t j = 0; j < m->cap; j++)
+		if (m->slot[j].key)
+			tc__llvm_ptrmap_insert(slot, cap, m->slot[j].key, m->slot[j].val);
+	tc__free(al, m->slot);
+	m->slot = slot;
+	m->cap = cap;
+	return TC_OK;
+}
+
+static inline int tc__llvm_ptrmap_put(const tc_alloc *al, ptrmap *m, const void *p, uint32_t v)
+{
+	if (tc__llvm_ptrmap_reserve(al, m, m->len + 1))
+		return TC_ENOMEM;
+	m->len += tc__llvm_ptrmap_insert(m->slot, m->cap, (uintptr_t)p, v);
+	return TC_OK;
+}
+
+static inline void tc__llvm_ptrmap_clear(ptrmap *m)
+{
+	if (m->cap)
+		memset(m->slot, 0, m->cap * sizeof *m->slot);
+	m->len = 0;
+}
+
+static inline void tc__llvm_ptrmap_free(const tc_alloc *al, ptrmap *m)
+{
+	tc__free(al, m->slot);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- the reader ----------------------------------------------------------- */
+
+typedef struct block_info {
+	LLVMBasicBlockRef bb;
+	uint32_t first, last; /* the nodes that take the in-edges, the terminator */
+	uint32_t nbarriers;
+} block_info;
+
+/* A collective found in the function being read: a builtin (row) or a call
+ * of a defined function that executes one (callee, its group). */
+typedef struct found_coll {
+	LLVMValueRef inst;
+	const tc_gpu_collective *row; /* NULL: a call of a defined function */
+	uint32_t block, seg;          /* its block, the barriers before it there */
+	uint8_t group;
+	bool checked; /* its mask names every lane (or it has none) */
+} found_coll;
+
+typedef struct reader {
+	tc_alloc al;
+	/* what lives until the end of the read: the tables per defined
+	 * function (freed by one tc__arena_free) */
+	tc_arena ar;
+	const char *file;
+	tc_diag *diag;
+	const tc_read_options *opt;
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMMemoryBufferRef bitcode; /* kept until the module is gone */
+	char llvm_error[512];        /* the first error LLVM reported */
+	bool has_llvm_error;
+	tc_module *out;
+
+	/* defined functions in module order */
+	LLVMValueRef *fns;
+	uint32_t nfn;
+	uint8_t *kernel, *barrier;
+	/* per function: which groups' collectives it executes, itself or
+	 * through calls (bit 1 << tc_group) */
+	uint8_t *reach;
+	ptrmap fn_index;
+	uint32_t warp_size; /* of the target; 0: unknown (spir) */
+	uint32_t cur_fn;    /* the function being read */
+	/* some defined function calls another: each graph gets its
+	 * description (graph/desc.h), graph_of giving a function's graph */
+	bool calls;
+	uint32_t *graph_of;
+	bool warp_module; /* some function executes a warp or sub-group collective */
+	uint32_t nvalues; /* of the function being read */
+
+	/* address spaces (SPEC 3.2: loads) */
+	unsigned private_as, generic_as;
+	bool spir;
+	unsigned kind_memory, kind_convergent, kind_byval;
+
+	/* per function, reused: the blocks, the values (ids: the arguments,
+	 * then the instructions in block order) and the description of the
+	 * function for the uniformity analysis (analysis/uniformity.h) */
+	ptrmap blocks, values;
+	ptrmap slots;   /* unnamed block -> its slot number (name_blocks) */
+	bool own_names; /* the slots are kept here, not set as names in LLVM */
+	bool stack_slots; /* some defined function has an alloca (has_stack_slots) */
+	block_info *binfo;
+	size_t binfo_cap;
+	LLVMValueRef *vals; /* value id -> value */
+	size_t vals_cap;
+	uint32_t *blk; /* value id -> its block, TC_NONE for an argument */
+	size_t blk_cap;
+	uint8_t *kind; /* value id -> TC_UA_* */
+	size_t kind_cap;
+	tc_u32vec succ_off, succ, cond, use_off, user, use_block;
+	tc_u32vec tmp_v, tmp_w, tmp_b; /* the uses in the order found */
+	char *name; /* node names and file paths are built here */
+	size_t name_cap;
+	char bname[32];      /* a numbered block's name */
+	LLVMValueRef cursor; /* the last barrier found in a block */
+	uint32_t *nbar, *last; /* per block: barriers, the node its branch ends */
+	size_t nbar_cap, last_cap;
+
+	/* per function, reused: its collectives, and the warp's view of it */
+	found_coll *found;
+	size_t nfound, found_cap;
+	bool any_warp; /* some collective of the function is a warp's */
+	tc_lane_op *lop;
+	size_t lop_cap;
+	tc_arg_tests tests; /* of its collectives' arguments */
+	bool mask_arg;      /* the argument tested is a warp collective's mask */
+	tc_thread_id *ids;  /* its reads of a thread's index (graph/desc.h) */
+	LLVMValueRef byval_seen; /* its byval argument looked at last, and */
+	bool byval_read;         /* whether only reads use it (only_read) */
+	size_t nids, ids_cap;
+	const tc_fn_sink *sink; /* what each function's description goes to */
+
+	double uniformity_s; /* time in the value analysis, all functions */
+
+	char warnings[4][224]; /* for the module: what was read but ignored */
+	size_t nwarnings;
+
+	/* tc_parse_llvm_module: the module is the caller's (embedded), read as
+	 * it is or, when caller is set, through a clone of it; then orig_of
+	 * gives the caller's function, block or call for the clone's (an index
+	 * in orig) */
+	bool embedded;
+	LLVMModuleRef caller;
+	ptrmap orig_of;
+	unsigned block_tag, call_tag; /* the metadata kinds of origin_tag */
+	void **orig;
+	size_t norig, orig_cap;
+} reader;
+
+static inline int tc__llvm_oom(reader *r)
+{
+	return tc__diag(r->diag, TC_ENOMEM, r->file, 0, 0, "out of memory");
+}
+
+/* Makes sure *p holds n elements of size sz. */
+static inline int tc__llvm_reserve(reader *r, void *p, size_t *cap, size_t n, size_t sz)
+{
+	return tc__grow(&r->al, p, cap, n, sz);
+}
+
+/* llvm.c */
+void tc__llvm_warn(reader *r, const char *fmt, ...);
+int tc__llvm_add_origin(reader *r, uint32_t f, uint32_t nblocks);
+
+/* collectives.c */
+const char *tc__llvm_value_name(LLVMValueRef v, size_t *len);
+tc_gpu_kind tc__llvm_callee_kind(LLVMValueRef callee);
+bool tc__llvm_is_call(LLVMValueRef i);
+bool tc__llvm_is_barrier_call(const reader *r, LLVMValueRef i);
+bool tc__llvm_all_ones(LLVMValueRef call, int i);
+int tc__llvm_collect_functions(reader *r);
+int tc__llvm_note_collective(reader *r, LLVMValueRef i, uint32_t k, uint32_t seg);
+int tc__llvm_make_collectives(reader *r, tc_fn_read *in);
+
+/* values.c */
+int tc__llvm_number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks, size_t ninsts,
+			   uint32_t *count);
+uint32_t tc__llvm_use_block(reader *r, LLVMValueRef w, uint32_t wid, unsigned j);
+int tc__llvm_number_uses(reader *r, uint32_t n, size_t nops);
+int tc__llvm_number_branches(reader *r, uint32_t nblocks);
+
+/* warp.c */
+void tc__llvm_block_size(reader *r, LLVMValueRef fn, uint32_t size[3]);
+uint32_t tc__llvm_warp_size(reader *r, LLVMValueRef fn);
+int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
+			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop);
+
+/* debug.c */
+int tc__llvm_kept_loc(reader *r, LLVMValueRef inst, tc_loc *out, tc_inlined *inl);
+int tc__llvm_value_source(void *ctx, uint32_t v, const char **what, tc_loc *loc);
+const char *tc__llvm_block_name(void *ctx, uint32_t k, size_t *len);
+int tc__llvm_block_barrier(void *ctx, uint32_t k, uint32_t j, unsigned *flags, tc_loc *loc,
+			   tc_inlined *inl);
+int tc__llvm_block_branch(void *ctx, uint32_t k, tc_loc *loc);
+
+/* graphs.c */
+int tc__llvm_build_graphs(reader *r);
+
+#endif
