@@ -13,8 +13,8 @@
  */
 #define _DEFAULT_SOURCE /* realpath */
 #include "compdb.h"
-#include "cli.h"
-#include "source.h"
+#include "msg.h"
+#include "isolate.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -78,7 +78,7 @@ static const char *str_field(json_t *o, const char *key)
 /*
  * Opens the database without blocking in open(), as the inputs are opened:
  * a FIFO is waited for FIFO_WAIT_MS until a writer sends something or
- * closes, or until a signal stops the run (cli_sources_interrupted). The
+ * closes, or until a signal stops the run (cli_stop_signal). The
  * descriptor (blocking again), or -1 with a message printed (none after a
  * signal).
  */
@@ -102,8 +102,8 @@ static int open_db(const char *path)
 		int n;
 		do
 			n = poll(&p, 1, FIFO_WAIT_MS);
-		while (n < 0 && errno == EINTR && !cli_sources_interrupted());
-		if (n < 0 && cli_sources_interrupted()) {
+		while (n < 0 && errno == EINTR && !cli_stop_signal());
+		if (n < 0 && cli_stop_signal()) {
 			close(fd); /* SIGINT, SIGTERM or SIGHUP: the run stops */
 			return -1;
 		}

@@ -7,6 +7,15 @@
 
 #include <stddef.h>
 
+/* The languages of sources. */
+typedef enum cli_lang {
+	CLI_LANG_NONE = 0, /* not a source: read as it is */
+	CLI_LANG_CUDA,
+	CLI_LANG_HIP,
+	CLI_LANG_OPENCL,
+	CLI_LANG_GLSL
+} cli_lang;
+
 /* The compiler an entry runs, by its name. */
 enum { CLI_COMPDB_OTHER, CLI_COMPDB_NVCC, CLI_COMPDB_CLANG };
 

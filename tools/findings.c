@@ -2,7 +2,8 @@
  * findings.c - which of check's findings are reported, and how (findings.h).
  */
 #include "findings.h"
-#include "cli.h"
+#include "msg.h"
+#include "output.h"
 #include "util/names.h"
 
 #include <errno.h>

@@ -44,12 +44,14 @@
  * not given (tests).
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
-#include "cli.h"
+#define _XOPEN_SOURCE 700 /* nftw */
+#include "isolate.h"
+#include "msg.h"
 #include "util/clock.h"
-#include "source.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
@@ -598,4 +600,30 @@ int cli_isolated(int (*run)(int, char **), int argc, char **argv)
 		raise(sig);
 	}
 	return explain(sig);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path) != 0 && errno != ENOENT ? 0 : 0;
+}
+
+void cli_remove_tree(const char *path)
+{
+	nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static volatile sig_atomic_t stop_signal;
+
+void cli_stop_handler(int sig)
+{
+	if (!stop_signal)
+		stop_signal = sig;
+}
+
+int cli_stop_signal(void)
+{
+	return stop_signal;
 }

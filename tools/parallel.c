@@ -16,7 +16,9 @@
  * gives the serial run's message (cli_watch_runner_begin).
  */
 #define _GNU_SOURCE /* open_memstream */
-#include "cli.h"
+#include "parallel.h"
+#include "msg.h"
+#include "isolate.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -24,12 +26,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-static _Thread_local FILE *task_msgs;
-
-FILE *cli_msg(void)
-{
-	return task_msgs ? task_msgs : stderr;
-}
 
 typedef struct slot {
 	char *text;
@@ -52,10 +48,10 @@ static void run_one(runner *r, size_t i)
 {
 	slot *s = &r->slots[i];
 	FILE *m = open_memstream(&s->text, &s->len);
-	task_msgs = m; /* NULL when out of memory: straight to stderr */
+	cli_msg_to(m); /* NULL when out of memory: straight to stderr */
 	cli_watch_task(i);
 	r->task(r->ctx, i);
-	task_msgs = NULL;
+	cli_msg_to(NULL);
 	if (m)
 		fclose(m);
 }

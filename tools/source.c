@@ -4,7 +4,9 @@
  */
 #define _GNU_SOURCE /* mkdtemp, nftw */
 #include "source.h"
-#include "cli.h"
+#include "msg.h"
+#include "parallel.h"
+#include "isolate.h"
 #include "util/clock.h"
 #include "compdb.h"
 
@@ -231,21 +233,14 @@ static char folder[4096];
  * temporary directory, so that what a compiler leaves there (clang's
  * crash reproducer: the preprocessed source and a script) goes with it */
 static char **compiler_env;
-static volatile sig_atomic_t caught;
 static struct sigaction old_int, old_term, old_hup;
 static int handlers_set;
-
-static void on_signal(int sig)
-{
-	if (!caught)
-		caught = sig;
-}
 
 static void set_handlers(void)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal; /* no SA_RESTART: waits end early */
+	sa.sa_handler = cli_stop_handler; /* no SA_RESTART: waits end early */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
@@ -253,23 +248,6 @@ static void set_handlers(void)
 	handlers_set = 1;
 }
 
-static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path) != 0 && errno != ENOENT ? 0 : 0;
-}
-
-int cli_sources_interrupted(void)
-{
-	return caught != 0;
-}
-
-void cli_remove_tree(const char *path)
-{
-	nftw(path, remove_one, 16, FTW_DEPTH | FTW_PHYS);
-}
 
 static void free_env(void)
 {
@@ -332,7 +310,7 @@ void cli_sources_cleanup(void)
 
 void cli_sources_finish(void)
 {
-	int sig = caught;
+	int sig = cli_stop_signal();
 	cli_sources_cleanup();
 	if (sig) {
 		signal(sig, SIG_DFL);
@@ -1361,7 +1339,7 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 	int max = cli_jobs(b->jobs);
 	double limit = b->timeout >= 0 ? b->timeout : CLI_TIMEOUT_DEFAULT;
 	size_t next = 0, printed = 0, running = 0;
-	while (status == CLI_EXIT_OK && printed < nsrc && !caught) {
+	while (status == CLI_EXIT_OK && printed < nsrc && !cli_stop_signal()) {
 		while (next < nsrc && (int)running < max) {
 			if (jobs[next].state == 0 && start(&jobs[next]) == 0)
 				running++;
@@ -1410,7 +1388,7 @@ int cli_compile_sources(const cli_build *b, const char **paths, size_t n, char *
 	free(jobs);
 	free(cuda);
 	free(hip);
-	if (caught)
+	if (cli_stop_signal())
 		cli_sources_finish();
 	/* a source that did not compile is that input's error (its failure is
 	 * kept: cli_compile_failure); the others go on */

@@ -10,15 +10,9 @@
 #ifndef TC_TOOLS_SOURCE_H
 #define TC_TOOLS_SOURCE_H
 
-#include <stddef.h>
+#include "compdb.h" /* cli_lang */
 
-typedef enum cli_lang {
-	CLI_LANG_NONE = 0, /* not a source: read as it is */
-	CLI_LANG_CUDA,
-	CLI_LANG_HIP,
-	CLI_LANG_OPENCL,
-	CLI_LANG_GLSL
-} cli_lang;
+#include <stddef.h>
 
 /* The language of path, by its extension. */
 cli_lang cli_source_lang(const char *path);
@@ -49,8 +43,6 @@ enum { CLI_CUDA_AUTO, CLI_CUDA_NVCC, CLI_CUDA_CLANG };
 /* --color */
 enum { CLI_COLOR_AUTO, CLI_COLOR_ALWAYS, CLI_COLOR_NEVER };
 
-/* --timeout's default: how long one input may take to compile, and to read */
-#define CLI_TIMEOUT_DEFAULT 300.0
 
 /* The options of check and analyze that say how sources are compiled, with
  * ids of their own (past the commands' own ids): CLI_BUILD_OPTIONS goes
@@ -128,13 +120,10 @@ const char *cli_compile_failure(size_t i);
  * none), and gives signals back the handling they had before. */
 void cli_sources_cleanup(void);
 
-/* Removes path and everything under it. */
-void cli_remove_tree(const char *path);
 
-/* Whether a signal came while sources were compiled or read. The handler
- * only records it; cli_sources_finish, called once the compiled files are
- * read, cleans up and then ends the process by that signal. */
-int cli_sources_interrupted(void);
+/* A signal that came while sources were compiled or read is only recorded
+ * (cli_stop_signal, isolate.h); cli_sources_finish, called once the
+ * compiled files are read, cleans up and then ends the process by it. */
 void cli_sources_finish(void);
 
 #endif

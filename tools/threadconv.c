@@ -1,8 +1,11 @@
 /*
  * threadconv.c - the command-line tool: `threadconv COMMAND [OPTIONS] FILE...`
- * dispatches to a command (analyze.c, check.c), plus help and version.
+ * dispatches to a command (cmd_analyze.c, cmd_check.c), plus help and version.
  */
-#include "cli.h"
+#include "msg.h"
+#include "output.h"
+#include "isolate.h"
+#include "cmd.h"
 
 #include <string.h>
 

@@ -1,4 +1,5 @@
 /* input.c - reading an input file or standard input, and which front end reads it. */
+#include "frontend/input.h"
 #include "graph/module.h"
 #include "util/diag.h"
 
@@ -279,4 +280,28 @@ int tc_read_llvm(tc_module **out, const char *path, const tc_read_options *opt,
 		 const tc_allocator *alloc, tc_diag *diag)
 {
 	return read_input(out, path, true, opt, alloc, diag);
+}
+
+int tc__read_compiled(tc_module **out, const char *path, const char *name,
+		      const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	*out = NULL;
+	if (access(path, F_OK) != 0)
+		return tc__diag(diag, TC_EIO, name, 0, 0, "the compiler's output is missing");
+	tc_alloc al;
+	tc__alloc_init(&al, alloc);
+	char *buf;
+	size_t len;
+	int rc = read_all(&al, path, &buf, &len, diag);
+	if (rc == TC_OK) {
+		/* what the compiler was asked to make: its name says */
+		if (ends_with(path, ".ptx"))
+			rc = tc_parse_ptx(out, name, buf, len, opt, alloc, diag);
+		else if (ends_with(path, ".spv"))
+			rc = tc_parse_spirv(out, name, buf, len, opt, alloc, diag);
+		else
+			rc = tc_parse_llvm(out, name, buf, len, opt, alloc, diag);
+	}
+	tc__free(&al, buf);
+	return rc;
 }

@@ -8,12 +8,17 @@
  * warning or an error, is findings.h's to say: exit 1 when something is
  * reported, 3 when an error is.
  */
+#include "args.h"
 #include "check/check.h"
-#include "cli.h"
+#include "cmd.h"
 #include "findings.h"
+#include "inputs.h"
+#include "msg.h"
+#include "output.h"
+#include "parallel.h"
 #include "report/report.h"
-#include "util/names.h"
 #include "source.h"
+#include "util/names.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -2,10 +2,15 @@
  * analyze.c - `threadconv analyze`: read every input, solve every graph in
  * assume mode (SPEC 4), render one report into memory, and only then write it.
  */
-#include "cli.h"
-#include "util/clock.h"
+#include "args.h"
+#include "cmd.h"
+#include "inputs.h"
+#include "msg.h"
+#include "output.h"
+#include "parallel.h"
 #include "report/report.h"
 #include "source.h"
+#include "util/clock.h"
 
 #include <stdlib.h>
 #include <string.h>
