@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
 """Cycles between the modules of the library and the command, by symbol.
 
-usage: module-cycles.py OBJECT_DIR...
+usage: module-cycles.py [--root DIR] OBJECT_DIR...
 
 A module is a .c file, or a reader's folder (src/frontend/NAME/, whose
 parts share one internal header); module A uses module B when an object of
 A refers to a function or variable an object of B defines (nm). Prints each
 set of modules that use each other round in a circle and exits 1 when there
-is one. The include graph (include-graph.py) cannot see such a circle when
+is one. Objects of sources that are no longer under DIR (the tree this
+script is in, by default) are left out. The include graph (include-graph.py) cannot see such a circle when
 one header declares the functions of several files.
 """
-import collections, os, subprocess, sys
+import collections, importlib.util, os, subprocess, sys
 
 
 def module(obj):
@@ -28,6 +29,15 @@ def module(obj):
     return rel
 
 
+def source_exists(root, obj):
+    m = obj.replace(os.sep, '/')
+    for top in ('/src/', '/tools/'):
+        if top in m:
+            rel = m[m.index(top) + 1:][:-len('.o')]
+            return os.path.isfile(os.path.join(root, rel))
+    return True  # not of the tree: kept (made-up objects)
+
+
 def symbols(objs):
     defs, uses = {}, collections.defaultdict(set)
     for o in objs:
@@ -43,53 +53,30 @@ def symbols(objs):
 
 
 def cycles(graph):
-    """Strongly connected components of more than one node (Tarjan's, with
-    an explicit stack)."""
-    index, low, on, stack, found, counter = {}, {}, set(), [], [], [0]
-    for start in sorted(graph):
-        if start in index:
-            continue
-        work = [(start, iter(sorted(graph[start])))]
-        index[start] = low[start] = counter[0]
-        counter[0] += 1
-        stack.append(start)
-        on.add(start)
-        while work:
-            v, it = work[-1]
-            for w in it:
-                if w not in index:
-                    index[w] = low[w] = counter[0]
-                    counter[0] += 1
-                    stack.append(w)
-                    on.add(w)
-                    work.append((w, iter(sorted(graph[w]))))
-                    break
-                if w in on:
-                    low[v] = min(low[v], index[w])
-            else:
-                work.pop()
-                if work:
-                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
-                if low[v] == index[v]:
-                    comp = []
-                    while True:
-                        x = stack.pop()
-                        on.discard(x)
-                        comp.append(x)
-                        if x == v:
-                            break
-                    if len(comp) > 1:
-                        found.append(sorted(comp))
-    return found
+    """The circles of graph: include-graph.py's search (Tarjan's, with an
+    explicit stack), shared rather than written twice."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    spec = importlib.util.spec_from_file_location('include_graph',
+                                                  os.path.join(here, 'include-graph.py'))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.cycles(graph)
 
 
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
+    if args[:1] == ['--root'] and len(args) > 1:
+        root, args = args[1], args[2:]
+    if not args:
         sys.exit(__doc__)
     objs = []
-    for d in sys.argv[1:]:
-        for root, _, files in os.walk(d):
-            objs += [os.path.join(root, f) for f in sorted(files) if f.endswith('.c.o')]
+    for d in args:
+        for top, _, files in os.walk(d):
+            objs += [os.path.join(top, f) for f in sorted(files) if f.endswith('.c.o')]
+    # an object whose source is gone (an incremental build after a file
+    # was removed or renamed) is no module
+    objs = [o for o in objs if source_exists(root, o)]
     if not objs:
         sys.exit('module-cycles.py: no object files under %s' % ' '.join(sys.argv[1:]))
     defs, uses = symbols(objs)
