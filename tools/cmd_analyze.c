@@ -446,30 +446,22 @@ int cli_analyze(int argc, char **argv)
 			status = CLI_EXIT_OK;
 			goto done;
 		default: /* CLI_BAD: already reported, or a read or build option */
-			if (id != CLI_BAD && (cli_read_option(&a.read, id) ||
-					      (rc = cli_build_option(&build, id, value)) > 0))
+			if ((rc = cli_shared_option(&a.read, &build, id, value)) > 0)
 				break;
-			if (rc == 0 || id == CLI_BAD)
+			if (rc == 0)
 				usage_hint();
 			goto done;
 		}
 	}
-	if (npaths == 0 && build.compdb &&
-	    cli_database_inputs(&build, &paths, &compiled, &npaths) < 0)
-		goto done;
-	if (npaths == 0) {
-		cli_no_inputs(&build);
-		usage_hint();
+	if ((rc = cli_operands(&build, &paths, &compiled, &npaths)) != 0) {
+		if (rc > 0)
+			usage_hint();
 		goto done;
 	}
 	a.show_progress = !quiet && isatty(STDERR_FILENO);
-	cli_build_ready(&build);
-	int jobs = cli_jobs(build.jobs);
-	status = cli_compile_sources(&build, paths, npaths, compiled);
-	if (status == CLI_EXIT_OK)
-		status = cli_read_compiled(&a.in, paths, compiled, npaths, &a.read,
-					   a.show_progress, jobs);
-	cli_sources_finish();
+	int jobs;
+	status = cli_compile_and_read(&a.in, &build, paths, compiled, npaths, &a.read,
+				      a.show_progress, &jobs);
 	a.ngraphs = a.in.ngraphs;
 	if (status != CLI_EXIT_OK)
 		goto done;

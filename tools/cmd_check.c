@@ -592,20 +592,16 @@ int cli_check(int argc, char **argv)
 			status = cli_write_output(NULL, "", 0);
 			goto done;
 		default: /* CLI_BAD: already reported, or a read or build option */
-			if (id != CLI_BAD && (cli_read_option(&s.read, id) ||
-					      (rc = cli_build_option(&build, id, value)) > 0))
+			if ((rc = cli_shared_option(&s.read, &build, id, value)) > 0)
 				break;
-			if (rc == 0 || id == CLI_BAD)
+			if (rc == 0)
 				usage_hint();
 			goto done;
 		}
 	}
-	if (npaths == 0 && build.compdb &&
-	    cli_database_inputs(&build, &paths, &compiled, &npaths) < 0)
-		goto done;
-	if (npaths == 0) {
-		cli_no_inputs(&build);
-		usage_hint();
+	if ((rc = cli_operands(&build, &paths, &compiled, &npaths)) != 0) {
+		if (rc > 0)
+			usage_hint();
 		goto done;
 	}
 	if (findings.write_path && cli_same_output(findings.write_path, output)) {
@@ -619,12 +615,8 @@ int cli_check(int argc, char **argv)
 	}
 	if (findings.baseline_path && cli_findings_read_baseline(&findings) != CLI_EXIT_OK)
 		goto done;
-	cli_build_ready(&build);
-	int jobs = cli_jobs(build.jobs);
-	status = cli_compile_sources(&build, paths, npaths, compiled);
-	if (status == CLI_EXIT_OK)
-		status = cli_read_compiled(&s.in, paths, compiled, npaths, &s.read, 0, jobs);
-	cli_sources_finish();
+	int jobs;
+	status = cli_compile_and_read(&s.in, &build, paths, compiled, npaths, &s.read, 0, &jobs);
 	if (status != CLI_EXIT_OK)
 		goto done;
 	s.opt = (tc_check_options)TC_CHECK_OPTIONS_INIT;

@@ -2,6 +2,7 @@
 /* strdup() */
 #define _XOPEN_SOURCE 700
 #include "inputs.h"
+#include "args.h"
 #include "frontend/input.h"
 #include "isolate.h"
 #include "msg.h"
@@ -183,3 +184,36 @@ void cli_print_graph_stats(const char *input, const tc_graph *g, const tc_result
 		st.rounds == 1 ? "" : "s");
 }
 
+int cli_shared_option(tc_read_options *read, cli_build *build, int id, const char *value)
+{
+	if (id == CLI_BAD)
+		return 0;
+	if (cli_read_option(read, id))
+		return 1;
+	int rc = cli_build_option(build, id, value);
+	return rc > 0 ? 1 : rc == 0 ? 0 : -1;
+}
+
+int cli_operands(cli_build *build, const char ***paths, char ***compiled, size_t *n)
+{
+	if (*n == 0 && build->compdb && cli_database_inputs(build, paths, compiled, n) < 0)
+		return -1;
+	if (*n == 0) {
+		cli_no_inputs(build);
+		return 1;
+	}
+	return 0;
+}
+
+int cli_compile_and_read(cli_inputs *in, cli_build *build, const char **paths,
+			 char **compiled, size_t n, const tc_read_options *read, int announce,
+			 int *jobs)
+{
+	cli_build_ready(build);
+	*jobs = cli_jobs(build->jobs);
+	int status = cli_compile_sources(build, paths, n, compiled);
+	if (status == CLI_EXIT_OK)
+		status = cli_read_compiled(in, paths, compiled, n, read, announce, *jobs);
+	cli_sources_finish();
+	return status;
+}

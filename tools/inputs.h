@@ -5,6 +5,7 @@
 #ifndef TC_TOOLS_INPUTS_H
 #define TC_TOOLS_INPUTS_H
 
+#include "source.h"
 #include "threadconv.h"
 #include <stdint.h>
 
@@ -32,6 +33,22 @@ typedef struct cli_inputs {
 int cli_read_compiled(cli_inputs *in, const char **paths, char *const *compiled,
 		      size_t count, const tc_read_options *opt, int announce, int jobs);
 void cli_inputs_free(cli_inputs *in);
+
+/* What check and analyze share before their own work. An option of
+ * theirs, past their own (how inputs are read, how sources are built):
+ * 1 when it is one and taken, 0 when it is none (CLI_BAD too: the usage
+ * hint is due), -1 when its value is bad (said). */
+int cli_shared_option(tc_read_options *read, cli_build *build, int id, const char *value);
+/* The inputs: the operands, else every source of the compile database:
+ * 0, 1 when there are none (said; the usage hint is due), -1 when the
+ * database could not be read (said). */
+int cli_operands(cli_build *build, const char ***paths, char ***compiled, size_t *n);
+/* The sources compiled and every input read into in (cli_read_compiled),
+ * the sources' folder removed; *jobs gets -j's number of threads.
+ * CLI_EXIT_*. */
+int cli_compile_and_read(cli_inputs *in, cli_build *build, const char **paths,
+			 char **compiled, size_t n, const tc_read_options *read, int announce,
+			 int *jobs);
 
 /* --stats: each input's parse time, size, speed and reading phases (IR). */
 void cli_print_read_stats(const cli_inputs *in, const char **paths);
