@@ -12,7 +12,10 @@
  * for the others, and ends. A cause whose every side reaches e (a branch
  * that changes how often, not whether) makes it an ordinary divergence.
  * Searches are iterative (explicit stacks), over in-edges from the
- * elements for X and from e for the nodes that reach it.
+ * elements for X and from e for the nodes that reach it. The search from e
+ * runs only when every cause has a side in X, and only until it has met
+ * every side outside X: a kernel with many findings, most of them ordinary
+ * divergences, costs about one search, not one per finding.
  */
 #include "analysis/exits.h"
 
@@ -24,19 +27,24 @@ struct tc_exits {
 	uint32_t n;
 	uint8_t *in_x;     /* per node: in the exit-only region */
 	uint32_t *reach;   /* per node: the stamp of the last search that met it */
+	uint32_t *wanted;  /* per node: the stamp of the search that looks for it */
 	uint32_t *stack;
 	uint32_t stamp;
 };
 
 /* Marks, with the stamp, every node from which one of the roots can be
- * reached (the roots too). */
-static void reaching(tc_exits *x, const uint32_t *roots, size_t nroots)
+ * reached (the roots too); with want > 0, stops once it has met want
+ * nodes that the stamp marks wanted (the nodes it has not met then may
+ * reach a root all the same). */
+static void reaching(tc_exits *x, const uint32_t *roots, size_t nroots, uint32_t want)
 {
-	uint32_t top = 0, stamp = ++x->stamp;
+	uint32_t top = 0, stamp = x->stamp;
 	for (size_t i = 0; i < nroots; i++)
 		if (roots[i] < x->n && x->reach[roots[i]] != stamp) {
 			x->reach[roots[i]] = stamp;
 			x->stack[top++] = roots[i];
+			if (want && x->wanted[roots[i]] == stamp && --want == 0)
+				return;
 		}
 	while (top > 0) {
 		uint32_t v = x->stack[--top], count;
@@ -46,6 +54,8 @@ static void reaching(tc_exits *x, const uint32_t *roots, size_t nroots)
 			if (x->reach[u] != stamp) {
 				x->reach[u] = stamp;
 				x->stack[top++] = u;
+				if (want && x->wanted[u] == stamp && --want == 0)
+					return;
 			}
 		}
 	}
@@ -63,12 +73,14 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
 	x->n = tc_graph_node_count(g);
 	x->in_x = tc__malloc(al, (size_t)x->n + 1);
 	x->reach = tc__calloc(al, (size_t)x->n + 1, sizeof *x->reach);
+	x->wanted = tc__calloc(al, (size_t)x->n + 1, sizeof *x->wanted);
 	x->stack = tc__malloc(al, ((size_t)x->n + 1) * sizeof *x->stack);
-	if (!x->in_x || !x->reach || !x->stack) {
+	if (!x->in_x || !x->reach || !x->wanted || !x->stack) {
 		tc__exits_free(x);
 		return TC_ENOMEM;
 	}
-	reaching(x, elements, nelements);
+	x->stamp = 1;
+	reaching(x, elements, nelements, 0);
 	for (uint32_t v = 0; v < x->n; v++)
 		x->in_x[v] = x->reach[v] != x->stamp;
 	*out = x;
@@ -80,7 +92,30 @@ bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t nc
 {
 	if (e >= x->n || ncauses == 0)
 		return false;
-	reaching(x, &e, 1);
+	/* Every cause needs a side in X (which reaches no element, e neither):
+	 * else no search. The sides outside X are what the search back from e
+	 * looks for, and it stops once it has met them all. */
+	uint32_t stamp = ++x->stamp, want = 0;
+	for (uint32_t i = 0; i < ncauses; i++) {
+		uint32_t c = causes[i], count;
+		bool exits = false;
+		if (c >= x->n)
+			return false;
+		const uint32_t *outs = tc_graph_out_edges(x->g, c, &count);
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t s = tc_graph_edge_to(x->g, outs[k]);
+			if (x->in_x[s])
+				exits = true;
+			else if (x->wanted[s] != stamp) {
+				x->wanted[s] = stamp;
+				want++;
+			}
+		}
+		if (!exits)
+			return false; /* every side reaches an element */
+	}
+	if (want)
+		reaching(x, &e, 1, want);
 	uint32_t first = TC_NONE;
 	for (uint32_t i = 0; i < ncauses; i++) {
 		uint32_t c = causes[i], count, skips = 0;
@@ -89,7 +124,7 @@ bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t nc
 		const uint32_t *outs = tc_graph_out_edges(x->g, c, &count);
 		for (uint32_t k = 0; k < count; k++) {
 			uint32_t s = tc_graph_edge_to(x->g, outs[k]);
-			if (x->reach[s] == x->stamp)
+			if (!x->in_x[s] && x->reach[s] == stamp)
 				continue; /* this side reaches e */
 			if (!x->in_x[s])
 				return false; /* it skips e for another element */
@@ -111,6 +146,7 @@ void tc__exits_free(tc_exits *x)
 		return;
 	tc__free(&x->al, x->in_x);
 	tc__free(&x->al, x->reach);
+	tc__free(&x->al, x->wanted);
 	tc__free(&x->al, x->stack);
 	tc__free(&x->al, x);
 }
