@@ -146,20 +146,25 @@ const char cli_read_help[] =
 "        compiler validated). An invalid module then gives graphs that may\n"
 "        be wrong. Of --validate and --no-validate, the last one counts.\n";
 
-bool cli_read_option(tc_read_options *read, int id)
+int cli_read_option(tc_read_options *read, int id, const char *value)
 {
 	switch (id) {
+	case CLI_OPT_FUNCTION:
+		read->function = value;
+		return 1;
+	case CLI_OPT_BLOCK_SIZE:
+		return cli_block_size(read, value) ? -1 : 1;
 	case CLI_OPT_TRUST_BRA_UNI:
 		read->flags |= TC_READ_TRUST_BRA_UNI;
-		return true;
+		return 1;
 	case CLI_OPT_VALIDATE: /* the last of the two counts */
 		read->flags = (read->flags & ~TC_READ_SPIRV_NO_VALIDATE) | TC_READ_SPIRV_VALIDATE;
-		return true;
+		return 1;
 	case CLI_OPT_NO_VALIDATE:
 		read->flags = (read->flags & ~TC_READ_SPIRV_VALIDATE) | TC_READ_SPIRV_NO_VALIDATE;
-		return true;
+		return 1;
 	default:
-		return false;
+		return 0;
 	}
 }
 

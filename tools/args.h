@@ -47,13 +47,18 @@ int cli_block_size(tc_read_options *read, const char *value);
 
 /* The options of check and analyze that say how inputs are read, with ids
  * of their own (past the build options' of source.h): CLI_READ_OPTIONS
- * goes into a command's option table, cli_read_option takes them (true
- * when id is one of them), cli_read_help is their entries in the help. */
-enum { CLI_OPT_TRUST_BRA_UNI = 2000, CLI_OPT_VALIDATE, CLI_OPT_NO_VALIDATE };
+ * goes into a command's option table, cli_read_option takes them (1 when
+ * id is one of them, 0 when not, -1 when its value is bad: said),
+ * cli_read_help is the entries of the flags among them in the help. */
+enum {
+	CLI_OPT_TRUST_BRA_UNI = 2000, CLI_OPT_VALIDATE, CLI_OPT_NO_VALIDATE, CLI_OPT_FUNCTION,
+	CLI_OPT_BLOCK_SIZE
+};
 #define CLI_READ_OPTIONS                                                                    \
-	{"trust-bra-uni", 0, 0, CLI_OPT_TRUST_BRA_UNI}, {"validate", 0, 0, CLI_OPT_VALIDATE},  \
-	    {"no-validate", 0, 0, CLI_OPT_NO_VALIDATE}
-bool cli_read_option(tc_read_options *read, int id);
+	{"function", 0, 1, CLI_OPT_FUNCTION}, {"trust-bra-uni", 0, 0, CLI_OPT_TRUST_BRA_UNI},  \
+	    {"validate", 0, 0, CLI_OPT_VALIDATE}, {"no-validate", 0, 0, CLI_OPT_NO_VALIDATE}, \
+	    {"block-size", 0, 1, CLI_OPT_BLOCK_SIZE}
+int cli_read_option(tc_read_options *read, int id, const char *value);
 extern const char cli_read_help[];
 
 #endif

@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 enum {
-	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_NO_UNIFORM, OPT_EXACT_WORK, OPT_STATS,
-	OPT_QUIET, OPT_HELP, OPT_BLOCK_SIZE
+	OPT_SOLVER, OPT_FORMAT, OPT_OUTPUT, OPT_NO_UNIFORM, OPT_EXACT_WORK, OPT_STATS,
+	OPT_QUIET, OPT_HELP
 };
 
 /* --format none: solve, print nothing (for --stats and benchmarks) */
@@ -30,10 +30,8 @@ static const cli_option options[] = {
 	{"solver", 's', 1, OPT_SOLVER},
 	{"format", 'f', 1, OPT_FORMAT},
 	{"output", 'o', 1, OPT_OUTPUT},
-	{"function", 0, 1, OPT_FUNCTION},
 	{"no-uniform", 0, 0, OPT_NO_UNIFORM},
 	CLI_READ_OPTIONS,
-	{"block-size", 0, 1, OPT_BLOCK_SIZE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	CLI_BUILD_OPTIONS,
 	{"stats", 0, 0, OPT_STATS},
@@ -420,13 +418,6 @@ int cli_analyze(int argc, char **argv)
 			break;
 		case OPT_OUTPUT:
 			output = value;
-			break;
-		case OPT_FUNCTION:
-			a.read.function = value;
-			break;
-		case OPT_BLOCK_SIZE:
-			if (cli_block_size(&a.read, value))
-				goto done;
 			break;
 		case OPT_NO_UNIFORM:
 			opt.ignore_uniform = true;

@@ -27,8 +27,8 @@
 #include <unistd.h>
 
 enum {
-	OPT_FORMAT, OPT_OUTPUT, OPT_FUNCTION, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
-	OPT_BLOCK_SIZE, OPT_WARNING, OPT_AS_ERRORS,
+	OPT_FORMAT, OPT_OUTPUT, OPT_EXACT_WORK, OPT_STATS, OPT_QUIET, OPT_HELP,
+	OPT_WARNING, OPT_AS_ERRORS,
 	OPT_BASELINE, OPT_WRITE_BASELINE
 };
 
@@ -37,9 +37,7 @@ enum { FORMAT_TEXT, FORMAT_JSON, FORMAT_SARIF, FORMAT_DOT, FORMAT_SVG };
 static const cli_option options[] = {
 	{"format", 'f', 1, OPT_FORMAT},
 	{"output", 'o', 1, OPT_OUTPUT},
-	{"function", 0, 1, OPT_FUNCTION},
 	CLI_READ_OPTIONS,
-	{"block-size", 0, 1, OPT_BLOCK_SIZE},
 	{"exact-work", 0, 1, OPT_EXACT_WORK},
 	{"-W", 'W', CLI_VALUE_ATTACHED, OPT_WARNING}, /* -W<rule>; "-W" alone: none */
 	{"warnings-as-errors", 0, CLI_VALUE_ATTACHED, OPT_AS_ERRORS},
@@ -555,13 +553,6 @@ int cli_check(int argc, char **argv)
 			break;
 		case OPT_OUTPUT:
 			output = value;
-			break;
-		case OPT_FUNCTION:
-			s.read.function = value;
-			break;
-		case OPT_BLOCK_SIZE:
-			if (cli_block_size(&s.read, value))
-				goto done;
 			break;
 		case OPT_EXACT_WORK:
 			if (cli_exact_work(&opt, value))

@@ -188,9 +188,10 @@ int cli_shared_option(tc_read_options *read, cli_build *build, int id, const cha
 {
 	if (id == CLI_BAD)
 		return 0;
-	if (cli_read_option(read, id))
-		return 1;
-	int rc = cli_build_option(build, id, value);
+	int rc = cli_read_option(read, id, value);
+	if (rc)
+		return rc;
+	rc = cli_build_option(build, id, value);
 	return rc > 0 ? 1 : rc == 0 ? 0 : -1;
 }
 
