@@ -67,17 +67,12 @@ static int oom(graph_check *c)
 }
 
 /* Whether graph j of m is checked: as the calling contexts say where m has
- * them; else every kernel, or every graph when m has no kernel. */
-static bool is_checked(const tc_module *m, const tc_calls *calls, size_t j)
+ * them; else every kernel, or every graph when m has no kernel (any). */
+static bool is_checked(const tc_module *m, const tc_calls *calls, bool any_kernel, size_t j)
 {
 	if (calls)
 		return tc__calls_checked(calls, j);
-	if (tc_module_graph_is_kernel(m, j))
-		return true;
-	for (size_t k = 0; k < tc_module_graph_count(m); k++)
-		if (tc_module_graph_is_kernel(m, k))
-			return false;
-	return true;
+	return !any_kernel || tc_module_graph_is_kernel(m, j);
 }
 
 /* Whether barrier node v of c's graph is reported: not proven convergent,
@@ -285,7 +280,6 @@ static int context_collectives(graph_check *c)
 			col->arg_source = NULL;
 			rc->state = site.state;
 			rc->reported = !site.masked && site.state == TC_STATE_UNKNOWN;
-			c->coll.nreported += rc->reported;
 			if (rc->reported && context_finding(c, true, (uint32_t)k, &rc->ncalls,
 							    &rc->ncauses, &rc->unknown_callers))
 				return c->rc;
@@ -302,7 +296,6 @@ static int context_collectives(graph_check *c)
 				? tc_result_node_state(warp, col->node)
 				: rc->state;
 		rc->reported = !masked && rc->state == TC_STATE_UNKNOWN;
-		c->coll.nreported += rc->reported;
 		if (rc->reported && context_finding(c, true, (uint32_t)k, &rc->ncalls,
 						    &rc->ncauses, &rc->unknown_callers))
 			return c->rc;
@@ -406,7 +399,7 @@ static bool only_exits(tc_exits *x, const tc_alloc *al, const tc_graph *g, uint3
 static int classify_exits(graph_check *c)
 {
 	const tc_graph *g = c->pub.graph;
-	size_t nc = c->coll.list ? c->coll.n : 0, j = c->pub.j;
+	size_t nc = c->coll.n, j = c->pub.j;
 	if (!tc_module_graph_is_kernel(c->m, j) || (c->pub.nbarriers == 0 && nc == 0))
 		return TC_OK;
 	uint32_t n = tc_graph_node_count(g), ne = 0;
@@ -468,7 +461,7 @@ static int check_graph(graph_check *c, const tc_solve_options *opt)
 	if (classify_exits(c))
 		return c->rc;
 	c->pub.collectives = c->coll.list;
-	c->pub.ncollectives = c->coll.list ? c->coll.n : 0;
+	c->pub.ncollectives = c->coll.n;
 	/* one finding per problem: copies of a barrier or collective merged */
 	if (tc__check_merge(c->pub.graph, c->pub.barriers, c->pub.nbarriers, c->coll.list,
 			    c->pub.ncollectives, &c->merged, c->al))
@@ -567,7 +560,7 @@ int tc__check_collectives(tc_check_collectives *out, tc_module *m, size_t j,
 	if (!(out->list = tc__calloc(al, n, sizeof *out->list)))
 		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 	out->n = n;
-	bool warp = false;
+	bool warp = false, reported = false;
 	for (size_t k = 0; k < n; k++) {
 		const tc_collective *c = tc_module_collective(m, j, k);
 		warp |= !c->barrier && c->group != TC_GROUP_BLOCK;
@@ -591,9 +584,9 @@ int tc__check_collectives(tc_check_collectives *out, tc_module *m, size_t j,
 			cc->state = tc_result_node_state(out->warp, cc->c->node);
 		cc->reported = !opt->assume_barriers && !cc->c->barrier && !cc->c->masked &&
 			       cc->state == TC_STATE_UNKNOWN;
-		out->nreported += cc->reported;
+		reported |= cc->reported;
 	}
-	if (out->nreported && collective_causes(out, g, m, j, block, al))
+	if (reported && collective_causes(out, g, m, j, block, al))
 		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 	return TC_OK;
 }
@@ -749,9 +742,12 @@ int tc_check(tc_findings **out, tc_module *m, const tc_check_options *opt,
 		tc_findings_free(f);
 		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 	}
+	bool any_kernel = false;
+	for (size_t j = 0; j < n && !any_kernel; j++)
+		any_kernel = tc_module_graph_is_kernel(m, j);
 	for (size_t j = 0; j < n; j++) {
 		f->index[j] = SIZE_MAX;
-		if (!is_checked(m, f->calls, j))
+		if (!is_checked(m, f->calls, any_kernel, j))
 			continue;
 		graph_check *c = &f->graphs[f->ngraphs];
 		f->index[j] = f->ngraphs++;

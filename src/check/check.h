@@ -96,7 +96,7 @@ tc_rule tc__rule_parent(tc_rule r);
  */
 typedef struct tc_check_collectives {
 	tc_check_collective *list;
-	size_t n, nreported;
+	size_t n;
 	tc_finding_cause *causes;
 	tc_result *warp; /* the warp's solve, or NULL */
 } tc_check_collectives;
