@@ -75,11 +75,10 @@ static int finding_level(bool error)
 	return error ? LEVEL_ERROR : LEVEL_WARNING;
 }
 
-/* " [-Wrule]", or " [-Werror,-Wrule]" for an error, as clang says */
 static void print_flag(FILE *out, tc_rule rule, int level)
 {
-	fprintf(out, " [%s-W%s]", level == LEVEL_ERROR ? "-Werror," : "",
-		tc_rule_name(rule));
+	char buf[64];
+	fputs(tc__report_flag(buf, sizeof buf, rule, level == LEVEL_ERROR), out);
 }
 
 /* A text report being written: what has been shown, for clang's rule on

@@ -441,13 +441,6 @@ static const char *base_name(const char *file)
 	return slash && slash[1] ? slash + 1 : file;
 }
 
-/* " [-Wrule]" or " [-Werror,-Wrule]", as the text report's */
-static const char *flag(char *buf, size_t cap, tc_rule r, bool error)
-{
-	snprintf(buf, cap, " [%s-W%s]", error ? "-Werror," : "", tc_rule_name(r));
-	return buf;
-}
-
 /* "file:line" of l into buf, or "" (returns buf). */
 static const char *pos_text(char *buf, size_t cap, tc_loc l)
 {
@@ -494,19 +487,19 @@ static void item_line(lines *l, const picture *pic, const item *it)
 	case ITEM_BARRIER:
 		add_line(l, "%s: %s%s", it->rb->error ? "error" : "warning",
 			 tc__report_barrier_message(g, it->rb->node),
-			 flag(fl, sizeof fl, tc__check_barrier_rule(g, it->rb), it->rb->error));
+			 tc__report_flag(fl, sizeof fl, tc__check_barrier_rule(g, it->rb), it->rb->error));
 		context_lines(l, g, it->rb->calls, it->rb->ncalls, it->rb->causes, it->rb->ncauses);
 		break;
 	case ITEM_COLLECTIVE:
 		add_line(l, "%s: %s%s", it->rc->error ? "error" : "warning",
 			 tc__report_collective_message(msg, sizeof msg, it->rc->c),
-			 flag(fl, sizeof fl, tc__check_collective_rule(it->rc), it->rc->error));
+			 tc__report_flag(fl, sizeof fl, tc__check_collective_rule(it->rc), it->rc->error));
 		context_lines(l, g, it->rc->calls, it->rc->ncalls, it->rc->causes, it->rc->ncauses);
 		break;
 	case ITEM_ARGUMENT:
 		add_line(l, "%s: %s%s", it->rc->arg_error ? "error" : "warning",
 			 tc__report_argument_message(msg, sizeof msg, it->rc->c),
-			 flag(fl, sizeof fl, TC_RULE_COLLECTIVE_ARGUMENT, it->rc->arg_error));
+			 tc__report_flag(fl, sizeof fl, TC_RULE_COLLECTIVE_ARGUMENT, it->rc->arg_error));
 		break;
 	default:
 		if (it->cause->depends_on)

@@ -71,3 +71,9 @@ const char *tc__report_plain_name(char *buf, size_t cap, const tc_graph *g)
 	tc__plain_name(buf, cap, name, strlen(name));
 	return buf;
 }
+
+const char *tc__report_flag(char *buf, size_t cap, tc_rule rule, bool error)
+{
+	snprintf(buf, cap, " [%s-W%s]", error ? "-Werror," : "", tc_rule_name(rule));
+	return buf;
+}

@@ -178,6 +178,9 @@ const char *tc__report_members(tc_group g);
 const char *tc__report_barrier_message(const tc_graph *g, uint32_t node);
 const char *tc__report_collective_message(char *buf, size_t cap, const tc_collective *c);
 const char *tc__report_argument_message(char *buf, size_t cap, const tc_collective *c);
+/* A finding's flag as clang writes it: " [-Wrule]", or " [-Werror,-Wrule]"
+ * for one shown as an error (into buf; returns buf). */
+const char *tc__report_flag(char *buf, size_t cap, tc_rule rule, bool error);
 /* Writes s[0..len) as the text reports show names and file names from the
  * input: a control byte (below 0x20, DEL) as \xNN, so that an input cannot
  * send escape sequences to the terminal or forge lines (text.c). */
