@@ -1,5 +1,6 @@
 /* desc.c - what a reader describes of a function, put together (desc.h). */
 #include "graph/desc.h"
+#include "util/diag.h"
 #include "graph/module.h"
 #include "util/mem.h"
 
@@ -68,4 +69,15 @@ void tc__fn_read_release(tc_module *m, tc_fn_read *in)
 	tc__fn_desc_free(&m->al, in->desc);
 	in->coll = NULL;
 	in->desc = NULL;
+}
+
+int tc__read_args(const tc_read_options *opt, const void *data, size_t len, const char *file,
+		  tc_diag *diag)
+{
+	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
+				       file, diag))
+		return TC_EINVAL;
+	if (!data && len)
+		return tc__diag(diag, TC_EINVAL, file, 0, 0, "no data");
+	return TC_OK;
 }

@@ -363,4 +363,10 @@ int tc__fn_read_send(const tc_fn_sink *sink, tc_module *m, tc_fn_read *in, doubl
  * them, not reached when the reader failed before). */
 void tc__fn_read_release(tc_module *m, tc_fn_read *in);
 
+/* What every reader checks of its arguments before it reads: the options'
+ * version, and that there are bytes where a length says so. TC_OK, or
+ * TC_EINVAL with the message (file in it). */
+int tc__read_args(const tc_read_options *opt, const void *data, size_t len, const char *file,
+		  tc_diag *diag);
+
 #endif

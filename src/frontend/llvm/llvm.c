@@ -525,11 +525,8 @@ int tc__read_llvm(tc_module **out, const char *filename, const void *data, size_
 	reader_init(&r, filename ? filename : "<input>", opt, alloc, diag, sink);
 	*out = NULL;
 	int rc;
-	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
-				       r.file, diag))
+	if (tc__read_args(opt, data, len, r.file, diag))
 		return TC_EINVAL;
-	if (!data && len)
-		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
 	pthread_once(&llvm_options_once, set_llvm_options);
 	if (!(r.ctx = LLVMContextCreate()))
 		return tc__llvm_oom(&r);

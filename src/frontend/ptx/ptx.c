@@ -151,11 +151,8 @@ int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t
 	r.diag = diag;
 	r.opt = opt;
 	*out = NULL;
-	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
-				       r.file, diag))
+	if (tc__read_args(opt, text, len, r.file, diag))
 		return TC_EINVAL;
-	if (!text && len)
-		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
 	r.p = r.ls = text ? text : "";
 	r.end = r.p + len;
 	r.line = 1;

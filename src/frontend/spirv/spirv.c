@@ -667,11 +667,8 @@ int tc__read_spirv(tc_module **out, const char *filename, const void *data, size
 	r.diag = diag;
 	r.opt = opt;
 	*out = NULL;
-	if (opt && tc__options_version(opt->version, TC_READ_OPTIONS_VERSION, "tc_read_options",
-				       r.file, diag))
+	if (tc__read_args(opt, data, len, r.file, diag))
 		return TC_EINVAL;
-	if (!data && len)
-		return tc__diag(diag, TC_EINVAL, r.file, 0, 0, "no data");
 	tc_read_stats st = {0, {{NULL, 0}}};
 	double t0 = tc__now();
 	bool text = !spirv_magic(data, len);
