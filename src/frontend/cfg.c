@@ -18,6 +18,7 @@
 #include "graph/module.h"
 #include "graph/graph.h"
 #include "util/diag.h"
+#include "util/hash.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -313,12 +314,12 @@ static int node_of(parser *ps, const token *t, int op)
 			return oom_at(ps, ps->line, t->col);
 		p.text = name;
 		p.len = len;
-		p.hash = tc__name_hash(name, len);
+		p.hash = tc__hash_bytes(name, len);
 		return resolve(ps, &p);
 	}
 	p.text = t->text;
 	p.len = t->len;
-	p.hash = tc__name_hash_in(t->text, t->len, ps->end);
+	p.hash = tc__hash_bytes_in(t->text, t->len, ps->end);
 	tc__builder_prefetch(ps->b, p.hash);
 	if (ps->qlen == QUEUE) {
 		const pending *old = &ps->queue[ps->qhead];

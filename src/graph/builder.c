@@ -1,16 +1,17 @@
 /*
  * builder.c - makes a tc_graph node by node and edge by edge.
  *
- * Names are interned in one character pool with an open-addressing hash table
- * (linear probing) from name to node id, so frontends can refer to nodes by
- * name in O(1). A slot keeps the name's hash beside the id, so probing and
- * growing rarely touch the pool (at ten million nodes those are cache misses).
+ * Names are interned in one character pool with a hash table (util/hash.h)
+ * from name to node id, so frontends can refer to nodes by name in O(1). A
+ * slot keeps the name's hash beside the id, so probing and growing rarely
+ * touch the pool (at ten million nodes those are cache misses).
  * tc_builder_finish hands the arrays to the graph and builds the CSR index.
  * Node positions are kept only for the nodes that have one, sorted by node
  * when the graph is made.
  */
 #include "graph/graph.h"
 #include "util/diag.h"
+#include "util/hash.h"
 
 #include <string.h>
 
@@ -23,8 +24,7 @@ struct tc_builder {
 	uint8_t *flags;
 	size_t flags_cap;
 	tc_u32vec from, to;
-	uint64_t *table; /* hash << 32 | (node id + 1), 0 = empty; power-of-two size */
-	size_t table_cap;
+	tc_hash table; /* name -> node id */
 	size_t expect; /* nodes the frontend expects, 0 when it does not say */
 	tc_node_loc *loc; /* one per tc_builder_set_node_loc call, in call order */
 	size_t nloc, loc_cap;
@@ -33,19 +33,6 @@ struct tc_builder {
 	uint32_t entry, exit;
 	int oom; /* a failed allocation poisons the builder */
 };
-
-uint32_t tc__name_hash(const char *s, size_t len)
-{
-	return tc__name_hash_in(s, len, s + len);
-}
-
-static void table_put(uint64_t *t, size_t cap, uint32_t hash, uint32_t id)
-{
-	size_t i = hash & (cap - 1);
-	while (t[i])
-		i = (i + 1) & (cap - 1);
-	t[i] = (uint64_t)hash << 32 | (id + 1u);
-}
 
 static char *dup_string(const tc_alloc *al, const char *s, size_t len)
 {
@@ -88,7 +75,7 @@ void tc_builder_free(tc_builder *b)
 	tc__free(&al, b->flags);
 	tc__u32vec_free(&al, &b->from);
 	tc__u32vec_free(&al, &b->to);
-	tc__free(&al, b->table);
+	tc__hash_free(&b->table, &al);
 	tc__free(&al, b->loc);
 	for (uint32_t i = 0; i < b->nfiles; i++)
 		tc__free(&al, b->files[i]);
@@ -107,31 +94,22 @@ static int names_equal(const char *a, const char *b, size_t len)
 	return 1;
 }
 
+/* Room in the table for one more node. */
 static int table_grow(tc_builder *b)
 {
-	size_t cap = b->table_cap ? b->table_cap * 2 : 64;
+	size_t n = b->name_off.len + 1;
+	if (n <= b->table.cap / 2)
+		return TC_OK;
 	/*
 	 * Past a few ten thousand nodes, trust the expected count: grow straight
 	 * to its size, up to 64 times the old one at once (so a wrong guess does
 	 * not cost much), instead of rehashing at every doubling.
 	 */
-	size_t n = b->name_off.len;
-	if (n >= ((size_t)1 << 15) && b->expect > n) {
-		while (cap < b->table_cap * 64 && cap / 2 < b->expect + 1 && cap < SIZE_MAX / 16)
-			cap *= 2;
+	if (n > ((size_t)1 << 15) && b->expect >= n) {
+		size_t most = b->table.cap * 32;
+		n = b->expect + 1 < most ? b->expect + 1 : most;
 	}
-	uint64_t *t = tc__calloc(&b->al, cap, sizeof *t);
-	if (!t)
-		return TC_ENOMEM;
-	tc__advise_random(&b->al, t, cap * sizeof *t);
-	for (size_t i = 0; i < b->table_cap; i++)
-		if (b->table[i])
-			table_put(t, cap, (uint32_t)(b->table[i] >> 32),
-				  (uint32_t)b->table[i] - 1u);
-	tc__free(&b->al, b->table);
-	b->table = t;
-	b->table_cap = cap;
-	return TC_OK;
+	return tc__hash_reserve(&b->table, &b->al, n);
 }
 
 static int append_node(tc_builder *b, const char *name, size_t len, uint32_t *out_id)
@@ -172,12 +150,11 @@ int tc_builder_add_node(tc_builder *b, const char *name, size_t len, uint32_t *o
 	if (b->oom)
 		return TC_ENOMEM;
 	int rc = append_node(b, name, len, out_id);
-	if (rc == TC_OK && b->table) {
+	if (rc == TC_OK && b->table.cap) {
 		/* keep the table consistent; a later tc_builder_node finds the first */
-		if (b->name_off.len * 2 > b->table_cap)
-			rc = table_grow(b);
+		rc = table_grow(b);
 		if (rc == TC_OK)
-			table_put(b->table, b->table_cap, tc__name_hash(name, len), *out_id);
+			tc__hash_add(&b->table, tc__hash_bytes(name, len), *out_id);
 	}
 	if (rc == TC_ENOMEM)
 		b->oom = 1;
@@ -191,13 +168,7 @@ void tc__builder_expect_nodes(tc_builder *b, size_t nodes)
 
 void tc__builder_prefetch(const tc_builder *b, uint32_t hash)
 {
-#if defined(__GNUC__)
-	if (b->table)
-		__builtin_prefetch(&b->table[hash & (b->table_cap - 1)]);
-#else
-	(void)b;
-	(void)hash;
-#endif
+	tc__hash_prefetch(&b->table, hash);
 }
 
 int tc__builder_node_hashed(tc_builder *b, const char *name, size_t len, uint32_t hash,
@@ -205,16 +176,13 @@ int tc__builder_node_hashed(tc_builder *b, const char *name, size_t len, uint32_
 {
 	if (b->oom)
 		return TC_ENOMEM;
-	if ((b->name_off.len + 1) * 2 > b->table_cap && table_grow(b)) {
+	if (b->name_off.len + 1 > b->table.cap / 2 && table_grow(b)) {
 		b->oom = 1;
 		return TC_ENOMEM;
 	}
-	size_t mask = b->table_cap - 1;
-	size_t i = hash & mask;
-	for (uint64_t slot; (slot = b->table[i]) != 0; i = (i + 1) & mask) {
-		if ((uint32_t)(slot >> 32) != hash)
-			continue;
-		uint32_t id = (uint32_t)slot - 1u;
+	size_t at;
+	for (uint32_t id = tc__hash_first(&b->table, hash, &at); id != TC_NONE;
+	     id = tc__hash_next(&b->table, hash, &at)) {
 		size_t off = b->name_off.v[id];
 		size_t end = id + 1 < b->name_off.len ? b->name_off.v[id + 1] : b->pool_len;
 		if (end - off - 1 == len && names_equal(b->pool + off, name, len)) {
@@ -224,7 +192,7 @@ int tc__builder_node_hashed(tc_builder *b, const char *name, size_t len, uint32_
 	}
 	int rc = append_node(b, name, len, out_id);
 	if (rc == TC_OK)
-		b->table[i] = (uint64_t)hash << 32 | (*out_id + 1u);
+		tc__hash_put_at(&b->table, at, hash, *out_id);
 	else if (rc == TC_ENOMEM)
 		b->oom = 1;
 	return rc;
@@ -232,7 +200,7 @@ int tc__builder_node_hashed(tc_builder *b, const char *name, size_t len, uint32_
 
 int tc_builder_node(tc_builder *b, const char *name, size_t len, uint32_t *out_id)
 {
-	return tc__builder_node_hashed(b, name, len, tc__name_hash(name, len), out_id);
+	return tc__builder_node_hashed(b, name, len, tc__hash_bytes(name, len), out_id);
 }
 
 int tc_builder_edge(tc_builder *b, uint32_t from, uint32_t to, uint32_t *out_id)

@@ -48,44 +48,11 @@ struct tc_graph {
 int tc__graph_index(tc_graph *g);
 
 /*
- * The hash of a name, a word-at-a-time multiplicative one (names are short).
- * The bytes up to readable (at least s + len) may be read, which saves the
- * last word's byte-by-byte copy when there are 8 of them.
+ * For frontends that look names up in bulk: an estimate of the size, a hint
+ * that a name with that hash (tc__hash_bytes, util/hash.h) is about to be
+ * looked up (its table slot is fetched into the cache), and tc_builder_node
+ * with the hash given.
  */
-static inline uint32_t tc__name_hash_in(const char *s, size_t len, const char *readable)
-{
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
-	while (len >= 8) {
-		uint64_t w;
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
-		s += 8;
-		len -= 8;
-	}
-	uint64_t w = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (readable - s >= 8) {
-		memcpy(&w, s, 8);
-		w &= len ? ~0ull >> (64 - 8 * len) : 0;
-	} else
-#endif
-	{
-		(void)readable;
-		memcpy(&w, s, len);
-	}
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
-	h ^= h >> 29;
-	h *= 0xff51afd7ed558ccdull;
-	return (uint32_t)(h >> 32);
-}
-
-/*
- * For frontends that look names up in bulk: the hash tc_builder_node uses,
- * an estimate of the size, a hint that a name with that hash is about to be looked up (its table slot
- * is fetched into the cache), and tc_builder_node with the hash given.
- */
-uint32_t tc__name_hash(const char *s, size_t len);
 /* A guess at how many nodes the graph will have, so its table grows less often. */
 void tc__builder_expect_nodes(tc_builder *b, size_t nodes);
 void tc__builder_prefetch(const tc_builder *b, uint32_t hash);

@@ -24,6 +24,7 @@
 #include "report/report.h"
 #include "report/snippet.h"
 #include "util/diag.h"
+#include "util/hash.h"
 #include "util/names.h"
 #include "util/utf8.h"
 
@@ -511,8 +512,10 @@ typedef struct sarif {
 	char *root, *alias;   /* normalized: %SRCROOT% and another spelling */
 	const char *help_uri;
 	tc__nolint *lines;    /* the source files, for the fingerprints' text */
-	uint64_t *seen;       /* the fingerprints' hashes made (open addressing: 0 free) */
-	uint32_t *times;      /* how often each */
+	tc_alloc al;
+	tc_hash index;        /* the fingerprints' hashes made -> their entry */
+	uint64_t *seen;       /* per entry: the hash */
+	uint32_t *times;      /* per entry: how often it was made */
 	size_t nseen, cap;
 } sarif;
 
@@ -702,39 +705,29 @@ static uint64_t fnv1a(uint64_t h, const char *s)
  * when out of memory. */
 static uint32_t occurrence(sarif *s, uint64_t h)
 {
-	h = h ? h : 1; /* 0 marks a free slot */
-	if (2 * (s->nseen + 1) > s->cap) {
+	size_t at;
+	uint32_t hh = tc__hash_u64(h);
+	for (uint32_t k = tc__hash_first(&s->index, hh, &at); k != TC_NONE;
+	     k = tc__hash_next(&s->index, hh, &at))
+		if (s->seen[k] == h)
+			return ++s->times[k];
+	if (s->nseen == s->cap) {
 		size_t cap = s->cap ? 2 * s->cap : 64;
-		uint64_t *seen = calloc(cap, sizeof *seen);
-		uint32_t *times = calloc(cap, sizeof *times);
-		if (!seen || !times) {
-			free(seen);
-			free(times);
+		uint64_t *seen = cap < UINT32_MAX ? realloc(s->seen, cap * sizeof *seen) : NULL;
+		if (!seen)
 			return 0;
-		}
-		for (size_t k = 0; k < s->cap; k++) {
-			if (!s->seen[k])
-				continue;
-			size_t at = (size_t)(s->seen[k] & (cap - 1));
-			while (seen[at])
-				at = (at + 1) & (cap - 1);
-			seen[at] = s->seen[k];
-			times[at] = s->times[k];
-		}
-		free(s->seen);
-		free(s->times);
 		s->seen = seen;
+		uint32_t *times = realloc(s->times, cap * sizeof *times);
+		if (!times)
+			return 0;
 		s->times = times;
 		s->cap = cap;
 	}
-	size_t at = (size_t)(h & (s->cap - 1));
-	while (s->seen[at] && s->seen[at] != h)
-		at = (at + 1) & (s->cap - 1);
-	if (!s->seen[at]) {
-		s->seen[at] = h;
-		s->nseen++;
-	}
-	return ++s->times[at];
+	if (tc__hash_reserve(&s->index, &s->al, s->nseen + 1))
+		return 0;
+	tc__hash_add(&s->index, hh, (uint32_t)s->nseen);
+	s->seen[s->nseen] = h;
+	return s->times[s->nseen++] = 1;
 }
 
 /*
@@ -942,7 +935,8 @@ int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 		    const tc_report_failure *failures, size_t nfailures,
 		    const tc_report_sarif_options *opt, tc_diag *diag)
 {
-	sarif s = {NULL, NULL, opt ? opt->help_uri : NULL, NULL, NULL, NULL, 0, 0};
+	sarif s = {.help_uri = opt ? opt->help_uri : NULL};
+	tc__alloc_init(&s.al, NULL);
 	json_t *doc = json_object(), *runs = json_array(), *run = json_object(),
 	       *tool = json_object(), *results = json_array();
 	int rc = TC_OK;
@@ -992,6 +986,7 @@ done:
 	free(s.root);
 	free(s.alias);
 	tc__nolint_free(s.lines);
+	tc__hash_free(&s.index, &s.al);
 	free(s.seen);
 	free(s.times);
 	return rc;

@@ -25,6 +25,7 @@
 #include "report/dot.h"
 #include "report/report.h"
 #include "util/diag.h"
+#include "util/hash.h"
 
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
@@ -344,35 +345,28 @@ static void put_state_attrs(FILE *out, tc_state st, bool node, bool dashed, cons
 static uint8_t *own_ids(const tc_graph *g)
 {
 	uint32_t n = tc_graph_node_count(g);
-	size_t cap = 2;
-	while (cap < 2 * (size_t)n)
-		cap *= 2;
+	tc_alloc al;
+	tc__alloc_init(&al, NULL);
+	tc_hash names = {NULL, 0, 0};
 	uint8_t *own = malloc(n ? n : 1);
-	uint32_t *slot = malloc(cap * sizeof *slot);
-	if (!own || !slot) {
+	if (!own || tc__hash_reserve(&names, &al, n)) {
 		free(own);
-		free(slot);
 		return NULL;
 	}
-	memset(slot, 0xff, cap * sizeof *slot);
 	for (uint32_t v = 0; v < n; v++) {
 		const char *name = tc_graph_node_name(g, v);
-		uint64_t h = 1469598103934665603u;
-		for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-			h = (h ^ *p) * 1099511628211u;
-		size_t k = (size_t)h & (cap - 1);
+		uint32_t h = tc__hash_bytes(name, strlen(name));
+		size_t at;
 		own[v] = id_safe(name);
-		while (slot[k] != UINT32_MAX) {
-			if (strcmp(tc_graph_node_name(g, slot[k]), name) == 0) {
-				own[v] = 0; /* a repeated name */
-				break;
-			}
-			k = (k + 1) & (cap - 1);
-		}
-		if (slot[k] == UINT32_MAX)
-			slot[k] = v;
+		uint32_t u = tc__hash_first(&names, h, &at);
+		while (u != TC_NONE && strcmp(tc_graph_node_name(g, u), name) != 0)
+			u = tc__hash_next(&names, h, &at);
+		if (u != TC_NONE)
+			own[v] = 0; /* a repeated name */
+		else
+			tc__hash_put_at(&names, at, h, v);
 	}
-	free(slot);
+	tc__hash_free(&names, &al);
 	return own;
 }
 

@@ -19,6 +19,7 @@
  * Lines end at "\n", "\r\n" or a lone "\r", as clang numbers them.
  */
 #include "report/snippet.h"
+#include "util/hash.h"
 #include "util/utf8.h"
 
 #include <errno.h>
@@ -45,8 +46,10 @@ typedef struct source {
 } source;
 
 struct tc__sources {
-	source **slots; /* open addressing by name; nslots a power of two */
-	size_t nslots, count;
+	tc_alloc al;
+	tc_hash index;   /* name -> file */
+	source **files;  /* in the order met */
+	size_t count, cap;
 	unsigned char *buf; /* CHUNK bytes */
 };
 
@@ -55,10 +58,9 @@ tc__sources *tc__sources_new(void)
 	tc__sources *s = calloc(1, sizeof *s);
 	if (!s)
 		return NULL;
-	s->nslots = 16;
-	s->slots = calloc(s->nslots, sizeof *s->slots);
+	tc__alloc_init(&s->al, NULL);
 	s->buf = malloc(CHUNK);
-	if (!s->slots || !s->buf) {
+	if (!s->buf) {
 		tc__sources_free(s);
 		return NULL;
 	}
@@ -69,65 +71,39 @@ void tc__sources_free(tc__sources *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; s->slots && i < s->nslots; i++) {
-		if (s->slots[i]) {
-			free(s->slots[i]->name);
-			free(s->slots[i]->starts);
-			free(s->slots[i]);
-		}
+	for (size_t i = 0; i < s->count; i++) {
+		free(s->files[i]->name);
+		free(s->files[i]->starts);
+		free(s->files[i]);
 	}
-	free(s->slots);
+	free(s->files);
+	tc__hash_free(&s->index, &s->al);
 	free(s->buf);
 	free(s);
-}
-
-/* FNV-1a */
-static size_t hash(const char *name)
-{
-	uint64_t h = 14695981039346656037u;
-	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
-		h = (h ^ *p) * 1099511628211u;
-	return (size_t)h;
-}
-
-static int grow(tc__sources *s)
-{
-	size_t n = s->nslots * 2;
-	source **slots = calloc(n, sizeof *slots);
-	if (!slots)
-		return TC_ENOMEM;
-	for (size_t i = 0; i < s->nslots; i++) {
-		if (!s->slots[i])
-			continue;
-		size_t k = hash(s->slots[i]->name) & (n - 1);
-		while (slots[k])
-			k = (k + 1) & (n - 1);
-		slots[k] = s->slots[i];
-	}
-	free(s->slots);
-	s->slots = slots;
-	s->nslots = n;
-	return TC_OK;
 }
 
 /* The file called name, added (not yet opened) the first time. */
 static int lookup(tc__sources *s, const char *name, source **out)
 {
-	size_t k = hash(name) & (s->nslots - 1);
-	while (s->slots[k]) {
-		if (strcmp(s->slots[k]->name, name) == 0) {
-			*out = s->slots[k];
+	size_t len = strlen(name), at;
+	uint32_t h = tc__hash_bytes(name, len);
+	for (uint32_t k = tc__hash_first(&s->index, h, &at); k != TC_NONE;
+	     k = tc__hash_next(&s->index, h, &at))
+		if (strcmp(s->files[k]->name, name) == 0) {
+			*out = s->files[k];
 			return TC_OK;
 		}
-		k = (k + 1) & (s->nslots - 1);
-	}
-	if (2 * (s->count + 1) > s->nslots) {
-		if (grow(s))
+	if (s->count == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 16;
+		source **files = cap < UINT32_MAX ? realloc(s->files, cap * sizeof *files) : NULL;
+		if (!files)
 			return TC_ENOMEM;
-		return lookup(s, name, out);
+		s->files = files;
+		s->cap = cap;
 	}
+	if (tc__hash_reserve(&s->index, &s->al, s->count + 1))
+		return TC_ENOMEM;
 	source *src = calloc(1, sizeof *src);
-	size_t len = strlen(name);
 	char *copy = malloc(len + 1);
 	if (!src || !copy) {
 		free(src);
@@ -136,8 +112,8 @@ static int lookup(tc__sources *s, const char *name, source **out)
 	}
 	memcpy(copy, name, len + 1);
 	src->name = copy;
-	s->slots[k] = src;
-	s->count++;
+	tc__hash_add(&s->index, h, (uint32_t)s->count);
+	s->files[s->count++] = src;
 	*out = src;
 	return TC_OK;
 }

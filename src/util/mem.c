@@ -218,20 +218,6 @@ int tc__arena_grow(tc_arena *ar, void *p, size_t *cap, size_t n, size_t sz)
 	return TC_OK;
 }
 
-void tc__arena_release(tc_arena *ar, void *p)
-{
-	if (!p)
-		return;
-	tc_arena_chunk *k = (tc_arena_chunk *)((char *)p - CHUNK_HEADER);
-	if (k->prev)
-		k->prev->next = k->next;
-	else
-		ar->grown = k->next;
-	if (k->next)
-		k->next->prev = k->prev;
-	tc__free(ar->al, k);
-}
-
 void tc__arena_reset(tc_arena *ar)
 {
 	for (tc_arena_chunk *k = ar->grown, *next; k; k = next) {

@@ -58,11 +58,9 @@ void *tc__arena_zalloc(tc_arena *ar, size_t count, size_t size);
  * as much memory as tc__grow would), freed with the rest. tc__arena_grow
  * makes the array at *p (of *cap elements of size sz; NULL and 0 before
  * the first) hold at least n, doubling from 16 as tc__grow does; TC_ENOMEM
- * leaves it as it was. tc__arena_release frees one before the rest (an
- * array outgrown by a copy: a hash table rehashed into a larger one).
+ * leaves it as it was.
  */
 int tc__arena_grow(tc_arena *ar, void *p, size_t *cap, size_t n, size_t sz);
-void tc__arena_release(tc_arena *ar, void *p);
 /* Frees everything allocated (the grown arrays too), but keeps the big
  * arrays' memory for the allocations that follow (a round that allocates
  * as the last one did touches no fresh pages). */

@@ -2,10 +2,12 @@
  * test_util.c - the array helpers of src/util/mem.h against naive
  * definitions: tc__sort_u32 on short and long arrays of small, large and
  * repeated values; tc__csr_fill's buckets in item order; arrays grown in an
- * arena (tc__arena_grow), their contents kept as they move, one released
- * before the rest, a failed growth leaving the array as it was, and every
- * block freed by tc__arena_free (counted by the allocator).
+ * arena (tc__arena_grow), their contents kept as they move, a failed growth leaving the array as it was, and every
+ * block freed by tc__arena_free (counted by the allocator); the hash table
+ * of util/hash.h against a linear search, with hashes made to collide, a
+ * key added twice, values replaced, emptying, and growth that fails.
  */
+#include "util/hash.h"
 #include "util/mem.h"
 
 #include <setjmp.h>
@@ -129,17 +131,9 @@ static void test_arena_grow(void **state)
 			v[k][i] = i * N + (uint32_t)k;
 		}
 	assert_int_equal(cap[0], 4096); /* doubling from 16, as tc__grow */
-	/* the middle one, the first and the last released before the rest */
-	tc__arena_release(&ar, v[2]);
-	tc__arena_release(&ar, v[0]);
-	tc__arena_release(&ar, v[N - 1]);
-	tc__arena_release(&ar, NULL);
-	for (int k = 1; k < N - 1; k++) {
-		if (k == 2)
-			continue;
+	for (int k = 0; k < N; k++)
 		for (uint32_t i = 0; i < MAX; i++)
 			assert_int_equal(v[k][i], i * N + (uint32_t)k);
-	}
 	/* a growth that fails leaves the array as it was, still the arena's */
 	c.fail_at = c.calls + 1;
 	size_t had = cap[1];
@@ -163,12 +157,110 @@ static void test_arena_grow(void **state)
 	assert_int_equal(c.live, 0);
 }
 
+enum { HASH_MAX = 4000 };
+
+/* The entry of key among keys[0 .. n) through t (hash: key % mod; a value
+ * v + HASH_MAX is entry v's, replaced). */
+static uint32_t hash_find(const tc_hash *t, const uint64_t *keys, uint64_t key, uint32_t mod,
+			  size_t *at)
+{
+	uint32_t h = (uint32_t)(key % mod);
+	for (uint32_t v = tc__hash_first(t, h, at); v != TC_NONE; v = tc__hash_next(t, h, at)) {
+		uint32_t e = v < HASH_MAX ? v : v - HASH_MAX;
+		if (keys[e] == key)
+			return e;
+	}
+	return TC_NONE;
+}
+
+static void test_hash(void **state)
+{
+	(void)state;
+	enum { MAX = HASH_MAX };
+	static uint64_t keys[MAX];
+	static uint32_t naive[MAX];
+	counted c = {0, 0, 0};
+	tc_allocator user = {c_malloc, c_realloc, c_free, &c};
+	tc_alloc al;
+	tc__alloc_init(&al, &user);
+	/* few distinct hashes (long probe chains), then many */
+	const uint32_t mods[] = {7, 997, UINT32_MAX};
+	for (size_t m = 0; m < sizeof mods / sizeof *mods; m++) {
+		tc_hash t = {NULL, 0, 0};
+		size_t at, n = 0;
+		assert_int_equal(hash_find(&t, keys, 5, mods[m], &at), TC_NONE);
+		for (uint32_t i = 0; i < MAX; i++) {
+			uint64_t key = next() % 3000; /* repeats */
+			assert_int_equal(tc__hash_reserve(&t, &al, n + 1), TC_OK);
+			assert_true(t.cap >= 2 * (n + 1));
+			uint32_t got = hash_find(&t, keys, key, mods[m], &at), want = TC_NONE;
+			for (uint32_t k = 0; k < n; k++)
+				if (keys[k] == key) {
+					want = k;
+					break;
+				}
+			assert_int_equal(got, want);
+			if (got == TC_NONE) {
+				tc__hash_put_at(&t, at, (uint32_t)(key % mods[m]), (uint32_t)n);
+				keys[n] = key;
+				naive[n] = (uint32_t)n;
+				n++;
+			} else if (i % 3 == 0) { /* the value replaced */
+				tc__hash_replace(&t, at, got + MAX);
+				naive[got] = got + MAX;
+			}
+			assert_int_equal(t.len, n);
+		}
+		/* every key maps to its value (the replaced ones: keys[v - MAX]) */
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t h = (uint32_t)(keys[k] % mods[m]), seen = 0;
+			for (uint32_t v = tc__hash_first(&t, h, &at); v != TC_NONE;
+			     v = tc__hash_next(&t, h, &at))
+				seen += (v < MAX ? v : v - MAX) == k;
+			assert_int_equal(seen, 1);
+		}
+		/* a key added twice: the first one added is met first */
+		uint32_t h = (uint32_t)(keys[0] % mods[m]);
+		assert_int_equal(tc__hash_reserve(&t, &al, t.len + 1), TC_OK);
+		tc__hash_add(&t, h, 77777);
+		uint32_t first = tc__hash_first(&t, h, &at);
+		while (first != TC_NONE && first != naive[0] && first != 77777)
+			first = tc__hash_next(&t, h, &at);
+		assert_int_equal(first, naive[0]);
+		/* a growth that fails leaves the table as it was */
+		size_t cap = t.cap, len = t.len;
+		c.fail_at = c.calls + 1;
+		assert_int_equal(tc__hash_reserve(&t, &al, 4 * cap), TC_ENOMEM);
+		c.fail_at = 0;
+		assert_int_equal(t.cap, cap);
+		assert_int_equal(t.len, len);
+		assert_int_not_equal(hash_find(&t, keys, keys[n - 1], mods[m], &at), TC_NONE);
+		/* emptied: nothing found, and the sparse slots given back */
+		tc__hash_clear(&t, &al);
+		assert_int_equal(t.len, 0);
+		assert_int_equal(hash_find(&t, keys, keys[0], mods[m], &at), TC_NONE);
+		assert_int_equal(tc__hash_reserve(&t, &al, 3), TC_OK);
+		assert_int_equal(hash_find(&t, keys, keys[0], mods[m], &at), TC_NONE);
+		tc__hash_put_at(&t, at, (uint32_t)(keys[0] % mods[m]), 0);
+		assert_int_equal(hash_find(&t, keys, keys[0], mods[m], &at), 0);
+		tc__hash_free(&t, &al);
+		assert_null(t.slot);
+	}
+	assert_int_equal(c.live, 0);
+	/* the same bytes, the same hash, whatever may be read past them */
+	const char buf[] = "name_of_a_block_0123456789abcdef";
+	for (size_t len = 0; len < 24; len++)
+		assert_int_equal(tc__hash_bytes_in(buf, len, buf + sizeof buf - 1),
+				 tc__hash_bytes(buf, len));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sort),
 		cmocka_unit_test(test_csr),
 		cmocka_unit_test(test_arena_grow),
+		cmocka_unit_test(test_hash),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -150,7 +150,7 @@ static int build_graph(reader *r, uint32_t f)
 	r->nfound = 0;
 	r->any_warp = false;
 	size_t ninsts = 0, nops = 0;
-	tc__llvm_ptrmap_clear(&r->blocks);
+	tc__llvm_ptrmap_clear(&r->al, &r->blocks);
 	if (tc__llvm_ptrmap_reserve(&r->al, &r->blocks, LLVMCountBasicBlocks(fn)))
 		return tc__llvm_oom(r);
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;

@@ -12,6 +12,7 @@
 #include "graph/module.h"
 #include "util/clock.h"
 #include "util/diag.h"
+#include "util/hash.h"
 #include "util/mem.h"
 #include "util/names.h"
 
@@ -37,92 +38,83 @@ enum { CC_PTX_KERNEL = 71, CC_SPIR_KERNEL = 76, CC_AMDGPU_KERNEL = 91 };
 
 /* ---- a map from LLVM objects to dense ids ------------------------------- */
 
-typedef struct ptrmap_slot {
-	uintptr_t key; /* 0 = empty */
-	uint32_t val;
-} ptrmap_slot;
-
+/* Entries in insertion order, found through a tc_hash of their addresses
+ * (util/hash.h, tc__hash_ptr: the slot follows the address, and LLVM
+ * allocates a function's instructions and blocks one after another). */
 typedef struct ptrmap {
-	ptrmap_slot *slot; /* capacity a power of two */
-	size_t cap, len;
+	tc_hash index;
+	const void **key;
+	uint32_t *val;
+	size_t len, cap;
 } ptrmap;
 
-/*
- * LLVM allocates a function's instructions (and blocks) one after another,
- * and the reader looks them up mostly in that order: the slot follows the
- * address (16-byte units), so neighbours share cache lines, and the higher
- * bits are folded in so that objects a table's span apart do not pile up on
- * the same slots.
- */
-static inline size_t tc__llvm_ptr_hash(uintptr_t p, size_t cap)
+/* The entry of p, or TC_NONE; *at: where p would go. */
+static inline uint32_t tc__llvm_ptrmap_entry(const ptrmap *m, const void *p, size_t *at)
 {
-	uint64_t q = (uint64_t)(p >> 4);
-	return (size_t)(q + (q >> 20) * 0x9e3779b97f4a7c15ull) & (cap - 1);
+	uint32_t h = tc__hash_ptr(p);
+	for (uint32_t e = tc__hash_first(&m->index, h, at); e != TC_NONE;
+	     e = tc__hash_next(&m->index, h, at))
+		if (m->key[e] == p)
+			return e;
+	return TC_NONE;
 }
 
 static inline uint32_t tc__llvm_ptrmap_get(const ptrmap *m, const void *p)
 {
-	if (!m->cap || !p)
-		return TC_NONE;
-	uintptr_t k = (uintptr_t)p;
-	for (size_t i = tc__llvm_ptr_hash(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
-		if (m->slot[i].key == k)
-			return m->slot[i].val;
-		if (m->slot[i].key == 0)
-			return TC_NONE;
-	}
+	size_t at;
+	uint32_t e = p ? tc__llvm_ptrmap_entry(m, p, &at) : TC_NONE;
+	return e == TC_NONE ? TC_NONE : m->val[e];
 }
 
-/* whether k is new */
-static inline bool tc__llvm_ptrmap_insert(ptrmap_slot *slot, size_t cap, uintptr_t k, uint32_t v)
-{
-	size_t i = tc__llvm_ptr_hash(k, cap);
-	while (slot[i].key && slot[i].key != k)
-		i = (i + 1) & (cap - 1);
-	bool fresh = !slot[i].key;
-	slot[i].key = k;
-	slot[i].val = v;
-	return fresh;
-}
-
-/* room for n keys at most half full */
+/* room for n keys */
 static inline int tc__llvm_ptrmap_reserve(const tc_alloc *al, ptrmap *m, size_t n)
 {
-	if (2 * n <= m->cap)
+	if (n >= UINT32_MAX || tc__hash_reserve(&m->index, al, n))
+		return TC_ENOMEM;
+	if (n <= m->cap)
 		return TC_OK;
 	size_t cap = m->cap ? m->cap : 64;
-	while (2 * n > cap)
+	while (cap < n)
 		cap *= 2;
-	ptrmap_slot *slot = tc__calloc(al, cap, sizeof *slot);
-	if (!slot)
+	const void **key = tc__realloc(al, m->key, tc__mul(cap, sizeof *key));
+	if (!key)
 		return TC_ENOMEM;
-	for (size_t j = 0; j < m->cap; j++)
-		if (m->slot[j].key)
-			tc__llvm_ptrmap_insert(slot, cap, m->slot[j].key, m->slot[j].val);
-	tc__free(al, m->slot);
-	m->slot = slot;
+	m->key = key;
+	uint32_t *val = tc__realloc(al, m->val, tc__mul(cap, sizeof *val));
+	if (!val)
+		return TC_ENOMEM;
+	m->val = val;
 	m->cap = cap;
 	return TC_OK;
 }
 
+/* p -> v, replacing what p had */
 static inline int tc__llvm_ptrmap_put(const tc_alloc *al, ptrmap *m, const void *p, uint32_t v)
 {
 	if (tc__llvm_ptrmap_reserve(al, m, m->len + 1))
 		return TC_ENOMEM;
-	m->len += tc__llvm_ptrmap_insert(m->slot, m->cap, (uintptr_t)p, v);
+	size_t at;
+	uint32_t e = tc__llvm_ptrmap_entry(m, p, &at);
+	if (e == TC_NONE) {
+		e = (uint32_t)m->len++;
+		m->key[e] = p;
+		tc__hash_put_at(&m->index, at, tc__hash_ptr(p), e);
+	}
+	m->val[e] = v;
 	return TC_OK;
 }
 
-static inline void tc__llvm_ptrmap_clear(ptrmap *m)
+static inline void tc__llvm_ptrmap_clear(const tc_alloc *al, ptrmap *m)
 {
-	if (m->cap)
-		memset(m->slot, 0, m->cap * sizeof *m->slot);
+	tc__hash_clear(&m->index, al);
 	m->len = 0;
 }
 
 static inline void tc__llvm_ptrmap_free(const tc_alloc *al, ptrmap *m)
 {
-	tc__free(al, m->slot);
+	tc__hash_free(&m->index, al);
+	tc__free(al, m->key);
+	tc__free(al, m->val);
 	memset(m, 0, sizeof *m);
 }
 

@@ -257,7 +257,7 @@ int tc__llvm_number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbl
 	size_t total = LLVMCountParams(fn) + ninsts;
 	if (total >= UINT32_MAX - 2 * (size_t)nblocks - 4)
 		return tc__diag(r->diag, TC_ELIMIT, r->file, 0, 0, "function too large");
-	tc__llvm_ptrmap_clear(&r->values);
+	tc__llvm_ptrmap_clear(&r->al, &r->values);
 	if (tc__llvm_ptrmap_reserve(&r->al, &r->values, total) ||
 	    tc__llvm_reserve(r, &r->vals, &r->vals_cap, total + 1, sizeof *r->vals) ||
 	    tc__llvm_reserve(r, &r->blk, &r->blk_cap, total + 1, sizeof *r->blk) ||
@@ -277,8 +277,8 @@ int tc__llvm_number_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nbl
 		     i = LLVMGetNextInstruction(i)) {
 			if (n >= total) /* more instructions than counted: cannot be */
 				return tc__llvm_oom(r);
-			r->values.len +=
-			    tc__llvm_ptrmap_insert(r->values.slot, r->values.cap, (uintptr_t)i, n);
+			if (tc__llvm_ptrmap_put(&r->al, &r->values, i, n))
+				return tc__llvm_oom(r);
 			uint8_t kd = classify(r, i);
 			r->kind[n] = kd;
 			if ((kd & TC_UA_NAMED) && LLVMIsACallInst(i) && thread_id(r, i, n))

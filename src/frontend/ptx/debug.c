@@ -57,31 +57,28 @@ static bool same_ploc(ploc a, ploc b)
 	return a.file == b.file && a.line == b.line && a.col == b.col;
 }
 
-static size_t ploc_hash(ploc a)
+static uint32_t ploc_hash(ploc a)
 {
-	uint32_t h = (a.file * 2654435761u) ^ (a.line * 2246822519u) ^ (a.col * 3266489917u);
-	return (size_t)(h ^ (h >> 15));
+	return tc__hash_u64(((uint64_t)a.file << 32 | a.line) ^ (uint64_t)a.col * 0x9e3779b97f4a7c15ull);
 }
 
-/* The slot of position a in r->ilh: its own, or the empty one it would
- * take. */
-static struct ilslot *ilh_slot(reader *r, ploc a)
+/* The last .loc with inlined_at at position a, or TC_NONE; *at: its slot
+ * in r->ilh (just past it), or where a would go. */
+static uint32_t ilh_last(reader *r, ploc a, size_t *at)
 {
-	for (size_t i = ploc_hash(a) & (r->ilh_cap - 1);; i = (i + 1) & (r->ilh_cap - 1)) {
-		struct ilslot *e = &r->ilh[i];
-		if (e->gen != r->ilh_gen || same_ploc(r->iloc[e->idx].pos, a))
-			return e;
-	}
+	uint32_t h = ploc_hash(a);
+	for (uint32_t k = tc__hash_first(&r->ilh, h, at); k != TC_NONE; k = tc__hash_next(&r->ilh, h, at))
+		if (same_ploc(r->iloc[k].pos, a))
+			return k;
+	return TC_NONE;
 }
 
 /* The last .loc with inlined_at at position a before index from, or
  * TC_NONE. */
 static uint32_t iloc_find(reader *r, ploc a, size_t from)
 {
-	if (!r->ilh_cap)
-		return TC_NONE;
-	struct ilslot *e = ilh_slot(r, a);
-	uint32_t k = e->gen == r->ilh_gen ? e->idx : TC_NONE;
+	size_t at;
+	uint32_t k = ilh_last(r, a, &at);
 	for (int hops = 0; k != TC_NONE && k >= from; hops++)
 		k = hops < ILOC_HOPS ? r->iloc[k].prev : TC_NONE;
 	return k;
@@ -94,21 +91,14 @@ static int iloc_add(reader *r, pinlined_loc x)
 		return tc__ptx_too_large(r);
 	if (tc__ptx_grow(r, &r->iloc, &r->iloc_cap, r->niloc + 1, sizeof *r->iloc))
 		return r->rc;
-	if ((r->niloc + 1) * 2 > r->ilh_cap) { /* rehashed from the lines */
-		size_t cap = r->ilh_cap ? r->ilh_cap * 2 : 64;
-		struct ilslot *h = tc__ptx_table(&r->ar, cap, sizeof *h);
-		if (!h)
-			return tc__ptx_oom(r);
-		tc__arena_release(&r->ar, r->ilh);
-		r->ilh = h;
-		r->ilh_cap = cap;
-		r->ilh_gen = 1;
-		for (size_t k = 0; k < r->niloc; k++)
-			*ilh_slot(r, r->iloc[k].pos) = (struct ilslot){1, (uint32_t)k};
-	}
-	struct ilslot *e = ilh_slot(r, x.pos);
-	x.prev = e->gen == r->ilh_gen ? e->idx : TC_NONE;
-	*e = (struct ilslot){r->ilh_gen, (uint32_t)r->niloc};
+	if (tc__hash_reserve(&r->ilh, r->ar.al, r->ilh.len + 1))
+		return tc__ptx_oom(r);
+	size_t at;
+	x.prev = ilh_last(r, x.pos, &at);
+	if (x.prev != TC_NONE)
+		tc__hash_replace(&r->ilh, at, (uint32_t)r->niloc);
+	else
+		tc__hash_put_at(&r->ilh, at, ploc_hash(x.pos), (uint32_t)r->niloc);
 	r->iloc[r->niloc++] = x;
 	return TC_OK;
 }
@@ -410,7 +400,7 @@ static bool code_label(reader *r, const tc_dw_label *l, uint32_t *fn, uint32_t *
 {
 	const nslot *e = l->add ? NULL
 				: tc__ptx_nmap_find(&r->all_labels, l->s, l->len,
-						    tc__ptx_name_hash(l->s, l->len));
+						    tc__hash_bytes(l->s, l->len));
 	if (!e || e->tag != 1)
 		return false;
 	*fn = e->val;
@@ -448,7 +438,7 @@ int tc__ptx_dwarf_calls(reader *r)
 	for (size_t k = 0; k < r->dinfo.nlab; k++) {
 		tc_dw_label *l = &r->dinfo.lab[k];
 		const nslot *e = tc__ptx_nmap_find(&r->dstr_labels, l->s, l->len,
-						   tc__ptx_name_hash(l->s, l->len));
+						   tc__hash_bytes(l->s, l->len));
 		if (!e)
 			continue;
 		uint64_t v = (uint64_t)e->val + (uint64_t)l->add;
@@ -606,7 +596,7 @@ int tc__ptx_inlined_of(reader *r, ploc l, tc_inlined *out)
 	}
 	const pinl *in = &r->inl[l.inl - 1];
 	const nslot *e = in->name.label ? tc__ptx_nmap_find(&r->dstr_labels, in->name.label, in->name.len,
-							    tc__ptx_name_hash(in->name.label, in->name.len))
+							    tc__hash_bytes(in->name.label, in->name.len))
 					: NULL;
 	uint64_t at = e ? (uint64_t)e->val + in->name.off : UINT64_MAX;
 	if (at >= r->ndstr)

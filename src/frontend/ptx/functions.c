@@ -65,12 +65,12 @@ static int parse_params(reader *r, uint8_t tag)
 static void start_function(reader *r)
 {
 	r->nregs = 0;
-	tc__ptx_nmap_clear(&r->regs);
-	tc__ptx_nmap_clear(&r->params);
-	tc__ptx_nmap_clear(&r->scoped);
-	tc__ptx_nmap_clear(&r->lsyms);
-	tc__ptx_nmap_clear(&r->labels);
-	tc__ptx_nmap_clear(&r->tables);
+	tc__ptx_nmap_clear(&r->ar, &r->regs);
+	tc__ptx_nmap_clear(&r->ar, &r->params);
+	tc__ptx_nmap_clear(&r->ar, &r->scoped);
+	tc__ptx_nmap_clear(&r->ar, &r->lsyms);
+	tc__ptx_nmap_clear(&r->ar, &r->labels);
+	tc__ptx_nmap_clear(&r->ar, &r->tables);
 	r->nlab = r->nrefs = r->ntrefs = r->ntlabels = r->ndslots = 0;
 	r->pos_rec.len = 0;
 	r->npos = 0;
@@ -81,11 +81,7 @@ static void start_function(reader *r)
 	r->last_was_label = false;
 	r->have_loc = false;
 	r->niloc = 0;
-	if (++r->ilh_gen == 0) { /* wrapped: every slot is free again */
-		if (r->ilh)
-			memset(r->ilh, 0, r->ilh_cap * sizeof *r->ilh);
-		r->ilh_gen = 1;
-	}
+	tc__hash_clear(&r->ilh, r->ar.al);
 	r->nshadows = 0;
 	r->depth = 0;
 	memset(r->pcache, 0, sizeof r->pcache);
@@ -93,7 +89,7 @@ static void start_function(reader *r)
 
 static uint32_t find_label(reader *r, const char *s, uint32_t len)
 {
-	nslot *e = tc__ptx_nmap_find(&r->labels, s, len, tc__ptx_name_hash(s, len));
+	nslot *e = tc__ptx_nmap_find(&r->labels, s, len, tc__hash_bytes(s, len));
 	return e ? e->val : TC_NONE;
 }
 
@@ -115,7 +111,7 @@ static int form_blocks(reader *r)
 	}
 	for (size_t k = 0; k < r->ntrefs; k++) {
 		lref *t = &r->trefs[k];
-		nslot *e = tc__ptx_nmap_find(&r->tables, t->s, t->len, tc__ptx_name_hash(t->s, t->len));
+		nslot *e = tc__ptx_nmap_find(&r->tables, t->s, t->len, tc__hash_bytes(t->s, t->len));
 		if (!e)
 			return tc__ptx_err(r, t->line, t->col, "'%.*s' is not a '.branchtargets' list",
 					   (int)(t->len > 60 ? 60 : t->len), t->s);
@@ -471,7 +467,7 @@ static int parse_targets(reader *r)
 			break;
 		tc__ptx_next(r);
 	}
-	e = tc__ptx_nmap_find(&r->tables, l->s, l->len, tc__ptx_name_hash(l->s, l->len));
+	e = tc__ptx_nmap_find(&r->tables, l->s, l->len, tc__hash_bytes(l->s, l->len));
 	e->aux = (uint32_t)r->ntlabels - e->val;
 	r->last_was_label = false;
 	return tc__ptx_semicolon(r);

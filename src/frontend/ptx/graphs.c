@@ -430,7 +430,7 @@ int tc__ptx_barrier_calls(reader *r)
 	size_t n = 0;
 	for (size_t i = 0; i < r->ncalls && !rc; i++) {
 		nslot *e = tc__ptx_nmap_find(&r->fnames, r->calls[i].name, r->calls[i].len,
-					     tc__ptx_name_hash(r->calls[i].name, r->calls[i].len));
+					     tc__hash_bytes(r->calls[i].name, r->calls[i].len));
 		r->calls[i].callee = e ? e->val : TC_NONE; /* TC_NONE: no body */
 		if (r->calls[i].callee == TC_NONE)
 			continue;

@@ -448,7 +448,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			size_t nval = r->rd.len - from; /* the value's registers only */
 			if (slot == TC_NONE) { /* the function's own result: its register */
 				e = tc__ptx_nmap_find(&r->params, addr->sym, addr->slen,
-						      tc__ptx_name_hash(addr->sym, addr->slen));
+						      tc__hash_bytes(addr->sym, addr->slen));
 				if (!e || e->tag != P_RET || e->val == TC_NONE)
 					return TC_OK;
 				if (nval && from)
@@ -485,7 +485,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 	uint8_t kind = 0;
 	if (param && addr->sym) {
 		nslot *e = tc__ptx_nmap_find(&r->params, addr->sym, addr->slen,
-					     tc__ptx_name_hash(addr->sym, addr->slen));
+					     tc__hash_bytes(addr->sym, addr->slen));
 		nslot *se;
 		uint32_t slot = tc__ptx_param_slot(r, addr->sym, addr->slen, &se);
 		r->rd.len = 0;
@@ -631,7 +631,7 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 	tc_gpu_kind ck = TC_GPU_OTHER;
 	if (callee->k == O_SYM) {
 		if (!tc__ptx_nmap_find(&r->fnames, callee->sym, callee->slen,
-				       tc__ptx_name_hash(callee->sym, callee->slen)))
+				       tc__hash_bytes(callee->sym, callee->slen)))
 			return tc__ptx_err(r, callee->at.line, callee->at.col,
 					   "call of '%.*s', which is not declared",
 					   (int)(callee->slen > 60 ? 60 : callee->slen), callee->sym);
@@ -723,8 +723,8 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	if (nd == 1 && one != TC_NONE) {
 		const opnd *s = r->nops > 1 ? &r->ops[1] : NULL;
 		if (s && oi->code == OP_MOV && s->k == O_SYM &&
-		    (tc__ptx_nmap_find(&r->lsyms, s->sym, s->slen, tc__ptx_name_hash(s->sym, s->slen)) ||
-		     tc__ptx_nmap_find(&r->gsyms, s->sym, s->slen, tc__ptx_name_hash(s->sym, s->slen))))
+		    (tc__ptx_nmap_find(&r->lsyms, s->sym, s->slen, tc__hash_bytes(s->sym, s->slen)) ||
+		     tc__ptx_nmap_find(&r->gsyms, s->sym, s->slen, tc__hash_bytes(s->sym, s->slen))))
 			to_base = true;
 		if (s && (oi->code == OP_CVTA || oi->code == OP_MOV) &&
 		    s->k == O_REG && s->reg != TC_NONE && r->dbase[s->reg] && r->nops == 2 &&

@@ -246,63 +246,47 @@ bool tc__ptx_int_value(const tok *t, int64_t *v)
 }
 /* ---- a map from names (into the input) to values --------------------- */
 
-void tc__ptx_nmap_clear(nmap *m)
+void tc__ptx_nmap_clear(tc_arena *ar, nmap *m)
 {
+	tc__hash_clear(&m->index, ar->al);
 	m->len = 0;
-	if (++m->gen == 0) { /* wrapped: really clear */
-		if (m->cap)
-			memset(m->slot, 0, m->cap * sizeof *m->slot);
-		m->gen = 1;
-	}
+	m->gen++;
 }
 
-/* The slot for s, new (tag 0xff) when it was not there; NULL: out of memory. */
+/* The entry for s, new (tag 0xff) when it was not there; NULL: out of memory
+ * or too many. */
 nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n)
 {
-	uint32_t h = tc__ptx_name_hash(s, n);
-	nslot *e = tc__ptx_nmap_find(m, s, n, h);
-	if (e)
-		return e;
-	if (2 * (m->len + 1) > m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 256;
-		nslot *ns = tc__ptx_table(ar, cap, sizeof *ns);
-		if (!ns)
-			return NULL;
-		uint32_t gen = m->gen ? m->gen : 1;
-		for (size_t j = 0; j < m->cap; j++) {
-			if (m->slot[j].gen != m->gen)
-				continue;
-			size_t i = m->slot[j].hash & (cap - 1);
-			while (ns[i].gen == gen)
-				i = (i + 1) & (cap - 1);
-			ns[i] = m->slot[j];
-			ns[i].gen = gen;
-		}
-		tc__arena_release(ar, m->slot);
-		m->slot = ns;
-		m->cap = cap;
-		m->gen = gen;
+	uint32_t h = tc__hash_bytes(s, n);
+	if (m->len >= UINT32_MAX / 2 || tc__hash_reserve(&m->index, ar->al, (size_t)m->len + 1))
+		return NULL;
+	size_t at;
+	for (uint32_t v = tc__hash_first(&m->index, h, &at); v != TC_NONE;
+	     v = tc__hash_next(&m->index, h, &at)) {
+		nslot *e = tc__ptx_nmap_at(m, v);
+		if (e->len == n && memcmp(e->s, s, n) == 0)
+			return e;
 	}
-	size_t i = h & (m->cap - 1);
-	while (m->slot[i].gen == m->gen)
-		i = (i + 1) & (m->cap - 1);
-	e = &m->slot[i];
-	*e = (nslot){s, (uint32_t)n, h, m->gen, 0, 0, 0, 0xff};
+	uint32_t i = m->len;
+	uint32_t q = i / NMAP_CHUNK + 1;
+	if (!(q & (q - 1))) { /* the first of a chunk */
+		unsigned k = 0;
+		while (q >> (k + 1))
+			k++;
+		if (!m->chunk[k] &&
+		    !(m->chunk[k] = tc__arena_alloc(ar, tc__mul((size_t)NMAP_CHUNK << k, sizeof(nslot)))))
+			return NULL;
+	}
+	tc__hash_put_at(&m->index, at, h, i);
 	m->len++;
+	nslot *e = tc__ptx_nmap_at(m, i);
+	*e = (nslot){s, (uint32_t)n, 0, 0, 0, 0xff};
 	return e;
 }
 
-/* A hash table of cap slots of size sz, zeroed (cap a power of two from
- * 16): a block of the arena of its own, which tc__arena_release frees when
- * a larger one takes its place; NULL: out of memory. */
-void *tc__ptx_table(tc_arena *ar, size_t cap, size_t sz)
+void tc__ptx_nmap_free(tc_arena *ar, nmap *m)
 {
-	void *t = NULL;
-	size_t got = 0;
-	if (tc__arena_grow(ar, &t, &got, cap, sz))
-		return NULL;
-	memset(t, 0, got * sz);
-	return t;
+	tc__hash_free(&m->index, ar->al);
 }
 /* ---- skipping what is not code --------------------------------------- */
 

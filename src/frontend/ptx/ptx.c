@@ -128,11 +128,16 @@ static int read_file(reader *r)
 	return TC_OK;
 }
 
-/* Everything the read kept: the arena's arrays and tables, and the two
- * kinds of array others grew for it (.debug_info's inlined calls, the
+/* Everything the read kept: the arena's arrays, the hash tables, and the
+ * two kinds of array others grew for it (.debug_info's inlined calls, the
  * tests of a collective's arguments). */
 static void free_reader(reader *r)
 {
+	nmap *maps[] = {&r->dstr_labels, &r->all_labels, &r->fnames, &r->gsyms, &r->regs,
+			&r->params, &r->scoped, &r->lsyms, &r->labels, &r->tables};
+	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+		tc__ptx_nmap_free(&r->ar, maps[i]);
+	tc__hash_free(&r->ilh, r->ar.al);
 	tc__free(&r->al, r->dw);
 	tc__arg_tests_free(&r->al, &r->tests);
 	tc__arena_free(&r->ar);

@@ -22,6 +22,7 @@
 #include "graph/desc.h"
 #include "graph/module.h"
 #include "util/diag.h"
+#include "util/hash.h"
 #include "util/mem.h"
 
 #include <stdbool.h>
@@ -80,38 +81,49 @@ typedef struct pinl {
 
 typedef struct nslot {
 	const char *s;
-	uint32_t len, hash, gen;
+	uint32_t len;
 	uint32_t val, aux;
 	uint32_t depth; /* registers: the scope that declared it */
 	uint8_t tag;
 } nslot;
 
+/* Entries in chunks that never move (a slot found stays valid while more
+ * are added): chunk k holds NMAP_CHUNK << k of them. */
+#define NMAP_CHUNK 64u
+#define NMAP_CHUNKS 27
+
 typedef struct nmap {
-	nslot *slot;
-	size_t cap, len;
-	uint32_t gen; /* a slot is used when its gen is the map's */
+	tc_hash index; /* name -> entry */
+	nslot *chunk[NMAP_CHUNKS];
+	uint32_t len;
+	uint32_t gen; /* counts the clears: a cache of lookups is valid while it stays */
 } nmap;
 
-static inline uint32_t tc__ptx_name_hash(const char *s, size_t n)
+/* Entry i of m. */
+static inline nslot *tc__ptx_nmap_at(const nmap *m, uint32_t i)
 {
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	uint32_t q = i / NMAP_CHUNK + 1;
+#if defined(__GNUC__)
+	unsigned k = 31u - (unsigned)__builtin_clz(q);
+#else
+	unsigned k = 0;
+	while (q >> (k + 1))
+		k++;
+#endif
+	return &m->chunk[k][i - NMAP_CHUNK * ((1u << k) - 1u)];
 }
 
-/* The slot of s (n bytes, hash h) in m, or NULL. */
+/* The entry of s (n bytes, hash h: tc__hash_bytes) in m, or NULL. */
 static inline nslot *tc__ptx_nmap_find(const nmap *m, const char *s, size_t n, uint32_t h)
 {
-	if (!m->cap)
-		return NULL;
-	for (size_t i = h & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-		nslot *e = &m->slot[i];
-		if (e->gen != m->gen)
-			return NULL;
-		if (e->hash == h && e->len == n && memcmp(e->s, s, n) == 0)
+	size_t at;
+	for (uint32_t v = tc__hash_first(&m->index, h, &at); v != TC_NONE;
+	     v = tc__hash_next(&m->index, h, &at)) {
+		nslot *e = tc__ptx_nmap_at(m, v);
+		if (e->len == n && memcmp(e->s, s, n) == 0)
 			return e;
 	}
+	return NULL;
 }
 
 /* ---- what is kept of a file ---------------------------------------------- */
@@ -247,7 +259,7 @@ typedef struct reader {
 	tc_alloc al;
 	/* what the read keeps to its end, freed at once: every array below
 	 * but dw (dwarf.c's) and tests (graph/desc.h's), each grown in it
-	 * (tc__arena_grow), and the maps' tables */
+	 * (tc__arena_grow), and the maps' entries (their tables are not) */
 	tc_arena ar;
 	const char *file;
 	tc_diag *diag;
@@ -271,11 +283,7 @@ typedef struct reader {
 	bool have_loc;
 	pinlined_loc *iloc; /* the function's .loc lines with inlined_at */
 	size_t niloc, iloc_cap;
-	struct ilslot {     /* position -> the last of them there */
-		uint32_t gen, idx;
-	} *ilh;
-	size_t ilh_cap;     /* a power of two, or 0 */
-	uint32_t ilh_gen;   /* a slot is used when its gen is this (per function) */
+	tc_hash ilh;        /* position -> the last of them there */
 	pinl *inl; /* what ploc.inl points at */
 	size_t ninl, inl_cap;
 	/* .section .debug_str: its bytes, and its labels -> offsets */
@@ -438,9 +446,9 @@ int tc__ptx_expected(reader *r, const char *what);
 int tc__ptx_semicolon(reader *r);
 int tc__ptx_expect_p(reader *r, char c, const char *what);
 bool tc__ptx_int_value(const tok *t, int64_t *v);
-void tc__ptx_nmap_clear(nmap *m);
+void tc__ptx_nmap_clear(tc_arena *ar, nmap *m);
 nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n);
-void *tc__ptx_table(tc_arena *ar, size_t cap, size_t sz);
+void tc__ptx_nmap_free(tc_arena *ar, nmap *m);
 int tc__ptx_skip_decl(reader *r, nmap *local_syms);
 int tc__ptx_skip_group(reader *r);
 bool tc__ptx_may_have_warp_ops(const char *p, size_t n);

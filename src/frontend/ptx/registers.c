@@ -65,7 +65,7 @@ uint32_t tc__ptx_reg_lookup(reader *r, const tok *t)
 			if (x < r->pcache[c].count)
 				return r->pcache[c].base + x;
 		} else {
-			nslot *e = tc__ptx_nmap_find(&r->regs, t->s, k, tc__ptx_name_hash(t->s, k));
+			nslot *e = tc__ptx_nmap_find(&r->regs, t->s, k, tc__hash_bytes(t->s, k));
 			if (e && e->tag == TAG_RANGE) {
 				r->pcache[c].s = e->s;
 				r->pcache[c].len = e->len;
@@ -77,7 +77,7 @@ uint32_t tc__ptx_reg_lookup(reader *r, const tok *t)
 			}
 		}
 	}
-	nslot *e = tc__ptx_nmap_find(&r->regs, t->s, n, tc__ptx_name_hash(t->s, n));
+	nslot *e = tc__ptx_nmap_find(&r->regs, t->s, n, tc__hash_bytes(t->s, n));
 	return e && e->tag == TAG_REG ? e->val : TC_NONE;
 }
 
@@ -139,7 +139,7 @@ void tc__ptx_end_scope(reader *r, uint32_t depth)
 {
 	while (r->nshadows > 0 && r->shadows[r->nshadows - 1].scope == depth) {
 		struct shadow *x = &r->shadows[--r->nshadows];
-		nslot *e = tc__ptx_nmap_find(&r->regs, x->s, x->len, tc__ptx_name_hash(x->s, x->len));
+		nslot *e = tc__ptx_nmap_find(&r->regs, x->s, x->len, tc__hash_bytes(x->s, x->len));
 		if (e) {
 			e->tag = x->tag;
 			e->val = x->val;
@@ -296,7 +296,7 @@ uint32_t tc__ptx_depot_slot(reader *r, int64_t off, uint32_t size, bool load, bo
 /* The slot register a .param name of the body stands for, or TC_NONE. */
 uint32_t tc__ptx_param_slot(reader *r, const char *s, uint32_t len, nslot **slot)
 {
-	nslot *e = tc__ptx_nmap_find(&r->scoped, s, len, tc__ptx_name_hash(s, len));
+	nslot *e = tc__ptx_nmap_find(&r->scoped, s, len, tc__hash_bytes(s, len));
 	*slot = e;
 	return e ? e->val : TC_NONE;
 }
