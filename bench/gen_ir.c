@@ -3,7 +3,8 @@
  * kernel as an OpenCL kernel in SPIR-V assembly, for the IR benchmarks
  * (README.md: ir_vs_llvm.py, ptx_vs_ir.py, spirv_vs_ir.py).
  *
- *   gen_ir --blocks N [--seed S] [--format ll|spvasm] [-o FILE]
+ *   gen_ir --blocks N [--seed S] [--shape SHAPE] [--lean] [--format ll|spvasm]
+ *          [-o FILE]
  *
  * One kernel, @kernel, of exactly N basic blocks (N >= 2), in SSA form as
  * clang -O1 leaves it: no allocas, values carried by phis. Its body is a
@@ -43,6 +44,18 @@
  * the blocks come in the IR's order, where each block follows one of its
  * predecessors, and that is enough (a dominator of a block dominates each
  * of its predecessors, so by induction it comes before that one).
+ *
+ * --shape picks the statements (the kinds of branch conditions stay):
+ *   random  the mix above (the default);
+ *   nest    ifs, if/elses and loops inside one another, each taking half
+ *           or more of what is left, so the nest is as deep as the budget
+ *           allows (to 24), with few plain blocks;
+ *   flat    a long run of small ifs, if/elses and loops of at most six
+ *           blocks, as unrolled code is;
+ *   loops   loops inside loops, deep as nest, with break and continue.
+ * --lean leaves out the blocks' work (acc's updates, loads and stores): a
+ * block is its phis, its branch condition and its terminator, the least
+ * IR per block, where LLVM's parse costs least against the analyses.
  *
  * Same arguments, same bytes: splitmix64 and integer arithmetic only.
  */
@@ -142,7 +155,45 @@ typedef struct gen {
 	uint32_t until_barrier; /* blocks until a barrier is due */
 	uint32_t barriers;
 	int spv;		/* SPIR-V assembly, not LLVM IR */
+	int shape;		/* SH_* */
+	int lean;		/* no work in the blocks */
 } gen;
+
+enum { SH_RANDOM, SH_NEST, SH_FLAT, SH_LOOPS };
+static const char *const shape_names[] = {"random", "nest", "flat", "loops"};
+
+/* The kind of the next statement (S_*) with budget b at depth. */
+static int pick(gen *g, uint32_t b, int depth, int in_loop)
+{
+	if (g->shape == SH_RANDOM)
+		return pick_stmt(&g->r, b, depth, MAX_DEPTH, in_loop, 4);
+	uint32_t p = rng_below(&g->r, 100);
+	int kind;
+	if (g->shape == SH_NEST)
+		kind = p < 10 ? S_BLOCK : p < 35 ? S_IF : p < 60 ? S_IFELSE : p < 80 ? S_WHILE : S_DOWHILE;
+	else if (g->shape == SH_FLAT)
+		kind = p < 20 ? S_BLOCK : p < 55 ? S_IF : p < 85 ? S_IFELSE : p < 95 ? S_WHILE : S_DOWHILE;
+	else
+		kind = p < 10 ? S_BLOCK : p < 45 ? S_WHILE : p < 75 ? S_DOWHILE : S_JUMP;
+	if (kind == S_JUMP && !in_loop)
+		kind = S_WHILE;
+	if (depth >= MAX_DEPTH && kind != S_JUMP)
+		kind = S_BLOCK;
+	if ((kind == S_IF && b < 2) || ((kind == S_IFELSE || kind == S_DOWHILE) && b < 3) ||
+	    (kind == S_WHILE && b < 4))
+		kind = S_BLOCK;
+	return kind;
+}
+
+/* The blocks a statement's body gets, out of at most m. */
+static uint32_t inner_size(gen *g, uint32_t m)
+{
+	if (g->shape == SH_RANDOM)
+		return rng_log_uniform(&g->r, m);
+	if (g->shape == SH_FLAT)
+		return rng_below(&g->r, (m < 6 ? m : 6) + 1);
+	return m / 2 + rng_below(&g->r, m - m / 2 + 1);
+}
 
 /* The text of one instruction in the output's language: LLVM IR or SPIR-V
  * assembly, with the same $ operands in the same order. */
@@ -197,6 +248,8 @@ static void block_phi(gen *g, const incs *preds)
  * global memory at a uniform address or a store of acc to out[tid]. */
 static void block_work(gen *g)
 {
+	if (g->lean)
+		return;
 	uint32_t pick = rng_below(&g->r, 100), v = new_val(g), c = rng_below(&g->r, 1000) + 1;
 	if (pick < 40) {
 		emit(g->o, TXT(g, "  $v = add i32 $v, $u\n", "  $v = OpIAdd %uint $v %uint_$u\n"),
@@ -372,12 +425,12 @@ static void header(gen *g, uint32_t head, uint32_t pre, uint32_t pre_acc, const 
 static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 {
 	uint32_t b = *budget;
-	int kind = pick_stmt(&g->r, b, depth, MAX_DEPTH, loop != NULL, 4);
+	int kind = pick(g, b, depth, loop != NULL);
 
 	incs preds = {0};
 	switch (kind) {
 	case S_IF: {
-		uint32_t inner = rng_log_uniform(&g->r, b - 2);
+		uint32_t inner = inner_size(g, b - 2);
 		uint32_t then = new_block(g), join = new_block(g);
 		uint32_t c = condition(g, loop);
 		cond_br(g, c, then, join);
@@ -391,7 +444,7 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 		break;
 	}
 	case S_IFELSE: {
-		uint32_t inner = rng_log_uniform(&g->r, b - 3);
+		uint32_t inner = inner_size(g, b - 3);
 		uint32_t left = rng_below(&g->r, inner + 1);
 		uint32_t then = new_block(g), other = new_block(g), join = new_block(g);
 		uint32_t c = condition(g, loop), acc = g->acc;
@@ -411,7 +464,7 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 	}
 	case S_DOWHILE: {
 		/* do { body } while (++i < bound): the body starts at the header */
-		uint32_t inner = rng_log_uniform(&g->r, b - 3);
+		uint32_t inner = inner_size(g, b - 3);
 		loop_ctx lc = {0};
 		uint32_t head = new_block(g);
 		lc.latch = new_block(g);
@@ -436,7 +489,7 @@ static void stmt(gen *g, uint32_t *budget, int depth, loop_ctx *loop)
 	}
 	case S_WHILE: {
 		/* for (i = 0; i < bound; i++) { body }: header, body, latch, exit */
-		uint32_t inner = rng_log_uniform(&g->r, b - 4);
+		uint32_t inner = inner_size(g, b - 4);
 		loop_ctx lc = {0};
 		uint32_t head = new_block(g), body = new_block(g);
 		lc.latch = new_block(g);
@@ -597,10 +650,13 @@ static void spv_prologue(gen *g, uint32_t blocks)
 
 static void usage(FILE *f)
 {
-	fputs("usage: gen_ir --blocks N [--seed S] [--format ll|spvasm] [-o FILE]\n"
+	fputs("usage: gen_ir --blocks N [--seed S] [--shape SHAPE] [--lean] [--format ll|spvasm]\n"
+	      "              [-o FILE]\n"
 	      "  one NVPTX kernel of exactly N basic blocks (N >= 2; 1e6 is 10^6) in LLVM IR\n"
 	      "  text: nested loops and ifs, branches on threadIdx.x and on uniform values,\n"
 	      "  a barrier every ~50 blocks. The same arguments give the same bytes.\n"
+	      "  --shape random|nest|flat|loops: the statements' mix (random is the default).\n"
+	      "  --lean: blocks without work, only phis, conditions and terminators.\n"
 	      "  --format spvasm: the same kernel as an OpenCL kernel in SPIR-V assembly\n"
 	      "  (spirv-as --target-env spv1.2); ll, LLVM IR, is the default.\n",
 	      f);
@@ -610,12 +666,16 @@ int main(int argc, char **argv)
 {
 	const char *path = NULL;
 	uint64_t blocks = 0, seed = 1;
-	int have_blocks = 0, spv = 0;
+	int have_blocks = 0, spv = 0, shape = SH_RANDOM, lean = 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			usage(stdout);
 			return 0;
+		}
+		if (!strcmp(a, "--lean")) {
+			lean = 1;
+			continue;
 		}
 		if (i + 1 >= argc) {
 			usage(stderr);
@@ -629,6 +689,11 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "--seed")) {
 			if (parse_count(v, &seed))
 				die("--seed: expected a non-negative integer");
+		} else if (!strcmp(a, "--shape")) {
+			for (shape = 0; shape < 4 && strcmp(v, shape_names[shape]); shape++)
+				;
+			if (shape == 4)
+				die("--shape: expected random, nest, flat or loops");
 		} else if (!strcmp(a, "--format")) {
 			if (!strcmp(v, "spvasm"))
 				spv = 1;
@@ -661,9 +726,12 @@ int main(int argc, char **argv)
 		g.r.s = g.r.s * 31 + (unsigned char)*c;
 	g.o = &o;
 	g.spv = spv;
-	char line[96];
-	snprintf(line, sizeof line, "; gen_ir --blocks %" PRIu64 " --seed %" PRIu64 "%s\n", blocks,
-		 seed, spv ? " --format spvasm" : "");
+	g.shape = shape;
+	g.lean = lean;
+	char line[128];
+	snprintf(line, sizeof line, "; gen_ir --blocks %" PRIu64 " --seed %" PRIu64 "%s%s%s%s\n",
+		 blocks, seed, shape ? " --shape " : "", shape ? shape_names[shape] : "",
+		 lean ? " --lean" : "", spv ? " --format spvasm" : "");
 	out_mem(&o, line, strlen(line));
 	if (spv)
 		spv_prologue(&g, (uint32_t)blocks);

@@ -2,10 +2,13 @@
 """Two threadconv binaries side by side on the IR benchmark's kernels, with
 LLVM's bare parse of the same bitcode as the yardstick (README.md).
 
-usage: ir_ab.py --old BIN --new BIN [--sizes LIST] [--runs N] [--seed S]
-                [--work DIR] [--gen PATH] [--opt PATH] [--llvm-as PATH]
+usage: ir_ab.py --old BIN --new BIN [--sizes LIST] [--shapes LIST] [--runs N]
+                [--seed S] [--work DIR] [--gen PATH] [--opt PATH]
+                [--llvm-as PATH]
 
-For each size, gen_ir writes one NVPTX kernel (as ir_vs_llvm.py does, into
+For each shape (gen_ir --shape: random, nest, flat, loops, each also as
+SHAPE+lean for gen_ir --lean; random alone by default) and size, gen_ir
+writes one NVPTX kernel (as ir_vs_llvm.py does, into
 --work, reused when present) and llvm-as turns it into bitcode. Then, RUNS
 times, in turn (old, new, opt, new, old, opt, ...: the two binaries swap
 places every run), so that the machine's drift hits all three alike:
@@ -17,7 +20,8 @@ places every run), so that the machine's drift hits all three alike:
 each under /usr/bin/time. Prints, per size, the medians of each reading
 phase that --stats names (llvm-parse, verify, normalise, uniformity, graphs)
 and of the solver's total, the best and the median CPU time (user + system)
-of each command, and the ratios new/old and new/opt.
+of each command, and the ratios new/old and new/opt. The goal is new/opt
+at most 2 (LLVM's bare parse of the same bitcode) on every shape.
 """
 import argparse, os, shutil, subprocess, sys
 
@@ -29,13 +33,20 @@ from run import parse_size, size_label, median  # noqa: E402
 PHASES = ('llvm-parse', 'verify', 'normalise', 'uniformity', 'graphs', 'total')
 
 
-def bitcode(args, size):
-    ll = os.path.join(args.work, 'ir-%s-s%d.ll' % (size_label(size), args.seed))
+GOAL = 2.0
+
+
+def bitcode(args, shape, size):
+    ll = os.path.join(args.work, 'ir-%s%s-s%d.ll' % (
+        '' if shape == 'random' else shape.replace('+', '-') + '-', size_label(size),
+        args.seed))
+    kind, _, lean = shape.partition('+')
     bc = ll[:-3] + '.bc'
     if not os.path.exists(ll) or os.path.getsize(ll) == 0:
         os.makedirs(args.work, exist_ok=True)
-        subprocess.run([args.gen, '--blocks', str(size), '--seed', str(args.seed), '-o',
-                        ll + '.tmp'], check=True, stderr=subprocess.DEVNULL)
+        subprocess.run([args.gen, '--blocks', str(size), '--seed', str(args.seed),
+                        '--shape', kind, '-o', ll + '.tmp'] + (['--lean'] if lean else []),
+                       check=True, stderr=subprocess.DEVNULL)
         os.replace(ll + '.tmp', ll)
     if not os.path.exists(bc) or os.path.getmtime(bc) < os.path.getmtime(ll):
         subprocess.run([args.llvm_as, ll, '-o', bc + '.tmp'], check=True)
@@ -59,6 +70,7 @@ def main():
     ap.add_argument('--old', required=True)
     ap.add_argument('--new', required=True)
     ap.add_argument('--sizes', default='10k,30k,100k,300k')
+    ap.add_argument('--shapes', default='random')
     ap.add_argument('--runs', type=int, default=3)
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--work', default=os.path.join(HERE, 'work'))
@@ -71,11 +83,12 @@ def main():
     if not time_bin:
         sys.exit('ir_ab.py: needs GNU time (/usr/bin/time)')
     sizes = [parse_size(s) for s in args.sizes.split(',')]
-    print('| blocks | phase | old ms | new ms | new/old |')
-    print('|---|---|---|---|---|')
+    shapes = args.shapes.split(',')
+    print('| shape | blocks | phase | old ms | new ms | new/old |')
+    print('|---|---|---|---|---|---|')
     summary = []
-    for size in sizes:
-        bc = bitcode(args, size)
+    for shape, size in [(sh, sz) for sh in shapes for sz in sizes]:
+        bc = bitcode(args, shape, size)
         cpu = {'old': [], 'new': [], 'opt': []}
         ph = {'old': [], 'new': []}
         for k in range(args.runs):
@@ -92,17 +105,19 @@ def main():
             n = median([p.get(name) for p in ph['new'] if p.get(name) is not None])
             if o is None or n is None:
                 continue
-            print('| %s | %s | %.1f | %.1f | %.2f |' % (size_label(size), name, o, n,
-                                                       n / o if o else float('nan')))
-        summary.append((size, {k: (min(v), median(v)) for k, v in cpu.items()}))
+            print('| %s | %s | %s | %.1f | %.1f | %.2f |' % (
+                shape, size_label(size), name, o, n, n / o if o else float('nan')))
+        summary.append((shape, size, {k: (min(v), median(v)) for k, v in cpu.items()}))
     print()
-    print('| blocks | old CPU s (best, median) | new CPU s | opt parse CPU s | '
-          'new/opt (best) | old/opt (best) |')
-    print('|---|---|---|---|---|---|')
-    for size, c in summary:
-        print('| %s | %.2f, %.2f | %.2f, %.2f | %.2f, %.2f | %.2f | %.2f |' % (
-            size_label(size), c['old'][0], c['old'][1], c['new'][0], c['new'][1],
-            c['opt'][0], c['opt'][1], c['new'][0] / c['opt'][0], c['old'][0] / c['opt'][0]))
+    print('| shape | blocks | old CPU s (best, median) | new CPU s | opt parse CPU s | '
+          'new/opt (best) | old/opt (best) | goal new/opt <= %.1f |' % GOAL)
+    print('|---|---|---|---|---|---|---|---|')
+    for shape, size, c in summary:
+        r = c['new'][0] / c['opt'][0]
+        print('| %s | %s | %.2f, %.2f | %.2f, %.2f | %.2f, %.2f | %.2f | %.2f | %s |' % (
+            shape, size_label(size), c['old'][0], c['old'][1], c['new'][0], c['new'][1],
+            c['opt'][0], c['opt'][1], r, c['old'][0] / c['opt'][0],
+            'PASS' if r <= GOAL else 'FAIL'))
 
 
 if __name__ == '__main__':

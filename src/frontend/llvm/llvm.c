@@ -238,11 +238,19 @@ static int name_blocks(reader *r)
 	     fn = LLVMGetNextFunction(fn)) {
 		if (LLVMIsDeclaration(fn))
 			continue;
+		/* the slots are counted up to the last unnamed block, if any */
+		LLVMBasicBlockRef last = NULL;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+		     bb = LLVMGetNextBasicBlock(bb))
+			if (!has_name(LLVMBasicBlockAsValue(bb)))
+				last = bb;
+		if (!last)
+			continue;
 		unsigned slot = 0;
 		for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
 			slot += !has_name(a);
-		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-		     bb = LLVMGetNextBasicBlock(bb)) {
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn), end = LLVMGetNextBasicBlock(last);
+		     bb != end; bb = LLVMGetNextBasicBlock(bb)) {
 			LLVMValueRef bv = LLVMBasicBlockAsValue(bb);
 			if (!has_name(bv) && r->own_names) {
 				if (tc__llvm_ptrmap_put(&r->al, &r->slots, bb, slot++))
