@@ -9,8 +9,10 @@
  * cannot be reached is a side that skips e. e's divergence comes from
  * threads that leave when every cause has such a side and every such side
  * is in X: whoever does not reach e (again) reaches nothing else that waits
- * for the others, and ends. A cause whose every side reaches e (a branch
- * that changes how often, not whether) makes it an ordinary divergence.
+ * for the others, and ends; for a barrier, when besides the threads that
+ * stay after each cause meet one barrier first, whatever side they took
+ * (one_barrier_ahead). A cause whose every side reaches e (a branch that
+ * changes how often, not whether) makes it an ordinary divergence.
  * Searches are iterative (explicit stacks), over in-edges from the
  * elements for X and from e for the nodes that reach it. The search from e
  * runs only when every cause has a side in X, and only until it has met
@@ -30,6 +32,7 @@ struct tc_exits {
 	uint32_t *wanted;  /* per node: the stamp of the search that looks for it */
 	uint32_t *stack;
 	uint32_t stamp;
+	const tc_result *r; /* the uniform branches, or NULL */
 };
 
 /* Marks, with the stamp, every node from which one of the roots can be
@@ -62,7 +65,7 @@ static void reaching(tc_exits *x, const uint32_t *roots, size_t nroots, uint32_t
 }
 
 int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, size_t nelements,
-		  const tc_alloc *al)
+		  const tc_result *r, const tc_alloc *al)
 {
 	*out = NULL;
 	tc_exits *x = tc__calloc(al, 1, sizeof *x);
@@ -70,6 +73,7 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
 		return TC_ENOMEM;
 	x->al = *al;
 	x->g = g;
+	x->r = r;
 	x->n = tc_graph_node_count(g);
 	x->in_x = tc__malloc(al, (size_t)x->n + 1);
 	x->reach = tc__calloc(al, (size_t)x->n + 1, sizeof *x->reach);
@@ -85,6 +89,52 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
 		x->in_x[v] = x->reach[v] != x->stamp;
 	*out = x;
 	return TC_OK;
+}
+
+/* the elements that wait for the whole block */
+#define BLOCK_WIDE (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)
+
+/*
+ * Whether the threads that stay after cause c (its sides outside X), on
+ * every path, meet one and the same barrier first, or none. Threads that
+ * next wait at different barriers diverge, whoever leaves: after `if (t <
+ * a) return; else if (t & 1) { barrier f; } barrier e;` the threads at f
+ * miss e too. (A branch that sends threads to different barriers without
+ * being one of e's causes is reported at those barriers.) A branch that r
+ * finds uniform counts as a barrier here: whichever way it goes, all the
+ * threads that stay go that way. A warp's collectives are not waits of the
+ * block: a side through a shuffle meets the barrier after it.
+ */
+static bool one_barrier_ahead(tc_exits *x, uint32_t c)
+{
+	uint32_t stamp = ++x->stamp, top = 0, first = TC_NONE, count;
+	const uint32_t *outs = tc_graph_out_edges(x->g, c, &count);
+	for (uint32_t k = 0; k < count; k++) {
+		uint32_t s = tc_graph_edge_to(x->g, outs[k]);
+		if (!x->in_x[s] && x->reach[s] != stamp) {
+			x->reach[s] = stamp;
+			x->stack[top++] = s;
+		}
+	}
+	while (top > 0) {
+		uint32_t v = x->stack[--top];
+		const uint32_t *out = tc_graph_out_edges(x->g, v, &count);
+		if ((tc_graph_node_flags(x->g, v) & BLOCK_WIDE) ||
+		    (count > 1 && x->r && tc_result_node_uniform(x->r, v))) {
+			if (first != TC_NONE && first != v)
+				return false;
+			first = v;
+			continue; /* what comes after it comes after the wait */
+		}
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t u = tc_graph_edge_to(x->g, out[k]);
+			if (!x->in_x[u] && x->reach[u] != stamp) {
+				x->reach[u] = stamp;
+				x->stack[top++] = u;
+			}
+		}
+	}
+	return true;
 }
 
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
@@ -135,6 +185,11 @@ bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t nc
 		if (skips == 0)
 			return false; /* every side reaches e: how often differs */
 	}
+	if (tc_graph_node_flags(x->g, e) & BLOCK_WIDE)
+		for (uint32_t i = 0; i < ncauses; i++)
+			if (!one_barrier_ahead(x, causes[i]))
+				return false;
+
 	if (side)
 		*side = first;
 	return true;

@@ -18,14 +18,16 @@ typedef struct tc_exits tc_exits;
 
 /* The exit-only region of g: the nodes from which none of the elements (the
  * nodes of its barriers, collectives and the calls that hold them) can be
- * reached. TC_OK or TC_ENOMEM. */
+ * reached. r (may be NULL: none known) tells the uniform branches. TC_OK
+ * or TC_ENOMEM. */
 int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, size_t nelements,
-		  const tc_alloc *al);
+		  const tc_result *r, const tc_alloc *al);
 /*
  * Whether element e, whose divergence the branches causes[0 .. ncauses)
  * cause, is missed only by threads that leave: every cause has a side from
- * which e cannot be reached, and from every such side nothing but the end
- * can (no element). *side (may be NULL): the first such side, where the
+ * which e cannot be reached, from every such side nothing but the end can
+ * (no element), and, for a barrier, the other sides of each cause meet one
+ * barrier first. *side (may be NULL): the first such side, where the
  * threads that leave go (the `return`).
  */
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,

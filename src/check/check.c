@@ -413,7 +413,7 @@ static int classify_exits(graph_check *c)
 	for (size_t k = 0; k < tc_module_collective_count(c->m, j); k++)
 		elements[ne++] = tc_module_collective(c->m, j, k)->node;
 	tc_exits *x;
-	int rc = tc__exits_new(&x, g, elements, ne, c->al);
+	int rc = tc__exits_new(&x, g, elements, ne, c->pub.result, c->al);
 	tc__free(c->al, elements);
 	if (rc)
 		return oom(c);
