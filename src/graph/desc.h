@@ -98,6 +98,10 @@ enum {
 #define TC_LOP_NSW 4u  /* add, sub, mul, shl: no signed wrap */
 #define TC_LOP_KANY 8u /* phi: a value that is not one of the function's
 			* values, other than k[0], comes in */
+#define TC_LOP_TRUNC 16u /* copy: a[0]'s low bits, to no more bits than it has
+			  * (trunc, freeze, a move, a cvt to a narrower type):
+			  * sums modulo 2^bits stay sums through it; a copy
+			  * without it may widen (zext, sext) */
 /* A cast to fewer bits than a warp has lanes' worth (log2) is not a copy of
  * base + lane: give bits, or op TC_LOP_OTHER. */
 
@@ -236,6 +240,13 @@ typedef struct tc_fn_desc {
 	tc_lane_op *lop;
 	uint32_t warp_size;
 	uint32_t block_size[3];
+	/* what each value computes for the thread terms that cancel
+	 * (analysis/affine.h; NULL: not described), the reads of the thread's
+	 * index and the block's size as the reader gave them (0: unknown) */
+	tc_lane_op *arith;
+	struct tc_thread_id *ids;
+	uint32_t nids;
+	uint32_t arith_block_size[3];
 	tc_coll_desc *coll; /* per collective, or NULL when it has none */
 	bool builtin; /* a barrier builtin defined in the module (libclc's):
 		       * its calls are barriers, not calls */
@@ -316,6 +327,9 @@ typedef struct tc_fn_read {
 	const tc_reg_func *regs; /* its lane: the warp's view wanted */
 	const tc_ua_func *ssa;
 	const tc_lane_op *lop;
+	/* lop (or regs->lane) is given for the values' arithmetic only
+	 * (analysis/affine.h): no warp's view is wanted */
+	bool arith_only;
 	uint32_t warp_size;     /* the warp's view's shape (0: unknown) */
 	/* the block's size, as given (--block-size) or as the function declares
 	 * it (0: unknown): the warp's view's shape, and for ids, what their

@@ -405,6 +405,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					   {0, TC_NONE}, {0, 0}, TC_NONE};
 			if (part && elem_signed(op)) /* a narrower signed copy */
 				copy = tc__ptx_no_lane;
+			else if (!part) /* the whole slot: its value as it is */
+				copy.flags |= TC_LOP_TRUNC;
 			if (!load && v == TC_NONE) {
 				copy.a[0] = TC_NONE;
 				if (val->k == O_IMM && val->known) {
