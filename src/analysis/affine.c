@@ -187,6 +187,9 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 	if (a->idk[v])
 		return a->idk[v] <= 3 ? thread_index(a, v, a->idk[v] - 1u, false)
 				      : thread_index(a, v, a->idk[v] - 4u, true);
+	if ((a->f->kind[v] & TC_UA_SOURCE) && o->op != TC_LOP_TID_X && o->op != TC_LOP_TID_Y &&
+	    o->op != TC_LOP_TID_Z && o->op != TC_LOP_TID_LINEAR)
+		return fallback(a, v); /* differs whatever its operands */
 	switch (o->op) {
 	case TC_LOP_TID_X:
 	case TC_LOP_TID_Y:
@@ -247,9 +250,10 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 			}
 			return affine(x.t, x.k, false, x.zero, o->bits);
 		}
-		/* widened: the thread's index itself (small, not negative)
-		 * is the same number at any width; nothing else is known */
-		if (x.t < ATOM && x.zero && x.k == 1 && x.bits >= 16)
+		/* widened: the thread's index in the block itself (under
+		 * 2^31: not negative) is the same number at any width; nothing
+		 * else is known */
+		if (x.t < ATOM && x.zero && x.k == 1 && x.bits >= 32)
 			return affine(x.t, 1, true, true, x.bits);
 		return fallback(a, v);
 	}
