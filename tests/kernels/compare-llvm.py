@@ -76,6 +76,17 @@ AFFINE = ('a comparison or difference of two values that move with the same mult
 
 # kernel -> {(level, function, block): reason}: threadconv uniform, LLVM divergent.
 WE_MORE_PRECISE = {
+    'cl_affine.cl': {
+        # line 12, for (idx = get_global_id(0); idx - t < n; ...): the
+        # guard and the latch; get_global_id(0) - get_local_id(0) cancels
+        ('O1', 'global_stride', '%3'): AFFINE,
+        ('O1', 'global_stride', '%20'): AFFINE,
+        ('O2', 'global_stride', '%3'): AFFINE,
+        ('O2', 'global_stride', '%20'): AFFINE,
+        # line 25, for (i = a + t; i != b + t; i++): the latch
+        ('O1', 'equal_bound', '%21'): AFFINE,
+        ('O2', 'equal_bound', '%21'): AFFINE,
+    },
     'cuda_affine.cu': {
         # line 18, for (t = a + tid; t < b + tid; t += c): the latch
         ('O1', 'affine_bound', '%18'): AFFINE,

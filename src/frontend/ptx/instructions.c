@@ -495,6 +495,11 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			if (tc__ptx_push(r, &r->rd, slot))
 				return r->rc;
 			kind = TC_UA_PURE;
+			/* a call's result read whole: the slot's low bits */
+			uint32_t size = elem_size(op);
+			if (nv == 1 && addr->off == 0 && (size == 4 || size == 8))
+				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, (uint8_t)(size * 8),
+							   {0, TC_NONE}, {0, 0}, TC_NONE};
 		} else if (e && e->tag == P_KERNEL) {
 			kind = K_ARGUMENT; /* one for the whole grid */
 		} else {
@@ -631,6 +636,8 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 	char desc[160];
 	int dn = 0;
 	tc_gpu_kind ck = TC_GPU_OTHER;
+	uint8_t tdim = 0; /* a call of get_local_id(D) or get_global_id(D) */
+	bool tglobal = false, tid_call = false;
 	if (callee->k == O_SYM) {
 		if (!tc__ptx_nmap_find(&r->fnames, callee->sym, callee->slen,
 				       tc__ptx_name_hash(callee->sym, callee->slen)))
@@ -656,6 +663,9 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		if (ck == TC_GPU_DIVERGENT_SOURCE)
 			dn = (int)tc__gpu_describe(desc, sizeof desc, callee->sym, callee->slen, vals,
 						   known, na);
+		tid_call = ck == TC_GPU_DIVERGENT_SOURCE && na >= 1 &&
+			   tc__gpu_thread_id(callee->sym, callee->slen, vals[0], known[0], &tdim,
+					     &tglobal);
 	} else {
 		for (uint32_t a = 0; args && a < args->nl; a++) {
 			const tok *t = &r->olist[args->l0 + a];
@@ -679,16 +689,22 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		uint32_t slot = t->kind == T_IDENT ? tc__ptx_param_slot(r, t->s, t->len, &e) : TC_NONE;
 		if (a == 0 && guard == TC_NONE)
 			result = (uint32_t)r->rec.def.len; /* the record emitted next */
+		size_t mark = r->rec.def.len;
 		if (slot == TC_NONE) {
 			if (t->kind == T_IDENT && t->s[0] == '%') {
 				uint32_t reg = tc__ptx_reg_lookup(r, t); /* a result in a register */
 				if (reg != TC_NONE && tc__ptx_emit_defs(r, &reg, 1, guard, kind, src))
 					return r->rc;
 			}
-			continue;
-		}
-		if (tc__ptx_emit_defs(r, &slot, 1, guard, kind, src))
+		} else if (tc__ptx_emit_defs(r, &slot, 1, guard, kind, src)) {
 			return r->rc;
+		}
+		/* the thread's index itself (tc_thread_id; analysis/affine.h) */
+		if (a == 0 && tid_call && guard == TC_NONE && r->rec.def.len == mark + 1) {
+			if (tc__ptx_grow(r, &r->tids, &r->tids_cap, r->ntids + 1, sizeof *r->tids))
+				return r->rc;
+			r->tids[r->ntids++] = (tc_thread_id){(uint32_t)mark, tdim, tglobal, true};
+		}
 	}
 	if (result != TC_NONE && result >= r->rec.def.len)
 		result = TC_NONE; /* no result record */
