@@ -121,7 +121,9 @@ static tc_lane_op lane_op(reader *r, LLVMValueRef v)
 	case LLVMFreeze:
 		if (o.bits && int_bits(LLVMTypeOf(LLVMGetOperand(v, 0)))) {
 			o.op = TC_LOP_COPY;
-			if (op == LLVMTrunc || op == LLVMFreeze)
+			/* not freeze: a frozen poison is any number, another
+			 * in each thread */
+			if (op == LLVMTrunc)
 				o.flags |= TC_LOP_TRUNC;
 			lane_operand(r, &o, 0, LLVMGetOperand(v, 0));
 		}

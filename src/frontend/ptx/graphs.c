@@ -378,8 +378,7 @@ static int graph(reader *r, uint32_t fi)
 	 * returns to its callers' warps (analysis/calls.c); for the others
 	 * what the records compute serves their arithmetic only
 	 * (analysis/affine.h) */
-	if (r->want_lanes)
-		rf.lane = r->lane + f->rec0;
+	rf.lane = r->lane ? r->lane + f->rec0 : NULL;
 	in.arith_only = !(any_warp || (r->any_calls && !(r->opt && r->opt->function)));
 	/* the graph: one node per block, split at barriers, and <exit> */
 	for (uint32_t k = 0; k < nb; k++) {

@@ -777,7 +777,7 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	if (oi->code == OP_CVTA && !to_base && has_mod(op, blen, ".local") &&
 	    !has_mod(op, blen, ".to"))
 		kind |= K_LOCAL;
-	if (r->want_lanes && nd && guard == TC_NONE) {
+	if (nd && guard == TC_NONE) {
 		r->cur_lane = tc__ptx_lane_of(r, op, blen, nd);
 		if (nd == 1 && !to_base && blen == 3 && memcmp(op->s, "mad", 3) == 0 &&
 		    tc__ptx_mad_lanes(r, op, blen, kind, src))
@@ -842,14 +842,6 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 			  (o->off == -1 || o->off == INT64_C(0xffffffff));
 		if (o && o->k == O_REG)
 			mask_reg = o->reg; /* full_masks may find it is */
-	}
-	if (!r->want_lanes) { /* the scan of the text missed it: nothing known before */
-		size_t n = r->rec.def.len;
-		if (tc__ptx_grow(r, &r->lane, &r->lane_cap, n + 1, sizeof *r->lane))
-			return r->rc;
-		for (size_t i = 0; i < n; i++)
-			r->lane[i] = tc__ptx_no_lane;
-		r->want_lanes = true;
 	}
 	uint32_t first = TC_NONE;
 	for (unsigned i = 0; i < 8; i++) {

@@ -157,10 +157,6 @@ int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t
 	r.end = r.p + len;
 	r.line = 1;
 	r.cur_lane = tc__ptx_no_lane;
-	/* what every record computes: for the warp's view where a function
-	 * has a warp collective, for the arithmetic of the others
-	 * (analysis/affine.h) */
-	r.want_lanes = true;
 	r.want_dwarf = tc__ptx_has_debug_info(r.p, len);
 	if (tc__module_new(&r.out, alloc)) {
 		free_reader(&r);
