@@ -7,7 +7,7 @@
  * every twin that must stay divergent does: a bound with 2 * tid, a
  * counter with 3 * tid, an unsigned bound, another thread term (tid / 2),
  * a phi at the join of a divergent branch, a counter read after a loop its
- * threads left in different iterations, a term read in a loop. With the
+ * threads left in different iterations, two reads of one address. With the
  * block's y size 1, tid.y * ntid.x + tid.x is tid.x (cooperative groups'
  * thread_rank in a row), without it not.
  */
@@ -360,9 +360,9 @@ static void test_thread_rank(void **state)
 	done(&t);
 }
 
-/* A term read in a loop is no T (the phi of its last read would mix
- * iterations): v = load(tid) in the loop, p = phi(a + v, p + 1); p - v is
- * not taken to cancel. The same read before the loop is a T. */
+/* Two reads are two terms: p = phi(a + pre, p + 1) carries the read
+ * before the loop (pre = load(tid)), v is read again in the loop, and
+ * p - v does not cancel; p - pre does. */
 static void read_in_loop(fn *t, uint32_t where)
 {
 	fn_init(t, 4);

@@ -379,7 +379,8 @@ static int graph(reader *r, uint32_t fi)
 	 * what the records compute serves their arithmetic only
 	 * (analysis/affine.h) */
 	rf.lane = r->lane ? r->lane + f->rec0 : NULL;
-	in.arith_only = !(any_warp || (r->any_calls && !(r->opt && r->opt->function)));
+	in.arith_only = !r->warp_text ||
+			!(any_warp || (r->any_calls && !(r->opt && r->opt->function)));
 	/* the graph: one node per block, split at barriers, and <exit> */
 	for (uint32_t k = 0; k < nb; k++) {
 		const pblock *bk = &r->blocks[f->block0 + k];

@@ -843,6 +843,7 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 		if (o && o->k == O_REG)
 			mask_reg = o->reg; /* full_masks may find it is */
 	}
+	r->warp_text = true; /* the scan of the text missed it */
 	uint32_t first = TC_NONE;
 	for (unsigned i = 0; i < 8; i++) {
 		if (!((row->agree >> i) & 1))

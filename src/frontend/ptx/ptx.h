@@ -319,6 +319,9 @@ typedef struct reader {
 	size_t ncalls, calls_cap;
 	pcoll *colls;
 	size_t ncolls, colls_cap;
+	/* the text may hold a warp collective (tc__ptx_may_have_warp_ops, or
+	 * one was found): the warp's view is made only then */
+	bool warp_text;
 	/* per record: what it computes, for the warp's view
 	 * (analysis/lanes.h) and the thread terms that cancel
 	 * (analysis/affine.h), its a[] naming places in the record's reads */
