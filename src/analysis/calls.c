@@ -6,6 +6,7 @@
  * down in breadth-first order.
  */
 #include "analysis/calls.h"
+#include "analysis/affine.h"
 #include "analysis/lanes.h"
 #include "analysis/solve.h"
 #include "analysis/uniformity.h"
@@ -284,6 +285,25 @@ static int record_view(tc_calls *c, const tc_fn_desc *d, const tc_uniformity *u,
 	return rc;
 }
 
+/* The uniformity of f (d's values with a context's kinds), read where the
+ * thread terms cancel (affine.h): *a holds what *u reads, freed after it. */
+static int context_uniformity(const tc_calls *c, const tc_fn_desc *d, const tc_ua_func *f,
+			      tc_uniformity **u, tc_affine **a)
+{
+	*u = NULL;
+	*a = NULL;
+	int rc = d->arith ? tc__affine(a, f, d->arith, d->ids, d->nids, d->arith_block_size,
+					&c->al)
+			  : TC_OK;
+	if (!rc)
+		rc = tc__uniformity(u, *a ? tc__affine_func(*a) : f, &c->al);
+	if (rc) {
+		tc__affine_free(*a);
+		*a = NULL;
+	}
+	return rc;
+}
+
 /* The warp's view of context x (d->lop given): *out, or NULL with an error. */
 static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **out)
 {
@@ -331,12 +351,14 @@ static int analyse(tc_calls *c, uint32_t x)
 	tc_ua_func f = d->f;
 	f.kind = c->kind;
 	tc_uniformity *u;
+	tc_affine *af;
 	tc_lanes *l = NULL;
-	if ((rc = tc__uniformity(&u, &f, &c->al)))
+	if ((rc = context_uniformity(c, d, &f, &u, &af)))
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);
 	if (d->lop && (rc = warp_view(c, x, d, &l))) {
 		tc__uniformity_free(u);
+		tc__affine_free(af);
 		return rc;
 	}
 	const tc_uniformity *w = l ? tc__lanes_uniformity(l) : NULL;
@@ -394,6 +416,7 @@ static int analyse(tc_calls *c, uint32_t x)
 	bool wret = !rc && (ret || (w && returns_uniform(d, w)));
 	tc__lanes_free(l);
 	tc__uniformity_free(u);
+	tc__affine_free(af);
 	if (!rc && ((ret && !X->ret_uniform) || (wret && !X->ret_wuniform))) {
 		X->ret_uniform |= ret;
 		X->ret_wuniform |= wret;
@@ -1302,10 +1325,13 @@ uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, i
 	tc_ua_func f = d->f;
 	f.kind = kind;
 	tc_uniformity *u = NULL;
+	tc_affine *af = NULL;
 	uint32_t v = TC_NONE;
-	if (!(*rc = tc__uniformity(&u, &f, &c->al)) && tc__uniformity_value(u, cond))
+	if (!(*rc = context_uniformity(c, d, &f, &u, &af)) &&
+	    tc__uniformity_value(u, cond))
 		v = tc__uniformity_source(u, cond, rc);
 	tc__uniformity_free(u);
+	tc__affine_free(af);
 	tc__free(&c->al, kind);
 	if (*rc)
 		return TC_NONE;

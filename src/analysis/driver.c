@@ -1,6 +1,7 @@
 /* driver.c - the analyses of one function, for every reader (driver.h). */
 #include "analysis/driver.h"
 
+#include "analysis/affine.h"
 #include "analysis/lanes.h"
 #include "analysis/ssa.h"
 #include "analysis/uniformity.h"
@@ -20,6 +21,7 @@ typedef struct drive {
 	const uint32_t *cond; /* per block: the value its branch tests */
 	tc_ssa *ssa;
 	tc_uniformity *ua;
+	tc_affine *affine; /* f with the thread terms that cancel, or NULL */
 	tc_lanes *lanes;
 	tc_u32vec dep_block, dep_node;
 	tc_ua_func sized; /* f with what the block's size says of its ids */
@@ -75,9 +77,13 @@ static int values(drive *d)
 	}
 	if (!rc)
 		rc = sized_ids(d);
+	/* the block's view reads the uniform parts where thread terms cancel
+	 * (affine.h); the warp's view and the calls' description keep f */
 	if (!rc)
-		rc = tc__uniformity(&d->ua, d->f, d->al);
-	if (!rc && d->lop) {
+		rc = tc__affine(&d->affine, d->f, d->lop, in->ids, in->nids, in->block_size, d->al);
+	if (!rc)
+		rc = tc__uniformity(&d->ua, d->affine ? tc__affine_func(d->affine) : d->f, d->al);
+	if (!rc && d->lop && !in->arith_only) {
 		tc_lane_geom geom = {in->warp_size, {0, 0, 0}};
 		memcpy(geom.size, in->block_size, sizeof geom.size);
 		rc = tc__lanes(&d->lanes, d->f, d->lop, &geom, d->al);
@@ -225,6 +231,21 @@ static int describe(drive *d)
 		fd->warp_size = d->in->warp_size;
 		memcpy(fd->block_size, d->in->block_size, sizeof fd->block_size);
 	}
+	if (!rc && d->lop) { /* the thread terms that cancel, in every context */
+		size_t n = d->f->nvalues, ni = d->in->nids;
+		fd->arith = tc__malloc(&d->m->al, tc__mul(n ? n : 1, sizeof *fd->arith));
+		fd->ids = tc__malloc(&d->m->al, tc__mul(ni ? ni : 1, sizeof *fd->ids));
+		if (!fd->arith || !fd->ids) {
+			rc = TC_ENOMEM;
+		} else {
+			if (n)
+				memcpy(fd->arith, d->lop, n * sizeof *fd->arith);
+			if (ni)
+				memcpy(fd->ids, d->in->ids, ni * sizeof *fd->ids);
+			fd->nids = (uint32_t)ni;
+			memcpy(fd->arith_block_size, d->in->block_size, sizeof fd->arith_block_size);
+		}
+	}
 	if (!rc && d->in->read_args)
 		rc = tc__fn_desc_read_args(d->m, fd);
 	tc__module_set_desc(d->m, fd); /* owns it, also on failure */
@@ -255,6 +276,7 @@ int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
 	tc__free(d.al, d.kind);
 	tc__lanes_free(d.lanes);
 	tc__uniformity_free(d.ua);
+	tc__affine_free(d.affine);
 	tc__ssa_free(d.ssa);
 	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * desc.h - what a reader describes of a function besides its graph: the
  * uniformity description of its values (tc_ua_func, or tc_reg_func where
- * they are registers), what each computes for the warp's view, its
+ * they are registers), what each computes (for the warp's view and the
+ * thread terms that cancel), its
  * collectives with the tests of their arguments, its parameters, returns
  * and calls of the module's other functions (tc_fn_read). The reader hands
  * it to the one driver of the analyses (analysis/driver.h), which runs them
@@ -98,6 +99,10 @@ enum {
 #define TC_LOP_NSW 4u  /* add, sub, mul, shl: no signed wrap */
 #define TC_LOP_KANY 8u /* phi: a value that is not one of the function's
 			* values, other than k[0], comes in */
+#define TC_LOP_TRUNC 16u /* copy: a[0]'s low bits, to no more bits than it has
+			  * (trunc, a move, a cvt to a narrower type):
+			  * sums modulo 2^bits stay sums through it; a copy
+			  * without it may widen (zext, sext) */
 /* A cast to fewer bits than a warp has lanes' worth (log2) is not a copy of
  * base + lane: give bits, or op TC_LOP_OTHER. */
 
@@ -134,7 +139,8 @@ typedef struct tc_reg_func {
 	 * when there is no such instruction */
 	const uint32_t *op_block;
 	/* per instruction, or NULL: what it computes for the warp's view
-	 * (analysis/lanes.h), its a[] (and a select's cond) naming operands by their place in the
+	 * (analysis/lanes.h) and the thread terms that cancel
+	 * (analysis/affine.h), its a[] (and a select's cond) naming operands by their place in the
 	 * instruction's list (0 is op[op_off[i]]); tc_ssa.lop gets it with
 	 * each a[] the value read there */
 	const tc_lane_op *lane;
@@ -236,6 +242,13 @@ typedef struct tc_fn_desc {
 	tc_lane_op *lop;
 	uint32_t warp_size;
 	uint32_t block_size[3];
+	/* what each value computes for the thread terms that cancel
+	 * (analysis/affine.h; NULL: not described), the reads of the thread's
+	 * index and the block's size as the reader gave them (0: unknown) */
+	tc_lane_op *arith;
+	struct tc_thread_id *ids;
+	uint32_t nids;
+	uint32_t arith_block_size[3];
 	tc_coll_desc *coll; /* per collective, or NULL when it has none */
 	bool builtin; /* a barrier builtin defined in the module (libclc's):
 		       * its calls are barriers, not calls */
@@ -307,15 +320,18 @@ typedef struct tc_thread_id {
  * for the graph the reader has just added to the module (its structure,
  * names and positions, with no branch marked uniform): the values in
  * registers (regs) or in SSA form already (ssa, and lop: what each
- * computes for the warp's view, NULL when none is wanted), the node each
+ * computes, NULL when not described), the node each
  * block's branch ends, the collectives found, and the interprocedural
  * description when the module has calls. Everything stays the reader's,
  * but coll and desc, which pass to the module.
  */
 typedef struct tc_fn_read {
-	const tc_reg_func *regs; /* its lane: the warp's view wanted */
+	const tc_reg_func *regs; /* its lane: as lop */
 	const tc_ua_func *ssa;
 	const tc_lane_op *lop;
+	/* lop (or regs->lane) is given for the values' arithmetic only
+	 * (analysis/affine.h): no warp's view is wanted */
+	bool arith_only;
 	uint32_t warp_size;     /* the warp's view's shape (0: unknown) */
 	/* the block's size, as given (--block-size) or as the function declares
 	 * it (0: unknown): the warp's view's shape, and for ids, what their

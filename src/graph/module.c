@@ -141,6 +141,8 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->arg);
 	tc__free(al, d->arg_ones);
 	tc__free(al, d->lop);
+	tc__free(al, d->arith);
+	tc__free(al, d->ids);
 	tc__free(al, d->coll);
 	tc__free(al, d);
 }
@@ -223,8 +225,9 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 	uint32_t *cur = tc__malloc(al, tc__mul(n ? n : 1, sizeof *cur));
 	desc_read *reads = tc__malloc(al, tc__mul(extra, sizeof *reads));
 	tc_lane_op *lop = d->lop ? tc__malloc(al, tc__mul(nn, sizeof *lop)) : NULL;
+	tc_lane_op *arith = d->arith ? tc__malloc(al, tc__mul(nn, sizeof *arith)) : NULL;
 	if (!block || !kind || !use_off || !user || !use_block || !cur || !reads ||
-	    (d->lop && !lop)) {
+	    (d->lop && !lop) || (d->arith && !arith)) {
 		tc__free(al, block);
 		tc__free(al, kind);
 		tc__free(al, use_off);
@@ -233,6 +236,7 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 		tc__free(al, cur);
 		tc__free(al, reads);
 		tc__free(al, lop);
+		tc__free(al, arith);
 		return TC_ENOMEM;
 	}
 	uint32_t nr = 0;
@@ -248,6 +252,8 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 	memcpy(kind, d->f.kind, n);
 	if (lop)
 		memcpy(lop, d->lop, (size_t)n * sizeof *lop);
+	if (arith)
+		memcpy(arith, d->arith, (size_t)n * sizeof *arith);
 	/* the copies, one per read, in its block: one more use of the value */
 	for (uint32_t q = 0; q < nr; q++) {
 		uint32_t v = *reads[q].slot, w = n + q;
@@ -255,6 +261,9 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 		kind[w] = TC_UA_PURE;
 		if (lop)
 			lop[w] = (tc_lane_op){TC_LOP_COPY, 0, d->lop[v].bits, {v, TC_NONE}, {0, 0}, TC_NONE};
+		if (arith) /* the same number */
+			arith[w] = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, d->arith[v].bits,
+						{v, TC_NONE}, {0, 0}, TC_NONE};
 		use_off[v + 1]++;
 	}
 	for (uint32_t v = 0; v < n; v++)
@@ -283,6 +292,7 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 	tc__free(al, (void *)d->f.user);
 	tc__free(al, (void *)d->f.use_block);
 	tc__free(al, d->lop);
+	tc__free(al, d->arith);
 	tc__free(al, d->ret_block);
 	d->ret_block = NULL; /* the returns are reads now */
 	d->f.block = block;
@@ -292,6 +302,7 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 	d->f.use_block = use_block;
 	d->f.nvalues = nn;
 	d->lop = lop;
+	d->arith = arith;
 	return TC_OK;
 }
 

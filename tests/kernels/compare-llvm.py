@@ -67,8 +67,37 @@ WG_ANY = ('work_group_any (a call of _Z14work_group_anyi) returns one value to t
 SMAX = ('llvm.smax.i32 of uniform operands (a pure intrinsic: memory(none), not convergent), '
         'divergent for LLVM 19 NVPTX as any call')
 
+# u + k*tid compared with u' + k*tid (with nsw sums), or u + k*tid - (u' +
+# k*tid): the thread terms cancel (src/analysis/affine.h, docs/check.md,
+# "Affine bounds"); LLVM 19's uniformity analysis does not look at the
+# values' affine shape.
+AFFINE = ('a comparison or difference of two values that move with the same multiple of the '
+          'thread index, which cancels; LLVM takes both sides to be divergent')
+
 # kernel -> {(level, function, block): reason}: threadconv uniform, LLVM divergent.
 WE_MORE_PRECISE = {
+    'cl_affine.cl': {
+        # line 12, for (idx = get_global_id(0); idx - t < n; ...): the
+        # guard and the latch; get_global_id(0) - get_local_id(0) cancels
+        ('O1', 'global_stride', '%3'): AFFINE,
+        ('O1', 'global_stride', '%20'): AFFINE,
+        ('O2', 'global_stride', '%3'): AFFINE,
+        ('O2', 'global_stride', '%20'): AFFINE,
+        # line 25, for (i = a + t; i != b + t; i++): the latch
+        ('O1', 'equal_bound', '%21'): AFFINE,
+        ('O2', 'equal_bound', '%21'): AFFINE,
+    },
+    'cuda_affine.cu': {
+        # line 18, for (t = a + tid; t < b + tid; t += c): the latch
+        ('O1', 'affine_bound', '%18'): AFFINE,
+        ('O2', 'affine_bound', '%18'): AFFINE,
+        # line 34, while (idx - tid < n): the guard, ctaid * ntid < n
+        ('O1', 'block_stride', '%2'): CTAID,
+        ('O2', 'block_stride', '%2'): CTAID,
+        # ... and the latch, idx - tid with idx a phi
+        ('O1', 'block_stride', '%26'): AFFINE,
+        ('O2', 'block_stride', '%26'): AFFINE,
+    },
     'cl_byval.cl': {
         # line 17, if (p.n > 4), p a struct passed by value (byval) that
         # the kernel does not write

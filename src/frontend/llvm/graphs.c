@@ -177,7 +177,8 @@ static int build_graph(reader *r, uint32_t f)
 	}
 	tc_ua_func uf;
 	tc_fn_read in = {0};
-	if ((rc = tc__llvm_describe_values(r, fn, kernel, nblocks, ninsts, nops, &uf, &in.lop)))
+	if ((rc = tc__llvm_describe_values(r, fn, kernel, nblocks, ninsts, nops, &uf, &in.lop,
+					    &in.arith_only)))
 		return rc;
 	if (tc__llvm_reserve(r, &r->nbar, &r->nbar_cap, (size_t)nblocks + 1, sizeof *r->nbar) ||
 	    tc__llvm_reserve(r, &r->last, &r->last_cap, (size_t)nblocks + 1, sizeof *r->last))
@@ -214,7 +215,7 @@ static int build_graph(reader *r, uint32_t f)
 	/* the block's size where something reads it: the warp's view, an index */
 	if (in.lop || r->nids)
 		tc__llvm_block_size(r, fn, in.block_size);
-	if (in.lop)
+	if (in.lop && !in.arith_only)
 		in.warp_size = tc__llvm_warp_size(r, fn);
 	rc = tc__llvm_make_collectives(r, &in);
 	if (!rc && r->calls && r->graph_of)

@@ -264,7 +264,8 @@ int tc__llvm_number_branches(reader *r, uint32_t nblocks);
 void tc__llvm_block_size(reader *r, LLVMValueRef fn, uint32_t size[3]);
 uint32_t tc__llvm_warp_size(reader *r, LLVMValueRef fn);
 int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop);
+			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop,
+			     bool *arith_only);
 
 /* debug.c */
 int tc__llvm_kept_loc(reader *r, LLVMValueRef inst, tc_loc *out, tc_inlined *inl);

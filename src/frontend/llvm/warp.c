@@ -121,6 +121,10 @@ static tc_lane_op lane_op(reader *r, LLVMValueRef v)
 	case LLVMFreeze:
 		if (o.bits && int_bits(LLVMTypeOf(LLVMGetOperand(v, 0)))) {
 			o.op = TC_LOP_COPY;
+			/* not freeze: a frozen poison is any number, another
+			 * in each thread */
+			if (op == LLVMTrunc)
+				o.flags |= TC_LOP_TRUNC;
 			lane_operand(r, &o, 0, LLVMGetOperand(v, 0));
 		}
 		return o;
@@ -218,14 +222,17 @@ static int warp_view(reader *r, const tc_ua_func *f)
 }
 
 /* Describes fn (ninsts instructions with nops operands) to the uniformity
- * analysis (f), and what its values compute for the warp's view where one
- * is wanted (r->lop; *lop NULL otherwise). */
+ * analysis (f), and what its values compute (r->lop, in *lop): for the
+ * warp's view where one is wanted, else for their arithmetic only
+ * (*arith_only; analysis/affine.h). */
 int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
-			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop)
+			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop,
+			     bool *arith_only)
 {
 	uint32_t n = 0;
 	int rc;
 	*lop = NULL;
+	*arith_only = false;
 	if ((rc = tc__llvm_number_values(r, fn, kernel, nblocks, ninsts, &n)) ||
 	    (rc = tc__llvm_number_uses(r, n, nops)) || (rc = tc__llvm_number_branches(r, nblocks)))
 		return rc;
@@ -239,12 +246,12 @@ int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t n
 			  .use_off = r->use_off.v,
 			  .user = r->user.v,
 			  .use_block = r->use_block.v};
-	/* and for every function of a module with calls and warp collectives:
-	 * what a function returns to its callers' warps (analysis/calls.c) */
-	if (r->any_warp || (r->graph_of && r->warp_module)) {
-		if ((rc = warp_view(r, f)))
-			return rc;
-		*lop = r->lop;
-	}
+	/* the warp's view for a function with a warp collective, and for
+	 * every function of a module with calls and warp collectives: what a
+	 * function returns to its callers' warps (analysis/calls.c) */
+	if ((rc = warp_view(r, f)))
+		return rc;
+	*lop = r->lop;
+	*arith_only = !(r->any_warp || (r->graph_of && r->warp_module));
 	return TC_OK;
 }

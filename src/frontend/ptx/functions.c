@@ -343,14 +343,12 @@ static void depot_as_memory(reader *r)
 {
 	for (size_t k = 0; k < r->dstore.len; k++) {
 		r->rec.def.v[r->dstore.v[k]] = TC_NONE;
-		if (r->want_lanes)
-			r->lane[r->dstore.v[k]] = tc__ptx_no_lane;
+		r->lane[r->dstore.v[k]] = tc__ptx_no_lane;
 	}
 	for (size_t k = 0; k < r->dload.len; k++) {
 		uint32_t i = r->dload.v[k], d = r->rec.def.v[i];
 		r->rec.kind[i] = TC_UA_SOURCE;
-		if (r->want_lanes)
-			r->lane[i] = tc__ptx_no_lane;
+		r->lane[i] = tc__ptx_no_lane;
 		/* it reads no slot: its own old value, which adds no dependence */
 		uint32_t end = tc__ptx_op_end(r, i);
 		for (uint32_t x = r->rec.opoff.v[i]; x < end; x++)
@@ -385,7 +383,7 @@ static int full_masks(reader *r)
 		any = r->items[x].op == IT_COLL &&
 		      (r->colls[r->items[x].target].mask_reg != TC_NONE ||
 		       r->colls[r->items[x].target].clamp_reg != TC_NONE);
-	if (!any || !r->want_lanes)
+	if (!any)
 		return TC_OK;
 	/* per register: its writes (up to 2), and the last */
 	tc_arena tmp;

@@ -375,9 +375,12 @@ static int graph(reader *r, uint32_t fi)
 		goto done;
 	}
 	/* and for every function of a module with calls: what a function
-	 * returns to its callers' warps (analysis/calls.c) */
-	if ((any_warp || (r->any_calls && !(r->opt && r->opt->function))) && r->want_lanes)
-		rf.lane = r->lane + f->rec0;
+	 * returns to its callers' warps (analysis/calls.c); for the others
+	 * what the records compute serves their arithmetic only
+	 * (analysis/affine.h) */
+	rf.lane = r->lane ? r->lane + f->rec0 : NULL;
+	in.arith_only = !r->warp_text ||
+			!(any_warp || (r->any_calls && !(r->opt && r->opt->function)));
 	/* the graph: one node per block, split at barriers, and <exit> */
 	for (uint32_t k = 0; k < nb; k++) {
 		const pblock *bk = &r->blocks[f->block0 + k];

@@ -405,6 +405,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					   {0, TC_NONE}, {0, 0}, TC_NONE};
 			if (part && elem_signed(op)) /* a narrower signed copy */
 				copy = tc__ptx_no_lane;
+			else if (!part) /* the whole slot: its value as it is */
+				copy.flags |= TC_LOP_TRUNC;
 			if (!load && v == TC_NONE) {
 				copy.a[0] = TC_NONE;
 				if (val->k == O_IMM && val->known) {
@@ -493,6 +495,11 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			if (tc__ptx_push(r, &r->rd, slot))
 				return r->rc;
 			kind = TC_UA_PURE;
+			/* a call's result read whole: the slot's low bits */
+			uint32_t size = elem_size(op);
+			if (nv == 1 && addr->off == 0 && (size == 4 || size == 8))
+				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, (uint8_t)(size * 8),
+							   {0, TC_NONE}, {0, 0}, TC_NONE};
 		} else if (e && e->tag == P_KERNEL) {
 			kind = K_ARGUMENT; /* one for the whole grid */
 		} else {
@@ -629,6 +636,8 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 	char desc[160];
 	int dn = 0;
 	tc_gpu_kind ck = TC_GPU_OTHER;
+	uint8_t tdim = 0; /* a call of get_local_id(D) or get_global_id(D) */
+	bool tglobal = false, tid_call = false;
 	if (callee->k == O_SYM) {
 		if (!tc__ptx_nmap_find(&r->fnames, callee->sym, callee->slen,
 				       tc__hash_bytes(callee->sym, callee->slen)))
@@ -654,6 +663,9 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		if (ck == TC_GPU_DIVERGENT_SOURCE)
 			dn = (int)tc__gpu_describe(desc, sizeof desc, callee->sym, callee->slen, vals,
 						   known, na);
+		tid_call = ck == TC_GPU_DIVERGENT_SOURCE && na >= 1 &&
+			   tc__gpu_thread_id(callee->sym, callee->slen, vals[0], known[0], &tdim,
+					     &tglobal);
 	} else {
 		for (uint32_t a = 0; args && a < args->nl; a++) {
 			const tok *t = &r->olist[args->l0 + a];
@@ -677,16 +689,22 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		uint32_t slot = t->kind == T_IDENT ? tc__ptx_param_slot(r, t->s, t->len, &e) : TC_NONE;
 		if (a == 0 && guard == TC_NONE)
 			result = (uint32_t)r->rec.def.len; /* the record emitted next */
+		size_t mark = r->rec.def.len;
 		if (slot == TC_NONE) {
 			if (t->kind == T_IDENT && t->s[0] == '%') {
 				uint32_t reg = tc__ptx_reg_lookup(r, t); /* a result in a register */
 				if (reg != TC_NONE && tc__ptx_emit_defs(r, &reg, 1, guard, kind, src))
 					return r->rc;
 			}
-			continue;
-		}
-		if (tc__ptx_emit_defs(r, &slot, 1, guard, kind, src))
+		} else if (tc__ptx_emit_defs(r, &slot, 1, guard, kind, src)) {
 			return r->rc;
+		}
+		/* the thread's index itself (tc_thread_id; analysis/affine.h) */
+		if (a == 0 && tid_call && guard == TC_NONE && r->rec.def.len == mark + 1) {
+			if (tc__ptx_grow(r, &r->tids, &r->tids_cap, r->ntids + 1, sizeof *r->tids))
+				return r->rc;
+			r->tids[r->ntids++] = (tc_thread_id){(uint32_t)mark, tdim, tglobal, true};
+		}
 	}
 	if (result != TC_NONE && result >= r->rec.def.len)
 		result = TC_NONE; /* no result record */
@@ -759,7 +777,7 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	if (oi->code == OP_CVTA && !to_base && has_mod(op, blen, ".local") &&
 	    !has_mod(op, blen, ".to"))
 		kind |= K_LOCAL;
-	if (r->want_lanes && nd && guard == TC_NONE) {
+	if (nd && guard == TC_NONE) {
 		r->cur_lane = tc__ptx_lane_of(r, op, blen, nd);
 		if (nd == 1 && !to_base && blen == 3 && memcmp(op->s, "mad", 3) == 0 &&
 		    tc__ptx_mad_lanes(r, op, blen, kind, src))
@@ -825,14 +843,7 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 		if (o && o->k == O_REG)
 			mask_reg = o->reg; /* full_masks may find it is */
 	}
-	if (!r->want_lanes) { /* the scan of the text missed it: nothing known before */
-		size_t n = r->rec.def.len;
-		if (tc__ptx_grow(r, &r->lane, &r->lane_cap, n + 1, sizeof *r->lane))
-			return r->rc;
-		for (size_t i = 0; i < n; i++)
-			r->lane[i] = tc__ptx_no_lane;
-		r->want_lanes = true;
-	}
+	r->warp_text = true; /* the scan of the text missed it */
 	uint32_t first = TC_NONE;
 	for (unsigned i = 0; i < 8; i++) {
 		if (!((row->agree >> i) & 1))

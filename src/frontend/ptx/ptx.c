@@ -162,7 +162,7 @@ int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t
 	r.end = r.p + len;
 	r.line = 1;
 	r.cur_lane = tc__ptx_no_lane;
-	r.want_lanes = tc__ptx_may_have_warp_ops(r.p, len);
+	r.warp_text = tc__ptx_may_have_warp_ops(r.p, len);
 	r.want_dwarf = tc__ptx_has_debug_info(r.p, len);
 	if (tc__module_new(&r.out, alloc)) {
 		free_reader(&r);

@@ -327,10 +327,12 @@ typedef struct reader {
 	size_t ncalls, calls_cap;
 	pcoll *colls;
 	size_t ncolls, colls_cap;
-	/* per record when the file may hold a warp collective (want_lanes):
-	 * what it computes for the warp's view (analysis/lanes.h), its a[]
-	 * naming places in the record's reads */
-	bool want_lanes;
+	/* the text may hold a warp collective (tc__ptx_may_have_warp_ops, or
+	 * one was found): the warp's view is made only then */
+	bool warp_text;
+	/* per record: what it computes, for the warp's view
+	 * (analysis/lanes.h) and the thread terms that cancel
+	 * (analysis/affine.h), its a[] naming places in the record's reads */
 	tc_lane_op *lane;
 	size_t lane_cap;
 	tc_lane_op cur_lane; /* what tc__ptx_emit gives the records it makes */

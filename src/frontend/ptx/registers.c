@@ -203,11 +203,9 @@ int tc__ptx_emit(reader *r, uint32_t def, uint8_t kind, uint32_t src)
 	if (tc__ptx_grow(r, &v->kind, &v->kind_cap, n + 1, 1) || tc__ptx_push(r, &v->def, def) ||
 	    tc__ptx_push(r, &v->src, src) || tc__ptx_push(r, &v->opoff, (uint32_t)v->op.len))
 		return r->rc;
-	if (r->want_lanes) {
-		if (tc__ptx_grow(r, &r->lane, &r->lane_cap, n + 1, sizeof *r->lane))
-			return r->rc;
-		r->lane[n] = r->cur_lane;
-	}
+	if (tc__ptx_grow(r, &r->lane, &r->lane_cap, n + 1, sizeof *r->lane))
+		return r->rc;
+	r->lane[n] = r->cur_lane;
 	v->kind[n] = kind;
 	if (tc__ptx_grow(r, &v->op.v, &v->op.cap, v->op.len + r->rd.len, sizeof *v->op.v))
 		return r->rc;

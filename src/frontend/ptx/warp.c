@@ -229,6 +229,8 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 		o.bits = (uint8_t)(from < bits ? from : bits);
 		if ((o.op = lane_sreg(x)))
 			return o;
+		if (bits <= from) /* a move, or a cvt to no more bits */
+			o.flags |= TC_LOP_TRUNC;
 		if ((x->k == O_SYM || (x->k == O_REG && x->reg == TC_NONE)) &&
 		    (tc__ptx_is_word(&x->at, "WARP_SZ") || tc__ptx_is_word(&x->at, "%WARP_SZ"))) {
 			/* warpSize, as nvcc writes it: 32 on every target */

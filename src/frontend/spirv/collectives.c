@@ -126,12 +126,159 @@ int tc__spirv_barrier_functions(reader *r)
  * ballot or reduction of Subgroup scope), or nothing known (its operands
  * decide, as at workgroup level). The sub-group's size is not known: no
  * invocation id is the same in a sub-group. */
+/* The width of integer type t (0: not an integer type). */
+static unsigned int_width(const reader *r, uint32_t t)
+{
+	uint32_t d = tc__spirv_def_of(r, t);
+	return tc__spirv_opcode_at(r, d) == SpvOpTypeInt ? tc__spirv_word(r, d, 2) : 0;
+}
+
+/* Integer constant id's value, sign-extended from its width. */
+static bool constant_value(const reader *r, uint32_t id, int64_t *k)
+{
+	uint32_t d = tc__spirv_def_of(r, id);
+	unsigned w = tc__spirv_opcode_at(r, d) == SpvOpConstant ? int_width(r, r->in[d].type) : 0;
+	if (!w || w > 64 || r->in[d].nw < (w > 32 ? 5 : 4))
+		return false;
+	uint64_t v = tc__spirv_word(r, d, 3);
+	if (w > 32)
+		v |= (uint64_t)tc__spirv_word(r, d, 4) << 32;
+	if (w < 64 && ((v >> (w - 1)) & 1))
+		v |= ~UINT64_C(0) << w;
+	*k = (int64_t)v;
+	return true;
+}
+
+/* Operand slot of o: id operand k of instruction i, whose record reads the
+ * values among its id operands in order. */
+static void arith_slot(const reader *r, uint32_t i, uint32_t k, tc_lane_op *o, int slot)
+{
+	uint32_t q0 = r->in[i].idop, id = r->ids.v[q0 + k], pos = 0;
+	for (uint32_t q = q0; q < q0 + k; q++)
+		pos += tc__spirv_value_of(r, r->ids.v[q]) != TC_NONE;
+	int64_t c;
+	if (tc__spirv_value_of(r, id) != TC_NONE)
+		o->a[slot] = pos;
+	else if (constant_value(r, id, &c)) {
+		o->flags |= slot ? TC_LOP_K1 : TC_LOP_K0;
+		o->k[slot] = c;
+	} /* else a global, a specialization constant: the same everywhere */
+}
+
+/*
+ * What record e computes of integers, for the thread terms that cancel
+ * (analysis/affine.h): sums, differences, products, left shifts and
+ * comparisons, conversions, phis, and the copies into and out of a
+ * Function variable that is a register. SPIR-V's NoSignedWrap is not read:
+ * no sum is known not to wrap.
+ */
+static tc_lane_op arith_op(const reader *r, uint32_t e)
+{
+	static const struct {
+		uint16_t spv;
+		uint8_t op;
+	} table[] = {
+	    {SpvOpIAdd, TC_LOP_ADD},
+	    {SpvOpISub, TC_LOP_SUB},
+	    {SpvOpIMul, TC_LOP_MUL},
+	    {SpvOpShiftLeftLogical, TC_LOP_SHL},
+	    {SpvOpIEqual, TC_LOP_EQ},
+	    {SpvOpINotEqual, TC_LOP_NE},
+	    {SpvOpSLessThan, TC_LOP_SLT},
+	    {SpvOpSLessThanEqual, TC_LOP_SLE},
+	    {SpvOpSGreaterThan, TC_LOP_SGT},
+	    {SpvOpSGreaterThanEqual, TC_LOP_SGE},
+	    {SpvOpULessThan, TC_LOP_ULT},
+	    {SpvOpULessThanEqual, TC_LOP_ULE},
+	    {SpvOpUGreaterThan, TC_LOP_UGT},
+	    {SpvOpUGreaterThanEqual, TC_LOP_UGE},
+	};
+	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	uint32_t i = r->rinst.v[e], nops = r->ropoff.v[e + 1] - r->ropoff.v[e];
+	const sinst *x = &r->in[i];
+	if (r->rkind[e] & TC_UA_SOURCE)
+		return o;
+	uint32_t first = nops ? r->rop.v[r->ropoff.v[e]] : TC_NONE;
+	if (r->rdef.v[e] != TC_NONE) {
+		/* a store into the whole variable, or its initializer */
+		bool store = x->op == SpvOpStore;
+		uint32_t p = store ? tc__spirv_word(r, i, 1) : x->res;
+		uint32_t v = store ? tc__spirv_word(r, i, 2) : tc__spirv_word(r, i, 4);
+		uint32_t pd = tc__spirv_opcode_at(r, tc__spirv_def_of(r, p)), vd = tc__spirv_def_of(r, v);
+		unsigned w = vd != TC_NONE ? int_width(r, r->in[vd].type) : 0;
+		if ((!store && x->op != SpvOpVariable) || !w || w > 64 ||
+		    (pd != SpvOpVariable && pd != SpvOpFunctionParameter))
+			return o;
+		o.bits = (uint8_t)w;
+		if (nops == 1 && (first & TC_SSA_VALUE)) {
+			o.op = TC_LOP_COPY;
+			o.flags = TC_LOP_TRUNC;
+			o.a[0] = 0;
+		} else if (nops == 0 && constant_value(r, v, &o.k[0])) {
+			o.op = TC_LOP_COPY;
+			o.flags = TC_LOP_K0;
+		}
+		return o;
+	}
+	unsigned w = int_width(r, x->type);
+	if (x->op == SpvOpLoad) {
+		/* the whole of a variable that is a register */
+		uint32_t pd = tc__spirv_opcode_at(r, tc__spirv_def_of(r, tc__spirv_word(r, i, 3)));
+		if (nops == 1 && !(first & TC_SSA_VALUE) && w && w <= 64 &&
+		    (pd == SpvOpVariable || pd == SpvOpFunctionParameter)) {
+			o = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, (uint8_t)w, {0, TC_NONE}, {0, 0},
+					 TC_NONE};
+		}
+		return o;
+	}
+	if (x->op == SpvOpPhi) {
+		if (!w || w > 64)
+			return o;
+		o.op = TC_LOP_PHI;
+		o.bits = (uint8_t)w;
+		for (uint32_t a = 3; a + 1 < x->nw; a += 2)
+			if (tc__spirv_value_of(r, tc__spirv_word(r, i, a)) == TC_NONE)
+				o.flags |= TC_LOP_KANY;
+		return o;
+	}
+	uint32_t nid = tc__spirv_idop_end(r, i) - x->idop;
+	if ((x->op == SpvOpUConvert || x->op == SpvOpSConvert || x->op == SpvOpBitcast ||
+	     x->op == SpvOpCopyObject) &&
+	    nid == 1) {
+		uint32_t d = tc__spirv_def_of(r, r->ids.v[x->idop]);
+		unsigned from = d != TC_NONE ? int_width(r, r->in[d].type) : 0;
+		if (!w || !from || w > 64 || from > 64 || (x->op == SpvOpBitcast && w != from))
+			return o;
+		o.op = TC_LOP_COPY;
+		o.bits = (uint8_t)(w < from ? w : from);
+		if (w <= from)
+			o.flags |= TC_LOP_TRUNC;
+		arith_slot(r, i, 0, &o, 0);
+		return o;
+	}
+	for (size_t t = 0; t < sizeof table / sizeof *table; t++) {
+		if (table[t].spv != x->op || nid != 2)
+			continue;
+		bool cmp = table[t].op >= TC_LOP_EQ;
+		uint32_t d = tc__spirv_def_of(r, r->ids.v[x->idop]);
+		unsigned ow = cmp ? (d != TC_NONE ? int_width(r, r->in[d].type) : 0) : w;
+		if (!ow || ow > 64 || (!cmp && !w))
+			return o;
+		o.op = table[t].op;
+		o.bits = (uint8_t)(cmp ? 1 : w);
+		arith_slot(r, i, 0, &o, 0);
+		arith_slot(r, i, 1, &o, 1);
+		return o;
+	}
+	return o;
+}
+
 tc_lane_op tc__spirv_lane_op(const reader *r, uint32_t e)
 {
 	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
 	uint32_t i = r->rinst.v[e], scope;
 	if (r->rdef.v[e] != TC_NONE) /* a store to a register */
-		return o;
+		return arith_op(r, e);
 	if (r->in[i].op == SpvOpLoad) {
 		uint32_t base = tc__spirv_pointer_base(r, tc__spirv_word(r, i, 3));
 		if (base < r->bound && r->built[base] == SpvBuiltInSubgroupId + 1)
@@ -139,7 +286,7 @@ tc_lane_op tc__spirv_lane_op(const reader *r, uint32_t e)
 	} else if (tc__spirv_one_result(r, i, &scope) && scope == SpvScopeSubgroup) {
 		o.op = TC_LOP_WARP;
 	}
-	return o;
+	return o.op == TC_LOP_OTHER ? arith_op(r, e) : o;
 }
 
 /* Whether instruction i may write memory through a pointer. */

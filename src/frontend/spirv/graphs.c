@@ -113,17 +113,16 @@ static int graph(reader *r, uint32_t fi)
 			  r->cond.v,
 			  r->ropblk.v,
 			  NULL};
-	/* the sub-group's view, for a function with a sub-group collective
-	 * (the sub-group's size is not known) */
-	if (r->any_sub) {
-		if (tc__grow(&r->al, &r->lane, &r->lanecap, r->rblock.len + 1, sizeof *r->lane)) {
-			rc = tc__spirv_oom(r);
-			goto done;
-		}
-		for (uint32_t e = 0; e < r->rblock.len; e++)
-			r->lane[e] = tc__spirv_lane_op(r, e);
-		rf.lane = r->lane;
+	/* what each record computes: the sub-group's view, for a function
+	 * with a sub-group collective (the sub-group's size is not known), and
+	 * the arithmetic of the others (analysis/affine.h) */
+	if (tc__grow(&r->al, &r->lane, &r->lanecap, r->rblock.len + 1, sizeof *r->lane)) {
+		rc = tc__spirv_oom(r);
+		goto done;
 	}
+	for (uint32_t e = 0; e < r->rblock.len; e++)
+		r->lane[e] = tc__spirv_lane_op(r, e);
+	rf.lane = r->lane;
 	char idname[24];
 	const char *name = f->name;
 	size_t nlen = f->nlen;
@@ -148,6 +147,7 @@ static int graph(reader *r, uint32_t fi)
 		goto done;
 	}
 	in.regs = &rf;
+	in.arith_only = !r->any_sub;
 	in.last = last;
 	in.ctx = r;
 	in.source = tc__spirv_value_source;

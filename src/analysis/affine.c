@@ -1,0 +1,634 @@
+/*
+ * affine.c - values whose thread terms cancel (affine.h).
+ *
+ * Every value gets a form: U (leaf: the value itself is its uniform part,
+ * the form any value may have) or U + k*T (affine: T a class of thread
+ * terms, k a constant kept modulo 2^64, exact when the value's signed
+ * number is U + k*T without wrapping, zero when U is 0). The forms are an
+ * optimistic fixpoint (a phi starts unknown, takes the form its incoming
+ * values agree on, and falls to its own leaf, or an atom of its own, once
+ * they disagree); any fixpoint is sound: each form is an identity of what
+ * the value computes from its operands' forms, so it holds at every
+ * evaluation by induction over the execution. A value whose operands'
+ * thread terms cancel (cancelled) reads the stand-ins of their U instead of
+ * them; a stand-in reads its value's operands' stand-ins (or the operands,
+ * where they are leaves), in the same block, a phi where its value is one.
+ */
+#include "analysis/affine.h"
+#include "analysis/scc.h"
+
+#include <string.h>
+
+enum { F_TOP, F_LEAF, F_AFF };
+
+/* T's classes: the thread's index in a dimension of the block (0 .. 2),
+ * its linear index (3), and any other value v that is read once (ATOM + v) */
+#define CLASS_LINEAR 3u
+#define ATOM 4u
+
+typedef struct form {
+	uint64_t k;
+	uint32_t t;
+	uint8_t st;
+	uint8_t exact; /* the signed number is U + k*T (no wrap on the way) */
+	uint8_t zero;  /* U is 0 */
+	uint8_t bits;  /* the value's width where known */
+} form;
+
+struct tc_affine {
+	tc_alloc al;
+	tc_arena ar;
+	tc_ua_func g;
+	uint32_t ncancelled;
+};
+
+typedef struct aff {
+	const tc_ua_func *f;
+	const tc_lane_op *op;
+	const uint32_t *bs;
+	uint32_t nv, nb;
+	form *fm;
+	uint8_t *reach;  /* per value: a source reaches it by data */
+	uint8_t *cyc;    /* per block: on a cycle */
+	uint8_t *live;   /* per block: reached from the entry */
+	uint8_t *idk;    /* per value: 1 + dim (local index), 4 + dim (global) */
+	uint8_t *fixed;  /* per phi: fell to its fallback */
+	uint8_t *atom;   /* per value: its U is no function of its operands */
+	uint32_t *ooff, *oval, *oblk; /* operands per value (user), with blocks */
+} aff;
+
+static uint64_t mask(uint64_t k, unsigned bits)
+{
+	return bits && bits < 64 ? k & ((UINT64_C(1) << bits) - 1) : k;
+}
+
+static bool same(form x, form y)
+{
+	return x.st == y.st && x.exact == y.exact && x.zero == y.zero &&
+	       (x.st != F_AFF || (x.t == y.t && x.k == y.k));
+}
+
+static form leaf(bool zero, unsigned bits)
+{
+	return (form){0, 0, F_LEAF, 1, (uint8_t)zero, (uint8_t)bits};
+}
+
+static form affine(uint32_t t, uint64_t k, bool exact, bool zero, unsigned bits)
+{
+	return (form){k, t, F_AFF, (uint8_t)exact, (uint8_t)zero, (uint8_t)bits};
+}
+
+/* What v is when no rule gives it a form: an atom (T = v itself, k = 1)
+ * where a source reaches it and its block is on no cycle (one value per
+ * thread), else its own leaf. */
+static form fallback(aff *a, uint32_t v)
+{
+	unsigned bits = a->op[v].bits;
+	uint32_t b = a->f->block[v];
+	if (!a->reach[v])
+		return leaf(false, bits);
+	if (b == TC_NONE || (b < a->nb && !a->cyc[b])) {
+		a->atom[v] = 1;
+		return affine(ATOM + v, 1, true, true, bits);
+	}
+	return leaf(false, bits);
+}
+
+/* The thread's index in dimension d (local), or the block's first index
+ * plus it (global); in a dimension of size 1 the one is 0 and the other
+ * the block's index. */
+static form thread_index(aff *a, uint32_t v, unsigned d, bool global)
+{
+	unsigned bits = a->op[v].bits;
+	if (a->bs[d] == 1)
+		return leaf(!global, bits);
+	a->atom[v] = 1;
+	return affine(d, 1, !global, !global, bits);
+}
+
+static form operand(const aff *a, const tc_lane_op *o, int i, unsigned bits)
+{
+	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0))
+		return leaf(mask((uint64_t)o->k[i], bits) == 0, bits);
+	uint32_t x = o->a[i];
+	if (x == TC_NONE || x >= a->nv)
+		return leaf(false, bits);
+	return a->fm[x];
+}
+
+/* x + s*y (s = 1 or -1). */
+static form add(aff *a, uint32_t v, form x, form y, int s, bool *cancel)
+{
+	const tc_lane_op *o = &a->op[v];
+	bool nsw = o->flags & TC_LOP_NSW;
+	if (x.st == F_TOP || y.st == F_TOP)
+		return (form){0, 0, F_TOP, 0, 0, 0};
+	if (x.st == F_LEAF && y.st == F_LEAF)
+		return leaf(x.zero && y.zero, o->bits);
+	if (x.st == F_AFF && y.st == F_AFF && x.t != y.t)
+		return fallback(a, v);
+	int64_t kx = x.st == F_AFF ? (int64_t)x.k : 0, ky = y.st == F_AFF ? (int64_t)y.k : 0, k;
+	bool over = s > 0 ? __builtin_add_overflow(kx, ky, &k) : __builtin_sub_overflow(kx, ky, &k);
+	uint64_t uk = s > 0 ? (uint64_t)kx + (uint64_t)ky : (uint64_t)kx - (uint64_t)ky;
+	bool zero = x.zero && y.zero;
+	if (mask(uk, o->bits) == 0) {
+		*cancel = true;
+		return leaf(zero, o->bits);
+	}
+	return affine(x.st == F_AFF ? x.t : y.t, uk, nsw && !over && x.exact && y.exact, zero,
+		      o->bits);
+}
+
+/* x * c. */
+static form scale(aff *a, uint32_t v, form x, uint64_t c, bool *cancel)
+{
+	const tc_lane_op *o = &a->op[v];
+	if (x.st == F_TOP)
+		return x;
+	bool czero = mask(c, o->bits) == 0;
+	if (x.st == F_LEAF)
+		return leaf(x.zero || czero, o->bits);
+	int64_t k;
+	bool over = __builtin_mul_overflow((int64_t)x.k, (int64_t)c, &k);
+	uint64_t uk = x.k * c;
+	if (mask(uk, o->bits) == 0) {
+		*cancel = true;
+		return leaf(x.zero || czero, o->bits);
+	}
+	return affine(x.t, uk, (o->flags & TC_LOP_NSW) && !over && x.exact, x.zero, o->bits);
+}
+
+/* A comparison of x with y: a leaf whose operands' thread terms cancel
+ * when they have the same k*T, and for an ordered one when neither wraps
+ * (signed only). */
+static form compare(aff *a, uint32_t v, bool ordered, bool cancel_ok, bool *cancel)
+{
+	const tc_lane_op *o = &a->op[v];
+	form x = operand(a, o, 0, 0), y = operand(a, o, 1, 0);
+	if (x.st == F_TOP || y.st == F_TOP)
+		return (form){0, 0, F_TOP, 0, 0, 0};
+	if (x.st == F_LEAF && y.st == F_LEAF)
+		return leaf(false, o->bits);
+	if (cancel_ok && x.st == F_AFF && y.st == F_AFF && x.t == y.t && x.k == y.k &&
+	    (!ordered || (x.exact && y.exact))) {
+		*cancel = true;
+		return leaf(false, o->bits);
+	}
+	return fallback(a, v);
+}
+
+/* The form of value v (not a phi) from its operands'; *cancel: its
+ * operands' thread terms cancel. */
+static form transfer(aff *a, uint32_t v, bool *cancel)
+{
+	const tc_lane_op *o = &a->op[v];
+	*cancel = false;
+	a->atom[v] = 0;
+	if (a->idk[v])
+		return a->idk[v] <= 3 ? thread_index(a, v, a->idk[v] - 1u, false)
+				      : thread_index(a, v, a->idk[v] - 4u, true);
+	if ((a->f->kind[v] & TC_UA_SOURCE) && o->op != TC_LOP_TID_X && o->op != TC_LOP_TID_Y &&
+	    o->op != TC_LOP_TID_Z && o->op != TC_LOP_TID_LINEAR)
+		return fallback(a, v); /* differs whatever its operands */
+	switch (o->op) {
+	case TC_LOP_TID_X:
+	case TC_LOP_TID_Y:
+	case TC_LOP_TID_Z:
+		return thread_index(a, v, (unsigned)(o->op - TC_LOP_TID_X), false);
+	case TC_LOP_TID_LINEAR:
+		if (a->bs[1] == 1 && a->bs[2] == 1) /* a row: tid.x */
+			return thread_index(a, v, 0, false);
+		a->atom[v] = 1;
+		return affine(CLASS_LINEAR, 1, true, true, o->bits);
+	default:
+		break;
+	}
+	switch (o->op) {
+	case TC_LOP_ADD:
+	case TC_LOP_SUB:
+		return add(a, v, operand(a, o, 0, o->bits), operand(a, o, 1, o->bits),
+			   o->op == TC_LOP_ADD ? 1 : -1, cancel);
+	case TC_LOP_MUL: {
+		form x = operand(a, o, 0, o->bits), y = operand(a, o, 1, o->bits);
+		if (o->flags & TC_LOP_K1)
+			return scale(a, v, x, (uint64_t)o->k[1], cancel);
+		if (o->flags & TC_LOP_K0)
+			return scale(a, v, y, (uint64_t)o->k[0], cancel);
+		if (x.st == F_TOP || y.st == F_TOP)
+			return (form){0, 0, F_TOP, 0, 0, 0};
+		if (x.st == F_LEAF && y.st == F_LEAF)
+			return leaf(x.zero || y.zero, o->bits);
+		if ((x.st == F_LEAF && x.zero) || (y.st == F_LEAF && y.zero)) {
+			*cancel = true; /* 0 * (U + k*T) */
+			return leaf(true, o->bits);
+		}
+		return fallback(a, v);
+	}
+	case TC_LOP_SHL: {
+		form x = operand(a, o, 0, o->bits);
+		if ((o->flags & TC_LOP_K1) && !(o->flags & TC_LOP_K0) && o->k[1] >= 0 &&
+		    o->k[1] < (o->bits ? o->bits : 64) && o->k[1] < 63)
+			return scale(a, v, x, UINT64_C(1) << o->k[1], cancel);
+		form y = operand(a, o, 1, 0);
+		if (x.st == F_TOP || y.st == F_TOP)
+			return (form){0, 0, F_TOP, 0, 0, 0};
+		if (x.st == F_LEAF && y.st == F_LEAF)
+			return leaf(x.zero, o->bits);
+		return fallback(a, v);
+	}
+	case TC_LOP_COPY: {
+		if (o->flags & TC_LOP_K0)
+			return leaf(o->k[0] == 0, o->bits);
+		form x = operand(a, o, 0, 0);
+		if (x.st != F_AFF)
+			return x.st == F_TOP ? x : leaf(x.zero, o->bits);
+		if (o->flags & TC_LOP_TRUNC) {
+			/* the low bits of U + k*T are those of U plus k*T's */
+			if (mask(x.k, o->bits) == 0) {
+				*cancel = true;
+				return leaf(x.zero, o->bits);
+			}
+			return affine(x.t, x.k, false, x.zero, o->bits);
+		}
+		/* widened: the thread's index in the block itself (under
+		 * 2^31: not negative) is the same number at any width; nothing
+		 * else is known */
+		if (x.t < ATOM && x.zero && x.k == 1 && x.bits >= 32)
+			return affine(x.t, 1, true, true, x.bits);
+		return fallback(a, v);
+	}
+	case TC_LOP_EQ:
+	case TC_LOP_NE:
+		return compare(a, v, false, true, cancel);
+	case TC_LOP_SLT:
+	case TC_LOP_SLE:
+	case TC_LOP_SGT:
+	case TC_LOP_SGE:
+		return compare(a, v, true, true, cancel);
+	case TC_LOP_ULT:
+	case TC_LOP_ULE:
+	case TC_LOP_UGT:
+	case TC_LOP_UGE:
+		return compare(a, v, true, false, cancel);
+	default:
+		return fallback(a, v);
+	}
+}
+
+/* A phi's form: what its incoming values agree on (constants and values
+ * not the function's are leaves), once it has had one; else its fallback
+ * for good. */
+static form phi_form(aff *a, uint32_t v)
+{
+	const tc_lane_op *o = &a->op[v];
+	form m = {0, 0, F_TOP, 1, 1, o->bits};
+	bool bad = o->op != TC_LOP_PHI;
+	if (o->flags & TC_LOP_KANY)
+		m = leaf(false, o->bits);
+	else if (o->flags & TC_LOP_K0)
+		m = leaf(mask((uint64_t)o->k[0], o->bits) == 0, o->bits);
+	for (uint32_t x = a->ooff[v]; x < a->ooff[v + 1] && !bad; x++) {
+		form y = a->fm[a->oval[x]];
+		if (y.st == F_TOP)
+			continue;
+		if (m.st == F_TOP) {
+			m = y;
+			m.bits = o->bits;
+		} else if (m.st != y.st || (m.st == F_AFF && (m.t != y.t || m.k != y.k))) {
+			bad = true;
+		} else {
+			m.exact &= y.exact;
+			m.zero &= y.zero;
+		}
+	}
+	/* once it has a form, only its flags may fall (as its incoming
+	 * values' do) */
+	form c = a->fm[v];
+	if (!bad && (c.st == F_TOP || m.st == F_TOP ||
+		     (m.st == c.st && (m.st != F_AFF || (m.t == c.t && m.k == c.k)))))
+		return m.st == F_TOP ? c : m;
+	a->fixed[v] = 1;
+	return fallback(a, v);
+}
+
+/* ---- what the function's shape gives ------------------------------------------ */
+
+static int shape(aff *a, tc_arena *ar, const tc_thread_id *ids, uint32_t nids)
+{
+	const tc_ua_func *f = a->f;
+	uint32_t nv = a->nv, nb = a->nb, nuse = f->use_off[nv];
+	a->fm = TC_ARENA_ARRAY(ar, form, (size_t)nv + 1);
+	a->reach = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	a->idk = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	a->fixed = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	a->atom = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	a->cyc = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nb + 1);
+	a->live = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nb + 1);
+	a->ooff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 1);
+	a->oval = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
+	a->oblk = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
+	uint32_t *key = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
+	uint32_t *idx = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)(nv > nb ? nv : nb) + 1);
+	if (!a->fm || !a->reach || !a->idk || !a->fixed || !a->atom || !a->cyc || !a->live ||
+	    !a->ooff || !a->oval || !a->oblk || !key || !idx || !stack)
+		return TC_ENOMEM;
+	/* operands by user: uses with no user go to bucket nv (not kept) */
+	uint32_t *off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
+	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
+	if (!off || !from)
+		return TC_ENOMEM;
+	for (uint32_t w = 0; w < nv; w++)
+		for (uint32_t x = f->use_off[w]; x < f->use_off[w + 1]; x++) {
+			uint32_t u = f->user[x];
+			key[x] = u != TC_NONE && u < nv ? u : nv;
+			from[x] = w;
+		}
+	tc__csr_fill(nv + 1, nuse, key, NULL, off, idx);
+	for (uint32_t x = 0; x < nuse; x++) {
+		a->oval[x] = from[idx[x]];
+		uint32_t b = f->use_block[idx[x]];
+		a->oblk[x] = b;
+	}
+	memcpy(a->ooff, off, ((size_t)nv + 1) * sizeof *off);
+	/* the thread's indices the reader names */
+	for (uint32_t k = 0; k < nids; k++)
+		if (ids[k].value < nv && ids[k].dim <= 2 && ids[k].whole)
+			a->idk[ids[k].value] = (uint8_t)((ids[k].global ? 4 : 1) + ids[k].dim);
+	/* what a source reaches by data */
+	uint32_t top = 0;
+	for (uint32_t v = 0; v < nv; v++)
+		if (f->kind[v] & TC_UA_SOURCE) {
+			a->reach[v] = 1;
+			stack[top++] = v;
+		}
+	while (top > 0) {
+		uint32_t v = stack[--top];
+		for (uint32_t x = f->use_off[v]; x < f->use_off[v + 1]; x++) {
+			uint32_t u = f->user[x];
+			if (u == TC_NONE || u >= nv || a->reach[u] || (f->kind[u] & TC_UA_UNIFORM))
+				continue;
+			a->reach[u] = 1;
+			stack[top++] = u;
+		}
+	}
+	/* blocks reached from the entry, and blocks on cycles */
+	if (nb) {
+		a->live[0] = 1;
+		stack[top++] = 0;
+	}
+	while (top > 0) {
+		uint32_t b = stack[--top];
+		for (uint32_t x = f->succ_off[b]; x < f->succ_off[b + 1]; x++) {
+			uint32_t s = f->succ[x];
+			if (s < nb && !a->live[s]) {
+				a->live[s] = 1;
+				stack[top++] = s;
+			}
+		}
+	}
+	uint32_t narcs = 0;
+	for (uint32_t b = 0; b < nb; b++)
+		for (uint32_t x = f->succ_off[b]; x < f->succ_off[b + 1]; x++)
+			narcs += f->succ[x] < nb;
+	uint32_t *afrom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
+	uint32_t *ato = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
+	uint32_t *comp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
+	if (!afrom || !ato || !comp)
+		return TC_ENOMEM;
+	narcs = 0;
+	for (uint32_t b = 0; b < nb; b++)
+		for (uint32_t x = f->succ_off[b]; x < f->succ_off[b + 1]; x++)
+			if (f->succ[x] < nb) {
+				afrom[narcs] = b;
+				ato[narcs++] = f->succ[x];
+			}
+	tc_digraph g;
+	uint32_t ncomp = 0;
+	uint8_t *cyclic = NULL;
+	int rc;
+	if ((rc = tc__digraph_from_arcs(ar, &g, nb, narcs, afrom, ato)) ||
+	    (rc = tc__scc(ar, &g, NULL, comp, &ncomp, &cyclic)))
+		return rc;
+	for (uint32_t b = 0; b < nb; b++)
+		a->cyc[b] = comp[b] != TC_NONE && cyclic && cyclic[comp[b]];
+	return TC_OK;
+}
+
+/* The optimistic fixpoint of the forms. TC_OK, 1 when it did not settle
+ * (nothing is then rewired), TC_ENOMEM. */
+static int forms(aff *a, tc_arena *ar)
+{
+	const tc_ua_func *f = a->f;
+	uint32_t nv = a->nv;
+	uint32_t *queue = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	uint8_t *inq = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	if (!queue || !inq)
+		return TC_ENOMEM;
+	uint32_t head = 0, len = 0;
+	for (uint32_t v = 0; v < nv; v++) {
+		uint32_t b = f->block[v];
+		if (b != TC_NONE && (b >= a->nb || !a->live[b])) {
+			a->fm[v] = leaf(false, a->op[v].bits); /* never runs */
+			a->fixed[v] = 1;
+			continue;
+		}
+		a->fm[v] = (form){0, 0, F_TOP, 1, 1, a->op[v].bits};
+		queue[len++] = v;
+		inq[v] = 1;
+	}
+	uint64_t steps = 0, cap = 64 * (uint64_t)nv + 1024;
+	while (len > 0) {
+		if (++steps > cap)
+			return 1;
+		uint32_t v = queue[head];
+		head = head + 1 == nv + 1 ? 0 : head + 1;
+		len--;
+		inq[v] = 0;
+		if (a->fixed[v] && a->fm[v].st != F_TOP)
+			continue;
+		bool cancel;
+		form n = (f->kind[v] & TC_UA_PHI) ? phi_form(a, v) : transfer(a, v, &cancel);
+		if (same(n, a->fm[v]))
+			continue;
+		a->fm[v] = n;
+		for (uint32_t x = f->use_off[v]; x < f->use_off[v + 1]; x++) {
+			uint32_t u = f->user[x];
+			if (u == TC_NONE || u >= nv || inq[u] || (a->fixed[u] && a->fm[u].st != F_TOP))
+				continue;
+			inq[u] = 1;
+			queue[(head + len) % (nv + 1)] = u;
+			len++;
+		}
+	}
+	for (uint32_t v = 0; v < nv; v++)
+		if (a->fm[v].st == F_TOP)
+			return 1;
+	return TC_OK;
+}
+
+/* ---- the description with the stand-ins ------------------------------------- */
+
+static int rewire(tc_affine *out, aff *a, tc_arena *ar)
+{
+	const tc_ua_func *f = a->f;
+	uint32_t nv = a->nv, nuse = f->use_off[nv];
+	uint8_t *cancel = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	uint32_t *sid = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	uint32_t *order = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
+	if (!cancel || !sid || !order)
+		return TC_ENOMEM;
+	memset(sid, 0xff, ((size_t)nv + 1) * sizeof *sid);
+	uint32_t ncancel = 0, ns = 0;
+	for (uint32_t v = 0; v < nv; v++) {
+		if ((f->kind[v] & TC_UA_PHI) || a->fixed[v])
+			continue;
+		bool c = false;
+		form n = transfer(a, v, &c);
+		(void)n;
+		if (!c)
+			continue;
+		/* it reads stand-ins only where an operand is affine */
+		bool any = false;
+		for (uint32_t x = a->ooff[v]; x < a->ooff[v + 1]; x++)
+			any |= a->fm[a->oval[x]].st == F_AFF;
+		if (!any)
+			continue;
+		cancel[v] = 1;
+		ncancel++;
+		for (uint32_t x = a->ooff[v]; x < a->ooff[v + 1]; x++) {
+			uint32_t w = a->oval[x];
+			if (a->fm[w].st == F_AFF && sid[w] == TC_NONE) {
+				sid[w] = nv + ns;
+				order[ns++] = w;
+			}
+		}
+	}
+	out->ncancelled = ncancel;
+	if (!ncancel)
+		return TC_OK;
+	/* the stand-ins their stand-ins read, in turn */
+	size_t nextra = 0;
+	for (uint32_t i = 0; i < ns; i++) {
+		uint32_t w = order[i];
+		if (a->atom[w])
+			continue;
+		nextra += a->ooff[w + 1] - a->ooff[w];
+		for (uint32_t x = a->ooff[w]; x < a->ooff[w + 1]; x++) {
+			uint32_t y = a->oval[x];
+			if (a->fm[y].st == F_AFF && sid[y] == TC_NONE) {
+				sid[y] = nv + ns;
+				order[ns++] = y;
+			}
+		}
+	}
+	size_t total = (size_t)nuse + nextra, nv2 = (size_t)nv + ns;
+	if (total >= UINT32_MAX || nv2 >= UINT32_MAX - 2 - f->nblocks)
+		return TC_ELIMIT;
+	tc_arena *oar = &out->ar;
+	uint32_t *used = TC_ARENA_ARRAY(ar, uint32_t, total + 1);
+	uint32_t *uidx = TC_ARENA_ARRAY(ar, uint32_t, total + 1);
+	uint32_t *usr = TC_ARENA_ARRAY(ar, uint32_t, total + 1);
+	uint32_t *ublk = TC_ARENA_ARRAY(ar, uint32_t, total + 1);
+	uint32_t *use_off = TC_ARENA_ZARRAY(oar, uint32_t, nv2 + 1);
+	uint32_t *user = TC_ARENA_ARRAY(oar, uint32_t, total + 1);
+	uint32_t *use_block = TC_ARENA_ARRAY(oar, uint32_t, total + 1);
+	uint32_t *block = TC_ARENA_ARRAY(oar, uint32_t, nv2 + 1);
+	uint8_t *kind = TC_ARENA_ARRAY(oar, uint8_t, nv2 + 1);
+	if (!used || !uidx || !usr || !ublk || !use_off || !user || !use_block || !block || !kind)
+		return TC_ENOMEM;
+	size_t n = 0;
+	for (uint32_t w = 0; w < nv; w++)
+		for (uint32_t x = f->use_off[w]; x < f->use_off[w + 1]; x++) {
+			uint32_t u = f->user[x];
+			bool moved = u != TC_NONE && u < nv && cancel[u] && a->fm[w].st == F_AFF;
+			used[n] = moved ? sid[w] : w;
+			usr[n] = u;
+			ublk[n++] = f->use_block[x];
+		}
+	for (uint32_t i = 0; i < ns; i++) {
+		uint32_t w = order[i];
+		if (a->atom[w])
+			continue;
+		for (uint32_t x = a->ooff[w]; x < a->ooff[w + 1]; x++) {
+			uint32_t y = a->oval[x];
+			used[n] = a->fm[y].st == F_AFF ? sid[y] : y;
+			usr[n] = nv + i;
+			ublk[n++] = a->oblk[x];
+		}
+	}
+	tc__csr_fill((uint32_t)nv2, (uint32_t)n, used, NULL, use_off, uidx);
+	for (size_t x = 0; x < n; x++) {
+		user[x] = usr[uidx[x]];
+		use_block[x] = ublk[uidx[x]];
+	}
+	memcpy(block, f->block, (size_t)nv * sizeof *block);
+	memcpy(kind, f->kind, nv);
+	for (uint32_t i = 0; i < ns; i++) {
+		block[nv + i] = f->block[order[i]];
+		kind[nv + i] = (uint8_t)(TC_UA_PURE | (f->kind[order[i]] & TC_UA_PHI));
+	}
+	out->g = *f;
+	out->g.nvalues = (uint32_t)nv2;
+	out->g.block = block;
+	out->g.kind = kind;
+	out->g.use_off = use_off;
+	out->g.user = user;
+	out->g.use_block = use_block;
+	return TC_OK;
+}
+
+int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op,
+	       const tc_thread_id *ids, uint32_t nids, const uint32_t block_size[3],
+	       const tc_alloc *al)
+{
+	*out = NULL;
+	if (!op || !f->nvalues || f->nvalues >= UINT32_MAX - ATOM - 1)
+		return TC_OK;
+	tc_affine *r = tc__calloc(al, 1, sizeof *r);
+	if (!r)
+		return TC_ENOMEM;
+	r->al = *al;
+	tc__arena_init(&r->ar, &r->al);
+	tc_arena scratch;
+	tc__arena_init(&scratch, &r->al);
+	static const uint32_t unknown[3] = {0, 0, 0};
+	aff a = {.f = f,
+		 .op = op,
+		 .bs = block_size ? block_size : unknown,
+		 .nv = f->nvalues,
+		 .nb = f->nblocks};
+	int rc = shape(&a, &scratch, ids, nids);
+	if (!rc)
+		rc = forms(&a, &scratch);
+	if (rc == 1) /* did not settle: nothing rewired */
+		rc = TC_OK;
+	else if (!rc)
+		rc = rewire(r, &a, &scratch);
+	tc__arena_free(&scratch);
+	if (rc || !r->ncancelled) {
+		tc__affine_free(r);
+		return rc;
+	}
+	*out = r;
+	return TC_OK;
+}
+
+const tc_ua_func *tc__affine_func(const tc_affine *a)
+{
+	return &a->g;
+}
+
+uint32_t tc__affine_cancelled(const tc_affine *a)
+{
+	return a ? a->ncancelled : 0;
+}
+
+void tc__affine_free(tc_affine *a)
+{
+	if (!a)
+		return;
+	tc_alloc al = a->al;
+	tc__arena_free(&a->ar);
+	tc__free(&al, a);
+}

@@ -1,0 +1,407 @@
+/*
+ * test_affine.c - thread terms that cancel (src/analysis/affine.h) on
+ * functions described by hand: what each value computes (tc_lane_op) and
+ * the uniformity analysis run on the description affine.c makes. The loop
+ * `for (t = a + tid; t < b + tid; t += c)` is uniform with nsw sums, an
+ * (in)equality and a difference are uniform however the sums wrap, and
+ * every twin that must stay divergent does: a bound with 2 * tid, a
+ * counter with 3 * tid, an unsigned bound, another thread term (tid / 2),
+ * a phi at the join of a divergent branch, a counter read after a loop its
+ * threads left in different iterations, two reads of one address. With the
+ * block's y size 1, tid.y * ntid.x + tid.x is tid.x (cooperative groups'
+ * thread_rank in a row), without it not.
+ */
+#include "analysis/affine.h"
+#include "analysis/uniformity.h"
+#include "unit.h"
+
+#include <string.h>
+
+#define MAXB 8
+#define MAXV 48
+#define MAXU 128
+#define NONE TC_NONE
+#define EXIT UNIT_EXIT
+
+typedef struct fn {
+	uint32_t nb, nv, nuse;
+	uint32_t nsucc[MAXB], succ[MAXB][2], cond[MAXB];
+	uint32_t block[MAXV];
+	uint8_t kind[MAXV];
+	tc_lane_op op[MAXV];
+	uint32_t use_v[MAXU], use_w[MAXU], use_b[MAXU];
+	uint32_t succ_off[MAXB + 1], succ_flat[2 * MAXB];
+	uint32_t use_off[MAXV + 1], user[MAXU], use_block[MAXU];
+	uint32_t size[3];
+	tc_ua_func f;
+	tc_alloc al;
+	tc_affine *aff;
+	tc_uniformity *u;
+} fn;
+
+static void fn_init(fn *t, uint32_t nblocks)
+{
+	memset(t, 0, sizeof *t);
+	t->nb = nblocks;
+	for (uint32_t b = 0; b < MAXB; b++)
+		t->cond[b] = NONE;
+	tc__alloc_init(&t->al, NULL);
+}
+
+static void edge(fn *t, uint32_t from, uint32_t to)
+{
+	t->succ[from][t->nsucc[from]++] = to;
+}
+
+static void branch(fn *t, uint32_t b, uint32_t c, uint32_t to1, uint32_t to2)
+{
+	t->cond[b] = c;
+	edge(t, b, to1);
+	edge(t, b, to2);
+}
+
+static void use(fn *t, uint32_t v, uint32_t w, uint32_t b)
+{
+	t->use_v[t->nuse] = v;
+	t->use_w[t->nuse] = w;
+	t->use_b[t->nuse++] = b;
+}
+
+static uint32_t arg(fn *t)
+{
+	uint32_t v = t->nv++;
+	t->block[v] = NONE;
+	t->op[v] = (tc_lane_op){TC_LOP_OTHER, 0, 32, {NONE, NONE}, {0, 0}, NONE};
+	return v;
+}
+
+/* v = x OP y in block b (y NONE and K1: the constant k) */
+static uint32_t bin(fn *t, uint32_t b, uint8_t op, uint8_t flags, uint32_t x, uint32_t y,
+		    int64_t k)
+{
+	uint32_t v = t->nv++;
+	t->block[v] = b;
+	t->kind[v] = TC_UA_PURE;
+	t->op[v] = (tc_lane_op){op, flags, 32, {x, y}, {0, k}, NONE};
+	if (y == NONE)
+		t->op[v].flags |= TC_LOP_K1;
+	use(t, x, v, b);
+	if (y != NONE)
+		use(t, y, v, b);
+	if (op >= TC_LOP_EQ && op <= TC_LOP_SGE)
+		t->op[v].bits = 1;
+	return v;
+}
+
+static uint32_t tid(fn *t, uint32_t b, uint8_t op)
+{
+	uint32_t v = t->nv++;
+	t->block[v] = b;
+	t->kind[v] = TC_UA_SOURCE | TC_UA_NAMED | TC_UA_PURE;
+	t->op[v] = (tc_lane_op){op, 0, 32, {NONE, NONE}, {0, 0}, NONE};
+	return v;
+}
+
+/* a phi of block b: x from block bx, y from block by */
+static uint32_t phi(fn *t, uint32_t b, uint32_t x, uint32_t bx, uint32_t y, uint32_t by)
+{
+	uint32_t v = t->nv++;
+	t->block[v] = b;
+	t->kind[v] = TC_UA_PHI;
+	t->op[v] = (tc_lane_op){TC_LOP_PHI, 0, 32, {NONE, NONE}, {0, 0}, NONE};
+	use(t, x, v, bx);
+	use(t, y, v, by);
+	return v;
+}
+
+/* a value whose operands' uses are set later (a phi's back edge) */
+static void late_use(fn *t, uint32_t v, uint32_t w, uint32_t b)
+{
+	use(t, v, w, b);
+}
+
+static void run(fn *t)
+{
+	unit_flat_succ(t->nb, t->nsucc, &t->succ[0][0], 2, t->succ_off, t->succ_flat);
+	uint32_t n = 0;
+	for (uint32_t v = 0; v < t->nv; v++) {
+		t->use_off[v] = n;
+		for (uint32_t k = 0; k < t->nuse; k++)
+			if (t->use_v[k] == v) {
+				t->user[n] = t->use_w[k];
+				t->use_block[n++] = t->use_b[k];
+			}
+	}
+	t->use_off[t->nv] = n;
+	t->f = (tc_ua_func){t->nb, t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
+			    t->kind, t->use_off, t->user, t->use_block};
+	assert_int_equal(tc__affine(&t->aff, &t->f, t->op, NULL, 0, t->size, &t->al), TC_OK);
+	assert_int_equal(tc__uniformity(&t->u, t->aff ? tc__affine_func(t->aff) : &t->f, &t->al),
+			 TC_OK);
+}
+
+static void done(fn *t)
+{
+	tc__uniformity_free(t->u);
+	tc__affine_free(t->aff);
+}
+
+#define DIVERGENT(t, b) assert_true(tc__uniformity_branch((t)->u, (b)))
+#define UNIFORM(t, b) assert_false(tc__uniformity_branch((t)->u, (b)))
+
+/*
+ * for (t = a + k1 * tid; t CMP b + k2 * tid; t += c): block 0 the entry,
+ * 1 the header (the test), 2 the body, 3 after. NSW on every sum or not.
+ */
+static void counted_loop(fn *t, uint8_t cmp, uint8_t nsw, int64_t k1, int64_t k2)
+{
+	fn_init(t, 4);
+	uint32_t a = arg(t), b = arg(t), c = arg(t);
+	uint32_t x = tid(t, 0, TC_LOP_TID_X);
+	uint32_t x1 = k1 == 1 ? x : bin(t, 0, TC_LOP_MUL, nsw, x, NONE, k1);
+	uint32_t x2 = k2 == 1 ? x : bin(t, 0, TC_LOP_MUL, nsw, x, NONE, k2);
+	uint32_t start = bin(t, 0, TC_LOP_ADD, nsw, a, x1, 0);
+	uint32_t bound = bin(t, 0, TC_LOP_ADD, nsw, b, x2, 0);
+	edge(t, 0, 1);
+	uint32_t i = phi(t, 1, start, 0, start, 0);
+	t->nuse--; /* the second incoming value is the step, below */
+	uint32_t test = bin(t, 1, cmp, 0, i, bound, 0);
+	branch(t, 1, test, 2, 3);
+	uint32_t step = bin(t, 2, TC_LOP_ADD, nsw, i, c, 0);
+	late_use(t, step, i, 2);
+	edge(t, 2, 1);
+	edge(t, 3, EXIT);
+	run(t);
+}
+
+/* t < b + tid with t from a + tid: uniform only where the sums do not
+ * wrap; == and != whatever they do; not with other coefficients. */
+static void test_counted_loops(void **state)
+{
+	(void)state;
+	fn t;
+	counted_loop(&t, TC_LOP_SLT, TC_LOP_NSW, 1, 1);
+	assert_true(tc__affine_cancelled(t.aff) > 0);
+	UNIFORM(&t, 1);
+	done(&t);
+	counted_loop(&t, TC_LOP_SGE, TC_LOP_NSW, 2, 2); /* 2 * tid on both sides */
+	UNIFORM(&t, 1);
+	done(&t);
+	counted_loop(&t, TC_LOP_SLT, 0, 1, 1); /* may wrap (PTX) */
+	DIVERGENT(&t, 1);
+	done(&t);
+	counted_loop(&t, TC_LOP_ULT, TC_LOP_NSW, 1, 1); /* unsigned: may wrap */
+	DIVERGENT(&t, 1);
+	done(&t);
+	counted_loop(&t, TC_LOP_NE, 0, 1, 1); /* t != b + tid: exact modulo 2^32 */
+	UNIFORM(&t, 1);
+	done(&t);
+	counted_loop(&t, TC_LOP_SLT, TC_LOP_NSW, 1, 2); /* t < b + 2 * tid */
+	DIVERGENT(&t, 1);
+	done(&t);
+	counted_loop(&t, TC_LOP_SLT, TC_LOP_NSW, 3, 1); /* t = a + 3 * tid */
+	DIVERGENT(&t, 1);
+	done(&t);
+	counted_loop(&t, TC_LOP_NE, 0, 1, 2);
+	DIVERGENT(&t, 1);
+	done(&t);
+}
+
+/*
+ * while (idx - T2 < n) idx += s, idx = base + T1: uniform when T1 and T2
+ * are the same term, however it wraps (no flags), not when T2 is tid / 2.
+ */
+static void stride_loop(fn *t, bool other)
+{
+	fn_init(t, 4);
+	uint32_t base = arg(t), n = arg(t), s = arg(t);
+	uint32_t x = tid(t, 0, TC_LOP_TID_X);
+	uint32_t t2 = other ? bin(t, 0, TC_LOP_UDIV, 0, x, NONE, 2) : x;
+	uint32_t start = bin(t, 0, TC_LOP_ADD, 0, base, x, 0);
+	edge(t, 0, 1);
+	uint32_t idx = phi(t, 1, start, 0, start, 0);
+	t->nuse--;
+	uint32_t d = bin(t, 1, TC_LOP_SUB, 0, idx, t2, 0);
+	uint32_t test = bin(t, 1, TC_LOP_SLT, 0, d, n, 0);
+	branch(t, 1, test, 2, 3);
+	uint32_t next = bin(t, 2, TC_LOP_ADD, 0, idx, s, 0);
+	late_use(t, next, idx, 2);
+	edge(t, 2, 1);
+	edge(t, 3, EXIT);
+	run(t);
+}
+
+static void test_difference(void **state)
+{
+	(void)state;
+	fn t;
+	stride_loop(&t, false);
+	UNIFORM(&t, 1);
+	done(&t);
+	stride_loop(&t, true);
+	DIVERGENT(&t, 1);
+	done(&t);
+}
+
+/* The uniform part of a phi at the join of a divergent branch is
+ * divergent: t = tid < 4 ? a + tid : b + tid; t - tid differs. */
+static void test_divergent_join(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 5);
+	uint32_t a = arg(&t), b = arg(&t), n = arg(&t);
+	uint32_t x = tid(&t, 0, TC_LOP_TID_X);
+	uint32_t c = bin(&t, 0, TC_LOP_ULT, 0, x, NONE, 4);
+	branch(&t, 0, c, 1, 2);
+	uint32_t p = bin(&t, 1, TC_LOP_ADD, 0, a, x, 0);
+	edge(&t, 1, 3);
+	uint32_t q = bin(&t, 2, TC_LOP_ADD, 0, b, x, 0);
+	edge(&t, 2, 3);
+	uint32_t m = phi(&t, 3, p, 1, q, 2);
+	uint32_t d = bin(&t, 3, TC_LOP_SUB, 0, m, x, 0);
+	uint32_t e = bin(&t, 3, TC_LOP_SLT, 0, d, n, 0);
+	branch(&t, 3, e, 4, EXIT);
+	edge(&t, 4, EXIT);
+	run(&t);
+	DIVERGENT(&t, 3);
+	done(&t);
+	/* the same with a == b and a uniform branch: uniform */
+	fn_init(&t, 5);
+	a = arg(&t), n = arg(&t);
+	x = tid(&t, 0, TC_LOP_TID_X);
+	branch(&t, 0, n, 1, 2);
+	p = bin(&t, 1, TC_LOP_ADD, 0, a, x, 0);
+	edge(&t, 1, 3);
+	q = bin(&t, 2, TC_LOP_ADD, 0, n, x, 0);
+	edge(&t, 2, 3);
+	m = phi(&t, 3, p, 1, q, 2);
+	d = bin(&t, 3, TC_LOP_SUB, 0, m, x, 0);
+	e = bin(&t, 3, TC_LOP_SLT, 0, d, n, 0);
+	branch(&t, 3, e, 4, EXIT);
+	edge(&t, 4, EXIT);
+	run(&t);
+	UNIFORM(&t, 0);
+	UNIFORM(&t, 3);
+	done(&t);
+}
+
+/* A counter read after a loop that threads leave in different iterations
+ * (a break on tid): i - tid differs after it, not in it. */
+static void test_divergent_exit(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 6);
+	uint32_t a = arg(&t), n = arg(&t);
+	uint32_t x = tid(&t, 0, TC_LOP_TID_X);
+	uint32_t start = bin(&t, 0, TC_LOP_ADD, 0, a, x, 0);
+	edge(&t, 0, 1);
+	uint32_t i = phi(&t, 1, start, 0, start, 0);
+	t.nuse--;
+	uint32_t d = bin(&t, 1, TC_LOP_SUB, 0, i, x, 0);
+	uint32_t test = bin(&t, 1, TC_LOP_SLT, 0, d, n, 0);
+	branch(&t, 1, test, 2, 4);
+	uint32_t brk = bin(&t, 2, TC_LOP_EQ, 0, i, NONE, 7); /* i == 7: a thread's own */
+	branch(&t, 2, brk, 4, 3);
+	uint32_t next = bin(&t, 3, TC_LOP_ADD, 0, i, NONE, 1);
+	late_use(&t, next, i, 3);
+	edge(&t, 3, 1);
+	uint32_t after = bin(&t, 4, TC_LOP_SUB, 0, i, x, 0);
+	uint32_t last = bin(&t, 4, TC_LOP_SLT, 0, after, n, 0);
+	branch(&t, 4, last, 5, EXIT);
+	edge(&t, 5, EXIT);
+	run(&t);
+	UNIFORM(&t, 1);
+	DIVERGENT(&t, 2);
+	DIVERGENT(&t, 4);
+	done(&t);
+}
+
+/* cooperative groups' thread_rank: (tid.z * ntid.y + tid.y) * ntid.x +
+ * tid.x, zero-extended, against the global index ctaid.x * ntid.x +
+ * zext(tid.x): the same term only where the block is a row. */
+static void rank_loop(fn *t, bool row)
+{
+	fn_init(t, 3);
+	t->size[0] = 128;
+	t->size[1] = t->size[2] = row ? 1 : 0;
+	uint32_t ny = arg(t), nx = arg(t), base = arg(t), n = arg(t);
+	uint32_t z = tid(t, 0, TC_LOP_TID_Z), y = tid(t, 0, TC_LOP_TID_Y);
+	uint32_t x = tid(t, 0, TC_LOP_TID_X);
+	if (row) /* what the driver does with the block's size */
+		t->kind[z] = t->kind[y] = TC_UA_PURE | TC_UA_UNIFORM;
+	uint32_t zy = bin(t, 0, TC_LOP_MUL, 0, z, ny, 0);
+	uint32_t r1 = bin(t, 0, TC_LOP_ADD, 0, zy, y, 0);
+	uint32_t r2 = bin(t, 0, TC_LOP_MUL, 0, r1, nx, 0);
+	uint32_t rank = bin(t, 0, TC_LOP_ADD, 0, r2, x, 0);
+	uint32_t rank64 = bin(t, 0, TC_LOP_COPY, 0, rank, NONE, 0);
+	t->op[rank64].flags = 0; /* a widening copy */
+	uint32_t x64 = bin(t, 0, TC_LOP_COPY, 0, x, NONE, 0);
+	t->op[x64].flags = 0;
+	uint32_t idx = bin(t, 0, TC_LOP_ADD, 0, base, x64, 0);
+	uint32_t d = bin(t, 0, TC_LOP_SUB, 0, idx, rank64, 0);
+	uint32_t test = bin(t, 0, TC_LOP_SLT, 0, d, n, 0);
+	branch(t, 0, test, 1, 2);
+	edge(t, 1, 2);
+	edge(t, 2, EXIT);
+	run(t);
+}
+
+static void test_thread_rank(void **state)
+{
+	(void)state;
+	fn t;
+	rank_loop(&t, true);
+	UNIFORM(&t, 0);
+	done(&t);
+	rank_loop(&t, false);
+	DIVERGENT(&t, 0);
+	done(&t);
+}
+
+/* Two reads are two terms: p = phi(a + pre, p + 1) carries the read
+ * before the loop (pre = load(tid)), v is read again in the loop, and
+ * p - v does not cancel; p - pre does. */
+static void read_in_loop(fn *t, uint32_t where)
+{
+	fn_init(t, 4);
+	uint32_t a = arg(t), n = arg(t);
+	uint32_t x = tid(t, 0, TC_LOP_TID_X);
+	uint32_t pre = bin(t, 0, TC_LOP_OTHER, 0, x, NONE, 0); /* a load at x */
+	edge(t, 0, 1);
+	uint32_t start = bin(t, 0, TC_LOP_ADD, 0, a, pre, 0);
+	uint32_t p = phi(t, 1, start, 0, start, 0);
+	t->nuse--;
+	uint32_t v = where == 1 ? bin(t, 1, TC_LOP_OTHER, 0, x, NONE, 0) : pre;
+	uint32_t d = bin(t, 1, TC_LOP_SUB, 0, p, v, 0);
+	uint32_t test = bin(t, 1, TC_LOP_SLT, 0, d, n, 0);
+	branch(t, 1, test, 2, 3);
+	uint32_t next = bin(t, 2, TC_LOP_ADD, 0, p, NONE, 1);
+	late_use(t, next, p, 2);
+	edge(t, 2, 1);
+	edge(t, 3, EXIT);
+	run(t);
+}
+
+static void test_term_in_loop(void **state)
+{
+	(void)state;
+	fn t;
+	read_in_loop(&t, 1);
+	DIVERGENT(&t, 1);
+	done(&t);
+	read_in_loop(&t, 0);
+	UNIFORM(&t, 1);
+	done(&t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_counted_loops), cmocka_unit_test(test_difference),
+		cmocka_unit_test(test_divergent_join), cmocka_unit_test(test_divergent_exit),
+		cmocka_unit_test(test_thread_rank),    cmocka_unit_test(test_term_in_loop),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
