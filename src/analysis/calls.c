@@ -26,6 +26,9 @@ typedef struct context {
 	uint64_t mask;  /* parameter p < MASK_BITS may differ: bit p */
 	uint64_t wmask; /* ... between the lanes of a warp (within mask) */
 	uint64_t ones;  /* ... is the constant of all ones (a full mask) */
+	uint64_t gmask; /* ... names in each lane exactly its own aligned group
+			 * of the warp (a partitioned warp's member mask:
+			 * tc__lanes_group_mask in the caller) */
 	bool launch;    /* a kernel as launched: its parameters as read */
 	bool ret_uniform;  /* its return value is the same in the block */
 	bool ret_wuniform; /* ... in each warp */
@@ -95,17 +98,18 @@ static const tc_fn_desc *desc_of(const tc_calls *c, uint32_t j)
 /* The context of graph j with mask (or as launched); made and queued when
  * new. TC_NONE in *out when out of memory. */
 static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, uint64_t ones,
-		      bool launch, uint32_t *out)
+		      uint64_t gmask, bool launch, uint32_t *out)
 {
 	if (!launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION) {
 		mask = wmask = ALL_DIVERGENT;
-		ones = 0;
+		ones = gmask = 0;
 	}
 	wmask &= mask;
+	gmask &= wmask;
 	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next)
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
-				c->ctx[x].ones == ones))) {
+				c->ctx[x].ones == ones && c->ctx[x].gmask == gmask))) {
 			*out = x;
 			return TC_OK;
 		}
@@ -127,6 +131,7 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->mask = launch ? 0 : mask;
 	X->wmask = launch ? 0 : wmask;
 	X->ones = launch ? 0 : ones;
+	X->gmask = launch ? 0 : gmask;
 	X->launch = launch;
 	X->wresult = TC_NONE;
 	X->next = c->first[j];
@@ -315,6 +320,12 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 		uint32_t v = d->coll[k].agree;
 		const tc_uniformity *g = in->coll[k].group == TC_GROUP_BLOCK ? u : w;
 		X->cdiv[k] = v != TC_NONE && v < d->f.nvalues && (!g || tc__uniformity_value(g, v));
+		/* a member mask that each caller makes its lane's own tile */
+		if (X->cdiv[k] && d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP &&
+		    !X->launch) {
+			uint32_t p = traced_param(d, v);
+			X->cdiv[k] = !(p < MASK_BITS && ((X->gmask >> p) & 1));
+		}
 	}
 	return TC_OK;
 }
@@ -346,7 +357,10 @@ static int analyse(tc_calls *c, uint32_t x)
 		if (cs->callee == TC_NONE || !desc_of(c, cs->callee) ||
 		    desc_of(c, cs->callee)->builtin)
 			continue;
-		uint64_t mask = 0, wmask = 0, ones = 0;
+		uint64_t mask = 0, wmask = 0, ones = 0, gmask = 0;
+		/* whether a member mask passed may be a tile's: the callee
+		 * executes warp collectives */
+		bool tiles = l && c->m->info[cs->callee].ncoll;
 		for (uint32_t a = 0; a < cs->nargs && a < MASK_BITS; a++) {
 			uint32_t v = d->arg[cs->arg_off + a];
 			bool value = v != TC_NONE && v < n;
@@ -361,6 +375,13 @@ static int analyse(tc_calls *c, uint32_t x)
 			}
 			if (one)
 				ones |= UINT64_C(1) << a;
+			/* a partitioned warp's member mask, made here or passed on */
+			if (tiles && value && ((wmask >> a) & 1) && !one) {
+				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param(d, v);
+				if ((p < MASK_BITS && ((c->ctx[x].gmask >> p) & 1)) ||
+				    tc__lanes_group_mask(l, v, &c->al))
+					gmask |= UINT64_C(1) << a;
+			}
 		}
 		/* parameters the call passes nothing for (a PTX call that does
 		 * not match its .func) may hold anything */
@@ -370,7 +391,7 @@ static int analyse(tc_calls *c, uint32_t x)
 			wmask |= UINT64_C(1) << a;
 		}
 		uint32_t y;
-		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, false, &y))) {
+		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, gmask, false, &y))) {
 			/* a callee whose return is known uniform already, which
 			 * this analysis did not assume: analyse x again */
 			uint32_t old = c->ctx[x].callee[s];
@@ -451,10 +472,10 @@ static int find_contexts(tc_calls *c)
 				continue;
 			bool kernel = c->m->info[j].kernel;
 			if (pass == 0 && kernel)
-				rc = context_of(c, (uint32_t)j, 0, 0, 0, true, &x);
+				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, true, &x);
 			else if (pass == 1 && !kernel && !reach[j])
-				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, false,
-						&x);
+				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, 0,
+						false, &x);
 		}
 	tc__free(&c->al, reach);
 	size_t roots = c->nctx;

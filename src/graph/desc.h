@@ -196,6 +196,10 @@ typedef struct tc_coll_desc {
 	 * TC_NONE: the reader's verdict stands */
 	uint32_t agree;
 	uint32_t agree_arg;
+	/* agree_arg is the member mask of a warp's collective: a calling
+	 * context where it is a partitioned warp's tile mask
+	 * (tc__lanes_group_mask in the caller) makes it agree */
+	bool agree_mask;
 	/* a call's (tc_collective.call): the call, its index in
 	 * tc_fn_desc.calls; else TC_NONE */
 	uint32_t call_site;

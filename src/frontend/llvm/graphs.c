@@ -77,6 +77,7 @@ static int describe_collectives(reader *r, tc_fn_desc *d)
 		const found_coll *fc = &r->found[k];
 		tc_coll_desc *cd = &d->coll[k];
 		cd->mask_param = cd->agree = cd->agree_arg = cd->call_site = TC_NONE;
+		cd->agree_mask = false;
 		if (!fc->row) { /* a call: which (calls and collectives are in order) */
 			uint32_t v = tc__llvm_ptrmap_get(&r->values, fc->inst);
 			while (site < d->ncalls && d->calls[site].value != v)
@@ -111,6 +112,8 @@ static int describe_collectives(reader *r, tc_fn_desc *d)
 		}
 		cd->agree = count == 1 ? agree : TC_NONE;
 		cd->agree_arg = count == 1 ? agree_arg : TC_NONE;
+		cd->agree_mask = count == 1 && fc->row->mask >= 0 &&
+				 (uint32_t)fc->row->mask == agree_arg;
 	}
 	return TC_OK;
 }
