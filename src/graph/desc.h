@@ -85,7 +85,11 @@ enum {
 	TC_LOP_WARP,   /* the same in every lane of a warp whatever its operands
 			* (a sub-group id, a vote's or a warp reduction's result) */
 	TC_LOP_BROADCAST, /* the same in every lane when a[0] is (a shuffle from
-			   * one lane to the whole warp: its source lane) */
+			   * one lane to the whole warp: its source lane);
+			   * where cond is a value, only when it is the full
+			   * mask, and where a[1] is, only when it is k[1] (a
+			   * shuffle's mask and clamp in registers: lanes.h
+			   * finds them constants, else it is TC_LOP_OTHER) */
 	TC_LOP_LANE, /* the lane's index in its warp (%laneid), 0 .. warp size - 1 */
 	TC_LOP_SELECT, /* cond ? a[0] : a[1] (the operands as above; cond a value) */
 	TC_LOP_MATCH   /* __match_any_sync's result: the lanes of its mask that
