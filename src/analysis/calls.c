@@ -261,6 +261,35 @@ static uint32_t traced_param(const tc_fn_desc *d, uint32_t v)
 	return TC_NONE;
 }
 
+/* The parameter that value v copies, as traced_param, and in *bits the
+ * fewest bits a copy on the way, or the read of the parameter, keeps (0:
+ * none says): what of the caller's value v is. */
+static uint32_t traced_param_bits(const tc_fn_desc *d, uint32_t v, unsigned *bits)
+{
+	*bits = 0;
+	for (int steps = 0; steps < 64 && v < d->f.nvalues; steps++) {
+		unsigned b = d->lop ? d->lop[v].bits : 0;
+		if (b && (!*bits || b < *bits))
+			*bits = b;
+		for (uint32_t k = 0; k < d->nparam_values; k++)
+			if (d->param_value[k] == v)
+				return d->param_index[k];
+		if (!d->lop)
+			return TC_NONE;
+		const tc_lane_op *o = &d->lop[v];
+		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || o->a[0] == TC_NONE)
+			return TC_NONE;
+		v = o->a[0];
+	}
+	return TC_NONE;
+}
+
+/* Whether a constant k is the same read with bits (0: any) bits. */
+static bool fits(int64_t k, unsigned bits)
+{
+	return k >= 0 && (!bits || bits >= 64 || k < (INT64_C(1) << (bits - 1)));
+}
+
 /* Whether value v is, through copies, the integer constant of all ones. */
 static bool traced_ones(const tc_fn_desc *d, uint32_t v)
 {
@@ -289,7 +318,7 @@ static bool traced_const(const tc_fn_desc *d, uint32_t v, int64_t *k)
 			bits = o->bits;
 		if (o->flags & TC_LOP_K0) {
 			*k = o->k[0];
-			return *k >= 0 && *k < (INT64_C(1) << (bits - 1));
+			return fits(*k, bits);
 		}
 		v = o->a[0];
 	}
@@ -374,6 +403,12 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 		uint32_t p = d->param_index[k], v = d->param_value[k];
 		if (p >= MASK_BITS || !((known >> p) & 1) || v >= f.nvalues)
 			continue;
+		/* what the read keeps of the caller's value: all of a full mask
+		 * (32 bits), the constant itself */
+		unsigned bits = d->lop[v].bits;
+		bool ones = (X->ones >> p) & 1;
+		if (ones ? bits && bits < 32 : !fits(kval_of(X, p), bits))
+			continue;
 		if (lop == d->lop) {
 			size_t n = f.nvalues;
 			if (n > c->wlop_cap) {
@@ -386,7 +421,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 			memcpy(c->wlop, d->lop, n * sizeof *c->wlop);
 			lop = c->wlop;
 		}
-		int64_t kv = ((X->ones >> p) & 1) ? -1 : kval_of(X, p);
+		int64_t kv = ones ? -1 : kval_of(X, p);
 		c->wlop[v] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, d->lop[v].bits, {TC_NONE, TC_NONE},
 					  {kv, 0}, TC_NONE};
 	}
@@ -414,8 +449,9 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 		/* a member mask that each caller makes its lane's own tile */
 		if (X->cdiv[k] && d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP &&
 		    !X->launch) {
-			uint32_t p = traced_param(d, v);
-			X->cdiv[k] = !(p < MASK_BITS && ((X->gmask >> p) & 1));
+			unsigned bits;
+			uint32_t p = traced_param_bits(d, v, &bits);
+			X->cdiv[k] = !(p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32));
 		}
 	}
 	return TC_OK;
@@ -470,18 +506,22 @@ static int analyse(tc_calls *c, uint32_t x)
 				ones |= UINT64_C(1) << a;
 			/* a small constant, written here or passed on */
 			if (consts && value && !one) {
-				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param(d, v);
-				if (traced_const(d, v, &kval[a]))
+				unsigned bits;
+				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
+				if (traced_const(d, v, &kval[a])) {
 					kmask |= UINT64_C(1) << a;
-				else if (p < MASK_BITS && ((c->ctx[x].kmask >> p) & 1)) {
+				} else if (p < MASK_BITS && ((c->ctx[x].kmask >> p) & 1) &&
+					   fits(kval_of(&c->ctx[x], p), bits)) {
 					kval[a] = kval_of(&c->ctx[x], p);
 					kmask |= UINT64_C(1) << a;
 				}
 			}
 			/* a partitioned warp's member mask, made here or passed on */
 			if (tiles && value && ((wmask >> a) & 1) && !one) {
-				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param(d, v);
-				if ((p < MASK_BITS && ((c->ctx[x].gmask >> p) & 1)) ||
+				unsigned bits;
+				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
+				if ((p < MASK_BITS && ((c->ctx[x].gmask >> p) & 1) &&
+				     (!bits || bits >= 32)) ||
 				    tc__lanes_group_mask(l, v, &c->al))
 					gmask |= UINT64_C(1) << a;
 			}
