@@ -505,7 +505,10 @@ static int analyse(tc_calls *c, uint32_t x)
 			if (one)
 				ones |= UINT64_C(1) << a;
 			/* a small constant, written here or passed on */
-			if (consts && value && !one) {
+			if (consts && !value && !one && d->arg_k && d->arg_k[cs->arg_off + a] >= 0) {
+				kval[a] = d->arg_k[cs->arg_off + a];
+				kmask |= UINT64_C(1) << a;
+			} else if (consts && value && !one) {
 				unsigned bits;
 				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
 				if (traced_const(d, v, &kval[a])) {

@@ -238,6 +238,10 @@ typedef struct tc_fn_desc {
 	uint32_t narg;
 	uint8_t *arg_ones; /* per argument: the integer constant of all ones (a
 			    * full mask) */
+	/* per argument, or NULL: an integer constant that is not negative and
+	 * below 2^31 (its arg TC_NONE), else -1; what a reader knows of the
+	 * constants it passes that are no values (LLVM IR's) */
+	int64_t *arg_k;
 	/* the warp's view: per value what it computes (NULL: the function
 	 * needs none: no collective of a warp or sub-group, no call of one),
 	 * and the shape of the threads */
