@@ -27,6 +27,13 @@ typedef struct context {
 	uint64_t mask;  /* parameter p < MASK_BITS may differ: bit p */
 	uint64_t wmask; /* ... between the lanes of a warp (within mask) */
 	uint64_t ones;  /* ... is the constant of all ones (a full mask) */
+	uint64_t gmask; /* ... names in each lane exactly its own aligned group
+			 * of the warp (a partitioned warp's member mask:
+			 * tc__lanes_group_mask in the caller) */
+	uint64_t kmask; /* ... is a known small integer constant: kval[i] for
+			 * the i-th bit set, for the warp's view (a shuffle's
+			 * clamp computed from its width: nvcc -G's __shfl_sync) */
+	int64_t *kval;
 	bool launch;    /* a kernel as launched: its parameters as read */
 	bool ret_uniform;  /* its return value is the same in the block */
 	bool ret_wuniform; /* ... in each warp */
@@ -80,6 +87,8 @@ struct tc_calls {
 	size_t kind_cap;
 	uint8_t *wkind; /* ... for the warp's view */
 	size_t wkind_cap;
+	tc_lane_op *wlop; /* the warp's view's ops where a context knows constants */
+	size_t wlop_cap;
 	tc_diag *diag;
 };
 
@@ -93,20 +102,51 @@ static const tc_fn_desc *desc_of(const tc_calls *c, uint32_t j)
 	return c->m->info[j].desc;
 }
 
+static uint32_t popcount64(uint64_t x)
+{
+	uint32_t n = 0;
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
+/* The constant context X knows parameter p (< MASK_BITS, in X->kmask) is. */
+static int64_t kval_of(const context *X, uint32_t p)
+{
+	return X->kval[popcount64(X->kmask & ((UINT64_C(1) << p) - 1))];
+}
+
+/* Whether context X knows the constants kmask and kval (per parameter). */
+static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
+{
+	if (X->kmask != kmask)
+		return false;
+	for (uint32_t p = 0; p < MASK_BITS; p++)
+		if (((kmask >> p) & 1) && kval_of(X, p) != kval[p])
+			return false;
+	return true;
+}
+
 /* The context of graph j with mask (or as launched); made and queued when
  * new. TC_NONE in *out when out of memory. */
 static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, uint64_t ones,
-		      bool launch, uint32_t *out)
+		      uint64_t gmask, uint64_t kmask, const int64_t *kval, bool launch,
+		      uint32_t *out)
 {
 	if (!launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION) {
 		mask = wmask = ALL_DIVERGENT;
-		ones = 0;
+		ones = gmask = kmask = 0;
 	}
 	wmask &= mask;
+	gmask &= wmask;
+	kmask &= ~mask; /* a constant is the same in every thread */
+	if (launch)
+		kmask = 0;
 	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next)
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
-				c->ctx[x].ones == ones))) {
+				c->ctx[x].ones == ones && c->ctx[x].gmask == gmask &&
+				same_consts(&c->ctx[x], kmask, kval)))) {
 			*out = x;
 			return TC_OK;
 		}
@@ -128,6 +168,16 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->mask = launch ? 0 : mask;
 	X->wmask = launch ? 0 : wmask;
 	X->ones = launch ? 0 : ones;
+	X->gmask = launch ? 0 : gmask;
+	X->kmask = kmask;
+	if (kmask) {
+		uint32_t nk = 0;
+		if (!(X->kval = tc__malloc(&c->al, (size_t)popcount64(kmask) * sizeof *X->kval)))
+			return oom(c);
+		for (uint32_t p = 0; p < MASK_BITS; p++)
+			if ((kmask >> p) & 1)
+				X->kval[nk++] = kval[p];
+	}
 	X->launch = launch;
 	X->wresult = TC_NONE;
 	X->next = c->first[j];
@@ -212,6 +262,35 @@ static uint32_t traced_param(const tc_fn_desc *d, uint32_t v)
 	return TC_NONE;
 }
 
+/* The parameter that value v copies, as traced_param, and in *bits the
+ * fewest bits a copy on the way, or the read of the parameter, keeps (0:
+ * none says): what of the caller's value v is. */
+static uint32_t traced_param_bits(const tc_fn_desc *d, uint32_t v, unsigned *bits)
+{
+	*bits = 0;
+	for (int steps = 0; steps < 64 && v < d->f.nvalues; steps++) {
+		unsigned b = d->lop ? d->lop[v].bits : 0;
+		if (b && (!*bits || b < *bits))
+			*bits = b;
+		for (uint32_t k = 0; k < d->nparam_values; k++)
+			if (d->param_value[k] == v)
+				return d->param_index[k];
+		if (!d->lop)
+			return TC_NONE;
+		const tc_lane_op *o = &d->lop[v];
+		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || o->a[0] == TC_NONE)
+			return TC_NONE;
+		v = o->a[0];
+	}
+	return TC_NONE;
+}
+
+/* Whether a constant k is the same read with bits (0: any) bits. */
+static bool fits(int64_t k, unsigned bits)
+{
+	return k >= 0 && (!bits || bits >= 64 || k < (INT64_C(1) << (bits - 1)));
+}
+
 /* Whether value v is, through copies, the integer constant of all ones. */
 static bool traced_ones(const tc_fn_desc *d, uint32_t v)
 {
@@ -221,6 +300,27 @@ static bool traced_ones(const tc_fn_desc *d, uint32_t v)
 			return false;
 		if (o->flags & TC_LOP_K0)
 			return o->k[0] == -1 || o->k[0] == INT64_C(0xffffffff);
+		v = o->a[0];
+	}
+	return false;
+}
+
+/* Whether value v is, through copies, a small integer constant (*k): not
+ * negative and below 2^(bits - 1) for every copy's width on the way, so
+ * that no cast changes it. */
+static bool traced_const(const tc_fn_desc *d, uint32_t v, int64_t *k)
+{
+	unsigned bits = 32;
+	for (int steps = 0; steps < 64 && d->lop && v < d->f.nvalues; steps++) {
+		const tc_lane_op *o = &d->lop[v];
+		if (o->op != TC_LOP_COPY)
+			return false;
+		if (o->bits && o->bits < bits)
+			bits = o->bits;
+		if (o->flags & TC_LOP_K0) {
+			*k = o->k[0];
+			return fits(*k, bits);
+		}
 		v = o->a[0];
 	}
 	return false;
@@ -314,7 +414,38 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 	tc_ua_func f = d->f;
 	f.kind = c->wkind;
 	tc_lane_geom geom = {d->warp_size, {d->block_size[0], d->block_size[1], d->block_size[2]}};
-	rc = tc__lanes(out, &f, d->lop, &geom, &c->al);
+	/* the parameters this context knows are constants: the full mask,
+	 * small integers */
+	const context *X = &c->ctx[x];
+	const tc_lane_op *lop = d->lop;
+	uint64_t known = X->launch ? 0 : X->kmask | X->ones;
+	for (uint32_t k = 0; k < d->nparam_values && known; k++) {
+		uint32_t p = d->param_index[k], v = d->param_value[k];
+		if (p >= MASK_BITS || !((known >> p) & 1) || v >= f.nvalues)
+			continue;
+		/* what the read keeps of the caller's value: all of a full mask
+		 * (32 bits), the constant itself */
+		unsigned bits = d->lop[v].bits;
+		bool ones = (X->ones >> p) & 1;
+		if (ones ? bits && bits < 32 : !fits(kval_of(X, p), bits))
+			continue;
+		if (lop == d->lop) {
+			size_t n = f.nvalues;
+			if (n > c->wlop_cap) {
+				tc_lane_op *o = tc__realloc(&c->al, c->wlop, tc__mul(n, sizeof *o));
+				if (!o)
+					return oom(c);
+				c->wlop = o;
+				c->wlop_cap = n;
+			}
+			memcpy(c->wlop, d->lop, n * sizeof *c->wlop);
+			lop = c->wlop;
+		}
+		int64_t kv = ones ? -1 : kval_of(X, p);
+		c->wlop[v] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, d->lop[v].bits, {TC_NONE, TC_NONE},
+					  {kv, 0}, TC_NONE};
+	}
+	rc = tc__lanes(out, &f, lop, &geom, &c->al);
 	if (rc)
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);
@@ -335,6 +466,13 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 		uint32_t v = d->coll[k].agree;
 		const tc_uniformity *g = in->coll[k].group == TC_GROUP_BLOCK ? u : w;
 		X->cdiv[k] = v != TC_NONE && v < d->f.nvalues && (!g || tc__uniformity_value(g, v));
+		/* a member mask that each caller makes its lane's own tile */
+		if (X->cdiv[k] && d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP &&
+		    !X->launch) {
+			unsigned bits;
+			uint32_t p = traced_param_bits(d, v, &bits);
+			X->cdiv[k] = !(p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32));
+		}
 	}
 	return TC_OK;
 }
@@ -368,7 +506,12 @@ static int analyse(tc_calls *c, uint32_t x)
 		if (cs->callee == TC_NONE || !desc_of(c, cs->callee) ||
 		    desc_of(c, cs->callee)->builtin)
 			continue;
-		uint64_t mask = 0, wmask = 0, ones = 0;
+		uint64_t mask = 0, wmask = 0, ones = 0, gmask = 0, kmask = 0;
+		int64_t kval[MASK_BITS];
+		/* whether a member mask passed may be a tile's, and the constants
+		 * passed matter: the callee executes warp collectives */
+		bool tiles = l && c->m->info[cs->callee].ncoll;
+		bool consts = c->m->info[cs->callee].ncoll && desc_of(c, cs->callee)->lop;
 		for (uint32_t a = 0; a < cs->nargs && a < MASK_BITS; a++) {
 			uint32_t v = d->arg[cs->arg_off + a];
 			bool value = v != TC_NONE && v < n;
@@ -383,6 +526,30 @@ static int analyse(tc_calls *c, uint32_t x)
 			}
 			if (one)
 				ones |= UINT64_C(1) << a;
+			/* a small constant, written here or passed on */
+			if (consts && !value && !one && d->arg_k && d->arg_k[cs->arg_off + a] >= 0) {
+				kval[a] = d->arg_k[cs->arg_off + a];
+				kmask |= UINT64_C(1) << a;
+			} else if (consts && value && !one) {
+				unsigned bits;
+				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
+				if (traced_const(d, v, &kval[a])) {
+					kmask |= UINT64_C(1) << a;
+				} else if (p < MASK_BITS && ((c->ctx[x].kmask >> p) & 1) &&
+					   fits(kval_of(&c->ctx[x], p), bits)) {
+					kval[a] = kval_of(&c->ctx[x], p);
+					kmask |= UINT64_C(1) << a;
+				}
+			}
+			/* a partitioned warp's member mask, made here or passed on */
+			if (tiles && value && ((wmask >> a) & 1) && !one) {
+				unsigned bits;
+				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
+				if ((p < MASK_BITS && ((c->ctx[x].gmask >> p) & 1) &&
+				     (!bits || bits >= 32)) ||
+				    tc__lanes_group_mask(l, v, &c->al))
+					gmask |= UINT64_C(1) << a;
+			}
 		}
 		/* parameters the call passes nothing for (a PTX call that does
 		 * not match its .func) may hold anything */
@@ -392,7 +559,8 @@ static int analyse(tc_calls *c, uint32_t x)
 			wmask |= UINT64_C(1) << a;
 		}
 		uint32_t y;
-		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, false, &y))) {
+		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, gmask, kmask, kval, false,
+				      &y))) {
 			/* a callee whose return is known uniform already, which
 			 * this analysis did not assume: analyse x again */
 			uint32_t old = c->ctx[x].callee[s];
@@ -474,10 +642,10 @@ static int find_contexts(tc_calls *c)
 				continue;
 			bool kernel = c->m->info[j].kernel;
 			if (pass == 0 && kernel)
-				rc = context_of(c, (uint32_t)j, 0, 0, 0, true, &x);
+				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, 0, NULL, true, &x);
 			else if (pass == 1 && !kernel && !reach[j])
-				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, false,
-						&x);
+				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, 0,
+						0, NULL, false, &x);
 		}
 	tc__free(&c->al, reach);
 	size_t roots = c->nctx;
@@ -1116,6 +1284,7 @@ void tc__calls_free(tc_calls *c)
 		tc__free(&c->al, c->ctx[x].wdiv);
 		tc__uniformity_deps_free(&c->al, c->ctx[x].wdeps);
 		tc__free(&c->al, c->ctx[x].cdiv);
+		tc__free(&c->al, c->ctx[x].kval);
 	}
 	for (size_t k = 0; k < c->nresults; k++)
 		tc_result_free(c->results[k]);
@@ -1135,6 +1304,7 @@ void tc__calls_free(tc_calls *c)
 	tc__free(&c->al, c->wrapper);
 	tc__free(&c->al, c->kind);
 	tc__free(&c->al, c->wkind);
+	tc__free(&c->al, c->wlop);
 	tc__u32vec_free(&c->al, &c->arc_from);
 	tc__u32vec_free(&c->al, &c->arc_next);
 	tc__u32vec_free(&c->al, &c->work);

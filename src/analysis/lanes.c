@@ -98,6 +98,20 @@ static fact constant(int64_t c)
 	return (fact){NL, (uint8_t)ctz64((uint64_t)c), c >= 0, 1, 0, c, 0, TC_NONE};
 }
 
+/* Whether o is a broadcast: its mask and clamp, where they are values,
+ * found the full mask and the clamp it names (desc.h). */
+static bool broadcast(const ctx *c, const tc_lane_op *o)
+{
+	if (o->op != TC_LOP_BROADCAST)
+		return false;
+	uint32_t n = c->f->nvalues;
+	if (o->cond != TC_NONE && (o->cond >= n || !c->fa[o->cond].isconst ||
+				   (uint32_t)c->fa[o->cond].c != 0xffffffffu))
+		return false;
+	return o->a[1] == TC_NONE || (o->a[1] < n && c->fa[o->a[1]].isconst &&
+				      (uint32_t)c->fa[o->a[1]].c == (uint32_t)o->k[1]);
+}
+
 /* The facts of operand i of op (BOT when its value has none yet). */
 static fact operand(const ctx *c, const tc_lane_op *o, int i)
 {
@@ -539,7 +553,8 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 			k = (uint8_t)((k & ~(TC_UA_SOURCE | TC_UA_NAMED)) | TC_UA_UNIFORM);
 			break;
 		case TC_LOP_BROADCAST:
-			k &= (uint8_t)~TC_UA_SOURCE;
+			if (broadcast(c, &c->op[v]))
+				k &= (uint8_t)~TC_UA_SOURCE;
 			break;
 		default:
 			break;
@@ -562,7 +577,7 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 				continue;
 			}
 			const tc_lane_op *o = &c->op[w];
-			if (o->op == TC_LOP_BROADCAST && o->a[0] != v)
+			if (o->a[0] != v && broadcast(c, o))
 				continue;
 			if (slot[w] >= 0 && o->a[slot[w]] == v)
 				rc = use(al, &u, lo_base(c, base, v), w, b);

@@ -436,7 +436,7 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 				uint32_t at = o.a[j];
 				o.a[j] = at != TC_NONE && at < nop ? opval[rf->op_off[i] + at] : TC_NONE;
 			}
-			if (o.op == TC_LOP_SELECT)
+			if (o.op == TC_LOP_SELECT || o.op == TC_LOP_BROADCAST)
 				o.cond = o.cond != TC_NONE && o.cond < nop
 						 ? opval[rf->op_off[i] + o.cond]
 						 : TC_NONE;

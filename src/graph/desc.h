@@ -86,7 +86,11 @@ enum {
 	TC_LOP_WARP,   /* the same in every lane of a warp whatever its operands
 			* (a sub-group id, a vote's or a warp reduction's result) */
 	TC_LOP_BROADCAST, /* the same in every lane when a[0] is (a shuffle from
-			   * one lane to the whole warp: its source lane) */
+			   * one lane to the whole warp: its source lane);
+			   * where cond is a value, only when it is the full
+			   * mask, and where a[1] is, only when it is k[1] (a
+			   * shuffle's mask and clamp in registers: lanes.h
+			   * finds them constants, else it is TC_LOP_OTHER) */
 	TC_LOP_LANE, /* the lane's index in its warp (%laneid), 0 .. warp size - 1 */
 	TC_LOP_SELECT, /* cond ? a[0] : a[1] (the operands as above; cond a value) */
 	TC_LOP_MATCH   /* __match_any_sync's result: the lanes of its mask that
@@ -202,6 +206,10 @@ typedef struct tc_coll_desc {
 	 * TC_NONE: the reader's verdict stands */
 	uint32_t agree;
 	uint32_t agree_arg;
+	/* agree_arg is the member mask of a warp's collective: a calling
+	 * context where it is a partitioned warp's tile mask
+	 * (tc__lanes_group_mask in the caller) makes it agree */
+	bool agree_mask;
 	/* a call's (tc_collective.call): the call, its index in
 	 * tc_fn_desc.calls; else TC_NONE */
 	uint32_t call_site;
@@ -236,6 +244,10 @@ typedef struct tc_fn_desc {
 	uint32_t narg;
 	uint8_t *arg_ones; /* per argument: the integer constant of all ones (a
 			    * full mask) */
+	/* per argument, or NULL: an integer constant that is not negative and
+	 * below 2^31 (its arg TC_NONE), else -1; what a reader knows of the
+	 * constants it passes that are no values (LLVM IR's) */
+	int64_t *arg_k;
 	/* the warp's view: per value what it computes (NULL: the function
 	 * needs none: no collective of a warp or sub-group, no call of one),
 	 * and the shape of the threads */

@@ -140,6 +140,7 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->calls);
 	tc__free(al, d->arg);
 	tc__free(al, d->arg_ones);
+	tc__free(al, d->arg_k);
 	tc__free(al, d->lop);
 	tc__free(al, d->arith);
 	tc__free(al, d->ids);

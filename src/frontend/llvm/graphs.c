@@ -7,6 +7,21 @@
 
 /* ---- the description for the interprocedural check (graph/desc.h) -------- */
 
+/* An integer constant not negative and below 2^31 that fits its type's
+ * signed range, else -1 (tc_fn_desc.arg_k). */
+static int64_t small_constant(LLVMValueRef v)
+{
+	if (!LLVMIsAConstantInt(v))
+		return -1;
+	unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+	if (w < 2 || w > 64)
+		return -1;
+	int64_t k = LLVMConstIntGetSExtValue(v);
+	return k >= 0 && k < INT64_C(0x80000000) && (w >= 33 || k < (INT64_C(1) << (w - 1)))
+		       ? k
+		       : -1;
+}
+
 /* The calls of fn's defined functions in d (its blocks read, r->last set). */
 static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 {
@@ -39,9 +54,13 @@ static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 				if (a)
 					d->arg = a;
 				uint8_t *o = a ? tc__realloc(mal, d->arg_ones, acap) : NULL;
-				if (!o)
+				if (o)
+					d->arg_ones = o;
+				int64_t *kv = o ? tc__realloc(mal, d->arg_k, tc__mul(acap, sizeof *kv))
+						: NULL;
+				if (!kv)
 					return tc__llvm_oom(r);
-				d->arg_ones = o;
+				d->arg_k = kv;
 			}
 			tc_call_site *c = &d->calls[d->ncalls++];
 			c->callee = r->graph_of[g];
@@ -53,6 +72,7 @@ static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 			c->nargs = na;
 			for (unsigned a = 0; a < na; a++) {
 				d->arg_ones[d->narg] = tc__llvm_all_ones(i, (int)a);
+				d->arg_k[d->narg] = small_constant(LLVMGetOperand(i, a));
 				d->arg[d->narg++] =
 				    tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(i, a));
 			}
@@ -77,6 +97,7 @@ static int describe_collectives(reader *r, tc_fn_desc *d)
 		const found_coll *fc = &r->found[k];
 		tc_coll_desc *cd = &d->coll[k];
 		cd->mask_param = cd->agree = cd->agree_arg = cd->call_site = TC_NONE;
+		cd->agree_mask = false;
 		if (!fc->row) { /* a call: which (calls and collectives are in order) */
 			uint32_t v = tc__llvm_ptrmap_get(&r->values, fc->inst);
 			while (site < d->ncalls && d->calls[site].value != v)
@@ -111,6 +132,8 @@ static int describe_collectives(reader *r, tc_fn_desc *d)
 		}
 		cd->agree = count == 1 ? agree : TC_NONE;
 		cd->agree_arg = count == 1 ? agree_arg : TC_NONE;
+		cd->agree_mask = count == 1 && fc->row->mask >= 0 &&
+				 (uint32_t)fc->row->mask == agree_arg;
 	}
 	return TC_OK;
 }

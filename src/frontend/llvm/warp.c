@@ -83,12 +83,20 @@ static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 		 * lane is, the clamp takes in the whole warp and the mask is the
 		 * full mask (with another, the source lane may be outside it) */
 		LLVMValueRef w = LLVMGetOperand(v, (unsigned)c->whole);
-		if (LLVMIsAConstantInt(w) &&
-		    LLVMConstIntGetZExtValue(w) == (uint64_t)c->whole_value &&
-		    LLVMIsAConstantInt(mask) &&
-		    (LLVMConstIntGetZExtValue(mask) & 0xffffffffu) == 0xffffffffu) {
+		/* a clamp or mask that is a value of the function: a condition
+		 * the warp's view decides (a calling context may know the
+		 * parameter it comes from: a helper's width) */
+		uint32_t wv = tc__llvm_ptrmap_get(&r->values, w);
+		uint32_t mv = tc__llvm_ptrmap_get(&r->values, mask);
+		if ((wv != TC_NONE || (LLVMIsAConstantInt(w) &&
+				       LLVMConstIntGetZExtValue(w) == (uint64_t)c->whole_value)) &&
+		    (mv != TC_NONE || (LLVMIsAConstantInt(mask) &&
+				       (LLVMConstIntGetZExtValue(mask) & 0xffffffffu) == 0xffffffffu))) {
 			o->op = TC_LOP_BROADCAST;
 			lane_operand(r, o, 0, LLVMGetOperand(v, (unsigned)c->from));
+			o->cond = mv;
+			o->a[1] = wv;
+			o->k[1] = wv != TC_NONE ? c->whole_value : 0;
 		}
 	}
 }

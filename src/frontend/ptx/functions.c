@@ -373,7 +373,10 @@ static bool reg_constant(const reader *r, uint32_t m, const uint8_t *writes, con
  * writes redux.sync's mask so, nvcc every mask). Then the collective is
  * checked as with the immediate. A shuffle from one lane is a broadcast
  * (lane_collective) only with the full mask and a clamp that is so written
- * too.
+ * too; a mask or clamp in a register written otherwise stays a condition
+ * of the broadcast that the warp's view decides (graph/desc.h): nvcc -G's
+ * __shfl_sync computes its clamp from its width parameter, which a calling
+ * context may know.
  */
 static int full_masks(reader *r)
 {
@@ -407,11 +410,18 @@ static int full_masks(reader *r)
 		pcoll *c = &r->colls[r->items[x].target];
 		if (c->mask_reg != TC_NONE)
 			c->checked = reg_constant(r, c->mask_reg, writes, last, -1);
-		if (c->row->result == TC_LOP_BROADCAST &&
-		    (!c->checked || (c->clamp_reg != TC_NONE &&
-				     !reg_constant(r, c->clamp_reg, writes, last, c->row->whole_value))))
-			for (uint32_t k = c->res0; k < c->res1 && k < r->rec.def.len; k++)
-				r->lane[k] = tc__ptx_no_lane;
+		/* a broadcast's mask and clamp found constants here are no
+		 * conditions; the others stay, for lanes.h (a calling context
+		 * may know the parameter they come from) */
+		bool clamp = c->clamp_reg == TC_NONE ||
+			     reg_constant(r, c->clamp_reg, writes, last, c->row->whole_value);
+		for (uint32_t k = c->res0; k < c->res1 && k < r->rec.def.len; k++)
+			if (r->lane[k].op == TC_LOP_BROADCAST) {
+				if (c->checked)
+					r->lane[k].cond = TC_NONE;
+				if (clamp)
+					r->lane[k].a[1] = TC_NONE;
+			}
 	}
 	tc__arena_free(&tmp);
 	return TC_OK;

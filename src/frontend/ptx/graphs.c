@@ -282,6 +282,7 @@ static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last
 		const gcoll *fc = &r->found[k];
 		tc_coll_desc *cd = &d->coll[k];
 		cd->mask_param = cd->agree = cd->agree_arg = cd->call_site = TC_NONE;
+		cd->agree_mask = false;
 		if (!fc->row) { /* a call: which */
 			uint32_t t = r->items[fc->item].target;
 			cd->call_site = t >= f->call0 && t < f->call1 ? t - f->call0 : TC_NONE;
@@ -292,6 +293,7 @@ static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last
 			cd->agree = rec - f->rec0;
 			for (cd->agree_arg = 0; !((a >> cd->agree_arg) & 1); cd->agree_arg++)
 				;
+			cd->agree_mask = fc->row->mask >= 0 && (uint32_t)fc->row->mask == cd->agree_arg;
 		}
 	}
 	return rc;

@@ -472,12 +472,17 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				     ? (uint32_t)val->off + 1
 				     : 0;
 			/* the argument as a copy of the value (a constant or one
-			 * register), for what a calling context traces back */
+			 * register) of the store's width, for what a calling
+			 * context traces back */
+			uint32_t width = elem_size(op) * 8;
+			uint8_t bits = (uint8_t)(width < 64 ? width : 64);
 			if (addr->off == 0 && nval == 1)
-				r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE};
+				r->cur_lane =
+					(tc_lane_op){TC_LOP_COPY, 0, bits, {0, TC_NONE}, {0, 0}, TC_NONE};
 			else if (addr->off == 0 && nval == 0 && val->k == O_IMM && val->known)
-				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0,
-							   {TC_NONE, TC_NONE}, {val->off, 0}, TC_NONE};
+				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits,
+							   {TC_NONE, TC_NONE},
+							   {tc__ptx_sext(val->off, bits), 0}, TC_NONE};
 			return tc__ptx_emit_defs(r, &slot, 1, guard, TC_UA_PURE, TC_NONE);
 		}
 		return TC_OK; /* memory is not followed */
@@ -506,6 +511,10 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			kind = TC_UA_SOURCE; /* who calls a function with what is unknown */
 			if (e && e->tag == P_FUNC) { /* unless a calling context says */
 				size_t mark = r->rec.def.len;
+				/* nothing known but its width (what of the caller's
+				 * value it reads: analysis/calls.c) */
+				r->cur_lane = tc__ptx_no_lane;
+				r->cur_lane.bits = (uint8_t)(elem_size(op) * 8 < 64 ? elem_size(op) * 8 : 64);
 				if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
 					return r->rc;
 				for (size_t x = mark; x < r->rec.def.len; x++)

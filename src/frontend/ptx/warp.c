@@ -178,6 +178,14 @@ static tc_lane_op lane_collective(const reader *r, const tc_gpu_collective *c)
 				  : m->k == O_REG && m->reg != TC_NONE;
 	if (full && lane_slot(&b, 0, &r->ops[c->from + 1], read_pos(r, (size_t)c->from + 1), 32))
 		o = b;
+	/* a mask or clamp in a register: a condition (full_masks drops it
+	 * where the register is the constant; lanes.h decides the rest) */
+	if (o.op == TC_LOP_BROADCAST && m->k == O_REG)
+		o.cond = read_pos(r, km);
+	if (o.op == TC_LOP_BROADCAST && w->k == O_REG) {
+		o.a[1] = read_pos(r, (size_t)c->whole + 1);
+		o.k[1] = c->whole_value;
+	}
 	return o;
 }
 

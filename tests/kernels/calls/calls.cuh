@@ -16,6 +16,10 @@
 #define BDIM_X __nvvm_read_ptx_sreg_ntid_x()
 #define SHFL_XOR(mask, v, d) __nvvm_shfl_sync_bfly_i32((mask), (v), (d), 0x1f)
 #define SHFL_IDX(mask, v, lane) __nvvm_shfl_sync_idx_i32((mask), (v), (lane), 0x1f)
+/* the shuffle in segments of width lanes, its clamp as the CUDA headers
+ * compute it */
+#define SHFL_IDX_W(mask, v, lane, width)                                                 \
+	__nvvm_shfl_sync_idx_i32((mask), (v), (lane), ((32 - (width)) << 8) | 0x1f)
 #define ACTIVEMASK() __nvvm_activemask()
 #define LOWEST_LANE(mask) __builtin_ctz(mask)
 #define NOINLINE __attribute__((noinline))
@@ -26,6 +30,7 @@
 #define BDIM_X blockDim.x
 #define SHFL_XOR(mask, v, d) __shfl_xor_sync((mask), (v), (d))
 #define SHFL_IDX(mask, v, lane) __shfl_sync((mask), (v), (lane))
+#define SHFL_IDX_W(mask, v, lane, width) __shfl_sync((mask), (v), (lane), (width))
 #define ACTIVEMASK() __activemask()
 #define LOWEST_LANE(mask) (__ffs(mask) - 1)
 #define NOINLINE __noinline__

@@ -1,10 +1,14 @@
 // A branch on a cooperative-groups tile's meta_group_rank(): the same in
 // every lane of the warp, so the tile's shuffle under it is reached by the
 // whole tile. Markers: ../calls/run-calls.py (the toolkit builds).
-// no-nvcc-G: with -G, meta_group_rank() is a call that reads the tile
-// object through its this pointer, from local memory that the tile's
-// constructor, another call, wrote; what a callee writes through a pointer
-// is not followed, so its result is taken to differ between lanes
+// no-nvcc-G: with -G, meta_group_rank() reads a bit field of a copy of the
+// tile object in the kernel's local depot, through a pointer kept in a
+// depot slot; the tile's constructors (.funcs) wrote it through their this
+// pointer, read-modify-write, from tid.x, .y, .z that dim3's constructor
+// (another .func) wrote through a pointer into their own depot; a depot
+// whose address is taken is read as memory, and what a callee writes
+// through a pointer is not followed, so the rank is taken to differ
+// between lanes
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 

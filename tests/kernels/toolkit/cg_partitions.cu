@@ -1,11 +1,10 @@
 // Partitioned warps as cooperative groups build them: tiles of 16, 8 and 4
 // lanes whose shuffles and votes pass the tile's mask, which differs
 // between the lanes of the warp and names exactly the lanes of each tile.
-// No finding. Markers: ../calls/run-calls.py (the toolkit builds).
-// no-nvcc-G: with -G, the tile's constructor (a call) computes the mask and
-// stores it in the tile object in local memory, and the shuffle loads it
-// from there; what a callee writes through a pointer is not followed, so
-// the mask is taken to differ between lanes
+// No finding. With -G the shuffles and votes are calls of the toolkit's
+// __shfl_down_sync, __ballot_sync, ..., each given the tile's mask as a
+// parameter: their calling contexts know that it is a tile's. Markers:
+// ../calls/run-calls.py (the toolkit builds).
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 

@@ -1,9 +1,11 @@
 // CUB's block reduction, which every thread of the block calls, then a
 // barrier: no finding. Markers: ../calls/run-calls.py (the toolkit builds).
-// no-nvcc-G: with -G, CUB's warp reduction computes its shuffles' member
-// mask in functions that are not inlined, through its storage in local
-// memory; what a callee writes through a pointer is not followed, so the
-// mask is taken to differ between lanes
+// no-nvcc-G: with -G, CUB's warp reduction keeps its shuffles' member mask
+// (-1) in an object in the kernel's local depot, reached through pointers
+// that are themselves kept in depot slots and passed to .funcs
+// (cuda::std::plus, uninitialized_copy_single, forward); a depot whose
+// address is taken is read as memory, so the mask loaded is taken to differ
+// between lanes
 #include <cub/block/block_reduce.cuh>
 #include <cuda_runtime.h>
 

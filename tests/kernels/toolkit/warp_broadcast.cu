@@ -2,8 +2,10 @@
 // every lane of the warp, so a full-mask shuffle under a branch on it is
 // reached by the whole warp; its twin, a shuffle from a lane that differs
 // from lane to lane, is not. nvcc -O3 writes the source lane, clamp and
-// mask into registers first (each one mov of a constant).
-// no-nvcc-G: at -G the toolkit's __shfl_sync is a function that computes its clamp from its width parameter ((32 - width) << 8 | 31), a broadcast only for the width its caller passes, and a calling context knows which parameters may differ between lanes and which are the full mask, not their values (docs/check.md, "Known limits")
+// mask into registers first (each one mov of a constant); nvcc -G calls
+// the toolkit's __shfl_sync, which computes its clamp from its width
+// parameter ((32 - width) << 8 | 31): a broadcast in the calling contexts
+// that pass the width 32 and the full mask.
 // Markers: ../calls/run-calls.py (the toolkit builds).
 #include <cooperative_groups.h>
 
