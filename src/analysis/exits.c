@@ -23,6 +23,9 @@
 
 #include <string.h>
 
+/* the elements that wait for the whole block */
+#define BLOCK_WIDE (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)
+
 struct tc_exits {
 	tc_alloc al;
 	const tc_graph *g;
@@ -30,6 +33,7 @@ struct tc_exits {
 	uint8_t *in_x;     /* per node: in the exit-only region */
 	uint32_t *reach;   /* per node: the stamp of the last search that met it */
 	uint32_t *wanted;  /* per node: the stamp of the search that looks for it */
+	uint8_t *in_xb;    /* per node: no barrier of the block can be reached */
 	uint32_t *stack;
 	uint32_t stamp;
 	const tc_result *r; /* the uniform branches, or NULL */
@@ -76,10 +80,11 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
 	x->r = r;
 	x->n = tc_graph_node_count(g);
 	x->in_x = tc__malloc(al, (size_t)x->n + 1);
+	x->in_xb = tc__malloc(al, (size_t)x->n + 1);
 	x->reach = tc__calloc(al, (size_t)x->n + 1, sizeof *x->reach);
 	x->wanted = tc__calloc(al, (size_t)x->n + 1, sizeof *x->wanted);
 	x->stack = tc__malloc(al, ((size_t)x->n + 1) * sizeof *x->stack);
-	if (!x->in_x || !x->reach || !x->wanted || !x->stack) {
+	if (!x->in_x || !x->in_xb || !x->reach || !x->wanted || !x->stack) {
 		tc__exits_free(x);
 		return TC_ENOMEM;
 	}
@@ -87,12 +92,20 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
 	reaching(x, elements, nelements, 0);
 	for (uint32_t v = 0; v < x->n; v++)
 		x->in_x[v] = x->reach[v] != x->stamp;
+	/* the same for the barriers alone (the elements' list holds them) */
+	uint32_t nb = 0;
+	for (size_t i = 0; i < nelements; i++)
+		if (elements[i] < x->n && (tc_graph_node_flags(g, elements[i]) & BLOCK_WIDE))
+			x->wanted[nb++] = elements[i]; /* wanted is free until the first query */
+	x->stamp = 2;
+	reaching(x, x->wanted, nb, 0);
+	for (uint32_t v = 0; v < x->n; v++)
+		x->in_xb[v] = x->reach[v] != x->stamp;
+	memset(x->wanted, 0, ((size_t)x->n + 1) * sizeof *x->wanted);
 	*out = x;
 	return TC_OK;
 }
 
-/* the elements that wait for the whole block */
-#define BLOCK_WIDE (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)
 
 /*
  * Whether the threads that stay after cause c (its sides outside X), on
@@ -132,6 +145,35 @@ static bool one_barrier_ahead(tc_exits *x, uint32_t c)
 				x->reach[u] = stamp;
 				x->stack[top++] = u;
 			}
+		}
+	}
+	return true;
+}
+
+/*
+ * For a barrier e: whether every branch that may part threads before it
+ * (r does not find it uniform) and has a side from which e cannot be
+ * reached sends them from there to no other barrier. e's causes are the
+ * branches nearest it, and one further back may send threads on to
+ * another barrier for good: a loop whose head is e, left for a barrier
+ * after it, where the threads that go round again are counted by a branch
+ * in the loop. One whole search back from e, for a finding that passed the
+ * rest.
+ */
+static bool no_other_skips(tc_exits *x, uint32_t e)
+{
+	x->stamp++;
+	reaching(x, &e, 1, 0);
+	uint32_t stamp = x->stamp, count;
+	for (uint32_t b = 0; b < x->n; b++) {
+		if (x->reach[b] != stamp || (x->r && tc_result_node_uniform(x->r, b)) ||
+		    (!x->r && (tc_graph_node_flags(x->g, b) & TC_NODE_UNIFORM)))
+			continue;
+		const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t s = tc_graph_edge_to(x->g, out[k]);
+			if (x->reach[s] != stamp && !x->in_xb[s])
+				return false;
 		}
 	}
 	return true;
@@ -185,10 +227,13 @@ bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t nc
 		if (skips == 0)
 			return false; /* every side reaches e: how often differs */
 	}
-	if (tc_graph_node_flags(x->g, e) & BLOCK_WIDE)
+	if (tc_graph_node_flags(x->g, e) & BLOCK_WIDE) {
 		for (uint32_t i = 0; i < ncauses; i++)
 			if (!one_barrier_ahead(x, causes[i]))
 				return false;
+		if (!no_other_skips(x, e))
+			return false;
+	}
 
 	if (side)
 		*side = first;
@@ -200,6 +245,7 @@ void tc__exits_free(tc_exits *x)
 	if (!x)
 		return;
 	tc__free(&x->al, x->in_x);
+	tc__free(&x->al, x->in_xb);
 	tc__free(&x->al, x->reach);
 	tc__free(&x->al, x->wanted);
 	tc__free(&x->al, x->stack);
