@@ -245,28 +245,14 @@ static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 }
 
 /* The parameter that value v copies, through copies (the warp's view says
- * which values are: lanes.h), or TC_NONE. */
-static uint32_t traced_param(const tc_fn_desc *d, uint32_t v)
-{
-	for (int steps = 0; steps < 64 && v < d->f.nvalues; steps++) {
-		for (uint32_t k = 0; k < d->nparam_values; k++)
-			if (d->param_value[k] == v)
-				return d->param_index[k];
-		if (!d->lop)
-			return TC_NONE;
-		const tc_lane_op *o = &d->lop[v];
-		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || o->a[0] == TC_NONE)
-			return TC_NONE;
-		v = o->a[0];
-	}
-	return TC_NONE;
-}
-
-/* The parameter that value v copies, as traced_param, and in *bits the
- * fewest bits a copy on the way, or the read of the parameter, keeps (0:
- * none says): what of the caller's value v is. */
+ * which values are: lanes.h), or TC_NONE; in *bits (may be NULL) the fewest
+ * bits a copy on the way, or the read of the parameter, keeps (0: none
+ * says): what of the caller's value v is. */
 static uint32_t traced_param_bits(const tc_fn_desc *d, uint32_t v, unsigned *bits)
 {
+	unsigned ignored;
+	if (!bits)
+		bits = &ignored;
 	*bits = 0;
 	for (int steps = 0; steps < 64 && v < d->f.nvalues; steps++) {
 		unsigned b = d->lop ? d->lop[v].bits : 0;
@@ -521,7 +507,7 @@ static int analyse(tc_calls *c, uint32_t x)
 				wmask |= UINT64_C(1) << a;
 			bool one = d->arg_ones ? d->arg_ones[cs->arg_off + a] : value && traced_ones(d, v);
 			if (!one && value && !c->ctx[x].launch) { /* a full mask passed on */
-				uint32_t p = traced_param(d, v);
+				uint32_t p = traced_param_bits(d, v, NULL);
 				one = p < MASK_BITS && ((c->ctx[x].ones >> p) & 1);
 			}
 			if (one)
@@ -897,7 +883,7 @@ static tc_state own_coll_state(const tc_calls *c, uint32_t y, uint32_t k, int *v
 	const tc_fn_desc *d = desc_of(c, Y->graph);
 	uint32_t p = d->coll ? d->coll[k].mask_param : TC_NONE;
 	if (p == TC_NONE && d->coll && col->masked) /* its one agreeing argument */
-		p = traced_param(d, d->coll[k].agree);
+		p = traced_param_bits(d, d->coll[k].agree, NULL);
 	*masked = col->masked && !(p < MASK_BITS && ((Y->ones >> p) & 1));
 	*view = col->group != TC_GROUP_BLOCK;
 	if (*masked)

@@ -261,12 +261,9 @@ nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n)
 	if (m->len >= UINT32_MAX / 2 || tc__hash_reserve(&m->index, ar->al, (size_t)m->len + 1))
 		return NULL;
 	size_t at;
-	for (uint32_t v = tc__hash_first(&m->index, h, &at); v != TC_NONE;
-	     v = tc__hash_next(&m->index, h, &at)) {
-		nslot *e = tc__ptx_nmap_at(m, v);
-		if (e->len == n && memcmp(e->s, s, n) == 0)
-			return e;
-	}
+	nslot *e = tc__ptx_nmap_lookup(m, s, n, h, &at);
+	if (e)
+		return e;
 	uint32_t i = m->len;
 	uint32_t q = i / NMAP_CHUNK + 1;
 	if (!(q & (q - 1))) { /* the first of a chunk */
@@ -279,7 +276,7 @@ nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n)
 	}
 	tc__hash_put_at(&m->index, at, h, i);
 	m->len++;
-	nslot *e = tc__ptx_nmap_at(m, i);
+	e = tc__ptx_nmap_at(m, i);
 	*e = (nslot){s, (uint32_t)n, 0, 0, 0, 0xff};
 	return e;
 }

@@ -113,17 +113,24 @@ static inline nslot *tc__ptx_nmap_at(const nmap *m, uint32_t i)
 	return &m->chunk[k][i - NMAP_CHUNK * ((1u << k) - 1u)];
 }
 
-/* The entry of s (n bytes, hash h: tc__hash_bytes) in m, or NULL. */
-static inline nslot *tc__ptx_nmap_find(const nmap *m, const char *s, size_t n, uint32_t h)
+/* The entry of s (n bytes, hash h: tc__hash_bytes) in m, or NULL; *at:
+ * where it would go. */
+static inline nslot *tc__ptx_nmap_lookup(const nmap *m, const char *s, size_t n, uint32_t h,
+					 size_t *at)
 {
-	size_t at;
-	for (uint32_t v = tc__hash_first(&m->index, h, &at); v != TC_NONE;
-	     v = tc__hash_next(&m->index, h, &at)) {
+	for (uint32_t v = tc__hash_first(&m->index, h, at); v != TC_NONE;
+	     v = tc__hash_next(&m->index, h, at)) {
 		nslot *e = tc__ptx_nmap_at(m, v);
 		if (e->len == n && memcmp(e->s, s, n) == 0)
 			return e;
 	}
 	return NULL;
+}
+
+static inline nslot *tc__ptx_nmap_find(const nmap *m, const char *s, size_t n, uint32_t h)
+{
+	size_t at;
+	return tc__ptx_nmap_lookup(m, s, n, h, &at);
 }
 
 /* ---- what is kept of a file ---------------------------------------------- */
