@@ -211,11 +211,18 @@ static int build_graph(reader *r, uint32_t f)
 	in.source = tc__llvm_value_source;
 	in.ids = r->ids;
 	in.nids = (uint32_t)r->nids;
-	/* the block's size where something reads it: the warp's view, an index */
-	if (in.lop || r->nids)
-		tc__llvm_block_size(r, fn, in.block_size);
+	/* the block's size: the warp's view's shape, and what it says of the
+	 * thread's indices (for their bounds, what each value computes) */
+	tc__llvm_block_size(r, fn, in.block_size);
+	in.max_threads = tc__llvm_max_threads(r, fn);
 	if (in.lop)
 		in.warp_size = tc__llvm_warp_size(r, fn);
+	else if (in.block_size[0] || in.block_size[1] || in.block_size[2] || in.max_threads) {
+		if ((rc = tc__llvm_lane_ops(r, &uf)))
+			return rc;
+		in.lop = r->lop;
+		in.lop_bounds_only = true;
+	}
 	rc = tc__llvm_make_collectives(r, &in);
 	if (!rc && r->calls && r->graph_of)
 		rc = describe(r, f, nblocks, &in);

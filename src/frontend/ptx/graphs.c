@@ -376,7 +376,8 @@ static int graph(reader *r, uint32_t fi)
 	}
 	/* and for every function of a module with calls: what a function
 	 * returns to its callers' warps (analysis/calls.c) */
-	if ((any_warp || (r->any_calls && !(r->opt && r->opt->function))) && r->want_lanes)
+	bool warp_view = any_warp || (r->any_calls && !(r->opt && r->opt->function));
+	if (r->want_lanes)
 		rf.lane = r->lane + f->rec0;
 	/* the graph: one node per block, split at barriers, and <exit> */
 	for (uint32_t k = 0; k < nb; k++) {
@@ -401,6 +402,14 @@ static int graph(reader *r, uint32_t fi)
 	in.source = value_source;
 	in.warp_size = 32;
 	tc__fn_read_block_size(&in, r->opt ? r->opt->block_size : NULL, f->reqntid);
+	in.max_threads = f->maxntid;
+	/* what the records compute, for the warp's view, else for the bounds
+	 * of the thread's indices (analysis/bounds.h) where a size is known */
+	if (rf.lane && !warp_view) {
+		in.lop_bounds_only = true;
+		if (!in.block_size[0] && !in.block_size[1] && !in.block_size[2] && !in.max_threads)
+			rf.lane = NULL;
+	}
 	rc = thread_ids(r, f, &in);
 	if (!rc)
 		rc = make_collectives(r, f, last, nbar, &in);

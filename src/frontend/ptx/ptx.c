@@ -17,7 +17,9 @@
  * redux.sync) are items of their own, with a record per argument that must
  * agree in the warp; a function with one (or with a call of a function
  * that executes one) also gets the warp's view (analysis/lanes.h) from what
- * each record computes, kept only for files whose text holds one.
+ * each record computes, kept only for files whose text holds one, or
+ * declares a block's size (.reqntid, .maxntid: what the records compute
+ * then also bounds the thread's indices, analysis/bounds.h).
  *
  * Stack slots: code compiled without optimisation keeps its variables in the
  * local depot (".local .b8 __local_depot0[N]", addressed as [%SP+8]). When
@@ -33,6 +35,24 @@
 
 #include <stdio.h>
 #include <string.h>
+
+/* Whether the text may declare a block's size (.reqntid, .maxntid) or one
+ * is given: then what each record computes bounds the thread's indices
+ * (analysis/bounds.h). */
+static bool may_size_blocks(const tc_read_options *opt, const char *p, size_t n)
+{
+	if (opt && (opt->block_size[0] || opt->block_size[1] || opt->block_size[2]))
+		return true;
+	for (size_t i = 0; i + 8 <= n;) {
+		const char *d = memchr(p + i, '.', n - 8 - i + 1);
+		if (!d)
+			break;
+		i = (size_t)(d - p) + 1;
+		if ((memcmp(d, ".reqntid", 8) == 0 || memcmp(d, ".maxntid", 8) == 0))
+			return true;
+	}
+	return false;
+}
 
 /* the whole file */
 static int read_file(reader *r)
@@ -157,7 +177,7 @@ int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t
 	r.end = r.p + len;
 	r.line = 1;
 	r.cur_lane = tc__ptx_no_lane;
-	r.want_lanes = tc__ptx_may_have_warp_ops(r.p, len);
+	r.want_lanes = tc__ptx_may_have_warp_ops(r.p, len) || may_size_blocks(opt, r.p, len);
 	r.want_dwarf = tc__ptx_has_debug_info(r.p, len);
 	if (tc__module_new(&r.out, alloc)) {
 		free_reader(&r);

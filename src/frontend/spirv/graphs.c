@@ -114,15 +114,35 @@ static int graph(reader *r, uint32_t fi)
 			  r->ropblk.v,
 			  NULL};
 	/* the sub-group's view, for a function with a sub-group collective
-	 * (the sub-group's size is not known) */
-	if (r->any_sub) {
+	 * (the sub-group's size is not known); else, where the workgroup's size
+	 * is known, what the entries compute for the bounds it puts on the
+	 * invocation's index (analysis/bounds.h) */
+	const uint32_t *size = r->opt && (r->opt->block_size[0] || r->opt->block_size[1] ||
+					  r->opt->block_size[2])
+				       ? r->opt->block_size
+				       : f->size;
+	if (r->any_sub || size[0] || size[1] || size[2]) {
 		if (tc__grow(&r->al, &r->lane, &r->lanecap, r->rblock.len + 1, sizeof *r->lane)) {
 			rc = tc__spirv_oom(r);
 			goto done;
 		}
-		for (uint32_t e = 0; e < r->rblock.len; e++)
+		for (uint32_t e = 0; e < r->rblock.len; e++) {
 			r->lane[e] = tc__spirv_lane_op(r, e);
+			if (r->lane[e].op == TC_LOP_OTHER)
+				r->lane[e] = tc__spirv_int_op(r, e);
+		}
+		/* the reads of the invocation's index in its workgroup */
+		for (size_t k = 0; k < r->ntids; k++) {
+			uint32_t e = r->tids[k].value;
+			if (r->tids[k].global || e >= r->rblock.len)
+				continue;
+			tc_lane_op *o = &r->lane[e];
+			*o = (tc_lane_op){TC_LOP_TID_X, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+			o->op = (uint8_t)(TC_LOP_TID_X + r->tids[k].dim);
+			o->bits = tc__spirv_int_width(r, r->in[r->rinst.v[e]].type);
+		}
 		rf.lane = r->lane;
+		in.lop_bounds_only = !r->any_sub;
 	}
 	char idname[24];
 	const char *name = f->name;

@@ -429,6 +429,139 @@ static int thread_id(reader *r, uint32_t i, uint32_t n)
 	return TC_OK;
 }
 
+/* The width of integer type t, or 0. */
+uint8_t tc__spirv_int_width(const reader *r, uint32_t t)
+{
+	uint32_t d = tc__spirv_def_of(r, t);
+	if (tc__spirv_opcode_at(r, d) != SpvOpTypeInt || r->in[d].nw < 4)
+		return 0;
+	uint32_t w = tc__spirv_word(r, d, 2);
+	return (uint8_t)(w && w <= 64 ? w : 0);
+}
+
+/* Operand slot of o: id's place in entry e's reads, or the integer constant
+ * id is (sign-extended from its width). False: neither. */
+static bool lane_slot(const reader *r, uint32_t e, tc_lane_op *o, int slot, uint32_t id)
+{
+	uint32_t v = value_op(r, id);
+	if (v != TC_NONE) {
+		for (uint32_t q = r->ropoff.v[e]; q < r->ropoff.v[e + 1]; q++)
+			if (r->rop.v[q] == v) {
+				o->a[slot] = q - r->ropoff.v[e];
+				return true;
+			}
+		return false;
+	}
+	uint32_t c = tc__spirv_def_of(r, id);
+	uint8_t w = tc__spirv_opcode_at(r, c) == SpvOpConstant
+			? tc__spirv_int_width(r, r->in[c].type)
+			: 0;
+	if (!w || r->in[c].nw < (w > 32 ? 5 : 4))
+		return false;
+	uint64_t k = tc__spirv_word(r, c, 3);
+	if (w > 32)
+		k |= (uint64_t)tc__spirv_word(r, c, 4) << 32;
+	if (w < 64 && ((k >> (w - 1)) & 1))
+		k |= ~UINT64_C(0) << w;
+	o->flags |= slot ? TC_LOP_K1 : TC_LOP_K0;
+	o->k[slot] = (int64_t)k;
+	return true;
+}
+
+/*
+ * What entry e of the register form computes of integers (graph/desc.h,
+ * tc_lane_op): a comparison, arithmetic, a conversion, a copy into or out
+ * of a promoted variable; TC_LOP_OTHER for anything else. For the bounds
+ * the block's size puts on the invocation's index (analysis/bounds.h), and
+ * the sub-group's view.
+ */
+tc_lane_op tc__spirv_int_op(const reader *r, uint32_t e)
+{
+	static const struct {
+		uint16_t spv;
+		uint8_t op;
+	} ops[] = {
+	    {SpvOpIEqual, TC_LOP_EQ},
+	    {SpvOpINotEqual, TC_LOP_NE},
+	    {SpvOpUGreaterThan, TC_LOP_UGT},
+	    {SpvOpSGreaterThan, TC_LOP_SGT},
+	    {SpvOpUGreaterThanEqual, TC_LOP_UGE},
+	    {SpvOpSGreaterThanEqual, TC_LOP_SGE},
+	    {SpvOpULessThan, TC_LOP_ULT},
+	    {SpvOpSLessThan, TC_LOP_SLT},
+	    {SpvOpULessThanEqual, TC_LOP_ULE},
+	    {SpvOpSLessThanEqual, TC_LOP_SLE},
+	    {SpvOpIAdd, TC_LOP_ADD},
+	    {SpvOpISub, TC_LOP_SUB},
+	    {SpvOpIMul, TC_LOP_MUL},
+	    {SpvOpUDiv, TC_LOP_UDIV},
+	    {SpvOpSDiv, TC_LOP_SDIV},
+	    {SpvOpUMod, TC_LOP_UREM},
+	    {SpvOpSRem, TC_LOP_SREM},
+	    {SpvOpShiftRightLogical, TC_LOP_LSHR},
+	    {SpvOpShiftRightArithmetic, TC_LOP_ASHR},
+	    {SpvOpShiftLeftLogical, TC_LOP_SHL},
+	    {SpvOpBitwiseOr, TC_LOP_OR},
+	    {SpvOpBitwiseXor, TC_LOP_XOR},
+	    {SpvOpBitwiseAnd, TC_LOP_AND},
+	};
+	static const tc_lane_op other = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	tc_lane_op o = other;
+	uint32_t i = r->rinst.v[e];
+	const sinst *x = &r->in[i];
+	uint32_t n = r->ropoff.v[e + 1] - r->ropoff.v[e];
+	if (r->rdef.v[e] != TC_NONE) {
+		/* a store of a whole promoted variable: a copy of what is stored */
+		uint32_t d = x->op == SpvOpStore ? tc__spirv_def_of(r, tc__spirv_word(r, i, 1))
+						  : TC_NONE;
+		uint32_t pt = d != TC_NONE && r->in[d].op == SpvOpVariable
+				      ? tc__spirv_def_of(r, r->in[d].type)
+				      : TC_NONE;
+		if (tc__spirv_opcode_at(r, pt) != SpvOpTypePointer ||
+		    !(o.bits = tc__spirv_int_width(r, tc__spirv_word(r, pt, 3))) ||
+		    !lane_slot(r, e, &o, 0, tc__spirv_word(r, i, 2)))
+			return other;
+		o.op = TC_LOP_COPY;
+		return o;
+	}
+	if (x->op == SpvOpLoad && n == 1 && r->rop.v[r->ropoff.v[e]] < TC_SSA_VALUE &&
+	    tc__spirv_opcode_at(r, tc__spirv_def_of(r, tc__spirv_word(r, i, 3))) ==
+		SpvOpVariable &&
+	    tc__spirv_int_width(r, x->type)) {
+		/* a load of a promoted variable: what it holds */
+		o.op = TC_LOP_COPY;
+		o.bits = tc__spirv_int_width(r, x->type);
+		o.a[0] = 0;
+		return o;
+	}
+	if (x->op == SpvOpUConvert || x->op == SpvOpSConvert || x->op == SpvOpBitcast ||
+	    x->op == SpvOpCopyObject) {
+		/* an integer from an integer */
+		uint32_t from = x->nw == 4 ? tc__spirv_def_of(r, tc__spirv_word(r, i, 3)) : TC_NONE;
+		if (from >= r->nin || !tc__spirv_int_width(r, r->in[from].type) ||
+		    !(o.bits = tc__spirv_int_width(r, x->type)) ||
+		    !lane_slot(r, e, &o, 0, tc__spirv_word(r, i, 3)))
+			return other;
+		o.op = TC_LOP_COPY;
+		return o;
+	}
+	size_t k = 0;
+	while (k < sizeof ops / sizeof *ops && ops[k].spv != x->op)
+		k++;
+	if (k == sizeof ops / sizeof *ops || x->nw != 5)
+		return other;
+	uint32_t a = tc__spirv_word(r, i, 3), b = tc__spirv_word(r, i, 4);
+	bool cmp = ops[k].op >= TC_LOP_EQ && ops[k].op <= TC_LOP_SGE;
+	o.bits = cmp ? 1 : tc__spirv_int_width(r, x->type);
+	if (!o.bits || (cmp && !(tc__spirv_opcode_at(r, tc__spirv_def_of(r, x->type)) ==
+				   SpvOpTypeBool)))
+		return other;
+	if (!lane_slot(r, e, &o, 0, a) || !lane_slot(r, e, &o, 1, b))
+		return other;
+	o.op = ops[k].op;
+	return o;
+}
+
 int tc__spirv_describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *escaped)
 {
 	r->ntids = 0;
