@@ -905,7 +905,12 @@ static int branch_divergence(ua *a, uint32_t b)
 			bool checked = false;
 			for (uint32_t y = a->xuoff[x]; y < a->xuoff[x + 1]; y++) {
 				uint32_t ub = a->xub[y], w = a->xuser[y];
-				if (ub != TC_NONE && a->walk.stamp[ub] == st)
+				/* a phi outside reads the value on an in-edge from
+				 * inside, as each thread leaves */
+				bool leaving = w < a->nvalues && (a->f->kind[w] & TC_UA_PHI) &&
+					       a->f->block[w] != TC_NONE &&
+					       a->walk.stamp[a->f->block[w]] != st;
+				if (ub != TC_NONE && a->walk.stamp[ub] == st && !leaving)
 					continue; /* a use inside: threads there agree */
 				if (!checked && !variant(a, val))
 					break; /* the same in every iteration */
