@@ -277,7 +277,9 @@ int tc__bounds(const tc_ua_func *f, const tc_lane_op *op, const uint32_t size[3]
 		c.n[d] = size[d] ? size[d] : max_threads;
 	c.total = size[0] && size[1] && size[2] ? (uint64_t)size[0] * size[1] * size[2]
 						: max_threads;
-	c.ntid_lo = size[0] ? size[0] : max_threads ? 1 : 0;
+	/* blockDim.x is at most the size (an OpenCL 2.0 work-group at the
+	 * grid's edge may be smaller than the one declared) */
+	c.ntid_lo = 1;
 	c.ntid_hi = size[0] ? size[0] : max_threads;
 	if (!c.n[0] && !c.n[1] && !c.n[2] && !c.total)
 		return TC_OK;

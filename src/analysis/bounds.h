@@ -2,11 +2,14 @@
  * bounds.h - what the block's size bounds: the thread's index in the block
  * in dimension d is in [0, N_d) where N_d is the block's size there, given
  * (--block-size) or declared (reqd_work_group_size, LocalSize, .reqntid);
- * its linear index is in [0, N_x * N_y * N_z). Where only the most threads
- * a block has is declared (.maxntid X, Y, Z, __launch_bounds__(M): M =
- * X * Y * Z), that bounds the block's total, so the linear index and each
- * dimension's index are below M; a dimension's own size is not bounded
- * (a block of 16 x 16 has .maxntid 256, 1, 1's 256 threads).
+ * its linear index is in [0, N_x * N_y * N_z), the block's x size in
+ * [1, N_x] (an OpenCL 2.0 work-group at the edge of the grid may be
+ * smaller than the size declared; its indices are below that). Where only
+ * the most threads a block has is declared (.maxntid X, Y, Z,
+ * __launch_bounds__(M): M = X * Y * Z), that bounds the block's total, so
+ * the linear index and each dimension's index are below M; a dimension's
+ * own size is not bounded (a block of 16 x 16 has .maxntid 256, 1, 1's
+ * 256 threads).
  *
  * From those bounds, through the arithmetic a tc_lane_op describes (copies
  * and casts, +, -, *, shifts, division and remainder by constants, and,
