@@ -175,8 +175,10 @@ typedef struct tc_read_options {
 	unsigned flags;
 	/* The block's size in threads (x, y, z; 0 where unknown), as the kernel
 	 * is launched: decides which thread-id values are the same in every lane
-	 * of a warp (docs/check.md, "Collectives"). A size the kernel declares
-	 * (reqd_work_group_size, .reqntid, LocalSize) is used where this is 0.
+	 * of a warp (docs/check.md, "Collectives"), and bounds the thread's
+	 * indices (docs/check.md, "Bounds of the thread's index"). A size the
+	 * kernel declares (reqd_work_group_size, .reqntid, LocalSize) is used
+	 * where this is 0.
 	 * Unknown x: taken to be a whole number of warps. */
 	uint32_t block_size[3];
 } tc_read_options;

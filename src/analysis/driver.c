@@ -2,6 +2,7 @@
 #include "analysis/driver.h"
 
 #include "analysis/affine.h"
+#include "analysis/bounds.h"
 #include "analysis/lanes.h"
 #include "analysis/ssa.h"
 #include "analysis/uniformity.h"
@@ -28,11 +29,25 @@ typedef struct drive {
 	uint8_t *kind;    /* its kinds */
 } drive;
 
+/* d->kind: a copy of d->f's kinds to change. TC_OK or TC_ENOMEM. */
+static int own_kinds(drive *d)
+{
+	const tc_ua_func *f = d->f;
+	if (d->kind)
+		return TC_OK;
+	if (!(d->kind = tc__malloc(d->al, f->nvalues ? f->nvalues : 1)))
+		return TC_ENOMEM;
+	memcpy(d->kind, f->kind, f->nvalues);
+	d->sized = *f;
+	d->sized.kind = d->kind;
+	return TC_OK;
+}
+
 /*
  * What the block's size says of the thread's indices f reads: in a
  * dimension of size 1 the local index is 0 and the global one the block's
- * index, the same in every thread of the block (d->f becomes a copy with
- * their kinds changed). TC_OK or TC_ENOMEM.
+ * index, the same in every thread of the block (their kinds changed in
+ * d->kind, which d->f then has). TC_OK or TC_ENOMEM.
  */
 static int sized_ids(drive *d)
 {
@@ -42,21 +57,34 @@ static int sized_ids(drive *d)
 		const tc_thread_id *t = &in->ids[k];
 		if (t->dim > 2 || in->block_size[t->dim] != 1 || t->value >= f->nvalues)
 			continue;
-		if (!d->kind) {
-			if (!(d->kind = tc__malloc(d->al, f->nvalues ? f->nvalues : 1)))
-				return TC_ENOMEM;
-			memcpy(d->kind, f->kind, f->nvalues);
-			d->sized = *f;
-			d->sized.kind = d->kind;
-		}
+		if (own_kinds(d))
+			return TC_ENOMEM;
 		uint8_t *kd = &d->kind[t->value];
 		*kd &= (uint8_t)~(TC_UA_SOURCE | TC_UA_NAMED);
 		if (t->whole)
 			*kd |= TC_UA_UNIFORM;
 	}
-	if (d->kind)
-		d->f = &d->sized;
 	return TC_OK;
+}
+
+/* The comparisons the bounds of the thread's indices decide (bounds.h):
+ * the same in every thread. TC_OK or TC_ENOMEM. */
+static int bounded(drive *d)
+{
+	const tc_fn_read *in = d->in;
+	if (!d->lop || (!in->block_size[0] && !in->block_size[1] && !in->block_size[2] &&
+			!in->max_threads))
+		return TC_OK;
+	bool had = d->kind != NULL, changed;
+	int rc = own_kinds(d);
+	if (!rc)
+		rc = tc__bounds(d->f, d->lop, in->block_size, in->max_threads, d->kind, &changed,
+				d->al);
+	if (!rc && !had && !changed) { /* nothing to change: f as it was */
+		tc__free(d->al, d->kind);
+		d->kind = NULL;
+	}
+	return rc;
 }
 
 /* The value analyses: SSA form first where the reader has registers. */
@@ -77,6 +105,10 @@ static int values(drive *d)
 	}
 	if (!rc)
 		rc = sized_ids(d);
+	if (!rc)
+		rc = bounded(d);
+	if (!rc && d->kind)
+		d->f = &d->sized;
 	/* the block's view reads the uniform parts where thread terms cancel
 	 * (affine.h); the warp's view and the calls' description keep f */
 	if (!rc)

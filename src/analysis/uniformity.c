@@ -541,20 +541,90 @@ static bool to_exits(const ua *a, uint32_t v, uint32_t b, uint32_t stop, uint32_
 	       (stop > a->nblocks || !tc__in_loop(l, v, stop)) && !tc__in_loop(l, v, b);
 }
 
-/* The phis of the joins that round st labelled (touched[0 .. nt)), and of
- * the irreducible loops that b is in (around) or that its paths enter at
- * two blocks with different labels. */
+/*
+ * The phis of p = ipdom(b), a join of divergent branch b: all of them,
+ * unless the threads reach p from b through one edge, b -> p (b heads
+ * straight into p, which has no other predecessor that b reaches before
+ * p, as when a loop with a divergent exit leaves by its latch into the
+ * header of a loop after it, with no preheader between). Those threads
+ * come in different iterations of a cycle, not by different ways, and each
+ * phi of p takes what comes in from b: that differs between them only when
+ * it is a value of b's region that may differ between the iterations
+ * (variant). A constant, a value defined before the region, or one computed
+ * in it from those alone is the same in all of them (and what it depends
+ * on itself is the data's to say).
+ */
+static bool variant(ua *a, uint32_t v);
+static int stop_phis(ua *a, uint32_t b, uint32_t p)
+{
+	const tc_ua_func *f = a->f;
+	const uint32_t *pb = TC_ADJ_BEGIN(&a->pred, p), *pe = TC_ADJ_END(&a->pred, p);
+	bool direct = false;
+	for (const uint32_t *x = pb; x != pe; x++)
+		direct |= *x == b;
+	/* at most one other predecessor: a loop's header has its latch */
+	if (!direct || pe - pb > 2)
+		return divergent_phis(a, p);
+	if (a->poff[p] == a->poff[p + 1])
+		return TC_OK;
+	/* b's region: what b's successors reach before p */
+	uint32_t st = ++a->walk.round, sp = 0, *mark = a->walk.stamp, *stack = a->list;
+	mark[b] = st;
+	for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, b); w != TC_ADJ_END(&a->succ, b); w++)
+		if (*w != p && mark[*w] != st)
+			mark[stack[sp++] = *w] = st;
+	while (sp > 0) {
+		uint32_t v = stack[--sp];
+		for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, v); w != TC_ADJ_END(&a->succ, v);
+		     w++)
+			if (*w != p && mark[*w] != st)
+				mark[stack[sp++] = *w] = st;
+	}
+	for (const uint32_t *x = pb; x != pe; x++)
+		if (*x != b && *x < a->nblocks && mark[*x] == st)
+			return divergent_phis(a, p); /* a second way in */
+	int rc;
+	if (!a->u->ooff && (rc = operands(a->u)))
+		return rc;
+	const tc_uniformity *u = a->u;
+	for (uint32_t i = a->poff[p]; i < a->poff[p + 1]; i++) {
+		uint32_t phi = a->phi[i];
+		bool region = false;
+		for (uint32_t o = u->ooff[phi]; o < u->ooff[phi + 1] && !region; o++) {
+			uint32_t y = u->oarc[o];
+			if (y >= a->nvalues || f->block[y] == TC_NONE || mark[f->block[y]] != st)
+				continue;
+			for (uint32_t k = f->use_off[y]; k < f->use_off[y + 1] && !region; k++)
+				region = f->user[k] == phi && f->use_block[k] == b;
+			region = region && variant(a, y);
+		}
+		if (region && (rc = taint(a, phi)))
+			return rc;
+	}
+	return TC_OK;
+}
+
+/* The phis of the joins that round st labelled (touched[0 .. nt)) (of
+ * ipdom(b) through stop_phis), and of the irreducible loops that b is in
+ * (around) or that its paths enter at two blocks with different labels. */
 static int joins_found(ua *a, uint32_t b, uint32_t st, uint32_t nt, uint32_t around)
 {
 	int rc;
+	bool stop = false;
 	for (uint32_t k = 0; k < nt; k++) {
 		uint32_t v = a->touched[k];
-		if (v < a->nblocks && a->join_st[v] == st && (rc = divergent_phis(a, v)))
+		if (v >= a->nblocks || a->join_st[v] != st)
+			continue;
+		if (v == a->ipdom[b])
+			stop = true;
+		else if ((rc = divergent_phis(a, v)))
 			return rc;
 	}
 	if (around != TC_NONE)
-		return irreducible_phis(a, around);
-	return a->any_multi ? irreducible_entries(a, b, st, nt) : TC_OK;
+		rc = irreducible_phis(a, around);
+	else
+		rc = a->any_multi ? irreducible_entries(a, b, st, nt) : TC_OK;
+	return rc || !stop ? rc : stop_phis(a, b, a->ipdom[b]);
 }
 
 /*
@@ -779,10 +849,10 @@ static int group_branch(ua *a, uint32_t b, cycle_group *g)
 				}
 			}
 		}
-		if (stop_joins && stop < a->nblocks && (rc = divergent_phis(a, stop)))
-			return rc;
 		uint32_t around = irreducible_around(a, b);
 		if (around != TC_NONE && (rc = irreducible_phis(a, around)))
+			return rc;
+		if (stop_joins && stop < a->nblocks && (rc = stop_phis(a, b, stop)))
 			return rc;
 	}
 	return group_live_out(a, g);
@@ -835,7 +905,12 @@ static int branch_divergence(ua *a, uint32_t b)
 			bool checked = false;
 			for (uint32_t y = a->xuoff[x]; y < a->xuoff[x + 1]; y++) {
 				uint32_t ub = a->xub[y], w = a->xuser[y];
-				if (ub != TC_NONE && a->walk.stamp[ub] == st)
+				/* a phi outside reads the value on an in-edge from
+				 * inside, as each thread leaves */
+				bool leaving = w < a->nvalues && (a->f->kind[w] & TC_UA_PHI) &&
+					       a->f->block[w] != TC_NONE &&
+					       a->walk.stamp[a->f->block[w]] != st;
+				if (ub != TC_NONE && a->walk.stamp[ub] == st && !leaving)
 					continue; /* a use inside: threads there agree */
 				if (!checked && !variant(a, val))
 					break; /* the same in every iteration */

@@ -341,14 +341,20 @@ typedef struct tc_fn_read {
 	const tc_reg_func *regs; /* its lane: as lop */
 	const tc_ua_func *ssa;
 	const tc_lane_op *lop;
-	/* lop (or regs->lane) is given for the values' arithmetic only
-	 * (analysis/affine.h): no warp's view is wanted */
+	/* lop (or regs->lane) is given for the values' arithmetic only (what
+	 * thread terms cancel, analysis/affine.h, and what the block's size
+	 * bounds, analysis/bounds.h): no warp's view is wanted */
 	bool arith_only;
 	uint32_t warp_size;     /* the warp's view's shape (0: unknown) */
 	/* the block's size, as given (--block-size) or as the function declares
-	 * it (0: unknown): the warp's view's shape, and for ids, what their
-	 * reads are where a dimension is 1 */
+	 * it (0: unknown): the warp's view's shape, for ids what their reads
+	 * are where a dimension is 1, and with lop the bounds of the indices */
 	uint32_t block_size[3];
+	/* the most threads a block of it has, where only that is declared
+	 * (.maxntid, __launch_bounds__: the product of its three numbers, which
+	 * bounds the block's total and so each dimension, not the dimensions
+	 * one by one); 0: unknown */
+	uint32_t max_threads;
 	const tc_thread_id *ids;
 	uint32_t nids;
 	const uint32_t *last;   /* per block: the node its branch ends */

@@ -45,6 +45,9 @@ BYVAL = ('a load from a kernel argument passed by value that the kernel does not
          'each thread\'s copy of the same value; LLVM takes the load to be divergent')
 SIZE1 = ('an index in a dimension that reqd_work_group_size makes 1: the same in the whole '
          'group; LLVM takes the call (and the index) to be divergent')
+BOUND = ('get_local_id(0) against 64, the size reqd_work_group_size(64, 1, 1) declares: '
+         'the same outcome in the whole group; LLVM takes the call (and the test) to be '
+         'divergent')
 NGROUPS = 'get_num_groups(0) (a call of _Z14get_num_groupsj), divergent for LLVM as any call'
 NCTAID = 'gridDim.x (llvm.nvvm.read.ptx.sreg.nctaid.x), which LLVM 19 NVPTX takes to be divergent'
 # LLVM 19 NVPTX also takes every load through a generic pointer to be
@@ -97,6 +100,16 @@ WE_MORE_PRECISE = {
         # ... and the latch, idx - tid with idx a phi
         ('O1', 'block_stride', '%26'): AFFINE,
         ('O2', 'block_stride', '%26'): AFFINE,
+    },
+    'cl_work_group_bound.cl': {
+        # line 18, if (t >= 64); line 22, if (get_local_id(0) >= 64 || flag);
+        # line 26, if ((int)get_local_id(0) < 64)
+        ('O1', 'guarded', '%2'): BOUND,
+        ('O1', 'guarded', '%6'): BOUND,
+        ('O1', 'guarded', '%13'): BOUND,
+        ('O2', 'guarded', '%2'): BOUND,
+        ('O2', 'guarded', '%6'): BOUND,
+        ('O2', 'guarded', '%13'): BOUND,
     },
     'cl_byval.cl': {
         # line 17, if (p.n > 4), p a struct passed by value (byval) that

@@ -69,6 +69,22 @@ static void test_examples(void **state)
 	       "CCCC", "CCCC");
 	expect("graph d\nentry a\nexit d\nbarrier b\na -> b c\nb -> d\nc -> d\n", false, true,
 	       "CCUU", "UUUU");
+	/* issue 37, item 5: a loop whose thread-dependent exit goes straight to
+	 * the header of a loop with a uniform trip count and a barrier (check
+	 * mode), after it or around it, without and with an empty block on the
+	 * edge: the barrier is convergent in all four */
+	expect("graph a\nentry e\nexit x\nbarrier b\nuniform h\ne -> l\nl -> l h\nh -> b x\n"
+	       "b -> h\n",
+	       false, true, "CCCCU", "CUCCCC");
+	expect("graph a\nentry e\nexit x\nbarrier b\nuniform h\ne -> l\nl -> l p\np -> h\n"
+	       "h -> b x\nb -> h\n",
+	       false, true, "CCCCUC", "CUCCCCC");
+	expect("graph n\nentry e\nexit x\nbarrier b\nuniform h\ne -> h\nh -> b x\nb -> l\n"
+	       "l -> l h\n",
+	       false, true, "CCCCU", "CCCCUC");
+	expect("graph n\nentry e\nexit x\nbarrier b\nuniform h\ne -> h\nh -> b x\nb -> l\n"
+	       "l -> l p\np -> h\n",
+	       false, true, "CCCCUC", "CCCCUCC");
 	/* a loop: divergent, then with a uniform exit test */
 	expect("graph l\nentry e\nexit x\ne -> h\nh -> b x\nb -> h\n", true, true, "CCUU",
 	       "CUCU");

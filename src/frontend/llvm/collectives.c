@@ -70,7 +70,8 @@ static const tc_gpu_collective *collective_call(LLVMValueRef i, bool *checked)
 	return c;
 }
 
-/* Kernels: by calling convention, or listed in !nvvm.annotations. */
+/* Kernels: by calling convention, or listed in !nvvm.annotations; the
+ * most threads their blocks have (maxntidx, y, z there). */
 static int find_kernels(reader *r)
 {
 	for (uint32_t f = 0; f < r->nfn; f++) {
@@ -109,6 +110,12 @@ static int find_kernels(reader *r)
 			if (key && len == 6 && memcmp(key, "kernel", 6) == 0 && v[j + 1] &&
 			    LLVMIsAConstantInt(v[j + 1]) && LLVMConstIntGetZExtValue(v[j + 1]) != 0)
 				r->kernel[f] = 1;
+			if (key && len == 8 && memcmp(key, "maxntid", 7) == 0 &&
+			    key[7] >= 'x' && key[7] <= 'z' && v[j + 1] &&
+			    LLVMIsAConstantInt(v[j + 1]) &&
+			    LLVMConstIntGetZExtValue(v[j + 1]) - 1 < 65535)
+				r->maxntid[(size_t)f * 3 + (size_t)(key[7] - 'x')] =
+				    (uint32_t)LLVMConstIntGetZExtValue(v[j + 1]);
 		}
 	}
 	tc__free(&r->al, v);
@@ -126,7 +133,8 @@ int tc__llvm_collect_functions(reader *r)
 	r->kernel = TC_ARENA_ZARRAY(&r->ar, uint8_t, n ? n : 1);
 	r->barrier = TC_ARENA_ZARRAY(&r->ar, uint8_t, n ? n : 1);
 	r->reach = TC_ARENA_ZARRAY(&r->ar, uint8_t, n ? n : 1);
-	if (!r->fns || !r->kernel || !r->barrier || !r->reach)
+	r->maxntid = TC_ARENA_ZARRAY(&r->ar, uint32_t, (size_t)(n ? n : 1) * 3);
+	if (!r->fns || !r->kernel || !r->barrier || !r->reach || !r->maxntid)
 		return tc__llvm_oom(r);
 	for (LLVMValueRef fn = LLVMGetFirstFunction(r->mod); fn; fn = LLVMGetNextFunction(fn)) {
 		if (LLVMIsDeclaration(fn))

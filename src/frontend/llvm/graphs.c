@@ -235,9 +235,10 @@ static int build_graph(reader *r, uint32_t f)
 	in.source = tc__llvm_value_source;
 	in.ids = r->ids;
 	in.nids = (uint32_t)r->nids;
-	/* the block's size where something reads it: the warp's view, an index */
-	if (in.lop || r->nids)
-		tc__llvm_block_size(r, fn, in.block_size);
+	/* the block's size: the warp's view's shape, and what it says of the
+	 * thread's indices (their bounds, from what each value computes) */
+	tc__llvm_block_size(r, fn, in.block_size);
+	in.max_threads = tc__llvm_max_threads(r, fn);
 	if (in.lop && !in.arith_only)
 		in.warp_size = tc__llvm_warp_size(r, fn);
 	rc = tc__llvm_make_collectives(r, &in);

@@ -155,6 +155,9 @@ typedef struct reader {
 	LLVMValueRef *fns;
 	uint32_t nfn;
 	uint8_t *kernel, *barrier;
+	/* per defined function: !nvvm.annotations' maxntidx, maxntidy and
+	 * maxntidz (__launch_bounds__), 0 where not given */
+	uint32_t *maxntid; /* 3 per function */
 	/* per function: which groups' collectives it executes, itself or
 	 * through calls (bit 1 << tc_group) */
 	uint8_t *reach;
@@ -263,6 +266,7 @@ int tc__llvm_number_branches(reader *r, uint32_t nblocks);
 /* warp.c */
 void tc__llvm_block_size(reader *r, LLVMValueRef fn, uint32_t size[3]);
 uint32_t tc__llvm_warp_size(reader *r, LLVMValueRef fn);
+uint32_t tc__llvm_max_threads(const reader *r, LLVMValueRef fn);
 int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop,
 			     bool *arith_only);

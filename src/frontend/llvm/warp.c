@@ -203,6 +203,21 @@ void tc__llvm_block_size(reader *r, LLVMValueRef fn, uint32_t size[3])
 		LLVMDisposeValueMetadataEntries(md);
 }
 
+/* The most threads a block of fn has: the product of the maxntidx, y and
+ * z that !nvvm.annotations gives it (__launch_bounds__: maxntidx), one
+ * where not given; 0 when none is. */
+uint32_t tc__llvm_max_threads(const reader *r, LLVMValueRef fn)
+{
+	uint32_t f = tc__llvm_ptrmap_get(&r->fn_index, fn);
+	const uint32_t *m = f != TC_NONE ? &r->maxntid[(size_t)f * 3] : NULL;
+	if (!m || (!m[0] && !m[1] && !m[2]))
+		return 0;
+	uint64_t n = 1;
+	for (int d = 0; d < 3; d++)
+		n *= m[d] ? m[d] : 1;
+	return n < UINT32_MAX ? (uint32_t)n : 0;
+}
+
 /* The warp size of fn: the target's; an AMDGPU function built for wave32 has 32. */
 uint32_t tc__llvm_warp_size(reader *r, LLVMValueRef fn)
 {
@@ -219,8 +234,9 @@ uint32_t tc__llvm_warp_size(reader *r, LLVMValueRef fn)
 	return 64;
 }
 
-/* What each of f's values computes for the warp's view (r->lop). */
-static int warp_view(reader *r, const tc_ua_func *f)
+/* What each of f's values computes (r->lop): for the warp's view, the
+ * thread terms that cancel and the bounds of the thread's indices. */
+static int lane_ops(reader *r, const tc_ua_func *f)
 {
 	if (tc__llvm_reserve(r, &r->lop, &r->lop_cap, (size_t)f->nvalues + 1, sizeof *r->lop))
 		return tc__llvm_oom(r);
@@ -257,7 +273,7 @@ int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t n
 	/* the warp's view for a function with a warp collective, and for
 	 * every function of a module with calls and warp collectives: what a
 	 * function returns to its callers' warps (analysis/calls.c) */
-	if ((rc = warp_view(r, f)))
+	if ((rc = lane_ops(r, f)))
 		return rc;
 	*lop = r->lop;
 	*arith_only = !(r->any_warp || (r->graph_of && r->warp_module));

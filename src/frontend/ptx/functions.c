@@ -672,8 +672,10 @@ int tc__ptx_function(reader *r)
 	if (tc__ptx_is_p(r, '(') && parse_params(r, entry ? P_KERNEL : P_FUNC))
 		return r->rc;
 	/* performance directives: .maxntid 256, 1, 1 / .reqntid / .noreturn ...;
-	 * .reqntid's size is the block's, for the warp's view */
+	 * .reqntid's size is the block's, for the warp's view; .maxntid's
+	 * product the most threads a block has */
 	uint32_t reqntid[3] = {0, 0, 0};
+	uint64_t maxntid = 0;
 	while (r->t.kind == T_IDENT && r->t.s[0] == '.') {
 		if (tc__ptx_is_word(&r->t, ".pragma")) {
 			tc__ptx_next(r);
@@ -696,12 +698,19 @@ int tc__ptx_function(reader *r)
 					   "unknown directive " TOKF " after a function's parameters",
 					   TOKA(r->t));
 		bool req = tc__ptx_is_word(&r->t, ".reqntid");
+		bool max = tc__ptx_is_word(&r->t, ".maxntid");
 		tc__ptx_next(r);
 		int64_t v;
-		for (int d = 0; r->t.kind == T_NUM || tc__ptx_is_p(r, ','); tc__ptx_next(r))
+		if (max)
+			maxntid = 1;
+		for (int d = 0; r->t.kind == T_NUM || tc__ptx_is_p(r, ','); tc__ptx_next(r)) {
+			bool num = r->t.kind == T_NUM && tc__ptx_int_value(&r->t, &v) && v > 0 &&
+				   v < 65536;
 			if (req && r->t.kind == T_NUM && d < 3)
-				reqntid[d++] =
-					tc__ptx_int_value(&r->t, &v) && v > 0 && v < 65536 ? (uint32_t)v : 0;
+				reqntid[d++] = num ? (uint32_t)v : 0;
+			if (max && r->t.kind == T_NUM)
+				maxntid = num && maxntid < 65536 ? maxntid * (uint64_t)v : 0;
+		}
 		for (int d = 1; req && d < 3; d++)
 			reqntid[d] = !reqntid[0] ? 0 : reqntid[d] ? reqntid[d] : 1;
 	}
@@ -731,8 +740,10 @@ int tc__ptx_function(reader *r)
 			.entry = entry,
 			.rec0 = (uint32_t)r->rec.def.len,
 			.item0 = (uint32_t)r->nitems};
-	if (entry)
+	if (entry) {
 		memcpy(r->f->reqntid, reqntid, sizeof reqntid);
+		r->f->maxntid = maxntid < UINT32_MAX ? (uint32_t)maxntid : 0;
+	}
 	r->f->nparams = r->nparams;
 	r->f->pv0 = r->f->pv1 = (uint32_t)r->pv_rec.len;
 	r->f->ret0 = r->f->ret1 = (uint32_t)r->ret_rec.len;

@@ -406,6 +406,7 @@ static int graph(reader *r, uint32_t fi)
 	in.source = value_source;
 	in.warp_size = 32;
 	tc__fn_read_block_size(&in, r->opt ? r->opt->block_size : NULL, f->reqntid);
+	in.max_threads = f->maxntid;
 	rc = thread_ids(r, f, &in);
 	if (!rc)
 		rc = make_collectives(r, f, last, nbar, &in);

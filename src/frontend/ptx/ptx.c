@@ -17,7 +17,9 @@
  * redux.sync) are items of their own, with a record per argument that must
  * agree in the warp; a function with one (or with a call of a function
  * that executes one) also gets the warp's view (analysis/lanes.h) from what
- * each record computes, kept only for files whose text holds one.
+ * each record computes, kept only for files whose text holds one, or
+ * declares a block's size (.reqntid, .maxntid: what the records compute
+ * then also bounds the thread's indices, analysis/bounds.h).
  *
  * Stack slots: code compiled without optimisation keeps its variables in the
  * local depot (".local .b8 __local_depot0[N]", addressed as [%SP+8]). When

@@ -175,6 +175,7 @@ typedef struct pfunc {
 	uint32_t rec0, rec1, block0, block1, item0, item1;
 	uint32_t nregs;
 	uint32_t reqntid[3]; /* .reqntid X, Y, Z; 0: not declared */
+	uint32_t maxntid;    /* .maxntid X, Y, Z: X * Y * Z; 0: not declared */
 	/* for the interprocedural check (graph/desc.h): its parameters, and
 	 * its ranges in reader.pv_rec, .ret_rec and .calls */
 	uint32_t nparams;

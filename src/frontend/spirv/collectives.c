@@ -126,8 +126,7 @@ int tc__spirv_barrier_functions(reader *r)
  * ballot or reduction of Subgroup scope), or nothing known (its operands
  * decide, as at workgroup level). The sub-group's size is not known: no
  * invocation id is the same in a sub-group. */
-/* The width of integer type t (0: not an integer type). */
-static unsigned int_width(const reader *r, uint32_t t)
+unsigned tc__spirv_int_width(const reader *r, uint32_t t)
 {
 	uint32_t d = tc__spirv_def_of(r, t);
 	return tc__spirv_opcode_at(r, d) == SpvOpTypeInt ? tc__spirv_word(r, d, 2) : 0;
@@ -137,7 +136,8 @@ static unsigned int_width(const reader *r, uint32_t t)
 static bool constant_value(const reader *r, uint32_t id, int64_t *k)
 {
 	uint32_t d = tc__spirv_def_of(r, id);
-	unsigned w = tc__spirv_opcode_at(r, d) == SpvOpConstant ? int_width(r, r->in[d].type) : 0;
+	unsigned w =
+	    tc__spirv_opcode_at(r, d) == SpvOpConstant ? tc__spirv_int_width(r, r->in[d].type) : 0;
 	if (!w || w > 64 || r->in[d].nw < (w > 32 ? 5 : 4))
 		return false;
 	uint64_t v = tc__spirv_word(r, d, 3);
@@ -182,6 +182,15 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 	    {SpvOpISub, TC_LOP_SUB},
 	    {SpvOpIMul, TC_LOP_MUL},
 	    {SpvOpShiftLeftLogical, TC_LOP_SHL},
+	    {SpvOpShiftRightLogical, TC_LOP_LSHR},
+	    {SpvOpShiftRightArithmetic, TC_LOP_ASHR},
+	    {SpvOpUDiv, TC_LOP_UDIV},
+	    {SpvOpSDiv, TC_LOP_SDIV},
+	    {SpvOpUMod, TC_LOP_UREM},
+	    {SpvOpSRem, TC_LOP_SREM},
+	    {SpvOpBitwiseAnd, TC_LOP_AND},
+	    {SpvOpBitwiseOr, TC_LOP_OR},
+	    {SpvOpBitwiseXor, TC_LOP_XOR},
 	    {SpvOpIEqual, TC_LOP_EQ},
 	    {SpvOpINotEqual, TC_LOP_NE},
 	    {SpvOpSLessThan, TC_LOP_SLT},
@@ -205,7 +214,7 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 		uint32_t p = store ? tc__spirv_word(r, i, 1) : x->res;
 		uint32_t v = store ? tc__spirv_word(r, i, 2) : tc__spirv_word(r, i, 4);
 		uint32_t pd = tc__spirv_opcode_at(r, tc__spirv_def_of(r, p)), vd = tc__spirv_def_of(r, v);
-		unsigned w = vd != TC_NONE ? int_width(r, r->in[vd].type) : 0;
+		unsigned w = vd != TC_NONE ? tc__spirv_int_width(r, r->in[vd].type) : 0;
 		if ((!store && x->op != SpvOpVariable) || !w || w > 64 ||
 		    (pd != SpvOpVariable && pd != SpvOpFunctionParameter))
 			return o;
@@ -220,7 +229,7 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 		}
 		return o;
 	}
-	unsigned w = int_width(r, x->type);
+	unsigned w = tc__spirv_int_width(r, x->type);
 	if (x->op == SpvOpLoad) {
 		/* the whole of a variable that is a register */
 		uint32_t pd = tc__spirv_opcode_at(r, tc__spirv_def_of(r, tc__spirv_word(r, i, 3)));
@@ -246,7 +255,7 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 	     x->op == SpvOpCopyObject) &&
 	    nid == 1) {
 		uint32_t d = tc__spirv_def_of(r, r->ids.v[x->idop]);
-		unsigned from = d != TC_NONE ? int_width(r, r->in[d].type) : 0;
+		unsigned from = d != TC_NONE ? tc__spirv_int_width(r, r->in[d].type) : 0;
 		if (!w || !from || w > 64 || from > 64 || (x->op == SpvOpBitcast && w != from))
 			return o;
 		o.op = TC_LOP_COPY;
@@ -261,7 +270,7 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 			continue;
 		bool cmp = table[t].op >= TC_LOP_EQ;
 		uint32_t d = tc__spirv_def_of(r, r->ids.v[x->idop]);
-		unsigned ow = cmp ? (d != TC_NONE ? int_width(r, r->in[d].type) : 0) : w;
+		unsigned ow = cmp ? (d != TC_NONE ? tc__spirv_int_width(r, r->in[d].type) : 0) : w;
 		if (!ow || ow > 64 || (!cmp && !w))
 			return o;
 		o.op = table[t].op;

@@ -115,13 +115,24 @@ static int graph(reader *r, uint32_t fi)
 			  NULL};
 	/* what each record computes: the sub-group's view, for a function
 	 * with a sub-group collective (the sub-group's size is not known), and
-	 * the arithmetic of the others (analysis/affine.h) */
+	 * the arithmetic of the others (analysis/affine.h, analysis/bounds.h) */
 	if (tc__grow(&r->al, &r->lane, &r->lanecap, r->rblock.len + 1, sizeof *r->lane)) {
 		rc = tc__spirv_oom(r);
 		goto done;
 	}
 	for (uint32_t e = 0; e < r->rblock.len; e++)
 		r->lane[e] = tc__spirv_lane_op(r, e);
+	/* the reads of the invocation's index in its workgroup (their bounds:
+	 * analysis/bounds.h) */
+	for (size_t k = 0; k < r->ntids; k++) {
+		uint32_t e = r->tids[k].value;
+		if (r->tids[k].global || e >= r->rblock.len)
+			continue;
+		tc_lane_op *o = &r->lane[e];
+		*o = (tc_lane_op){TC_LOP_TID_X, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+		o->op = (uint8_t)(TC_LOP_TID_X + r->tids[k].dim);
+		o->bits = (uint8_t)tc__spirv_int_width(r, r->in[r->rinst.v[e]].type);
+	}
 	rf.lane = r->lane;
 	char idname[24];
 	const char *name = f->name;

@@ -270,6 +270,8 @@ bool tc__spirv_is_barrier(const reader *r, uint32_t i);
 const scoll_row *tc__spirv_collective(const reader *r, uint32_t i, uint8_t *group);
 int tc__spirv_barrier_functions(reader *r);
 tc_lane_op tc__spirv_lane_op(const reader *r, uint32_t e);
+/* The width of integer type t (0: not an integer type). */
+unsigned tc__spirv_int_width(const reader *r, uint32_t t);
 int tc__spirv_make_collectives(reader *r, const uint32_t *last, const uint32_t *nbar,
 			       tc_fn_read *in);
 

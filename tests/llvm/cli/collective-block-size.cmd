@@ -1,3 +1,4 @@
-# rows of 48 threads: tid.x >> 5 is no longer the same in a warp
+# rows of 48 threads: tid.x >> 5 is no longer the same in a warp; tid.x / 32
+# < 3 holds in every thread (tid.x is below 48)
 args: check --block-size 48,2 --function whole_warps ../ir/collectives_warp.ll
 status: 1
