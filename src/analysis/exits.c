@@ -180,7 +180,7 @@ static bool no_other_skips(tc_exits *x, uint32_t e)
 }
 
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
-		    uint32_t *side)
+		    bool barrier, uint32_t *side)
 {
 	if (e >= x->n || ncauses == 0)
 		return false;
@@ -227,7 +227,7 @@ bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t nc
 		if (skips == 0)
 			return false; /* every side reaches e: how often differs */
 	}
-	if (tc_graph_node_flags(x->g, e) & BLOCK_WIDE) {
+	if (barrier) {
 		for (uint32_t i = 0; i < ncauses; i++)
 			if (!one_barrier_ahead(x, causes[i]))
 				return false;

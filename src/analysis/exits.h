@@ -26,12 +26,14 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
  * Whether element e, whose divergence the branches causes[0 .. ncauses)
  * cause, is missed only by threads that leave: every cause has a side from
  * which e cannot be reached, from every such side nothing but the end can
- * (no element), and, for a barrier, the other sides of each cause meet one
- * barrier first. *side (may be NULL): the first such side, where the
+ * (no element), and, when e is judged as a barrier (barrier: not a warp's
+ * collective, which may share its node), the other sides of each cause
+ * meet one barrier first and no branch further back sends threads to
+ * another barrier for good. *side (may be NULL): the first such side, where the
  * threads that leave go (the `return`).
  */
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
-		    uint32_t *side);
+		    bool barrier, uint32_t *side);
 void tc__exits_free(tc_exits *x);
 
 #endif

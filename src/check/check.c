@@ -375,7 +375,7 @@ static void point_into(graph_check *c)
 /* Whether the causes of a finding, all in graph g, are missed only by
  * threads that leave the kernel (analysis/exits.h); *loc: where they go. */
 static bool only_exits(tc_exits *x, const tc_alloc *al, const tc_graph *g, uint32_t node,
-		       const tc_finding_cause *causes, uint32_t ncauses, tc_loc *loc)
+		       bool barrier, const tc_finding_cause *causes, uint32_t ncauses, tc_loc *loc)
 {
 	uint32_t side, *ids = ncauses ? tc__malloc(al, ncauses * sizeof *ids) : NULL;
 	bool only = ids != NULL; /* out of memory: an ordinary divergence */
@@ -383,7 +383,7 @@ static bool only_exits(tc_exits *x, const tc_alloc *al, const tc_graph *g, uint3
 		only = !causes[i].graph || causes[i].graph == g; /* not a caller's */
 		ids[i] = causes[i].node;
 	}
-	only = only && tc__exits_only(x, node, ids, ncauses, &side);
+	only = only && tc__exits_only(x, node, ids, ncauses, barrier, &side);
 	tc__free(al, ids);
 	if (!only)
 		return false;
@@ -421,14 +421,14 @@ static int classify_exits(graph_check *c)
 		tc_check_barrier *rb = &c->pub.barriers[b];
 		rb->after_exit = !rb->ncalls &&
 				 !(tc_graph_node_flags(g, rb->node) & TC_NODE_PARTIAL_BARRIER) &&
-				 only_exits(x, c->al, g, rb->node, rb->causes, rb->ncauses,
+				 only_exits(x, c->al, g, rb->node, true, rb->causes, rb->ncauses,
 					    &rb->exit_loc);
 	}
 	for (size_t q = 0; q < nc; q++) {
 		tc_check_collective *rcl = &c->coll.list[q];
 		rcl->after_exit = rcl->reported && !rcl->ncalls &&
-				  only_exits(x, c->al, g, rcl->c->node, rcl->causes, rcl->ncauses,
-					     &rcl->exit_loc);
+				  only_exits(x, c->al, g, rcl->c->node, false, rcl->causes,
+					     rcl->ncauses, &rcl->exit_loc);
 	}
 	tc__exits_free(x);
 	return TC_OK;

@@ -46,7 +46,7 @@ static bool only_exits(const char *text, const char *e, const char *causes, char
 	tc_exits *x;
 	assert_int_equal(tc__exits_new(&x, g, elements, ne, NULL, &al), TC_OK);
 	uint32_t side = TC_NONE;
-	bool only = tc__exits_only(x, node(g, e), cause, nc, &side);
+	bool only = tc__exits_only(x, node(g, e), cause, nc, true, &side);
 	if (side_name)
 		snprintf(side_name, 32, "%s", side == TC_NONE ? "-" : tc_graph_node_name(g, side));
 	tc__exits_free(x);
