@@ -113,12 +113,14 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
  * next wait at different barriers diverge, whoever leaves: after `if (t <
  * a) return; else if (t & 1) { barrier f; } barrier e;` the threads at f
  * miss e too. (A branch that sends threads to different barriers without
- * being one of e's causes is reported at those barriers.) A branch that r
- * finds uniform counts as a barrier here: whichever way it goes, all the
- * threads that stay go that way. A warp's collectives are not waits of the
+ * being one of e's causes is reported at those barriers.) Uniform branches
+ * on the way are looked through first; where the barriers beyond one
+ * differ, a branch that r finds uniform counts as a barrier itself
+ * (meet_at_uniform): whichever way it goes, all the threads that stay go
+ * that way. A warp's collectives are not waits of the
  * block: a side through a shuffle meets the barrier after it.
  */
-static bool one_barrier_ahead(tc_exits *x, uint32_t c)
+static bool one_barrier_ahead(tc_exits *x, uint32_t c, bool meet_at_uniform)
 {
 	uint32_t stamp = ++x->stamp, top = 0, first = TC_NONE, count;
 	const uint32_t *outs = tc_graph_out_edges(x->g, c, &count);
@@ -133,7 +135,7 @@ static bool one_barrier_ahead(tc_exits *x, uint32_t c)
 		uint32_t v = x->stack[--top];
 		const uint32_t *out = tc_graph_out_edges(x->g, v, &count);
 		if ((tc_graph_node_flags(x->g, v) & BLOCK_WIDE) ||
-		    (count > 1 && x->r && tc_result_node_uniform(x->r, v))) {
+		    (meet_at_uniform && count > 1 && x->r && tc_result_node_uniform(x->r, v))) {
 			if (first != TC_NONE && first != v)
 				return false;
 			first = v;
@@ -170,7 +172,10 @@ static bool no_other_skips(tc_exits *x, uint32_t e)
 		    (!x->r && (tc_graph_node_flags(x->g, b) & TC_NODE_UNIFORM)))
 			continue;
 		const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
-		for (uint32_t k = 0; k < count; k++) {
+		bool branch = false;
+		for (uint32_t k = 1; k < count && !branch; k++)
+			branch = tc_graph_edge_to(x->g, out[k]) != tc_graph_edge_to(x->g, out[0]);
+		for (uint32_t k = 0; branch && k < count; k++) {
 			uint32_t s = tc_graph_edge_to(x->g, out[k]);
 			if (x->reach[s] != stamp && !x->in_xb[s])
 				return false;
@@ -229,7 +234,8 @@ bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t nc
 	}
 	if (barrier) {
 		for (uint32_t i = 0; i < ncauses; i++)
-			if (!one_barrier_ahead(x, causes[i]))
+			if (!one_barrier_ahead(x, causes[i], false) &&
+			    !one_barrier_ahead(x, causes[i], true))
 				return false;
 		if (!no_other_skips(x, e))
 			return false;

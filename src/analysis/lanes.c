@@ -59,9 +59,9 @@ struct tc_lanes {
 	tc_ua_func wf; /* the warp-level description (its arrays in ar) */
 	tc_uniformity *ua;
 	bool assumed;
-	/* for tc__lanes_group_mask: the description, the warp, and whether
-	 * tid.x is base + lane */
-	const tc_ua_func *f;
+	/* for tc__lanes_group_mask: the description (a copy: the caller's may
+	 * be a local of its own), the warp, and whether tid.x is base + lane */
+	tc_ua_func f;
 	const tc_lane_op *op;
 	uint32_t lg;
 	bool lane_x;
@@ -652,7 +652,7 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 		tc__lanes_free(l);
 		return rc;
 	}
-	l->f = f;
+	l->f = *f;
 	l->op = op;
 	l->lg = c.lg;
 	l->lane_x = c.lane_x;
@@ -941,12 +941,12 @@ static const mval *meval(mctx *c, uint32_t v)
 
 bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al)
 {
-	if (!l->lg || l->lg > 6 || !l->op || v >= l->f->nvalues)
+	if (!l->lg || l->lg > 6 || !l->op || v >= l->f.nvalues)
 		return false;
 	/* __match_any_sync's result, as labeled_partition passes it: the lanes
 	 * holding one value name each other, whatever the lanes hold */
 	uint32_t x = v;
-	for (int steps = 0; steps < 8 && l->op[x].op == TC_LOP_COPY && l->op[x].a[0] < l->f->nvalues &&
+	for (int steps = 0; steps < 8 && l->op[x].op == TC_LOP_COPY && l->op[x].a[0] < l->f.nvalues &&
 			    (!l->op[x].bits || l->op[x].bits >= 32);
 	     steps++)
 		x = l->op[x].a[0];
