@@ -531,12 +531,18 @@ static int analyse(tc_calls *c, uint32_t x)
 			if (tiles && value && ((wmask >> a) & 1) && !one) {
 				unsigned bits;
 				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
-				if ((p < MASK_BITS && ((c->ctx[x].gmask >> p) & 1) &&
-				     (!bits || bits >= 32)) ||
-				    tc__lanes_group_mask(l, v, &c->al))
+				bool tile = p < MASK_BITS && ((c->ctx[x].gmask >> p) & 1) &&
+					    (!bits || bits >= 32);
+				if (!tile && tc__lanes_group_mask(l, v, &c->al, &tile)) {
+					rc = oom(c);
+					break;
+				}
+				if (tile)
 					gmask |= UINT64_C(1) << a;
 			}
 		}
+		if (rc)
+			break;
 		/* parameters the call passes nothing for (a PTX call that does
 		 * not match its .func) may hold anything */
 		uint32_t np = desc_of(c, cs->callee)->nparams;

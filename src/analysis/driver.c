@@ -180,8 +180,11 @@ static int agree(drive *d, uint32_t k, tc_collective *c)
 		if (!x->always && (x->value == TC_NONE || !tc__uniformity_value(ua, x->value)))
 			continue;
 		/* a partitioned warp's mask: each lane names its own tile */
+		bool tile = false;
 		if (!x->always && x->mask && c->group == TC_GROUP_WARP && d->lanes &&
-		    tc__lanes_group_mask(d->lanes, x->value, d->al))
+		    tc__lanes_group_mask(d->lanes, x->value, d->al, &tile))
+			return TC_ENOMEM;
+		if (tile)
 			continue;
 		c->arg = x->arg;
 		c->arg_name = x->arg_name;

@@ -939,10 +939,11 @@ static const mval *meval(mctx *c, uint32_t v)
 	return mfind(c, v);
 }
 
-bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al)
+int tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al, bool *out)
 {
+	*out = false;
 	if (!l->lg || l->lg > 6 || !l->op || v >= l->f.nvalues)
-		return false;
+		return TC_OK;
 	/* __match_any_sync's result, as labeled_partition passes it: the lanes
 	 * holding one value name each other, whatever the lanes hold */
 	uint32_t x = v;
@@ -950,11 +951,13 @@ bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al)
 			    (!l->op[x].bits || l->op[x].bits >= 32);
 	     steps++)
 		x = l->op[x].a[0];
-	if (l->op[x].op == TC_LOP_MATCH)
-		return true;
+	if (l->op[x].op == TC_LOP_MATCH) {
+		*out = true;
+		return TC_OK;
+	}
 	mctx c = {l, 1u << l->lg, tc__malloc(al, MV_MAX * sizeof(mval)), 0};
 	if (!c.m)
-		return false;
+		return TC_ENOMEM;
 	const mval *m = meval(&c, v);
 	bool ok = m && m->kind == MV_KNOWN;
 	uint64_t all = c.w == 64 ? ~0ull : (1ull << c.w) - 1;
@@ -968,5 +971,6 @@ bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al)
 			ok = m->v[j] == g;
 	}
 	tc__free(al, c.m);
-	return ok;
+	*out = ok;
+	return TC_OK;
 }

@@ -63,8 +63,8 @@ bool tc__lanes_assumed(const tc_lanes *l);
  * the arithmetic op[] describes; or the result of __match_any_sync (the
  * lanes of its mask that hold the same value: labeled_partition's and
  * binary_partition's mask). Anything else (a parameter, a load, a size not
- * known) is no. al: scratch.
+ * known) is no. al: scratch. The answer in *out; TC_OK or TC_ENOMEM.
  */
-bool tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al);
+int tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al, bool *out);
 
 #endif
