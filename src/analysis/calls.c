@@ -277,39 +277,32 @@ static bool fits(int64_t k, unsigned bits)
 	return k >= 0 && (!bits || bits >= 64 || k < (INT64_C(1) << (bits - 1)));
 }
 
-/* Whether value v is, through copies, the integer constant of all ones. */
-static bool traced_ones(const tc_fn_desc *d, uint32_t v)
+/* The integer constant value v is through copies (*k), and in *bits the
+ * fewest bits a copy on the way keeps (32 at most); false: none. */
+static bool traced_k(const tc_fn_desc *d, uint32_t v, int64_t *k, unsigned *bits)
 {
+	*bits = 32;
 	for (int steps = 0; steps < 64 && d->lop && v < d->f.nvalues; steps++) {
 		const tc_lane_op *o = &d->lop[v];
 		if (o->op != TC_LOP_COPY)
 			return false;
-		if (o->flags & TC_LOP_K0)
-			return o->k[0] == -1 || o->k[0] == INT64_C(0xffffffff);
+		if (o->bits && o->bits < *bits)
+			*bits = o->bits;
+		if (o->flags & TC_LOP_K0) {
+			*k = o->k[0];
+			return true;
+		}
 		v = o->a[0];
 	}
 	return false;
 }
 
-/* Whether value v is, through copies, a small integer constant (*k): not
- * negative and below 2^(bits - 1) for every copy's width on the way, so
- * that no cast changes it. */
-static bool traced_const(const tc_fn_desc *d, uint32_t v, int64_t *k)
+/* Whether value v is, through copies, the integer constant of all ones. */
+static bool traced_ones(const tc_fn_desc *d, uint32_t v)
 {
-	unsigned bits = 32;
-	for (int steps = 0; steps < 64 && d->lop && v < d->f.nvalues; steps++) {
-		const tc_lane_op *o = &d->lop[v];
-		if (o->op != TC_LOP_COPY)
-			return false;
-		if (o->bits && o->bits < bits)
-			bits = o->bits;
-		if (o->flags & TC_LOP_K0) {
-			*k = o->k[0];
-			return fits(*k, bits);
-		}
-		v = o->a[0];
-	}
-	return false;
+	int64_t k;
+	unsigned bits;
+	return traced_k(d, v, &k, &bits) && (k == -1 || k == INT64_C(0xffffffff));
 }
 
 /* The kinds of a context's values in *buf (grown to fit): the reader's,
@@ -519,7 +512,8 @@ static int analyse(tc_calls *c, uint32_t x)
 			} else if (consts && value && !one) {
 				unsigned bits;
 				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
-				if (traced_const(d, v, &kval[a])) {
+				unsigned kbits;
+				if (traced_k(d, v, &kval[a], &kbits) && fits(kval[a], kbits)) {
 					kmask |= UINT64_C(1) << a;
 				} else if (p < MASK_BITS && ((c->ctx[x].kmask >> p) & 1) &&
 					   fits(kval_of(&c->ctx[x], p), bits)) {
