@@ -265,13 +265,9 @@ nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n)
 	if (e)
 		return e;
 	uint32_t i = m->len;
-	uint32_t q = i / NMAP_CHUNK + 1;
-	if (!(q & (q - 1))) { /* the first of a chunk */
-		unsigned k = 0;
-		while (q >> (k + 1))
-			k++;
-		if (!m->chunk[k] &&
-		    !(m->chunk[k] = tc__arena_alloc(ar, tc__mul((size_t)NMAP_CHUNK << k, sizeof(nslot)))))
+	unsigned k = tc__ptx_nmap_chunk(i);
+	if (!m->chunk[k]) { /* the first of a chunk not made before */
+		if (!(m->chunk[k] = tc__arena_alloc(ar, tc__mul((size_t)NMAP_CHUNK << k, sizeof(nslot)))))
 			return NULL;
 	}
 	tc__hash_put_at(&m->index, at, h, i);

@@ -100,16 +100,23 @@ typedef struct nmap {
 } nmap;
 
 /* Entry i of m. */
-static inline nslot *tc__ptx_nmap_at(const nmap *m, uint32_t i)
+/* The chunk entry i is in. */
+static inline unsigned tc__ptx_nmap_chunk(uint32_t i)
 {
 	uint32_t q = i / NMAP_CHUNK + 1;
 #if defined(__GNUC__)
-	unsigned k = 31u - (unsigned)__builtin_clz(q);
+	return 31u - (unsigned)__builtin_clz(q);
 #else
 	unsigned k = 0;
 	while (q >> (k + 1))
 		k++;
+	return k;
 #endif
+}
+
+static inline nslot *tc__ptx_nmap_at(const nmap *m, uint32_t i)
+{
+	unsigned k = tc__ptx_nmap_chunk(i);
 	return &m->chunk[k][i - NMAP_CHUNK * ((1u << k) - 1u)];
 }
 
