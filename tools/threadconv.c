@@ -6,6 +6,7 @@
 #include "output.h"
 #include "isolate.h"
 #include "cmd.h"
+#include "frontend/readers.h"
 
 #include <string.h>
 
@@ -123,8 +124,12 @@ int main(int argc, char **argv)
 	if (strcmp(arg, "help") == 0)
 		return help_command(argc - 1, argv + 1);
 	const command *c = find_command(arg);
-	if (c)
+	if (c) {
+		/* the process ends after its inputs: LLVM's last module need
+		 * not be freed (readers.h) */
+		tc__llvm_keep_last(true);
 		return cli_isolated(c->run, argc - 1, argv + 1);
+	}
 	if (arg[0] == '-')
 		cli_error("unknown option '%s'", arg);
 	else

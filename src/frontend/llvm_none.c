@@ -38,3 +38,10 @@ int tc__read_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
 	return tc__diag(diag, TC_EINVAL, "<module>", 0, 0,
 			"built without LLVM IR support (cmake -DTC_WITH_LLVM=ON)");
 }
+
+void tc__llvm_keep_last(bool on)
+{
+	(void)on;
+}
+
+bool tc__llvm_kept(void) { return false; }

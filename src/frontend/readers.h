@@ -29,4 +29,17 @@ int tc__read_llvm_module(tc_module **out, struct LLVMOpaqueModule *mod,
 			 const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag,
 			 const tc_fn_sink *sink);
 
+/*
+ * Whether tc__read_llvm keeps the last read's LLVM module (its context and
+ * bitcode) instead of freeing it as the read ends: it is freed when the
+ * next read ends, or when this is turned off, or never if the process exits
+ * first, which is the point (a tool that reads a file and exits spends about
+ * a fifth of its time freeing the module otherwise). The memory stays
+ * reachable, so leak checkers do not report it. Off by default: a library
+ * caller's memory is back when a read returns. The command-line tool turns
+ * it on. tc__llvm_kept: whether one is kept now (tests).
+ */
+void tc__llvm_keep_last(bool on);
+bool tc__llvm_kept(void);
+
 #endif

@@ -9,6 +9,7 @@
  * from tests/llvm/CMakeLists.txt.
  */
 #define _DEFAULT_SOURCE /* mkstemps */
+#include "frontend/readers.h"
 #include "threadconv.h"
 
 #include <setjmp.h>
@@ -521,6 +522,34 @@ static void bitcode(void **state)
 	tc_module_free(m);
 }
 
+/* A read that keeps LLVM's module (readers.h, as the command-line tool
+ * asks) gives the same graphs, keeps one module at most (the one before is
+ * freed as the next read ends), and frees it when asked. The last one is
+ * left kept: under the sanitizers' leak check it must stay reachable. */
+static void kept_module(void **state)
+{
+	(void)state;
+	const char *names[] = {"entry.barrier", "entry.barrier.2", "entry.after", EXIT, NULL};
+	assert_false(tc__llvm_kept());
+	tc__llvm_keep_last(true);
+	for (int i = 0; i < 3; i++) {
+		tc_module *m = load(i == 1 ? "loops.ll" : "helpers.ll");
+		assert_true(tc__llvm_kept());
+		if (i != 1)
+			expect_nodes(graph(m, "kernel"), names);
+		tc_module_free(m);
+	}
+	tc__llvm_keep_last(false);
+	assert_false(tc__llvm_kept());
+	tc_module *m = load("helpers.ll");
+	assert_false(tc__llvm_kept());
+	expect_nodes(graph(m, "kernel"), names);
+	tc_module_free(m);
+	tc__llvm_keep_last(true);
+	tc_module_free(load("helpers.ll"));
+	assert_true(tc__llvm_kept());
+}
+
 static void function_filter(void **state)
 {
 	(void)state;
@@ -803,6 +832,7 @@ int main(void)
 		cmocka_unit_test(dispatch_by_content),
 		cmocka_unit_test(bad_input),
 		cmocka_unit_test(allocation_failures),
+		cmocka_unit_test(kept_module),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

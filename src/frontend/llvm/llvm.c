@@ -525,6 +525,67 @@ static void reader_free(reader *r)
 	tc__u32vec_free(&r->al, &r->tmp_b);
 }
 
+/*
+ * The last read's LLVM context, kept rather than freed when the caller asked
+ * (tc__llvm_keep_last): freeing a module is a walk over every value it
+ * holds, about a fifth of what a command that reads one file and exits
+ * spends, for memory the system takes back at the exit anyway (compilers
+ * skip it the same way: clang's -disable-free). One is kept at most: a read
+ * that ends frees the one before it.
+ */
+static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool keep_last;
+static struct kept_llvm {
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMMemoryBufferRef bitcode;
+} kept;
+
+static void dispose_llvm(struct kept_llvm k)
+{
+	if (k.mod)
+		LLVMDisposeModule(k.mod);
+	if (k.bitcode)
+		LLVMDisposeMemoryBuffer(k.bitcode);
+	if (k.ctx)
+		LLVMContextDispose(k.ctx);
+}
+
+/* The end of a read: r's context kept in place of the one before, or freed. */
+static void release_llvm(reader *r)
+{
+	struct kept_llvm k = {r->ctx, r->mod, r->bitcode};
+	pthread_mutex_lock(&kept_lock);
+	if (keep_last) {
+		struct kept_llvm before = kept;
+		kept = k;
+		k = before;
+	}
+	pthread_mutex_unlock(&kept_lock);
+	dispose_llvm(k);
+}
+
+void tc__llvm_keep_last(bool on)
+{
+	struct kept_llvm k = {NULL, NULL, NULL};
+	pthread_mutex_lock(&kept_lock);
+	keep_last = on;
+	if (!on) {
+		k = kept;
+		kept = (struct kept_llvm){NULL, NULL, NULL};
+	}
+	pthread_mutex_unlock(&kept_lock);
+	dispose_llvm(k);
+}
+
+bool tc__llvm_kept(void)
+{
+	pthread_mutex_lock(&kept_lock);
+	bool any = kept.ctx != NULL;
+	pthread_mutex_unlock(&kept_lock);
+	return any;
+}
+
 int tc__read_llvm(tc_module **out, const char *filename, const void *data, size_t len,
 		  const tc_read_options *opt, const tc_allocator *alloc, tc_diag *diag,
 		  const tc_fn_sink *sink)
@@ -554,11 +615,7 @@ int tc__read_llvm(tc_module **out, const char *filename, const void *data, size_
 	r.out = NULL;
 done:
 	reader_free(&r);
-	if (r.mod)
-		LLVMDisposeModule(r.mod);
-	if (r.bitcode)
-		LLVMDisposeMemoryBuffer(r.bitcode);
-	LLVMContextDispose(r.ctx);
+	release_llvm(&r);
 	return rc;
 }
 
