@@ -102,18 +102,10 @@ static const tc_fn_desc *desc_of(const tc_calls *c, uint32_t j)
 	return c->m->info[j].desc;
 }
 
-static uint32_t popcount64(uint64_t x)
-{
-	uint32_t n = 0;
-	for (; x; x &= x - 1)
-		n++;
-	return n;
-}
-
 /* The constant context X knows parameter p (< MASK_BITS, in X->kmask) is. */
 static int64_t kval_of(const context *X, uint32_t p)
 {
-	return X->kval[popcount64(X->kmask & ((UINT64_C(1) << p) - 1))];
+	return X->kval[(uint32_t)__builtin_popcountll(X->kmask & ((UINT64_C(1) << p) - 1))];
 }
 
 /* Whether context X knows the constants kmask and kval (per parameter). */
@@ -172,7 +164,7 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->kmask = kmask;
 	if (kmask) {
 		uint32_t nk = 0;
-		if (!(X->kval = tc__malloc(&c->al, (size_t)popcount64(kmask) * sizeof *X->kval)))
+		if (!(X->kval = tc__malloc(&c->al, (size_t)__builtin_popcountll(kmask) * sizeof *X->kval)))
 			return oom(c);
 		for (uint32_t p = 0; p < MASK_BITS; p++)
 			if ((kmask >> p) & 1)
@@ -431,11 +423,24 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 	return TC_OK;
 }
 
-/* Per collective of context x, whether its argument that must agree may
- * differ in its group (u: the block's view, w: the warp's or NULL). */
-static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const tc_uniformity *u,
-			   const tc_uniformity *w)
+/* Whether value v of context X's function is a member mask that names each
+ * lane's own tile (tc__lanes_group_mask): made there (l, its warp's view),
+ * or passed from a parameter that each caller makes so (gmask). */
+static int tile_mask(tc_calls *c, const context *X, const tc_fn_desc *d, tc_lanes *l, uint32_t v,
+		     bool *tile)
 {
+	unsigned bits;
+	uint32_t p = X->launch ? TC_NONE : traced_param_bits(d, v, &bits);
+	*tile = p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32);
+	return !*tile && l && tc__lanes_group_mask(l, v, &c->al, tile) ? oom(c) : TC_OK;
+}
+
+/* Per collective of context x, whether its argument that must agree may
+ * differ in its group (u: the block's view, l the warp's or NULL). */
+static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const tc_uniformity *u,
+			   tc_lanes *l)
+{
+	const tc_uniformity *w = l ? tc__lanes_uniformity(l) : NULL;
 	const tc_graph_info *in = &c->m->info[X->graph];
 	if (!d->coll || !in->ncoll)
 		return TC_OK;
@@ -445,12 +450,11 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 		uint32_t v = d->coll[k].agree;
 		const tc_uniformity *g = in->coll[k].group == TC_GROUP_BLOCK ? u : w;
 		X->cdiv[k] = v != TC_NONE && v < d->f.nvalues && (!g || tc__uniformity_value(g, v));
-		/* a member mask that each caller makes its lane's own tile */
-		if (X->cdiv[k] && d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP &&
-		    !X->launch) {
-			unsigned bits;
-			uint32_t p = traced_param_bits(d, v, &bits);
-			X->cdiv[k] = !(p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32));
+		bool tile;
+		if (X->cdiv[k] && d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP) {
+			if (tile_mask(c, X, d, l, v, &tile))
+				return TC_ENOMEM;
+			X->cdiv[k] = !tile;
 		}
 	}
 	return TC_OK;
@@ -522,15 +526,10 @@ static int analyse(tc_calls *c, uint32_t x)
 				}
 			}
 			/* a partitioned warp's member mask, made here or passed on */
+			bool tile;
 			if (tiles && value && ((wmask >> a) & 1) && !one) {
-				unsigned bits;
-				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
-				bool tile = p < MASK_BITS && ((c->ctx[x].gmask >> p) & 1) &&
-					    (!bits || bits >= 32);
-				if (!tile && tc__lanes_group_mask(l, v, &c->al, &tile)) {
-					rc = oom(c);
+				if ((rc = tile_mask(c, &c->ctx[x], d, l, v, &tile)))
 					break;
-				}
 				if (tile)
 					gmask |= UINT64_C(1) << a;
 			}
@@ -565,7 +564,7 @@ static int analyse(tc_calls *c, uint32_t x)
 	if (!rc && solved && w)
 		rc = record_view(c, d, w, &X->wdiv, &X->wdeps);
 	if (!rc)
-		rc = collective_args(c, X, d, u, w);
+		rc = collective_args(c, X, d, u, l);
 	bool ret = !rc && returns_uniform(d, u);
 	bool wret = !rc && (ret || (w && returns_uniform(d, w)));
 	tc__lanes_free(l);

@@ -64,7 +64,7 @@ struct tc_lanes {
 	tc_ua_func f;
 	const tc_lane_op *op;
 	uint32_t lg;
-	bool lane_x;
+	bool lane_x, whole_x;
 };
 
 typedef struct ctx {
@@ -321,6 +321,8 @@ static fact eval(const ctx *c, uint32_t v)
 	case TC_LOP_TID_Y:
 	case TC_LOP_TID_Z:
 	case TC_LOP_NONNEG:
+	case TC_LOP_NTID_Y:
+	case TC_LOP_NTID_Z:
 		r.nonneg = 1;
 		return r;
 	case TC_LOP_NTID_X:
@@ -656,6 +658,7 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 	l->op = op;
 	l->lg = c.lg;
 	l->lane_x = c.lane_x;
+	l->whole_x = c.whole_x;
 	*out = l;
 	return TC_OK;
 }
@@ -682,17 +685,30 @@ bool tc__lanes_assumed(const tc_lanes *l)
 
 /* ---- member masks of partitioned warps (tc__lanes_group_mask) ------------- */
 
-/* What a value is in each lane of a warp: unknown, known (v[lane]), or
+/* What a value is in each lane of a warp: unknown, known (v[lane]),
  * based: B + v[lane] with v[lane] in [0, 2^m) and B the same unknown
  * multiple of 2^m in every lane (tid.x where it is base + lane: m the
- * warp's log2; tid.x >> 4: m one less). */
-enum { MV_UNKNOWN, MV_KNOWN, MV_BASED };
+ * warp's log2; tid.x >> 4: m one less), or at least v[lane] (and below
+ * 2^31).
+ *
+ * Beside that, what it is in the block's dimensions (DX, DY, DZ: x, y, z),
+ * whatever the lane: dims, exactly the product of the block's sizes in
+ * those dimensions (ntid.x * ntid.y); lt, not negative and less than that
+ * product (tid.y; (tid.z * ntid.y + tid.y) * ntid.x + tid.x, the thread's
+ * linear index, is less than the product in all three); scd, a value
+ * w * (the block's size in dimension scd) with w as lt says. A block has
+ * fewer than 2^26 threads on every target (1024 in CUDA, as LLVM's ranges
+ * for NVPTX say; no device has groups anywhere near 2^26), so none of
+ * these wraps. */
+enum { MV_UNKNOWN, MV_KNOWN, MV_BASED, MV_ATLEAST };
+enum { DX = 1, DY = 2, DZ = 4 };
 #define MV_MAX 48 /* values evaluated for one mask at the most */
 
 typedef struct mval {
 	uint32_t id;
 	uint8_t kind;
 	uint8_t m; /* based: B's alignment, log2 */
+	uint8_t dims, lt, scd;
 	uint64_t v[64];
 } mval;
 
@@ -719,6 +735,7 @@ static const mval *moperand(const mctx *c, const tc_lane_op *o, int i, mval *tmp
 		return x;
 	bool k = o->flags & (i ? TC_LOP_K1 : TC_LOP_K0);
 	tmp->kind = k ? MV_KNOWN : MV_UNKNOWN;
+	tmp->dims = tmp->lt = tmp->scd = 0;
 	for (uint32_t l = 0; k && l < c->w; l++)
 		tmp->v[l] = (uint64_t)o->k[i];
 	return tmp;
@@ -747,6 +764,7 @@ static bool followed(uint8_t op)
 	case TC_LOP_UGT:
 	case TC_LOP_UGE:
 	case TC_LOP_SELECT:
+	case TC_LOP_UMIN:
 		return true;
 	default:
 		return false;
@@ -779,6 +797,7 @@ static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval
 			case TC_LOP_AND: z = x & y; break;
 			case TC_LOP_OR: z = x | y; break;
 			case TC_LOP_XOR: z = x ^ y; break;
+			case TC_LOP_UMIN: z = x < y ? x : y; break;
 			case TC_LOP_SHL:
 			case TC_LOP_LSHR:
 				if (y >= (o->bits ? o->bits : 64u))
@@ -881,6 +900,136 @@ static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval
 	}
 }
 
+/* The block's dimensions a thread index or size is about (mval). */
+static uint8_t dim_of(uint8_t op, bool size)
+{
+	if (size)
+		return op == TC_LOP_NTID_X ? DX : op == TC_LOP_NTID_Y ? DY : op == TC_LOP_NTID_Z ? DZ : 0;
+	return op == TC_LOP_TID_X ? DX : op == TC_LOP_TID_Y ? DY : op == TC_LOP_TID_Z ? DZ : 0;
+}
+
+/* What r is in the block's dimensions (mval), and what follows from that
+ * in each lane, after mapply: o applied to a and b. */
+static void mdims(const mctx *c, const tc_lane_op *o, const mval *a, const mval *b, mval *r)
+{
+	bool wide = !o->bits || o->bits >= 32; /* keeps every value below 2^31 */
+	if (!wide)
+		return;
+	switch (o->op) {
+	case TC_LOP_COPY: /* a copy to 32 bits or more (a slot of the depot) */
+		r->dims = a->dims;
+		r->lt = a->lt;
+		r->scd = a->scd;
+		if (a->kind == MV_ATLEAST) {
+			r->kind = MV_ATLEAST;
+			memcpy(r->v, a->v, sizeof r->v);
+		}
+		return;
+	case TC_LOP_MUL: /* sizes of other dimensions; w times a size */
+		for (int i = 0; i < 2; i++) {
+			const mval *x = i ? b : a, *y = i ? a : b;
+			if (x->dims && y->dims && !(x->dims & y->dims))
+				r->dims = x->dims | y->dims;
+			else if (x->lt && !x->scd && (y->dims == DX || y->dims == DY || y->dims == DZ) &&
+				 !(x->lt & y->dims)) {
+				r->lt = x->lt;
+				r->scd = y->dims;
+			}
+		}
+		return;
+	case TC_LOP_ADD: /* w * n + i with i < n: less than n times w's bound */
+		for (int i = 0; i < 2; i++) {
+			const mval *x = i ? b : a, *y = i ? a : b;
+			if (!x->scd || y->scd || y->lt != x->scd || (x->lt & x->scd))
+				continue;
+			r->lt = x->lt | x->scd;
+			/* w * ntid.x + tid.x, tid.x base + lane: w depends on tid.y
+			 * and tid.z at the most (lt), the same in the warp when
+			 * ntid.x is a whole number of warps, 0 when the block is one
+			 * row; either way w * ntid.x moves only the base */
+			if (x->scd == DX && y->kind == MV_BASED && y->m <= c->l->lg && c->l->lane_x) {
+				r->kind = MV_BASED;
+				r->m = y->m;
+				memcpy(r->v, y->v, sizeof r->v);
+			}
+		}
+		return;
+	case TC_LOP_AND: /* x & k and x >> k are at most x */
+	case TC_LOP_LSHR:
+		if (!a->lt || a->scd || b->kind != MV_KNOWN || !same_in_all(c, b))
+			return;
+		r->lt = a->lt;
+		/* B + v below 2^26 (lt: a block has fewer threads than that,
+		 * LLVM's ranges for NVPTX say 1024): a mask that keeps bits m
+		 * to 25 keeps B whole (LLVM narrows rank & ~15 to rank &
+		 * 0x3fffff0 knowing as much) */
+		uint64_t span = ((1ull << 26) - 1) & ~((1ull << a->m) - 1);
+		if (o->op == TC_LOP_AND && a->kind == MV_BASED && r->kind == MV_UNKNOWN &&
+		    a->m < 26 && (b->v[0] & span) == span) {
+			r->kind = MV_BASED;
+			r->m = a->m;
+			for (uint32_t l = 0; l < c->w; l++)
+				r->v[l] = a->v[l] & b->v[0] & ((1ull << a->m) - 1);
+		}
+		return;
+	case TC_LOP_SUB:
+		/* S - x, S the number of threads in some dimensions (x among
+		 * them, a whole number of warps) and x = B + v[lane] < S: S and
+		 * B are multiples of 2^m, so S - B >= 2^m and S - x >= 2^m -
+		 * v[lane] (cooperative groups' size() - base in
+		 * tiled_partition(parent, n)) */
+		if (a->dims && (a->dims & DX) && c->l->whole_x && b->kind == MV_BASED &&
+		    b->lt == a->dims && !b->scd && b->m <= c->l->lg) {
+			r->kind = MV_ATLEAST;
+			for (uint32_t l = 0; l < c->w; l++)
+				r->v[l] = (1ull << b->m) - b->v[l];
+		}
+		return;
+	case TC_LOP_ULT: /* x against k, x at least k (min written as a select) */
+	case TC_LOP_ULE:
+	case TC_LOP_UGT:
+	case TC_LOP_UGE:
+		for (int i = 0; i < 2; i++) {
+			const mval *x = i ? b : a, *y = i ? a : b;
+			if (x->kind != MV_ATLEAST || y->kind != MV_KNOWN)
+				continue;
+			/* as x OP y: swapped when x is the right operand */
+			uint8_t p = o->op;
+			if (i)
+				p = p == TC_LOP_ULT ? TC_LOP_UGT
+				    : p == TC_LOP_ULE ? TC_LOP_UGE
+				    : p == TC_LOP_UGT ? TC_LOP_ULT
+						      : TC_LOP_ULE;
+			bool all = true;
+			for (uint32_t l = 0; l < c->w && all; l++) {
+				/* x >= lo: x < y and x <= y are false past y */
+				uint64_t lo = x->v[l], k = y->v[l];
+				all = k >> 31 == 0 && (p == TC_LOP_ULT || p == TC_LOP_UGE ? lo >= k : lo > k);
+				r->v[l] = p == TC_LOP_UGT || p == TC_LOP_UGE;
+			}
+			if (all)
+				r->kind = MV_KNOWN;
+		}
+		return;
+	case TC_LOP_UMIN: /* k where the other is at least k in every lane */
+		for (int i = 0; i < 2; i++) {
+			const mval *x = i ? b : a, *y = i ? a : b;
+			if (x->kind != MV_ATLEAST || y->kind != MV_KNOWN)
+				continue;
+			bool all = true;
+			for (uint32_t l = 0; l < c->w && all; l++)
+				all = x->v[l] >= y->v[l];
+			if (all) {
+				r->kind = MV_KNOWN;
+				memcpy(r->v, y->v, sizeof r->v);
+			}
+		}
+		return;
+	default:
+		return;
+	}
+}
+
 /* v in every lane, evaluated from its operands (a bounded walk with an
  * explicit stack: operands first); NULL past MV_MAX values. */
 static const mval *meval(mctx *c, uint32_t v)
@@ -915,6 +1064,9 @@ static const mval *meval(mctx *c, uint32_t v)
 		mval *r = &c->m[c->n], ta, tb;
 		r->id = x;
 		r->kind = MV_UNKNOWN;
+		r->dims = dim_of(o->op, true);
+		r->lt = dim_of(o->op, false);
+		r->scd = 0;
 		const mval *a = moperand(c, o, 0, &ta), *b = moperand(c, o, 1, &tb);
 		uint64_t keep = o->bits && o->bits < 64 ? (1ull << o->bits) - 1 : ~0ull;
 		if (o->op == TC_LOP_LANE || o->op == TC_LOP_TID_LINEAR ||
@@ -932,6 +1084,7 @@ static const mval *meval(mctx *c, uint32_t v)
 			}
 		} else if (followed(o->op)) {
 			mapply(c, o, a, o->op == TC_LOP_COPY ? a : b, r);
+			mdims(c, o, a, o->op == TC_LOP_COPY ? a : b, r);
 		}
 		c->n++;
 		top--;

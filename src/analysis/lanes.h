@@ -58,9 +58,12 @@ bool tc__lanes_assumed(const tc_lanes *l);
  * exactly that lane's aligned group of 2^k lanes (the same k in the whole
  * warp), as the tiles of a partitioned warp pass it: cooperative groups'
  * tiled_partition<16> (0xffff << (laneid & ~15)), a hand-written
- * 0xffff << (lane & 16). Found by evaluating the mask in each lane from
- * the lane index, tid.x where it is base + lane, and constants, through
- * the arithmetic op[] describes; or the result of __match_any_sync (the
+ * 0xffff << (lane & 16); tiled_partition(parent, 16)'s at run time,
+ * whose length min(size() - (rank & ~15), 16) is 16 when the block's x
+ * size is a whole number of warps. Found by evaluating the mask in each
+ * lane from the lane index, tid.x where it is base + lane, the block's
+ * sizes and indices (what bounds what), and constants, through the
+ * arithmetic op[] describes; or the result of __match_any_sync (the
  * lanes of its mask that hold the same value: labeled_partition's and
  * binary_partition's mask). Anything else (a parameter, a load, a size not
  * known) is no. al: scratch. The answer in *out; TC_OK or TC_ENOMEM.

@@ -194,20 +194,24 @@ uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int kno
 {
 	static const struct {
 		const char *name;
-		int by_arg; /* tid.x, .y, .z by the first argument */
+		int by_arg; /* by the first argument: 1 tid.x, .y, .z; 2 the
+			     * group's size in x, y, z; 3 its enqueued size
+			     * (y and z not the group's own at an edge) */
 		uint8_t op;
 	} rows[] = {
 		{"llvm.nvvm.read.ptx.sreg.tid.x", 0, TC_LOP_TID_X},
 		{"llvm.nvvm.read.ptx.sreg.tid.y", 0, TC_LOP_TID_Y},
 		{"llvm.nvvm.read.ptx.sreg.tid.z", 0, TC_LOP_TID_Z},
 		{"llvm.nvvm.read.ptx.sreg.ntid.x", 0, TC_LOP_NTID_X},
+		{"llvm.nvvm.read.ptx.sreg.ntid.y", 0, TC_LOP_NTID_Y},
+		{"llvm.nvvm.read.ptx.sreg.ntid.z", 0, TC_LOP_NTID_Z},
 		{"llvm.nvvm.read.ptx.sreg.laneid", 0, TC_LOP_LANE},
 		{"llvm.amdgcn.workitem.id.x", 0, TC_LOP_TID_X},
 		{"llvm.amdgcn.workitem.id.y", 0, TC_LOP_TID_Y},
 		{"llvm.amdgcn.workitem.id.z", 0, TC_LOP_TID_Z},
 		{"_Z12get_local_idj", 1, TC_LOP_TID_X},
 		{"_Z14get_local_sizej", 2, TC_LOP_NTID_X},
-		{"_Z23get_enqueued_local_sizej", 2, TC_LOP_NTID_X},
+		{"_Z23get_enqueued_local_sizej", 3, TC_LOP_NTID_X},
 		{"_Z19get_local_linear_idv", 0, TC_LOP_TID_LINEAR},
 		{"_Z16get_sub_group_idv", 0, TC_LOP_WARP},
 		{"_Z18get_sub_group_sizev", 0, TC_LOP_WARP},
@@ -230,13 +234,16 @@ uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int kno
 			continue;
 		if (len != n && name[n - 1] != '.' && rows[i].op != TC_LOP_WARP)
 			continue;
-		if (rows[i].by_arg == 2 && known && arg0 != 0) /* sizes of y, z */
-			return TC_LOP_NONNEG;
+		if (rows[i].by_arg >= 2 && known && arg0 != 0) /* sizes of y, z (an
+			* enqueued one is not the group's own at an edge) */
+			return rows[i].by_arg == 2 && arg0 <= 2
+				       ? (uint8_t)(arg0 == 1 ? TC_LOP_NTID_Y : TC_LOP_NTID_Z)
+				       : TC_LOP_NONNEG;
 		if (!rows[i].by_arg)
 			return rows[i].op;
 		if (!known || arg0 > 2)
 			return TC_LOP_OTHER;
-		if (rows[i].by_arg == 2)
+		if (rows[i].by_arg >= 2)
 			return arg0 == 0 ? TC_LOP_NTID_X : TC_LOP_OTHER;
 		return (uint8_t)(TC_LOP_TID_X + arg0);
 	}

@@ -93,8 +93,11 @@ enum {
 			   * finds them constants, else it is TC_LOP_OTHER) */
 	TC_LOP_LANE, /* the lane's index in its warp (%laneid), 0 .. warp size - 1 */
 	TC_LOP_SELECT, /* cond ? a[0] : a[1] (the operands as above; cond a value) */
-	TC_LOP_MATCH   /* __match_any_sync's result: the lanes of its mask that
+	TC_LOP_MATCH,  /* __match_any_sync's result: the lanes of its mask that
 			* hold the same value as this one (a partition of them) */
+	TC_LOP_NTID_Y, /* the block's y size (ntid.y, get_local_size(1)) */
+	TC_LOP_NTID_Z, /* the block's z size */
+	TC_LOP_UMIN    /* the unsigned minimum of a[0] and a[1] (min.u32, llvm.umin) */
 };
 
 /* tc_lane_op.flags */

@@ -61,6 +61,14 @@ static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 	if ((o->op = tc__gpu_lane_source(name, len, known ? LLVMConstIntGetZExtValue(a0) : 0,
 					 known)))
 		return;
+	static const char umin[] = "llvm.umin.";
+	if (len > sizeof umin - 1 && memcmp(name, umin, sizeof umin - 1) == 0 && nargs == 2 &&
+	    o->bits) {
+		o->op = TC_LOP_UMIN;
+		lane_operand(r, o, 0, a0);
+		lane_operand(r, o, 1, LLVMGetOperand(v, 1));
+		return;
+	}
 	const tc_gpu_collective *c = tc__gpu_collective(name, len);
 	if (!c)
 		return;

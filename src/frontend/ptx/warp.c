@@ -114,7 +114,8 @@ static bool lane_slot(tc_lane_op *o, int i, const opnd *x, uint32_t pos, unsigne
 	return false;
 }
 
-/* A special register that lanes.h knows: tid.x, .y, .z, ntid.x, laneid. */
+/* A special register that lanes.h knows: tid.x, .y, .z, ntid.x, .y, .z,
+ * laneid. */
 static uint8_t lane_sreg(const opnd *x)
 {
 	if (x->k != O_REG || x->reg != TC_NONE)
@@ -123,6 +124,8 @@ static uint8_t lane_sreg(const opnd *x)
 	       : tc__ptx_is_word(&x->at, "%tid.y")  ? TC_LOP_TID_Y
 	       : tc__ptx_is_word(&x->at, "%tid.z")  ? TC_LOP_TID_Z
 	       : tc__ptx_is_word(&x->at, "%ntid.x") ? TC_LOP_NTID_X
+	       : tc__ptx_is_word(&x->at, "%ntid.y") ? TC_LOP_NTID_Y
+	       : tc__ptx_is_word(&x->at, "%ntid.z") ? TC_LOP_NTID_Z
 	       : tc__ptx_is_word(&x->at, "%laneid") ? TC_LOP_LANE
 					    : TC_LOP_OTHER;
 }
@@ -205,7 +208,7 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 		{"add", TC_LOP_ADD}, {"sub", TC_LOP_SUB}, {"mul", TC_LOP_MUL},
 		{"shl", TC_LOP_SHL}, {"shr", TC_LOP_LSHR}, {"div", TC_LOP_UDIV},
 		{"rem", TC_LOP_UREM}, {"and", TC_LOP_AND}, {"or", TC_LOP_OR},
-		{"xor", TC_LOP_XOR},
+		{"xor", TC_LOP_XOR}, {"min", TC_LOP_UMIN},
 	};
 	static const struct {
 		const char *name;
@@ -317,6 +320,10 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 			return tc__ptx_no_lane;
 		if (sign == 's')
 			o.op = o.op == TC_LOP_UDIV ? TC_LOP_SDIV : TC_LOP_SREM;
+		break;
+	case TC_LOP_UMIN: /* min.u32, min.u64 (not signed, not .relu) */
+		if (sign != 'u')
+			return tc__ptx_no_lane;
 		break;
 	default:
 		break;

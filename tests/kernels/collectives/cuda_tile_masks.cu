@@ -94,3 +94,64 @@ extern "C" __global__ void labeled(float *x, const int *label)
 	v += __nvvm_shfl_sync_idx_f32(group, v, 0, 0x1f); // collective: ok
 	x[t] = v;
 }
+
+// The block's size and the thread's rank in it, as cooperative groups
+// compute size() and thread_rank() (macros: the warp's view evaluates a
+// mask within its function, so a rank returned by a helper that is not
+// inlined, as at -O0, would be a call's result to it).
+#define BLOCK_SIZE()                                                                       \
+	(__nvvm_read_ptx_sreg_ntid_x() * __nvvm_read_ptx_sreg_ntid_y() *                   \
+	 __nvvm_read_ptx_sreg_ntid_z())
+#define BLOCK_RANK()                                                                       \
+	((__nvvm_read_ptx_sreg_tid_z() * __nvvm_read_ptx_sreg_ntid_y() +                   \
+	  __nvvm_read_ptx_sreg_tid_y()) *                                                  \
+		 __nvvm_read_ptx_sreg_ntid_x() +                                           \
+	 __nvvm_read_ptx_sreg_tid_x())
+
+// Tiles of 16 as tiled_partition(block, 16) makes them at run time: the
+// mask is 0xffffffff >> (32 - len) << (laneid & ~15), len = min(size() -
+// (rank & ~15), 16) (min as the toolkit's: llvm.umin at every level; a ?:
+// is a branch at -O0, which the warp's view does not evaluate). When the block's x size is a whole number of warps
+// (assumed here), size() - (rank & ~15) is at least 16: each lane's
+// aligned half of the warp. Valid.
+extern "C" __global__ void tile16_dynamic(float *x)
+{
+	unsigned rank = BLOCK_RANK(), left = BLOCK_SIZE() - (rank & ~15u);
+	unsigned len = __builtin_elementwise_min(left, 16u);
+	unsigned mask = (0xffffffffu >> (32 - len)) << (__nvvm_read_ptx_sreg_laneid() & ~15u);
+	float v = x[rank];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x101f); // collective: ok
+	x[rank] = v;
+}
+
+// Twin: the length from a count the caller gives, not the block's size:
+// n - (rank & ~15) may be less than 16 in some tiles and not in others of
+// the same warp. Invalid.
+extern "C" __global__ void tile16_dynamic_count(float *x, unsigned n)
+{
+	unsigned rank = BLOCK_RANK(), left = n - (rank & ~15u);
+	unsigned len = __builtin_elementwise_min(left, 16u);
+	unsigned mask = (0xffffffffu >> (32 - len)) << (__nvvm_read_ptx_sreg_laneid() & ~15u);
+	float v = x[rank];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x101f); // collective: ok // argument: divergent
+	x[rank] = v;
+}
+
+// A helper that is not inlined at any level: with calls in the module,
+// each kernel is judged in its calling contexts, where the tile's mask the
+// kernel computes itself must still be found to be one.
+static __attribute__((device, noinline)) float warp_sum(float v)
+{
+	for (int d = 16; d > 0; d /= 2)
+		v += __nvvm_shfl_sync_down_f32(0xffffffffu, v, d, 0x1f); // collective: ok
+	return v;
+}
+
+extern "C" __global__ void tile16_and_call(float *x)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	unsigned mask = 0xffffu << (t & 16);
+	float v = x[t];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x101f); // collective: ok
+	x[t] = warp_sum(v); // collective: ok
+}
