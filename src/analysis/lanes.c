@@ -1076,8 +1076,21 @@ static const mval *meval(mctx *c, uint32_t v)
 			for (uint32_t l = 0; l < c->w; l++)
 				r->v[l] = l;
 		} else if (o->op == TC_LOP_SELECT) {
+			/* where the condition is known: the operand chosen in
+			 * every lane, or a mix of two known ones */
 			const mval *k = o->cond != TC_NONE ? mfind(c, o->cond) : NULL;
-			if (k && k->kind == MV_KNOWN && a->kind == MV_KNOWN && b->kind == MV_KNOWN) {
+			uint32_t any[2] = {0, 0};
+			for (uint32_t l = 0; k && k->kind == MV_KNOWN && l < c->w; l++)
+				any[k->v[l] != 0]++;
+			const mval *one = !any[0] ? a : !any[1] ? b : NULL;
+			if (k && k->kind == MV_KNOWN && one && one->kind != MV_UNKNOWN &&
+			    (!o->bits || o->bits >= 32)) {
+				r->kind = one->kind;
+				r->m = one->m;
+				for (uint32_t l = 0; l < c->w; l++)
+					r->v[l] = one->kind == MV_KNOWN ? one->v[l] & keep : one->v[l];
+			} else if (k && k->kind == MV_KNOWN && a->kind == MV_KNOWN &&
+				   b->kind == MV_KNOWN) {
 				for (uint32_t l = 0; l < c->w; l++)
 					r->v[l] = (k->v[l] ? a->v[l] : b->v[l]) & keep;
 				r->kind = MV_KNOWN;

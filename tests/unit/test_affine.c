@@ -11,77 +11,16 @@
  * block's y size 1, tid.y * ntid.x + tid.x is tid.x (cooperative groups'
  * thread_rank in a row), without it not.
  */
-#include "analysis/affine.h"
-#include "analysis/uniformity.h"
-#include "unit.h"
+#include "fn.h"
 
-#include <string.h>
-
-#define MAXB 8
-#define MAXV 48
-#define MAXU 128
 #define NONE TC_NONE
 #define EXIT UNIT_EXIT
-
-typedef struct fn {
-	uint32_t nb, nv, nuse;
-	uint32_t nsucc[MAXB], succ[MAXB][2], cond[MAXB];
-	uint32_t block[MAXV];
-	uint8_t kind[MAXV];
-	tc_lane_op op[MAXV];
-	uint32_t use_v[MAXU], use_w[MAXU], use_b[MAXU];
-	uint32_t succ_off[MAXB + 1], succ_flat[2 * MAXB];
-	uint32_t use_off[MAXV + 1], user[MAXU], use_block[MAXU];
-	uint32_t size[3];
-	tc_ua_func f;
-	tc_alloc al;
-	tc_affine *aff;
-	tc_uniformity *u;
-} fn;
-
-static void fn_init(fn *t, uint32_t nblocks)
-{
-	memset(t, 0, sizeof *t);
-	t->nb = nblocks;
-	for (uint32_t b = 0; b < MAXB; b++)
-		t->cond[b] = NONE;
-	tc__alloc_init(&t->al, NULL);
-}
-
-static void edge(fn *t, uint32_t from, uint32_t to)
-{
-	t->succ[from][t->nsucc[from]++] = to;
-}
-
-static void branch(fn *t, uint32_t b, uint32_t c, uint32_t to1, uint32_t to2)
-{
-	t->cond[b] = c;
-	edge(t, b, to1);
-	edge(t, b, to2);
-}
-
-static void use(fn *t, uint32_t v, uint32_t w, uint32_t b)
-{
-	t->use_v[t->nuse] = v;
-	t->use_w[t->nuse] = w;
-	t->use_b[t->nuse++] = b;
-}
-
-static uint32_t arg(fn *t)
-{
-	uint32_t v = t->nv++;
-	t->block[v] = NONE;
-	t->op[v] = (tc_lane_op){TC_LOP_OTHER, 0, 32, {NONE, NONE}, {0, 0}, NONE};
-	return v;
-}
 
 /* v = x OP y in block b (y NONE and K1: the constant k) */
 static uint32_t bin(fn *t, uint32_t b, uint8_t op, uint8_t flags, uint32_t x, uint32_t y,
 		    int64_t k)
 {
-	uint32_t v = t->nv++;
-	t->block[v] = b;
-	t->kind[v] = TC_UA_PURE;
+	uint32_t v = value(t, b, TC_UA_PURE, op);
 	t->op[v] = (tc_lane_op){op, flags, 32, {x, y}, {0, k}, NONE};
 	if (y == NONE)
 		t->op[v].flags |= TC_LOP_K1;
@@ -95,23 +34,7 @@ static uint32_t bin(fn *t, uint32_t b, uint8_t op, uint8_t flags, uint32_t x, ui
 
 static uint32_t tid(fn *t, uint32_t b, uint8_t op)
 {
-	uint32_t v = t->nv++;
-	t->block[v] = b;
-	t->kind[v] = TC_UA_SOURCE | TC_UA_NAMED | TC_UA_PURE;
-	t->op[v] = (tc_lane_op){op, 0, 32, {NONE, NONE}, {0, 0}, NONE};
-	return v;
-}
-
-/* a phi of block b: x from block bx, y from block by */
-static uint32_t phi(fn *t, uint32_t b, uint32_t x, uint32_t bx, uint32_t y, uint32_t by)
-{
-	uint32_t v = t->nv++;
-	t->block[v] = b;
-	t->kind[v] = TC_UA_PHI;
-	t->op[v] = (tc_lane_op){TC_LOP_PHI, 0, 32, {NONE, NONE}, {0, 0}, NONE};
-	use(t, x, v, bx);
-	use(t, y, v, by);
-	return v;
+	return value(t, b, TC_UA_SOURCE | TC_UA_NAMED | TC_UA_PURE, op);
 }
 
 /* a value whose operands' uses are set later (a phi's back edge) */
@@ -122,21 +45,9 @@ static void late_use(fn *t, uint32_t v, uint32_t w, uint32_t b)
 
 static void run(fn *t)
 {
-	unit_flat_succ(t->nb, t->nsucc, &t->succ[0][0], 2, t->succ_off, t->succ_flat);
-	uint32_t n = 0;
-	for (uint32_t v = 0; v < t->nv; v++) {
-		t->use_off[v] = n;
-		for (uint32_t k = 0; k < t->nuse; k++)
-			if (t->use_v[k] == v) {
-				t->user[n] = t->use_w[k];
-				t->use_block[n++] = t->use_b[k];
-			}
-	}
-	t->use_off[t->nv] = n;
-	t->f = (tc_ua_func){t->nb, t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
-			    t->kind, t->use_off, t->user, t->use_block};
-	assert_int_equal(tc__affine(&t->aff, &t->f, t->op, NULL, 0, t->size, &t->al), TC_OK);
-	assert_int_equal(tc__uniformity(&t->u, t->aff ? tc__affine_func(t->aff) : &t->f, &t->al),
+	const tc_ua_func *f = fn_describe(t);
+	assert_int_equal(tc__affine(&t->aff, f, t->op, NULL, 0, t->size, &t->al), TC_OK);
+	assert_int_equal(tc__uniformity(&t->u, t->aff ? tc__affine_func(t->aff) : f, &t->al),
 			 TC_OK);
 }
 

@@ -7,78 +7,13 @@
  * a narrowing cast), how the block's size changes that, and that control
  * divergence still reaches a base computed at a join.
  */
-#include "analysis/lanes.h"
-#include "unit.h"
+#include "fn.h"
 
-#include <string.h>
-
-#define MAXB 16
-#define MAXV 64
-#define MAXU 256
 #define EXIT UNIT_EXIT
-
-typedef struct fn {
-	uint32_t nb, nv, nuse;
-	uint32_t nsucc[MAXB], succ[MAXB][4], cond[MAXB];
-	uint32_t block[MAXV];
-	uint8_t kind[MAXV];
-	tc_lane_op op[MAXV];
-	uint32_t use_v[MAXU], use_w[MAXU], use_b[MAXU];
-	uint32_t succ_off[MAXB + 1], succ_flat[4 * MAXB];
-	uint32_t use_off[MAXV + 1], user[MAXU], use_block[MAXU];
-	tc_ua_func f;
-	tc_alloc al;
-	tc_lanes *l;
-} fn;
 
 /* a constant operand */
 #define K(c) (0x100000000ll + (c))
 #define IS_K(x) ((x) >= 0x80000000ll)
-
-static void fn_init(fn *t, uint32_t nblocks)
-{
-	memset(t, 0, sizeof *t);
-	t->nb = nblocks;
-	for (uint32_t b = 0; b < MAXB; b++)
-		t->cond[b] = TC_NONE;
-	tc__alloc_init(&t->al, NULL);
-}
-
-static void edge(fn *t, uint32_t from, uint32_t to)
-{
-	t->succ[from][t->nsucc[from]++] = to;
-}
-
-static void branch(fn *t, uint32_t b, uint32_t c, uint32_t to1, uint32_t to2)
-{
-	t->cond[b] = c;
-	edge(t, b, to1);
-	edge(t, b, to2);
-}
-
-static void use(fn *t, uint32_t v, uint32_t w, uint32_t b)
-{
-	t->use_v[t->nuse] = v;
-	t->use_w[t->nuse] = w;
-	t->use_b[t->nuse++] = b;
-}
-
-static uint32_t value(fn *t, uint32_t b, uint8_t kind, uint8_t op)
-{
-	uint32_t v = t->nv++;
-	t->block[v] = b;
-	t->kind[v] = kind;
-	t->op[v] = (tc_lane_op){op, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
-	return v;
-}
-
-/* an argument of a kernel: the same in every thread */
-static uint32_t arg(fn *t)
-{
-	uint32_t v = value(t, 0, 0, TC_LOP_OTHER);
-	t->block[v] = TC_NONE;
-	return v;
-}
 
 static uint32_t source(fn *t, uint32_t b, uint8_t op)
 {
@@ -111,30 +46,10 @@ static uint32_t copy(fn *t, uint32_t b, uint32_t x, uint8_t bits)
 	return v;
 }
 
-static uint32_t phi(fn *t, uint32_t b, uint32_t x, uint32_t bx, uint32_t y, uint32_t by)
-{
-	uint32_t v = value(t, b, TC_UA_PHI, TC_LOP_PHI);
-	use(t, x, v, bx);
-	use(t, y, v, by);
-	return v;
-}
-
 /* geometry: warp lanes, block size */
 static void run_geom(fn *t, uint32_t warp, uint32_t x, uint32_t y, uint32_t z)
 {
-	unit_flat_succ(t->nb, t->nsucc, &t->succ[0][0], 4, t->succ_off, t->succ_flat);
-	uint32_t n = 0;
-	for (uint32_t v = 0; v < t->nv; v++) {
-		t->use_off[v] = n;
-		for (uint32_t k = 0; k < t->nuse; k++)
-			if (t->use_v[k] == v) {
-				t->user[n] = t->use_w[k];
-				t->use_block[n++] = t->use_b[k];
-			}
-	}
-	t->use_off[t->nv] = n;
-	t->f = (tc_ua_func){t->nb, t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
-			    t->kind, t->use_off, t->user, t->use_block};
+	fn_describe(t);
 	tc_lane_geom g = {warp, {x, y, z}};
 	tc__lanes_free(t->l);
 	t->l = NULL;
@@ -304,6 +219,63 @@ static void test_group_masks(void **state)
 	run_geom(&t, 32, 48, 2, 1);
 	assert_false(group_mask(t.l, m8, &al));
 	assert_true(group_mask(t.l, m16, &al));
+	done(&t);
+}
+
+/* The mask tiled_partition(parent, 16) computes at run time: 0xffffffff >>
+ * (32 - len) << (laneid & -16), len = min(size - (rank & -16), 16), size
+ * ntid.x * ntid.y * ntid.z, rank (tid.z * ntid.y + tid.y) * ntid.x + tid.x.
+ * A tile of 16 when the block's x size is whole warps, min as umin or as
+ * a select on a comparison; not with the size from an argument, a size
+ * without ntid.z, a rank's row scaled by ntid.y instead of ntid.x, or a
+ * block of one row whose x size is 40 (its last tile has 8 lanes). */
+static uint32_t dyn_mask(fn *t, uint32_t size, uint32_t rank, uint32_t lid, bool select)
+{
+	uint32_t left = bin(t, 0, TC_LOP_SUB, size, bin(t, 0, TC_LOP_AND, rank, K(-16)));
+	uint32_t len;
+	if (select) {
+		len = bin(t, 0, TC_LOP_SELECT, left, K(16));
+		t->op[len].cond = bin(t, 0, TC_LOP_ULT, left, K(16));
+		use(t, t->op[len].cond, len, 0);
+	} else {
+		len = bin(t, 0, TC_LOP_UMIN, K(16), left);
+	}
+	uint32_t ones = bin(t, 0, TC_LOP_LSHR, K(0xffffffffll), bin(t, 0, TC_LOP_SUB, K(32), len));
+	return bin(t, 0, TC_LOP_SHL, ones, bin(t, 0, TC_LOP_AND, lid, K(-16)));
+}
+
+static void test_dynamic_tiles(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t lid = source(&t, 0, TC_LOP_LANE);
+	uint32_t tx = source(&t, 0, TC_LOP_TID_X), ty = source(&t, 0, TC_LOP_TID_Y),
+		 tz = source(&t, 0, TC_LOP_TID_Z);
+	uint32_t nx = value(&t, 0, 0, TC_LOP_NTID_X), ny = value(&t, 0, 0, TC_LOP_NTID_Y),
+		 nz = value(&t, 0, 0, TC_LOP_NTID_Z), n = arg(&t);
+	uint32_t row = bin(&t, 0, TC_LOP_ADD, bin(&t, 0, TC_LOP_MUL, tz, ny), ty);
+	uint32_t rank = bin(&t, 0, TC_LOP_ADD, tx, bin(&t, 0, TC_LOP_MUL, nx, row));
+	uint32_t size = bin(&t, 0, TC_LOP_MUL, nz, bin(&t, 0, TC_LOP_MUL, ny, nx));
+	uint32_t m = dyn_mask(&t, size, rank, lid, false);
+	uint32_t m_sel = dyn_mask(&t, size, rank, lid, true);
+	uint32_t m_arg = dyn_mask(&t, n, rank, lid, false);
+	uint32_t m_two = dyn_mask(&t, bin(&t, 0, TC_LOP_MUL, nx, ny), rank, lid, false);
+	uint32_t bad_rank = bin(&t, 0, TC_LOP_ADD, tx, bin(&t, 0, TC_LOP_MUL, ny, row));
+	uint32_t m_bad_rank = dyn_mask(&t, size, bad_rank, lid, false);
+	run(&t);
+	tc_alloc al;
+	tc__alloc_init(&al, NULL);
+	assert_true(group_mask(t.l, m, &al));
+	assert_true(group_mask(t.l, m_sel, &al));
+	assert_false(group_mask(t.l, m_arg, &al));
+	assert_false(group_mask(t.l, m_two, &al));
+	assert_false(group_mask(t.l, m_bad_rank, &al));
+	run_geom(&t, 32, 64, 2, 1);
+	assert_true(group_mask(t.l, m, &al));
+	run_geom(&t, 32, 40, 1, 1);
+	assert_false(group_mask(t.l, m, &al));
 	done(&t);
 }
 
@@ -526,7 +498,7 @@ int main(void)
 		cmocka_unit_test(test_global_index),     cmocka_unit_test(test_block_size),
 		cmocka_unit_test(test_stride_loops),     cmocka_unit_test(test_control),
 		cmocka_unit_test(test_warp_values),      cmocka_unit_test(test_group_masks),
-		cmocka_unit_test(test_offsets),
+		cmocka_unit_test(test_offsets),          cmocka_unit_test(test_dynamic_tiles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,71 +9,14 @@
  * divergent branches; the replay record once a branch is effectively
  * uniform.
  */
-#include "analysis/uniformity.h"
-#include "unit.h"
+#include "fn.h"
 
-#include <string.h>
-
-#define MAXB 32
-#define MAXV 64
-#define MAXU 256
 #define EXIT UNIT_EXIT
-
-typedef struct fn {
-	uint32_t nb, nv, nuse;
-	uint32_t nsucc[MAXB], succ[MAXB][4], cond[MAXB];
-	uint32_t block[MAXV];
-	uint8_t kind[MAXV];
-	uint32_t use_v[MAXU], use_w[MAXU], use_b[MAXU];
-	/* built */
-	uint32_t succ_off[MAXB + 1], succ_flat[4 * MAXB];
-	uint32_t use_off[MAXV + 1], user[MAXU], use_block[MAXU];
-	tc_ua_func f;
-	tc_alloc al;
-} fn;
-
-static void fn_init(fn *t, uint32_t nblocks)
-{
-	memset(t, 0, sizeof *t);
-	t->nb = nblocks;
-	for (uint32_t b = 0; b < MAXB; b++)
-		t->cond[b] = TC_NONE;
-	tc__alloc_init(&t->al, NULL);
-}
-
-static void edge(fn *t, uint32_t from, uint32_t to)
-{
-	t->succ[from][t->nsucc[from]++] = to;
-}
-
-/* b ends in a branch on c to the blocks given (EXIT: returns) */
-static void branch(fn *t, uint32_t b, uint32_t c, uint32_t to1, uint32_t to2)
-{
-	t->cond[b] = c;
-	edge(t, b, to1);
-	edge(t, b, to2);
-}
-
-static void use(fn *t, uint32_t v, uint32_t w, uint32_t b)
-{
-	t->use_v[t->nuse] = v;
-	t->use_w[t->nuse] = w;
-	t->use_b[t->nuse++] = b;
-}
-
-static uint32_t arg(fn *t)
-{
-	t->block[t->nv] = TC_NONE;
-	t->kind[t->nv] = 0;
-	return t->nv++;
-}
 
 /* a value of block b computed from up to two operands (TC_NONE: none) */
 static uint32_t val(fn *t, uint32_t b, uint8_t kind, uint32_t x, uint32_t y)
 {
-	uint32_t v = t->nv++;
-	t->block[v] = b;
-	t->kind[v] = kind;
+	uint32_t v = value(t, b, kind, TC_LOP_OTHER);
 	if (x != TC_NONE)
 		use(t, x, v, b);
 	if (y != TC_NONE)
@@ -91,37 +34,10 @@ static uint32_t thread_id(fn *t, uint32_t b)
 	return val(t, b, TC_UA_SOURCE | TC_UA_NAMED, TC_NONE, TC_NONE);
 }
 
-/* a phi of block b: x from block bx, y from block by (x or y TC_NONE: a
- * constant) */
-static uint32_t phi(fn *t, uint32_t b, uint32_t x, uint32_t bx, uint32_t y, uint32_t by)
-{
-	uint32_t v = t->nv++;
-	t->block[v] = b;
-	t->kind[v] = TC_UA_PHI;
-	if (x != TC_NONE)
-		use(t, x, v, bx);
-	if (y != TC_NONE)
-		use(t, y, v, by);
-	return v;
-}
-
 static tc_uniformity *run(fn *t)
 {
-	unit_flat_succ(t->nb, t->nsucc, &t->succ[0][0], 4, t->succ_off, t->succ_flat);
-	uint32_t n = 0;
-	for (uint32_t v = 0; v < t->nv; v++) {
-		t->use_off[v] = n;
-		for (uint32_t k = 0; k < t->nuse; k++)
-			if (t->use_v[k] == v) {
-				t->user[n] = t->use_w[k];
-				t->use_block[n++] = t->use_b[k];
-			}
-	}
-	t->use_off[t->nv] = n;
-	t->f = (tc_ua_func){t->nb, t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
-			    t->kind, t->use_off, t->user, t->use_block};
 	tc_uniformity *u = NULL;
-	assert_int_equal(tc__uniformity(&u, &t->f, &t->al), TC_OK);
+	assert_int_equal(tc__uniformity(&u, fn_describe(t), &t->al), TC_OK);
 	return u;
 }
 
@@ -346,7 +262,7 @@ static void test_irreducible(void **state)
  * replay uniformity.h describes, as tc_module_solve runs it). */
 static void replay(const tc_uniformity_deps *d, const uint8_t *blocked, uint8_t *reached)
 {
-	uint32_t stack[4 * MAXV], top = 0;
+	uint32_t stack[4 * FN_VALUES], top = 0;
 	memset(reached, 0, d->nvalues);
 	for (uint32_t k = 0; k < d->nseed; k++)
 		if (!reached[d->seed[k]]) {
@@ -425,7 +341,7 @@ static void test_replay(void **state)
 	assert_int_equal(d->node[0], 10);
 	assert_int_equal(d->node[1], 13);
 	assert_true(d->nvalues >= t.nv + t.nb);
-	uint8_t blocked[4 * MAXV] = {0}, reached[4 * MAXV];
+	uint8_t blocked[4 * FN_VALUES] = {0}, reached[4 * FN_VALUES];
 	replay(d, blocked, reached);
 	assert_true(reached[d->term[0]]);
 	assert_true(reached[d->term[1]]);

@@ -1,0 +1,127 @@
+/*
+ * fn.h - functions described by hand, for the unit tests of the analyses
+ * that read a function's values (uniformity, affine forms, the warp's
+ * view): its blocks and their successors (UNIT_EXIT: the virtual exit),
+ * each value's block, kind and what it computes (tc_lane_op), and each
+ * use; fn_describe makes the tc_ua_func the analyses read. A test builds
+ * one with fn_init, edge, branch, arg, value and phi (and its own helpers
+ * over value), and keeps its analysis' result in the fields at the end.
+ */
+#ifndef TC_TESTS_UNIT_FN_H
+#define TC_TESTS_UNIT_FN_H
+
+#include "analysis/affine.h"
+#include "analysis/lanes.h"
+#include "analysis/uniformity.h"
+#include "unit.h"
+
+#include <string.h>
+
+#define FN_BLOCKS 32
+#define FN_VALUES 64
+#define FN_USES 256
+#define FN_SUCC 4
+
+typedef struct fn {
+	uint32_t nb, nv, nuse;
+	uint32_t nsucc[FN_BLOCKS], succ[FN_BLOCKS][FN_SUCC], cond[FN_BLOCKS];
+	uint32_t block[FN_VALUES];
+	uint8_t kind[FN_VALUES];
+	tc_lane_op op[FN_VALUES];
+	uint32_t use_v[FN_USES], use_w[FN_USES], use_b[FN_USES];
+	uint32_t size[3]; /* the block's size, 0 where unknown */
+	/* made by fn_describe */
+	uint32_t succ_off[FN_BLOCKS + 1], succ_flat[FN_SUCC * FN_BLOCKS];
+	uint32_t use_off[FN_VALUES + 1], user[FN_USES], use_block[FN_USES];
+	tc_ua_func f;
+	tc_alloc al;
+	/* what the test's analysis made of it */
+	tc_uniformity *u;
+	tc_affine *aff;
+	tc_lanes *l;
+} fn;
+
+static inline void fn_init(fn *t, uint32_t nblocks)
+{
+	memset(t, 0, sizeof *t);
+	assert_true(nblocks <= FN_BLOCKS);
+	t->nb = nblocks;
+	for (uint32_t b = 0; b < FN_BLOCKS; b++)
+		t->cond[b] = TC_NONE;
+	tc__alloc_init(&t->al, NULL);
+}
+
+static inline void edge(fn *t, uint32_t from, uint32_t to)
+{
+	assert_true(t->nsucc[from] < FN_SUCC);
+	t->succ[from][t->nsucc[from]++] = to;
+}
+
+/* b ends in a branch on c to the blocks given (UNIT_EXIT: returns) */
+static inline void branch(fn *t, uint32_t b, uint32_t c, uint32_t to1, uint32_t to2)
+{
+	t->cond[b] = c;
+	edge(t, b, to1);
+	edge(t, b, to2);
+}
+
+/* w, in block b, uses v */
+static inline void use(fn *t, uint32_t v, uint32_t w, uint32_t b)
+{
+	assert_true(t->nuse < FN_USES);
+	t->use_v[t->nuse] = v;
+	t->use_w[t->nuse] = w;
+	t->use_b[t->nuse++] = b;
+}
+
+/* a value of block b that computes op (32 bits, no operands yet) */
+static inline uint32_t value(fn *t, uint32_t b, uint8_t kind, uint8_t op)
+{
+	assert_true(t->nv < FN_VALUES);
+	uint32_t v = t->nv++;
+	t->block[v] = b;
+	t->kind[v] = kind;
+	t->op[v] = (tc_lane_op){op, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	return v;
+}
+
+/* an argument of a kernel: the same in every thread */
+static inline uint32_t arg(fn *t)
+{
+	uint32_t v = value(t, 0, 0, TC_LOP_OTHER);
+	t->block[v] = TC_NONE;
+	return v;
+}
+
+/* a phi of block b: x from block bx, y from block by (x or y TC_NONE: a
+ * constant, or an incoming value whose use is added later) */
+static inline uint32_t phi(fn *t, uint32_t b, uint32_t x, uint32_t bx, uint32_t y, uint32_t by)
+{
+	uint32_t v = value(t, b, TC_UA_PHI, TC_LOP_PHI);
+	if (x != TC_NONE)
+		use(t, x, v, bx);
+	if (y != TC_NONE)
+		use(t, y, v, by);
+	return v;
+}
+
+/* t->f from the blocks, values and uses */
+static inline const tc_ua_func *fn_describe(fn *t)
+{
+	unit_flat_succ(t->nb, t->nsucc, &t->succ[0][0], FN_SUCC, t->succ_off, t->succ_flat);
+	uint32_t n = 0;
+	for (uint32_t v = 0; v < t->nv; v++) {
+		t->use_off[v] = n;
+		for (uint32_t k = 0; k < t->nuse; k++)
+			if (t->use_v[k] == v) {
+				t->user[n] = t->use_w[k];
+				t->use_block[n++] = t->use_b[k];
+			}
+	}
+	t->use_off[t->nv] = n;
+	t->f = (tc_ua_func){t->nb, t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
+			    t->kind, t->use_off, t->user, t->use_block};
+	return &t->f;
+}
+
+#endif
