@@ -7,15 +7,20 @@
  *                ["file", "line"]}],
  *     "edges": [{"from", "to", "state"}],
  *     "barriers": [{"node", "state", "in_edges_convergent", ["file", "line"],
- *                   check mode: ["column"], ["level"], "causes": [{"node",
+ *                   check mode: ["column"], ["rule"], ["level"], "causes": [{"node",
  *                   ["file", "line", "column"], ["depends_on"]}], ["inlined":
  *                   {"function", ["file", "line", "column"]}]}],
  *     where the graph has collectives: "warp_size", "block_size_assumed",
  *     "collectives": [{"name", "kind", "group", "node", "state", ["masked"],
- *                      ["file", "line", "column"], check mode: ["level"],
+ *                      ["file", "line", "column"], check mode: ["rule"], ["level"],
  *                      "causes": [...], ["inlined": {...}],
  *                      ["argument": {"index", ["name"], ["depends_on"],
- *                                    ["file", "line", "column"], ["level"]}]}]}]}
+ *                                    ["file", "line", "column"], ["rule"],
+ *                                    ["level"]}]}]}]}
+ *
+ * "rule" names the rule of a finding (tc_rule_name), on a reported barrier
+ * or collective and on an argument that may differ (not on a copy merged
+ * into another's finding).
  *
  * In check mode a finding suppressed (a NOLINT comment, the baseline,
  * -Wno-...) is left out: its barrier, its collective or its argument;
@@ -350,6 +355,8 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v,
 		integer(w, (json_int_t)at);
 		rb = NULL; /* its finding is that one's */
 	}
+	if (rb)
+		field(w, "rule", tc_rule_name(tc__check_barrier_rule(rg->graph, rb)));
 	if (rb && rb->error)
 		field(w, "level", "error");
 	if (rg->callee && rg->callee[v])
@@ -408,6 +415,8 @@ static void collectives(writer *w, const tc_report_graph *rg, size_t *at)
 				key(w, "merged_into");
 				integer(w, (json_int_t)at[rc->merged_into]);
 			}
+			if (reported)
+				field(w, "rule", tc_rule_name(tc__check_collective_rule(rc)));
 			if (reported && rc->error)
 				field(w, "level", "error");
 			key(w, "causes");
@@ -433,8 +442,10 @@ static void collectives(writer *w, const tc_report_graph *rg, size_t *at)
 			if (rc->arg_merged) {
 				key(w, "merged_into");
 				integer(w, (json_int_t)at[rc->arg_merged_into]);
-			} else if (rc->arg_error) {
-				field(w, "level", "error");
+			} else {
+				field(w, "rule", tc_rule_name(TC_RULE_COLLECTIVE_ARGUMENT));
+				if (rc->arg_error)
+					field(w, "level", "error");
 			}
 			leave(w, "}");
 		}
