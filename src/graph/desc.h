@@ -358,6 +358,9 @@ typedef struct tc_fn_read {
 	const tc_thread_id *ids;
 	uint32_t nids;
 	const uint32_t *last;   /* per block: the node its branch ends */
+	/* per block, or NULL (nothing known): which way a branch of two ways
+	 * goes where the value it tests (tc_ua_func.cond) is true, TC_WAY_* */
+	const uint8_t *way;
 	/* the thread-dependent value v is read from, as the source spells it
 	 * and where (*what NULL: nothing to name; strings kept in the module);
 	 * TC_OK or an error code */
@@ -377,6 +380,14 @@ typedef struct tc_fn_read {
 	bool read_args; /* desc's values are read where used (tc__fn_desc_read_args) */
 	double uniformity_s; /* set: the time the value analyses took */
 } tc_fn_read;
+
+/* tc_fn_read.way, per block */
+enum {
+	TC_WAY_UNKNOWN = 0, /* not a branch of two ways, or not said */
+	TC_WAY_FIRST,       /* its first successor where the condition is true
+			     * (not zero), its second where it is false */
+	TC_WAY_SECOND       /* the other way round (PTX's @!%p bra) */
+};
 
 /* What a reader hands each function's description to, in turn. */
 typedef struct tc_fn_sink {
