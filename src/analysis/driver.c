@@ -300,6 +300,13 @@ static int describe(drive *d)
 		fd->warp_size = d->in->warp_size;
 		memcpy(fd->block_size, d->in->block_size, sizeof fd->block_size);
 	}
+	if (!rc && d->lanes && d->in->way) { /* for masks.h in its calling contexts */
+		uint32_t nb = d->f->nblocks;
+		if (!(fd->way = tc__malloc(&d->m->al, nb ? nb : 1)))
+			rc = TC_ENOMEM;
+		else if (nb)
+			memcpy(fd->way, d->in->way, nb);
+	}
 	if (!rc && d->lop) { /* the thread terms that cancel, in every context */
 		size_t n = d->f->nvalues, ni = d->in->nids;
 		fd->arith = tc__malloc(&d->m->al, tc__mul(n ? n : 1, sizeof *fd->arith));

@@ -195,9 +195,24 @@ static uint8_t cmp_swapped(uint8_t op)
 	}
 }
 
+/* The value v copies, through copies of the same width (PTX's mov, and its
+ * loads of a local depot slot, read as copies of what was stored). */
+static uint32_t copied(const tc_masks *m, uint32_t v)
+{
+	for (int i = 0; i < 8 && v < m->nv; i++) {
+		const tc_lane_op *o = &m->op[v];
+		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || o->a[0] >= m->nv ||
+		    !(o->flags & TC_LOP_TRUNC) || !o->bits || o->bits != m->op[o->a[0]].bits)
+			break;
+		v = o->a[0];
+	}
+	return v;
+}
+
 /* Operand i of x and operand j of y are one: the same value, or the same
  * constant. */
-static bool same_operand(const tc_lane_op *x, int i, const tc_lane_op *y, int j)
+static bool same_operand(const tc_masks *m, const tc_lane_op *x, int i, const tc_lane_op *y,
+			 int j)
 {
 	bool kx = x->flags & (i ? TC_LOP_K1 : TC_LOP_K0);
 	bool ky = y->flags & (j ? TC_LOP_K1 : TC_LOP_K0);
@@ -205,7 +220,8 @@ static bool same_operand(const tc_lane_op *x, int i, const tc_lane_op *y, int j)
 		return false;
 	if (kx)
 		return x->k[i] == y->k[j];
-	return x->a[i] != TC_NONE && x->a[i] == y->a[j];
+	return x->a[i] != TC_NONE && y->a[j] != TC_NONE &&
+	       copied(m, x->a[i]) == copied(m, y->a[j]);
 }
 
 /* A value that is zero exactly where v is: v through widening copies, and
@@ -289,7 +305,8 @@ static void add_fact(tc_masks *m, uint32_t v, bool t, unsigned depth)
  * SLE, SGT, ULE, UGT: x < 1 is x <= 0, and 0 < x is x > 0 (nvcc tests
  * v < 1 for the else of v > 0). Constants far from 0 are left alone (the
  * width they wrap at is not known). */
-static bool cmp_form(const tc_lane_op *o, uint32_t *a, uint8_t *op, int64_t *k)
+static bool cmp_form(const tc_masks *m, const tc_lane_op *o, uint32_t *a, uint8_t *op,
+		     int64_t *k)
 {
 	bool k0 = o->flags & TC_LOP_K0, k1 = o->flags & TC_LOP_K1;
 	if (k0 == k1)
@@ -299,6 +316,7 @@ static bool cmp_form(const tc_lane_op *o, uint32_t *a, uint8_t *op, int64_t *k)
 	*k = k1 ? o->k[1] : o->k[0];
 	if (*a == TC_NONE || *k <= -((int64_t)1 << 30) || *k >= ((int64_t)1 << 30))
 		return false;
+	*a = copied(m, *a);
 	switch (*op) {
 	case TC_LOP_SLT: *op = TC_LOP_SLE; --*k; break;
 	case TC_LOP_SGE: *op = TC_LOP_SGT; --*k; break;
@@ -334,25 +352,25 @@ static int known(const tc_masks *m, uint32_t v)
 	uint32_t xa, ya;
 	uint8_t xop, yop;
 	int64_t xk, yk;
-	bool xf = cmp_form(x, &xa, &xop, &xk);
+	bool xf = cmp_form(m, x, &xa, &xop, &xk);
 	for (uint32_t k = 0; k < m->nfacts; k++) {
 		const tc_lane_op *y = &m->op[m->fact[k]];
 		if (!is_cmp(y->op))
 			continue;
 		int t = m->truth[k];
-		if (xf && cmp_form(y, &ya, &yop, &yk) && xa == ya && xk == yk) {
+		if (xf && cmp_form(m, y, &ya, &yop, &yk) && xa == ya && xk == yk) {
 			if (xop == yop)
 				return t;
 			if (xop == cmp_inverse(yop))
 				return !t;
 		}
-		if (same_operand(x, 0, y, 0) && same_operand(x, 1, y, 1)) {
+		if (same_operand(m, x, 0, y, 0) && same_operand(m, x, 1, y, 1)) {
 			if (x->op == y->op)
 				return t;
 			if (x->op == cmp_inverse(y->op))
 				return !t;
 		}
-		if (same_operand(x, 0, y, 1) && same_operand(x, 1, y, 0)) {
+		if (same_operand(m, x, 0, y, 1) && same_operand(m, x, 1, y, 0)) {
 			uint8_t s = cmp_swapped(y->op);
 			if (x->op == s)
 				return t;
@@ -642,4 +660,28 @@ bool tc__masks_agree(tc_masks *m, uint32_t v, uint32_t b)
 		m->memo[m->touched[k]] = M_NONE;
 	m->ntouched = 0;
 	return ok;
+}
+
+int tc__masks_desc_agree(const tc_fn_desc *d, const tc_uniformity *w, uint32_t node, uint32_t v,
+			 const tc_alloc *al, bool *out)
+{
+	*out = false;
+	const tc_ua_func *f = &d->f;
+	if (!d->lop || !d->block_node || v >= f->nvalues)
+		return TC_OK;
+	/* the node's block: the one whose nodes, up to the node its branch
+	 * ends, hold it (a block's nodes are consecutive) */
+	uint32_t b = TC_NONE;
+	for (uint32_t k = 0; k < f->nblocks; k++)
+		if (d->block_node[k] >= node && (b == TC_NONE || d->block_node[k] < d->block_node[b]))
+			b = k;
+	if (b == TC_NONE)
+		return TC_OK;
+	tc_masks *m;
+	int rc = tc__masks_new(&m, f, d->lop, d->way, w, al);
+	if (rc)
+		return rc;
+	*out = tc__masks_agree(m, v, b);
+	tc__masks_free(m);
+	return TC_OK;
 }

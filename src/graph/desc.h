@@ -262,6 +262,7 @@ typedef struct tc_fn_desc {
 	uint32_t nids;
 	uint32_t arith_block_size[3];
 	tc_coll_desc *coll; /* per collective, or NULL when it has none */
+	uint8_t *way;       /* per block, or NULL: tc_fn_read.way */
 	bool builtin; /* a barrier builtin defined in the module (libclc's):
 		       * its calls are barriers, not calls */
 } tc_fn_desc;
