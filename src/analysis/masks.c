@@ -545,7 +545,8 @@ static res phi(tc_masks *m, uint32_t v, uint32_t J)
 	if (!dom(m, J, m->at))
 		return NO;
 	const tc_lane_op *o = m->op ? &m->op[v] : NULL;
-	bool consts = o && o->op == TC_LOP_PHI && (o->flags & (TC_LOP_K0 | TC_LOP_KANY));
+	/* constants come in besides the values (or what comes in is not said) */
+	bool consts = !o || o->op != TC_LOP_PHI || (o->flags & (TC_LOP_K0 | TC_LOP_KANY));
 	bool same = !consts;
 	uint32_t first = TC_NONE, e = ++m->epoch, from = 0;
 	for (uint32_t x = m->opoff[v]; x < m->opoff[v + 1]; x++) {
@@ -560,15 +561,15 @@ static res phi(tc_masks *m, uint32_t v, uint32_t J)
 			from++;
 		}
 	}
+	/* a way in with no value (undefined there) */
+	uint32_t npred = (uint32_t)(TC_ADJ_END(&m->pred, J) - TC_ADJ_BEGIN(&m->pred, J));
+	if (!consts && from < npred)
+		return NO;
 	for (uint32_t x = m->opoff[v]; x < m->opoff[v + 1]; x++)
 		if (eval(m, m->opnd[x], J).k == R_NO)
 			return NO;
 	if (same && first != TC_NONE)
 		return UNI;
-	/* a way in with no value (undefined there) */
-	uint32_t npred = (uint32_t)(TC_ADJ_END(&m->pred, J) - TC_ADJ_BEGIN(&m->pred, J));
-	if (!consts && from < npred)
-		return NO;
 	return same_way(m, J) ? UNI : NO;
 }
 
