@@ -8,6 +8,7 @@
 #include "analysis/calls.h"
 #include "analysis/affine.h"
 #include "analysis/lanes.h"
+#include "analysis/masks.h"
 #include "analysis/solve.h"
 #include "analysis/uniformity.h"
 #include "graph/graph.h"
@@ -385,8 +386,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 	tc_ua_func f = d->f;
 	f.kind = c->wkind;
 	tc_lane_geom geom = {d->warp_size, {d->block_size[0], d->block_size[1], d->block_size[2]}};
-	/* the parameters this context knows are constants: the full mask,
-	 * small integers */
+	/* the parameters this context knows are constants: the full mask, small integers */
 	const context *X = &c->ctx[x];
 	const tc_lane_op *lop = d->lop;
 	uint64_t known = X->launch ? 0 : X->kmask | X->ones;
@@ -450,11 +450,16 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 		uint32_t v = d->coll[k].agree;
 		const tc_uniformity *g = in->coll[k].group == TC_GROUP_BLOCK ? u : w;
 		X->cdiv[k] = v != TC_NONE && v < d->f.nvalues && (!g || tc__uniformity_value(g, v));
-		bool tile;
-		if (X->cdiv[k] && d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP) {
-			if (tile_mask(c, X, d, l, v, &tile))
+		/* a member mask that the branches on the way make the same
+		 * (masks.h), or that names each lane's own tile */
+		bool same = false, mask = d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP;
+		if (X->cdiv[k] && mask && w && tc__masks_desc_agree(d, w, in->coll[k].node, v, &c->al, &same))
+			return oom(c);
+		X->cdiv[k] = X->cdiv[k] && !same;
+		if (X->cdiv[k] && mask) {
+			if (tile_mask(c, X, d, l, v, &same))
 				return TC_ENOMEM;
-			X->cdiv[k] = !tile;
+			X->cdiv[k] = !same;
 		}
 	}
 	return TC_OK;
@@ -905,8 +910,7 @@ static uint32_t site_of(const tc_calls *c, uint32_t x, uint32_t k, uint32_t *cal
 	return s;
 }
 
-/* For node v of graph j, a call of a wrapper's barriers: the call; else
- * TC_NONE. */
+/* For node v of graph j, a call of a wrapper's barriers: the call; else TC_NONE. */
 static uint32_t wrapper_site(const tc_calls *c, uint32_t j, uint32_t v)
 {
 	if (!c->site_of || !c->site_of[j] || v >= c->m->graphs[j]->n)
@@ -1193,8 +1197,7 @@ static void choose_shown(tc_calls *c)
 				firstx = bad = x; /* a kernel: as launched */
 		uint32_t x = bad != TC_NONE ? bad : firstx;
 		c->shown[j] = x != TC_NONE && c->ctx[x].result != TC_NONE ? x : TC_NONE;
-		/* and a function whose barriers or collectives are all calls: its
-		 * calls are listed */
+		/* and a function whose barriers or collectives are all calls: its calls are listed */
 		c->checked[j] = in->kernel || ((own || c->barriers[j] || in->ncoll) &&
 					       firstx != TC_NONE && !c->wrapper[j]);
 	}
@@ -1424,8 +1427,7 @@ int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out)
 		if (!in->coll[q].barrier && !in->coll[q].call)
 			out->collective = q;
 	first_divergent(c, j, (elem){E_SITE, (uint32_t)k}, &out->state, &out->masked);
-	/* an argument that must agree: as the callee's contexts reached
-	 * through this call say */
+	/* an argument that must agree: as the callee's contexts reached through this call say */
 	out->arg = TC_NONE;
 	const tc_fn_desc *w = desc_of(c, g);
 	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next) {

@@ -4,6 +4,7 @@
 #include "analysis/affine.h"
 #include "analysis/bounds.h"
 #include "analysis/lanes.h"
+#include "analysis/masks.h"
 #include "analysis/ssa.h"
 #include "analysis/uniformity.h"
 #include "util/clock.h"
@@ -24,6 +25,7 @@ typedef struct drive {
 	tc_uniformity *ua;
 	tc_affine *affine; /* f with the thread terms that cancel, or NULL */
 	tc_lanes *lanes;
+	tc_masks *masks; /* made for the first mask that needs it */
 	tc_u32vec dep_block, dep_node;
 	tc_ua_func sized; /* f with what the block's size says of its ids */
 	uint8_t *kind;    /* its kinds */
@@ -165,6 +167,33 @@ static int branches(drive *d)
 	return rc;
 }
 
+/* Whether mask v of a warp collective at node is the same in every lane
+ * that executes it, what the branches on the way known (masks.h). */
+static int same_at(drive *d, uint32_t node, uint32_t v, bool *out)
+{
+	const tc_fn_read *in = d->in;
+	const tc_ua_func *f = d->f;
+	*out = false;
+	if (v >= f->nvalues || !d->lop)
+		return TC_OK;
+	/* its block: the one whose nodes, up to the node its branch ends, hold
+	 * it (a block's nodes are consecutive) */
+	uint32_t b = TC_NONE;
+	for (uint32_t k = 0; k < f->nblocks; k++)
+		if (in->last[k] >= node && (b == TC_NONE || in->last[k] < in->last[b]))
+			b = k;
+	if (b == TC_NONE)
+		return TC_OK;
+	if (!d->masks) {
+		int rc = tc__masks_new(&d->masks, f, d->lop, in->way, tc__lanes_uniformity(d->lanes),
+				       d->al);
+		if (rc)
+			return rc;
+	}
+	*out = tc__masks_agree(d->masks, v, b);
+	return TC_OK;
+}
+
 /* The first argument of collective c that must agree in its group and may
  * not (the reader's tests, in order), with what it depends on. */
 static int agree(drive *d, uint32_t k, tc_collective *c)
@@ -184,6 +213,11 @@ static int agree(drive *d, uint32_t k, tc_collective *c)
 		if (!x->always && x->mask && c->group == TC_GROUP_WARP && d->lanes &&
 		    tc__lanes_group_mask(d->lanes, x->value, d->al, &tile))
 			return TC_ENOMEM;
+		if (!tile && !x->always && x->mask && c->group == TC_GROUP_WARP && d->lanes) {
+			int mrc = same_at(d, c->node, x->value, &tile);
+			if (mrc)
+				return mrc;
+		}
 		if (tile)
 			continue;
 		c->arg = x->arg;
@@ -266,6 +300,13 @@ static int describe(drive *d)
 		fd->warp_size = d->in->warp_size;
 		memcpy(fd->block_size, d->in->block_size, sizeof fd->block_size);
 	}
+	if (!rc && d->lanes && d->in->way) { /* for masks.h in its calling contexts */
+		uint32_t nb = d->f->nblocks;
+		if (!(fd->way = tc__malloc(&d->m->al, nb ? nb : 1)))
+			rc = TC_ENOMEM;
+		else if (nb)
+			memcpy(fd->way, d->in->way, nb);
+	}
 	if (!rc && d->lop) { /* the thread terms that cancel, in every context */
 		size_t n = d->f->nvalues, ni = d->in->nids;
 		fd->arith = tc__malloc(&d->m->al, tc__mul(n ? n : 1, sizeof *fd->arith));
@@ -309,6 +350,7 @@ int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
 	tc__u32vec_free(d.al, &d.dep_block);
 	tc__u32vec_free(d.al, &d.dep_node);
 	tc__free(d.al, d.kind);
+	tc__masks_free(d.masks);
 	tc__lanes_free(d.lanes);
 	tc__uniformity_free(d.ua);
 	tc__affine_free(d.affine);

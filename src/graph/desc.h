@@ -265,6 +265,7 @@ typedef struct tc_fn_desc {
 	uint32_t nids;
 	uint32_t arith_block_size[3];
 	tc_coll_desc *coll; /* per collective, or NULL when it has none */
+	uint8_t *way;       /* per block, or NULL: tc_fn_read.way */
 	bool builtin; /* a barrier builtin defined in the module (libclc's):
 		       * its calls are barriers, not calls */
 } tc_fn_desc;
@@ -361,6 +362,9 @@ typedef struct tc_fn_read {
 	const tc_thread_id *ids;
 	uint32_t nids;
 	const uint32_t *last;   /* per block: the node its branch ends */
+	/* per block, or NULL (nothing known): which way a branch of two ways
+	 * goes where the value it tests (tc_ua_func.cond) is true, TC_WAY_* */
+	const uint8_t *way;
 	/* the thread-dependent value v is read from, as the source spells it
 	 * and where (*what NULL: nothing to name; strings kept in the module);
 	 * TC_OK or an error code */
@@ -380,6 +384,14 @@ typedef struct tc_fn_read {
 	bool read_args; /* desc's values are read where used (tc__fn_desc_read_args) */
 	double uniformity_s; /* set: the time the value analyses took */
 } tc_fn_read;
+
+/* tc_fn_read.way, per block */
+enum {
+	TC_WAY_UNKNOWN = 0, /* not a branch of two ways, or not said */
+	TC_WAY_FIRST,       /* its first successor where the condition is true
+			     * (not zero), its second where it is false */
+	TC_WAY_SECOND       /* the other way round (PTX's @!%p bra) */
+};
 
 /* What a reader hands each function's description to, in turn. */
 typedef struct tc_fn_sink {

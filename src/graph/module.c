@@ -145,6 +145,7 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->arith);
 	tc__free(al, d->ids);
 	tc__free(al, d->coll);
+	tc__free(al, d->way);
 	tc__free(al, d);
 }
 

@@ -204,10 +204,20 @@ static int build_graph(reader *r, uint32_t f)
 					    &in.arith_only)))
 		return rc;
 	if (tc__llvm_reserve(r, &r->nbar, &r->nbar_cap, (size_t)nblocks + 1, sizeof *r->nbar) ||
-	    tc__llvm_reserve(r, &r->last, &r->last_cap, (size_t)nblocks + 1, sizeof *r->last))
+	    tc__llvm_reserve(r, &r->last, &r->last_cap, (size_t)nblocks + 1, sizeof *r->last) ||
+	    tc__llvm_reserve(r, &r->way, &r->way_cap, (size_t)nblocks + 1, sizeof *r->way))
 		return tc__llvm_oom(r);
-	for (uint32_t k = 0; k < nblocks; k++)
+	for (uint32_t k = 0; k < nblocks; k++) {
 		r->nbar[k] = r->binfo[k].nbarriers;
+		/* br i1 %c, label %t, label %f: its first successor where %c holds */
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(r->binfo[k].bb);
+		uint32_t s0 = r->succ_off.v[k];
+		r->way[k] = term && LLVMGetInstructionOpcode(term) == LLVMBr &&
+					    LLVMIsConditional(term) && r->succ_off.v[k + 1] - s0 == 2 &&
+					    r->succ.v[s0] != r->succ.v[s0 + 1] && uf.cond[k] != TC_NONE
+				    ? TC_WAY_FIRST
+				    : TC_WAY_UNKNOWN;
+	}
 	size_t len;
 	const char *fname = tc__llvm_value_name(fn, &len);
 	tc_block_graph bg = {fname,
@@ -231,6 +241,7 @@ static int build_graph(reader *r, uint32_t f)
 	/* what the analyses read of it */
 	in.ssa = &uf;
 	in.last = r->last;
+	in.way = r->way;
 	in.ctx = r;
 	in.source = tc__llvm_value_source;
 	in.ids = r->ids;

@@ -513,6 +513,7 @@ static void reader_free(reader *r)
 	tc__free(&r->al, r->kind);
 	tc__free(&r->al, r->name);
 	tc__free(&r->al, r->nbar);
+	tc__free(&r->al, r->way);
 	tc__free(&r->al, r->last);
 	tc__u32vec_free(&r->al, &r->succ_off);
 	tc__u32vec_free(&r->al, &r->succ);

@@ -199,6 +199,8 @@ typedef struct reader {
 	LLVMValueRef cursor; /* the last barrier found in a block */
 	uint32_t *nbar, *last; /* per block: barriers, the node its branch ends */
 	size_t nbar_cap, last_cap;
+	uint8_t *way; /* per block: which way its branch goes (tc_fn_read.way) */
+	size_t way_cap;
 
 	/* per function, reused: its collectives, and the warp's view of it */
 	found_coll *found;

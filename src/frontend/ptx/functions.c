@@ -136,7 +136,7 @@ static int form_blocks(reader *r)
 		if (tc__ptx_grow(r, &r->blocks, &r->blocks_cap, r->nblocks + 1, sizeof *r->blocks))          \
 			return r->rc;                                                              \
 		r->blocks[r->nblocks++] = (pblock){NULL, 0, r->pos_rec.v[(p)], 0, (uint32_t)it, 0,  \
-						   0, 0, TC_NONE, TC_NONE};                        \
+						   0, 0, TC_NONE, TC_NONE, TC_WAY_UNKNOWN};        \
 		cur_start = (p);                                                                   \
 	} while (0)
 	NEW_BLOCK(0);
@@ -220,6 +220,11 @@ static int form_blocks(reader *r)
 				    (x->pred && tc__ptx_push(r, &r->succ, fall)))
 					return r->rc;
 				bk->cond = x->cond;
+				/* the target where the guard holds (@%p), or where
+				 * it does not (@!%p) */
+				bk->way = x->pred && x->cond != TC_NONE
+						  ? (x->neg ? TC_WAY_SECOND : TC_WAY_FIRST)
+						  : TC_WAY_UNKNOWN;
 				break;
 			case IT_BRX: {
 				const lref *t = &r->trefs[x->target];
@@ -258,6 +263,8 @@ static int form_blocks(reader *r)
 			bk->nsucc = 1;
 			bk->cond = TC_NONE;
 		}
+		if (bk->nsucc != 2)
+			bk->way = TC_WAY_UNKNOWN;
 	}
 	return TC_OK;
 }
@@ -556,7 +563,8 @@ static int body(reader *r, tok open)
 		}
 		if (tc__ptx_is_p(r, '@')) {
 			tc__ptx_next(r);
-			if (tc__ptx_is_p(r, '!'))
+			bool neg = tc__ptx_is_p(r, '!');
+			if (neg)
 				tc__ptx_next(r);
 			if (r->t.kind != T_IDENT || r->t.s[0] == '.' ||
 			    (r->t.s[0] == '%' && r->t.len < 2))
@@ -570,7 +578,10 @@ static int body(reader *r, tok open)
 				return tc__ptx_expected(r, "an instruction after the guard");
 			tok op = r->t;
 			tc__ptx_next(r);
-			if (tc__ptx_instruction(r, op, g, t))
+			r->guard_neg = neg;
+			int irc = tc__ptx_instruction(r, op, g, t);
+			r->guard_neg = false;
+			if (irc)
 				return r->rc;
 			continue;
 		}

@@ -337,9 +337,10 @@ static int graph(reader *r, uint32_t fi)
 	uint32_t *cond = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nb + 1);
 	uint32_t *nbar = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nb + 1); /* barriers */
 	uint32_t *last = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nb + 1);
+	uint8_t *way = TC_ARENA_ARRAY(&tmp, uint8_t, (size_t)nb + 1);
 	tc_fn_read in = {0};
 	size_t nsucc = 0;
-	if (!blk || !opoff || !succ_off || !cond || !nbar || !last) {
+	if (!blk || !opoff || !succ_off || !cond || !nbar || !last || !way) {
 		rc = tc__ptx_oom(r);
 		goto done;
 	}
@@ -354,6 +355,7 @@ static int graph(reader *r, uint32_t fi)
 			blk[i - f->rec0] = k;
 		succ_off[k] = bk->succ0 - succ0;
 		cond[k] = bk->cond;
+		way[k] = bk->way;
 		nsucc = bk->succ0 + bk->nsucc - succ0;
 	}
 	succ_off[nb] = (uint32_t)nsucc;
@@ -402,6 +404,7 @@ static int graph(reader *r, uint32_t fi)
 	 * else the one the kernel declares */
 	in.regs = &rf;
 	in.last = last;
+	in.way = way;
 	in.ctx = r;
 	in.source = value_source;
 	in.warp_size = 32;

@@ -24,7 +24,8 @@ static int add_item(reader *r, uint8_t op, uint32_t cond, uint32_t target, bool 
 {
 	if (tc__ptx_grow(r, &r->items, &r->items_cap, r->nitems + 1, sizeof *r->items))
 		return r->rc;
-	r->items[r->nitems++] = (item){r->npos, cond, target, guard, TC_NONE, op, pred, loc};
+	r->items[r->nitems++] =
+	    (item){r->npos, cond, target, guard, TC_NONE, op, pred, pred && r->guard_neg, loc};
 	return TC_OK;
 }
 

@@ -162,6 +162,7 @@ typedef struct item {
 	uint32_t other; /* a guarded bra that the next bra completes: its item */
 	uint8_t op;
 	uint8_t pred; /* guarded (@%p): also goes on to the next instruction */
+	uint8_t neg;  /* guarded by the negation (@!%p) */
 	ploc loc;
 } item;
 
@@ -173,6 +174,7 @@ typedef struct pblock {
 	uint32_t succ0, nsucc; /* into succ */
 	uint32_t cond;         /* register, TC_NONE */
 	uint32_t term;         /* the item ending it, TC_NONE */
+	uint8_t way;           /* which way cond sends it (tc_fn_read.way) */
 } pblock;
 
 typedef struct pfunc {
@@ -281,6 +283,7 @@ typedef struct reader {
 	const tc_read_options *opt;
 	tc_module *out;
 	int rc;
+	bool guard_neg; /* the instruction being read is guarded by @!%p */
 
 	/* the lexer */
 	const char *p, *end, *ls;

@@ -289,6 +289,19 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 		o.cond = at;
 		return o;
 	}
+	if (blen == 3 && memcmp(op->s, "not", 3) == 0) {
+		/* not.pred, not.bNN: an xor with all ones */
+		unsigned bits = mod_is(&m, 0, "pred") ? 1 : int_type(&m, 0, &sign);
+		if (m.n != 1 || !bits || r->nops != 2 || (bits > 1 && sign != 'b'))
+			return o;
+		o.op = TC_LOP_XOR;
+		o.bits = (uint8_t)bits;
+		o.flags |= TC_LOP_K1;
+		o.k[1] = -1;
+		if (!lane_slot(&o, 0, x, 0, bits))
+			return tc__ptx_no_lane;
+		return o;
+	}
 	size_t b = 0;
 	while (b < sizeof binary / sizeof *binary &&
 	       !(strlen(binary[b].name) == blen && memcmp(binary[b].name, op->s, blen) == 0))
@@ -301,6 +314,11 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 	if (m.n != (mul ? 2u : 1u) || (mul && !mod_is(&m, 0, "lo")))
 		return tc__ptx_no_lane;
 	unsigned bits = int_type(&m, mul ? 1 : 0, &sign);
+	if (!bits && m.n == 1 && mod_is(&m, 0, "pred") &&
+	    (o.op == TC_LOP_AND || o.op == TC_LOP_OR || o.op == TC_LOP_XOR)) {
+		bits = 1; /* and.pred, or.pred, xor.pred: of one bit */
+		sign = 'b';
+	}
 	if (!bits)
 		return tc__ptx_no_lane;
 	switch (o.op) {

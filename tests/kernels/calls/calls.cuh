@@ -21,6 +21,7 @@
 #define SHFL_IDX_W(mask, v, lane, width)                                                 \
 	__nvvm_shfl_sync_idx_i32((mask), (v), (lane), ((32 - (width)) << 8) | 0x1f)
 #define ACTIVEMASK() __nvvm_activemask()
+#define BALLOT(mask, p) __nvvm_vote_ballot_sync((mask), (p))
 #define LOWEST_LANE(mask) __builtin_ctz(mask)
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE __attribute__((always_inline)) inline
@@ -32,6 +33,7 @@
 #define SHFL_IDX(mask, v, lane) __shfl_sync((mask), (v), (lane))
 #define SHFL_IDX_W(mask, v, lane, width) __shfl_sync((mask), (v), (lane), (width))
 #define ACTIVEMASK() __activemask()
+#define BALLOT(mask, p) __ballot_sync((mask), (p))
 #define LOWEST_LANE(mask) (__ffs(mask) - 1)
 #define NOINLINE __noinline__
 #define ALWAYS_INLINE __forceinline__

@@ -2,10 +2,12 @@
 """Checks that threadconv judges the collectives of a CUDA file's PTX as it
 judges those of its LLVM IR.
 
-usage: compare-ir.py --bin THREADCONV --clang CLANG [--arch SM] [--work DIR] FILE.cu...
+usage: compare-ir.py --bin THREADCONV --clang CLANG [--arch SM] [--levels L,...]
+                     [--work DIR] FILE.cu...
 
 Each FILE.cu is compiled by CLANG (clang-19: -x cuda --cuda-device-only
--nocudainc -nocudalib --cuda-gpu-arch=SM, default sm_70, -g) at -O0, -O1 and -O2, to text
+-nocudainc -nocudalib --cuda-gpu-arch=SM, default sm_70, -g) at -O0, -O1 and -O2
+(--levels=-O1,-O2: those given), to text
 IR (-emit-llvm -S) and to PTX (-S). `threadconv check --format json` runs on
 both, and graph by graph (matched by name) the collectives must agree, in
 order: kind, group, state, whether masked, the argument that may differ
@@ -37,6 +39,7 @@ def main():
     ap.add_argument('--bin', required=True)
     ap.add_argument('--clang', required=True)
     ap.add_argument('--arch', default='sm_70')
+    ap.add_argument('--levels', default='-O0,-O1,-O2')
     ap.add_argument('--work')
     ap.add_argument('files', nargs='+')
     args = ap.parse_args()
@@ -45,7 +48,7 @@ def main():
     problems, compared = [], 0
     for cu in args.files:
         stem = os.path.splitext(os.path.basename(cu))[0]
-        for level in ('-O0', '-O1', '-O2'):
+        for level in args.levels.split(','):
             got = {}
             for ext, extra in (('ll', ['-emit-llvm']), ('ptx', [])):
                 out = os.path.join(work, '%s%s.%s' % (stem, level, ext))
