@@ -735,7 +735,7 @@ static const mval *moperand(const mctx *c, const tc_lane_op *o, int i, mval *tmp
 		return x;
 	bool k = o->flags & (i ? TC_LOP_K1 : TC_LOP_K0);
 	tmp->kind = k ? MV_KNOWN : MV_UNKNOWN;
-	tmp->dims = tmp->lt = tmp->scd = 0;
+	tmp->m = tmp->dims = tmp->lt = tmp->scd = 0;
 	for (uint32_t l = 0; k && l < c->w; l++)
 		tmp->v[l] = (uint64_t)o->k[i];
 	return tmp;
@@ -963,9 +963,9 @@ static void mdims(const mctx *c, const tc_lane_op *o, const mval *a, const mval 
 		 * LLVM's ranges for NVPTX say 1024): a mask that keeps bits m
 		 * to 25 keeps B whole (LLVM narrows rank & ~15 to rank &
 		 * 0x3fffff0 knowing as much) */
-		uint64_t span = ((1ull << 26) - 1) & ~((1ull << a->m) - 1);
 		if (o->op == TC_LOP_AND && a->kind == MV_BASED && r->kind == MV_UNKNOWN &&
-		    a->m < 26 && (b->v[0] & span) == span) {
+		    a->m < 26 &&
+		    (b->v[0] & ((1ull << 26) - (1ull << a->m))) == (1ull << 26) - (1ull << a->m)) {
 			r->kind = MV_BASED;
 			r->m = a->m;
 			for (uint32_t l = 0; l < c->w; l++)
@@ -1064,6 +1064,7 @@ static const mval *meval(mctx *c, uint32_t v)
 		mval *r = &c->m[c->n], ta, tb;
 		r->id = x;
 		r->kind = MV_UNKNOWN;
+		r->m = 0;
 		r->dims = dim_of(o->op, true);
 		r->lt = dim_of(o->op, false);
 		r->scd = 0;

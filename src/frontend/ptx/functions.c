@@ -75,6 +75,7 @@ static void start_function(reader *r)
 	r->pos_rec.len = 0;
 	r->npos = 0;
 	r->depot_ok = true;
+	r->ndfs = 0;
 	r->dload.len = r->dstore.len = r->gload.len = r->gaddr.len = r->reg_params.len = 0;
 	r->reg_param_index.len = r->ret_regs.len = 0;
 	r->nparams = 0;
@@ -365,10 +366,10 @@ static void depot_as_memory(reader *r)
 
 /* Whether the one write of register m in the function is an unguarded mov
  * of the immediate k (writes, last: full_masks's). */
-static bool reg_constant(const reader *r, uint32_t m, const uint8_t *writes, const uint32_t *last,
-			 int64_t k)
+static bool reg_constant(const reader *r, const pfunc *f, uint32_t m, const uint8_t *writes,
+			 const uint32_t *last, int64_t k)
 {
-	if (m >= r->nregs || writes[m] != 1)
+	if (m >= f->nregs || writes[m] != 1)
 		return false;
 	const tc_lane_op *o = &r->lane[last[m]];
 	return o->op == TC_LOP_COPY && (o->flags & TC_LOP_K0) && o->a[0] == TC_NONE && o->k[0] == k;
@@ -385,11 +386,10 @@ static bool reg_constant(const reader *r, uint32_t m, const uint8_t *writes, con
  * __shfl_sync computes its clamp from its width parameter, which a calling
  * context may know.
  */
-static int full_masks(reader *r)
+int tc__ptx_full_masks(reader *r, const pfunc *f)
 {
-	const pfunc *f = r->f;
 	bool any = false;
-	for (size_t x = f->item0; x < r->nitems && !any; x++)
+	for (size_t x = f->item0; x < f->item1 && !any; x++)
 		any = r->items[x].op == IT_COLL &&
 		      (r->colls[r->items[x].target].mask_reg != TC_NONE ||
 		       r->colls[r->items[x].target].clamp_reg != TC_NONE);
@@ -398,30 +398,30 @@ static int full_masks(reader *r)
 	/* per register: its writes (up to 2), and the last */
 	tc_arena tmp;
 	tc__arena_init(&tmp, &r->al);
-	uint32_t *last = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)r->nregs + 1);
-	uint8_t *writes = TC_ARENA_ZARRAY(&tmp, uint8_t, (size_t)r->nregs + 1);
+	uint32_t *last = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)f->nregs + 1);
+	uint8_t *writes = TC_ARENA_ZARRAY(&tmp, uint8_t, (size_t)f->nregs + 1);
 	if (!last || !writes) {
 		tc__arena_free(&tmp);
 		return tc__ptx_oom(r);
 	}
-	for (uint32_t i = f->rec0; i < r->rec.def.len; i++) {
+	for (uint32_t i = f->rec0; i < f->rec1; i++) {
 		uint32_t d = r->rec.def.v[i];
-		if (d != TC_NONE && d < r->nregs && writes[d] < 2) {
+		if (d != TC_NONE && d < f->nregs && writes[d] < 2) {
 			writes[d]++;
 			last[d] = i;
 		}
 	}
-	for (size_t x = f->item0; x < r->nitems; x++) {
+	for (size_t x = f->item0; x < f->item1; x++) {
 		if (r->items[x].op != IT_COLL)
 			continue;
 		pcoll *c = &r->colls[r->items[x].target];
 		if (c->mask_reg != TC_NONE)
-			c->checked = reg_constant(r, c->mask_reg, writes, last, -1);
+			c->checked = reg_constant(r, f, c->mask_reg, writes, last, -1);
 		/* a broadcast's mask and clamp found constants here are no
 		 * conditions; the others stay, for lanes.h (a calling context
 		 * may know the parameter they come from) */
 		bool clamp = c->clamp_reg == TC_NONE ||
-			     reg_constant(r, c->clamp_reg, writes, last, c->row->whole_value);
+			     reg_constant(r, f, c->clamp_reg, writes, last, c->row->whole_value);
 		for (uint32_t k = c->res0; k < c->res1 && k < r->rec.def.len; k++)
 			if (r->lane[k].op == TC_LOP_BROADCAST) {
 				if (c->checked)
@@ -443,6 +443,11 @@ static int end_function(reader *r)
 	f->ret1 = (uint32_t)r->ret_rec.len;
 	f->call1 = (uint32_t)r->ncalls;
 	f->nregs = r->nregs;
+	/* a .reg parameter: what the caller passes is not followed */
+	for (size_t k = 0; k < r->reg_params.len; k++)
+		if (tc__ptx_df(r, DF_TOP, r->reg_params.v[k], TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE))
+			return r->rc;
+	f->df1 = (uint32_t)r->ndf;
 	/* overlapping depot slots of different offsets */
 	for (size_t a = 0; a < r->ndslots && r->depot_ok; a++)
 		for (size_t b = a + 1; b < r->ndslots; b++) {
@@ -452,7 +457,7 @@ static int end_function(reader *r)
 		}
 	if (!r->depot_ok)
 		depot_as_memory(r);
-	if (generic_loads(r) || full_masks(r))
+	if (generic_loads(r) || tc__ptx_full_masks(r, f))
 		return r->rc;
 	for (uint32_t i = f->rec0; i < f->rec1; i++)
 		r->rec.kind[i] &= (uint8_t)~(K_ARGUMENT | K_SREG | K_LOCAL);
@@ -513,6 +518,7 @@ static int define_label(reader *r, const tok *name)
 	}
 	r->last_label = (uint32_t)r->nlab++;
 	r->last_was_label = true;
+	r->ndfs = 0; /* a way in: what call slots hold is not known */
 	return TC_OK;
 }
 
@@ -635,6 +641,9 @@ static int body(reader *r, tok open)
 					e->val = tc__ptx_new_reg(r);
 					e->aux = 0;
 				}
+				/* declared again: what it was given goes */
+				if (tc__ptx_dfs_set(r, e->val, DFS_TOP, TC_NONE, 0, 0))
+					return r->rc;
 				if (tc__ptx_semicolon(r))
 					return r->rc;
 			} else if (tc__ptx_is_word(&t, ".shared") || tc__ptx_is_word(&t, ".global") ||
@@ -759,5 +768,6 @@ int tc__ptx_function(reader *r)
 	r->f->pv0 = r->f->pv1 = (uint32_t)r->pv_rec.len;
 	r->f->ret0 = r->f->ret1 = (uint32_t)r->ret_rec.len;
 	r->f->call0 = r->f->call1 = (uint32_t)r->ncalls;
+	r->f->df0 = r->f->df1 = (uint32_t)r->ndf;
 	return body(r, r->t);
 }

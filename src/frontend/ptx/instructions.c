@@ -149,13 +149,18 @@ static int parse_operands(reader *r)
 			tc__ptx_next(r);
 		} else if (r->t.kind == T_IDENT) {
 			o->k = O_SYM;
+			o->simple = true;
 			o->sym = r->t.s;
 			o->slen = r->t.len;
 			tc__ptx_next(r);
 			while (tc__ptx_is_p(r, '+') || tc__ptx_is_p(r, '-')) { /* sym+4 */
+				int64_t sign = tc__ptx_is_p(r, '-') ? -1 : 1, v = 0;
 				tc__ptx_next(r);
 				if (r->t.kind != T_NUM)
 					return tc__ptx_expected(r, "a number");
+				if (!tc__ptx_int_value(&r->t, &v))
+					o->simple = false; /* O_SYM: an offset not known */
+				o->off += sign * v;
 				tc__ptx_next(r);
 			}
 		} else if (r->t.kind == T_NUM || tc__ptx_is_p(r, '-') || tc__ptx_is_p(r, '~')) {
@@ -368,6 +373,69 @@ static bool elem_signed(const tok *op)
 	return k < op->len && op->s[k] == 's';
 }
 
+/* ---- what depot.c follows (ptx.h, DF_*) ---------------------------------- */
+
+/* A load of size bytes into v, or a store of v (TC_NONE: the operand val),
+ * at base + off or at object obj's offset off. */
+static int df_mem(reader *r, bool load, uint32_t v, const opnd *val, uint32_t base, uint32_t obj,
+		  int64_t off, uint32_t size, uint32_t guard)
+{
+	uint8_t flags = guard != TC_NONE ? DF_GUARD : 0;
+	if (load)
+		return v == TC_NONE ? TC_OK
+				    : tc__ptx_df(r, DF_LOAD, v, base, obj, off, 0, size, flags, TC_NONE);
+	int64_t c = 0;
+	if (v == TC_NONE && val && val->k == O_SYM && tc__ptx_local_obj(r, val->sym, val->slen) != TC_NONE)
+		return tc__ptx_df(r, DF_GIVEUP, TC_NONE, TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE);
+	if (v == TC_NONE && val && val->k == O_IMM && val->known) {
+		flags |= DF_IMM;
+		c = tc__ptx_sext(val->off, size < 8 ? size * 8 : 64);
+	} else if (v == TC_NONE) {
+		flags |= DF_ANYV;
+	}
+	return tc__ptx_df(r, DF_STORE, v, base, obj, off, c, size, flags, TC_NONE);
+}
+
+/* A load's records (kind), each a DF_LOAD of its part of the memory. */
+static int df_loads(reader *r, const tok *op, const uint32_t *regs, uint32_t nv, const opnd *addr,
+		    uint32_t obj, uint32_t guard, uint8_t kind)
+{
+	size_t mark = r->rec.def.len;
+	if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
+		return r->rc;
+	uint32_t size = elem_size(op);
+	for (uint32_t k = 0; k < nv; k++) {
+		if (regs[k] == TC_NONE)
+			continue;
+		if (tc__ptx_df(r, DF_LOAD, regs[k], addr->base, obj, addr->off + (int64_t)k * size, 0,
+			       size, guard != TC_NONE ? DF_GUARD : 0, (uint32_t)mark++))
+			return r->rc;
+	}
+	return TC_OK;
+}
+
+/* st.param of val (its registers r->rd from 'from' on) into slot (a call's
+ * argument or the function's result) at offset off: a copy when whole,
+ * else its registers are used otherwise. The slot's record comes next. */
+static int df_param_store(reader *r, const tok *op, const opnd *val, uint32_t slot, int64_t off,
+			  size_t from, uint32_t guard)
+{
+	uint8_t flags = guard != TC_NONE ? DF_GUARD : 0;
+	size_t nval = r->rd.len - from;
+	uint32_t rec = (uint32_t)r->rec.def.len;
+	if (off == 0 && nval == 1 && val->k == O_REG)
+		return tc__ptx_dfs_set(r, slot, guard != TC_NONE ? DFS_TOP : DFS_REG, r->rd.v[from], 0,
+				       0) ||
+		       tc__ptx_df(r, DF_ADD, slot, r->rd.v[from], TC_NONE, 0, 0, 0, flags, rec);
+	uint32_t bits = elem_size(op) * 8;
+	int64_t c = tc__ptx_sext(val->off, bits < 64 ? bits : 64);
+	if (off == 0 && nval == 0 && val->k == O_IMM && val->known)
+		return tc__ptx_dfs_set(r, slot, guard != TC_NONE ? DFS_TOP : DFS_CONST, TC_NONE, 0,
+				       c) ||
+		       tc__ptx_df(r, DF_CONST, slot, TC_NONE, TC_NONE, 0, c, 0, flags, rec);
+	return tc__ptx_dfs_set(r, slot, DFS_TOP, TC_NONE, 0, 0) || tc__ptx_df_uses(r, from);
+}
+
 static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guard)
 {
 	if (r->nops < 2)
@@ -417,11 +485,16 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					copy = tc__ptx_no_lane;
 				}
 			}
+			if (df_mem(r, load, v, val, addr->base, TC_NONE, addr->off + (int64_t)k * size,
+				   size, guard))
+				return r->rc;
 			if (load) {
 				r->cur_lane = copy;
 				if (tc__ptx_push(r, &r->rd, slot) ||
 				    tc__ptx_emit_defs(r, &v, 1, guard, TC_UA_PURE, TC_NONE))
 					return r->rc;
+				if (v != TC_NONE)
+					r->df[r->ndf - 1].rec = (uint32_t)r->rec.def.len - 1;
 			} else {
 				if (v != TC_NONE && tc__ptx_push(r, &r->rd, v))
 					return r->rc;
@@ -440,11 +513,36 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 	if (reads_of(r, addr))
 		return r->rc;
 	tc__ptx_check_escape(r, 0);
+	/* for depot.c: memory at a register plus a constant, or a local
+	 * object's; other memory holds no local object's address */
+	uint32_t dobj = addr->simple && addr->base == TC_NONE && addr->sym
+				? tc__ptx_local_obj(r, addr->sym, addr->slen)
+				: TC_NONE;
+	bool dmem = addr->simple && (addr->base != TC_NONE || dobj != TC_NONE) && !param;
+	if (!addr->simple && tc__ptx_df_uses(r, 0))
+		return r->rc;
+	if (!load && dmem) {
+		uint32_t size = elem_size(op);
+		uint32_t n = val->k == O_VEC ? val->nr : 1;
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t v = val->k == O_VEC ? r->oregs.v[val->r0 + k]
+				     : val->k == O_REG   ? val->reg
+							 : TC_NONE;
+			if (df_mem(r, false, v, val->k == O_VEC ? NULL : val, addr->base, dobj,
+				   addr->off + (int64_t)k * size, size, guard))
+				return r->rc;
+		}
+	}
 	if (!load) {
 		size_t from = r->rd.len;
 		if (reads_of(r, val))
 			return r->rc;
 		tc__ptx_check_escape(r, from);
+		if (!dmem && !(param && addr->sym) && tc__ptx_df_uses(r, from))
+			return r->rc;
+		if (!dmem && val->k == O_SYM && tc__ptx_local_obj(r, val->sym, val->slen) != TC_NONE &&
+		    tc__ptx_df(r, DF_GIVEUP, TC_NONE, TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE))
+			return r->rc;
 		if (param && addr->sym) { /* an argument or result of a call */
 			nslot *e;
 			uint32_t slot = tc__ptx_param_slot(r, addr->sym, addr->slen, &e);
@@ -453,7 +551,9 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				e = tc__ptx_nmap_find(&r->params, addr->sym, addr->slen,
 						      tc__hash_bytes(addr->sym, addr->slen));
 				if (!e || e->tag != P_RET || e->val == TC_NONE)
-					return TC_OK;
+					return tc__ptx_df_uses(r, from);
+				if (df_param_store(r, op, val, e->val, addr->off, from, guard))
+					return r->rc;
 				if (nval && from)
 					memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
 				r->rd.len = nval;
@@ -462,6 +562,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					return r->rc;
 				return tc__ptx_emit_defs(r, &e->val, 1, guard, TC_UA_PURE, TC_NONE);
 			}
+			if (df_param_store(r, op, val, slot, addr->off, from, guard))
+				return r->rc;
 			if (nval && from)
 				memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
 			r->rd.len = nval;
@@ -500,6 +602,17 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 		if (slot != TC_NONE) {
 			if (tc__ptx_push(r, &r->rd, slot))
 				return r->rc;
+			/* a call's result read whole: that call's (depot.c), or
+			 * the slot's */
+			const struct dfslot *ds = tc__ptx_dfs_get(r, slot);
+			uint8_t fl = guard != TC_NONE ? DF_GUARD : 0;
+			uint32_t nrec = (uint32_t)r->rec.def.len;
+			if (nv == 1 && addr->off == 0 && regs[0] != TC_NONE
+				    ? ds && ds->kind == DFS_RESULT
+					      ? tc__ptx_df(r, DF_RESULT, regs[0], ds->a, ds->b, 0, 0, 0, fl, nrec)
+					      : tc__ptx_df(r, DF_ADD, regs[0], slot, TC_NONE, 0, 0, 0, fl, nrec)
+				    : tc__ptx_df_uses(r, 0))
+				return r->rc;
 			kind = TC_UA_PURE;
 			/* a call's result read whole: the slot's low bits */
 			uint32_t size = elem_size(op);
@@ -518,6 +631,12 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				r->cur_lane.bits = (uint8_t)(elem_size(op) * 8 < 64 ? elem_size(op) * 8 : 64);
 				if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
 					return r->rc;
+				/* the whole parameter: every call's argument (depot.c) */
+				if (nv == 1 && addr->off == 0 && regs[0] != TC_NONE &&
+				    tc__ptx_df(r, DF_PARAM, regs[0], TC_NONE, e->val, 0, 0, elem_size(op),
+					       guard != TC_NONE ? DF_GUARD : 0,
+					       (uint32_t)r->rec.def.len - 1))
+					return r->rc;
 				for (size_t x = mark; x < r->rec.def.len; x++)
 					if (tc__ptx_push(r, &r->pv_rec, (uint32_t)x) ||
 					    tc__ptx_push(r, &r->pv_index, e->val))
@@ -527,11 +646,14 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 		}
 	} else if (atomic || local || param) {
 		kind = TC_UA_SOURCE;
+		if (dmem)
+			return df_loads(r, op, regs, nv, addr, dobj, guard, kind);
 	} else if (!space) {
 		/* generic: thread-dependent when the address may point into the
 		 * local space (decided when the function is read) */
 		size_t mark = r->rec.def.len;
-		if (tc__ptx_emit_defs(r, regs, nv, guard, 0, TC_NONE))
+		if (dmem ? df_loads(r, op, regs, nv, addr, dobj, guard, 0)
+			 : tc__ptx_emit_defs(r, regs, nv, guard, 0, TC_NONE))
 			return r->rc;
 		for (size_t x = mark; x < r->rec.def.len; x++)
 			if (tc__ptx_push(r, &r->gload, (uint32_t)x) ||
@@ -540,6 +662,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 							  : TC_NONE))
 				return r->rc;
 		return TC_OK;
+	} else if (dmem) {
+		return df_loads(r, op, regs, nv, addr, dobj, guard, kind);
 	}
 	return tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE);
 }
@@ -553,6 +677,8 @@ static int barrier_op(reader *r, const tok *op, size_t blen, uint32_t guard, boo
 		if (reads_of(r, &r->ops[k]))
 			return r->rc;
 	tc__ptx_check_escape(r, 0);
+	if (tc__ptx_df_uses(r, 0))
+		return r->rc;
 	if (has_mod(op, blen, ".warp") || has_mod(op, blen, ".arrive"))
 		return TC_OK; /* one warp, or no wait */
 	bool red = has_mod(op, blen, ".red");
@@ -605,6 +731,11 @@ static int call_args(reader *r, const opnd *args, uint32_t *arg0)
 		uint32_t slot = t->kind == T_IDENT ? tc__ptx_param_slot(r, t->s, t->len, &e) : TC_NONE;
 		r->rd.len = 0;
 		if (slot != TC_NONE && tc__ptx_push(r, &r->rd, slot))
+			return r->rc;
+		const struct dfslot *ds = slot != TC_NONE ? tc__ptx_dfs_get(r, slot) : NULL;
+		if (ds && (ds->kind == DFS_REG || ds->kind == DFS_CONST) &&
+		    tc__ptx_df(r, DF_ARG, TC_NONE, ds->a, (uint32_t)r->carg.len, 0, ds->c, 0,
+			       ds->kind == DFS_CONST ? DF_IMM : 0, TC_NONE))
 			return r->rc;
 		if (tc__ptx_push(r, &r->carg, (uint32_t)r->rec.def.len))
 			return r->rc;
@@ -686,6 +817,14 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		}
 	}
 	tc__ptx_check_escape(r, 0);
+	/* a call by register, or of a builtin: its arguments go where
+	 * depot.c does not follow (a call of a function the file defines
+	 * passes them to its parameters) */
+	if (callee->k != O_SYM || ck != TC_GPU_OTHER) {
+		r->df_indirect |= callee->k != O_SYM;
+		if (tc__ptx_df_uses(r, 0))
+			return r->rc;
+	}
 	uint8_t kind = ck == TC_GPU_DIVERGENT_SOURCE ? TC_UA_SOURCE | TC_UA_NAMED
 		       : ck == TC_GPU_UNIFORM_SOURCE ? 0
 		       : ck == TC_GPU_BARRIER || ck == TC_GPU_COLLECTIVE ? TC_UA_UNIFORM
@@ -709,6 +848,15 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		} else if (tc__ptx_emit_defs(r, &slot, 1, guard, kind, src)) {
 			return r->rc;
 		}
+		/* the callee's result (depot.c): the call's pcall comes next */
+		bool res = callee->k == O_SYM && ck != TC_GPU_BARRIER && r->rec.def.len == mark + 1;
+		if (res && tc__ptx_df(r, DF_RESULT, r->rec.def.v[mark], (uint32_t)r->ncalls, a, 0, 0, 0,
+				      guard != TC_NONE ? DF_GUARD : 0, (uint32_t)mark))
+			return r->rc;
+		if (slot != TC_NONE &&
+		    tc__ptx_dfs_set(r, slot, res && guard == TC_NONE ? DFS_RESULT : DFS_TOP,
+				    (uint32_t)r->ncalls, a, 0))
+			return r->rc;
 		/* the thread's index itself (tc_thread_id; analysis/affine.h) */
 		if (a == 0 && tid_call && guard == TC_NONE && r->rec.def.len == mark + 1) {
 			if (tc__ptx_grow(r, &r->tids, &r->tids_cap, r->ntids + 1, sizeof *r->tids))
@@ -745,6 +893,57 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	r->rd.len = 0;
 	for (size_t k = k0; k < r->nops; k++)
 		if (reads_of(r, &r->ops[k]))
+			return r->rc;
+	/* what depot.c follows: a local object's address, a copy, a constant,
+	 * a 64-bit sum */
+	uint8_t dop = 0xff;
+	uint32_t da = TC_NONE, db = TC_NONE;
+	int64_t dk = 0;
+	if (nd == 1 && one != TC_NONE && r->nops == 2 &&
+	    (oi->code == OP_MOV ||
+	     (oi->code == OP_CVTA && has_mod(op, blen, ".local")))) {
+		const opnd *s = &r->ops[1];
+		uint32_t obj = s->k == O_SYM && s->simple ? tc__ptx_local_obj(r, s->sym, s->slen) : TC_NONE;
+		if (s->k == O_REG && s->reg != TC_NONE) {
+			dop = DF_ADD;
+			da = s->reg;
+		} else if (s->k == O_IMM && s->known && oi->code == OP_MOV) {
+			uint32_t bits = elem_size(op) * 8;
+			dop = DF_CONST;
+			dk = tc__ptx_sext(s->off, bits < 64 ? bits : 64);
+		} else if (obj != TC_NONE) {
+			dop = DF_OBJ;
+			da = obj;
+			dk = s->off;
+		}
+	} else if (nd == 1 && one != TC_NONE && r->nops == 3 && blen == 3 &&
+		   (memcmp(op->s, "add", 3) == 0 || memcmp(op->s, "sub", 3) == 0) &&
+		   (has_mod(op, blen, ".s64") || has_mod(op, blen, ".u64")) && op->len == 7) {
+		const opnd *x = &r->ops[1], *y = &r->ops[2];
+		bool sub = op->s[0] == 's';
+		if (x->k == O_REG && x->reg != TC_NONE && y->k == O_IMM && y->known) {
+			dop = DF_ADD;
+			da = x->reg;
+			dk = sub ? -y->off : y->off;
+		} else if (!sub && y->k == O_REG && y->reg != TC_NONE && x->k == O_IMM && x->known) {
+			dop = DF_ADD;
+			da = y->reg;
+			dk = x->off;
+		} else if (!sub && x->k == O_REG && y->k == O_REG && x->reg != TC_NONE &&
+			   y->reg != TC_NONE) {
+			dop = DF_ADDR;
+			da = x->reg;
+			db = y->reg;
+		}
+	}
+	/* a comparison (a null test of `this`) lets no address go anywhere */
+	bool compare = blen == 4 && memcmp(op->s, "setp", 4) == 0;
+	if (dop == 0xff && !compare && tc__ptx_df_uses(r, 0))
+		return r->rc;
+	for (size_t k = 1; k < r->nops; k++)
+		if (r->ops[k].k == O_SYM && dop != DF_OBJ &&
+		    tc__ptx_local_obj(r, r->ops[k].sym, r->ops[k].slen) != TC_NONE &&
+		    tc__ptx_df(r, DF_GIVEUP, TC_NONE, TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE))
 			return r->rc;
 	/* the depot's address: mov of a .local name, cvta.local of it */
 	bool to_base = false;
@@ -799,6 +998,14 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	size_t mark = r->rec.def.len;
 	if (nd && tc__ptx_emit_defs(r, defs, nd, guard, kind, src))
 		return r->rc;
+	if (dop != 0xff) {
+		uint32_t rec = r->rec.def.len > mark && r->rec.def.v[r->rec.def.len - 1] == one
+				       ? (uint32_t)r->rec.def.len - 1
+				       : TC_NONE;
+		if (tc__ptx_df(r, dop, one, da, db, dop == DF_CONST ? 0 : dk, dop == DF_CONST ? dk : 0,
+			       0, guard != TC_NONE ? DF_GUARD : 0, rec))
+			return r->rc;
+	}
 	/* a read of one %tid.D and nothing else thread-dependent: what the
 	 * block's size says of it is the analyses' (tc_thread_id) */
 	if ((kind & K_SREG) && !r->other_sreg && r->tid_dims && !(r->tid_dims & (r->tid_dims - 1)))
@@ -928,6 +1135,8 @@ int tc__ptx_instruction(reader *r, tok op, uint32_t guard, tok first)
 	bool uni = (oi->code == OP_BRA || oi->code == OP_BRX) && has_mod(&op, blen, ".uni") &&
 		   r->opt && (r->opt->flags & TC_READ_TRUST_BRA_UNI);
 	int rc = TC_OK;
+	if (oi->code == OP_BRA || oi->code == OP_BRX || oi->code == OP_RET)
+		r->ndfs = 0; /* the call slots' values do not go on */
 	if (oi->code == OP_BRA) {
 		if (r->nops != 1 || r->ops[0].k != O_SYM)
 			return tc__ptx_err(r, op.line, op.col, "'bra' takes one label");

@@ -27,7 +27,9 @@
  * constant offsets that never partly overlap, each slot is read and written
  * like a register, so -O0 code is analysed as its optimised form is (the IR
  * reader runs mem2reg for the same reason); otherwise a load from the depot
- * is thread-dependent.
+ * is thread-dependent, unless what the whole file stores in local memory
+ * says it reads one constant (depot.c: nvcc -G's objects whose addresses
+ * are kept in slots and passed to .funcs).
  */
 #include "frontend/ptx/ptx.h"
 #include "frontend/readers.h"
@@ -178,6 +180,8 @@ int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t
 	st.phase[st.nphases++] = (tc_phase_time){"ptx-parse", (t1 = tc__now()) - t0};
 	if (!rc)
 		rc = tc__ptx_barrier_calls(&r);
+	if (!rc)
+		rc = tc__ptx_depot_values(&r);
 	if (!rc)
 		rc = tc__ptx_graphs(&r);
 	if (!rc) {

@@ -11,6 +11,7 @@
  *   instructions.c  operands and instructions, collectives among them
  *   warp.c          what each instruction computes for the warp's view
  *   functions.c     functions: parameters, body, labels, blocks
+ *   depot.c         what the file's code keeps in local memory (constants)
  *   graphs.c        the barrier closure, graphs and descriptions
  * Functions one part gives the others are named tc__ptx_*.
  */
@@ -189,6 +190,7 @@ typedef struct pfunc {
 	 * its ranges in reader.pv_rec, .ret_rec and .calls */
 	uint32_t nparams;
 	uint32_t pv0, pv1, ret0, ret1, call0, call1;
+	uint32_t df0, df1; /* its facts in reader.df (depot.c) */
 } pfunc;
 
 typedef struct psource {
@@ -251,14 +253,47 @@ typedef struct opnd {
 	uint32_t base;     /* O_ADDR: the first register, TC_NONE */
 	const char *sym;   /* O_ADDR, O_SYM: a name */
 	uint32_t slen;
-	int64_t off;       /* O_ADDR: the constant offset; O_IMM: the value */
-	bool simple;       /* O_ADDR: [reg], [reg+imm], [sym], [sym+imm] */
+	int64_t off;       /* O_ADDR, O_SYM: the constant offset; O_IMM: the value */
+	bool simple;       /* O_ADDR: [reg], [reg+imm], [sym], [sym+imm];
+			    * O_SYM: its offset (sym+4) is known */
 	bool known;        /* O_IMM: an integer */
 	uint32_t l0, nl;   /* O_LIST: names in r->olist */
 	tok at;
 } opnd;
 
 enum { O_REG, O_NOT, O_VEC, O_PAIR, O_ADDR, O_SYM, O_IMM, O_SINK, O_LIST };
+
+/*
+ * What depot.c follows of an instruction: the moves of addresses of local
+ * objects (a function's depot and .local variables, the module's .local
+ * variables) and of constants between registers, memory and calls. Every
+ * other read of a register is a DF_USE; every other write is unknown.
+ */
+enum {
+	DF_OBJ,    /* def = the address of object a, plus k */
+	DF_ADD,    /* def = a + k (a copy when k is 0) */
+	DF_ADDR,   /* def = a + b, two registers */
+	DF_CONST,  /* def = the constant c */
+	DF_LOAD,   /* def = size bytes at a + k (a TC_NONE: object b, offset k); rec its record */
+	DF_STORE,  /* size bytes at a + k (or object b) = def, or c (DF_IMM), or unknown (DF_ANYV) */
+	DF_PARAM,  /* def = parameter b of the function (every call's argument) */
+	DF_RESULT, /* def = result b of call a (every ret of the callee) */
+	DF_USE,    /* a is read otherwise: it must hold no local object's address */
+	DF_TOP,    /* def is unknown (a .reg parameter) */
+	DF_ARG,    /* call argument b (its index in reader.carg) is register a, or c (DF_IMM) */
+	DF_GIVEUP  /* a local object's address is used otherwise */
+};
+#define DF_GUARD 1 /* a guarded write */
+#define DF_IMM 2
+#define DF_ANYV 4
+#define DF_MODULE_OBJ (UINT32_MAX - 1) /* the module's .local variables */
+enum { DFS_TOP, DFS_REG, DFS_CONST, DFS_RESULT };
+
+typedef struct dfact {
+	uint8_t op, size, flags;
+	uint32_t def, a, b, rec;
+	int64_t k, c;
+} dfact;
 
 /* the slot of a depot offset */
 typedef struct dslot {
@@ -393,6 +428,22 @@ typedef struct reader {
 	 * result's registers (ret_rec); per call argument, a record reading it
 	 * (carg); the registers that stand for the function's own results */
 	tc_u32vec pv_rec, pv_index, ret_rec, carg, ret_regs;
+	/* depot.c's facts (every function's, in order), the registers of the
+	 * function being read that some DF_USE names, and whether some call
+	 * is indirect (a .func's parameters may then come from anywhere) */
+	dfact *df;
+	size_t ndf, df_cap;
+	uint8_t *duse;
+	size_t duse_cap;
+	bool df_indirect;
+	/* what each call slot (param0, retval0) was last given since the last
+	 * label or branch: a register, a constant, a call's result (DFS_*) */
+	struct dfslot {
+		uint32_t slot, a, b;
+		uint8_t kind;
+		int64_t c;
+	} *dfs;
+	size_t ndfs, dfs_cap;
 	uint32_t nparams; /* of the function being read */
 	bool any_calls;   /* some function calls another defined here */
 	uint32_t *graph_of; /* per function: its graph (when any_calls) */
@@ -567,6 +618,17 @@ int tc__ptx_bfe_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint3
 /* ---- functions.c ------------------------------------------------------------- */
 
 int tc__ptx_function(reader *r);
+
+/* ---- depot.c ------------------------------------------------------------------ */
+
+int tc__ptx_df(reader *r, uint8_t op, uint32_t def, uint32_t a, uint32_t b, int64_t k, int64_t c,
+	       uint32_t size, uint8_t flags, uint32_t rec);
+int tc__ptx_df_uses(reader *r, size_t from);
+uint32_t tc__ptx_local_obj(reader *r, const char *s, uint32_t len);
+int tc__ptx_dfs_set(reader *r, uint32_t slot, uint8_t kind, uint32_t a, uint32_t b, int64_t c);
+const struct dfslot *tc__ptx_dfs_get(const reader *r, uint32_t slot);
+int tc__ptx_depot_values(reader *r);
+int tc__ptx_full_masks(reader *r, const pfunc *f);
 
 /* ---- graphs.c ---------------------------------------------------------------- */
 

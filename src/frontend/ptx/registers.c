@@ -95,9 +95,11 @@ uint32_t tc__ptx_new_reg(reader *r)
 		tc__ptx_err(r, r->t.line, r->t.col, "too many registers in one function");
 		return TC_NONE;
 	}
-	if (tc__ptx_grow(r, &r->dbase, &r->dbase_cap, (size_t)r->nregs + 1, 1))
+	if (tc__ptx_grow(r, &r->dbase, &r->dbase_cap, (size_t)r->nregs + 1, 1) ||
+	    tc__ptx_grow(r, &r->duse, &r->duse_cap, (size_t)r->nregs + 1, 1))
 		return TC_NONE;
 	r->dbase[r->nregs] = 0;
+	r->duse[r->nregs] = 0;
 	return r->nregs++;
 }
 
@@ -125,10 +127,13 @@ int tc__ptx_declare_reg(reader *r, const tok *name, uint32_t count, bool range)
 	e->tag = range ? TAG_RANGE : TAG_REG;
 	e->val = r->nregs;
 	e->aux = count;
-	if (tc__ptx_grow(r, &r->dbase, &r->dbase_cap, (size_t)r->nregs + count, 1))
+	if (tc__ptx_grow(r, &r->dbase, &r->dbase_cap, (size_t)r->nregs + count, 1) ||
+	    tc__ptx_grow(r, &r->duse, &r->duse_cap, (size_t)r->nregs + count, 1))
 		return r->rc;
-	if (count)
+	if (count) {
 		memset(r->dbase + r->nregs, 0, count);
+		memset(r->duse + r->nregs, 0, count);
+	}
 	r->nregs += count;
 	return TC_OK;
 }

@@ -4,11 +4,12 @@
 // no-nvcc-G: with -G, meta_group_rank() reads a bit field of a copy of the
 // tile object in the kernel's local depot, through a pointer kept in a
 // depot slot; the tile's constructors (.funcs) wrote it through their this
-// pointer, read-modify-write, from tid.x, .y, .z that dim3's constructor
-// (another .func) wrote through a pointer into their own depot; a depot
-// whose address is taken is read as memory, and what a callee writes
-// through a pointer is not followed, so the rank is taken to differ
-// between lanes
+// pointer, read-modify-write (and, or of the loaded word), from tid.x, .y,
+// .z that dim3's constructor wrote through a pointer into their own depot.
+// What the file stores in local memory is followed for constants only
+// (docs/ptx.md, "Objects in local memory"): the rank is the same in the
+// warp but no constant, and the and/or of a bit field is not computed, so
+// the rank is taken to differ between lanes
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 

@@ -1,11 +1,11 @@
 // CUB's block reduction, which every thread of the block calls, then a
 // barrier: no finding. Markers: ../calls/run-calls.py (the toolkit builds).
-// no-nvcc-G: with -G, CUB's warp reduction keeps its shuffles' member mask
-// (-1) in an object in the kernel's local depot, reached through pointers
-// that are themselves kept in depot slots and passed to .funcs
-// (cuda::std::plus, uninitialized_copy_single, forward); a depot whose
-// address is taken is read as memory, so the mask loaded is taken to differ
-// between lanes
+// With -G, CUB's warp reduction keeps its shuffles' member mask (-1) in an
+// object in the kernel's local depot, reached through pointers that are
+// themselves kept in depot slots and passed to .funcs (cuda::std::plus,
+// uninitialized_copy_single, forward): what the file stores in local
+// memory says the mask loaded is -1 (docs/ptx.md, "Objects in local
+// memory").
 #include <cub/block/block_reduce.cuh>
 #include <cuda_runtime.h>
 

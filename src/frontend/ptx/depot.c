@@ -1,0 +1,692 @@
+/*
+ * depot.c - what the file's code keeps in local memory (docs/ptx.md,
+ * "Objects in local memory"): a flow-insensitive, context-insensitive
+ * analysis over the whole file, after every function is read.
+ *
+ * nvcc -G keeps C++ objects in a function's local depot, takes their
+ * addresses, keeps those in other slots and passes them to .funcs. A depot
+ * whose address is used otherwise than as the base of loads and stores at
+ * constant offsets is read as memory (functions.c), and a load from it, or
+ * through a generic address that may point into it, differs between
+ * threads. Here each such load whose value is one integer constant, wherever
+ * the code may have stored it, becomes that constant.
+ *
+ * The objects are each function's local memory (its depot and .local
+ * variables, one object) and the module's .local variables (one object).
+ * A register's value is nothing yet, one constant, or unknown, together
+ * with a set of addresses (object, offset or any offset); a location
+ * (object, offset) holds the join of what is stored there. The facts
+ * (ptx.h, DF_*) the instructions left give the constraints: copies and
+ * sums with a constant, loads and stores through registers, the local
+ * objects' addresses, constants, each .func parameter the join of every
+ * call's argument, each call's result the join of the callee's returns.
+ * A register some other instruction writes is unknown, with no address.
+ *
+ * That last rule holds only when every address of a local object goes
+ * where the facts follow it. Where one may go elsewhere (read by any other
+ * instruction, stored to memory that may not be a local object, passed to
+ * a function without a body or to a builtin, in a call by register, more
+ * than MAX_ADDRS addresses in a value, no fixpoint within MAX_ROUNDS
+ * rounds), nothing is changed: every load stays as it was read.
+ *
+ * Locations: an access of another size at a location's offset, or one that
+ * overlaps another location, makes it unknown (and gives up when it holds
+ * an address); a store at an offset not known joins what it stores into
+ * every load of that object, and makes their constants unknown; a load at
+ * an offset not known is unknown. A location some load reads and no store
+ * writes is unknown (what the memory held before). The iteration is round
+ * robin over every fact until nothing changes; an address set with more
+ * than MAX_OFFS offsets into one object keeps the object at any offset
+ * (pointers stepped in a loop), so the values' height is bounded.
+ */
+#include "frontend/ptx/ptx.h"
+
+#include <string.h>
+
+#define MAX_ADDRS 32 /* addresses one value holds at most (more: give up) */
+#define MAX_OFFS 8   /* offsets into one object one value holds, before any */
+#define MAX_ROUNDS 64
+#define OFF_ANY 0xffffffffu
+#define OFF_BIAS 0x80000000u
+#define OFF_LIMIT (INT64_C(1) << 30)
+
+enum { V_NONE, V_CONST, V_TOP };
+
+typedef struct aval {
+	uint8_t k; /* V_* */
+	int64_t c;
+	uint32_t n, cap;
+	uint64_t *a; /* sorted: object << 32 | (offset + OFF_BIAS), or OFF_ANY */
+} aval;
+
+typedef struct dloc {
+	uint64_t key;
+	aval v;
+	uint32_t size;
+	uint32_t next; /* the object's next location, TC_NONE */
+	bool written, read, bad;
+} dloc;
+
+typedef struct dobj {
+	uint32_t first; /* its first location, TC_NONE */
+	aval any;       /* what stores at offsets not known wrote */
+	bool any_written;
+} dobj;
+
+typedef struct dstate {
+	reader *r;
+	tc_arena ar;
+	aval *val;      /* per register: val[vbase[f] + reg] */
+	uint32_t *vbase;
+	dloc *loc;
+	size_t nloc, loc_cap;
+	tc_hash lh; /* key -> location */
+	dobj *obj;  /* per function, then the module's */
+	uint32_t *cby, *cby_off; /* per function: the calls of it */
+	uint32_t *argf; /* per call argument (reader.carg): its DF_ARG, TC_NONE */
+	uint64_t *tmp; /* a copy of an address set */
+	bool changed, give_up, oom;
+} dstate;
+
+/* ---- what the reader records ------------------------------------------- */
+
+int tc__ptx_df(reader *r, uint8_t op, uint32_t def, uint32_t a, uint32_t b, int64_t k, int64_t c,
+	       uint32_t size, uint8_t flags, uint32_t rec)
+{
+	if (tc__ptx_grow(r, &r->df, &r->df_cap, r->ndf + 1, sizeof *r->df))
+		return r->rc;
+	r->df[r->ndf++] = (dfact){op, (uint8_t)(size < 255 ? size : 255), flags, def, a, b, rec, k, c};
+	return TC_OK;
+}
+
+/* the registers r->rd holds from 'from' on are read otherwise (DF_USE),
+ * each named once per function */
+int tc__ptx_df_uses(reader *r, size_t from)
+{
+	for (size_t k = from; k < r->rd.len; k++) {
+		uint32_t v = r->rd.v[k];
+		if (v == TC_NONE || v >= r->nregs || r->duse[v])
+			continue;
+		r->duse[v] = 1;
+		if (tc__ptx_df(r, DF_USE, TC_NONE, v, TC_NONE, 0, 0, 0, 0, TC_NONE))
+			return r->rc;
+	}
+	return TC_OK;
+}
+
+/* What call slot 'slot' was last given (kind DFS_*), until a label or a
+ * branch (r->ndfs = 0): the value a call passes, or a call's result read. */
+int tc__ptx_dfs_set(reader *r, uint32_t slot, uint8_t kind, uint32_t a, uint32_t b, int64_t c)
+{
+	size_t i = 0;
+	while (i < r->ndfs && r->dfs[i].slot != slot) /* few slots per function */
+		i++;
+	if (i == r->ndfs && tc__ptx_grow(r, &r->dfs, &r->dfs_cap, ++r->ndfs, sizeof *r->dfs))
+		return r->rc;
+	r->dfs[i] = (struct dfslot){slot, a, b, kind, c};
+	return TC_OK;
+}
+
+const struct dfslot *tc__ptx_dfs_get(const reader *r, uint32_t slot)
+{
+	for (size_t i = 0; i < r->ndfs; i++)
+		if (r->dfs[i].slot == slot)
+			return &r->dfs[i];
+	return NULL;
+}
+
+/* The local object a name is in: the function's (.local of its body), the
+ * module's (.local at file scope), or TC_NONE. */
+uint32_t tc__ptx_local_obj(reader *r, const char *s, uint32_t len)
+{
+	uint32_t h = tc__hash_bytes(s, len);
+	if (tc__ptx_nmap_find(&r->lsyms, s, len, h))
+		return r->fidx;
+	if (tc__ptx_nmap_find(&r->gsyms, s, len, h))
+		return DF_MODULE_OBJ;
+	return TC_NONE;
+}
+
+/* ---- values ---------------------------------------------------------------- */
+
+static uint64_t addr_key(uint32_t obj, int64_t off)
+{
+	uint32_t o = off > -OFF_LIMIT && off < OFF_LIMIT ? (uint32_t)(off + (int64_t)OFF_BIAS) : OFF_ANY;
+	return (uint64_t)obj << 32 | o;
+}
+
+static uint32_t key_obj(uint64_t x)
+{
+	return (uint32_t)(x >> 32);
+}
+
+static bool key_any(uint64_t x)
+{
+	return (uint32_t)x == OFF_ANY;
+}
+
+static int64_t key_off(uint64_t x)
+{
+	return (int64_t)(uint32_t)x - (int64_t)OFF_BIAS;
+}
+
+static void join_k(dstate *s, aval *d, uint8_t k, int64_t c)
+{
+	if (k == V_NONE || d->k == V_TOP)
+		return;
+	if (d->k == V_NONE || k == V_TOP) {
+		d->k = k;
+		d->c = c;
+		s->changed = true;
+	} else if (d->c != c) {
+		d->k = V_TOP;
+		s->changed = true;
+	}
+}
+
+/* x into d's addresses: MAX_OFFS offsets into one object are that object
+ * at any offset */
+static void add_addr(dstate *s, aval *d, uint64_t x)
+{
+	uint32_t o = key_obj(x), same = 0, at = 0;
+	for (uint32_t i = 0; i < d->n; i++) {
+		if (d->a[i] == x || (key_obj(d->a[i]) == o && key_any(d->a[i])))
+			return;
+		same += key_obj(d->a[i]) == o;
+		if (d->a[i] < x)
+			at = i + 1;
+	}
+	if (same >= MAX_OFFS && !key_any(x)) {
+		/* the object at any offset, in place of its offsets */
+		uint32_t w = 0;
+		for (uint32_t i = 0; i < d->n; i++)
+			if (key_obj(d->a[i]) != o)
+				d->a[w++] = d->a[i];
+		d->n = w;
+		add_addr(s, d, (uint64_t)o << 32 | OFF_ANY);
+		return;
+	}
+	if (key_any(x)) { /* its offsets go */
+		uint32_t w = 0;
+		for (uint32_t i = 0; i < d->n; i++)
+			if (key_obj(d->a[i]) != o)
+				d->a[w++] = d->a[i];
+		d->n = w;
+		at = 0;
+		while (at < d->n && d->a[at] < x)
+			at++;
+	}
+	if (d->n >= MAX_ADDRS) {
+		s->give_up = true;
+		return;
+	}
+	if (d->n == d->cap) {
+		uint32_t cap = d->cap ? d->cap * 2 : 4;
+		uint64_t *a = TC_ARENA_ARRAY(&s->ar, uint64_t, cap);
+		if (!a) {
+			s->oom = s->give_up = true;
+			return;
+		}
+		if (d->n)
+			memcpy(a, d->a, d->n * sizeof *a);
+		d->a = a;
+		d->cap = cap;
+	}
+	memmove(d->a + at + 1, d->a + at, (d->n - at) * sizeof *d->a);
+	d->a[at] = x;
+	d->n++;
+	s->changed = true;
+}
+
+/* d's addresses, each moved by k (as a copy: d may be the one changed) */
+static uint32_t snapshot(dstate *s, const aval *v)
+{
+	if (v->n)
+		memcpy(s->tmp, v->a, v->n * sizeof *v->a);
+	return v->n;
+}
+
+static void join(dstate *s, aval *d, const aval *v)
+{
+	join_k(s, d, v->k, v->c);
+	uint32_t n = snapshot(s, v);
+	for (uint32_t i = 0; i < n && !s->give_up; i++)
+		add_addr(s, d, s->tmp[i]);
+}
+
+/* the same into a value being made, which is no change of the state */
+static void tjoin_k(dstate *s, aval *d, uint8_t k, int64_t c)
+{
+	bool ch = s->changed;
+	join_k(s, d, k, c);
+	s->changed = ch;
+}
+
+static void tjoin(dstate *s, aval *d, const aval *v)
+{
+	bool ch = s->changed;
+	join(s, d, v);
+	s->changed = ch;
+}
+
+static aval *reg(dstate *s, uint32_t f, uint32_t v)
+{
+	return &s->val[s->vbase[f] + v];
+}
+
+static uint32_t obj_index(const dstate *s, uint32_t o)
+{
+	return o == DF_MODULE_OBJ ? (uint32_t)s->r->nfn : o;
+}
+
+/* ---- locations ------------------------------------------------------------- */
+
+static void set_bad(dstate *s, dloc *l)
+{
+	l->bad = true;
+	if (l->v.n)
+		s->give_up = true; /* an address read in part */
+}
+
+/* The location at key x (an exact offset) of size bytes. */
+static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
+{
+	uint32_t h = tc__hash_u64(x);
+	size_t at;
+	for (uint32_t v = tc__hash_first(&s->lh, h, &at); v != TC_NONE; v = tc__hash_next(&s->lh, h, &at))
+		if (s->loc[v].key == x) {
+			if (s->loc[v].size != size && !s->loc[v].bad)
+				set_bad(s, &s->loc[v]);
+			return &s->loc[v];
+		}
+	if (tc__hash_reserve(&s->lh, s->ar.al, s->lh.len + 1) ||
+	    tc__arena_grow(&s->ar, &s->loc, &s->loc_cap, s->nloc + 1, sizeof *s->loc)) {
+		s->oom = s->give_up = true;
+		return NULL;
+	}
+	tc__hash_first(&s->lh, h, &at);
+	while (tc__hash_next(&s->lh, h, &at) != TC_NONE)
+		;
+	uint32_t i = (uint32_t)s->nloc++;
+	tc__hash_put_at(&s->lh, at, h, i);
+	dobj *o = &s->obj[key_obj(x)];
+	dloc *l = &s->loc[i];
+	memset(l, 0, sizeof *l);
+	l->key = x;
+	l->size = size;
+	l->next = o->first;
+	o->first = i;
+	/* one that overlaps another: both unknown */
+	int64_t lo = key_off(x), hi = lo + size;
+	for (uint32_t j = l->next; j != TC_NONE; j = s->loc[j].next) {
+		int64_t lo2 = key_off(s->loc[j].key), hi2 = lo2 + s->loc[j].size;
+		if (lo < hi2 && lo2 < hi) {
+			if (!s->loc[j].bad)
+				set_bad(s, &s->loc[j]);
+			l->bad = true;
+		}
+	}
+	s->changed = true;
+	return l;
+}
+
+/* The value at the addresses base (plus k) holds, into out (V_NONE first). */
+static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, aval *out)
+{
+	if (base->k != V_NONE)
+		tjoin_k(s, out, V_TOP, 0); /* it may point elsewhere */
+	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
+		uint64_t x = base->a[i];
+		dobj *o = &s->obj[key_obj(x)];
+		if (key_any(x)) {
+			tjoin_k(s, out, V_TOP, 0);
+			for (uint32_t j = o->first; j != TC_NONE; j = s->loc[j].next) {
+				if (s->loc[j].v.n && (size != 8 || s->loc[j].size != 8))
+					s->give_up = true; /* an address read in part */
+				tjoin(s, out, &s->loc[j].v);
+			}
+			tjoin(s, out, &o->any);
+			continue;
+		}
+		dloc *l = get_loc(s, addr_key(key_obj(x), key_off(x) + k), size);
+		if (!l)
+			return;
+		l->read = true;
+		if (l->bad)
+			tjoin_k(s, out, V_TOP, 0);
+		tjoin(s, out, &l->v);
+		if (o->any_written) {
+			tjoin_k(s, out, V_TOP, 0);
+			tjoin(s, out, &o->any);
+		}
+	}
+}
+
+/* the base a fact's access goes through: a register, or an object's */
+static const aval *access_base(dstate *s, uint32_t f, const dfact *x, aval *one, uint64_t *key,
+			       int64_t *k)
+{
+	if (x->a != TC_NONE) {
+		*k = x->k;
+		return reg(s, f, x->a);
+	}
+	*key = addr_key(obj_index(s, x->b), x->k);
+	*one = (aval){V_NONE, 0, 1, 1, key};
+	*k = 0;
+	return one;
+}
+
+/* the value of call argument slot record i (its one register) of caller f */
+static void arg_value(dstate *s, uint32_t f, uint32_t i, aval *out)
+{
+	reader *r = s->r;
+	uint32_t end = tc__ptx_op_end(r, i);
+	if (end - r->rec.opoff.v[i] == 1)
+		tjoin(s, out, reg(s, f, r->rec.op.v[r->rec.opoff.v[i]]));
+	else
+		tjoin_k(s, out, V_TOP, 0);
+}
+
+static void eval(dstate *s, uint32_t f, const dfact *x)
+{
+	reader *r = s->r;
+	aval *d = x->def != TC_NONE && x->op != DF_STORE ? reg(s, f, x->def) : NULL;
+	switch (x->op) {
+	case DF_OBJ:
+		add_addr(s, d, addr_key(obj_index(s, x->a), x->k));
+		break;
+	case DF_ADD: {
+		const aval *v = reg(s, f, x->a);
+		join_k(s, d, v->k, (int64_t)((uint64_t)v->c + (uint64_t)x->k));
+		uint32_t n = snapshot(s, v);
+		for (uint32_t i = 0; i < n && !s->give_up; i++)
+			add_addr(s, d, key_any(s->tmp[i]) ? s->tmp[i]
+						      : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + x->k));
+		break;
+	}
+	case DF_ADDR: {
+		const aval *p = reg(s, f, x->a), *q = reg(s, f, x->b);
+		if (p->n && q->n) {
+			s->give_up = true; /* a sum of two addresses */
+			break;
+		}
+		if (p->k != V_NONE && q->k != V_NONE)
+			join_k(s, d, p->k == V_CONST && q->k == V_CONST ? V_CONST : V_TOP,
+			       (int64_t)((uint64_t)p->c + (uint64_t)q->c));
+		const aval *ptr = p->n ? p : q, *ix = p->n ? q : p;
+		if (ix->k == V_NONE)
+			break;
+		uint32_t n = snapshot(s, ptr);
+		for (uint32_t i = 0; i < n && !s->give_up; i++)
+			add_addr(s, d, ix->k == V_TOP || key_any(s->tmp[i])
+					       ? (uint64_t)key_obj(s->tmp[i]) << 32 | OFF_ANY
+					       : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + ix->c));
+		break;
+	}
+	case DF_CONST:
+		join_k(s, d, V_CONST, x->c);
+		break;
+	case DF_LOAD: {
+		aval one, out = {V_NONE, 0, 0, 0, NULL};
+		uint64_t key;
+		int64_t k = 0;
+		/* the value is made apart (d may be the base), then joined */
+		const aval *base = access_base(s, f, x, &one, &key, &k);
+		load_value(s, base, k, x->size, &out);
+		join(s, d, &out);
+		break;
+	}
+	case DF_STORE: {
+		aval one, v = {V_TOP, 0, 0, 0, NULL};
+		uint64_t key;
+		int64_t k = 0;
+		const aval *base = access_base(s, f, x, &one, &key, &k);
+		if (x->flags & DF_IMM)
+			v = (aval){V_CONST, x->c, 0, 0, NULL};
+		else if (!(x->flags & DF_ANYV))
+			v = *reg(s, f, x->def);
+		if (v.k == V_CONST && x->size < 8)
+			v.c = tc__ptx_sext(v.c, x->size * 8u);
+		if (v.n && (base->k != V_NONE || x->size != 8)) {
+			s->give_up = true; /* an address stored where it is not followed */
+			break;
+		}
+		for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
+			uint64_t a = base->a[i];
+			if (key_any(a)) {
+				dobj *o = &s->obj[key_obj(a)];
+				if (!o->any_written) {
+					o->any_written = true;
+					s->changed = true;
+				}
+				join(s, &o->any, &v);
+				continue;
+			}
+			dloc *l = get_loc(s, addr_key(key_obj(a), key_off(a) + k), x->size);
+			if (!l)
+				break;
+			if (!l->written) {
+				l->written = true;
+				s->changed = true;
+			}
+			join(s, &l->v, &v);
+			if (l->bad && l->v.n)
+				s->give_up = true;
+		}
+		break;
+	}
+	case DF_PARAM:
+		if (r->fn[f].entry || r->df_indirect) {
+			join_k(s, d, V_TOP, 0);
+			break;
+		}
+		for (uint32_t j = s->cby_off[f]; j < s->cby_off[f + 1]; j++) {
+			const pcall *c = &r->calls[s->cby[j]];
+			if (x->b < c->nargs) {
+				aval out = {V_NONE, 0, 0, 0, NULL};
+				uint32_t af = s->argf[c->arg0 + x->b];
+				if (af == TC_NONE)
+					arg_value(s, c->caller, r->carg.v[c->arg0 + x->b], &out);
+				else if (r->df[af].flags & DF_IMM)
+					tjoin_k(s, &out, V_CONST, r->df[af].c);
+				else
+					tjoin(s, &out, reg(s, c->caller, r->df[af].a));
+				join(s, d, &out);
+			} else
+				join_k(s, d, V_TOP, 0);
+		}
+		break;
+	case DF_RESULT: {
+		const pcall *c = x->a < r->ncalls ? &r->calls[x->a] : NULL;
+		if (!c || c->callee == TC_NONE) {
+			join_k(s, d, V_TOP, 0);
+			break;
+		}
+		const pfunc *g = &r->fn[c->callee];
+		for (uint32_t j = g->ret0; j < g->ret1; j++) {
+			uint32_t i = r->ret_rec.v[j];
+			uint32_t o = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+			if (x->b < end - o)
+				join(s, d, reg(s, c->callee, r->rec.op.v[o + x->b]));
+			else
+				join_k(s, d, V_TOP, 0);
+		}
+		break;
+	}
+	case DF_USE:
+		if (reg(s, f, x->a)->n)
+			s->give_up = true;
+		break;
+	case DF_GIVEUP:
+		s->give_up = true;
+		break;
+	default: /* DF_TOP: set at the start; DF_ARG: read by DF_PARAM */
+		break;
+	}
+}
+
+/* ---- the analysis ---------------------------------------------------------- */
+
+/* Every register written by no fact's record, or by none at all, is
+ * unknown; the calls of each function. */
+static int setup(dstate *s)
+{
+	reader *r = s->r;
+	size_t nregs = 0;
+	for (size_t f = 0; f < r->nfn; f++) {
+		s->vbase[f] = (uint32_t)nregs;
+		nregs += r->fn[f].nregs;
+	}
+	s->val = TC_ARENA_ZARRAY(&s->ar, aval, nregs + 1);
+	uint8_t *tracked = TC_ARENA_ZARRAY(&s->ar, uint8_t, r->rec.def.len + 1);
+	uint8_t *written = TC_ARENA_ZARRAY(&s->ar, uint8_t, nregs + 1);
+	s->obj = TC_ARENA_ARRAY(&s->ar, dobj, r->nfn + 1);
+	s->cby_off = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 2);
+	s->cby = TC_ARENA_ARRAY(&s->ar, uint32_t, r->ncalls + 1);
+	s->tmp = TC_ARENA_ARRAY(&s->ar, uint64_t, MAX_ADDRS + 1);
+	s->argf = TC_ARENA_ARRAY(&s->ar, uint32_t, r->carg.len + 1);
+	if (!s->val || !tracked || !written || !s->obj || !s->cby_off || !s->cby || !s->tmp ||
+	    !s->argf)
+		return TC_ENOMEM;
+	for (size_t i = 0; i < r->carg.len; i++)
+		s->argf[i] = TC_NONE;
+	for (size_t i = 0; i < r->ndf; i++)
+		if (r->df[i].op == DF_ARG && r->df[i].b < r->carg.len)
+			s->argf[r->df[i].b] = (uint32_t)i;
+	for (size_t o = 0; o <= r->nfn; o++)
+		s->obj[o] = (dobj){TC_NONE, {V_NONE, 0, 0, 0, NULL}, false};
+	for (size_t i = 0; i < r->ndf; i++)
+		if (r->df[i].rec != TC_NONE && r->df[i].rec < r->rec.def.len)
+			tracked[r->df[i].rec] = 1;
+	for (uint32_t f = 0; f < r->nfn; f++) {
+		const pfunc *fn = &r->fn[f];
+		for (uint32_t i = fn->rec0; i < fn->rec1; i++) {
+			uint32_t d = r->rec.def.v[i];
+			if (d == TC_NONE || d >= fn->nregs)
+				continue;
+			written[s->vbase[f] + d] = 1;
+			if (!tracked[i])
+				s->val[s->vbase[f] + d].k = V_TOP;
+		}
+		for (uint32_t v = 0; v < fn->nregs; v++)
+			if (!written[s->vbase[f] + v])
+				s->val[s->vbase[f] + v].k = V_TOP; /* what it holds is not known */
+		for (uint32_t j = fn->df0; j < fn->df1; j++)
+			if (r->df[j].op == DF_TOP)
+				s->val[s->vbase[f] + r->df[j].def].k = V_TOP;
+	}
+	for (size_t i = 0; i < r->ncalls; i++)
+		if (r->calls[i].callee != TC_NONE)
+			s->cby_off[r->calls[i].callee + 2]++;
+	for (size_t f = 0; f < r->nfn; f++)
+		s->cby_off[f + 2] += s->cby_off[f + 1];
+	for (size_t i = 0; i < r->ncalls; i++)
+		if (r->calls[i].callee != TC_NONE)
+			s->cby[s->cby_off[r->calls[i].callee + 1]++] = (uint32_t)i;
+	return TC_OK;
+}
+
+/* the arguments of calls of functions without a body go where nothing is
+ * followed */
+static void bodiless_calls(dstate *s)
+{
+	reader *r = s->r;
+	for (size_t i = 0; i < r->ncalls && !s->give_up; i++) {
+		const pcall *c = &r->calls[i];
+		if (c->callee != TC_NONE)
+			continue;
+		for (uint32_t a = 0; a < c->nargs; a++) {
+			aval v = {V_NONE, 0, 0, 0, NULL};
+			arg_value(s, c->caller, r->carg.v[c->arg0 + a], &v);
+			if (v.n)
+				s->give_up = true;
+		}
+	}
+}
+
+/* a fixpoint: rounds over every fact until nothing changes; then every
+ * location read and never written is unknown, and again */
+static void solve(dstate *s)
+{
+	reader *r = s->r;
+	for (unsigned round = 0; !s->give_up; round++) {
+		if (round == MAX_ROUNDS) {
+			s->give_up = true;
+			return;
+		}
+		s->changed = false;
+		for (uint32_t f = 0; f < r->nfn && !s->give_up; f++)
+			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1 && !s->give_up; j++)
+				eval(s, f, &r->df[j]);
+		bodiless_calls(s);
+		if (s->changed)
+			continue;
+		for (size_t i = 0; i < s->nloc; i++)
+			if (s->loc[i].read && !s->loc[i].written) {
+				s->loc[i].written = true;
+				join_k(s, &s->loc[i].v, V_TOP, 0);
+			}
+		if (!s->changed)
+			return;
+	}
+}
+
+/* The loads found to read one constant: that constant, the same in every
+ * thread, for the uniformity analysis and the warp's view. */
+static int use(dstate *s)
+{
+	reader *r = s->r;
+	for (uint32_t f = 0; f < r->nfn; f++) {
+		bool any = false;
+		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
+			const dfact *x = &r->df[j];
+			if (x->op != DF_LOAD || x->rec == TC_NONE || (x->flags & DF_GUARD))
+				continue;
+			uint32_t i = x->rec;
+			if (!(r->rec.kind[i] & TC_UA_SOURCE) || r->rec.def.v[i] != x->def)
+				continue; /* a slot read as a register already */
+			aval one, out = {V_NONE, 0, 0, 0, NULL};
+			uint64_t key;
+			int64_t k = 0;
+			const aval *base = access_base(s, f, x, &one, &key, &k);
+			load_value(s, base, k, x->size, &out);
+			if (s->give_up)
+				return s->oom ? TC_ENOMEM : TC_OK;
+			if (out.k != V_CONST || out.n)
+				continue;
+			uint8_t bits = (uint8_t)(x->size < 8 ? x->size * 8u : 64u);
+			r->rec.kind[i] = TC_UA_PURE;
+			r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE},
+						  {tc__ptx_sext(out.c, bits), 0}, TC_NONE};
+			uint32_t end = tc__ptx_op_end(r, i);
+			for (uint32_t o = r->rec.opoff.v[i]; o < end; o++)
+				r->rec.op.v[o] = x->def; /* no register read: a constant */
+			any = true;
+		}
+		if (any && tc__ptx_full_masks(r, &r->fn[f]))
+			return r->rc;
+	}
+	return TC_OK;
+}
+
+int tc__ptx_depot_values(reader *r)
+{
+	bool objects = false;
+	for (size_t i = 0; i < r->ndf && !objects; i++)
+		objects = r->df[i].op == DF_OBJ;
+	if (!objects)
+		return TC_OK; /* no local object's address is taken */
+	dstate s;
+	memset(&s, 0, sizeof s);
+	s.r = r;
+	tc__arena_init(&s.ar, &r->al);
+	s.vbase = TC_ARENA_ARRAY(&s.ar, uint32_t, r->nfn + 1);
+	int rc = s.vbase ? setup(&s) : TC_ENOMEM;
+	if (!rc) {
+		solve(&s);
+		rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
+	}
+	tc__hash_free(&s.lh, s.ar.al);
+	tc__arena_free(&s.ar);
+	return rc == TC_ENOMEM ? tc__ptx_oom(r) : rc ? r->rc : TC_OK;
+}
