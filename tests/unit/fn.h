@@ -4,14 +4,16 @@
  * view): its blocks and their successors (UNIT_EXIT: the virtual exit),
  * each value's block, kind and what it computes (tc_lane_op), and each
  * use; fn_describe makes the tc_ua_func the analyses read. A test builds
- * one with fn_init, edge, branch, arg, value and phi (and its own helpers
- * over value), and keeps its analysis' result in the fields at the end.
+ * one with fn_init, edge, branch, arg, value, source, bin, copy and phi
+ * (and its own helpers over value), and keeps its analysis' result in the
+ * fields at the end.
  */
 #ifndef TC_TESTS_UNIT_FN_H
 #define TC_TESTS_UNIT_FN_H
 
 #include "analysis/affine.h"
 #include "analysis/lanes.h"
+#include "analysis/masks.h"
 #include "analysis/uniformity.h"
 #include "unit.h"
 
@@ -39,7 +41,13 @@ typedef struct fn {
 	tc_uniformity *u;
 	tc_affine *aff;
 	tc_lanes *l;
+	tc_masks *m;
+	uint8_t way[FN_BLOCKS]; /* per block: TC_WAY_* (masks.h) */
 } fn;
+
+/* a constant operand of bin */
+#define K(c) (0x100000000ll + (c))
+#define IS_K(x) ((x) >= 0x80000000ll)
 
 static inline void fn_init(fn *t, uint32_t nblocks)
 {
@@ -93,6 +101,39 @@ static inline uint32_t arg(fn *t)
 	return v;
 }
 
+/* a thread-dependent value (a thread index, a load) */
+static inline uint32_t source(fn *t, uint32_t b, uint8_t op)
+{
+	return value(t, b, TC_UA_SOURCE | TC_UA_NAMED, op);
+}
+
+/* op of x and y in block b; an operand is a value or K(constant) */
+static inline uint32_t bin(fn *t, uint32_t b, uint8_t op, long long x, long long y)
+{
+	uint32_t v = value(t, b, TC_UA_PURE, op);
+	long long xs[2] = {x, y};
+	for (int i = 0; i < 2; i++) {
+		if (IS_K(xs[i])) {
+			t->op[v].flags |= i ? TC_LOP_K1 : TC_LOP_K0;
+			t->op[v].k[i] = xs[i] - 0x100000000ll;
+		} else {
+			t->op[v].a[i] = (uint32_t)xs[i];
+			use(t, (uint32_t)xs[i], v, b);
+		}
+	}
+	return v;
+}
+
+/* a copy of x to bits bits */
+static inline uint32_t copy(fn *t, uint32_t b, uint32_t x, uint8_t bits)
+{
+	uint32_t v = value(t, b, TC_UA_PURE, TC_LOP_COPY);
+	t->op[v].a[0] = x;
+	t->op[v].bits = bits;
+	use(t, x, v, b);
+	return v;
+}
+
 /* a phi of block b: x from block bx, y from block by (x or y TC_NONE: a
  * constant, or an incoming value whose use is added later) */
 static inline uint32_t phi(fn *t, uint32_t b, uint32_t x, uint32_t bx, uint32_t y, uint32_t by)
@@ -122,6 +163,17 @@ static inline const tc_ua_func *fn_describe(fn *t)
 	t->f = (tc_ua_func){t->nb, t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
 			    t->kind, t->use_off, t->user, t->use_block};
 	return &t->f;
+}
+
+/* t->l: the warp's view of t (fn_describe's), warps of warp lanes in a
+ * block of x * y * z threads (0: not known) */
+static inline void run_geom(fn *t, uint32_t warp, uint32_t x, uint32_t y, uint32_t z)
+{
+	fn_describe(t);
+	tc_lane_geom g = {warp, {x, y, z}};
+	tc__lanes_free(t->l);
+	t->l = NULL;
+	assert_int_equal(tc__lanes(&t->l, &t->f, t->op, &g, &t->al), TC_OK);
 }
 
 #endif

@@ -17,7 +17,7 @@
 #define EXIT UNIT_EXIT
 
 /* v = x OP y in block b (y NONE and K1: the constant k) */
-static uint32_t bin(fn *t, uint32_t b, uint8_t op, uint8_t flags, uint32_t x, uint32_t y,
+static uint32_t arith(fn *t, uint32_t b, uint8_t op, uint8_t flags, uint32_t x, uint32_t y,
 		    int64_t k)
 {
 	uint32_t v = value(t, b, TC_UA_PURE, op);
@@ -69,16 +69,16 @@ static void counted_loop(fn *t, uint8_t cmp, uint8_t nsw, int64_t k1, int64_t k2
 	fn_init(t, 4);
 	uint32_t a = arg(t), b = arg(t), c = arg(t);
 	uint32_t x = tid(t, 0, TC_LOP_TID_X);
-	uint32_t x1 = k1 == 1 ? x : bin(t, 0, TC_LOP_MUL, nsw, x, NONE, k1);
-	uint32_t x2 = k2 == 1 ? x : bin(t, 0, TC_LOP_MUL, nsw, x, NONE, k2);
-	uint32_t start = bin(t, 0, TC_LOP_ADD, nsw, a, x1, 0);
-	uint32_t bound = bin(t, 0, TC_LOP_ADD, nsw, b, x2, 0);
+	uint32_t x1 = k1 == 1 ? x : arith(t, 0, TC_LOP_MUL, nsw, x, NONE, k1);
+	uint32_t x2 = k2 == 1 ? x : arith(t, 0, TC_LOP_MUL, nsw, x, NONE, k2);
+	uint32_t start = arith(t, 0, TC_LOP_ADD, nsw, a, x1, 0);
+	uint32_t bound = arith(t, 0, TC_LOP_ADD, nsw, b, x2, 0);
 	edge(t, 0, 1);
 	uint32_t i = phi(t, 1, start, 0, start, 0);
 	t->nuse--; /* the second incoming value is the step, below */
-	uint32_t test = bin(t, 1, cmp, 0, i, bound, 0);
+	uint32_t test = arith(t, 1, cmp, 0, i, bound, 0);
 	branch(t, 1, test, 2, 3);
-	uint32_t step = bin(t, 2, TC_LOP_ADD, nsw, i, c, 0);
+	uint32_t step = arith(t, 2, TC_LOP_ADD, nsw, i, c, 0);
 	late_use(t, step, i, 2);
 	edge(t, 2, 1);
 	edge(t, 3, EXIT);
@@ -127,15 +127,15 @@ static void stride_loop(fn *t, bool other)
 	fn_init(t, 4);
 	uint32_t base = arg(t), n = arg(t), s = arg(t);
 	uint32_t x = tid(t, 0, TC_LOP_TID_X);
-	uint32_t t2 = other ? bin(t, 0, TC_LOP_UDIV, 0, x, NONE, 2) : x;
-	uint32_t start = bin(t, 0, TC_LOP_ADD, 0, base, x, 0);
+	uint32_t t2 = other ? arith(t, 0, TC_LOP_UDIV, 0, x, NONE, 2) : x;
+	uint32_t start = arith(t, 0, TC_LOP_ADD, 0, base, x, 0);
 	edge(t, 0, 1);
 	uint32_t idx = phi(t, 1, start, 0, start, 0);
 	t->nuse--;
-	uint32_t d = bin(t, 1, TC_LOP_SUB, 0, idx, t2, 0);
-	uint32_t test = bin(t, 1, TC_LOP_SLT, 0, d, n, 0);
+	uint32_t d = arith(t, 1, TC_LOP_SUB, 0, idx, t2, 0);
+	uint32_t test = arith(t, 1, TC_LOP_SLT, 0, d, n, 0);
 	branch(t, 1, test, 2, 3);
-	uint32_t next = bin(t, 2, TC_LOP_ADD, 0, idx, s, 0);
+	uint32_t next = arith(t, 2, TC_LOP_ADD, 0, idx, s, 0);
 	late_use(t, next, idx, 2);
 	edge(t, 2, 1);
 	edge(t, 3, EXIT);
@@ -163,15 +163,15 @@ static void test_divergent_join(void **state)
 	fn_init(&t, 5);
 	uint32_t a = arg(&t), b = arg(&t), n = arg(&t);
 	uint32_t x = tid(&t, 0, TC_LOP_TID_X);
-	uint32_t c = bin(&t, 0, TC_LOP_ULT, 0, x, NONE, 4);
+	uint32_t c = arith(&t, 0, TC_LOP_ULT, 0, x, NONE, 4);
 	branch(&t, 0, c, 1, 2);
-	uint32_t p = bin(&t, 1, TC_LOP_ADD, 0, a, x, 0);
+	uint32_t p = arith(&t, 1, TC_LOP_ADD, 0, a, x, 0);
 	edge(&t, 1, 3);
-	uint32_t q = bin(&t, 2, TC_LOP_ADD, 0, b, x, 0);
+	uint32_t q = arith(&t, 2, TC_LOP_ADD, 0, b, x, 0);
 	edge(&t, 2, 3);
 	uint32_t m = phi(&t, 3, p, 1, q, 2);
-	uint32_t d = bin(&t, 3, TC_LOP_SUB, 0, m, x, 0);
-	uint32_t e = bin(&t, 3, TC_LOP_SLT, 0, d, n, 0);
+	uint32_t d = arith(&t, 3, TC_LOP_SUB, 0, m, x, 0);
+	uint32_t e = arith(&t, 3, TC_LOP_SLT, 0, d, n, 0);
 	branch(&t, 3, e, 4, EXIT);
 	edge(&t, 4, EXIT);
 	run(&t);
@@ -182,13 +182,13 @@ static void test_divergent_join(void **state)
 	a = arg(&t), n = arg(&t);
 	x = tid(&t, 0, TC_LOP_TID_X);
 	branch(&t, 0, n, 1, 2);
-	p = bin(&t, 1, TC_LOP_ADD, 0, a, x, 0);
+	p = arith(&t, 1, TC_LOP_ADD, 0, a, x, 0);
 	edge(&t, 1, 3);
-	q = bin(&t, 2, TC_LOP_ADD, 0, n, x, 0);
+	q = arith(&t, 2, TC_LOP_ADD, 0, n, x, 0);
 	edge(&t, 2, 3);
 	m = phi(&t, 3, p, 1, q, 2);
-	d = bin(&t, 3, TC_LOP_SUB, 0, m, x, 0);
-	e = bin(&t, 3, TC_LOP_SLT, 0, d, n, 0);
+	d = arith(&t, 3, TC_LOP_SUB, 0, m, x, 0);
+	e = arith(&t, 3, TC_LOP_SLT, 0, d, n, 0);
 	branch(&t, 3, e, 4, EXIT);
 	edge(&t, 4, EXIT);
 	run(&t);
@@ -206,20 +206,20 @@ static void test_divergent_exit(void **state)
 	fn_init(&t, 6);
 	uint32_t a = arg(&t), n = arg(&t);
 	uint32_t x = tid(&t, 0, TC_LOP_TID_X);
-	uint32_t start = bin(&t, 0, TC_LOP_ADD, 0, a, x, 0);
+	uint32_t start = arith(&t, 0, TC_LOP_ADD, 0, a, x, 0);
 	edge(&t, 0, 1);
 	uint32_t i = phi(&t, 1, start, 0, start, 0);
 	t.nuse--;
-	uint32_t d = bin(&t, 1, TC_LOP_SUB, 0, i, x, 0);
-	uint32_t test = bin(&t, 1, TC_LOP_SLT, 0, d, n, 0);
+	uint32_t d = arith(&t, 1, TC_LOP_SUB, 0, i, x, 0);
+	uint32_t test = arith(&t, 1, TC_LOP_SLT, 0, d, n, 0);
 	branch(&t, 1, test, 2, 4);
-	uint32_t brk = bin(&t, 2, TC_LOP_EQ, 0, i, NONE, 7); /* i == 7: a thread's own */
+	uint32_t brk = arith(&t, 2, TC_LOP_EQ, 0, i, NONE, 7); /* i == 7: a thread's own */
 	branch(&t, 2, brk, 4, 3);
-	uint32_t next = bin(&t, 3, TC_LOP_ADD, 0, i, NONE, 1);
+	uint32_t next = arith(&t, 3, TC_LOP_ADD, 0, i, NONE, 1);
 	late_use(&t, next, i, 3);
 	edge(&t, 3, 1);
-	uint32_t after = bin(&t, 4, TC_LOP_SUB, 0, i, x, 0);
-	uint32_t last = bin(&t, 4, TC_LOP_SLT, 0, after, n, 0);
+	uint32_t after = arith(&t, 4, TC_LOP_SUB, 0, i, x, 0);
+	uint32_t last = arith(&t, 4, TC_LOP_SLT, 0, after, n, 0);
 	branch(&t, 4, last, 5, EXIT);
 	edge(&t, 5, EXIT);
 	run(&t);
@@ -242,17 +242,17 @@ static void rank_loop(fn *t, bool row)
 	uint32_t x = tid(t, 0, TC_LOP_TID_X);
 	if (row) /* what the driver does with the block's size */
 		t->kind[z] = t->kind[y] = TC_UA_PURE | TC_UA_UNIFORM;
-	uint32_t zy = bin(t, 0, TC_LOP_MUL, 0, z, ny, 0);
-	uint32_t r1 = bin(t, 0, TC_LOP_ADD, 0, zy, y, 0);
-	uint32_t r2 = bin(t, 0, TC_LOP_MUL, 0, r1, nx, 0);
-	uint32_t rank = bin(t, 0, TC_LOP_ADD, 0, r2, x, 0);
-	uint32_t rank64 = bin(t, 0, TC_LOP_COPY, 0, rank, NONE, 0);
+	uint32_t zy = arith(t, 0, TC_LOP_MUL, 0, z, ny, 0);
+	uint32_t r1 = arith(t, 0, TC_LOP_ADD, 0, zy, y, 0);
+	uint32_t r2 = arith(t, 0, TC_LOP_MUL, 0, r1, nx, 0);
+	uint32_t rank = arith(t, 0, TC_LOP_ADD, 0, r2, x, 0);
+	uint32_t rank64 = arith(t, 0, TC_LOP_COPY, 0, rank, NONE, 0);
 	t->op[rank64].flags = 0; /* a widening copy */
-	uint32_t x64 = bin(t, 0, TC_LOP_COPY, 0, x, NONE, 0);
+	uint32_t x64 = arith(t, 0, TC_LOP_COPY, 0, x, NONE, 0);
 	t->op[x64].flags = 0;
-	uint32_t idx = bin(t, 0, TC_LOP_ADD, 0, base, x64, 0);
-	uint32_t d = bin(t, 0, TC_LOP_SUB, 0, idx, rank64, 0);
-	uint32_t test = bin(t, 0, TC_LOP_SLT, 0, d, n, 0);
+	uint32_t idx = arith(t, 0, TC_LOP_ADD, 0, base, x64, 0);
+	uint32_t d = arith(t, 0, TC_LOP_SUB, 0, idx, rank64, 0);
+	uint32_t test = arith(t, 0, TC_LOP_SLT, 0, d, n, 0);
 	branch(t, 0, test, 1, 2);
 	edge(t, 1, 2);
 	edge(t, 2, EXIT);
@@ -279,16 +279,16 @@ static void read_in_loop(fn *t, uint32_t where)
 	fn_init(t, 4);
 	uint32_t a = arg(t), n = arg(t);
 	uint32_t x = tid(t, 0, TC_LOP_TID_X);
-	uint32_t pre = bin(t, 0, TC_LOP_OTHER, 0, x, NONE, 0); /* a load at x */
+	uint32_t pre = arith(t, 0, TC_LOP_OTHER, 0, x, NONE, 0); /* a load at x */
 	edge(t, 0, 1);
-	uint32_t start = bin(t, 0, TC_LOP_ADD, 0, a, pre, 0);
+	uint32_t start = arith(t, 0, TC_LOP_ADD, 0, a, pre, 0);
 	uint32_t p = phi(t, 1, start, 0, start, 0);
 	t->nuse--;
-	uint32_t v = where == 1 ? bin(t, 1, TC_LOP_OTHER, 0, x, NONE, 0) : pre;
-	uint32_t d = bin(t, 1, TC_LOP_SUB, 0, p, v, 0);
-	uint32_t test = bin(t, 1, TC_LOP_SLT, 0, d, n, 0);
+	uint32_t v = where == 1 ? arith(t, 1, TC_LOP_OTHER, 0, x, NONE, 0) : pre;
+	uint32_t d = arith(t, 1, TC_LOP_SUB, 0, p, v, 0);
+	uint32_t test = arith(t, 1, TC_LOP_SLT, 0, d, n, 0);
 	branch(t, 1, test, 2, 3);
-	uint32_t next = bin(t, 2, TC_LOP_ADD, 0, p, NONE, 1);
+	uint32_t next = arith(t, 2, TC_LOP_ADD, 0, p, NONE, 1);
 	late_use(t, next, p, 2);
 	edge(t, 2, 1);
 	edge(t, 3, EXIT);

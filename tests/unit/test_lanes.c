@@ -11,51 +11,6 @@
 
 #define EXIT UNIT_EXIT
 
-/* a constant operand */
-#define K(c) (0x100000000ll + (c))
-#define IS_K(x) ((x) >= 0x80000000ll)
-
-static uint32_t source(fn *t, uint32_t b, uint8_t op)
-{
-	return value(t, b, TC_UA_SOURCE | TC_UA_NAMED, op);
-}
-
-/* op of x and y in block b; an operand is a value or K(constant) */
-static uint32_t bin(fn *t, uint32_t b, uint8_t op, long long x, long long y)
-{
-	uint32_t v = value(t, b, TC_UA_PURE, op);
-	long long xs[2] = {x, y};
-	for (int i = 0; i < 2; i++) {
-		if (IS_K(xs[i])) {
-			t->op[v].flags |= i ? TC_LOP_K1 : TC_LOP_K0;
-			t->op[v].k[i] = xs[i] - 0x100000000ll;
-		} else {
-			t->op[v].a[i] = (uint32_t)xs[i];
-			use(t, (uint32_t)xs[i], v, b);
-		}
-	}
-	return v;
-}
-
-static uint32_t copy(fn *t, uint32_t b, uint32_t x, uint8_t bits)
-{
-	uint32_t v = value(t, b, TC_UA_PURE, TC_LOP_COPY);
-	t->op[v].a[0] = x;
-	t->op[v].bits = bits;
-	use(t, x, v, b);
-	return v;
-}
-
-/* geometry: warp lanes, block size */
-static void run_geom(fn *t, uint32_t warp, uint32_t x, uint32_t y, uint32_t z)
-{
-	fn_describe(t);
-	tc_lane_geom g = {warp, {x, y, z}};
-	tc__lanes_free(t->l);
-	t->l = NULL;
-	assert_int_equal(tc__lanes(&t->l, &t->f, t->op, &g, &t->al), TC_OK);
-}
-
 static void run(fn *t)
 {
 	run_geom(t, 32, 0, 0, 0);
