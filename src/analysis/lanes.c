@@ -752,8 +752,11 @@ static bool followed(uint8_t op)
 	case TC_LOP_MUL:
 	case TC_LOP_SHL:
 	case TC_LOP_LSHR:
+	case TC_LOP_ASHR:
 	case TC_LOP_UDIV:
 	case TC_LOP_UREM:
+	case TC_LOP_SDIV:
+	case TC_LOP_SREM:
 	case TC_LOP_AND:
 	case TC_LOP_OR:
 	case TC_LOP_XOR:
@@ -777,6 +780,15 @@ static bool same_in_all(const mctx *c, const mval *x)
 		if (x->v[l] != x->v[0])
 			return false;
 	return true;
+}
+
+/* x of bits bits (0: 64), sign-extended */
+static int64_t sext(uint64_t x, unsigned bits)
+{
+	if (!bits || bits >= 64)
+		return (int64_t)x;
+	uint64_t sign = UINT64_C(1) << (bits - 1);
+	return (int64_t)((x ^ sign) - sign);
 }
 
 /* r = o applied to a and b, lane by lane; r->kind MV_UNKNOWN where the
@@ -810,6 +822,21 @@ static void mapply(const mctx *c, const tc_lane_op *o, const mval *a, const mval
 					return;
 				z = o->op == TC_LOP_UDIV ? x / y : x % y;
 				break;
+			case TC_LOP_ASHR: /* the sign of the value's width (nvcc's
+					   * signed lane / 16: lane + (lane >> 31 >>
+					   * 28)) */
+				if (y >= (o->bits ? o->bits : 64u))
+					return;
+				z = (uint64_t)(sext(x, o->bits) >> y);
+				break;
+			case TC_LOP_SDIV:
+			case TC_LOP_SREM: {
+				int64_t sx = sext(x, o->bits), sy = sext(y, o->bits);
+				if (!sy || (sy == -1 && sx == INT64_MIN))
+					return;
+				z = (uint64_t)(o->op == TC_LOP_SDIV ? sx / sy : sx % sy);
+				break;
+			}
 			case TC_LOP_EQ:
 			case TC_LOP_NE:
 			case TC_LOP_ULT:

@@ -137,6 +137,19 @@ extern "C" __global__ void tile16_dynamic_count(float *x, unsigned n)
 	x[rank] = v;
 }
 
+// Tiles of 16 from a signed lane, as CUB computes its shuffles' mask:
+// lane / 16 * 16 of an int (a signed division; the lane is never
+// negative). Valid.
+extern "C" __global__ void tile16_signed(float *x)
+{
+	unsigned t = __nvvm_read_ptx_sreg_tid_x();
+	int lane = (int)__nvvm_read_ptx_sreg_laneid();
+	unsigned mask = 0xffffu << (lane / 16 * 16);
+	float v = x[t];
+	v += __nvvm_shfl_sync_down_f32(mask, v, 1, 0x101f); // collective: ok
+	x[t] = v;
+}
+
 // A helper that is not inlined at any level: with calls in the module,
 // each kernel is judged in its calling contexts, where the tile's mask the
 // kernel computes itself must still be found to be one.
