@@ -10,6 +10,7 @@
 #include "analysis/lanes.h"
 #include "analysis/masks.h"
 #include "analysis/solve.h"
+#include "analysis/traced.h"
 #include "analysis/uniformity.h"
 #include "graph/graph.h"
 #include "util/diag.h"
@@ -237,67 +238,6 @@ static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 	return true;
 }
 
-/* The parameter that value v copies, through copies (the warp's view says
- * which values are: lanes.h), or TC_NONE; in *bits (may be NULL) the fewest
- * bits a copy on the way, or the read of the parameter, keeps (0: none
- * says): what of the caller's value v is. */
-static uint32_t traced_param_bits(const tc_fn_desc *d, uint32_t v, unsigned *bits)
-{
-	unsigned ignored;
-	if (!bits)
-		bits = &ignored;
-	*bits = 0;
-	for (int steps = 0; steps < 64 && v < d->f.nvalues; steps++) {
-		unsigned b = d->lop ? d->lop[v].bits : 0;
-		if (b && (!*bits || b < *bits))
-			*bits = b;
-		for (uint32_t k = 0; k < d->nparam_values; k++)
-			if (d->param_value[k] == v)
-				return d->param_index[k];
-		if (!d->lop)
-			return TC_NONE;
-		const tc_lane_op *o = &d->lop[v];
-		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || o->a[0] == TC_NONE)
-			return TC_NONE;
-		v = o->a[0];
-	}
-	return TC_NONE;
-}
-
-/* Whether a constant k is the same read with bits (0: any) bits. */
-static bool fits(int64_t k, unsigned bits)
-{
-	return k >= 0 && (!bits || bits >= 64 || k < (INT64_C(1) << (bits - 1)));
-}
-
-/* The integer constant value v is through copies (*k), and in *bits the
- * fewest bits a copy on the way keeps (32 at most); false: none. */
-static bool traced_k(const tc_fn_desc *d, uint32_t v, int64_t *k, unsigned *bits)
-{
-	*bits = 32;
-	for (int steps = 0; steps < 64 && d->lop && v < d->f.nvalues; steps++) {
-		const tc_lane_op *o = &d->lop[v];
-		if (o->op != TC_LOP_COPY)
-			return false;
-		if (o->bits && o->bits < *bits)
-			*bits = o->bits;
-		if (o->flags & TC_LOP_K0) {
-			*k = o->k[0];
-			return true;
-		}
-		v = o->a[0];
-	}
-	return false;
-}
-
-/* Whether value v is, through copies, the integer constant of all ones. */
-static bool traced_ones(const tc_fn_desc *d, uint32_t v)
-{
-	int64_t k;
-	unsigned bits;
-	return traced_k(d, v, &k, &bits) && (k == -1 || k == INT64_C(0xffffffff));
-}
-
 /* The kinds of a context's values in *buf (grown to fit): the reader's,
  * with the parameters of mask thread-dependent and the others not, and
  * the calls whose callee's context returns a uniform value uniform. */
@@ -398,7 +338,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 		 * (32 bits), the constant itself */
 		unsigned bits = d->lop[v].bits;
 		bool ones = (X->ones >> p) & 1;
-		if (ones ? bits && bits < 32 : !fits(kval_of(X, p), bits))
+		if (ones ? bits && bits < 32 : !tc__traced_fits(kval_of(X, p), bits))
 			continue;
 		if (lop == d->lop) {
 			size_t n = f.nvalues;
@@ -430,7 +370,7 @@ static int tile_mask(tc_calls *c, const context *X, const tc_fn_desc *d, tc_lane
 		     bool *tile)
 {
 	unsigned bits;
-	uint32_t p = X->launch ? TC_NONE : traced_param_bits(d, v, &bits);
+	uint32_t p = X->launch ? TC_NONE : tc__traced_param(d, v, &bits);
 	*tile = p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32);
 	return !*tile && l && tc__lanes_group_mask(l, v, &c->al, tile) ? oom(c) : TC_OK;
 }
@@ -507,9 +447,9 @@ static int analyse(tc_calls *c, uint32_t x)
 				mask |= UINT64_C(1) << a;
 			if (value && (!w || tc__uniformity_value(w, v)))
 				wmask |= UINT64_C(1) << a;
-			bool one = d->arg_ones ? d->arg_ones[cs->arg_off + a] : value && traced_ones(d, v);
+			bool one = d->arg_ones ? d->arg_ones[cs->arg_off + a] : value && tc__traced_ones(d, v);
 			if (!one && value && !c->ctx[x].launch) { /* a full mask passed on */
-				uint32_t p = traced_param_bits(d, v, NULL);
+				uint32_t p = tc__traced_param(d, v, NULL);
 				one = p < MASK_BITS && ((c->ctx[x].ones >> p) & 1);
 			}
 			if (one)
@@ -520,12 +460,12 @@ static int analyse(tc_calls *c, uint32_t x)
 				kmask |= UINT64_C(1) << a;
 			} else if (consts && value && !one) {
 				unsigned bits;
-				uint32_t p = c->ctx[x].launch ? TC_NONE : traced_param_bits(d, v, &bits);
+				uint32_t p = c->ctx[x].launch ? TC_NONE : tc__traced_param(d, v, &bits);
 				unsigned kbits;
-				if (traced_k(d, v, &kval[a], &kbits) && fits(kval[a], kbits)) {
+				if (tc__traced_k(d, v, &kval[a], &kbits) && tc__traced_fits(kval[a], kbits)) {
 					kmask |= UINT64_C(1) << a;
 				} else if (p < MASK_BITS && ((c->ctx[x].kmask >> p) & 1) &&
-					   fits(kval_of(&c->ctx[x], p), bits)) {
+					   tc__traced_fits(kval_of(&c->ctx[x], p), bits)) {
 					kval[a] = kval_of(&c->ctx[x], p);
 					kmask |= UINT64_C(1) << a;
 				}
@@ -887,7 +827,7 @@ static tc_state own_coll_state(const tc_calls *c, uint32_t y, uint32_t k, int *v
 	const tc_fn_desc *d = desc_of(c, Y->graph);
 	uint32_t p = d->coll ? d->coll[k].mask_param : TC_NONE;
 	if (p == TC_NONE && d->coll && col->masked) /* its one agreeing argument */
-		p = traced_param_bits(d, d->coll[k].agree, NULL);
+		p = tc__traced_param(d, d->coll[k].agree, NULL);
 	*masked = col->masked && !(p < MASK_BITS && ((Y->ones >> p) & 1));
 	*view = col->group != TC_GROUP_BLOCK;
 	if (*masked)
