@@ -344,7 +344,7 @@ def main():
                                 results=[])
     prepared = []
     for size in sizes:
-        bc = ir_ab.bitcode(args, size)
+        bc = ir_ab.bitcode(args, 'random', size)
         path, llc = ptx(args, size, bc)
         prepared.append((size, {'bc': bc, 'ptx': path}, llc))
         if args.prepare_only:

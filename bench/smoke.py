@@ -14,7 +14,9 @@ With --ir (gen_ir and ir_vs_llvm.py): gen_ir writes exactly the requested
 number of blocks, the same bytes for the same arguments and other bytes for
 another seed; its kernels pass `opt -passes=verify`, and `threadconv check`
 reads them, with uniform and divergent branches, barriers and no dead node.
-Then ir_vs_llvm.py at two tiny sizes: ir.json, ir.md and the plots. Exits 77
+Then ir_vs_llvm.py at two tiny sizes: ir.json, ir.md and the plots; ir_ab.py
+on every shape, and ptx_vs_ir.py and spirv_vs_ir.py --prepare-only, at one
+tiny size (they share ir_ab.py's inputs). Exits 77
 (skipped) when --opt is empty or not an executable.
 """
 import argparse, json, os, re, subprocess, sys, tempfile
@@ -180,6 +182,29 @@ def check_ir_run(args, tmp):
     print('ir_vs_llvm.py: %d rows, ir.md, 2 plots' % len(rows))
 
 
+def check_ab_scripts(args, tmp):
+    """ir_ab.py on every shape, and the PTX and SPIR-V comparisons' inputs
+    (--prepare-only), at a tiny size: the scripts that share ir_ab's
+    bitcode() still call it as it is."""
+    work = os.path.join(tmp, 'ab-work')
+    cmd = [sys.executable, os.path.join(HERE, 'ir_ab.py'), '--old', args.bin, '--new', args.bin,
+           '--shapes', 'random,nest,flat,loops,nest+lean', '--sizes', '300', '--runs', '1',
+           '--work', work, '--gen', args.gen, '--opt', args.opt]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    check(p.returncode == 0, 'ir_ab.py failed:\n%s' % p.stderr)
+    rows = [l for l in p.stdout.splitlines() if re.match(r'\| (random|nest|flat|loops)', l)]
+    check(len(rows) >= 5, 'ir_ab.py: %d rows' % len(rows))
+    for script in ('ptx_vs_ir.py', 'spirv_vs_ir.py'):
+        cmd = [sys.executable, os.path.join(HERE, script), '--sizes', '300', '--runs', '1',
+               '--work', work, '--gen', args.gen, '--bin', args.bin, '--prepare-only']
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode == 2 and 'is not an executable' in p.stderr:
+            print('%s: a tool is missing, not checked' % script)
+            continue
+        check(p.returncode == 0, '%s --prepare-only failed:\n%s' % (script, p.stderr))
+    print('ir_ab.py: %d rows; ptx_vs_ir.py and spirv_vs_ir.py prepared' % len(rows))
+
+
 def main_ir(args):
     if not args.opt or not os.access(args.opt, os.X_OK):
         print('opt-19 not found: skipped')
@@ -191,6 +216,7 @@ def main_ir(args):
             for blocks in (2, 3, 5, 40, 1000, 5000):
                 check_ir_kernel(args, tmp, blocks)
             check_ir_run(args, tmp)
+            check_ab_scripts(args, tmp)
         except (Failure, subprocess.CalledProcessError, OSError, ValueError, KeyError) as e:
             print('FAIL: %s' % e, file=sys.stderr)
             return 1

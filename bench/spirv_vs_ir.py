@@ -348,7 +348,7 @@ def main():
                                 tools_version=tools_version(args.spirv_as), results=[])
     prepared = []
     for size in sizes:
-        bc = ir_ab.bitcode(args, size)
+        bc = ir_ab.bitcode(args, 'random', size)
         path, asm = spirv(args, size)
         prepared.append((size, {'bc': bc, 'spv': path}, asm))
         if args.prepare_only:
