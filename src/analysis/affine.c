@@ -316,7 +316,7 @@ static form phi_form(aff *a, uint32_t v)
 static int shape(aff *a, tc_arena *ar, const tc_thread_id *ids, uint32_t nids)
 {
 	const tc_ua_func *f = a->f;
-	uint32_t nv = a->nv, nb = a->nb, nuse = f->use_off[nv];
+	uint32_t nv = a->nv, nb = a->nb;
 	a->fm = TC_ARENA_ARRAY(ar, form, (size_t)nv + 1);
 	a->reach = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
 	a->idk = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
@@ -324,33 +324,10 @@ static int shape(aff *a, tc_arena *ar, const tc_thread_id *ids, uint32_t nids)
 	a->atom = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
 	a->cyc = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nb + 1);
 	a->live = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nb + 1);
-	a->ooff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 1);
-	a->oval = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
-	a->oblk = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
-	uint32_t *key = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
-	uint32_t *idx = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
 	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)(nv > nb ? nv : nb) + 1);
 	if (!a->fm || !a->reach || !a->idk || !a->fixed || !a->atom || !a->cyc || !a->live ||
-	    !a->ooff || !a->oval || !a->oblk || !key || !idx || !stack)
+	    !stack || tc__ua_operands(ar, f, &a->ooff, &a->oval, &a->oblk))
 		return TC_ENOMEM;
-	/* operands by user: uses with no user go to bucket nv (not kept) */
-	uint32_t *off = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
-	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
-	if (!off || !from)
-		return TC_ENOMEM;
-	for (uint32_t w = 0; w < nv; w++)
-		for (uint32_t x = f->use_off[w]; x < f->use_off[w + 1]; x++) {
-			uint32_t u = f->user[x];
-			key[x] = u != TC_NONE && u < nv ? u : nv;
-			from[x] = w;
-		}
-	tc__csr_fill(nv + 1, nuse, key, NULL, off, idx);
-	for (uint32_t x = 0; x < nuse; x++) {
-		a->oval[x] = from[idx[x]];
-		uint32_t b = f->use_block[idx[x]];
-		a->oblk[x] = b;
-	}
-	memcpy(a->ooff, off, ((size_t)nv + 1) * sizeof *off);
 	/* the thread's indices the reader names */
 	for (uint32_t k = 0; k < nids; k++)
 		if (ids[k].value < nv && ids[k].dim <= 2 && ids[k].whole)
@@ -387,27 +364,15 @@ static int shape(aff *a, tc_arena *ar, const tc_thread_id *ids, uint32_t nids)
 			}
 		}
 	}
-	uint32_t narcs = 0;
-	for (uint32_t b = 0; b < nb; b++)
-		for (uint32_t x = f->succ_off[b]; x < f->succ_off[b + 1]; x++)
-			narcs += f->succ[x] < nb;
-	uint32_t *afrom = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
-	uint32_t *ato = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
-	uint32_t *comp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 1);
-	if (!afrom || !ato || !comp)
+	/* the blocks with the virtual exit, which is on no cycle */
+	uint32_t *comp = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 2);
+	if (!comp)
 		return TC_ENOMEM;
-	narcs = 0;
-	for (uint32_t b = 0; b < nb; b++)
-		for (uint32_t x = f->succ_off[b]; x < f->succ_off[b + 1]; x++)
-			if (f->succ[x] < nb) {
-				afrom[narcs] = b;
-				ato[narcs++] = f->succ[x];
-			}
 	tc_digraph g;
 	uint32_t ncomp = 0;
 	uint8_t *cyclic = NULL;
 	int rc;
-	if ((rc = tc__digraph_from_arcs(ar, &g, nb, narcs, afrom, ato)) ||
+	if ((rc = tc__digraph_blocks(ar, &g, nb, f->succ_off, f->succ)) ||
 	    (rc = tc__scc(ar, &g, NULL, comp, &ncomp, &cyclic)))
 		return rc;
 	for (uint32_t b = 0; b < nb; b++)

@@ -80,11 +80,8 @@ int tc__masks_new(tc_masks **out, const tc_ua_func *f, const tc_lane_op *op, con
 	m->way = way;
 	m->wua = wua;
 	uint32_t nb = m->nb = f->nblocks, nv = m->nv = f->nvalues, n = nb + 1;
-	uint32_t narcs = f->succ_off[nb];
 	tc_arena *ar = &m->ar;
-	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
 	m->idom = TC_ARENA_ARRAY(ar, uint32_t, n);
-	m->opoff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 1);
 	m->memo = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
 	m->busy = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
 	m->kval = TC_ARENA_ARRAY(ar, int64_t, (size_t)nv + 1);
@@ -93,15 +90,11 @@ int tc__masks_new(tc_masks **out, const tc_ua_func *f, const tc_lane_op *op, con
 	m->stack = TC_ARENA_ARRAY(ar, uint32_t, n);
 	m->region = TC_ARENA_ARRAY(ar, uint32_t, n);
 	int rc = TC_OK;
-	if (!from || !m->idom || !m->opoff || !m->memo || !m->busy || !m->kval || !m->touched ||
+	if (!m->idom || !m->memo || !m->busy || !m->kval || !m->touched ||
 	    !m->mark || !m->stack || !m->region)
 		rc = TC_ENOMEM;
-	if (!rc) {
-		for (uint32_t k = 0; k < nb; k++)
-			for (uint32_t x = f->succ_off[k]; x < f->succ_off[k + 1]; x++)
-				from[x] = k;
-		rc = tc__digraph_from_arcs(ar, &m->succ, n, narcs, from, f->succ);
-	}
+	if (!rc)
+		rc = tc__digraph_blocks(ar, &m->succ, nb, f->succ_off, f->succ);
 	if (!rc)
 		rc = tc__digraph_reverse(ar, &m->pred, &m->succ);
 	if (!rc)
@@ -111,30 +104,8 @@ int tc__masks_new(tc_masks **out, const tc_ua_func *f, const tc_lane_op *op, con
 	if (!rc)
 		rc = tc__loops(ar, &m->succ, &m->pred, 0, &m->loops);
 	/* the operands, from the uses */
-	if (!rc) {
-		uint32_t nu = f->use_off[nv];
-		for (uint32_t x = 0; x < nu; x++)
-			if (f->user[x] < nv)
-				m->opoff[f->user[x] + 1]++;
-		for (uint32_t v = 0; v < nv; v++)
-			m->opoff[v + 1] += m->opoff[v];
-		uint32_t *fill = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nv + 1);
-		m->opnd = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m->opoff[nv] + 1);
-		m->opblk = TC_ARENA_ARRAY(ar, uint32_t, (size_t)m->opoff[nv] + 1);
-		if (!fill || !m->opnd || !m->opblk) {
-			rc = TC_ENOMEM;
-		} else {
-			memcpy(fill, m->opoff, (size_t)nv * sizeof *fill);
-			for (uint32_t u = 0; u < nv; u++)
-				for (uint32_t x = f->use_off[u]; x < f->use_off[u + 1]; x++) {
-					uint32_t w = f->user[x];
-					if (w >= nv)
-						continue;
-					m->opnd[fill[w]] = u;
-					m->opblk[fill[w]++] = f->use_block[x];
-				}
-		}
-	}
+	if (!rc)
+		rc = tc__ua_operands(ar, f, &m->opoff, &m->opnd, &m->opblk);
 	if (rc) {
 		tc__masks_free(m);
 		return rc;

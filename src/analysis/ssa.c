@@ -321,16 +321,12 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 	int rc;
 	/* the block graph and its dominators */
 	uint32_t narcs = rf->succ_off[nb];
-	uint32_t *from = TC_ARENA_ARRAY(t, uint32_t, (size_t)narcs + 1);
 	uint32_t *idom = TC_ARENA_ARRAY(t, uint32_t, n);
 	uint32_t *ioff = TC_ARENA_ZARRAY(t, uint32_t, (size_t)nb + 1);
-	if (!from || !idom || !ioff)
+	if (!idom || !ioff)
 		return TC_ENOMEM;
-	for (uint32_t b = 0; b < nb; b++)
-		for (uint32_t x = rf->succ_off[b]; x < rf->succ_off[b + 1]; x++)
-			from[x] = b;
 	tc_digraph succ, pred;
-	if ((rc = tc__digraph_from_arcs(t, &succ, n, narcs, from, rf->succ)) ||
+	if ((rc = tc__digraph_blocks(t, &succ, nb, rf->succ_off, rf->succ)) ||
 	    (rc = tc__digraph_reverse(t, &pred, &succ)))
 		return rc;
 	if (nb > 0 && (rc = tc__dominators(t, &succ, &pred, 0, idom)))

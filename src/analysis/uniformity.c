@@ -942,17 +942,10 @@ static int analyse(ua *a, tc_arena *ar)
 	uint32_t nb = f->nblocks, n = nb + 1;
 	int rc;
 	/* the block graph, with the virtual exit */
-	uint32_t narcs = f->succ_off[nb];
-	uint32_t *from = TC_ARENA_ARRAY(ar, uint32_t, (size_t)narcs + 1);
-	if (!from)
-		return TC_ENOMEM;
-	for (uint32_t k = 0; k < nb; k++)
-		for (uint32_t x = f->succ_off[k]; x < f->succ_off[k + 1]; x++)
-			from[x] = k;
 	a->ipdom = TC_ARENA_ARRAY(ar, uint32_t, n);
 	if (!a->ipdom)
 		return TC_ENOMEM;
-	if ((rc = tc__digraph_from_arcs(ar, &a->succ, n, narcs, from, f->succ)) ||
+	if ((rc = tc__digraph_blocks(ar, &a->succ, nb, f->succ_off, f->succ)) ||
 	    (rc = tc__digraph_reverse(ar, &a->pred, &a->succ)) ||
 	    (rc = tc__dominators(ar, &a->pred, &a->succ, nb, a->ipdom)) ||
 	    (rc = tc__loops(ar, &a->succ, &a->pred, 0, &a->loops)) ||

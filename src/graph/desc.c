@@ -40,6 +40,35 @@ void tc__arg_tests_free(const tc_alloc *al, tc_arg_tests *t)
 	t->n = t->cap = t->off_cap = 0;
 }
 
+int tc__ua_operands(tc_arena *ar, const tc_ua_func *f, uint32_t **off, uint32_t **val,
+		    uint32_t **blk)
+{
+	uint32_t nv = f->nvalues, nuse = f->use_off[nv];
+	uint32_t *o = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)nv + 2);
+	uint32_t *v = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
+	uint32_t *b = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuse + 1);
+	if (!o || !v || !b)
+		return TC_ENOMEM;
+	for (uint32_t x = 0; x < nuse; x++)
+		if (f->user[x] < nv)
+			o[f->user[x] + 2]++;
+	for (uint32_t u = 0; u < nv; u++)
+		o[u + 2] += o[u + 1];
+	/* o[u + 1] is u's cursor, and ends at u + 1's start */
+	for (uint32_t w = 0; w < nv; w++)
+		for (uint32_t x = f->use_off[w]; x < f->use_off[w + 1]; x++) {
+			uint32_t u = f->user[x];
+			if (u < nv) {
+				v[o[u + 1]] = w;
+				b[o[u + 1]++] = f->use_block[x];
+			}
+		}
+	*off = o;
+	*val = v;
+	*blk = b;
+	return TC_OK;
+}
+
 void tc__fn_read_block_size(tc_fn_read *in, const uint32_t *given, const uint32_t *declared)
 {
 	static const uint32_t none[3] = {0, 0, 0};

@@ -14,6 +14,7 @@
 #define TC_GRAPH_DESC_H
 
 #include "threadconv.h"
+#include "util/mem.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -411,6 +412,13 @@ int tc__fn_read_send(const tc_fn_sink *sink, tc_module *m, tc_fn_read *in, doubl
 /* Frees what in still holds of the module's (coll, desc: the sink takes
  * them, not reached when the reader failed before). */
 void tc__fn_read_release(tc_module *m, tc_fn_read *in);
+
+/* The operands of each value of f, from its use lists: those of value u are
+ * val[off[u] .. off[u + 1]), in the order of their ids, each with the
+ * block of its use (blk: a phi's, the block it comes from); uses with no
+ * user are left out. In ar; TC_OK or TC_ENOMEM. */
+int tc__ua_operands(tc_arena *ar, const tc_ua_func *f, uint32_t **off, uint32_t **val,
+		    uint32_t **blk);
 
 /* What every reader checks of its arguments before it reads: the options'
  * version, and that there are bytes where a length says so. TC_OK, or

@@ -15,6 +15,21 @@ int tc__digraph_from_arcs(tc_arena *ar, tc_digraph *out, uint32_t n, uint32_t na
 	return TC_OK;
 }
 
+int tc__digraph_blocks(tc_arena *ar, tc_digraph *out, uint32_t nb, const uint32_t *succ_off,
+		       const uint32_t *succ)
+{
+	uint32_t narcs = succ_off[nb];
+	out->n = nb + 1;
+	out->off = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nb + 2);
+	out->adj = TC_ARENA_ARRAY(ar, uint32_t, narcs ? narcs : 1);
+	if (!out->off || !out->adj)
+		return TC_ENOMEM;
+	memcpy(out->off, succ_off, ((size_t)nb + 1) * sizeof *out->off);
+	out->off[nb + 1] = narcs;
+	memcpy(out->adj, succ, (size_t)narcs * sizeof *out->adj);
+	return TC_OK;
+}
+
 int tc__digraph_reverse(tc_arena *ar, tc_digraph *out, const tc_digraph *d)
 {
 	uint32_t n = d->n, narcs = d->off[n];

@@ -25,6 +25,11 @@ typedef struct tc_digraph {
  * list order. */
 int tc__digraph_from_arcs(tc_arena *ar, tc_digraph *out, uint32_t n, uint32_t narcs,
 			  const uint32_t *from, const uint32_t *to);
+/* The graph of nb blocks whose successors are succ[succ_off[b] ..
+ * succ_off[b + 1]) (graph/desc.h's), with vertex nb, a successor the blocks
+ * may name (the virtual exit), that has none: nb + 1 vertices. */
+int tc__digraph_blocks(tc_arena *ar, tc_digraph *out, uint32_t nb, const uint32_t *succ_off,
+		       const uint32_t *succ);
 /* The reverse of d (predecessors). */
 int tc__digraph_reverse(tc_arena *ar, tc_digraph *out, const tc_digraph *d);
 
