@@ -386,23 +386,28 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 		return TC_OK;
 	if (!X->cdiv && !(X->cdiv = tc__calloc(&c->al, in->ncoll, 1)))
 		return oom(c);
-	for (uint32_t k = 0; k < in->ncoll; k++) {
+	tc_masks *mk = NULL; /* made for the first mask that needs it */
+	int rc = TC_OK;
+	for (uint32_t k = 0; k < in->ncoll && !rc; k++) {
 		uint32_t v = d->coll[k].agree;
 		const tc_uniformity *g = in->coll[k].group == TC_GROUP_BLOCK ? u : w;
 		X->cdiv[k] = v != TC_NONE && v < d->f.nvalues && (!g || tc__uniformity_value(g, v));
 		/* a member mask that the branches on the way make the same
 		 * (masks.h), or that names each lane's own tile */
 		bool same = false, mask = d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP;
-		if (X->cdiv[k] && mask && w && tc__masks_desc_agree(d, w, in->coll[k].node, v, &c->al, &same))
-			return oom(c);
-		X->cdiv[k] = X->cdiv[k] && !same;
-		if (X->cdiv[k] && mask) {
-			if (tile_mask(c, X, d, l, v, &same))
-				return TC_ENOMEM;
-			X->cdiv[k] = !same;
+		if (X->cdiv[k] && mask && w && d->lop && d->block_node && v < d->f.nvalues) {
+			if (!mk && tc__masks_new(&mk, &d->f, d->lop, d->way, w, &c->al)) {
+				rc = oom(c);
+				break;
+			}
+			same = tc__masks_agree_at(mk, d->block_node, v, in->coll[k].node);
 		}
+		X->cdiv[k] = X->cdiv[k] && !same;
+		if (X->cdiv[k] && mask && !(rc = tile_mask(c, X, d, l, v, &same)))
+			X->cdiv[k] = !same;
 	}
-	return TC_OK;
+	tc__masks_free(mk);
+	return rc;
 }
 
 /* Analyses context x's values: the contexts of its calls, its return. */

@@ -172,25 +172,16 @@ static int branches(drive *d)
 static int same_at(drive *d, uint32_t node, uint32_t v, bool *out)
 {
 	const tc_fn_read *in = d->in;
-	const tc_ua_func *f = d->f;
 	*out = false;
-	if (v >= f->nvalues || !d->lop)
-		return TC_OK;
-	/* its block: the one whose nodes, up to the node its branch ends, hold
-	 * it (a block's nodes are consecutive) */
-	uint32_t b = TC_NONE;
-	for (uint32_t k = 0; k < f->nblocks; k++)
-		if (in->last[k] >= node && (b == TC_NONE || in->last[k] < in->last[b]))
-			b = k;
-	if (b == TC_NONE)
+	if (v >= d->f->nvalues || !d->lop)
 		return TC_OK;
 	if (!d->masks) {
-		int rc = tc__masks_new(&d->masks, f, d->lop, in->way, tc__lanes_uniformity(d->lanes),
-				       d->al);
+		int rc = tc__masks_new(&d->masks, d->f, d->lop, in->way,
+				       tc__lanes_uniformity(d->lanes), d->al);
 		if (rc)
 			return rc;
 	}
-	*out = tc__masks_agree(d->masks, v, b);
+	*out = tc__masks_agree_at(d->masks, in->last, v, node);
 	return TC_OK;
 }
 

@@ -634,26 +634,12 @@ bool tc__masks_agree(tc_masks *m, uint32_t v, uint32_t b)
 	return ok;
 }
 
-int tc__masks_desc_agree(const tc_fn_desc *d, const tc_uniformity *w, uint32_t node, uint32_t v,
-			 const tc_alloc *al, bool *out)
+bool tc__masks_agree_at(tc_masks *m, const uint32_t *last, uint32_t v, uint32_t node)
 {
-	*out = false;
-	const tc_ua_func *f = &d->f;
-	if (!d->lop || !d->block_node || v >= f->nvalues)
-		return TC_OK;
-	/* the node's block: the one whose nodes, up to the node its branch
-	 * ends, hold it (a block's nodes are consecutive) */
+	/* the block whose nodes, up to the node its branch ends, hold it */
 	uint32_t b = TC_NONE;
-	for (uint32_t k = 0; k < f->nblocks; k++)
-		if (d->block_node[k] >= node && (b == TC_NONE || d->block_node[k] < d->block_node[b]))
+	for (uint32_t k = 0; k < m->nb; k++)
+		if (last[k] >= node && (b == TC_NONE || last[k] < last[b]))
 			b = k;
-	if (b == TC_NONE)
-		return TC_OK;
-	tc_masks *m;
-	int rc = tc__masks_new(&m, f, d->lop, d->way, w, al);
-	if (rc)
-		return rc;
-	*out = tc__masks_agree(m, v, b);
-	tc__masks_free(m);
-	return TC_OK;
+	return b != TC_NONE && tc__masks_agree(m, v, b);
 }

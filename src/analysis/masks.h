@@ -50,10 +50,9 @@ void tc__masks_free(tc_masks *m);
 /* Whether value v, used in block b, is the same in every lane of the warp
  * that executes b together (the file's comment). */
 bool tc__masks_agree(tc_masks *m, uint32_t v, uint32_t b);
-/* The same for value v used at graph node `node` (a collective's) of the
- * function d describes, in a calling context whose warp's view is w (its
- * values 0 .. d->f.nvalues are d's): *out. TC_OK or TC_ENOMEM. */
-int tc__masks_desc_agree(const tc_fn_desc *d, const tc_uniformity *w, uint32_t node, uint32_t v,
-			 const tc_alloc *al, bool *out);
+/* The same for value v used at graph node `node` (a collective's), in the
+ * block that holds it: last[k], the last node of block k (the graph's
+ * nodes are its blocks', in order). */
+bool tc__masks_agree_at(tc_masks *m, const uint32_t *last, uint32_t v, uint32_t node);
 
 #endif
