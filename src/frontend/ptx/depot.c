@@ -8,36 +8,44 @@
  * whose address is used otherwise than as the base of loads and stores at
  * constant offsets is read as memory (functions.c), and a load from it, or
  * through a generic address that may point into it, differs between
- * threads. Here each such load whose value is one integer constant, wherever
- * the code may have stored it, becomes that constant.
+ * threads. Here each such load whose value is one integer constant, or one
+ * kernel argument, wherever the code may have stored it, becomes that
+ * value, the same in every thread; and a generic load through an address
+ * that is a kernel argument reads no local memory.
  *
  * The objects are each function's local memory (its depot and .local
- * variables, one object) and the module's .local variables (one object).
- * A register's value is nothing yet, one constant, or unknown, together
- * with a set of addresses (object, offset or any offset); a location
- * (object, offset) holds the join of what is stored there. The facts
- * (ptx.h, DF_*) the instructions left give the constraints: copies and
- * sums with a constant, loads and stores through registers, the local
- * objects' addresses, constants, each .func parameter the join of every
- * call's argument, each call's result the join of the callee's returns.
- * A register some other instruction writes is unknown, with no address.
+ * variables, one object), the module's .local variables (one object) and
+ * each call slot (a .param declared in a call sequence) that st.param
+ * stores to. A register's value is nothing yet, one constant, one kernel
+ * argument (sym()), or unknown, together with a set of addresses (object,
+ * offset or any offset); a location (object, offset) holds the join of
+ * what is stored there. The facts (ptx.h, DF_*) the instructions left give
+ * the constraints: copies and sums with a constant, loads and stores
+ * through registers, the local objects' addresses, constants, stores into
+ * call slots, each .func parameter read at an offset the join of every
+ * call's slot there (a kernel's: its argument), each call's result the
+ * join of the callee's returns. A register some other instruction writes
+ * is unknown, with no address.
  *
- * That last rule holds only when every address of a local object goes
- * where the facts follow it. Where one may go elsewhere (read by any other
- * instruction, stored to memory that may not be a local object, passed to
- * a function without a body or to a builtin, in a call by register, more
- * than MAX_ADDRS addresses in a value, no fixpoint within MAX_ROUNDS
- * rounds), nothing is changed: every load stays as it was read.
+ * That last rule holds only for addresses that go where the facts follow
+ * them. Where one may go elsewhere (read by any other instruction, stored
+ * to memory that may not be a local object or in part, read in part,
+ * passed to a function without a body, to a builtin or by register, summed
+ * with another), its object is open: a load from it is unknown, and the
+ * addresses it holds open their objects too. Where the analysis cannot
+ * bound what it follows (a local name used otherwise, more than MAX_ADDRS
+ * addresses in a value, no fixpoint within MAX_ROUNDS rounds), nothing is
+ * changed: every load stays as it was read.
  *
  * Locations: an access of another size at a location's offset, or one that
- * overlaps another location, makes it unknown (and gives up when it holds
- * an address); a store at an offset not known joins what it stores into
- * every load of that object, and makes their constants unknown; a load at
- * an offset not known is unknown. A location some load reads and no store
- * writes is unknown (what the memory held before). The iteration is round
- * robin over every fact until nothing changes; an address set with more
- * than MAX_OFFS offsets into one object keeps the object at any offset
- * (pointers stepped in a loop), so the values' height is bounded.
+ * overlaps another location, makes it unknown (and opens what it holds);
+ * a store at an offset not known joins what it stores into every load of
+ * that object, and makes their constants unknown; a load at an offset not
+ * known is unknown. A location some load reads and no store writes is
+ * unknown (what the memory held before). The iteration is round robin over
+ * every fact until nothing changes; an address set with more than MAX_OFFS
+ * offsets into one object keeps the object at any offset (pointers stepped
+ * in a loop), so the values' height is bounded.
  */
 #include "frontend/ptx/ptx.h"
 
@@ -50,7 +58,9 @@
 #define OFF_BIAS 0x80000000u
 #define OFF_LIMIT (INT64_C(1) << 30)
 
-enum { V_NONE, V_CONST, V_TOP };
+/* a value: nothing yet, one integer constant c, one kernel argument c (what
+ * sym() names: the same in every thread of the grid), or unknown */
+enum { V_NONE, V_CONST, V_SYM, V_TOP };
 
 typedef struct aval {
 	uint8_t k; /* V_* */
@@ -71,6 +81,7 @@ typedef struct dobj {
 	uint32_t first; /* its first location, TC_NONE */
 	aval any;       /* what stores at offsets not known wrote */
 	bool any_written;
+	bool open; /* its address went where the facts do not follow it */
 } dobj;
 
 typedef struct dstate {
@@ -81,9 +92,10 @@ typedef struct dstate {
 	dloc *loc;
 	size_t nloc, loc_cap;
 	tc_hash lh; /* key -> location */
-	dobj *obj;  /* per function, then the module's */
+	dobj *obj;  /* per function, the module's, then each call slot's */
+	uint32_t nobj;
+	uint32_t *pobj; /* per register (vbase): the call slot's object, TC_NONE */
 	uint32_t *cby, *cby_off; /* per function: the calls of it */
-	uint32_t *argf; /* per call argument (reader.carg): its DF_ARG, TC_NONE */
 	uint64_t *tmp; /* a copy of an address set */
 	bool changed, give_up, oom;
 } dstate;
@@ -115,15 +127,15 @@ int tc__ptx_df_uses(reader *r, size_t from)
 }
 
 /* What call slot 'slot' was last given (kind DFS_*), until a label or a
- * branch (r->ndfs = 0): the value a call passes, or a call's result read. */
-int tc__ptx_dfs_set(reader *r, uint32_t slot, uint8_t kind, uint32_t a, uint32_t b, int64_t c)
+ * branch (r->ndfs = 0): a call's result, or something else. */
+int tc__ptx_dfs_set(reader *r, uint32_t slot, uint8_t kind, uint32_t a, uint32_t b)
 {
 	size_t i = 0;
 	while (i < r->ndfs && r->dfs[i].slot != slot) /* few slots per function */
 		i++;
 	if (i == r->ndfs && tc__ptx_grow(r, &r->dfs, &r->dfs_cap, ++r->ndfs, sizeof *r->dfs))
 		return r->rc;
-	r->dfs[i] = (struct dfslot){slot, a, b, kind, c};
+	r->dfs[i] = (struct dfslot){slot, a, b, kind};
 	return TC_OK;
 }
 
@@ -148,6 +160,20 @@ uint32_t tc__ptx_local_obj(reader *r, const char *s, uint32_t len)
 }
 
 /* ---- values ---------------------------------------------------------------- */
+
+/* The kernel argument of size bytes at offset off of parameter b of kernel
+ * f, as a V_SYM's c; 0 where it has no name here. */
+static uint64_t sym(uint32_t f, uint32_t b, int64_t off, uint32_t size)
+{
+	if (b >= 1u << 12 || off < 0 || off >= 1 << 16 || size == 0 || size > 15)
+		return 0;
+	return (uint64_t)f << 32 | (uint64_t)b << 20 | (uint64_t)off << 4 | size;
+}
+
+static uint32_t sym_size(int64_t c)
+{
+	return (uint32_t)c & 15u;
+}
 
 static uint64_t addr_key(uint32_t obj, int64_t off)
 {
@@ -178,7 +204,7 @@ static void join_k(dstate *s, aval *d, uint8_t k, int64_t c)
 		d->k = k;
 		d->c = c;
 		s->changed = true;
-	} else if (d->c != c) {
+	} else if (d->k != k || d->c != c) {
 		d->k = V_TOP;
 		s->changed = true;
 	}
@@ -279,13 +305,26 @@ static uint32_t obj_index(const dstate *s, uint32_t o)
 	return o == DF_MODULE_OBJ ? (uint32_t)s->r->nfn : o;
 }
 
+/* The objects v may point into are open: their addresses went where the
+ * facts do not follow them, so what they hold is not known (and, in
+ * solve, neither is what the addresses they hold point to). */
+static void open_objs(dstate *s, const aval *v)
+{
+	for (uint32_t i = 0; i < v->n; i++) {
+		dobj *o = &s->obj[key_obj(v->a[i])];
+		if (!o->open) {
+			o->open = true;
+			s->changed = true;
+		}
+	}
+}
+
 /* ---- locations ------------------------------------------------------------- */
 
 static void set_bad(dstate *s, dloc *l)
 {
 	l->bad = true;
-	if (l->v.n)
-		s->give_up = true; /* an address read in part */
+	open_objs(s, &l->v); /* an address read in part */
 }
 
 /* The location at key x (an exact offset) of size bytes. */
@@ -338,12 +377,15 @@ static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, av
 	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
 		uint64_t x = base->a[i];
 		dobj *o = &s->obj[key_obj(x)];
+		if (o->open)
+			tjoin_k(s, out, V_TOP, 0);
 		if (key_any(x)) {
 			tjoin_k(s, out, V_TOP, 0);
 			for (uint32_t j = o->first; j != TC_NONE; j = s->loc[j].next) {
 				if (s->loc[j].v.n && (size != 8 || s->loc[j].size != 8))
-					s->give_up = true; /* an address read in part */
-				tjoin(s, out, &s->loc[j].v);
+					open_objs(s, &s->loc[j].v); /* an address read in part */
+				else
+					tjoin(s, out, &s->loc[j].v);
 			}
 			tjoin(s, out, &o->any);
 			continue;
@@ -387,17 +429,62 @@ static void arg_value(dstate *s, uint32_t f, uint32_t i, aval *out)
 		tjoin_k(s, out, V_TOP, 0);
 }
 
+/* A store (DF_STORE, DF_ARG) of x's value through base plus k: the value
+ * stored. */
+static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k)
+{
+	aval v = {V_TOP, 0, 0, 0, NULL};
+	if (x->flags & DF_IMM)
+		v = (aval){V_CONST, x->c, 0, 0, NULL};
+	else if (!(x->flags & DF_ANYV))
+		v = *reg(s, f, x->def);
+	if (v.k == V_CONST && x->size < 8)
+		v.c = tc__ptx_sext(v.c, x->size * 8u);
+	if (v.k == V_SYM && sym_size(v.c) != x->size)
+		v.k = V_TOP; /* a part of it */
+	if (v.n && (base->k != V_NONE || x->size != 8)) {
+		open_objs(s, &v); /* an address stored where it is not followed */
+		if (x->size != 8)
+			v = (aval){V_TOP, 0, 0, 0, NULL};
+	}
+	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
+		uint64_t a = base->a[i];
+		if (key_any(a)) {
+			dobj *o = &s->obj[key_obj(a)];
+			if (!o->any_written) {
+				o->any_written = true;
+				s->changed = true;
+			}
+			join(s, &o->any, &v);
+			continue;
+		}
+		dloc *l = get_loc(s, addr_key(key_obj(a), key_off(a) + k), x->size);
+		if (!l)
+			break;
+		if (!l->written) {
+			l->written = true;
+			s->changed = true;
+		}
+		join(s, &l->v, &v);
+		if (l->bad)
+			open_objs(s, &l->v);
+	}
+	return v;
+}
+
 static void eval(dstate *s, uint32_t f, const dfact *x)
 {
 	reader *r = s->r;
-	aval *d = x->def != TC_NONE && x->op != DF_STORE ? reg(s, f, x->def) : NULL;
+	aval *d = x->def != TC_NONE && x->op != DF_STORE && x->op != DF_ARG ? reg(s, f, x->def)
+										: NULL;
 	switch (x->op) {
 	case DF_OBJ:
 		add_addr(s, d, addr_key(obj_index(s, x->a), x->k));
 		break;
 	case DF_ADD: {
 		const aval *v = reg(s, f, x->a);
-		join_k(s, d, v->k, (int64_t)((uint64_t)v->c + (uint64_t)x->k));
+		join_k(s, d, v->k == V_SYM && x->k ? V_TOP : v->k,
+		       (int64_t)((uint64_t)v->c + (uint64_t)x->k));
 		uint32_t n = snapshot(s, v);
 		for (uint32_t i = 0; i < n && !s->give_up; i++)
 			add_addr(s, d, key_any(s->tmp[i]) ? s->tmp[i]
@@ -406,8 +493,10 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 	}
 	case DF_ADDR: {
 		const aval *p = reg(s, f, x->a), *q = reg(s, f, x->b);
-		if (p->n && q->n) {
-			s->give_up = true; /* a sum of two addresses */
+		if (p->n && q->n) { /* a sum of two addresses */
+			open_objs(s, p);
+			open_objs(s, q);
+			join_k(s, d, V_TOP, 0);
 			break;
 		}
 		if (p->k != V_NONE && q->k != V_NONE)
@@ -437,63 +526,52 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 		break;
 	}
 	case DF_STORE: {
-		aval one, v = {V_TOP, 0, 0, 0, NULL};
+		aval one;
 		uint64_t key;
 		int64_t k = 0;
 		const aval *base = access_base(s, f, x, &one, &key, &k);
-		if (x->flags & DF_IMM)
-			v = (aval){V_CONST, x->c, 0, 0, NULL};
-		else if (!(x->flags & DF_ANYV))
-			v = *reg(s, f, x->def);
-		if (v.k == V_CONST && x->size < 8)
-			v.c = tc__ptx_sext(v.c, x->size * 8u);
-		if (v.n && (base->k != V_NONE || x->size != 8)) {
-			s->give_up = true; /* an address stored where it is not followed */
-			break;
-		}
-		for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
-			uint64_t a = base->a[i];
-			if (key_any(a)) {
-				dobj *o = &s->obj[key_obj(a)];
-				if (!o->any_written) {
-					o->any_written = true;
-					s->changed = true;
-				}
-				join(s, &o->any, &v);
-				continue;
-			}
-			dloc *l = get_loc(s, addr_key(key_obj(a), key_off(a) + k), x->size);
-			if (!l)
-				break;
-			if (!l->written) {
-				l->written = true;
-				s->changed = true;
-			}
-			join(s, &l->v, &v);
-			if (l->bad && l->v.n)
-				s->give_up = true;
-		}
+		store(s, f, x, base, k);
+		break;
+	}
+	case DF_ARG: { /* the call slot: an object (and the slot as a whole) */
+		uint32_t o = s->pobj[s->vbase[f] + x->a];
+		uint64_t key = addr_key(o, 0);
+		aval one = {V_NONE, 0, 1, 1, &key};
+		aval *slot = reg(s, f, x->a);
+		if (o == TC_NONE)
+			break; /* not reached: setup made one */
+		aval v = store(s, f, x, &one, x->k);
+		join(s, slot, &v);
 		break;
 	}
 	case DF_PARAM:
-		if (r->fn[f].entry || r->df_indirect) {
+		if (r->fn[f].entry) { /* the kernel's argument */
+			uint64_t c = sym(f, x->b, x->k, x->size);
+			join_k(s, d, c ? V_SYM : V_TOP, (int64_t)c);
+			break;
+		}
+		if (r->df_indirect) {
 			join_k(s, d, V_TOP, 0);
 			break;
 		}
 		for (uint32_t j = s->cby_off[f]; j < s->cby_off[f + 1]; j++) {
 			const pcall *c = &r->calls[s->cby[j]];
+			uint32_t o = TC_NONE;
 			if (x->b < c->nargs) {
-				aval out = {V_NONE, 0, 0, 0, NULL};
-				uint32_t af = s->argf[c->arg0 + x->b];
-				if (af == TC_NONE)
-					arg_value(s, c->caller, r->carg.v[c->arg0 + x->b], &out);
-				else if (r->df[af].flags & DF_IMM)
-					tjoin_k(s, &out, V_CONST, r->df[af].c);
-				else
-					tjoin(s, &out, reg(s, c->caller, r->df[af].a));
-				join(s, d, &out);
-			} else
+				uint32_t i = r->carg.v[c->arg0 + x->b];
+				uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+				uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
+				if (slot != TC_NONE && slot < r->fn[c->caller].nregs)
+					o = s->pobj[s->vbase[c->caller] + slot];
+			}
+			if (o == TC_NONE) { /* not an argument the caller stored */
 				join_k(s, d, V_TOP, 0);
+				continue;
+			}
+			uint64_t key = addr_key(o, 0);
+			aval one = {V_NONE, 0, 1, 1, &key}, out = {V_NONE, 0, 0, 0, NULL};
+			load_value(s, &one, x->k, x->size, &out);
+			join(s, d, &out);
 		}
 		break;
 	case DF_RESULT: {
@@ -514,13 +592,12 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 		break;
 	}
 	case DF_USE:
-		if (reg(s, f, x->a)->n)
-			s->give_up = true;
+		open_objs(s, reg(s, f, x->a));
 		break;
 	case DF_GIVEUP:
 		s->give_up = true;
 		break;
-	default: /* DF_TOP: set at the start; DF_ARG: read by DF_PARAM */
+	default: /* DF_TOP: set at the start */
 		break;
 	}
 }
@@ -540,21 +617,32 @@ static int setup(dstate *s)
 	s->val = TC_ARENA_ZARRAY(&s->ar, aval, nregs + 1);
 	uint8_t *tracked = TC_ARENA_ZARRAY(&s->ar, uint8_t, r->rec.def.len + 1);
 	uint8_t *written = TC_ARENA_ZARRAY(&s->ar, uint8_t, nregs + 1);
-	s->obj = TC_ARENA_ARRAY(&s->ar, dobj, r->nfn + 1);
+	s->pobj = TC_ARENA_ARRAY(&s->ar, uint32_t, nregs + 1);
 	s->cby_off = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 2);
 	s->cby = TC_ARENA_ARRAY(&s->ar, uint32_t, r->ncalls + 1);
 	s->tmp = TC_ARENA_ARRAY(&s->ar, uint64_t, MAX_ADDRS + 1);
-	s->argf = TC_ARENA_ARRAY(&s->ar, uint32_t, r->carg.len + 1);
-	if (!s->val || !tracked || !written || !s->obj || !s->cby_off || !s->cby || !s->tmp ||
-	    !s->argf)
+	if (!s->val || !tracked || !written || !s->pobj || !s->cby_off || !s->cby || !s->tmp)
 		return TC_ENOMEM;
-	for (size_t i = 0; i < r->carg.len; i++)
-		s->argf[i] = TC_NONE;
-	for (size_t i = 0; i < r->ndf; i++)
-		if (r->df[i].op == DF_ARG && r->df[i].b < r->carg.len)
-			s->argf[r->df[i].b] = (uint32_t)i;
-	for (size_t o = 0; o <= r->nfn; o++)
-		s->obj[o] = (dobj){TC_NONE, {V_NONE, 0, 0, 0, NULL}, false};
+	/* an object per call slot stored to: after the functions' and the
+	 * module's */
+	for (size_t v = 0; v <= nregs; v++)
+		s->pobj[v] = TC_NONE;
+	s->nobj = (uint32_t)r->nfn + 1;
+	for (uint32_t f = 0; f < r->nfn; f++)
+		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
+			const dfact *x = &r->df[j];
+			if (x->op != DF_ARG || x->a >= r->fn[f].nregs ||
+			    s->pobj[s->vbase[f] + x->a] != TC_NONE)
+				continue;
+			if (s->nobj == TC_NONE - 1)
+				return TC_ENOMEM;
+			s->pobj[s->vbase[f] + x->a] = s->nobj++;
+		}
+	s->obj = TC_ARENA_ARRAY(&s->ar, dobj, s->nobj);
+	if (!s->obj)
+		return TC_ENOMEM;
+	for (size_t o = 0; o < s->nobj; o++)
+		s->obj[o] = (dobj){TC_NONE, {V_NONE, 0, 0, 0, NULL}, false, false};
 	for (size_t i = 0; i < r->ndf; i++)
 		if (r->df[i].rec != TC_NONE && r->df[i].rec < r->rec.def.len)
 			tracked[r->df[i].rec] = 1;
@@ -598,8 +686,7 @@ static void bodiless_calls(dstate *s)
 		for (uint32_t a = 0; a < c->nargs; a++) {
 			aval v = {V_NONE, 0, 0, 0, NULL};
 			arg_value(s, c->caller, r->carg.v[c->arg0 + a], &v);
-			if (v.n)
-				s->give_up = true;
+			open_objs(s, &v);
 		}
 	}
 }
@@ -619,6 +706,13 @@ static void solve(dstate *s)
 			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1 && !s->give_up; j++)
 				eval(s, f, &r->df[j]);
 		bodiless_calls(s);
+		/* what an open object holds may go anywhere too */
+		for (size_t i = 0; i < s->nloc; i++)
+			if (s->obj[key_obj(s->loc[i].key)].open)
+				open_objs(s, &s->loc[i].v);
+		for (uint32_t o = 0; o < s->nobj; o++)
+			if (s->obj[o].open)
+				open_objs(s, &s->obj[o].any);
 		if (s->changed)
 			continue;
 		for (size_t i = 0; i < s->nloc; i++)
@@ -649,18 +743,29 @@ static int use(dstate *s)
 			uint64_t key;
 			int64_t k = 0;
 			const aval *base = access_base(s, f, x, &one, &key, &k);
+			if ((x->flags & DF_GENERIC) && base->k == V_SYM && !base->n) {
+				/* through a kernel's argument: no thread's local
+				 * memory (a load as at a uniform address) */
+				r->rec.kind[i] &= (uint8_t)~TC_UA_SOURCE;
+				continue;
+			}
 			load_value(s, base, k, x->size, &out);
 			if (s->give_up)
 				return s->oom ? TC_ENOMEM : TC_OK;
-			if (out.k != V_CONST || out.n)
+			if ((out.k != V_CONST && out.k != V_SYM) || out.n)
 				continue;
 			uint8_t bits = (uint8_t)(x->size < 8 ? x->size * 8u : 64u);
 			r->rec.kind[i] = TC_UA_PURE;
-			r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE},
-						  {tc__ptx_sext(out.c, bits), 0}, TC_NONE};
+			if (out.k == V_CONST) {
+				r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE},
+							  {tc__ptx_sext(out.c, bits), 0}, TC_NONE};
+			} else { /* a kernel's argument: its value is not known */
+				r->lane[i] = tc__ptx_no_lane;
+				r->lane[i].bits = bits;
+			}
 			uint32_t end = tc__ptx_op_end(r, i);
 			for (uint32_t o = r->rec.opoff.v[i]; o < end; o++)
-				r->rec.op.v[o] = x->def; /* no register read: a constant */
+				r->rec.op.v[o] = x->def; /* no register read: the same everywhere */
 			any = true;
 		}
 		if (any && tc__ptx_full_masks(r, &r->fn[f]))

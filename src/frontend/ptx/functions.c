@@ -636,13 +636,12 @@ static int body(reader *r, tok open)
 				nslot *e = tc__ptx_nmap_put(&r->ar, &r->scoped, name.s, name.len);
 				if (!e)
 					return tc__ptx_oom(r);
-				if (e->tag == 0xff) {
-					e->tag = 1;
-					e->val = tc__ptx_new_reg(r);
-					e->aux = 0;
-				}
-				/* declared again: what it was given goes */
-				if (tc__ptx_dfs_set(r, e->val, DFS_TOP, TC_NONE, 0, 0))
+				/* a register of its own each time it is declared
+				 * (each call's arguments are apart) */
+				e->tag = 1;
+				e->val = tc__ptx_new_reg(r);
+				e->aux = 0;
+				if (e->val == TC_NONE)
 					return r->rc;
 				if (tc__ptx_semicolon(r))
 					return r->rc;

@@ -396,9 +396,10 @@ static int df_mem(reader *r, bool load, uint32_t v, const opnd *val, uint32_t ba
 	return tc__ptx_df(r, DF_STORE, v, base, obj, off, c, size, flags, TC_NONE);
 }
 
-/* A load's records (kind), each a DF_LOAD of its part of the memory. */
+/* A load's records (kind), each a DF_LOAD of its part of the memory (flags
+ * DF_GENERIC: through a generic address). */
 static int df_loads(reader *r, const tok *op, const uint32_t *regs, uint32_t nv, const opnd *addr,
-		    uint32_t obj, uint32_t guard, uint8_t kind)
+		    uint32_t obj, uint32_t guard, uint8_t kind, uint8_t flags)
 {
 	size_t mark = r->rec.def.len;
 	if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
@@ -408,32 +409,77 @@ static int df_loads(reader *r, const tok *op, const uint32_t *regs, uint32_t nv,
 		if (regs[k] == TC_NONE)
 			continue;
 		if (tc__ptx_df(r, DF_LOAD, regs[k], addr->base, obj, addr->off + (int64_t)k * size, 0,
+			       size, (uint8_t)(flags | (guard != TC_NONE ? DF_GUARD : 0)),
+			       (uint32_t)mark++))
+			return r->rc;
+	}
+	return TC_OK;
+}
+
+/* An ld.param of parameter index of the function: its records (kind), each
+ * a DF_PARAM of its part of the parameter. */
+static int df_params(reader *r, const tok *op, const uint32_t *regs, uint32_t nv, const opnd *addr,
+		     uint32_t index, uint32_t guard, uint8_t kind)
+{
+	size_t mark = r->rec.def.len;
+	if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
+		return r->rc;
+	uint32_t size = elem_size(op);
+	for (uint32_t k = 0; k < nv; k++) {
+		if (regs[k] == TC_NONE)
+			continue;
+		if (tc__ptx_df(r, DF_PARAM, regs[k], TC_NONE, index, addr->off + (int64_t)k * size, 0,
 			       size, guard != TC_NONE ? DF_GUARD : 0, (uint32_t)mark++))
 			return r->rc;
 	}
 	return TC_OK;
 }
 
-/* st.param of val (its registers r->rd from 'from' on) into slot (a call's
- * argument or the function's result) at offset off: a copy when whole,
- * else its registers are used otherwise. The slot's record comes next. */
-static int df_param_store(reader *r, const tok *op, const opnd *val, uint32_t slot, int64_t off,
-			  size_t from, uint32_t guard)
+/* st.param of val (its registers r->rd from 'from' on) into the function's
+ * own result (its register ret) at offset off: a copy when whole, else its
+ * registers are used otherwise. The result's record comes next. */
+static int df_result_store(reader *r, const tok *op, const opnd *val, uint32_t ret, int64_t off,
+			   size_t from, uint32_t guard)
 {
 	uint8_t flags = guard != TC_NONE ? DF_GUARD : 0;
 	size_t nval = r->rd.len - from;
 	uint32_t rec = (uint32_t)r->rec.def.len;
 	if (off == 0 && nval == 1 && val->k == O_REG)
-		return tc__ptx_dfs_set(r, slot, guard != TC_NONE ? DFS_TOP : DFS_REG, r->rd.v[from], 0,
-				       0) ||
-		       tc__ptx_df(r, DF_ADD, slot, r->rd.v[from], TC_NONE, 0, 0, 0, flags, rec);
+		return tc__ptx_df(r, DF_ADD, ret, r->rd.v[from], TC_NONE, 0, 0, 0, flags, rec);
 	uint32_t bits = elem_size(op) * 8;
-	int64_t c = tc__ptx_sext(val->off, bits < 64 ? bits : 64);
 	if (off == 0 && nval == 0 && val->k == O_IMM && val->known)
-		return tc__ptx_dfs_set(r, slot, guard != TC_NONE ? DFS_TOP : DFS_CONST, TC_NONE, 0,
-				       c) ||
-		       tc__ptx_df(r, DF_CONST, slot, TC_NONE, TC_NONE, 0, c, 0, flags, rec);
-	return tc__ptx_dfs_set(r, slot, DFS_TOP, TC_NONE, 0, 0) || tc__ptx_df_uses(r, from);
+		return tc__ptx_df(r, DF_CONST, ret, TC_NONE, TC_NONE, 0,
+				  tc__ptx_sext(val->off, bits < 64 ? bits : 64), 0, flags, rec);
+	return tc__ptx_df_uses(r, from);
+}
+
+/* st.param of val into call slot 'slot' at offset off: a DF_ARG per part
+ * (the slot is memory the callee's DF_PARAMs read). The slot's record
+ * comes next. */
+static int df_arg_store(reader *r, const tok *op, const opnd *val, uint32_t slot, int64_t off,
+			uint32_t guard)
+{
+	uint32_t size = elem_size(op), n = val->k == O_VEC ? val->nr : 1;
+	uint32_t rec = (uint32_t)r->rec.def.len;
+	if (tc__ptx_dfs_set(r, slot, DFS_TOP, TC_NONE, 0)) /* no call's result now */
+		return r->rc;
+	for (uint32_t k = 0; k < n; k++) {
+		uint32_t v = val->k == O_VEC ? r->oregs.v[val->r0 + k]
+			     : val->k == O_REG   ? val->reg
+						 : TC_NONE;
+		uint8_t flags = guard != TC_NONE ? DF_GUARD : 0;
+		int64_t c = 0;
+		if (v == TC_NONE && val->k == O_IMM && val->known) {
+			flags |= DF_IMM;
+			c = tc__ptx_sext(val->off, size < 8 ? size * 8 : 64);
+		} else if (v == TC_NONE) {
+			flags |= DF_ANYV;
+		}
+		if (tc__ptx_df(r, DF_ARG, v, slot, TC_NONE, off + (int64_t)k * size, c, size, flags,
+			       rec))
+			return r->rc;
+	}
+	return TC_OK;
 }
 
 static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guard)
@@ -552,7 +598,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 						      tc__hash_bytes(addr->sym, addr->slen));
 				if (!e || e->tag != P_RET || e->val == TC_NONE)
 					return tc__ptx_df_uses(r, from);
-				if (df_param_store(r, op, val, e->val, addr->off, from, guard))
+				if (df_result_store(r, op, val, e->val, addr->off, from, guard))
 					return r->rc;
 				if (nval && from)
 					memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
@@ -562,7 +608,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					return r->rc;
 				return tc__ptx_emit_defs(r, &e->val, 1, guard, TC_UA_PURE, TC_NONE);
 			}
-			if (df_param_store(r, op, val, slot, addr->off, from, guard))
+			if (df_arg_store(r, op, val, slot, addr->off, guard))
 				return r->rc;
 			if (nval && from)
 				memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
@@ -621,6 +667,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 							   {0, TC_NONE}, {0, 0}, TC_NONE};
 		} else if (e && e->tag == P_KERNEL) {
 			kind = K_ARGUMENT; /* one for the whole grid */
+			return df_params(r, op, regs, nv, addr, e->val, guard, kind);
 		} else {
 			kind = TC_UA_SOURCE; /* who calls a function with what is unknown */
 			if (e && e->tag == P_FUNC) { /* unless a calling context says */
@@ -629,13 +676,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				 * value it reads: analysis/calls.c) */
 				r->cur_lane = tc__ptx_no_lane;
 				r->cur_lane.bits = (uint8_t)(elem_size(op) * 8 < 64 ? elem_size(op) * 8 : 64);
-				if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
-					return r->rc;
-				/* the whole parameter: every call's argument (depot.c) */
-				if (nv == 1 && addr->off == 0 && regs[0] != TC_NONE &&
-				    tc__ptx_df(r, DF_PARAM, regs[0], TC_NONE, e->val, 0, 0, elem_size(op),
-					       guard != TC_NONE ? DF_GUARD : 0,
-					       (uint32_t)r->rec.def.len - 1))
+				if (df_params(r, op, regs, nv, addr, e->val, guard, kind))
 					return r->rc;
 				for (size_t x = mark; x < r->rec.def.len; x++)
 					if (tc__ptx_push(r, &r->pv_rec, (uint32_t)x) ||
@@ -647,12 +688,12 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 	} else if (atomic || local || param) {
 		kind = TC_UA_SOURCE;
 		if (dmem)
-			return df_loads(r, op, regs, nv, addr, dobj, guard, kind);
+			return df_loads(r, op, regs, nv, addr, dobj, guard, kind, 0);
 	} else if (!space) {
 		/* generic: thread-dependent when the address may point into the
 		 * local space (decided when the function is read) */
 		size_t mark = r->rec.def.len;
-		if (dmem ? df_loads(r, op, regs, nv, addr, dobj, guard, 0)
+		if (dmem ? df_loads(r, op, regs, nv, addr, dobj, guard, 0, DF_GENERIC)
 			 : tc__ptx_emit_defs(r, regs, nv, guard, 0, TC_NONE))
 			return r->rc;
 		for (size_t x = mark; x < r->rec.def.len; x++)
@@ -663,7 +704,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				return r->rc;
 		return TC_OK;
 	} else if (dmem) {
-		return df_loads(r, op, regs, nv, addr, dobj, guard, kind);
+		return df_loads(r, op, regs, nv, addr, dobj, guard, kind, 0);
 	}
 	return tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE);
 }
@@ -731,11 +772,6 @@ static int call_args(reader *r, const opnd *args, uint32_t *arg0)
 		uint32_t slot = t->kind == T_IDENT ? tc__ptx_param_slot(r, t->s, t->len, &e) : TC_NONE;
 		r->rd.len = 0;
 		if (slot != TC_NONE && tc__ptx_push(r, &r->rd, slot))
-			return r->rc;
-		const struct dfslot *ds = slot != TC_NONE ? tc__ptx_dfs_get(r, slot) : NULL;
-		if (ds && (ds->kind == DFS_REG || ds->kind == DFS_CONST) &&
-		    tc__ptx_df(r, DF_ARG, TC_NONE, ds->a, (uint32_t)r->carg.len, 0, ds->c, 0,
-			       ds->kind == DFS_CONST ? DF_IMM : 0, TC_NONE))
 			return r->rc;
 		if (tc__ptx_push(r, &r->carg, (uint32_t)r->rec.def.len))
 			return r->rc;
@@ -855,7 +891,7 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 			return r->rc;
 		if (slot != TC_NONE &&
 		    tc__ptx_dfs_set(r, slot, res && guard == TC_NONE ? DFS_RESULT : DFS_TOP,
-				    (uint32_t)r->ncalls, a, 0))
+				    (uint32_t)r->ncalls, a))
 			return r->rc;
 		/* the thread's index itself (tc_thread_id; analysis/affine.h) */
 		if (a == 0 && tid_call && guard == TC_NONE && r->rec.def.len == mark + 1) {
@@ -936,9 +972,15 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 			db = y->reg;
 		}
 	}
-	/* a comparison (a null test of `this`) lets no address go anywhere */
+	/* a comparison (a null test of `this`) lets no address go anywhere,
+	 * nor does floating-point arithmetic: no compiler computes an address
+	 * there (docs/ptx.md), and what a load at an offset not known reads of
+	 * a depot's pointers goes into the doubles it holds too */
 	bool compare = blen == 4 && memcmp(op->s, "setp", 4) == 0;
-	if (dop == 0xff && !compare && tc__ptx_df_uses(r, 0))
+	bool fp = oi->code != OP_MOV && (has_mod(op, blen, ".f64") || has_mod(op, blen, ".f32") ||
+					 has_mod(op, blen, ".f16") || has_mod(op, blen, ".f16x2") ||
+					 has_mod(op, blen, ".bf16") || has_mod(op, blen, ".bf16x2"));
+	if (dop == 0xff && !compare && !fp && tc__ptx_df_uses(r, 0))
 		return r->rc;
 	for (size_t k = 1; k < r->nops; k++)
 		if (r->ops[k].k == O_SYM && dop != DF_OBJ &&

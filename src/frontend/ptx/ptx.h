@@ -276,18 +276,21 @@ enum {
 	DF_CONST,  /* def = the constant c */
 	DF_LOAD,   /* def = size bytes at a + k (a TC_NONE: object b, offset k); rec its record */
 	DF_STORE,  /* size bytes at a + k (or object b) = def, or c (DF_IMM), or unknown (DF_ANYV) */
-	DF_PARAM,  /* def = parameter b of the function (every call's argument) */
+	DF_PARAM,  /* def = size bytes at offset k of parameter b of the function:
+		    * a kernel's argument, or what every call stored there */
 	DF_RESULT, /* def = result b of call a (every ret of the callee) */
 	DF_USE,    /* a is read otherwise: it must hold no local object's address */
 	DF_TOP,    /* def is unknown (a .reg parameter) */
-	DF_ARG,    /* call argument b (its index in reader.carg) is register a, or c (DF_IMM) */
+	DF_ARG,    /* size bytes at offset k of call slot a (st.param) = def, or c
+		    * (DF_IMM), or unknown (DF_ANYV) */
 	DF_GIVEUP  /* a local object's address is used otherwise */
 };
 #define DF_GUARD 1 /* a guarded write */
 #define DF_IMM 2
 #define DF_ANYV 4
+#define DF_GENERIC 8 /* a load through a generic address */
 #define DF_MODULE_OBJ (UINT32_MAX - 1) /* the module's .local variables */
-enum { DFS_TOP, DFS_REG, DFS_CONST, DFS_RESULT };
+enum { DFS_TOP, DFS_RESULT };
 
 typedef struct dfact {
 	uint8_t op, size, flags;
@@ -436,12 +439,11 @@ typedef struct reader {
 	uint8_t *duse;
 	size_t duse_cap;
 	bool df_indirect;
-	/* what each call slot (param0, retval0) was last given since the last
-	 * label or branch: a register, a constant, a call's result (DFS_*) */
+	/* whether each call slot (retval0) holds, since the last label or
+	 * branch, result b of call a (DFS_RESULT) or something else (DFS_TOP) */
 	struct dfslot {
 		uint32_t slot, a, b;
 		uint8_t kind;
-		int64_t c;
 	} *dfs;
 	size_t ndfs, dfs_cap;
 	uint32_t nparams; /* of the function being read */
@@ -625,7 +627,7 @@ int tc__ptx_df(reader *r, uint8_t op, uint32_t def, uint32_t a, uint32_t b, int6
 	       uint32_t size, uint8_t flags, uint32_t rec);
 int tc__ptx_df_uses(reader *r, size_t from);
 uint32_t tc__ptx_local_obj(reader *r, const char *s, uint32_t len);
-int tc__ptx_dfs_set(reader *r, uint32_t slot, uint8_t kind, uint32_t a, uint32_t b, int64_t c);
+int tc__ptx_dfs_set(reader *r, uint32_t slot, uint8_t kind, uint32_t a, uint32_t b);
 const struct dfslot *tc__ptx_dfs_get(const reader *r, uint32_t slot);
 int tc__ptx_depot_values(reader *r);
 int tc__ptx_full_masks(reader *r, const pfunc *f);
