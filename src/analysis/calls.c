@@ -7,6 +7,7 @@
  */
 #include "analysis/calls.h"
 #include "analysis/affine.h"
+#include "analysis/decided.h"
 #include "analysis/lanes.h"
 #include "analysis/masks.h"
 #include "analysis/solve.h"
@@ -20,6 +21,9 @@
 /* Contexts of one function beyond which its calls get the context where
  * every parameter may differ (always sound: it assumes the least). */
 #define MAX_CONTEXTS_PER_FUNCTION 32u
+/* Contexts of one function that know constants, beyond which its calls get
+ * a context that knows none */
+#define MAX_CONST_CONTEXTS 16u
 /* parameters a context tells apart; the others may always differ */
 #define MASK_BITS 64u
 #define ALL_DIVERGENT UINT64_MAX
@@ -36,6 +40,11 @@ typedef struct context {
 			 * the i-th bit set, for the warp's view (a shuffle's
 			 * clamp computed from its width: nvcc -G's __shfl_sync) */
 	int64_t *kval;
+	uint8_t *live;  /* per block: executed where kval holds (decided.h);
+			 * NULL: every block may be */
+	uint8_t *dead_edge; /* per edge of its graph: a decided branch does not
+			     * take it (with live; NULL: none) */
+	bool live_done; /* live is found */
 	bool launch;    /* a kernel as launched: its parameters as read */
 	bool ret_uniform;  /* its return value is the same in the block */
 	bool ret_wuniform; /* ... in each warp */
@@ -70,6 +79,10 @@ struct tc_calls {
 	size_t nctx, cap;
 	uint32_t *first; /* per graph: its first context, or TC_NONE */
 	uint32_t *count; /* per graph: its contexts */
+	uint32_t *kcount; /* per graph: its contexts that know constants */
+	uint64_t *decides; /* per graph: the parameters whose constants may
+			    * decide a branch (tc__decided_module) */
+	uint8_t *foldable; /* per graph: some branch may be decided */
 	uint8_t *barriers; /* per graph: it has a barrier node */
 	uint8_t *checked;  /* per graph: tc__calls_checked */
 	uint8_t *wrapper;  /* per graph: its collectives are in another file than
@@ -131,6 +144,8 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 		mask = wmask = ALL_DIVERGENT;
 		ones = gmask = kmask = 0;
 	}
+	if (kmask && c->kcount[j] >= MAX_CONST_CONTEXTS)
+		kmask = 0;
 	wmask &= mask;
 	gmask &= wmask;
 	kmask &= ~mask; /* a constant is the same in every thread */
@@ -164,6 +179,7 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->ones = launch ? 0 : ones;
 	X->gmask = launch ? 0 : gmask;
 	X->kmask = kmask;
+	c->kcount[j] += kmask != 0;
 	if (kmask) {
 		uint32_t nk = 0;
 		if (!(X->kval = tc__malloc(&c->al, (size_t)__builtin_popcountll(kmask) * sizeof *X->kval)))
@@ -410,6 +426,46 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 	return rc;
 }
 
+/* The folding of context x's function with the constants it knows (*ev,
+ * NULL where neither its branches nor its calls' arguments can use it),
+ * and the blocks and edges it executes (X->live, X->dead_edge; left NULL
+ * where every one may be). */
+static int live_blocks(tc_calls *c, uint32_t x, tc_decided **ev)
+{
+	context *X = &c->ctx[x];
+	uint32_t j = X->graph;
+	const tc_fn_desc *d = desc_of(c, j);
+	*ev = NULL;
+	bool calls = false;
+	for (uint32_t s = 0; s < d->ncalls && !calls; s++)
+		calls = d->calls[s].callee < c->m->count && c->decides[d->calls[s].callee];
+	if (!c->foldable[j] && !calls)
+		return TC_OK;
+	int64_t k[MASK_BITS];
+	uint32_t nk = 0;
+	for (uint32_t p = 0; p < MASK_BITS; p++)
+		if ((X->kmask >> p) & 1)
+			k[nk++] = kval_of(X, p);
+	tc_decided_fn fn = tc__decided_of(d);
+	if (tc__decided_new(ev, &fn, X->kmask, k, &c->al))
+		return oom(c);
+	if (X->live_done || !c->foldable[j])
+		return TC_OK;
+	X->live_done = true;
+	const tc_graph *g = c->m->graphs[j];
+	bool dead;
+	if (!(X->live = tc__malloc(&c->al, d->f.nblocks ? d->f.nblocks : 1)) ||
+	    !(X->dead_edge = tc__malloc(&c->al, g->m ? g->m : 1)) ||
+	    tc__decided_live(*ev, g, X->live, X->dead_edge, &dead))
+		return oom(c);
+	if (!dead) {
+		tc__free(&c->al, X->live);
+		tc__free(&c->al, X->dead_edge);
+		X->live = X->dead_edge = NULL;
+	}
+	return TC_OK;
+}
+
 /* Analyses context x's values: the contexts of its calls, its return. */
 static int analyse(tc_calls *c, uint32_t x)
 {
@@ -434,17 +490,26 @@ static int analyse(tc_calls *c, uint32_t x)
 	}
 	const tc_uniformity *w = l ? tc__lanes_uniformity(l) : NULL;
 	bool again = false;
+	tc_decided *ev = NULL;
+	rc = live_blocks(c, x, &ev);
 	for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 		const tc_call_site *cs = &d->calls[s];
 		if (cs->callee == TC_NONE || !desc_of(c, cs->callee) ||
 		    desc_of(c, cs->callee)->builtin)
 			continue;
+		const uint8_t *live = c->ctx[x].live;
+		if (live && cs->block < d->f.nblocks && !live[cs->block]) {
+			c->ctx[x].callee[s] = TC_NONE; /* not made in this context */
+			continue;
+		}
 		uint64_t mask = 0, wmask = 0, ones = 0, gmask = 0, kmask = 0;
 		int64_t kval[MASK_BITS];
 		/* whether a member mask passed may be a tile's, and the constants
-		 * passed matter: the callee executes warp collectives */
+		 * passed matter: the callee executes warp collectives (every
+		 * constant: its widths), or they may decide its branches */
 		bool tiles = l && c->m->info[cs->callee].ncoll;
-		bool consts = c->m->info[cs->callee].ncoll && desc_of(c, cs->callee)->lop;
+		bool warp_consts = c->m->info[cs->callee].ncoll && desc_of(c, cs->callee)->lop;
+		bool consts = warp_consts || c->decides[cs->callee];
 		for (uint32_t a = 0; a < cs->nargs && a < MASK_BITS; a++) {
 			uint32_t v = d->arg[cs->arg_off + a];
 			bool value = v != TC_NONE && v < n;
@@ -473,6 +538,12 @@ static int analyse(tc_calls *c, uint32_t x)
 					   tc__traced_fits(kval_of(&c->ctx[x], p), bits)) {
 					kval[a] = kval_of(&c->ctx[x], p);
 					kmask |= UINT64_C(1) << a;
+				} else if (ev && ((c->decides[cs->callee] >> a) & 1)) {
+					uint64_t kx; /* what folds from constants */
+					if (tc__decided_value(ev, v, &kx)) {
+						kval[a] = (int64_t)kx;
+						kmask |= UINT64_C(1) << a;
+					}
 				}
 			}
 			/* a partitioned warp's member mask, made here or passed on */
@@ -486,6 +557,8 @@ static int analyse(tc_calls *c, uint32_t x)
 		}
 		if (rc)
 			break;
+		if (!warp_consts)
+			kmask &= c->decides[cs->callee];
 		/* parameters the call passes nothing for (a PTX call that does
 		 * not match its .func) may hold anything */
 		uint32_t np = desc_of(c, cs->callee)->nparams;
@@ -517,6 +590,7 @@ static int analyse(tc_calls *c, uint32_t x)
 		rc = collective_args(c, X, d, u, l);
 	bool ret = !rc && returns_uniform(d, u);
 	bool wret = !rc && (ret || (w && returns_uniform(d, w)));
+	tc__decided_free(ev);
 	tc__lanes_free(l);
 	tc__uniformity_free(u);
 	tc__affine_free(af);
@@ -658,7 +732,10 @@ static int solve_view(tc_calls *c, context *X, bool warp, uint8_t *marked,
 		const uint8_t *ydiv = warp ? Y->wdiv : Y->div;
 		uint32_t yres = warp ? Y->wresult : Y->result;
 		if (yres != TC_NONE && ydiv && memcmp(ydiv, div, d->f.nblocks) == 0 &&
-		    same_deps(warp ? Y->wdeps : Y->deps, deps)) {
+		    same_deps(warp ? Y->wdeps : Y->deps, deps) &&
+		    (Y->dead_edge ? X->dead_edge && memcmp(Y->dead_edge, X->dead_edge,
+							   c->m->graphs[j]->m) == 0
+				  : !X->dead_edge)) {
 			*res = yres;
 			return TC_OK;
 		}
@@ -674,6 +751,10 @@ static int solve_view(tc_calls *c, context *X, bool warp, uint8_t *marked,
 	int rc = tc__solve_refined(&r, g, marked, deps, &opt, alloc, c->diag);
 	if (rc)
 		return rc;
+	if (X->dead_edge && tc__result_drop(r, X->dead_edge)) {
+		tc_result_free(r);
+		return oom(c);
+	}
 	*res = (uint32_t)c->nresults;
 	c->results[c->nresults++] = r;
 	return TC_OK;
@@ -1169,13 +1250,19 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	size_t n = m->count;
 	c->first = tc__malloc(&al, tc__mul(n, sizeof *c->first));
 	c->count = tc__calloc(&al, n, sizeof *c->count);
+	c->kcount = tc__calloc(&al, n, sizeof *c->kcount);
+	c->decides = tc__malloc(&al, tc__mul(n, sizeof *c->decides));
+	c->foldable = tc__malloc(&al, n ? n : 1);
 	c->shown = tc__malloc(&al, tc__mul(n, sizeof *c->shown));
 	c->barriers = tc__calloc(&al, n, 1);
 	c->checked = tc__calloc(&al, n, 1);
 	c->wrapper = tc__calloc(&al, n, 1);
-	int rc = c->first && c->count && c->shown && c->barriers && c->checked && c->wrapper
-			 ? TC_OK
-			 : oom(c);
+	int rc = c->first && c->count && c->kcount && c->decides && c->foldable && c->shown &&
+			 c->barriers && c->checked && c->wrapper
+		 ? TC_OK
+		 : oom(c);
+	if (!rc && tc__decided_module(m, c->decides, c->foldable, &al))
+		rc = oom(c);
 	for (size_t j = 0; j < n && !rc; j++) {
 		c->first[j] = TC_NONE;
 		const tc_graph *g = m->graphs[j];
@@ -1218,7 +1305,12 @@ void tc__calls_free(tc_calls *c)
 		tc__uniformity_deps_free(&c->al, c->ctx[x].wdeps);
 		tc__free(&c->al, c->ctx[x].cdiv);
 		tc__free(&c->al, c->ctx[x].kval);
+		tc__free(&c->al, c->ctx[x].live);
+		tc__free(&c->al, c->ctx[x].dead_edge);
 	}
+	tc__free(&c->al, c->kcount);
+	tc__free(&c->al, c->decides);
+	tc__free(&c->al, c->foldable);
 	for (size_t k = 0; k < c->nresults; k++)
 		tc_result_free(c->results[k]);
 	tc__free(&c->al, c->results);

@@ -3,6 +3,7 @@
 
 #include "analysis/affine.h"
 #include "analysis/bounds.h"
+#include "analysis/decided.h"
 #include "analysis/lanes.h"
 #include "analysis/masks.h"
 #include "analysis/ssa.h"
@@ -167,6 +168,36 @@ static int branches(drive *d)
 	return rc;
 }
 
+/* The edges that branches going one way with constants alone do not take
+ * (decided.h), in the module where there are some. */
+static int one_way(drive *d)
+{
+	tc_decided_fn fn = {d->f, d->lop, d->in->way, d->in->last, NULL, NULL, 0};
+	bool any, dead;
+	int rc = TC_OK;
+	tc__decided_params(&fn, &any, d->al, &rc);
+	if (rc || !any)
+		return rc;
+	const tc_graph *g = d->m->graphs[d->m->count - 1];
+	tc_decided *e;
+	uint8_t *live = tc__malloc(d->al, d->f->nblocks ? d->f->nblocks : 1);
+	uint32_t m = tc_graph_edge_count(g);
+	uint8_t *dead_edge = tc__malloc(&d->m->al, m ? m : 1);
+	if (!live || !dead_edge || tc__decided_new(&e, &fn, 0, NULL, d->al)) {
+		tc__free(d->al, live);
+		tc__free(&d->m->al, dead_edge);
+		return TC_ENOMEM;
+	}
+	rc = tc__decided_live(e, g, live, dead_edge, &dead);
+	tc__decided_free(e);
+	tc__free(d->al, live);
+	if (!rc && dead)
+		tc__module_set_dead_edges(d->m, dead_edge);
+	else
+		tc__free(&d->m->al, dead_edge);
+	return rc;
+}
+
 /* Whether mask v of a warp collective at node is the same in every lane
  * that executes it, what the branches on the way known (masks.h). */
 static int same_at(drive *d, uint32_t node, uint32_t v, bool *out)
@@ -291,7 +322,7 @@ static int describe(drive *d)
 		fd->warp_size = d->in->warp_size;
 		memcpy(fd->block_size, d->in->block_size, sizeof fd->block_size);
 	}
-	if (!rc && d->lanes && d->in->way) { /* for masks.h in its calling contexts */
+	if (!rc && d->in->way) { /* for masks.h and decided.h in its calling contexts */
 		uint32_t nb = d->f->nblocks;
 		if (!(fd->way = tc__malloc(&d->m->al, nb ? nb : 1)))
 			rc = TC_ENOMEM;
@@ -327,6 +358,8 @@ int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
 	int rc = values(&d);
 	if (!rc)
 		rc = branches(&d);
+	if (!rc)
+		rc = one_way(&d);
 	in->uniformity_s = tc__now() - t0;
 	if (!rc)
 		rc = collectives(&d);

@@ -260,6 +260,42 @@ tc_state tc_result_edge_state(const tc_result *r, uint32_t edge)
 	return edge < r->m ? (tc_state)r->edge_state[edge] : TC_STATE_DEAD;
 }
 
+int tc__result_drop(tc_result *r, const uint8_t *dead_edge)
+{
+	const tc_graph *g = r->g;
+	if (g->n == 0)
+		return TC_OK;
+	uint8_t *seen = tc__calloc(&r->al, g->n, 1);
+	uint32_t *stack = tc__malloc(&r->al, tc__mul(g->n, sizeof *stack));
+	if (!seen || !stack) {
+		tc__free(&r->al, seen);
+		tc__free(&r->al, stack);
+		return TC_ENOMEM;
+	}
+	uint32_t top = 0;
+	seen[g->entry] = 1;
+	stack[top++] = g->entry;
+	while (top) {
+		uint32_t v = stack[--top];
+		for (const uint32_t *e = TC_OUT_BEGIN(g, v); e < TC_OUT_END(g, v); e++) {
+			uint32_t w = g->edge_to[*e];
+			if (!dead_edge[*e] && !seen[w]) {
+				seen[w] = 1;
+				stack[top++] = w;
+			}
+		}
+	}
+	for (uint32_t v = 0; v < g->n && v < r->n; v++)
+		if (!seen[v])
+			r->node_state[v] = TC_STATE_DEAD;
+	for (uint32_t e = 0; e < g->m && e < r->m; e++)
+		if (dead_edge[e] || !seen[g->edge_from[e]])
+			r->edge_state[e] = TC_STATE_DEAD;
+	tc__free(&r->al, seen);
+	tc__free(&r->al, stack);
+	return TC_OK;
+}
+
 bool tc_result_in_edges_convergent(const tc_result *r, uint32_t node)
 {
 	if (node >= r->n)
@@ -358,8 +394,16 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 	/* a warp's solve: its own marks and record, where the graph has them */
 	bool warp = opt && opt->group != TC_GROUP_BLOCK && in->warp_uniform &&
 		    !opt->ignore_uniform;
-	return tc__solve_refined(out, m->graphs[i], warp ? in->warp_uniform : NULL,
-				 warp ? in->warp_deps : in->deps, opt, alloc, diag);
+	int rc = tc__solve_refined(out, m->graphs[i], warp ? in->warp_uniform : NULL,
+				   warp ? in->warp_deps : in->deps, opt, alloc, diag);
+	/* what branches that go one way leave out (decided.h) */
+	if (!rc && in->dead_edge && !(opt && opt->ignore_uniform) &&
+	    tc__result_drop(*out, in->dead_edge)) {
+		tc_result_free(*out);
+		*out = NULL;
+		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	}
+	return rc;
 }
 
 int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,

@@ -21,5 +21,10 @@ int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
 
 /* Adds an earlier solve's stats to r's: times, phases (by name) and rounds. */
 void tc__result_add_stats(tc_result *r, const tc_solve_stats *earlier);
+/* r's graph with the edges where dead_edge[e] != 0 taken out: those edges,
+ * and the nodes no walk from the entry reaches without them, and their
+ * out-edges, dead (branches that go one way: decided.h). TC_OK or
+ * TC_ENOMEM. */
+int tc__result_drop(tc_result *r, const uint8_t *dead_edge);
 
 #endif

@@ -3,8 +3,15 @@
  */
 #include "analysis/traced.h"
 
-/* The parameter that value v copies, through copies (the warp's view says
- * which values are: lanes.h), or TC_NONE; in *bits (may be NULL) the fewest
+/* What d's values compute: the warp's view, else the arithmetic (the same
+ * copies: graph/desc.h); NULL when d says neither. */
+static const tc_lane_op *ops_of(const tc_fn_desc *d)
+{
+	return d->lop ? d->lop : d->arith;
+}
+
+/* The parameter that value v copies, through copies (ops_of says which
+ * values are), or TC_NONE; in *bits (may be NULL) the fewest
  * bits a copy on the way, or the read of the parameter, keeps (0: none
  * says): what of the caller's value v is. */
 uint32_t tc__traced_param(const tc_fn_desc *d, uint32_t v, unsigned *bits)
@@ -13,16 +20,17 @@ uint32_t tc__traced_param(const tc_fn_desc *d, uint32_t v, unsigned *bits)
 	if (!bits)
 		bits = &ignored;
 	*bits = 0;
+	const tc_lane_op *ops = ops_of(d);
 	for (int steps = 0; steps < 64 && v < d->f.nvalues; steps++) {
-		unsigned b = d->lop ? d->lop[v].bits : 0;
+		unsigned b = ops ? ops[v].bits : 0;
 		if (b && (!*bits || b < *bits))
 			*bits = b;
 		for (uint32_t k = 0; k < d->nparam_values; k++)
 			if (d->param_value[k] == v)
 				return d->param_index[k];
-		if (!d->lop)
+		if (!ops)
 			return TC_NONE;
-		const tc_lane_op *o = &d->lop[v];
+		const tc_lane_op *o = &ops[v];
 		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || o->a[0] == TC_NONE)
 			return TC_NONE;
 		v = o->a[0];
@@ -41,8 +49,9 @@ bool tc__traced_fits(int64_t k, unsigned bits)
 bool tc__traced_k(const tc_fn_desc *d, uint32_t v, int64_t *k, unsigned *bits)
 {
 	*bits = 32;
-	for (int steps = 0; steps < 64 && d->lop && v < d->f.nvalues; steps++) {
-		const tc_lane_op *o = &d->lop[v];
+	const tc_lane_op *ops = ops_of(d);
+	for (int steps = 0; steps < 64 && ops && v < d->f.nvalues; steps++) {
+		const tc_lane_op *o = &ops[v];
 		if (o->op != TC_LOP_COPY)
 			return false;
 		if (o->bits && o->bits < *bits)

@@ -94,9 +94,22 @@ void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps)
 	m->info[m->count - 1].deps = deps;
 }
 
+/* The last graph's edges that branches going one way do not take (owned
+ * by the module from here on, freed also when there is no graph). */
+void tc__module_set_dead_edges(tc_module *m, uint8_t *dead_edge)
+{
+	if (m->count == 0) {
+		tc__free(&m->al, dead_edge);
+		return;
+	}
+	tc__free(&m->al, m->info[m->count - 1].dead_edge);
+	m->info[m->count - 1].dead_edge = dead_edge;
+}
+
 static void free_info(tc_module *m, tc_graph_info *in)
 {
 	tc__free(&m->al, in->branch_loc);
+	tc__free(&m->al, in->dead_edge);
 	tc__free(&m->al, in->source);
 	tc__free(&m->al, in->inlined);
 	tc__uniformity_deps_free(&m->al, in->deps);

@@ -63,6 +63,9 @@ typedef struct tc_graph_info {
 	 * check (graph/desc.h); NULL for a module whose functions call none
 	 * of each other, and for .cfg graphs */
 	tc_fn_desc *desc;
+	/* per edge, or NULL: a branch that goes one way with constants alone
+	 * does not take it (analysis/decided.h), for tc_module_solve */
+	uint8_t *dead_edge;
 } tc_graph_info;
 
 struct tc_module {
@@ -98,6 +101,7 @@ void tc__module_set_source(tc_module *m, uint32_t node, const char *what, tc_loc
 /* Gives the last graph added its uniformity dependences (allocated with
  * m->al); takes ownership. */
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);
+void tc__module_set_dead_edges(tc_module *m, uint8_t *dead_edge);
 /* Gives the last graph added its collectives (ncoll of them, allocated
  * with m->al, in node order) and its warp's view (warp_uniform: per node or
  * NULL; warp_deps may be NULL); takes ownership, also on failure. */

@@ -8,13 +8,13 @@
 /* ---- the description for the interprocedural check (graph/desc.h) -------- */
 
 /* An integer constant not negative and below 2^31 that fits its type's
- * signed range, else -1 (tc_fn_desc.arg_k). */
+ * signed range (an i1's: false), else -1 (tc_fn_desc.arg_k). */
 static int64_t small_constant(LLVMValueRef v)
 {
 	if (!LLVMIsAConstantInt(v))
 		return -1;
 	unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
-	if (w < 2 || w > 64)
+	if (w < 1 || w > 64)
 		return -1;
 	int64_t k = LLVMConstIntGetSExtValue(v);
 	return k >= 0 && k < INT64_C(0x80000000) && (w >= 33 || k < (INT64_C(1) << (w - 1)))

@@ -31,10 +31,10 @@
  * them. Where one may go elsewhere (read by any other instruction, stored
  * to memory that may not be a local object or in part, read in part,
  * passed to a function without a body, to a builtin or by register, summed
- * with another), its object is open: a load from it is unknown, and the
- * addresses it holds open their objects too. Where the analysis cannot
- * bound what it follows (a local name used otherwise, more than MAX_ADDRS
- * addresses in a value, no fixpoint within MAX_ROUNDS rounds), nothing is
+ * with another, one of more than MAX_ADDRS in a value), its object is
+ * open: a load from it is unknown, and the addresses it holds open their
+ * objects too. Where the analysis cannot bound what it follows (a local
+ * name used otherwise, no fixpoint within MAX_ROUNDS rounds), nothing is
  * changed: every load stays as it was read.
  *
  * Locations: an access of another size at a location's offset, or one that
@@ -51,7 +51,7 @@
 
 #include <string.h>
 
-#define MAX_ADDRS 32 /* addresses one value holds at most (more: give up) */
+#define MAX_ADDRS 32 /* addresses one value holds at most (more: open) */
 #define MAX_OFFS 8   /* offsets into one object one value holds, before any */
 #define MAX_ROUNDS 64
 #define OFF_ANY 0xffffffffu
@@ -67,6 +67,8 @@ typedef struct aval {
 	int64_t c;
 	uint32_t n, cap;
 	uint64_t *a; /* sorted: object << 32 | (offset + OFF_BIAS), or OFF_ANY */
+	bool wide; /* it held more than MAX_ADDRS addresses: their objects, and
+		    * those of any address added since, are open (n is 0) */
 } aval;
 
 typedef struct dloc {
@@ -210,11 +212,43 @@ static void join_k(dstate *s, aval *d, uint8_t k, int64_t c)
 	}
 }
 
+/* The objects v may point into are open: their addresses went where the
+ * facts do not follow them, so what they hold is not known (and, in
+ * solve, neither is what the addresses they hold point to). */
+static void open_obj(dstate *s, uint32_t o)
+{
+	if (!s->obj[o].open) {
+		s->obj[o].open = true;
+		s->changed = true;
+	}
+}
+
+static void open_objs(dstate *s, const aval *v)
+{
+	for (uint32_t i = 0; i < v->n; i++)
+		open_obj(s, key_obj(v->a[i]));
+}
+
+/* d held too many addresses: each object open, d anything from now on */
+static void widen(dstate *s, aval *d)
+{
+	open_objs(s, d);
+	d->n = 0;
+	d->wide = true;
+	d->k = V_TOP;
+	s->changed = true;
+}
+
+
 /* x into d's addresses: MAX_OFFS offsets into one object are that object
  * at any offset */
 static void add_addr(dstate *s, aval *d, uint64_t x)
 {
 	uint32_t o = key_obj(x), same = 0, at = 0;
+	if (d->wide) {
+		open_obj(s, o);
+		return;
+	}
 	for (uint32_t i = 0; i < d->n; i++) {
 		if (d->a[i] == x || (key_obj(d->a[i]) == o && key_any(d->a[i])))
 			return;
@@ -242,8 +276,9 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 		while (at < d->n && d->a[at] < x)
 			at++;
 	}
-	if (d->n >= MAX_ADDRS) {
-		s->give_up = true;
+	if (d->n >= MAX_ADDRS) { /* too many to follow: all open, and what comes */
+		widen(s, d);
+		open_obj(s, o);
 		return;
 	}
 	if (d->n == d->cap) {
@@ -274,6 +309,8 @@ static uint32_t snapshot(dstate *s, const aval *v)
 
 static void join(dstate *s, aval *d, const aval *v)
 {
+	if (v->wide && !d->wide)
+		widen(s, d);
 	join_k(s, d, v->k, v->c);
 	uint32_t n = snapshot(s, v);
 	for (uint32_t i = 0; i < n && !s->give_up; i++)
@@ -303,20 +340,6 @@ static aval *reg(dstate *s, uint32_t f, uint32_t v)
 static uint32_t obj_index(const dstate *s, uint32_t o)
 {
 	return o == DF_MODULE_OBJ ? (uint32_t)s->r->nfn : o;
-}
-
-/* The objects v may point into are open: their addresses went where the
- * facts do not follow them, so what they hold is not known (and, in
- * solve, neither is what the addresses they hold point to). */
-static void open_objs(dstate *s, const aval *v)
-{
-	for (uint32_t i = 0; i < v->n; i++) {
-		dobj *o = &s->obj[key_obj(v->a[i])];
-		if (!o->open) {
-			o->open = true;
-			s->changed = true;
-		}
-	}
 }
 
 /* ---- locations ------------------------------------------------------------- */
@@ -413,7 +436,7 @@ static const aval *access_base(dstate *s, uint32_t f, const dfact *x, aval *one,
 		return reg(s, f, x->a);
 	}
 	*key = addr_key(obj_index(s, x->b), x->k);
-	*one = (aval){V_NONE, 0, 1, 1, key};
+	*one = (aval){V_NONE, 0, 1, 1, key, false};
 	*k = 0;
 	return one;
 }
@@ -433,9 +456,9 @@ static void arg_value(dstate *s, uint32_t f, uint32_t i, aval *out)
  * stored. */
 static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k)
 {
-	aval v = {V_TOP, 0, 0, 0, NULL};
+	aval v = {V_TOP, 0, 0, 0, NULL, false};
 	if (x->flags & DF_IMM)
-		v = (aval){V_CONST, x->c, 0, 0, NULL};
+		v = (aval){V_CONST, x->c, 0, 0, NULL, false};
 	else if (!(x->flags & DF_ANYV))
 		v = *reg(s, f, x->def);
 	if (v.k == V_CONST && x->size < 8)
@@ -445,7 +468,7 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 	if (v.n && (base->k != V_NONE || x->size != 8)) {
 		open_objs(s, &v); /* an address stored where it is not followed */
 		if (x->size != 8)
-			v = (aval){V_TOP, 0, 0, 0, NULL};
+			v = (aval){V_TOP, 0, 0, 0, NULL, false};
 	}
 	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
 		uint64_t a = base->a[i];
@@ -516,7 +539,7 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 		join_k(s, d, V_CONST, x->c);
 		break;
 	case DF_LOAD: {
-		aval one, out = {V_NONE, 0, 0, 0, NULL};
+		aval one, out = {V_NONE, 0, 0, 0, NULL, false};
 		uint64_t key;
 		int64_t k = 0;
 		/* the value is made apart (d may be the base), then joined */
@@ -536,7 +559,7 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 	case DF_ARG: { /* the call slot: an object (and the slot as a whole) */
 		uint32_t o = s->pobj[s->vbase[f] + x->a];
 		uint64_t key = addr_key(o, 0);
-		aval one = {V_NONE, 0, 1, 1, &key};
+		aval one = {V_NONE, 0, 1, 1, &key, false};
 		aval *slot = reg(s, f, x->a);
 		if (o == TC_NONE)
 			break; /* not reached: setup made one */
@@ -569,7 +592,7 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 				continue;
 			}
 			uint64_t key = addr_key(o, 0);
-			aval one = {V_NONE, 0, 1, 1, &key}, out = {V_NONE, 0, 0, 0, NULL};
+			aval one = {V_NONE, 0, 1, 1, &key, false}, out = {V_NONE, 0, 0, 0, NULL, false};
 			load_value(s, &one, x->k, x->size, &out);
 			join(s, d, &out);
 		}
@@ -642,7 +665,7 @@ static int setup(dstate *s)
 	if (!s->obj)
 		return TC_ENOMEM;
 	for (size_t o = 0; o < s->nobj; o++)
-		s->obj[o] = (dobj){TC_NONE, {V_NONE, 0, 0, 0, NULL}, false, false};
+		s->obj[o] = (dobj){TC_NONE, {V_NONE, 0, 0, 0, NULL, false}, false, false};
 	for (size_t i = 0; i < r->ndf; i++)
 		if (r->df[i].rec != TC_NONE && r->df[i].rec < r->rec.def.len)
 			tracked[r->df[i].rec] = 1;
@@ -684,7 +707,7 @@ static void bodiless_calls(dstate *s)
 		if (c->callee != TC_NONE)
 			continue;
 		for (uint32_t a = 0; a < c->nargs; a++) {
-			aval v = {V_NONE, 0, 0, 0, NULL};
+			aval v = {V_NONE, 0, 0, 0, NULL, false};
 			arg_value(s, c->caller, r->carg.v[c->arg0 + a], &v);
 			open_objs(s, &v);
 		}
@@ -739,7 +762,7 @@ static int use(dstate *s)
 			uint32_t i = x->rec;
 			if (!(r->rec.kind[i] & TC_UA_SOURCE) || r->rec.def.v[i] != x->def)
 				continue; /* a slot read as a register already */
-			aval one, out = {V_NONE, 0, 0, 0, NULL};
+			aval one, out = {V_NONE, 0, 0, 0, NULL, false};
 			uint64_t key;
 			int64_t k = 0;
 			const aval *base = access_base(s, f, x, &one, &key, &k);

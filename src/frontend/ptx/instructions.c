@@ -782,6 +782,7 @@ static int call_args(reader *r, const opnd *args, uint32_t *arg0)
 			return r->rc;
 	}
 	r->rd.len = 0;
+	r->cur_lane = tc__ptx_no_lane; /* not what the call's results compute */
 	return TC_OK;
 }
 

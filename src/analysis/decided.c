@@ -1,0 +1,532 @@
+/*
+ * decided.c - branches that go one way (decided.h): each branch condition
+ * evaluated backwards through what folds, with an explicit stack (no
+ * recursion), then the blocks reached from the entry along the ways the
+ * branches may go.
+ */
+#include "analysis/decided.h"
+#include "analysis/traced.h"
+#include "graph/graph.h"
+
+#include <string.h>
+
+enum { S_NEW, S_BUSY, S_DONE };
+
+struct tc_decided {
+	tc_decided_fn fn;
+	const tc_alloc *al;
+	uint64_t kmask;
+	int64_t k[64];
+	uint32_t n;      /* values */
+	uint32_t *pidx;  /* per value: the parameter it reads, or TC_NONE */
+	uint8_t *state;  /* per value: S_* */
+	uint8_t *known;  /* per value (S_DONE): a constant */
+	uint64_t *val;   /* per value: the constant, its low width() bits */
+	uint32_t *stack;
+};
+typedef struct tc_decided fold_ctx;
+
+static unsigned width(unsigned bits)
+{
+	return bits == 0 || bits > 64 ? 64 : bits;
+}
+
+static uint64_t zext(uint64_t x, unsigned bits)
+{
+	return bits >= 64 ? x : x & (((uint64_t)1 << bits) - 1);
+}
+
+static int64_t sext(uint64_t x, unsigned bits)
+{
+	if (bits >= 64)
+		return (int64_t)x;
+	uint64_t sign = (uint64_t)1 << (bits - 1);
+	return (int64_t)((zext(x, bits) ^ sign) - sign);
+}
+
+static bool is_cmp(uint8_t op)
+{
+	return op >= TC_LOP_EQ && op <= TC_LOP_SGE;
+}
+
+/* Whether op folds here; its value operands are a[0], a[1] and, for a
+ * select, cond. */
+static bool folds(uint8_t op)
+{
+	return (op >= TC_LOP_COPY && op <= TC_LOP_SGE) || op == TC_LOP_SELECT || op == TC_LOP_UMIN;
+}
+
+/* The value operands of op o, into w (3 at most). */
+static unsigned operands(const fold_ctx *c, const tc_lane_op *o, uint32_t w[3])
+{
+	unsigned n = 0;
+	for (int i = 0; i < 2; i++)
+		if (!(o->flags & (i ? TC_LOP_K1 : TC_LOP_K0)) && o->a[i] < c->n)
+			w[n++] = o->a[i];
+	if (o->op == TC_LOP_SELECT && o->cond < c->n)
+		w[n++] = o->cond;
+	return n;
+}
+
+/* Operand i of o as a constant of its width (*bits), or false. */
+static bool operand(const fold_ctx *c, const tc_lane_op *o, int i, unsigned dflt, uint64_t *x,
+		    unsigned *bits)
+{
+	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0)) {
+		*bits = dflt;
+		*x = zext((uint64_t)o->k[i], dflt);
+		return true;
+	}
+	uint32_t v = o->a[i];
+	if (v >= c->n || !c->known[v])
+		return false;
+	*bits = width(c->fn.ops[v].bits);
+	*x = c->val[v];
+	return true;
+}
+
+/* Value v's constant from its operands' (all done), or false. */
+static bool fold(const fold_ctx *c, uint32_t v, uint64_t *out)
+{
+	const tc_lane_op *o = &c->fn.ops[v];
+	unsigned bits = width(o->bits), wa, wb;
+	uint64_t x, y;
+	if (o->op == TC_LOP_SELECT) {
+		if (o->cond >= c->n || !c->known[o->cond])
+			return false;
+		if (!operand(c, o, c->val[o->cond] ? 0 : 1, bits, &x, &wa))
+			return false;
+		*out = zext(x, bits);
+		return true;
+	}
+	if (o->op == TC_LOP_COPY) {
+		if (!operand(c, o, 0, bits, &x, &wa))
+			return false;
+		/* a widening copy of a value whose sign bit is set may be a
+		 * zext or a sext */
+		if (bits > wa && !(o->flags & TC_LOP_TRUNC) && (x >> (wa - 1)) & 1)
+			return false;
+		*out = zext(x, bits);
+		return true;
+	}
+	/* a constant operand has the width of the other (comparisons) or of
+	 * the result */
+	unsigned kw = bits;
+	if (is_cmp(o->op)) {
+		unsigned i = o->flags & TC_LOP_K0 ? 1 : 0;
+		kw = o->a[i] < c->n ? width(c->fn.ops[o->a[i]].bits) : 64;
+	}
+	if (!operand(c, o, 0, kw, &x, &wa) || !operand(c, o, 1, kw, &y, &wb))
+		return false;
+	unsigned w = is_cmp(o->op) ? (wa > wb ? wa : wb) : bits;
+	x = zext(x, w);
+	y = zext(y, w);
+	int64_t sx = sext(x, w), sy = sext(y, w);
+	uint64_t r;
+	switch (o->op) {
+	case TC_LOP_ADD: r = x + y; break;
+	case TC_LOP_SUB: r = x - y; break;
+	case TC_LOP_MUL: r = x * y; break;
+	case TC_LOP_AND: r = x & y; break;
+	case TC_LOP_OR: r = x | y; break;
+	case TC_LOP_XOR: r = x ^ y; break;
+	case TC_LOP_UMIN: r = x < y ? x : y; break;
+	case TC_LOP_SHL:
+	case TC_LOP_LSHR:
+	case TC_LOP_ASHR:
+		if (y >= w)
+			return false;
+		r = o->op == TC_LOP_SHL ? x << y
+		    : o->op == TC_LOP_LSHR ? x >> y
+					   : (uint64_t)(sx >> y);
+		break;
+	case TC_LOP_UDIV:
+	case TC_LOP_UREM:
+		if (y == 0)
+			return false;
+		r = o->op == TC_LOP_UDIV ? x / y : x % y;
+		break;
+	case TC_LOP_SDIV:
+	case TC_LOP_SREM:
+		if (sy == 0 || (sy == -1 && sx == INT64_MIN))
+			return false;
+		r = (uint64_t)(o->op == TC_LOP_SDIV ? sx / sy : sx % sy);
+		break;
+	case TC_LOP_EQ: r = x == y; break;
+	case TC_LOP_NE: r = x != y; break;
+	case TC_LOP_ULT: r = x < y; break;
+	case TC_LOP_ULE: r = x <= y; break;
+	case TC_LOP_UGT: r = x > y; break;
+	case TC_LOP_UGE: r = x >= y; break;
+	case TC_LOP_SLT: r = sx < sy; break;
+	case TC_LOP_SLE: r = sx <= sy; break;
+	case TC_LOP_SGT: r = sx > sy; break;
+	case TC_LOP_SGE: r = sx >= sy; break;
+	default: return false;
+	}
+	*out = zext(r, bits);
+	return true;
+}
+
+/* The parameter each value reads (TC_NONE: none), into c->pidx. */
+static int param_reads(fold_ctx *c)
+{
+	if (!(c->pidx = tc__malloc(c->al, tc__mul(c->n ? c->n : 1, sizeof *c->pidx))))
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < c->n; v++)
+		c->pidx[v] = TC_NONE;
+	for (uint32_t k = 0; k < c->fn.nparam_values; k++)
+		if (c->fn.param_value[k] < c->n)
+			c->pidx[c->fn.param_value[k]] = c->fn.param_index[k];
+	return TC_OK;
+}
+
+void tc__decided_free(tc_decided *c)
+{
+	if (!c)
+		return;
+	const tc_alloc *al = c->al;
+	tc__free(al, c->pidx);
+	tc__free(al, c->state);
+	tc__free(al, c->known);
+	tc__free(al, c->val);
+	tc__free(al, c->stack);
+	tc__free(al, c);
+}
+
+int tc__decided_new(tc_decided **out, const tc_decided_fn *fn, uint64_t kmask, const int64_t *k,
+		    const tc_alloc *al)
+{
+	*out = NULL;
+	fold_ctx *c = tc__calloc(al, 1, sizeof *c);
+	if (!c)
+		return TC_ENOMEM;
+	c->fn = *fn;
+	c->al = al;
+	c->kmask = kmask;
+	for (uint32_t i = 0, p = 0; p < 64; p++)
+		if ((kmask >> p) & 1)
+			c->k[p] = k[i++];
+	c->n = fn->f->nvalues;
+	uint32_t n = c->n ? c->n : 1;
+	c->state = tc__calloc(al, n, 1);
+	c->known = tc__calloc(al, n, 1);
+	c->val = tc__malloc(al, tc__mul(n, sizeof *c->val));
+	c->stack = tc__malloc(al, tc__mul(n, sizeof *c->stack));
+	if (!c->state || !c->known || !c->val || !c->stack || param_reads(c)) {
+		tc__decided_free(c);
+		return TC_ENOMEM;
+	}
+	*out = c;
+	return TC_OK;
+}
+
+tc_decided_fn tc__decided_of(const tc_fn_desc *d)
+{
+	return (tc_decided_fn){&d->f, d->arith ? d->arith : d->lop, d->way, d->block_node,
+			       d->param_value, d->param_index, d->nparam_values};
+}
+
+/* Whether fn says what its values compute and which way its branches go. */
+static bool described(const tc_decided_fn *fn)
+{
+	return fn->f && fn->ops && fn->way && fn->f->cond && fn->last;
+}
+
+/* Post-order from value q over what folds: closed[v], v folds to a
+ * constant once the parameters it reads are known (pm[v], bit p). */
+static void close_over(fold_ctx *c, uint8_t *closed, uint64_t *pm, uint32_t q)
+{
+	uint32_t top = 0;
+	c->state[q] = S_BUSY;
+	c->stack[top++] = q;
+	while (top) {
+		uint32_t v = c->stack[top - 1], w[3];
+		const tc_lane_op *o = &c->fn.ops[v];
+		if (c->pidx[v] != TC_NONE) {
+			top--;
+			c->state[v] = S_DONE;
+			closed[v] = c->pidx[v] < 64;
+			pm[v] = closed[v] ? UINT64_C(1) << c->pidx[v] : 0;
+			continue;
+		}
+		unsigned nw = folds(o->op) ? operands(c, o, w) : 0;
+		bool pushed = false;
+		for (unsigned i = nw; i-- > 0;)
+			if (c->state[w[i]] == S_NEW) {
+				c->state[w[i]] = S_BUSY;
+				c->stack[top++] = w[i];
+				pushed = true;
+			}
+		if (pushed)
+			continue;
+		top--;
+		c->state[v] = S_DONE;
+		closed[v] = folds(o->op);
+		pm[v] = 0;
+		for (unsigned i = 0; i < nw; i++) { /* a cycle's value (S_BUSY) is none */
+			closed[v] = closed[v] && c->state[w[i]] == S_DONE && closed[w[i]];
+			pm[v] |= pm[w[i]];
+		}
+	}
+}
+
+/* Whether block b ends in a branch of two ways that a condition decides. */
+static bool two_ways(const tc_decided_fn *fn, uint32_t b)
+{
+	const tc_ua_func *f = fn->f;
+	uint32_t s0 = f->succ_off[b];
+	return f->succ_off[b + 1] - s0 == 2 && f->cond[b] < f->nvalues &&
+	       fn->way[b] != TC_WAY_UNKNOWN && f->succ[s0] != f->succ[s0 + 1];
+}
+
+/* The closure of fn's branch conditions (and of args[0 .. nargs), each
+ * argpm[i] the parameters it folds from, 0 where it does not fold). */
+static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_t nargs,
+			  uint64_t *argpm, bool *any, const tc_alloc *al, int *rc)
+{
+	*rc = TC_OK;
+	*any = false;
+	for (uint32_t i = 0; i < nargs; i++)
+		argpm[i] = 0;
+	if (!described(fn))
+		return 0;
+	tc_decided *c;
+	uint32_t n = fn->f->nvalues;
+	uint8_t *closed = NULL;
+	uint64_t *pm = NULL;
+	if ((*rc = tc__decided_new(&c, fn, 0, NULL, al)))
+		return 0;
+	if (!(closed = tc__calloc(al, n ? n : 1, 1)) ||
+	    !(pm = tc__malloc(al, tc__mul(n ? n : 1, sizeof *pm)))) {
+		*rc = TC_ENOMEM;
+		tc__decided_free(c);
+		tc__free(al, closed);
+		return 0;
+	}
+	uint64_t mask = 0;
+	for (uint32_t b = 0; b < fn->f->nblocks; b++) {
+		uint32_t q = fn->f->cond[b];
+		if (!two_ways(fn, b))
+			continue;
+		if (c->state[q] == S_NEW)
+			close_over(c, closed, pm, q);
+		if (closed[q]) {
+			*any = true;
+			mask |= pm[q];
+		}
+	}
+	for (uint32_t i = 0; i < nargs; i++) {
+		uint32_t v = args[i];
+		if (v >= n)
+			continue;
+		if (c->state[v] == S_NEW)
+			close_over(c, closed, pm, v);
+		argpm[i] = closed[v] ? pm[v] : 0;
+	}
+	tc__decided_free(c);
+	tc__free(al, closed);
+	tc__free(al, pm);
+	return mask;
+}
+
+uint64_t tc__decided_params(const tc_decided_fn *fn, bool *any, const tc_alloc *al, int *rc)
+{
+	return params_of(fn, NULL, 0, NULL, any, al, rc);
+}
+
+/* Evaluates value q and what it reads (post-order on c->stack). */
+static void evaluate(fold_ctx *c, uint32_t q)
+{
+	uint32_t top = 0;
+	c->state[q] = S_BUSY;
+	c->stack[top++] = q;
+	while (top) {
+		uint32_t v = c->stack[top - 1], w[3];
+		const tc_lane_op *o = &c->fn.ops[v];
+		uint32_t p = c->pidx[v];
+		if (p != TC_NONE) { /* a parameter's read: the context's constant */
+			top--;
+			c->state[v] = S_DONE;
+			if (p < 64 && ((c->kmask >> p) & 1) && tc__traced_fits(c->k[p], o->bits)) {
+				c->known[v] = 1;
+				c->val[v] = (uint64_t)c->k[p];
+			}
+			continue;
+		}
+		bool pushed = false;
+		if (folds(o->op))
+			for (unsigned i = operands(c, o, w); i-- > 0;)
+				if (c->state[w[i]] == S_NEW) {
+					c->state[w[i]] = S_BUSY;
+					c->stack[top++] = w[i];
+					pushed = true;
+				}
+		if (pushed)
+			continue;
+		top--;
+		c->state[v] = S_DONE;
+		uint64_t x;
+		if (folds(o->op) && fold(c, v, &x)) {
+			c->known[v] = 1;
+			c->val[v] = x;
+		}
+	}
+}
+
+bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)
+{
+	if (v >= c->n || !c->fn.ops)
+		return false;
+	if (c->state[v] == S_NEW)
+		evaluate(c, v);
+	*out = c->val[v];
+	return c->known[v] != 0;
+}
+
+/* The block node v is in (the last nodes of the blocks, strictly
+ * increasing), or TC_NONE. */
+static uint32_t block_of(const tc_decided_fn *fn, uint32_t v)
+{
+	uint32_t lo = 0, hi = fn->f->nblocks;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (fn->last[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < fn->f->nblocks ? lo : TC_NONE;
+}
+
+int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *dead_edge,
+		     bool *dead)
+{
+	const tc_decided_fn *fn = &c->fn;
+	uint32_t nb = fn->f->nblocks;
+	*dead = false;
+	memset(live, 1, nb);
+	if (dead_edge)
+		memset(dead_edge, 0, g->m);
+	if (!described(fn) || nb == 0)
+		return TC_OK;
+	uint32_t *queue = tc__malloc(c->al, tc__mul(nb, sizeof *queue));
+	if (!queue)
+		return TC_ENOMEM;
+	/* the nodes are the blocks', in order: edges map to blocks */
+	bool ordered = true;
+	for (uint32_t b = 0; b < nb && ordered; b++)
+		ordered = fn->last[b] < g->n && (b == 0 || fn->last[b] > fn->last[b - 1]);
+	memset(live, 0, nb);
+	uint32_t head = 0, tail = 0;
+	live[0] = 1;
+	queue[tail++] = 0;
+	while (head < tail) {
+		uint32_t b = queue[head++];
+		uint32_t s0 = fn->f->succ_off[b], s1 = fn->f->succ_off[b + 1];
+		uint64_t x;
+		if (two_ways(fn, b) && tc__decided_value(c, fn->f->cond[b], &x)) {
+			/* one way: the first where true (TC_WAY_FIRST) */
+			bool first = (x != 0) == (fn->way[b] == TC_WAY_FIRST);
+			uint32_t not = fn->f->succ[first ? s0 + 1 : s0];
+			s0 += first ? 0 : 1;
+			s1 = s0 + 1;
+			for (const uint32_t *e = TC_OUT_BEGIN(g, fn->last[b]);
+			     dead_edge && ordered && e < TC_OUT_END(g, fn->last[b]); e++)
+				if (block_of(fn, g->edge_to[*e]) == not) {
+					dead_edge[*e] = 1;
+					*dead = true;
+				}
+		}
+		for (uint32_t i = s0; i < s1; i++) {
+			uint32_t t = fn->f->succ[i];
+			if (t < nb && !live[t]) {
+				live[t] = 1;
+				queue[tail++] = t;
+			}
+		}
+	}
+	*dead = *dead || tail < nb;
+	tc__free(c->al, queue);
+	return TC_OK;
+}
+
+int tc__decided_module(const tc_module *m, uint64_t *decides, uint8_t *foldable,
+		       const tc_alloc *al)
+{
+	size_t n = m->count;
+	int rc = TC_OK;
+	/* the calls into each graph: its callers' (graph, site), as lists;
+	 * per graph, what each argument folds from */
+	uint32_t *head = tc__malloc(al, tc__mul(n ? n : 1, sizeof *head));
+	uint64_t **argpm = tc__calloc(al, n ? n : 1, sizeof *argpm);
+	tc_u32vec from = {0}, site = {0}, next = {0}, work = {0};
+	uint8_t *queued = tc__calloc(al, n ? n : 1, 1);
+	if (!head || !queued || !argpm)
+		rc = TC_ENOMEM;
+	for (size_t j = 0; j < n && !rc; j++) {
+		head[j] = TC_NONE;
+		decides[j] = 0;
+		foldable[j] = 0;
+	}
+	for (size_t x = 0; x < n && !rc; x++) {
+		const tc_fn_desc *d = m->info[x].desc;
+		if (!d)
+			continue;
+		if (!(argpm[x] = tc__malloc(al, tc__mul(d->narg ? d->narg : 1, sizeof **argpm)))) {
+			rc = TC_ENOMEM;
+			break;
+		}
+		bool any;
+		tc_decided_fn fn = tc__decided_of(d);
+		decides[x] = params_of(&fn, d->arg, d->narg, argpm[x], &any, al, &rc);
+		foldable[x] = any;
+		for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
+			uint32_t y = d->calls[s].callee;
+			if (y >= n || !m->info[y].desc)
+				continue;
+			if (tc__u32vec_push(al, &from, (uint32_t)x) || tc__u32vec_push(al, &site, s) ||
+			    tc__u32vec_push(al, &next, head[y]))
+				rc = TC_ENOMEM;
+			else
+				head[y] = (uint32_t)from.len - 1;
+		}
+	}
+	for (size_t j = 0; j < n && !rc; j++)
+		if (decides[j]) {
+			queued[j] = 1;
+			if (tc__u32vec_push(al, &work, (uint32_t)j))
+				rc = TC_ENOMEM;
+		}
+	while (work.len && !rc) {
+		uint32_t y = work.v[--work.len];
+		queued[y] = 0;
+		for (uint32_t e = head[y]; e != TC_NONE; e = next.v[e]) {
+			uint32_t x = from.v[e];
+			const tc_fn_desc *d = m->info[x].desc;
+			const tc_call_site *cs = &d->calls[site.v[e]];
+			uint64_t add = 0;
+			for (uint32_t a = 0; a < cs->nargs && a < 64; a++)
+				if (((decides[y] >> a) & 1) && cs->arg_off + a < d->narg)
+					add |= argpm[x][cs->arg_off + a];
+			if (add & ~decides[x]) {
+				decides[x] |= add;
+				if (!queued[x]) {
+					queued[x] = 1;
+					if (tc__u32vec_push(al, &work, x))
+						rc = TC_ENOMEM;
+				}
+			}
+		}
+	}
+	for (size_t j = 0; argpm && j < n; j++)
+		tc__free(al, argpm[j]);
+	tc__free(al, argpm);
+	tc__free(al, head);
+	tc__free(al, queued);
+	tc__u32vec_free(al, &from);
+	tc__u32vec_free(al, &site);
+	tc__u32vec_free(al, &next);
+	tc__u32vec_free(al, &work);
+	return rc;
+}

@@ -1,0 +1,72 @@
+/*
+ * decided.h - branches that go one way (docs/check.md, "Branches that go
+ * one way"): a branch of two ways whose condition folds to a constant,
+ * from constants alone or from the constants a calling context knows its
+ * parameters are. The helper that takes a flag, `if (sync)
+ * __syncthreads();`, called with false where only some threads are:
+ * inlined and optimised, the compiler folds the branch away; called
+ * (nvcc -G, __noinline__, -O0) or inlined at -O0, the branch stays, and
+ * only this says that the barrier is not executed there.
+ *
+ * What folds: integer arithmetic, bitwise operations, shifts, divisions,
+ * comparisons, selects and copies (graph/desc.h, tc_lane_op) of constants
+ * and of the parameters the context knows; nothing else (a phi, a load, a
+ * call's result) is a constant here. The edge a decided branch does not
+ * take is dead, and so is what only it leads to.
+ */
+#ifndef TC_ANALYSIS_DECIDED_H
+#define TC_ANALYSIS_DECIDED_H
+
+#include "graph/desc.h"
+#include "graph/module.h"
+#include "util/mem.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* What a function says that the folding reads. */
+typedef struct tc_decided_fn {
+	const tc_ua_func *f;
+	const tc_lane_op *ops;     /* per value: what it computes */
+	const uint8_t *way;        /* per block: TC_WAY_* */
+	const uint32_t *last;      /* per block: the graph node its branch ends */
+	const uint32_t *param_value; /* param_value[k] reads param_index[k] */
+	const uint32_t *param_index;
+	uint32_t nparam_values;
+} tc_decided_fn;
+
+/* The view of a function's interprocedural description. */
+tc_decided_fn tc__decided_of(const tc_fn_desc *d);
+
+/* The parameters (bit p for p < 64) of fn whose constants decide a branch
+ * of two ways: its condition folds once they are known; *any: some
+ * condition folds (with constants alone, or with parameters). 0 and false
+ * when fn does not say what its values compute or where its branches go.
+ * *rc: TC_OK or TC_ENOMEM. */
+uint64_t tc__decided_params(const tc_decided_fn *fn, bool *any, const tc_alloc *al, int *rc);
+
+/* Per graph j of m, the parameters (bit p) whose constant may decide a
+ * branch of j (tc__decided_params) or of a function j passes them to (an
+ * argument that folds from them): decides[j]; foldable[j]: some branch of
+ * j may be decided (m->count of each). TC_OK or TC_ENOMEM. */
+int tc__decided_module(const tc_module *m, uint64_t *decides, uint8_t *foldable,
+		       const tc_alloc *al);
+
+/* The folding of one function where parameter p is the constant k[i], p
+ * the i-th bit set in kmask (every value folded once, when asked). */
+typedef struct tc_decided tc_decided;
+int tc__decided_new(tc_decided **out, const tc_decided_fn *fn, uint64_t kmask, const int64_t *k,
+		    const tc_alloc *al);
+void tc__decided_free(tc_decided *e);
+/* Whether value v folds to a constant: *out, its low bits (its width). */
+bool tc__decided_value(tc_decided *e, uint32_t v, uint64_t *out);
+/*
+ * The blocks reached from the entry along the ways the branches may go:
+ * live[b] per block; dead_edge (may be NULL) per edge of g, the function's
+ * graph (its nodes its blocks', in order): the edge a decided branch does
+ * not take. *dead: some block or edge is dead. TC_OK or TC_ENOMEM.
+ */
+int tc__decided_live(tc_decided *e, const tc_graph *g, uint8_t *live, uint8_t *dead_edge,
+		     bool *dead);
+
+#endif
