@@ -486,7 +486,7 @@ static int write_report(const session *s, int format, const char *output,
 	if (format == FORMAT_SARIF)
 		working_dir(&physical, &logical);
 	tc_report_sarif_options sarif = {logical ? logical : physical, logical ? physical : NULL,
-					 TC_DOC_URI};
+					 TC_DOC_URI, text.files};
 	int status = cli_render_output(output, render,
 				       &(render_ctx){s, rgs, format, text, sarif, failures, nf});
 	free(physical);
@@ -633,7 +633,9 @@ int cli_check(int argc, char **argv)
 		goto done;
 	}
 	cli_also_input(findings.baseline_path); /* never written over by -o */
-	tc_report_text_options text = {build.caret, use_color(build.color_when, output)};
+	/* the files NOLINT has read are the snippets' and the fingerprints' */
+	tc_report_text_options text = {build.caret, use_color(build.color_when, output),
+				       findings.files};
 	if ((status = write_report(&s, format, output, text)) == CLI_EXIT_OK) {
 		status = cli_findings_status(&findings);
 		if (!quiet)

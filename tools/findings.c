@@ -32,6 +32,7 @@ void cli_findings_free(cli_findings *f)
 {
 	tc__baseline_free(f->baseline);
 	tc__nolint_free(f->nolint);
+	tc__srcfiles_free(f->files);
 	for (size_t i = 0; i < f->nentries; i++) {
 		free(f->entries[i].function);
 		free(f->entries[i].text);
@@ -250,7 +251,9 @@ static int judge(cli_findings *f, tc_rule rule, tc_loc loc, const char *function
 		f->disabled[f->enabled[parent] ? rule : parent]++;
 		return 0;
 	}
-	if (!f->nolint && !(f->nolint = tc__nolint_new()))
+	if (!f->files && !(f->files = tc__srcfiles_new()))
+		return -1;
+	if (!f->nolint && !(f->nolint = tc__nolint_new(f->files)))
 		return -1;
 	int rc = tc__nolint_suppresses(f->nolint, loc, name);
 	if (rc == 0 && parent != rule)

@@ -37,6 +37,9 @@ typedef struct cli_findings {
 	const char *write_path;    /* --write-baseline */
 	tc__baseline *baseline;
 	tc__nolint *nolint;
+	/* the source files NOLINT reads, kept for the report's snippets to
+	 * read again (srcfile.h); made with nolint */
+	tc__srcfiles *files;
 	/* what was found and what became of it */
 	size_t found, shown, errors, by_nolint, by_baseline, disabled[TC_RULE_COUNT];
 	cli_finding_entry *entries; /* for --write-baseline */

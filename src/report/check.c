@@ -90,7 +90,8 @@ static void print_flag(FILE *out, tc_rule rule, int level)
 typedef struct text_out {
 	FILE *out;
 	tc_report_text_options opt;
-	tc__sources *sources; /* with carets; made at the first snippet */
+	tc__srcfiles *sources; /* with carets: opt.files, or made at the first snippet */
+	bool own_sources;      /* made here */
 	tc_loc last;          /* the previous line's position; file NULL: none */
 	int last_level;
 	int rc;               /* TC_ENOMEM once a snippet could not be made */
@@ -157,10 +158,12 @@ static void line_end(text_out *t, tc_loc l, int level)
 	bool repeated = same_pos(l, t->last) &&
 			(t->last_level != LEVEL_NOTE || level == t->last_level);
 	if (t->opt.caret && has_pos(l) && !repeated && !t->rc) {
-		if (!t->sources && !(t->sources = tc__sources_new()))
-			t->rc = TC_ENOMEM;
-		else
-			t->rc = tc__snippet_write(t->out, t->sources, l, t->opt.color);
+		if (!t->sources) {
+			t->own_sources = true;
+			t->sources = tc__srcfiles_new();
+		}
+		t->rc = t->sources ? tc__snippet_write(t->out, t->sources, l, t->opt.color)
+				   : TC_ENOMEM;
 	}
 	t->last = has_pos(l) ? l : (tc_loc){NULL, 0, 0};
 	t->last_level = level;
@@ -380,10 +383,11 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count,
 			 const tc_report_text_options *opt, tc_diag *diag)
 {
-	text_out t = {out, {false, false}, NULL, {NULL, 0, 0}, LEVEL_WARNING, TC_OK,
+	text_out t = {out, {false, false, NULL}, NULL, false, {NULL, 0, 0}, LEVEL_WARNING, TC_OK,
 		      out, NULL, NULL, 0};
 	if (opt)
 		t.opt = *opt;
+	t.sources = t.opt.files;
 	if (!(t.line = open_memstream(&t.line_buf, &t.line_size)))
 		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 	bool assumed = false; /* said once in a report */
@@ -401,7 +405,8 @@ int tc__report_check_text(FILE *out, const tc_report_graph *graphs, size_t count
 				print_collective(&t, rg, &rg->collectives[k++], &assumed);
 		}
 	}
-	tc__sources_free(t.sources);
+	if (t.own_sources)
+		tc__srcfiles_free(t.sources);
 	fclose(t.line);
 	free(t.line_buf);
 	if (t.rc)
@@ -512,6 +517,7 @@ typedef struct sarif {
 	char *root, *alias;   /* normalized: %SRCROOT% and another spelling */
 	const char *help_uri;
 	tc__nolint *lines;    /* the source files, for the fingerprints' text */
+	tc__srcfiles *files;  /* their bytes (NULL: lines' own) */
 	tc_alloc al;
 	tc_hash index;        /* the fingerprints' hashes made -> their entry */
 	uint64_t *seen;       /* per entry: the hash */
@@ -741,7 +747,7 @@ static json_t *fingerprints(sarif *s, tc_rule rule, const tc_graph *g, tc_loc lo
 {
 	const char *text;
 	char function[512], value[48];
-	if (!s->lines && !(s->lines = tc__nolint_new()))
+	if (!s->lines && !(s->lines = tc__nolint_new(s->files)))
 		return NULL;
 	if (tc__nolint_line_text(s->lines, loc, &text) != TC_OK)
 		return NULL;
@@ -935,7 +941,7 @@ int tc__report_sarif(FILE *out, const tc_report_graph *graphs, size_t count,
 		    const tc_report_failure *failures, size_t nfailures,
 		    const tc_report_sarif_options *opt, tc_diag *diag)
 {
-	sarif s = {.help_uri = opt ? opt->help_uri : NULL};
+	sarif s = {.help_uri = opt ? opt->help_uri : NULL, .files = opt ? opt->files : NULL};
 	tc__alloc_init(&s.al, NULL);
 	json_t *doc = json_object(), *runs = json_array(), *run = json_object(),
 	       *tool = json_object(), *results = json_array();

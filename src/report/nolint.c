@@ -1,27 +1,27 @@
 /*
  * nolint.c - clang-tidy's NOLINT comments (nolint.h).
  *
- * Each file is read once, whole, and scanned once: its line starts, its
- * NOLINT and NOLINTNEXTLINE directives (by position, so by line), and its
- * NOLINTBEGIN / NOLINTEND pairs matched with a stack as clang-tidy's
- * formNoLintBlocks does (an END closes the innermost open BEGIN when their
- * lists are the same, blanks aside; otherwise it is an error, and so is a
- * BEGIN still open at the end). A block covers the bytes strictly between
- * its BEGIN and its END.
+ * Each file is scanned once, from its bytes as srcfile.h reads them (whole,
+ * with its line starts): its NOLINT and NOLINTNEXTLINE directives (by
+ * position, so by line), and its NOLINTBEGIN / NOLINTEND pairs matched with
+ * a stack as clang-tidy's formNoLintBlocks does (an END closes the innermost
+ * open BEGIN when their lists are the same, blanks aside; otherwise it is an
+ * error, and so is a BEGIN still open at the end). A block covers the bytes
+ * strictly between its BEGIN and its END. What a file's directives say
+ * (their lines, their blocks, a copy of their lists) is kept for the run;
+ * its bytes are the cache's, asked for again where a block or a line's text
+ * needs them.
  */
 #include "report/nolint.h"
-#include "report/snippet.h"
 
-#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 enum { NOLINT, NOLINT_NEXT_LINE, NOLINT_BEGIN, NOLINT_END };
 
-/* One directive: where its 'N' is, and its list [lb, le) when it has one. */
+/* One directive: where its 'N' is, and its list [lb, le) when it has one
+ * (of the file's bytes while scanning, of its pool once kept). */
 typedef struct directive {
 	int type;
 	size_t pos;
@@ -30,7 +30,8 @@ typedef struct directive {
 	size_t lb, le;
 } directive;
 
-/* The bytes between a NOLINTBEGIN and its NOLINTEND, and their list. */
+/* The bytes between a NOLINTBEGIN and its NOLINTEND, and their list (of
+ * the pool). */
 typedef struct block {
 	size_t begin, end;
 	bool listed;
@@ -39,29 +40,42 @@ typedef struct block {
 
 typedef struct file {
 	char *name;
-	bool bad;     /* cannot be read: suppresses nothing */
-	char *buf;
-	size_t len;
-	size_t *starts; /* starts[k]: where line k + 1 begins */
-	uint32_t nlines;
+	bool bad;         /* cannot be read: suppresses nothing */
+	uint32_t nlines;  /* when scanned */
 	directive *lines; /* the NOLINTs and NOLINTNEXTLINEs, by position */
 	size_t nlines_d;
 	block *blocks;
 	size_t nblocks;
+	char *pool; /* the lists of lines and blocks */
+	size_t pool_len, pool_cap;
 } file;
 
 struct tc__nolint {
+	tc__srcfiles *src; /* the bytes */
+	bool own_src;      /* made here, freed here */
 	file **files;
 	size_t nfiles, cap;
+	size_t last; /* the file looked up last */
 	tc__nolint_error *errors;
 	size_t nerrors, errors_cap;
 	char *text; /* tc__nolint_line_text's */
 	size_t text_cap;
 };
 
-tc__nolint *tc__nolint_new(void)
+tc__nolint *tc__nolint_new(tc__srcfiles *files)
 {
-	return calloc(1, sizeof(tc__nolint));
+	tc__nolint *n = calloc(1, sizeof(tc__nolint));
+	if (!n)
+		return NULL;
+	n->src = files;
+	if (!files) {
+		n->own_src = true;
+		if (!(n->src = tc__srcfiles_new())) {
+			free(n);
+			return NULL;
+		}
+	}
+	return n;
 }
 
 static void file_free(file *f)
@@ -69,10 +83,9 @@ static void file_free(file *f)
 	if (!f)
 		return;
 	free(f->name);
-	free(f->buf);
-	free(f->starts);
 	free(f->lines);
 	free(f->blocks);
+	free(f->pool);
 	free(f);
 }
 
@@ -85,6 +98,8 @@ void tc__nolint_free(tc__nolint *n)
 	free(n->files);
 	free(n->errors);
 	free(n->text);
+	if (n->own_src)
+		tc__srcfiles_free(n->src);
 	free(n);
 }
 
@@ -156,7 +171,7 @@ bool tc__glob_list_contains(const char *globs, size_t len, const char *name, boo
 	return found;
 }
 
-/* ---- reading and scanning a file --------------------------------------------- */
+/* ---- scanning a file ---------------------------------------------------------- */
 
 static int push_error(tc__nolint *n, const file *f, const directive *d)
 {
@@ -176,92 +191,13 @@ static int push_error(tc__nolint *n, const file *f, const directive *d)
 	return TC_OK;
 }
 
-/* The whole of f->name into f->buf; f->bad when it cannot be read. */
-static int read_whole(file *f)
-{
-	if (strcmp(f->name, "<stdin>") == 0) {
-		f->bad = true;
-		return TC_OK;
-	}
-	int fd = tc__open_regular(f->name);
-	struct stat st;
-	if (fd < 0 || fstat(fd, &st) != 0 || st.st_size < 0 ||
-	    (uint64_t)st.st_size > TC_NOLINT_MAX_FILE) {
-		if (fd >= 0)
-			close(fd);
-		f->bad = true;
-		return TC_OK;
-	}
-	size_t cap = (size_t)st.st_size + 1, got = 0;
-	if (!(f->buf = malloc(cap))) {
-		close(fd);
-		return TC_ENOMEM;
-	}
-	for (;;) { /* to its end, which may have moved since fstat */
-		if (got == cap) {
-			if (cap > TC_NOLINT_MAX_FILE) {
-				f->bad = true;
-				break;
-			}
-			char *p = realloc(f->buf, cap *= 2);
-			if (!p) {
-				close(fd);
-				return TC_ENOMEM;
-			}
-			f->buf = p;
-		}
-		ssize_t r = pread(fd, f->buf + got, cap - got, (off_t)got);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0)
-			f->bad = true;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	close(fd);
-	f->len = got;
-	return TC_OK;
-}
-
-static int add_start(file *f, size_t *cap, size_t at)
-{
-	if (f->nlines == UINT32_MAX)
-		return TC_OK; /* lines past 2^32 - 1 have no position anyway */
-	if (f->nlines == *cap) {
-		size_t c = *cap ? 2 * *cap : 256;
-		size_t *p = realloc(f->starts, c * sizeof *p);
-		if (!p)
-			return TC_ENOMEM;
-		f->starts = p;
-		*cap = c;
-	}
-	f->starts[f->nlines++] = at;
-	return TC_OK;
-}
-
-static int find_lines(file *f)
-{
-	size_t cap = 0;
-	if (add_start(f, &cap, 0))
-		return TC_ENOMEM;
-	for (size_t i = 0; i < f->len; i++) {
-		char c = f->buf[i];
-		if (c == '\r' && i + 1 < f->len && f->buf[i + 1] == '\n')
-			continue;
-		if ((c == '\n' || c == '\r') && add_start(f, &cap, i + 1))
-			return TC_ENOMEM;
-	}
-	return TC_OK;
-}
-
 /* The line (1-based) that byte pos is on. */
-static uint32_t line_of(const file *f, size_t pos)
+static uint32_t line_of(const tc__srcfile *sf, size_t pos)
 {
-	uint32_t lo = 0, hi = f->nlines; /* starts[lo] <= pos < starts[hi] */
+	uint32_t lo = 0, hi = sf->nlines; /* starts[lo] <= pos < starts[hi] */
 	while (hi - lo > 1) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		if (f->starts[mid] <= pos)
+		if (sf->starts[mid] <= pos)
 			lo = mid;
 		else
 			hi = mid;
@@ -274,8 +210,9 @@ static bool is_letter(char c)
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-/* The directive at or after *at, or false; *at moves past what was read. */
-static bool next_directive(const file *f, size_t *at, directive *d)
+/* The directive at or after *at, or false; *at moves past what was read.
+ * Its list [lb, le) is of sf's bytes. */
+static bool next_directive(const tc__srcfile *sf, size_t *at, directive *d)
 {
 	static const struct {
 		const char *word;
@@ -284,8 +221,8 @@ static bool next_directive(const file *f, size_t *at, directive *d)
 		     {"NOLINTNEXTLINE", NOLINT_NEXT_LINE},
 		     {"NOLINTBEGIN", NOLINT_BEGIN},
 		     {"NOLINTEND", NOLINT_END}};
-	const char *buf = f->buf;
-	size_t len = f->len;
+	const char *buf = sf->buf;
+	size_t len = sf->len;
 	while (*at + 6 <= len) {
 		const char *p = memchr(buf + *at, 'N', len - *at - 5);
 		if (!p)
@@ -318,8 +255,8 @@ static bool next_directive(const file *f, size_t *at, directive *d)
 				*at = close + 1;
 			}
 		}
-		d->line = line_of(f, pos);
-		size_t col = pos - f->starts[d->line - 1] + 1;
+		d->line = line_of(sf, pos);
+		size_t col = pos - sf->starts[d->line - 1] + 1;
 		d->col = col > UINT32_MAX ? 0 : (uint32_t)col;
 		return true;
 	}
@@ -327,9 +264,9 @@ static bool next_directive(const file *f, size_t *at, directive *d)
 	return false;
 }
 
-/* Whether two lists are the same, blanks around their entries aside (an
- * END closes a BEGIN so). */
-static bool same_list(const file *f, const directive *a, const directive *b)
+/* Whether two lists of buf are the same, blanks around their entries aside
+ * (an END closes a BEGIN so). */
+static bool same_list(const char *buf, const directive *a, const directive *b)
 {
 	if (a->listed != b->listed)
 		return false;
@@ -338,14 +275,14 @@ static bool same_list(const file *f, const directive *a, const directive *b)
 	size_t i = a->lb, j = b->lb;
 	for (;;) {
 		size_t ie = i, je = j;
-		while (ie < a->le && f->buf[ie] != ',')
+		while (ie < a->le && buf[ie] != ',')
 			ie++;
-		while (je < b->le && f->buf[je] != ',')
+		while (je < b->le && buf[je] != ',')
 			je++;
 		size_t ib = i, jb = j, iee = ie, jee = je;
-		trim(f->buf, &ib, &iee);
-		trim(f->buf, &jb, &jee);
-		if (iee - ib != jee - jb || memcmp(f->buf + ib, f->buf + jb, iee - ib) != 0)
+		trim(buf, &ib, &iee);
+		trim(buf, &jb, &jee);
+		if (iee - ib != jee - jb || memcmp(buf + ib, buf + jb, iee - ib) != 0)
 			return false;
 		if ((ie == a->le) != (je == b->le))
 			return false;
@@ -356,24 +293,73 @@ static bool same_list(const file *f, const directive *a, const directive *b)
 	}
 }
 
-static int scan(tc__nolint *n, file *f)
+/* A copy of buf[*lb..*le) into f->pool; *lb and *le then say where it is
+ * there. */
+static int keep_list(file *f, const char *buf, bool listed, size_t *lb, size_t *le)
+{
+	if (!listed)
+		return TC_OK;
+	size_t len = *le - *lb;
+	if (!f->pool || f->pool_len + len > f->pool_cap) { /* "()" too: never NULL */
+		size_t cap = f->pool_cap ? f->pool_cap : 64;
+		while (cap < f->pool_len + len)
+			cap *= 2;
+		char *p = realloc(f->pool, cap);
+		if (!p)
+			return TC_ENOMEM;
+		f->pool = p;
+		f->pool_cap = cap;
+	}
+	memcpy(f->pool + f->pool_len, buf + *lb, len);
+	*lb = f->pool_len;
+	*le = f->pool_len += len;
+	return TC_OK;
+}
+
+static int add_line(file *f, const tc__srcfile *sf, directive d, size_t *cap)
+{
+	if (f->nlines_d == *cap) {
+		size_t c = *cap ? 2 * *cap : 16;
+		directive *p = realloc(f->lines, c * sizeof *p);
+		if (!p)
+			return TC_ENOMEM;
+		f->lines = p;
+		*cap = c;
+	}
+	if (keep_list(f, sf->buf, d.listed, &d.lb, &d.le))
+		return TC_ENOMEM;
+	f->lines[f->nlines_d++] = d;
+	return TC_OK;
+}
+
+static int add_block(file *f, const tc__srcfile *sf, const directive *b, const directive *e,
+		     size_t *cap)
+{
+	if (f->nblocks == *cap) {
+		size_t c = *cap ? 2 * *cap : 8;
+		block *p = realloc(f->blocks, c * sizeof *p);
+		if (!p)
+			return TC_ENOMEM;
+		f->blocks = p;
+		*cap = c;
+	}
+	block k = {b->pos, e->pos, b->listed, b->lb, b->le};
+	if (keep_list(f, sf->buf, k.listed, &k.lb, &k.le))
+		return TC_ENOMEM;
+	f->blocks[f->nblocks++] = k;
+	return TC_OK;
+}
+
+/* f's directives from sf, its bytes, kept in f with their lists; the
+ * misused ones into n's errors. */
+static int scan(tc__nolint *n, file *f, const tc__srcfile *sf)
 {
 	directive d, *stack = NULL;
 	size_t at = 0, nstack = 0, stack_cap = 0, lines_cap = 0, blocks_cap = 0;
 	int rc = TC_OK;
-	while (!rc && next_directive(f, &at, &d)) {
+	while (!rc && next_directive(sf, &at, &d)) {
 		if (d.type == NOLINT || d.type == NOLINT_NEXT_LINE) {
-			if (f->nlines_d == lines_cap) {
-				size_t c = lines_cap ? 2 * lines_cap : 16;
-				directive *p = realloc(f->lines, c * sizeof *p);
-				if (!p) {
-					rc = TC_ENOMEM;
-					break;
-				}
-				f->lines = p;
-				lines_cap = c;
-			}
-			f->lines[f->nlines_d++] = d;
+			rc = add_line(f, sf, d, &lines_cap);
 		} else if (d.type == NOLINT_BEGIN) {
 			if (nstack == stack_cap) {
 				size_t c = stack_cap ? 2 * stack_cap : 8;
@@ -386,19 +372,9 @@ static int scan(tc__nolint *n, file *f)
 				stack_cap = c;
 			}
 			stack[nstack++] = d;
-		} else if (nstack && same_list(f, &stack[nstack - 1], &d)) {
-			if (f->nblocks == blocks_cap) {
-				size_t c = blocks_cap ? 2 * blocks_cap : 8;
-				block *p = realloc(f->blocks, c * sizeof *p);
-				if (!p) {
-					rc = TC_ENOMEM;
-					break;
-				}
-				f->blocks = p;
-				blocks_cap = c;
-			}
-			const directive *b = &stack[--nstack];
-			f->blocks[f->nblocks++] = (block){b->pos, d.pos, b->listed, b->lb, b->le};
+		} else if (nstack && same_list(sf->buf, &stack[nstack - 1], &d)) {
+			rc = add_block(f, sf, &stack[nstack - 1], &d, &blocks_cap);
+			nstack--;
 		} else {
 			/* closes nothing, or another block: an error, and the open
 			 * one stays open */
@@ -430,13 +406,26 @@ static int scan(tc__nolint *n, file *f)
 	return TC_OK;
 }
 
-/* The file called name, read and scanned the first time; NULL when out of
- * memory. */
+/* The bytes of f for NOLINT: NULL when they cannot be read (or no longer
+ * can, or changed so that they have fewer lines than when scanned). */
+static int bytes_of(tc__nolint *n, const file *f, const tc__srcfile **sf)
+{
+	int rc = tc__srcfiles_get(n->src, f->name, sf);
+	if (!rc && *sf && ((*sf)->len > TC_NOLINT_MAX_FILE || (*sf)->nlines < f->nlines))
+		*sf = NULL;
+	return rc;
+}
+
+/* The file called name, scanned the first time; NULL when out of memory. */
 static file *lookup(tc__nolint *n, const char *name)
 {
+	if (n->nfiles && strcmp(n->files[n->last]->name, name) == 0)
+		return n->files[n->last];
 	for (size_t i = 0; i < n->nfiles; i++)
-		if (strcmp(n->files[i]->name, name) == 0)
+		if (strcmp(n->files[i]->name, name) == 0) {
+			n->last = i;
 			return n->files[i];
+		}
 	if (n->nfiles == n->cap) {
 		size_t cap = n->cap ? 2 * n->cap : 8;
 		file **p = realloc(n->files, cap * sizeof *p);
@@ -452,18 +441,27 @@ static file *lookup(tc__nolint *n, const char *name)
 		return NULL;
 	}
 	memcpy(f->name, name, len + 1);
-	if (read_whole(f) || (!f->bad && (find_lines(f) || scan(n, f)))) {
+	const tc__srcfile *sf;
+	size_t nerrors = n->nerrors;
+	int rc = tc__srcfiles_get(n->src, name, &sf);
+	if (!rc && (!sf || sf->len > TC_NOLINT_MAX_FILE))
+		f->bad = true;
+	else if (!rc)
+		f->nlines = sf->nlines, rc = scan(n, f, sf);
+	if (rc) {
+		n->nerrors = nerrors; /* none naming f, about to go */
 		file_free(f);
 		return NULL;
 	}
+	n->last = n->nfiles;
 	n->files[n->nfiles++] = f;
 	return f;
 }
 
-/* Whether d's list (all rules without one) holds rule. */
+/* Whether a list of f (all rules without one) holds rule. */
 static bool covers(const file *f, bool listed, size_t lb, size_t le, const char *rule)
 {
-	return !listed || tc__glob_list_contains(f->buf + lb, le - lb, rule, false);
+	return !listed || tc__glob_list_contains(f->pool + lb, le - lb, rule, false);
 }
 
 int tc__nolint_suppresses(tc__nolint *n, tc_loc loc, const char *rule)
@@ -490,7 +488,14 @@ int tc__nolint_suppresses(tc__nolint *n, tc_loc loc, const char *rule)
 		if (d->type == want && covers(f, d->listed, d->lb, d->le, rule))
 			return 1;
 	}
-	size_t pos = f->starts[loc.line - 1] + (loc.col ? loc.col - 1 : 0);
+	if (!f->nblocks)
+		return 0;
+	const tc__srcfile *sf;
+	if (bytes_of(n, f, &sf))
+		return TC_ENOMEM;
+	if (!sf)
+		return 0;
+	size_t pos = sf->starts[loc.line - 1] + (loc.col ? loc.col - 1 : 0);
 	for (size_t k = 0; k < f->nblocks; k++) {
 		const block *b = &f->blocks[k];
 		if (b->begin < pos && pos < b->end && covers(f, b->listed, b->lb, b->le, rule))
@@ -509,9 +514,12 @@ int tc__nolint_line_text(tc__nolint *n, tc_loc loc, const char **text)
 		return TC_ENOMEM;
 	if (f->bad || loc.line > f->nlines)
 		return TC_OK;
-	size_t b = f->starts[loc.line - 1], e = b;
-	while (e < f->len && f->buf[e] != '\n' && f->buf[e] != '\r')
-		e++;
+	const tc__srcfile *sf;
+	size_t b, e;
+	if (bytes_of(n, f, &sf))
+		return TC_ENOMEM;
+	if (!sf || !tc__srcfile_line(sf, loc.line, &b, &e))
+		return TC_OK;
 	if (e - b + 1 > n->text_cap) {
 		char *p = realloc(n->text, e - b + 1);
 		if (!p)
@@ -522,14 +530,14 @@ int tc__nolint_line_text(tc__nolint *n, tc_loc loc, const char **text)
 	size_t out = 0;
 	bool space = false; /* blanks met since the last character kept */
 	for (size_t i = b; i < e; i++) {
-		if (is_blank(f->buf[i])) {
+		if (is_blank(sf->buf[i])) {
 			space = out > 0;
 			continue;
 		}
 		if (space)
 			n->text[out++] = ' ';
 		space = false;
-		n->text[out++] = f->buf[i];
+		n->text[out++] = sf->buf[i];
 	}
 	n->text[out] = '\0';
 	*text = n->text;

@@ -18,14 +18,16 @@
  * NOLINTEND that closes no NOLINTBEGIN, or a NOLINTBEGIN left open, is an
  * error and suppresses nothing.
  *
- * A file is read whole the first time a finding points into it, and kept;
- * one that cannot be read (missing, not a regular file, "<stdin>", over
- * TC_NOLINT_MAX_FILE bytes) suppresses nothing. Lines end at "\n", "\r\n"
- * or a lone "\r", as clang counts them (snippet.h).
+ * A file is read whole the first time a finding points into it (srcfile.h:
+ * a cache that the snippets may share) and scanned once; what its
+ * directives say is kept. One that cannot be read (missing, not a regular
+ * file, "<stdin>", over TC_NOLINT_MAX_FILE bytes) suppresses nothing. Lines
+ * end at "\n", "\r\n" or a lone "\r", as clang counts them (snippet.h).
  */
 #ifndef TC_REPORT_NOLINT_H
 #define TC_REPORT_NOLINT_H
 
+#include "report/srcfile.h"
 #include "threadconv.h"
 
 #include <stdbool.h>
@@ -36,8 +38,9 @@
 /* The files read so far and what they say. */
 typedef struct tc__nolint tc__nolint;
 
-/* NULL when out of memory. */
-tc__nolint *tc__nolint_new(void);
+/* The files read from files (shared with the snippets of the same run;
+ * NULL: a cache of its own). NULL when out of memory. */
+tc__nolint *tc__nolint_new(tc__srcfiles *files);
 void tc__nolint_free(tc__nolint *n);
 
 /* Whether a directive of loc's file suppresses a finding of rule at loc (its

@@ -12,6 +12,7 @@
 #define TC_REPORT_REPORT_H
 
 #include "check/check.h"
+#include "report/srcfile.h"
 #include "threadconv.h"
 
 #include <stdio.h>
@@ -106,6 +107,9 @@ typedef struct tc_report_text_options {
 	bool caret; /* after each line with a position whose file can be read,
 		     * that source line and a caret under the column (snippet.h) */
 	bool color; /* clang's colours (SGR escape sequences) */
+	/* the source files the snippets are read from, shared with the NOLINT
+	 * lookup of the same run (NULL: a cache of the report's own) */
+	tc__srcfiles *files;
 } tc_report_text_options;
 
 /* Check mode: a compiler-style warning per reported barrier with notes
@@ -126,6 +130,9 @@ typedef struct tc_report_sarif_options {
 	/* the rules' documentation (docs/check.md as installed, a URI); each
 	 * rule's helpUri is it with "#<rule>" after it */
 	const char *help_uri;
+	/* the source files the fingerprints' text is read from, as
+	 * tc_report_text_options's (NULL: a cache of the report's own) */
+	tc__srcfiles *files;
 } tc_report_sarif_options;
 
 /* Check mode: one SARIF 2.1.0 log, a result per finding (a merged copy is

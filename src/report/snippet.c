@@ -16,221 +16,15 @@
  * are the common ranges, not all of Unicode (clang escapes unassigned code
  * points too; here they print as they are).
  *
- * Lines end at "\n", "\r\n" or a lone "\r", as clang numbers them.
+ * Lines end at "\n", "\r\n" or a lone "\r", as clang numbers them; the file
+ * and where its lines start are srcfile.h's (read once, not once per line
+ * shown).
  */
 #include "report/snippet.h"
-#include "util/hash.h"
 #include "util/utf8.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/types.h>
-#include <unistd.h>
-
-/* reads of a file in pieces of this size; at least one whole line */
-#define CHUNK 65536u
-
-/* One file as far as it has been scanned. */
-typedef struct source {
-	char *name;
-	bool bad;         /* cannot be read: no snippets from it */
-	bool complete;    /* scanned to its end */
-	bool pending_cr;  /* the last byte scanned was a '\r' */
-	uint64_t scanned; /* bytes scanned */
-	uint64_t *starts; /* starts[k]: where line k + 1 begins */
-	size_t nstarts, cap;
-} source;
-
-struct tc__sources {
-	tc_alloc al;
-	tc_hash index;   /* name -> file */
-	source **files;  /* in the order met */
-	size_t count, cap;
-	unsigned char *buf; /* CHUNK bytes */
-};
-
-tc__sources *tc__sources_new(void)
-{
-	tc__sources *s = calloc(1, sizeof *s);
-	if (!s)
-		return NULL;
-	tc__alloc_init(&s->al, NULL);
-	s->buf = malloc(CHUNK);
-	if (!s->buf) {
-		tc__sources_free(s);
-		return NULL;
-	}
-	return s;
-}
-
-void tc__sources_free(tc__sources *s)
-{
-	if (!s)
-		return;
-	for (size_t i = 0; i < s->count; i++) {
-		free(s->files[i]->name);
-		free(s->files[i]->starts);
-		free(s->files[i]);
-	}
-	free(s->files);
-	tc__hash_free(&s->index, &s->al);
-	free(s->buf);
-	free(s);
-}
-
-/* The file called name, added (not yet opened) the first time. */
-static int lookup(tc__sources *s, const char *name, source **out)
-{
-	size_t len = strlen(name), at;
-	uint32_t h = tc__hash_bytes(name, len);
-	for (uint32_t k = tc__hash_first(&s->index, h, &at); k != TC_NONE;
-	     k = tc__hash_next(&s->index, h, &at))
-		if (strcmp(s->files[k]->name, name) == 0) {
-			*out = s->files[k];
-			return TC_OK;
-		}
-	if (s->count == s->cap) {
-		size_t cap = s->cap ? 2 * s->cap : 16;
-		source **files = cap < UINT32_MAX ? realloc(s->files, cap * sizeof *files) : NULL;
-		if (!files)
-			return TC_ENOMEM;
-		s->files = files;
-		s->cap = cap;
-	}
-	if (tc__hash_reserve(&s->index, &s->al, s->count + 1))
-		return TC_ENOMEM;
-	source *src = calloc(1, sizeof *src);
-	char *copy = malloc(len + 1);
-	if (!src || !copy) {
-		free(src);
-		free(copy);
-		return TC_ENOMEM;
-	}
-	memcpy(copy, name, len + 1);
-	src->name = copy;
-	tc__hash_add(&s->index, h, (uint32_t)s->count);
-	s->files[s->count++] = src;
-	*out = src;
-	return TC_OK;
-}
-
-int tc__open_regular(const char *name)
-{
-	int fd = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return -1;
-	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-static int push(source *src, uint64_t start)
-{
-	if (src->nstarts == src->cap) {
-		size_t cap = src->cap ? 2 * src->cap : 256;
-		uint64_t *p = cap <= SIZE_MAX / sizeof *p ? realloc(src->starts, cap * sizeof *p)
-							  : NULL;
-		if (!p)
-			return TC_ENOMEM;
-		src->starts = p;
-		src->cap = cap;
-	}
-	src->starts[src->nstarts++] = start;
-	return TC_OK;
-}
-
-/* Whether line (1-based) begins before what has been scanned. */
-static bool line_seen(const source *src, uint32_t line)
-{
-	return src->nstarts >= line && src->starts[line - 1] < src->scanned;
-}
-
-/* Scans fd on until line's first byte is read or the file ends. */
-static int scan_to(tc__sources *s, source *src, int fd, uint32_t line)
-{
-	if (src->nstarts == 0 && push(src, 0))
-		return TC_ENOMEM;
-	while (!src->complete && !line_seen(src, line)) {
-		ssize_t n = pread(fd, s->buf, CHUNK, (off_t)src->scanned);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			src->bad = true;
-			return TC_OK;
-		}
-		if (n == 0) {
-			if (src->pending_cr && push(src, src->scanned))
-				return TC_ENOMEM;
-			src->pending_cr = false;
-			src->complete = true;
-			break;
-		}
-		for (ssize_t i = 0; i < n; i++) {
-			unsigned char c = s->buf[i];
-			uint64_t at = src->scanned + (uint64_t)i;
-			if (src->pending_cr) {
-				src->pending_cr = false;
-				if (push(src, c == '\n' ? at + 1 : at))
-					return TC_ENOMEM;
-				if (c == '\n')
-					continue;
-			}
-			if (c == '\n') {
-				if (push(src, at + 1))
-					return TC_ENOMEM;
-			} else if (c == '\r') {
-				src->pending_cr = true;
-			}
-		}
-		src->scanned += (uint64_t)n;
-	}
-	return TC_OK;
-}
-
-/*
- * Line `line` of src into s->buf (without its end); *len = its length, or
- * SIZE_MAX when there is none to show (no file, past the end, too long).
- */
-static int read_line(tc__sources *s, source *src, uint32_t line, size_t *len)
-{
-	*len = SIZE_MAX;
-	if (src->bad)
-		return TC_OK;
-	int fd = tc__open_regular(src->name);
-	if (fd < 0) {
-		src->bad = true;
-		return TC_OK;
-	}
-	int rc = scan_to(s, src, fd, line);
-	if (rc || src->bad || !line_seen(src, line)) {
-		close(fd);
-		return rc;
-	}
-	size_t got = 0;
-	while (got < TC_SNIPPET_MAX_LINE + 1) {
-		ssize_t n = pread(fd, s->buf + got, TC_SNIPPET_MAX_LINE + 1 - got,
-				  (off_t)(src->starts[line - 1] + got));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		got += (size_t)n;
-	}
-	close(fd);
-	size_t n = 0;
-	while (n < got && s->buf[n] != '\n' && s->buf[n] != '\r')
-		n++;
-	if (n <= TC_SNIPPET_MAX_LINE)
-		*len = n;
-	return TC_OK;
-}
 
 /* ---- showing a line as clang does ------------------------------------------ */
 
@@ -358,26 +152,83 @@ static unsigned digits(uint64_t v)
 	return d;
 }
 
-int tc__snippet_write(FILE *out, tc__sources *s, tc_loc loc, bool color)
+/* What a snippet writes, gathered and written in pieces of a few
+ * kilobytes (a write per character, and printf, cost more than the rest). */
+typedef struct sink {
+	FILE *out;
+	size_t n;
+	char buf[4096];
+} sink;
+
+static void flush(sink *k)
+{
+	fwrite(k->buf, 1, k->n, k->out);
+	k->n = 0;
+}
+
+static void put(sink *k, const char *p, size_t len)
+{
+	while (len) {
+		if (k->n == sizeof k->buf)
+			flush(k);
+		size_t m = sizeof k->buf - k->n < len ? sizeof k->buf - k->n : len;
+		memcpy(k->buf + k->n, p, m);
+		k->n += m;
+		p += m;
+		len -= m;
+	}
+}
+
+static void put_str(sink *k, const char *s)
+{
+	put(k, s, strlen(s));
+}
+
+static void put_spaces(sink *k, size_t n)
+{
+	for (size_t m; n; n -= m) {
+		m = n < TC_SNIPPET_TAB_STOP ? n : TC_SNIPPET_TAB_STOP;
+		put(k, spaces, m);
+	}
+}
+
+static void put_uint(sink *k, uint32_t v)
+{
+	char d[10];
+	size_t i = sizeof d;
+	do
+		d[--i] = (char)('0' + v % 10);
+	while (v /= 10);
+	put(k, d + i, sizeof d - i);
+}
+
+int tc__snippet_write(FILE *out, tc__srcfiles *files, tc_loc loc, bool color)
 {
 	if (!loc.file || !loc.line || loc.col > TC_SNIPPET_MAX_LINE ||
 	    strcmp(loc.file, "<stdin>") == 0)
 		return TC_OK;
-	source *src;
-	size_t n;
-	int rc = lookup(s, loc.file, &src);
-	if (!rc)
-		rc = read_line(s, src, loc.line, &n);
-	if (rc || n == SIZE_MAX)
+	const tc__srcfile *f;
+	size_t b, e;
+	int rc = tc__srcfiles_get(files, loc.file, &f);
+	/* a line that starts at the end of the file (after its last line end)
+	 * is none; one over TC_SNIPPET_MAX_LINE bytes is not shown */
+	if (rc || !f || !tc__srcfile_line(f, loc.line, &b, &e) || b >= f->len ||
+	    e - b > TC_SNIPPET_MAX_LINE)
 		return rc;
-	const unsigned char *line = s->buf;
+	const unsigned char *line = (const unsigned char *)f->buf + b;
+	size_t n = e - b;
 	/* trailing NULs go, but for those the caret is on */
 	while (n > 0 && line[n - 1] == '\0' && n > loc.col)
 		n--;
 	unsigned width = digits((uint64_t)loc.line + 16);
 	if (width < 4)
 		width = 4;
-	fprintf(out, "%*s%u | ", (int)(width - digits(loc.line) + 1), "", (unsigned)loc.line);
+	sink k;
+	k.out = out;
+	k.n = 0;
+	put_spaces(&k, width - digits(loc.line) + 1);
+	put_uint(&k, loc.line);
+	put(&k, " | ", 3);
 	/* the caret goes under the character that holds byte col - 1 (the end
 	 * of the line when past it) */
 	size_t caret_byte = loc.col ? loc.col - 1 : SIZE_MAX, caret_col = 0, col = 0;
@@ -392,21 +243,26 @@ int tc__snippet_write(FILE *out, tc__sources *s, tc_loc loc, bool color)
 			caret_col = col;
 		if (color && c.printable == reversed) {
 			reversed = !reversed;
-			fputs(reversed ? TC_SGR_REVERSE : TC_SGR_RESET, out);
+			put_str(&k, reversed ? TC_SGR_REVERSE : TC_SGR_RESET);
 		}
-		fwrite(c.text, 1, c.len, out);
+		put(&k, c.text, c.len);
 		col += c.width;
 	}
 	if (caret_byte == n)
 		caret_col = col;
 	if (color)
-		fputs(TC_SGR_RESET, out);
-	fputc('\n', out);
-	if (!loc.col)
-		return TC_OK;
-	fprintf(out, "%*s| %s%*s^\n", (int)(width + 2), "", color ? TC_SGR_CARET : "",
-		(int)caret_col, "");
-	if (color)
-		fputs(TC_SGR_RESET, out);
+		put_str(&k, TC_SGR_RESET);
+	put(&k, "\n", 1);
+	if (loc.col) {
+		put_spaces(&k, width + 2);
+		put(&k, "| ", 2);
+		if (color)
+			put_str(&k, TC_SGR_CARET);
+		put_spaces(&k, caret_col);
+		put(&k, "^\n", 2);
+		if (color)
+			put_str(&k, TC_SGR_RESET);
+	}
+	flush(&k);
 	return TC_OK;
 }

@@ -7,15 +7,16 @@
  *         |             ^
  *
  * The files are looked up by the names the positions give (absolute, or
- * relative to the current directory), each opened only when a position in it
- * is first shown and scanned only as far as the lines asked for; the line
- * offsets found are kept for the rest of the report. A file that cannot be
- * read (missing, not a regular file, "<stdin>") and a line past its end get
- * no snippet and no error. Writes to the FILE* given, nowhere else.
+ * relative to the current directory) in a cache of files read whole
+ * (srcfile.h), which check's NOLINT lookup may share. A file that cannot be
+ * read (missing, not a regular file, "<stdin>", over TC_SRCFILE_MAX bytes)
+ * and a line past its end get no snippet and no error. Writes to the FILE*
+ * given, nowhere else.
  */
 #ifndef TC_REPORT_SNIPPET_H
 #define TC_REPORT_SNIPPET_H
 
+#include "report/srcfile.h"
 #include "threadconv.h"
 
 #include <stdbool.h>
@@ -35,13 +36,6 @@
 #define TC_SNIPPET_MAX_LINE 4096u
 #define TC_SNIPPET_TAB_STOP 8u
 
-/* The files of one report, read as positions ask for them. */
-typedef struct tc__sources tc__sources;
-
-/* NULL when out of memory. */
-tc__sources *tc__sources_new(void);
-void tc__sources_free(tc__sources *s);
-
 /*
  * Writes the line loc names, behind a gutter with its number, and when
  * loc.col is known a caret line under that column (a column past the end of
@@ -49,10 +43,6 @@ void tc__sources_free(tc__sources *s);
  * in reverse video, as clang. Nothing when the file or the line cannot be
  * read. TC_OK, or TC_ENOMEM (the report is then incomplete).
  */
-int tc__snippet_write(FILE *out, tc__sources *s, tc_loc loc, bool color);
-
-/* A regular file opened for reading, never blocking on a FIFO (O_NONBLOCK,
- * then fstat); -1 for anything else. Shared with nolint.c. */
-int tc__open_regular(const char *name);
+int tc__snippet_write(FILE *out, tc__srcfiles *files, tc_loc loc, bool color);
 
 #endif

@@ -80,7 +80,7 @@ static void test_nolint(void **state)
 		"i; NOLINT(";                                /* 7, at the end */
 	char path[64];
 	write_file(path, sizeof path, text, sizeof text - 1);
-	tc__nolint *n = tc__nolint_new();
+	tc__nolint *n = tc__nolint_new(NULL);
 	assert_non_null(n);
 	assert_int_equal(suppresses(n, path, 1, 1, "barrier-divergence"), 1);
 	assert_int_equal(suppresses(n, path, 1, 1, "collective-divergence"), 0);
@@ -121,7 +121,7 @@ static void test_line_text(void **state)
 	static const char text[] = "\t  if (a)  \t{ \v }  \n\n   \n";
 	char path[64];
 	write_file(path, sizeof path, text, sizeof text - 1);
-	tc__nolint *n = tc__nolint_new();
+	tc__nolint *n = tc__nolint_new(NULL);
 	const char *line;
 	assert_int_equal(tc__nolint_line_text(n, (tc_loc){path, 1, 3}, &line), TC_OK);
 	assert_string_equal(line, "if (a) { }");
@@ -141,7 +141,7 @@ static void test_unmatched(void **state)
 				   "x NOLINTEND( b ) NOLINTEND(c)\n";
 	char path[64];
 	write_file(path, sizeof path, text, sizeof text - 1);
-	tc__nolint *n = tc__nolint_new();
+	tc__nolint *n = tc__nolint_new(NULL);
 	assert_int_equal(suppresses(n, path, 3, 1, "b"), 1);
 	assert_int_equal(suppresses(n, path, 3, 1, "a"), 0); /* never closed */
 	const tc__nolint_error *e;
@@ -167,7 +167,7 @@ static void test_nolint_no_memory(void **state)
 	for (long k = 1;; k++) {
 		alloc_calls = 0;
 		alloc_fail_at = k;
-		tc__nolint *n = tc__nolint_new();
+		tc__nolint *n = tc__nolint_new(NULL);
 		int rc = n ? suppresses(n, path, 2, 1, "r") : TC_ENOMEM;
 		const char *line = NULL;
 		if (rc >= 0)

@@ -402,7 +402,7 @@ static int sarif_plain(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d
 
 static int check_caret(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
 {
-	static const tc_report_text_options opt = {true, true};
+	static const tc_report_text_options opt = {true, true, NULL};
 	return tc__report_check_text(out, g, n, &opt, d);
 }
 
@@ -417,7 +417,7 @@ static int json_failed(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d
 
 /* SARIF's names relative to a source root, and the rules' documentation */
 static const tc_report_sarif_options sarif_paths = {"/src/./k//", "/real/k",
-						     "file:///usr/share/doc/threadconv/check.md"};
+						     "file:///usr/share/doc/threadconv/check.md", NULL};
 
 static int sarif_failed(FILE *out, const tc_report_graph *g, size_t n, tc_diag *d)
 {
