@@ -748,7 +748,8 @@ static int solve_view(tc_calls *c, context *X, bool warp, uint8_t *marked,
 	tc_solve_options opt = c->opt;
 	opt.group = warp ? TC_GROUP_WARP : TC_GROUP_BLOCK;
 	tc_result *r;
-	int rc = tc__solve_refined(&r, g, marked, deps, &opt, alloc, c->diag);
+	int rc = tc__solve_refined(&r, g, marked, warp ? c->m->info[j].warp_sync_edge : NULL,
+				   deps, &opt, alloc, c->diag);
 	if (rc)
 		return rc;
 	if (X->dead_edge && tc__result_drop(r, X->dead_edge)) {
@@ -786,7 +787,8 @@ static int solve_contexts(tc_calls *c, const tc_allocator *alloc)
 			opt.group = TC_GROUP_WARP;
 			tc_result *r;
 			if (!(rc = tc__solve_refined(&r, c->m->graphs[X->graph], in->warp_uniform,
-						     in->warp_deps, &opt, alloc, c->diag))) {
+						     in->warp_sync_edge, in->warp_deps, &opt, alloc,
+						     c->diag))) {
 				X->wresult = (uint32_t)c->nresults;
 				c->results[c->nresults++] = r;
 			}
@@ -1025,14 +1027,18 @@ static tc_state elem_state(const tc_calls *c, uint32_t x, elem e, int *view, boo
 	if (X->result == TC_NONE)
 		return TC_STATE_UNKNOWN;
 	tc_state s;
+	bool whole = false; /* behind edges the whole warp takes (active.h) */
 	if (e.kind == E_COLL) {
 		s = own_coll_state(c, x, e.id, view, masked);
 		if (*masked)
 			return TC_STATE_DEAD;
+		const tc_graph_info *in = &c->m->info[X->graph];
+		whole = *view == 1 && s == TC_STATE_CONVERGENT && in->warp_synced &&
+			in->warp_synced[in->coll[e.id].node];
 	} else {
 		s = tc_result_node_state(c->results[X->result], e.id);
 	}
-	return X->bad[*view] && s != TC_STATE_DEAD ? TC_STATE_UNKNOWN : s;
+	return X->bad[*view] && s != TC_STATE_DEAD && !whole ? TC_STATE_UNKNOWN : s;
 }
 
 /* The first reached context of graph j (breadth first) where e is not

@@ -1,6 +1,7 @@
 /* driver.c - the analyses of one function, for every reader (driver.h). */
 #include "analysis/driver.h"
 
+#include "analysis/active.h"
 #include "analysis/affine.h"
 #include "analysis/bounds.h"
 #include "analysis/decided.h"
@@ -301,6 +302,14 @@ static int collectives(drive *d)
 	}
 	tc__module_set_collectives(d->m, cs, in->ncoll, marks, deps, wua ? in->warp_size : 0,
 				   wua && tc__lanes_assumed(d->lanes));
+	/* the edges the whole warp takes together */
+	uint8_t *sync_edge, *synced;
+	if (!wua || (rc = tc__active_edges(d->f, d->lop, in->way, in->last, wua,
+					   d->m->graphs[d->m->count - 1], &sync_edge, &synced,
+					   mal)))
+		return rc;
+	if (sync_edge)
+		tc__module_set_warp_sync(d->m, sync_edge, synced);
 	return TC_OK;
 }
 

@@ -129,7 +129,7 @@ static int literal_feed(tc_flow *f, void *ctx, const uint8_t *nc, const uint8_t 
 int tc_solve(tc_result **out, const tc_graph *g, const tc_solve_options *opt,
 	     const tc_allocator *alloc, tc_diag *diag)
 {
-	return tc__solve_marked(out, g, NULL, opt, alloc, diag);
+	return tc__solve_marked(out, g, NULL, NULL, opt, alloc, diag);
 }
 
 bool tc_result_node_uniform(const tc_result *r, uint32_t node)
@@ -139,7 +139,8 @@ bool tc_result_node_uniform(const tc_result *r, uint32_t node)
 }
 
 int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
-		     const tc_solve_options *opt, const tc_allocator *alloc, tc_diag *diag)
+		     const uint8_t *sync_edge, const tc_solve_options *opt,
+		     const tc_allocator *alloc, tc_diag *diag)
 {
 	tc_solve_options def = tc_solve_options_default();
 	tc_alloc al;
@@ -197,6 +198,13 @@ int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
 		goto fail;
 	for (uint32_t v = 0; marked && !opt->ignore_uniform && v < g->n; v++)
 		f.uniform[v] |= marked[v];
+	for (uint32_t e = 0; sync_edge && !opt->ignore_uniform && e < g->m && !rc; e++)
+		if (sync_edge[e] && f.live_edge[e])
+			rc = tc__flow_split(&f, e);
+	if (!rc && f.m > f.m0)
+		rc = tc__flow_reindex(&f);
+	if (rc)
+		goto fail;
 	/* liveness of the original graph, before any split */
 	char *live_n = (char *)r->node_state, *live_e = (char *)r->edge_state;
 	memcpy(live_n, f.live_node, g->n);
@@ -395,7 +403,8 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 	bool warp = opt && opt->group != TC_GROUP_BLOCK && in->warp_uniform &&
 		    !opt->ignore_uniform;
 	int rc = tc__solve_refined(out, m->graphs[i], warp ? in->warp_uniform : NULL,
-				   warp ? in->warp_deps : in->deps, opt, alloc, diag);
+				   warp ? in->warp_sync_edge : NULL, warp ? in->warp_deps : in->deps,
+				   opt, alloc, diag);
 	/* what branches that go one way leave out (decided.h) */
 	if (!rc && in->dead_edge && !(opt && opt->ignore_uniform) &&
 	    tc__result_drop(*out, in->dead_edge)) {
@@ -407,13 +416,12 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 }
 
 int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
-		      const tc_uniformity_deps *d, const tc_solve_options *opt,
-		      const tc_allocator *alloc, tc_diag *diag)
+		      const uint8_t *sync_edge, const tc_uniformity_deps *d,
+		      const tc_solve_options *opt, const tc_allocator *alloc, tc_diag *diag)
 {
 	*out = NULL;
 	tc_result *r;
-	int rc = marked ? tc__solve_marked(&r, g, marked, opt, alloc, diag)
-			: tc_solve(&r, g, opt, alloc, diag);
+	int rc = tc__solve_marked(&r, g, marked, sync_edge, opt, alloc, diag);
 	if (rc || !d || d->nbranch == 0 || (opt && opt->ignore_uniform)) {
 		*out = rc ? NULL : r;
 		return rc;
@@ -452,7 +460,7 @@ int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
 		tc_solve_stats before = tc_result_stats(r);
 		tc_result_free(r);
 		r = NULL;
-		if ((rc = tc__solve_marked(&r, g, uniform, opt, alloc, diag)))
+		if ((rc = tc__solve_marked(&r, g, uniform, sync_edge, opt, alloc, diag)))
 			goto out;
 		tc__result_add_stats(r, &before);
 	}

@@ -5,19 +5,22 @@
 #include "threadconv.h"
 
 /* tc_solve, with the nodes where marked[v] != 0 (g->n of them) uniform too
- * (unless opt->ignore_uniform); the result keeps a copy of marked for
- * tc_result_node_uniform. marked may be NULL. */
+ * (unless opt->ignore_uniform), and each edge where sync_edge[e] != 0 (g->m
+ * of them) split by a sync node: an edge proven convergent otherwise (the
+ * whole warp takes it: active.h). The result keeps a copy of marked for
+ * tc_result_node_uniform. marked and sync_edge may be NULL. */
 int tc__solve_marked(tc_result **out, const tc_graph *g, const uint8_t *marked,
-		     const tc_solve_options *opt, const tc_allocator *alloc, tc_diag *diag);
+		     const uint8_t *sync_edge, const tc_solve_options *opt,
+		     const tc_allocator *alloc, tc_diag *diag);
 
-/* tc__solve_marked (marked may be NULL), then the refinement of
+/* tc__solve_marked (marked, sync_edge may be NULL), then the refinement of
  * tc_module_solve with the replay record d (NULL: none): what
  * tc_module_solve does with a graph's own marks and record, for marks and a
  * record of another calling context (analysis/calls.h). */
 struct tc_uniformity_deps;
 int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
-		      const struct tc_uniformity_deps *d, const tc_solve_options *opt,
-		      const tc_allocator *alloc, tc_diag *diag);
+		      const uint8_t *sync_edge, const struct tc_uniformity_deps *d,
+		      const tc_solve_options *opt, const tc_allocator *alloc, tc_diag *diag);
 
 /* Adds an earlier solve's stats to r's: times, phases (by name) and rounds. */
 void tc__result_add_stats(tc_result *r, const tc_solve_stats *earlier);

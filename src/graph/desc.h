@@ -107,6 +107,9 @@ enum {
 #define TC_LOP_NSW 4u  /* add, sub, mul, shl: no signed wrap */
 #define TC_LOP_KANY 8u /* phi: a value that is not one of the function's
 			* values, other than k[0], comes in */
+#define TC_LOP_ACTIVE 32u /* warp: the lanes of the warp active here, as the
+			   * lanes that read it together see them
+			   * (__activemask(), activemask.b32; analysis/active.h) */
 #define TC_LOP_TRUNC 16u /* copy: a[0]'s low bits, to no more bits than it has
 			  * (trunc, a move, a cvt to a narrower type):
 			  * sums modulo 2^bits stay sums through it; a copy

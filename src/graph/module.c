@@ -106,10 +106,28 @@ void tc__module_set_dead_edges(tc_module *m, uint8_t *dead_edge)
 	m->info[m->count - 1].dead_edge = dead_edge;
 }
 
+/* The last graph's edges that the whole warp takes together, and the nodes
+ * behind them (owned by the module from here on). */
+void tc__module_set_warp_sync(tc_module *m, uint8_t *sync_edge, uint8_t *synced)
+{
+	if (m->count == 0) {
+		tc__free(&m->al, sync_edge);
+		tc__free(&m->al, synced);
+		return;
+	}
+	tc_graph_info *in = &m->info[m->count - 1];
+	tc__free(&m->al, in->warp_sync_edge);
+	tc__free(&m->al, in->warp_synced);
+	in->warp_sync_edge = sync_edge;
+	in->warp_synced = synced;
+}
+
 static void free_info(tc_module *m, tc_graph_info *in)
 {
 	tc__free(&m->al, in->branch_loc);
 	tc__free(&m->al, in->dead_edge);
+	tc__free(&m->al, in->warp_sync_edge);
+	tc__free(&m->al, in->warp_synced);
 	tc__free(&m->al, in->source);
 	tc__free(&m->al, in->inlined);
 	tc__uniformity_deps_free(&m->al, in->deps);

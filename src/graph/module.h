@@ -66,6 +66,11 @@ typedef struct tc_graph_info {
 	/* per edge, or NULL: a branch that goes one way with constants alone
 	 * does not take it (analysis/decided.h), for tc_module_solve */
 	uint8_t *dead_edge;
+	/* per edge, or NULL: the whole warp takes it together (a branch on
+	 * __activemask() == all ones: analysis/active.h), for the warp's
+	 * solves; per node, every walk from the entry takes such an edge */
+	uint8_t *warp_sync_edge;
+	uint8_t *warp_synced;
 } tc_graph_info;
 
 struct tc_module {
@@ -102,6 +107,7 @@ void tc__module_set_source(tc_module *m, uint32_t node, const char *what, tc_loc
  * m->al); takes ownership. */
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);
 void tc__module_set_dead_edges(tc_module *m, uint8_t *dead_edge);
+void tc__module_set_warp_sync(tc_module *m, uint8_t *sync_edge, uint8_t *synced);
 /* Gives the last graph added its collectives (ncoll of them, allocated
  * with m->al, in node order) and its warp's view (warp_uniform: per node or
  * NULL; warp_deps may be NULL); takes ownership, also on failure. */

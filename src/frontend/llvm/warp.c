@@ -59,8 +59,12 @@ static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 	LLVMValueRef a0 = nargs ? LLVMGetOperand(v, 0) : NULL;
 	bool known = a0 && LLVMIsAConstantInt(a0);
 	if ((o->op = tc__gpu_lane_source(name, len, known ? LLVMConstIntGetZExtValue(a0) : 0,
-					 known)))
+					 known))) {
+		static const char active[] = "llvm.nvvm.activemask";
+		if (len == sizeof active - 1 && memcmp(name, active, len) == 0)
+			o->flags |= TC_LOP_ACTIVE; /* analysis/active.h */
 		return;
+	}
 	static const char umin[] = "llvm.umin.";
 	if (len > sizeof umin - 1 && memcmp(name, umin, sizeof umin - 1) == 0 && nargs == 2 &&
 	    o->bits) {

@@ -224,7 +224,8 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 	if (r->coll_row)
 		return lane_collective(r, r->coll_row);
 	if (blen == 10 && memcmp(op->s, "activemask", 10) == 0)
-		return (tc_lane_op){TC_LOP_WARP, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+		return (tc_lane_op){TC_LOP_WARP, TC_LOP_ACTIVE, 32, {TC_NONE, TC_NONE}, {0, 0},
+				    TC_NONE};
 	opmods m;
 	if (nd != 1 || r->ops[0].k != O_REG || !split_mods(op, blen, &m))
 		return o;
