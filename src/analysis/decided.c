@@ -233,9 +233,10 @@ static bool described(const tc_decided_fn *fn)
 	return fn->f && fn->ops && fn->way && fn->f->cond && fn->last;
 }
 
-/* Post-order from value q over what folds: closed[v], v folds to a
- * constant once the parameters it reads are known (pm[v], bit p). */
-static void close_over(fold_ctx *c, uint8_t *closed, uint64_t *pm, uint32_t q)
+/* Post-order from value q over what folds, a parameter's read a leaf:
+ * done(c, v, ud) for each value not seen yet, its operands first. */
+static void post_order(fold_ctx *c, uint32_t q, void (*done)(fold_ctx *, uint32_t, void *),
+		       void *ud)
 {
 	uint32_t top = 0;
 	c->state[q] = S_BUSY;
@@ -243,31 +244,43 @@ static void close_over(fold_ctx *c, uint8_t *closed, uint64_t *pm, uint32_t q)
 	while (top) {
 		uint32_t v = c->stack[top - 1], w[3];
 		const tc_lane_op *o = &c->fn.ops[v];
-		if (c->pidx[v] != TC_NONE) {
-			top--;
-			c->state[v] = S_DONE;
-			closed[v] = c->pidx[v] < 64;
-			pm[v] = closed[v] ? UINT64_C(1) << c->pidx[v] : 0;
-			continue;
-		}
-		unsigned nw = folds(o->op) ? operands(c, o, w) : 0;
 		bool pushed = false;
-		for (unsigned i = nw; i-- > 0;)
-			if (c->state[w[i]] == S_NEW) {
-				c->state[w[i]] = S_BUSY;
-				c->stack[top++] = w[i];
-				pushed = true;
-			}
+		if (c->pidx[v] == TC_NONE && folds(o->op))
+			for (unsigned i = operands(c, o, w); i-- > 0;)
+				if (c->state[w[i]] == S_NEW) {
+					c->state[w[i]] = S_BUSY;
+					c->stack[top++] = w[i];
+					pushed = true;
+				}
 		if (pushed)
 			continue;
 		top--;
 		c->state[v] = S_DONE;
-		closed[v] = folds(o->op);
-		pm[v] = 0;
-		for (unsigned i = 0; i < nw; i++) { /* a cycle's value (S_BUSY) is none */
-			closed[v] = closed[v] && c->state[w[i]] == S_DONE && closed[w[i]];
-			pm[v] |= pm[w[i]];
-		}
+		done(c, v, ud);
+	}
+}
+
+typedef struct closure {
+	uint8_t *closed; /* per value: it folds once the parameters it reads are known */
+	uint64_t *pm;    /* per value: those parameters (bit p) */
+} closure;
+
+static void close_one(fold_ctx *c, uint32_t v, void *ud)
+{
+	closure *k = ud;
+	uint32_t w[3];
+	if (c->pidx[v] != TC_NONE) {
+		k->closed[v] = c->pidx[v] < 64;
+		k->pm[v] = k->closed[v] ? UINT64_C(1) << c->pidx[v] : 0;
+		return;
+	}
+	const tc_lane_op *o = &c->fn.ops[v];
+	unsigned nw = folds(o->op) ? operands(c, o, w) : 0;
+	k->closed[v] = folds(o->op);
+	k->pm[v] = 0;
+	for (unsigned i = 0; i < nw; i++) { /* a cycle's value (S_BUSY) is none */
+		k->closed[v] = k->closed[v] && c->state[w[i]] == S_DONE && k->closed[w[i]];
+		k->pm[v] |= k->pm[w[i]];
 	}
 }
 
@@ -293,15 +306,14 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		return 0;
 	tc_decided *c;
 	uint32_t n = fn->f->nvalues;
-	uint8_t *closed = NULL;
-	uint64_t *pm = NULL;
 	if ((*rc = tc__decided_new(&c, fn, 0, NULL, al)))
 		return 0;
-	if (!(closed = tc__calloc(al, n ? n : 1, 1)) ||
-	    !(pm = tc__malloc(al, tc__mul(n ? n : 1, sizeof *pm)))) {
+	closure k = {tc__calloc(al, n ? n : 1, 1), tc__malloc(al, tc__mul(n ? n : 1, sizeof *k.pm))};
+	if (!k.closed || !k.pm) {
 		*rc = TC_ENOMEM;
 		tc__decided_free(c);
-		tc__free(al, closed);
+		tc__free(al, k.closed);
+		tc__free(al, k.pm);
 		return 0;
 	}
 	uint64_t mask = 0;
@@ -310,10 +322,10 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		if (!two_ways(fn, b))
 			continue;
 		if (c->state[q] == S_NEW)
-			close_over(c, closed, pm, q);
-		if (closed[q]) {
+			post_order(c, q, close_one, &k);
+		if (k.closed[q]) {
 			*any = true;
-			mask |= pm[q];
+			mask |= k.pm[q];
 		}
 	}
 	for (uint32_t i = 0; i < nargs; i++) {
@@ -321,12 +333,12 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		if (v >= n)
 			continue;
 		if (c->state[v] == S_NEW)
-			close_over(c, closed, pm, v);
-		argpm[i] = closed[v] ? pm[v] : 0;
+			post_order(c, v, close_one, &k);
+		argpm[i] = k.closed[v] ? k.pm[v] : 0;
 	}
 	tc__decided_free(c);
-	tc__free(al, closed);
-	tc__free(al, pm);
+	tc__free(al, k.closed);
+	tc__free(al, k.pm);
 	return mask;
 }
 
@@ -335,42 +347,22 @@ uint64_t tc__decided_params(const tc_decided_fn *fn, bool *any, const tc_alloc *
 	return params_of(fn, NULL, 0, NULL, any, al, rc);
 }
 
-/* Evaluates value q and what it reads (post-order on c->stack). */
-static void evaluate(fold_ctx *c, uint32_t q)
+/* Value v's constant, once its operands' are found: a parameter's read
+ * the context's constant, else what folds. */
+static void fold_one(fold_ctx *c, uint32_t v, void *ud)
 {
-	uint32_t top = 0;
-	c->state[q] = S_BUSY;
-	c->stack[top++] = q;
-	while (top) {
-		uint32_t v = c->stack[top - 1], w[3];
-		const tc_lane_op *o = &c->fn.ops[v];
-		uint32_t p = c->pidx[v];
-		if (p != TC_NONE) { /* a parameter's read: the context's constant */
-			top--;
-			c->state[v] = S_DONE;
-			if (p < 64 && ((c->kmask >> p) & 1) && tc__traced_fits(c->k[p], o->bits)) {
-				c->known[v] = 1;
-				c->val[v] = (uint64_t)c->k[p];
-			}
-			continue;
-		}
-		bool pushed = false;
-		if (folds(o->op))
-			for (unsigned i = operands(c, o, w); i-- > 0;)
-				if (c->state[w[i]] == S_NEW) {
-					c->state[w[i]] = S_BUSY;
-					c->stack[top++] = w[i];
-					pushed = true;
-				}
-		if (pushed)
-			continue;
-		top--;
-		c->state[v] = S_DONE;
-		uint64_t x;
-		if (folds(o->op) && fold(c, v, &x)) {
+	(void)ud;
+	const tc_lane_op *o = &c->fn.ops[v];
+	uint32_t p = c->pidx[v];
+	uint64_t x;
+	if (p != TC_NONE) {
+		if (p < 64 && ((c->kmask >> p) & 1) && tc__traced_fits(c->k[p], o->bits)) {
 			c->known[v] = 1;
-			c->val[v] = x;
+			c->val[v] = (uint64_t)c->k[p];
 		}
+	} else if (folds(o->op) && fold(c, v, &x)) {
+		c->known[v] = 1;
+		c->val[v] = x;
 	}
 }
 
@@ -379,7 +371,7 @@ bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)
 	if (v >= c->n || !c->fn.ops)
 		return false;
 	if (c->state[v] == S_NEW)
-		evaluate(c, v);
+		post_order(c, v, fold_one, NULL);
 	*out = c->val[v];
 	return c->known[v] != 0;
 }

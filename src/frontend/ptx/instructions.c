@@ -396,10 +396,13 @@ static int df_mem(reader *r, bool load, uint32_t v, const opnd *val, uint32_t ba
 	return tc__ptx_df(r, DF_STORE, v, base, obj, off, c, size, flags, TC_NONE);
 }
 
-/* A load's records (kind), each a DF_LOAD of its part of the memory (flags
- * DF_GENERIC: through a generic address). */
-static int df_loads(reader *r, const tok *op, const uint32_t *regs, uint32_t nv, const opnd *addr,
-		    uint32_t obj, uint32_t guard, uint8_t kind, uint8_t flags)
+/* A load's records (kind), each a fact of its part: DF_LOAD of memory at
+ * base plus the address's offset, or of object obj (flags DF_GENERIC:
+ * through a generic address), or DF_PARAM of parameter obj of the
+ * function (base TC_NONE). */
+static int df_reads(reader *r, const tok *op, const uint32_t *regs, uint32_t nv, const opnd *addr,
+		    uint8_t dop, uint32_t base, uint32_t obj, uint32_t guard, uint8_t kind,
+		    uint8_t flags)
 {
 	size_t mark = r->rec.def.len;
 	if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
@@ -408,28 +411,8 @@ static int df_loads(reader *r, const tok *op, const uint32_t *regs, uint32_t nv,
 	for (uint32_t k = 0; k < nv; k++) {
 		if (regs[k] == TC_NONE)
 			continue;
-		if (tc__ptx_df(r, DF_LOAD, regs[k], addr->base, obj, addr->off + (int64_t)k * size, 0,
-			       size, (uint8_t)(flags | (guard != TC_NONE ? DF_GUARD : 0)),
-			       (uint32_t)mark++))
-			return r->rc;
-	}
-	return TC_OK;
-}
-
-/* An ld.param of parameter index of the function: its records (kind), each
- * a DF_PARAM of its part of the parameter. */
-static int df_params(reader *r, const tok *op, const uint32_t *regs, uint32_t nv, const opnd *addr,
-		     uint32_t index, uint32_t guard, uint8_t kind)
-{
-	size_t mark = r->rec.def.len;
-	if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
-		return r->rc;
-	uint32_t size = elem_size(op);
-	for (uint32_t k = 0; k < nv; k++) {
-		if (regs[k] == TC_NONE)
-			continue;
-		if (tc__ptx_df(r, DF_PARAM, regs[k], TC_NONE, index, addr->off + (int64_t)k * size, 0,
-			       size, guard != TC_NONE ? DF_GUARD : 0, (uint32_t)mark++))
+		if (tc__ptx_df(r, dop, regs[k], base, obj, addr->off + (int64_t)k * size, 0, size,
+			       (uint8_t)(flags | (guard != TC_NONE ? DF_GUARD : 0)), (uint32_t)mark++))
 			return r->rc;
 	}
 	return TC_OK;
@@ -667,7 +650,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 							   {0, TC_NONE}, {0, 0}, TC_NONE};
 		} else if (e && e->tag == P_KERNEL) {
 			kind = K_ARGUMENT; /* one for the whole grid */
-			return df_params(r, op, regs, nv, addr, e->val, guard, kind);
+			return df_reads(r, op, regs, nv, addr, DF_PARAM, TC_NONE, e->val, guard,
+					kind, 0);
 		} else {
 			kind = TC_UA_SOURCE; /* who calls a function with what is unknown */
 			if (e && e->tag == P_FUNC) { /* unless a calling context says */
@@ -676,7 +660,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				 * value it reads: analysis/calls.c) */
 				r->cur_lane = tc__ptx_no_lane;
 				r->cur_lane.bits = (uint8_t)(elem_size(op) * 8 < 64 ? elem_size(op) * 8 : 64);
-				if (df_params(r, op, regs, nv, addr, e->val, guard, kind))
+				if (df_reads(r, op, regs, nv, addr, DF_PARAM, TC_NONE, e->val, guard,
+					     kind, 0))
 					return r->rc;
 				for (size_t x = mark; x < r->rec.def.len; x++)
 					if (tc__ptx_push(r, &r->pv_rec, (uint32_t)x) ||
@@ -688,12 +673,14 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 	} else if (atomic || local || param) {
 		kind = TC_UA_SOURCE;
 		if (dmem)
-			return df_loads(r, op, regs, nv, addr, dobj, guard, kind, 0);
+			return df_reads(r, op, regs, nv, addr, DF_LOAD, addr->base, dobj, guard, kind,
+					0);
 	} else if (!space) {
 		/* generic: thread-dependent when the address may point into the
 		 * local space (decided when the function is read) */
 		size_t mark = r->rec.def.len;
-		if (dmem ? df_loads(r, op, regs, nv, addr, dobj, guard, 0, DF_GENERIC)
+		if (dmem ? df_reads(r, op, regs, nv, addr, DF_LOAD, addr->base, dobj, guard, 0,
+				    DF_GENERIC)
 			 : tc__ptx_emit_defs(r, regs, nv, guard, 0, TC_NONE))
 			return r->rc;
 		for (size_t x = mark; x < r->rec.def.len; x++)
@@ -704,7 +691,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				return r->rc;
 		return TC_OK;
 	} else if (dmem) {
-		return df_loads(r, op, regs, nv, addr, dobj, guard, kind, 0);
+		return df_reads(r, op, regs, nv, addr, DF_LOAD, addr->base, dobj, guard, kind,
+					0);
 	}
 	return tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE);
 }
