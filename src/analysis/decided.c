@@ -400,13 +400,13 @@ int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *d
 	memset(live, 1, nb);
 	if (dead_edge)
 		memset(dead_edge, 0, g->m);
-	if (!described(fn) || nb == 0)
+	if (!fn->f->cond || !fn->ops || !fn->way || nb == 0)
 		return TC_OK;
 	uint32_t *queue = tc__malloc(c->al, tc__mul(nb, sizeof *queue));
 	if (!queue)
 		return TC_ENOMEM;
 	/* the nodes are the blocks', in order: edges map to blocks */
-	bool ordered = true;
+	bool ordered = dead_edge != NULL;
 	for (uint32_t b = 0; b < nb && ordered; b++)
 		ordered = fn->last[b] < g->n && (b == 0 || fn->last[b] > fn->last[b - 1]);
 	memset(live, 0, nb);
@@ -423,8 +423,8 @@ int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *d
 			uint32_t not = fn->f->succ[first ? s0 + 1 : s0];
 			s0 += first ? 0 : 1;
 			s1 = s0 + 1;
-			for (const uint32_t *e = TC_OUT_BEGIN(g, fn->last[b]);
-			     dead_edge && ordered && e < TC_OUT_END(g, fn->last[b]); e++)
+			for (const uint32_t *e = ordered ? TC_OUT_BEGIN(g, fn->last[b]) : NULL;
+			     e && e < TC_OUT_END(g, fn->last[b]); e++)
 				if (block_of(fn, g->edge_to[*e]) == not) {
 					dead_edge[*e] = 1;
 					*dead = true;

@@ -62,9 +62,10 @@ void tc__decided_free(tc_decided *e);
 bool tc__decided_value(tc_decided *e, uint32_t v, uint64_t *out);
 /*
  * The blocks reached from the entry along the ways the branches may go:
- * live[b] per block; dead_edge (may be NULL) per edge of g, the function's
- * graph (its nodes its blocks', in order): the edge a decided branch does
- * not take. *dead: some block or edge is dead. TC_OK or TC_ENOMEM.
+ * live[b] per block; dead_edge (may be NULL, and g with it) per edge of g,
+ * the function's graph (its nodes its blocks', in order, fn->last their
+ * last ones): the edge a decided branch does not take. *dead: some block
+ * or edge is dead. TC_OK or TC_ENOMEM.
  */
 int tc__decided_live(tc_decided *e, const tc_graph *g, uint8_t *live, uint8_t *dead_edge,
 		     bool *dead);

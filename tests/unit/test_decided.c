@@ -1,0 +1,207 @@
+/*
+ * test_decided.c - branches that go one way (analysis/decided.h): what
+ * folds to a constant, with the widths and signs of its operands, which
+ * parameters decide a branch, and the blocks a context's constants leave
+ * out, on functions described by hand (fn.h).
+ */
+#include "analysis/decided.h"
+#include "fn.h"
+
+/* the parameters: param_value[k] reads param_index[k] */
+typedef struct params {
+	uint32_t value[8], index[8], n;
+} params;
+
+static uint32_t param(fn *t, params *p, uint32_t index, uint8_t bits)
+{
+	uint32_t v = arg(t);
+	t->kind[v] = TC_UA_SOURCE;
+	t->op[v].bits = bits;
+	p->value[p->n] = v;
+	p->index[p->n++] = index;
+	return v;
+}
+
+static tc_decided_fn view(fn *t, const params *p, const uint32_t *last)
+{
+	fn_describe(t);
+	return (tc_decided_fn){&t->f, t->op, t->way, last, p->value, p->index, p->n};
+}
+
+/* value v folded with parameter 0 the constant k0 (kmask 1) or none */
+static bool folded(fn *t, const params *p, uint32_t v, bool known0, int64_t k0, uint64_t *out)
+{
+	static const uint32_t last[FN_BLOCKS] = {0};
+	tc_decided_fn f = view(t, p, last);
+	tc_decided *e;
+	assert_int_equal(tc__decided_new(&e, &f, known0 ? 1 : 0, &k0, &t->al), TC_OK);
+	bool r = tc__decided_value(e, v, out);
+	tc__decided_free(e);
+	return r;
+}
+
+static void test_fold(void **state)
+{
+	(void)state;
+	fn t;
+	params p = {{0}, {0}, 0};
+	fn_init(&t, 1);
+	uint32_t x = param(&t, &p, 0, 32);
+	uint32_t min = bin(&t, 0, TC_LOP_OR, x, K(INT64_C(0x80000000))); /* x | sign bit */
+	uint32_t slt = bin(&t, 0, TC_LOP_SLT, min, K(0));
+	uint32_t ult = bin(&t, 0, TC_LOP_ULT, min, K(0));
+	uint32_t ashr = bin(&t, 0, TC_LOP_ASHR, min, K(31));
+	uint32_t lshr = bin(&t, 0, TC_LOP_LSHR, min, K(31));
+	uint32_t shl_far = bin(&t, 0, TC_LOP_SHL, x, K(32));
+	uint32_t udiv0 = bin(&t, 0, TC_LOP_UDIV, x, K(0));
+	uint32_t sdiv = bin(&t, 0, TC_LOP_SDIV, min, K(-1));
+	uint32_t wide = copy(&t, 0, min, 64);
+	uint32_t trunc = copy(&t, 0, min, 8);
+	uint32_t sel = value(&t, 0, TC_UA_PURE, TC_LOP_SELECT);
+	t.op[sel].cond = slt;
+	t.op[sel].flags = TC_LOP_K0 | TC_LOP_K1;
+	t.op[sel].k[0] = 7;
+	t.op[sel].k[1] = 9;
+	use(&t, slt, sel, 0);
+	uint64_t r;
+	assert_true(folded(&t, &p, slt, true, 5, &r));
+	assert_int_equal(r, 1); /* 0x80000005 is negative in 32 bits */
+	assert_true(folded(&t, &p, ult, true, 5, &r));
+	assert_int_equal(r, 0);
+	assert_true(folded(&t, &p, ashr, true, 5, &r));
+	assert_int_equal(r, 0xffffffffu);
+	assert_true(folded(&t, &p, lshr, true, 5, &r));
+	assert_int_equal(r, 1);
+	assert_false(folded(&t, &p, shl_far, true, 5, &r)); /* past the width */
+	assert_false(folded(&t, &p, udiv0, true, 5, &r));   /* by zero */
+	assert_true(folded(&t, &p, sdiv, true, 0, &r)); /* INT32_MIN / -1 wraps in 32 bits */
+	assert_int_equal(r, 0x80000000u);
+	assert_false(folded(&t, &p, wide, true, 5, &r)); /* zext or sext: not said */
+	assert_true(folded(&t, &p, trunc, true, 5, &r));
+	assert_int_equal(r, 5);
+	assert_true(folded(&t, &p, sel, true, 5, &r));
+	assert_int_equal(r, 7);
+	assert_false(folded(&t, &p, slt, false, 0, &r)); /* the parameter not known */
+}
+
+static void test_fits(void **state)
+{
+	(void)state;
+	fn t;
+	params p = {{0}, {0}, 0};
+	fn_init(&t, 1);
+	uint32_t x = param(&t, &p, 0, 8); /* read as 8 bits */
+	uint32_t eq = bin(&t, 0, TC_LOP_EQ, x, K(0));
+	uint64_t r;
+	assert_true(folded(&t, &p, eq, true, 100, &r));
+	assert_int_equal(r, 0);
+	assert_false(folded(&t, &p, eq, true, 300, &r)); /* not what 8 bits read */
+	assert_false(folded(&t, &p, eq, true, -1, &r));
+}
+
+/* 0 -> 1 | 2 on cond, 1 -> 3, 2 -> 3, 3 returns */
+static void diamond(fn *t, uint32_t cond)
+{
+	branch(t, 0, cond, 1, 2);
+	edge(t, 1, 3);
+	edge(t, 2, 3);
+	edge(t, 3, UNIT_EXIT);
+}
+
+static void test_params(void **state)
+{
+	(void)state;
+	fn t;
+	params p = {{0}, {0}, 0};
+	fn_init(&t, 4);
+	param(&t, &p, 0, 32);
+	uint32_t y = param(&t, &p, 1, 32);
+	uint32_t lo = bin(&t, 0, TC_LOP_AND, y, K(1));
+	uint32_t ne = bin(&t, 0, TC_LOP_NE, lo, K(0));
+	diamond(&t, ne);
+	t.way[0] = TC_WAY_FIRST;
+	static const uint32_t last[FN_BLOCKS] = {0, 1, 2, 3};
+	tc_decided_fn f = view(&t, &p, last);
+	bool any;
+	int rc;
+	assert_int_equal(tc__decided_params(&f, &any, &t.al, &rc), 2);
+	assert_int_equal(rc, TC_OK);
+	assert_true(any);
+	/* a branch on a thread-dependent value decides nothing */
+	fn u;
+	params q = {{0}, {0}, 0};
+	fn_init(&u, 4);
+	uint32_t s = source(&u, 0, TC_LOP_TID_X);
+	uint32_t z = param(&u, &q, 0, 32);
+	uint32_t sum = bin(&u, 0, TC_LOP_ADD, s, z);
+	diamond(&u, bin(&u, 0, TC_LOP_EQ, sum, K(0)));
+	u.way[0] = TC_WAY_FIRST;
+	f = view(&u, &q, last);
+	assert_int_equal(tc__decided_params(&f, &any, &u.al, &rc), 0);
+	assert_false(any);
+	/* no way said: nothing */
+	u.way[0] = TC_WAY_UNKNOWN;
+	t.way[0] = TC_WAY_UNKNOWN;
+	f = view(&t, &p, last);
+	assert_int_equal(tc__decided_params(&f, &any, &t.al, &rc), 0);
+	assert_false(any);
+}
+
+/* the blocks live with parameter 0 the constant k (known) */
+static void live_of(fn *t, const params *p, uint8_t way, bool known, int64_t k, uint8_t *live,
+		    bool *dead)
+{
+	static const uint32_t last[FN_BLOCKS] = {0, 1, 2, 3};
+	t->way[0] = way;
+	tc_decided_fn f = view(t, p, last);
+	tc_decided *e;
+	assert_int_equal(tc__decided_new(&e, &f, known ? 1 : 0, &k, &t->al), TC_OK);
+	assert_int_equal(tc__decided_live(e, NULL, live, NULL, dead), TC_OK);
+	tc__decided_free(e);
+}
+
+static void test_live(void **state)
+{
+	(void)state;
+	fn t;
+	params p = {{0}, {0}, 0};
+	fn_init(&t, 4);
+	uint32_t x = param(&t, &p, 0, 32);
+	diamond(&t, bin(&t, 0, TC_LOP_EQ, x, K(0)));
+	uint8_t live[4];
+	bool dead;
+	live_of(&t, &p, TC_WAY_FIRST, true, 0, live, &dead); /* x == 0: the first way */
+	assert_true(dead);
+	assert_true(live[0] && live[1] && !live[2] && live[3]);
+	live_of(&t, &p, TC_WAY_FIRST, true, 5, live, &dead);
+	assert_true(dead);
+	assert_true(live[0] && !live[1] && live[2] && live[3]);
+	live_of(&t, &p, TC_WAY_SECOND, true, 0, live, &dead); /* @!%p bra */
+	assert_true(dead);
+	assert_true(live[0] && !live[1] && live[2] && live[3]);
+	live_of(&t, &p, TC_WAY_FIRST, false, 0, live, &dead); /* not known */
+	assert_false(dead);
+	assert_true(live[0] && live[1] && live[2] && live[3]);
+	/* a constant condition needs no parameter */
+	fn u;
+	params q = {{0}, {0}, 0};
+	fn_init(&u, 4);
+	uint32_t k = value(&u, 0, TC_UA_PURE, TC_LOP_COPY); /* mov.u16 %rs, 0 */
+	u.op[k].flags = TC_LOP_K0;
+	u.op[k].bits = 16;
+	diamond(&u, bin(&u, 0, TC_LOP_NE, k, K(0)));
+	live_of(&u, &q, TC_WAY_FIRST, false, 0, live, &dead);
+	assert_true(dead);
+	assert_true(live[0] && !live[1] && live[2] && live[3]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fold),
+		cmocka_unit_test(test_fits),
+		cmocka_unit_test(test_params),
+		cmocka_unit_test(test_live),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
