@@ -132,10 +132,23 @@ unsigned tc__spirv_int_width(const reader *r, uint32_t t)
 	return tc__spirv_opcode_at(r, d) == SpvOpTypeInt ? tc__spirv_word(r, d, 2) : 0;
 }
 
-/* Integer constant id's value, sign-extended from its width. */
+/* The width of an integer or boolean type (a bool: 1), else 0. */
+static unsigned value_width(const reader *r, uint32_t t)
+{
+	return tc__spirv_opcode_at(r, tc__spirv_def_of(r, t)) == SpvOpTypeBool
+		       ? 1
+		       : tc__spirv_int_width(r, t);
+}
+
+/* Integer (or boolean) constant id's value, sign-extended from its width. */
 static bool constant_value(const reader *r, uint32_t id, int64_t *k)
 {
 	uint32_t d = tc__spirv_def_of(r, id);
+	uint32_t op = tc__spirv_opcode_at(r, d);
+	if (op == SpvOpConstantTrue || op == SpvOpConstantFalse) {
+		*k = op == SpvOpConstantTrue ? -1 : 0; /* one bit, sign-extended */
+		return true;
+	}
 	unsigned w =
 	    tc__spirv_opcode_at(r, d) == SpvOpConstant ? tc__spirv_int_width(r, r->in[d].type) : 0;
 	if (!w || w > 64 || r->in[d].nw < (w > 32 ? 5 : 4))
@@ -214,7 +227,7 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 		uint32_t p = store ? tc__spirv_word(r, i, 1) : x->res;
 		uint32_t v = store ? tc__spirv_word(r, i, 2) : tc__spirv_word(r, i, 4);
 		uint32_t pd = tc__spirv_opcode_at(r, tc__spirv_def_of(r, p)), vd = tc__spirv_def_of(r, v);
-		unsigned w = vd != TC_NONE ? tc__spirv_int_width(r, r->in[vd].type) : 0;
+		unsigned w = vd != TC_NONE ? value_width(r, r->in[vd].type) : 0;
 		if ((!store && x->op != SpvOpVariable) || !w || w > 64 ||
 		    (pd != SpvOpVariable && pd != SpvOpFunctionParameter))
 			return o;
@@ -229,7 +242,13 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 		}
 		return o;
 	}
-	unsigned w = tc__spirv_int_width(r, x->type);
+	unsigned w = value_width(r, x->type);
+	if (x->op == SpvOpFunctionCall && nops == 1 && !(first & TC_SSA_VALUE)) {
+		/* an argument's read: what the variable it points to holds
+		 * (values.c, call_entries) */
+		o = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE};
+		return o;
+	}
 	if (x->op == SpvOpLoad) {
 		/* the whole of a variable that is a register */
 		uint32_t pd = tc__spirv_opcode_at(r, tc__spirv_def_of(r, tc__spirv_word(r, i, 3)));

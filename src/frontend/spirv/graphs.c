@@ -134,6 +134,19 @@ static int graph(reader *r, uint32_t fi)
 		o->bits = (uint8_t)tc__spirv_int_width(r, r->in[r->rinst.v[e]].type);
 	}
 	rf.lane = r->lane;
+	/* OpBranchConditional: its true label first (functions.c) */
+	if (tc__grow(&r->al, &r->way, &r->waycap, (size_t)nb + 1, 1)) {
+		rc = tc__spirv_oom(r);
+		goto done;
+	}
+	for (uint32_t k = 0; k < nb; k++) {
+		uint32_t t = r->blk[k].i1 - 1, s0 = succ_off[k];
+		r->way[k] = t >= r->blk[k].i0 && r->in[t].op == SpvOpBranchConditional &&
+					    succ_off[k + 1] - s0 == 2 &&
+					    r->succ.v[s0] != r->succ.v[s0 + 1] && r->cond.v[k] != TC_NONE
+				    ? TC_WAY_FIRST
+				    : TC_WAY_UNKNOWN;
+	}
 	char idname[24];
 	const char *name = f->name;
 	size_t nlen = f->nlen;
@@ -160,6 +173,7 @@ static int graph(reader *r, uint32_t fi)
 	in.regs = &rf;
 	in.arith_only = !r->any_sub;
 	in.last = last;
+	in.way = r->way;
 	in.ctx = r;
 	in.source = tc__spirv_value_source;
 	/* the workgroup's size given, else the one the entry point declares */

@@ -579,6 +579,7 @@ static void free_reader(reader *r)
 	tc__free(&r->al, r->tids);
 	tc__free(&r->al, r->found);
 	tc__free(&r->al, r->lane);
+	tc__free(&r->al, r->way);
 }
 
 static bool spirv_magic(const void *data, size_t len)

@@ -173,6 +173,8 @@ typedef struct reader {
 	bool any_sub; /* some collective of the function is a sub-group's */
 	tc_lane_op *lane; /* per instruction of the register form */
 	size_t lanecap;
+	uint8_t *way; /* per block: TC_WAY_* (its branch's first successor where true) */
+	size_t waycap;
 	uint32_t nregs;
 	tc_arg_tests tests; /* of its collectives' arguments */
 	const tc_fn_sink *sink; /* what each function's description goes to */
