@@ -137,20 +137,6 @@ static bool together(walk *w, const tc_uniformity *wua, uint32_t a, uint32_t b)
 	return true;
 }
 
-/* The block node v is in (last strictly increasing), or TC_NONE. */
-static uint32_t block_of(const uint32_t *last, uint32_t nb, uint32_t v)
-{
-	uint32_t lo = 0, hi = nb;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (last[mid] < v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < nb ? lo : TC_NONE;
-}
-
 /* synced: the nodes no walk from the entry reaches without a sync edge */
 static int synced_nodes(const tc_graph *g, const uint8_t *sync_edge, uint8_t *synced,
 			const tc_alloc *al)
@@ -203,7 +189,7 @@ int tc__active_edges(const tc_ua_func *f, const tc_lane_op *op, const uint8_t *w
 			break;
 		}
 		for (const uint32_t *e = TC_OUT_BEGIN(g, last[b]); e < TC_OUT_END(g, last[b]); e++)
-			if (block_of(last, nb, g->edge_to[*e]) == side)
+			if (tc__block_of_node(last, nb, g->edge_to[*e]) == side)
 				(*sync_edge)[*e] = 1;
 	}
 	if (made || rc)

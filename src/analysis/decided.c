@@ -376,21 +376,6 @@ bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)
 	return c->known[v] != 0;
 }
 
-/* The block node v is in (the last nodes of the blocks, strictly
- * increasing), or TC_NONE. */
-static uint32_t block_of(const tc_decided_fn *fn, uint32_t v)
-{
-	uint32_t lo = 0, hi = fn->f->nblocks;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (fn->last[mid] < v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < fn->f->nblocks ? lo : TC_NONE;
-}
-
 int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *dead_edge,
 		     bool *dead)
 {
@@ -425,7 +410,7 @@ int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *d
 			s1 = s0 + 1;
 			for (const uint32_t *e = ordered ? TC_OUT_BEGIN(g, fn->last[b]) : NULL;
 			     e && e < TC_OUT_END(g, fn->last[b]); e++)
-				if (block_of(fn, g->edge_to[*e]) == not) {
+				if (tc__block_of_node(fn->last, nb, g->edge_to[*e]) == not) {
 					dead_edge[*e] = 1;
 					*dead = true;
 				}

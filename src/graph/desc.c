@@ -40,6 +40,19 @@ void tc__arg_tests_free(const tc_alloc *al, tc_arg_tests *t)
 	t->n = t->cap = t->off_cap = 0;
 }
 
+uint32_t tc__block_of_node(const uint32_t *last, uint32_t nblocks, uint32_t node)
+{
+	uint32_t lo = 0, hi = nblocks;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (last[mid] < node)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nblocks ? lo : TC_NONE;
+}
+
 int tc__ua_operands(tc_arena *ar, const tc_ua_func *f, uint32_t **off, uint32_t **val,
 		    uint32_t **blk)
 {

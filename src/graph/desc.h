@@ -416,6 +416,11 @@ int tc__fn_read_send(const tc_fn_sink *sink, tc_module *m, tc_fn_read *in, doubl
  * them, not reached when the reader failed before). */
 void tc__fn_read_release(tc_module *m, tc_fn_read *in);
 
+/* The block of a function whose graph nodes hold node: last[b] is the node
+ * block b's branch ends (tc_fn_read.last), strictly increasing (the
+ * graph's nodes are its blocks', in order); TC_NONE past the last block. */
+uint32_t tc__block_of_node(const uint32_t *last, uint32_t nblocks, uint32_t node);
+
 /* The operands of each value of f, from its use lists: those of value u are
  * val[off[u] .. off[u + 1]), in the order of their ids, each with the
  * block of its use (blk: a phi's, the block it comes from); uses with no
