@@ -26,7 +26,8 @@ int tc__digraph_blocks(tc_arena *ar, tc_digraph *out, uint32_t nb, const uint32_
 		return TC_ENOMEM;
 	memcpy(out->off, succ_off, ((size_t)nb + 1) * sizeof *out->off);
 	out->off[nb + 1] = narcs;
-	memcpy(out->adj, succ, (size_t)narcs * sizeof *out->adj);
+	if (narcs) /* succ may be NULL then */
+		memcpy(out->adj, succ, (size_t)narcs * sizeof *out->adj);
 	return TC_OK;
 }
 
