@@ -260,26 +260,28 @@ static int reads_of(reader *r, const opnd *o)
 
 /* ---- instructions --------------------------------------------------------- */
 
-/* whether the opcode's modifiers (".global.u32") hold mod (".global"; also
- * as the first part of a qualifier: ".shared::cta") */
-static bool has_mod(const tok *op, size_t blen, const char *mod)
+/* whether the opcode's modifiers (".global.u32") hold mod, of k bytes
+ * (".global"; also as the first part of a qualifier: ".shared::cta") */
+static inline bool mod_in(const tok *op, size_t blen, const char *mod, size_t k)
 {
-	size_t k = strlen(mod);
 	for (size_t i = blen; i + k <= op->len; i++)
 		if (op->s[i] == '.' && memcmp(op->s + i, mod, k) == 0 &&
 		    (i + k == op->len || op->s[i + k] == '.' || op->s[i + k] == ':'))
 			return true;
 	return false;
 }
+/* mod a string literal: its length known where the compiler inlines the
+ * comparison (every instruction asks several) */
+#define has_mod(op, blen, mod) mod_in(op, blen, "" mod, sizeof(mod) - 1)
 
 /* what the reader knows of an opcode (its name up to the first '.') */
 enum { OPF_PURE = 1, OPF_LANE = 2, OPF_NODEF = 4, OPF_COLL = 8 /* may be a collective */ };
 enum { OP_OTHER, OP_BRA, OP_BRX, OP_RET, OP_TRAP, OP_BAR, OP_CALL, OP_LD, OP_ST, OP_MOV, OP_CVTA };
 
-typedef struct opinfo {
+struct opinfo {
 	const char *name;
 	uint8_t len, code, flags;
-} opinfo;
+};
 
 #define OPI(n, c, f) {n, sizeof n - 1, c, f}
 static const opinfo optab[] = {
@@ -340,12 +342,24 @@ static const opinfo optab[] = {
 };
 #undef OPI
 
-/* NULL: no PTX instruction */
-static const opinfo *opcode(const char *s, size_t n)
+/* The entry of opcode s (n bytes), NULL for no PTX instruction. A file
+ * uses a few opcodes over and over: r->opcache keeps the entry each slot's
+ * name found last, the slot picked by the name's first and last two
+ * letters (the common opcodes each get one of their own), and the table is
+ * searched on a miss only. */
+static const opinfo *opcode(reader *r, const char *s, size_t n)
 {
+	if (n == 0)
+		return NULL;
+	size_t slot = ((unsigned char)s[0] * 8u + (unsigned char)s[n > 1 ? n - 2 : 0] +
+		       (unsigned char)s[n - 1] * 3u) %
+		      (sizeof r->opcache / sizeof *r->opcache);
+	const opinfo *c = r->opcache[slot];
+	if (c && c->len == n && memcmp(c->name, s, n) == 0)
+		return c;
 	for (size_t i = 0; i < sizeof optab / sizeof *optab; i++)
 		if (optab[i].len == n && optab[i].name[0] == s[0] && memcmp(optab[i].name, s, n) == 0)
-			return &optab[i];
+			return r->opcache[slot] = &optab[i];
 	return NULL;
 }
 
@@ -1166,7 +1180,7 @@ int tc__ptx_instruction(reader *r, tok op, uint32_t guard, tok first)
 	size_t blen = 0;
 	while (blen < op.len && op.s[blen] != '.')
 		blen++;
-	const opinfo *oi = opcode(op.s, blen);
+	const opinfo *oi = opcode(r, op.s, blen);
 	if (!oi)
 		return tc__ptx_err(r, op.line, op.col, "unknown instruction '%.*s'",
 				   (int)(blen > 60 ? 60 : blen), op.s);

@@ -74,6 +74,10 @@ void tc__ptx_next(reader *r)
 	r->pend_col = r->t.col + r->t.len;
 	const char *p = r->p, *end = r->end;
 	for (;;) {
+		/* eight spaces at a time first: compilers align comments with
+		 * long runs of them */
+		while (end - p >= 8 && memcmp(p, "        ", 8) == 0)
+			p += 8;
 		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
 			p++;
 		if (p >= end)
@@ -129,8 +133,12 @@ void tc__ptx_next(reader *r)
 		 * ".shared::cta", ".L1::no_allocate") */
 		bool directive = c == '.';
 		for (;;) {
-			while (q < end && tc__ptx_id_cont((unsigned char)*q) && !(directive && *q == '.'))
-				q++;
+			if (directive)
+				while (q < end && tc__ptx_id_cont((unsigned char)*q) && *q != '.')
+					q++;
+			else
+				while (q < end && tc__ptx_id_cont((unsigned char)*q))
+					q++;
 			if (end - q < 3 || q[0] != ':' || q[1] != ':' ||
 			    !tc__ptx_id_cont((unsigned char)q[2]) || q[2] == '.')
 				break;

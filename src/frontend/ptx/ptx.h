@@ -310,6 +310,8 @@ typedef struct vecs {
 	size_t kind_cap;
 } vecs;
 
+typedef struct opinfo opinfo; /* what the reader knows of an opcode (instructions.c) */
+
 typedef struct reader {
 	tc_alloc al;
 	/* what the read keeps to its end, freed at once: every array below
@@ -393,11 +395,15 @@ typedef struct reader {
 	size_t lane_cap;
 	tc_lane_op cur_lane; /* what tc__ptx_emit gives the records it makes */
 
+	/* the opcodes' entries found last (instructions.c) */
+	const opinfo *opcache[64];
+
 	/* the function being read */
 	pfunc *f;
 	uint32_t fidx;
 	uint32_t nregs;
 	nmap regs;    /* names and range prefixes -> registers */
+	bool bare_regs; /* regs has a name without '%' (tc__ptx_is_reg_tok) */
 	struct {      /* the range prefixes looked up last ("%r", "%rd") */
 		const char *s;
 		uint32_t len, base, count, gen;
