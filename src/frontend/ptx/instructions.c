@@ -553,7 +553,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				if (tc__ptx_push(r, &r->rd, slot) ||
 				    tc__ptx_emit_defs(r, &v, 1, guard, TC_UA_PURE, TC_NONE))
 					return r->rc;
-				if (v != TC_NONE)
+				if (v != TC_NONE && r->want_df) /* the load's fact */
 					r->df[r->ndf - 1].rec = (uint32_t)r->rec.def.len - 1;
 			} else {
 				if (v != TC_NONE && tc__ptx_push(r, &r->rd, v))
@@ -987,21 +987,25 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 			db = y->reg;
 		}
 	}
-	/* a comparison (a null test of `this`) lets no address go anywhere,
-	 * nor does floating-point arithmetic: no compiler computes an address
-	 * there (docs/ptx.md), and what a load at an offset not known reads of
-	 * a depot's pointers goes into the doubles it holds too */
-	bool compare = blen == 4 && memcmp(op->s, "setp", 4) == 0;
-	bool fp = oi->code != OP_MOV && (has_mod(op, blen, ".f64") || has_mod(op, blen, ".f32") ||
-					 has_mod(op, blen, ".f16") || has_mod(op, blen, ".f16x2") ||
-					 has_mod(op, blen, ".bf16") || has_mod(op, blen, ".bf16x2"));
-	if (dop == 0xff && !compare && !fp && tc__ptx_df_uses(r, 0))
-		return r->rc;
-	for (size_t k = 1; k < r->nops; k++)
-		if (r->ops[k].k == O_SYM && dop != DF_OBJ &&
-		    tc__ptx_local_obj(r, r->ops[k].sym, r->ops[k].slen) != TC_NONE &&
-		    tc__ptx_df(r, DF_GIVEUP, TC_NONE, TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE))
+	if (r->want_df) {
+		/* a comparison (a null test of `this`) lets no address go
+		 * anywhere, nor does floating-point arithmetic: no compiler
+		 * computes an address there (docs/ptx.md), and what a load at an
+		 * offset not known reads of a depot's pointers goes into the
+		 * doubles it holds too */
+		bool compare = blen == 4 && memcmp(op->s, "setp", 4) == 0;
+		bool fp = oi->code != OP_MOV &&
+			  (has_mod(op, blen, ".f64") || has_mod(op, blen, ".f32") ||
+			   has_mod(op, blen, ".f16") || has_mod(op, blen, ".f16x2") ||
+			   has_mod(op, blen, ".bf16") || has_mod(op, blen, ".bf16x2"));
+		if (dop == 0xff && !compare && !fp && tc__ptx_df_uses(r, 0))
 			return r->rc;
+		for (size_t k = 1; k < r->nops; k++)
+			if (r->ops[k].k == O_SYM && dop != DF_OBJ &&
+			    tc__ptx_local_obj(r, r->ops[k].sym, r->ops[k].slen) != TC_NONE &&
+			    tc__ptx_df(r, DF_GIVEUP, TC_NONE, TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE))
+				return r->rc;
+	}
 	/* the depot's address: mov of a .local name, cvta.local of it */
 	bool to_base = false;
 	if (nd == 1 && one != TC_NONE) {

@@ -368,17 +368,19 @@ bool tc__ptx_may_have_warp_ops(const char *p, size_t n)
 	return false;
 }
 
-/* Whether the text may hold a .debug_info section: only such files keep
- * every function's labels for it. */
-bool tc__ptx_has_debug_info(const char *p, size_t n)
+unsigned tc__ptx_scan_dots(const char *p, size_t n)
 {
-	for (size_t i = 0; i + 11 <= n;) {
+	unsigned found = 0;
+	for (size_t i = 0; i + 6 <= n && found != (TEXT_DEBUG_INFO | TEXT_LOCAL);) {
 		const char *d = memchr(p + i, '.', n - i);
 		if (!d)
 			break;
+		size_t left = n - (size_t)(d - p);
 		i = (size_t)(d - p) + 1;
-		if (n - (size_t)(d - p) >= 11 && memcmp(d, ".debug_info", 11) == 0)
-			return true;
+		if (left >= 11 && memcmp(d, ".debug_info", 11) == 0)
+			found |= TEXT_DEBUG_INFO;
+		else if (left >= 6 && memcmp(d, ".local", 6) == 0)
+			found |= TEXT_LOCAL;
 	}
-	return false;
+	return found;
 }

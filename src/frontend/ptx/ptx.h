@@ -351,6 +351,7 @@ typedef struct reader {
 	/* nvcc -G's inlined calls, from .debug_abbrev and .debug_info
 	 * (dwarf.h), kept when the text has a .debug_info (want_dwarf) */
 	bool want_dwarf;
+	bool want_df; /* depot.c's facts recorded (tc__ptx_scan_dots) */
 	nmap all_labels; /* every function's labels: function (val), instruction
 			  * (aux); tag 2: defined in several functions */
 	struct dsec {
@@ -531,7 +532,12 @@ void tc__ptx_nmap_free(tc_arena *ar, nmap *m);
 int tc__ptx_skip_decl(reader *r, nmap *local_syms);
 int tc__ptx_skip_group(reader *r);
 bool tc__ptx_may_have_warp_ops(const char *p, size_t n);
-bool tc__ptx_has_debug_info(const char *p, size_t n);
+/* What the text may hold, from one scan of its '.'s: a .debug_info section
+ * (only such files keep every function's labels for it), ".local" (only
+ * there may a local object's address be taken, which depot.c follows:
+ * without, its facts are not recorded). */
+enum { TEXT_DEBUG_INFO = 1, TEXT_LOCAL = 2 };
+unsigned tc__ptx_scan_dots(const char *p, size_t n);
 
 /* per byte: 1 continues a name, 2 starts one, 4 a digit, 8 punctuation */
 extern const unsigned char tc__ptx_cclass[256];
