@@ -785,7 +785,7 @@ static int use(dstate *s)
 			r->rec.kind[i] = TC_UA_PURE;
 			if (out.k == V_CONST) {
 				r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE},
-							  {tc__ptx_sext(out.c, bits), 0}, TC_NONE};
+							  TC_NONE, {tc__ptx_sext(out.c, bits), 0}};
 			} else { /* a kernel's argument: its value is not known */
 				r->lane[i] = tc__ptx_no_lane;
 				r->lane[i].bits = bits;

@@ -531,7 +531,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			size_t mark = r->rec.def.len;
 			/* for the warp's view: a copy of the slot, of the value */
 			tc_lane_op copy = {TC_LOP_COPY, 0, (uint8_t)(size < 8 ? size * 8 : 64),
-					   {0, TC_NONE}, {0, 0}, TC_NONE};
+					   {0, TC_NONE}, TC_NONE, {0, 0}};
 			if (part && elem_signed(op)) /* a narrower signed copy */
 				copy = tc__ptx_no_lane;
 			else if (!part) /* the whole slot: its value as it is */
@@ -641,11 +641,11 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			uint8_t bits = (uint8_t)(width < 64 ? width : 64);
 			if (addr->off == 0 && nval == 1)
 				r->cur_lane =
-					(tc_lane_op){TC_LOP_COPY, 0, bits, {0, TC_NONE}, {0, 0}, TC_NONE};
+					(tc_lane_op){TC_LOP_COPY, 0, bits, {0, TC_NONE}, TC_NONE, {0, 0}};
 			else if (addr->off == 0 && nval == 0 && val->k == O_IMM && val->known)
 				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits,
 							   {TC_NONE, TC_NONE},
-							   {tc__ptx_sext(val->off, bits), 0}, TC_NONE};
+							   TC_NONE, {tc__ptx_sext(val->off, bits), 0}};
 			return tc__ptx_emit_defs(r, &slot, 1, guard, TC_UA_PURE, TC_NONE);
 		}
 		return TC_OK; /* memory is not followed */
@@ -678,7 +678,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			uint32_t size = elem_size(op);
 			if (nv == 1 && addr->off == 0 && (size == 4 || size == 8))
 				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, (uint8_t)(size * 8),
-							   {0, TC_NONE}, {0, 0}, TC_NONE};
+							   {0, TC_NONE}, TC_NONE, {0, 0}};
 		} else if (e && e->tag == P_KERNEL) {
 			kind = K_ARGUMENT; /* one for the whole grid */
 			return df_params(r, op, regs, nv, addr, e->val, guard, kind);
@@ -790,7 +790,7 @@ static int call_args(reader *r, const opnd *args, uint32_t *arg0)
 		if (tc__ptx_push(r, &r->carg, (uint32_t)r->rec.def.len))
 			return r->rc;
 		r->cur_lane = r->rd.len == 1
-				      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE}
+				      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}}
 				      : tc__ptx_no_lane;
 		if (tc__ptx_emit(r, TC_NONE, TC_UA_PURE, TC_NONE))
 			return r->rc;
@@ -1149,10 +1149,10 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 		r->cur_lane = tc__ptx_no_lane;
 		const opnd *o = k0 + i < r->nops ? &r->ops[k0 + i] : NULL;
 		if (o && o->k == O_REG && o->reg != TC_NONE && r->rd.len == 1)
-			r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE};
+			r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}};
 		else if (o && o->k == O_IMM && o->known && r->rd.len == 0)
 			r->cur_lane =
-				(tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0, {TC_NONE, TC_NONE}, {o->off, 0}, TC_NONE};
+				(tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0, {TC_NONE, TC_NONE}, TC_NONE, {o->off, 0}};
 		if (tc__ptx_emit(r, TC_NONE, kind, src))
 			return r->rc;
 	}

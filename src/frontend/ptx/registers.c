@@ -198,7 +198,7 @@ int tc__ptx_parse_reg_decl(reader *r)
 /* ---- records ---------------------------------------------------------- */
 
 /* nothing known for the warp's view (lanes.h) */
-const tc_lane_op tc__ptx_no_lane = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+const tc_lane_op tc__ptx_no_lane = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 
 /* A record: instruction writing def (TC_NONE: none) and reading r->rd;
  * with the warp's view wanted, r->cur_lane is what it computes. */
