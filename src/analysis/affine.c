@@ -54,6 +54,7 @@ typedef struct aff {
 	uint8_t *idk;    /* per value: 1 + dim (local index), 4 + dim (global) */
 	uint8_t *fixed;  /* per phi: fell to its fallback */
 	uint8_t *atom;   /* per value: its U is no function of its operands */
+	uint8_t *cut;    /* per value: its operands' thread terms cancel */
 	uint32_t *ooff, *oval, *oblk; /* operands per value (user), with blocks */
 } aff;
 
@@ -322,11 +323,12 @@ static int shape(aff *a, tc_arena *ar, const tc_thread_id *ids, uint32_t nids)
 	a->idk = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
 	a->fixed = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
 	a->atom = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
+	a->cut = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nv + 1);
 	a->cyc = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nb + 1);
 	a->live = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nb + 1);
 	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)(nv > nb ? nv : nb) + 1);
-	if (!a->fm || !a->reach || !a->idk || !a->fixed || !a->atom || !a->cyc || !a->live ||
-	    !stack || tc__ua_operands(ar, f, &a->ooff, &a->oval, &a->oblk))
+	if (!a->fm || !a->reach || !a->idk || !a->fixed || !a->atom || !a->cut || !a->cyc ||
+	    !a->live || !stack || tc__ua_operands(ar, f, &a->ooff, &a->oval, &a->oblk))
 		return TC_ENOMEM;
 	/* the thread's indices the reader names */
 	for (uint32_t k = 0; k < nids; k++)
@@ -412,8 +414,9 @@ static int forms(aff *a, tc_arena *ar)
 		inq[v] = 0;
 		if (a->fixed[v] && a->fm[v].st != F_TOP)
 			continue;
-		bool cancel;
+		bool cancel = false;
 		form n = (f->kind[v] & TC_UA_PHI) ? phi_form(a, v) : transfer(a, v, &cancel);
+		a->cut[v] = cancel;
 		if (same(n, a->fm[v]))
 			continue;
 		a->fm[v] = n;
@@ -445,13 +448,10 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 		return TC_ENOMEM;
 	memset(sid, 0xff, ((size_t)nv + 1) * sizeof *sid);
 	uint32_t ncancel = 0, ns = 0;
+	/* a value's last transfer in forms() read its operands' final forms:
+	 * its cut and atom marks are those of the fixpoint */
 	for (uint32_t v = 0; v < nv; v++) {
-		if ((f->kind[v] & TC_UA_PHI) || a->fixed[v])
-			continue;
-		bool c = false;
-		form n = transfer(a, v, &c);
-		(void)n;
-		if (!c)
+		if ((f->kind[v] & TC_UA_PHI) || a->fixed[v] || !a->cut[v])
 			continue;
 		/* it reads stand-ins only where an operand is affine */
 		bool any = false;

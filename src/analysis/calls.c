@@ -370,7 +370,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 		}
 		int64_t kv = ones ? -1 : kval_of(X, p);
 		c->wlop[v] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, d->lop[v].bits, {TC_NONE, TC_NONE},
-					  {kv, 0}, TC_NONE};
+					  TC_NONE, {kv, 0}};
 	}
 	rc = tc__lanes(out, &f, lop, &geom, &c->al);
 	if (rc)

@@ -424,7 +424,7 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 	if (!rc && rf->lane && !(s->lop = TC_ARENA_ARRAY(&s->ar, tc_lane_op, (size_t)nv + 1)))
 		rc = TC_ENOMEM;
 	for (uint32_t i = 0; !rc && rf->lane && i < nv; i++) {
-		tc_lane_op o = {TC_LOP_PHI, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+		tc_lane_op o = {TC_LOP_PHI, 0, 0, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 		if (i < ni) {
 			o = rf->lane[i];
 			uint32_t nop = rf->op_off[i + 1] - rf->op_off[i];

@@ -125,8 +125,9 @@ typedef struct tc_lane_op {
 	uint8_t flags;
 	uint8_t bits; /* the value's width in bits; 0: unknown */
 	uint32_t a[2];
+	uint32_t cond; /* TC_LOP_SELECT's condition (else unused); before k,
+			* which it would pad to 40 bytes after: 32 (one per value) */
 	int64_t k[2];
-	uint32_t cond; /* TC_LOP_SELECT's condition (else unused) */
 } tc_lane_op;
 
 /*

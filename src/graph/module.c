@@ -293,10 +293,10 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 		block[w] = reads[q].block;
 		kind[w] = TC_UA_PURE;
 		if (lop)
-			lop[w] = (tc_lane_op){TC_LOP_COPY, 0, d->lop[v].bits, {v, TC_NONE}, {0, 0}, TC_NONE};
+			lop[w] = (tc_lane_op){TC_LOP_COPY, 0, d->lop[v].bits, {v, TC_NONE}, TC_NONE, {0, 0}};
 		if (arith) /* the same number */
 			arith[w] = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, d->arith[v].bits,
-						{v, TC_NONE}, {0, 0}, TC_NONE};
+						{v, TC_NONE}, TC_NONE, {0, 0}};
 		use_off[v + 1]++;
 	}
 	for (uint32_t v = 0; v < n; v++)

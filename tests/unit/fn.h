@@ -89,7 +89,7 @@ static inline uint32_t value(fn *t, uint32_t b, uint8_t kind, uint8_t op)
 	uint32_t v = t->nv++;
 	t->block[v] = b;
 	t->kind[v] = kind;
-	t->op[v] = (tc_lane_op){op, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	t->op[v] = (tc_lane_op){op, 0, 32, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 	return v;
 }
 

@@ -21,7 +21,7 @@ static uint32_t arith(fn *t, uint32_t b, uint8_t op, uint8_t flags, uint32_t x, 
 		    int64_t k)
 {
 	uint32_t v = value(t, b, TC_UA_PURE, op);
-	t->op[v] = (tc_lane_op){op, flags, 32, {x, y}, {0, k}, NONE};
+	t->op[v] = (tc_lane_op){op, flags, 32, {x, y}, NONE, {0, k}};
 	if (y == NONE)
 		t->op[v].flags |= TC_LOP_K1;
 	use(t, x, v, b);

@@ -29,7 +29,7 @@ static uint32_t val(vals *t, uint8_t op, uint8_t bits)
 	uint32_t v = t->n++;
 	t->kind[v] = op >= TC_LOP_TID_X && op <= TC_LOP_TID_Z ? TC_UA_SOURCE | TC_UA_NAMED
 							      : TC_UA_PURE;
-	t->op[v] = (tc_lane_op){op, 0, bits, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	t->op[v] = (tc_lane_op){op, 0, bits, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 	return v;
 }
 

@@ -129,7 +129,7 @@ static tc_lane_op lane_op(reader *r, LLVMValueRef v)
 		[LLVMIntSGT - LLVMIntEQ] = TC_LOP_SGT, [LLVMIntSGE - LLVMIntEQ] = TC_LOP_SGE,
 		[LLVMIntSLT - LLVMIntEQ] = TC_LOP_SLT, [LLVMIntSLE - LLVMIntEQ] = TC_LOP_SLE,
 	};
-	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 	if (!LLVMIsAInstruction(v))
 		return o;
 	LLVMOpcode op = LLVMGetInstructionOpcode(v);

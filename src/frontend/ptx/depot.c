@@ -104,9 +104,13 @@ typedef struct dstate {
 
 /* ---- what the reader records ------------------------------------------- */
 
+/* Nothing in a text without ".local" (r->want_df): no fact there could
+ * name a local object, and the analysis would stop at once without one. */
 int tc__ptx_df(reader *r, uint8_t op, uint32_t def, uint32_t a, uint32_t b, int64_t k, int64_t c,
 	       uint32_t size, uint8_t flags, uint32_t rec)
 {
+	if (!r->want_df)
+		return TC_OK;
 	if (tc__ptx_grow(r, &r->df, &r->df_cap, r->ndf + 1, sizeof *r->df))
 		return r->rc;
 	r->df[r->ndf++] = (dfact){op, (uint8_t)(size < 255 ? size : 255), flags, def, a, b, rec, k, c};
@@ -117,7 +121,7 @@ int tc__ptx_df(reader *r, uint8_t op, uint32_t def, uint32_t a, uint32_t b, int6
  * each named once per function */
 int tc__ptx_df_uses(reader *r, size_t from)
 {
-	for (size_t k = from; k < r->rd.len; k++) {
+	for (size_t k = from; k < r->rd.len && r->want_df; k++) {
 		uint32_t v = r->rd.v[k];
 		if (v == TC_NONE || v >= r->nregs || r->duse[v])
 			continue;
@@ -781,7 +785,7 @@ static int use(dstate *s)
 			r->rec.kind[i] = TC_UA_PURE;
 			if (out.k == V_CONST) {
 				r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE},
-							  {tc__ptx_sext(out.c, bits), 0}, TC_NONE};
+							  TC_NONE, {tc__ptx_sext(out.c, bits), 0}};
 			} else { /* a kernel's argument: its value is not known */
 				r->lane[i] = tc__ptx_no_lane;
 				r->lane[i].bits = bits;

@@ -66,6 +66,7 @@ static void start_function(reader *r)
 {
 	r->nregs = 0;
 	tc__ptx_nmap_clear(&r->ar, &r->regs);
+	r->bare_regs = false;
 	tc__ptx_nmap_clear(&r->ar, &r->params);
 	tc__ptx_nmap_clear(&r->ar, &r->scoped);
 	tc__ptx_nmap_clear(&r->ar, &r->lsyms);

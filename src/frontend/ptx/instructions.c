@@ -260,26 +260,28 @@ static int reads_of(reader *r, const opnd *o)
 
 /* ---- instructions --------------------------------------------------------- */
 
-/* whether the opcode's modifiers (".global.u32") hold mod (".global"; also
- * as the first part of a qualifier: ".shared::cta") */
-static bool has_mod(const tok *op, size_t blen, const char *mod)
+/* whether the opcode's modifiers (".global.u32") hold mod, of k bytes
+ * (".global"; also as the first part of a qualifier: ".shared::cta") */
+static inline bool mod_in(const tok *op, size_t blen, const char *mod, size_t k)
 {
-	size_t k = strlen(mod);
 	for (size_t i = blen; i + k <= op->len; i++)
 		if (op->s[i] == '.' && memcmp(op->s + i, mod, k) == 0 &&
 		    (i + k == op->len || op->s[i + k] == '.' || op->s[i + k] == ':'))
 			return true;
 	return false;
 }
+/* mod a string literal: its length known where the compiler inlines the
+ * comparison (every instruction asks several) */
+#define has_mod(op, blen, mod) mod_in(op, blen, "" mod, sizeof(mod) - 1)
 
 /* what the reader knows of an opcode (its name up to the first '.') */
 enum { OPF_PURE = 1, OPF_LANE = 2, OPF_NODEF = 4, OPF_COLL = 8 /* may be a collective */ };
 enum { OP_OTHER, OP_BRA, OP_BRX, OP_RET, OP_TRAP, OP_BAR, OP_CALL, OP_LD, OP_ST, OP_MOV, OP_CVTA };
 
-typedef struct opinfo {
+struct opinfo {
 	const char *name;
 	uint8_t len, code, flags;
-} opinfo;
+};
 
 #define OPI(n, c, f) {n, sizeof n - 1, c, f}
 static const opinfo optab[] = {
@@ -340,12 +342,24 @@ static const opinfo optab[] = {
 };
 #undef OPI
 
-/* NULL: no PTX instruction */
-static const opinfo *opcode(const char *s, size_t n)
+/* The entry of opcode s (n bytes), NULL for no PTX instruction. A file
+ * uses a few opcodes over and over: r->opcache keeps the entry each slot's
+ * name found last, the slot picked by the name's first and last two
+ * letters (the common opcodes each get one of their own), and the table is
+ * searched on a miss only. */
+static const opinfo *opcode(reader *r, const char *s, size_t n)
 {
+	if (n == 0)
+		return NULL;
+	size_t slot = ((unsigned char)s[0] * 8u + (unsigned char)s[n > 1 ? n - 2 : 0] +
+		       (unsigned char)s[n - 1] * 3u) %
+		      (sizeof r->opcache / sizeof *r->opcache);
+	const opinfo *c = r->opcache[slot];
+	if (c && c->len == n && memcmp(c->name, s, n) == 0)
+		return c;
 	for (size_t i = 0; i < sizeof optab / sizeof *optab; i++)
 		if (optab[i].len == n && optab[i].name[0] == s[0] && memcmp(optab[i].name, s, n) == 0)
-			return &optab[i];
+			return r->opcache[slot] = &optab[i];
 	return NULL;
 }
 
@@ -500,7 +514,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			size_t mark = r->rec.def.len;
 			/* for the warp's view: a copy of the slot, of the value */
 			tc_lane_op copy = {TC_LOP_COPY, 0, (uint8_t)(size < 8 ? size * 8 : 64),
-					   {0, TC_NONE}, {0, 0}, TC_NONE};
+					   {0, TC_NONE}, TC_NONE, {0, 0}};
 			if (part && elem_signed(op)) /* a narrower signed copy */
 				copy = tc__ptx_no_lane;
 			else if (!part) /* the whole slot: its value as it is */
@@ -522,7 +536,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				if (tc__ptx_push(r, &r->rd, slot) ||
 				    tc__ptx_emit_defs(r, &v, 1, guard, TC_UA_PURE, TC_NONE))
 					return r->rc;
-				if (v != TC_NONE)
+				if (v != TC_NONE && r->want_df) /* the load's fact */
 					r->df[r->ndf - 1].rec = (uint32_t)r->rec.def.len - 1;
 			} else {
 				if (v != TC_NONE && tc__ptx_push(r, &r->rd, v))
@@ -610,11 +624,11 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			uint8_t bits = (uint8_t)(width < 64 ? width : 64);
 			if (addr->off == 0 && nval == 1)
 				r->cur_lane =
-					(tc_lane_op){TC_LOP_COPY, 0, bits, {0, TC_NONE}, {0, 0}, TC_NONE};
+					(tc_lane_op){TC_LOP_COPY, 0, bits, {0, TC_NONE}, TC_NONE, {0, 0}};
 			else if (addr->off == 0 && nval == 0 && val->k == O_IMM && val->known)
 				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits,
 							   {TC_NONE, TC_NONE},
-							   {tc__ptx_sext(val->off, bits), 0}, TC_NONE};
+							   TC_NONE, {tc__ptx_sext(val->off, bits), 0}};
 			return tc__ptx_emit_defs(r, &slot, 1, guard, TC_UA_PURE, TC_NONE);
 		}
 		return TC_OK; /* memory is not followed */
@@ -647,7 +661,7 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			uint32_t size = elem_size(op);
 			if (nv == 1 && addr->off == 0 && (size == 4 || size == 8))
 				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, (uint8_t)(size * 8),
-							   {0, TC_NONE}, {0, 0}, TC_NONE};
+							   {0, TC_NONE}, TC_NONE, {0, 0}};
 		} else if (e && e->tag == P_KERNEL) {
 			kind = K_ARGUMENT; /* one for the whole grid */
 			return df_reads(r, op, regs, nv, addr, DF_PARAM, TC_NONE, e->val, guard,
@@ -764,7 +778,7 @@ static int call_args(reader *r, const opnd *args, uint32_t *arg0)
 		if (tc__ptx_push(r, &r->carg, (uint32_t)r->rec.def.len))
 			return r->rc;
 		r->cur_lane = r->rd.len == 1
-				      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE}
+				      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}}
 				      : tc__ptx_no_lane;
 		if (tc__ptx_emit(r, TC_NONE, TC_UA_PURE, TC_NONE))
 			return r->rc;
@@ -961,21 +975,25 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 			db = y->reg;
 		}
 	}
-	/* a comparison (a null test of `this`) lets no address go anywhere,
-	 * nor does floating-point arithmetic: no compiler computes an address
-	 * there (docs/ptx.md), and what a load at an offset not known reads of
-	 * a depot's pointers goes into the doubles it holds too */
-	bool compare = blen == 4 && memcmp(op->s, "setp", 4) == 0;
-	bool fp = oi->code != OP_MOV && (has_mod(op, blen, ".f64") || has_mod(op, blen, ".f32") ||
-					 has_mod(op, blen, ".f16") || has_mod(op, blen, ".f16x2") ||
-					 has_mod(op, blen, ".bf16") || has_mod(op, blen, ".bf16x2"));
-	if (dop == 0xff && !compare && !fp && tc__ptx_df_uses(r, 0))
-		return r->rc;
-	for (size_t k = 1; k < r->nops; k++)
-		if (r->ops[k].k == O_SYM && dop != DF_OBJ &&
-		    tc__ptx_local_obj(r, r->ops[k].sym, r->ops[k].slen) != TC_NONE &&
-		    tc__ptx_df(r, DF_GIVEUP, TC_NONE, TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE))
+	if (r->want_df) {
+		/* a comparison (a null test of `this`) lets no address go
+		 * anywhere, nor does floating-point arithmetic: no compiler
+		 * computes an address there (docs/ptx.md), and what a load at an
+		 * offset not known reads of a depot's pointers goes into the
+		 * doubles it holds too */
+		bool compare = blen == 4 && memcmp(op->s, "setp", 4) == 0;
+		bool fp = oi->code != OP_MOV &&
+			  (has_mod(op, blen, ".f64") || has_mod(op, blen, ".f32") ||
+			   has_mod(op, blen, ".f16") || has_mod(op, blen, ".f16x2") ||
+			   has_mod(op, blen, ".bf16") || has_mod(op, blen, ".bf16x2"));
+		if (dop == 0xff && !compare && !fp && tc__ptx_df_uses(r, 0))
 			return r->rc;
+		for (size_t k = 1; k < r->nops; k++)
+			if (r->ops[k].k == O_SYM && dop != DF_OBJ &&
+			    tc__ptx_local_obj(r, r->ops[k].sym, r->ops[k].slen) != TC_NONE &&
+			    tc__ptx_df(r, DF_GIVEUP, TC_NONE, TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE))
+				return r->rc;
+	}
 	/* the depot's address: mov of a .local name, cvta.local of it */
 	bool to_base = false;
 	if (nd == 1 && one != TC_NONE) {
@@ -1119,10 +1137,10 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 		r->cur_lane = tc__ptx_no_lane;
 		const opnd *o = k0 + i < r->nops ? &r->ops[k0 + i] : NULL;
 		if (o && o->k == O_REG && o->reg != TC_NONE && r->rd.len == 1)
-			r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE};
+			r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}};
 		else if (o && o->k == O_IMM && o->known && r->rd.len == 0)
 			r->cur_lane =
-				(tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0, {TC_NONE, TC_NONE}, {o->off, 0}, TC_NONE};
+				(tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0, {TC_NONE, TC_NONE}, TC_NONE, {o->off, 0}};
 		if (tc__ptx_emit(r, TC_NONE, kind, src))
 			return r->rc;
 	}
@@ -1154,7 +1172,7 @@ int tc__ptx_instruction(reader *r, tok op, uint32_t guard, tok first)
 	size_t blen = 0;
 	while (blen < op.len && op.s[blen] != '.')
 		blen++;
-	const opinfo *oi = opcode(op.s, blen);
+	const opinfo *oi = opcode(r, op.s, blen);
 	if (!oi)
 		return tc__ptx_err(r, op.line, op.col, "unknown instruction '%.*s'",
 				   (int)(blen > 60 ? 60 : blen), op.s);

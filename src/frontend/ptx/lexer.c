@@ -74,6 +74,10 @@ void tc__ptx_next(reader *r)
 	r->pend_col = r->t.col + r->t.len;
 	const char *p = r->p, *end = r->end;
 	for (;;) {
+		/* eight spaces at a time first: compilers align comments with
+		 * long runs of them */
+		while (end - p >= 8 && memcmp(p, "        ", 8) == 0)
+			p += 8;
 		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
 			p++;
 		if (p >= end)
@@ -129,8 +133,12 @@ void tc__ptx_next(reader *r)
 		 * ".shared::cta", ".L1::no_allocate") */
 		bool directive = c == '.';
 		for (;;) {
-			while (q < end && tc__ptx_id_cont((unsigned char)*q) && !(directive && *q == '.'))
-				q++;
+			if (directive)
+				while (q < end && tc__ptx_id_cont((unsigned char)*q) && *q != '.')
+					q++;
+			else
+				while (q < end && tc__ptx_id_cont((unsigned char)*q))
+					q++;
 			if (end - q < 3 || q[0] != ':' || q[1] != ':' ||
 			    !tc__ptx_id_cont((unsigned char)q[2]) || q[2] == '.')
 				break;
@@ -360,17 +368,19 @@ bool tc__ptx_may_have_warp_ops(const char *p, size_t n)
 	return false;
 }
 
-/* Whether the text may hold a .debug_info section: only such files keep
- * every function's labels for it. */
-bool tc__ptx_has_debug_info(const char *p, size_t n)
+unsigned tc__ptx_scan_dots(const char *p, size_t n)
 {
-	for (size_t i = 0; i + 11 <= n;) {
+	unsigned found = 0;
+	for (size_t i = 0; i + 6 <= n && found != (TEXT_DEBUG_INFO | TEXT_LOCAL);) {
 		const char *d = memchr(p + i, '.', n - i);
 		if (!d)
 			break;
+		size_t left = n - (size_t)(d - p);
 		i = (size_t)(d - p) + 1;
-		if (n - (size_t)(d - p) >= 11 && memcmp(d, ".debug_info", 11) == 0)
-			return true;
+		if (left >= 11 && memcmp(d, ".debug_info", 11) == 0)
+			found |= TEXT_DEBUG_INFO;
+		else if (left >= 6 && memcmp(d, ".local", 6) == 0)
+			found |= TEXT_LOCAL;
 	}
-	return false;
+	return found;
 }

@@ -167,7 +167,9 @@ int tc__read_ptx(tc_module **out, const char *filename, const char *text, size_t
 	r.line = 1;
 	r.cur_lane = tc__ptx_no_lane;
 	r.warp_text = tc__ptx_may_have_warp_ops(r.p, len);
-	r.want_dwarf = tc__ptx_has_debug_info(r.p, len);
+	unsigned holds = tc__ptx_scan_dots(r.p, len);
+	r.want_dwarf = holds & TEXT_DEBUG_INFO;
+	r.want_df = holds & TEXT_LOCAL;
 	if (tc__module_new(&r.out, alloc)) {
 		free_reader(&r);
 		return tc__diag(diag, TC_ENOMEM, r.file, 0, 0, "out of memory");

@@ -310,6 +310,8 @@ typedef struct vecs {
 	size_t kind_cap;
 } vecs;
 
+typedef struct opinfo opinfo; /* what the reader knows of an opcode (instructions.c) */
+
 typedef struct reader {
 	tc_alloc al;
 	/* what the read keeps to its end, freed at once: every array below
@@ -349,6 +351,7 @@ typedef struct reader {
 	/* nvcc -G's inlined calls, from .debug_abbrev and .debug_info
 	 * (dwarf.h), kept when the text has a .debug_info (want_dwarf) */
 	bool want_dwarf;
+	bool want_df; /* depot.c's facts recorded (tc__ptx_scan_dots) */
 	nmap all_labels; /* every function's labels: function (val), instruction
 			  * (aux); tag 2: defined in several functions */
 	struct dsec {
@@ -393,11 +396,15 @@ typedef struct reader {
 	size_t lane_cap;
 	tc_lane_op cur_lane; /* what tc__ptx_emit gives the records it makes */
 
+	/* the opcodes' entries found last (instructions.c) */
+	const opinfo *opcache[64];
+
 	/* the function being read */
 	pfunc *f;
 	uint32_t fidx;
 	uint32_t nregs;
 	nmap regs;    /* names and range prefixes -> registers */
+	bool bare_regs; /* regs has a name without '%' (tc__ptx_is_reg_tok) */
 	struct {      /* the range prefixes looked up last ("%r", "%rd") */
 		const char *s;
 		uint32_t len, base, count, gen;
@@ -525,7 +532,12 @@ void tc__ptx_nmap_free(tc_arena *ar, nmap *m);
 int tc__ptx_skip_decl(reader *r, nmap *local_syms);
 int tc__ptx_skip_group(reader *r);
 bool tc__ptx_may_have_warp_ops(const char *p, size_t n);
-bool tc__ptx_has_debug_info(const char *p, size_t n);
+/* What the text may hold, from one scan of its '.'s: a .debug_info section
+ * (only such files keep every function's labels for it), ".local" (only
+ * there may a local object's address be taken, which depot.c follows:
+ * without, its facts are not recorded). */
+enum { TEXT_DEBUG_INFO = 1, TEXT_LOCAL = 2 };
+unsigned tc__ptx_scan_dots(const char *p, size_t n);
 
 /* per byte: 1 continues a name, 2 starts one, 4 a digit, 8 punctuation */
 extern const unsigned char tc__ptx_cclass[256];

@@ -85,7 +85,8 @@ uint32_t tc__ptx_reg_lookup(reader *r, const tok *t)
  * without one (inline assembly's "{ .reg .pred p; ... @p ... }"). */
 bool tc__ptx_is_reg_tok(reader *r, const tok *t)
 {
-	return t->kind == T_IDENT && (t->s[0] == '%' || tc__ptx_reg_lookup(r, t) != TC_NONE);
+	return t->kind == T_IDENT &&
+	       (t->s[0] == '%' || (r->bare_regs && tc__ptx_reg_lookup(r, t) != TC_NONE));
 }
 
 /* A new register (a stack or parameter slot, a condition). */
@@ -121,6 +122,8 @@ int tc__ptx_declare_reg(reader *r, const tok *name, uint32_t count, bool range)
 							    r->depth, declared ? e->tag : 0};
 	}
 	memset(r->pcache, 0, sizeof r->pcache); /* what a prefix names may change */
+	if (name->len && name->s[0] != '%')
+		r->bare_regs = true;
 	e->depth = r->depth;
 	if (count > MAX_REGS - r->nregs)
 		return tc__ptx_err(r, name->line, name->col, "too many registers in one function");
@@ -195,7 +198,7 @@ int tc__ptx_parse_reg_decl(reader *r)
 /* ---- records ---------------------------------------------------------- */
 
 /* nothing known for the warp's view (lanes.h) */
-const tc_lane_op tc__ptx_no_lane = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+const tc_lane_op tc__ptx_no_lane = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 
 /* A record: instruction writing def (TC_NONE: none) and reading r->rd;
  * with the warp's view wanted, r->cur_lane is what it computes. */

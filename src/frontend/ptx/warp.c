@@ -154,7 +154,7 @@ static uint32_t read_pos(const reader *r, size_t k)
  */
 static tc_lane_op lane_collective(const reader *r, const tc_gpu_collective *c)
 {
-	tc_lane_op o = tc__ptx_no_lane, b = {TC_LOP_BROADCAST, 0, 32, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	tc_lane_op o = tc__ptx_no_lane, b = {TC_LOP_BROADCAST, 0, 32, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 	if (c->result == TC_LOP_MATCH) {
 		o.op = TC_LOP_MATCH;
 		return o;
@@ -224,8 +224,8 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 	if (r->coll_row)
 		return lane_collective(r, r->coll_row);
 	if (blen == 10 && memcmp(op->s, "activemask", 10) == 0)
-		return (tc_lane_op){TC_LOP_WARP, TC_LOP_ACTIVE, 32, {TC_NONE, TC_NONE}, {0, 0},
-				    TC_NONE};
+		return (tc_lane_op){TC_LOP_WARP, TC_LOP_ACTIVE, 32, {TC_NONE, TC_NONE}, TC_NONE,
+				    {0, 0}};
 	opmods m;
 	if (nd != 1 || r->ops[0].k != O_REG || !split_mods(op, blen, &m))
 		return o;
@@ -368,8 +368,8 @@ int tc__ptx_mad_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint3
 	    !mod_is(&m, 0, "lo"))
 		return TC_OK;
 	unsigned bits = int_type(&m, 1, &sign);
-	tc_lane_op mul = {TC_LOP_MUL, 0, (uint8_t)bits, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
-	tc_lane_op add = {TC_LOP_ADD, 0, (uint8_t)bits, {0, TC_NONE}, {0, 0}, TC_NONE};
+	tc_lane_op mul = {TC_LOP_MUL, 0, (uint8_t)bits, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
+	tc_lane_op add = {TC_LOP_ADD, 0, (uint8_t)bits, {0, TC_NONE}, TC_NONE, {0, 0}};
 	const opnd *a = &r->ops[1], *b = &r->ops[2], *c = &r->ops[3];
 	uint32_t na = reads_count(r, a), nb = reads_count(r, b), nc = reads_count(r, c);
 	if (!bits || sign == 'b' || !lane_slot(&mul, 0, a, 0, bits) ||
@@ -407,9 +407,9 @@ int tc__ptx_bfe_lanes(reader *r, const tok *op, size_t blen, uint8_t kind, uint3
 	    pos->k != O_IMM || !pos->known || len->k != O_IMM || !len->known || pos->off < 0 ||
 	    len->off < 1 || pos->off + len->off > (int64_t)bits || len->off >= 64)
 		return TC_OK;
-	tc_lane_op shr = {TC_LOP_LSHR, TC_LOP_K1, (uint8_t)bits, {0, TC_NONE}, {0, pos->off}, TC_NONE};
+	tc_lane_op shr = {TC_LOP_LSHR, TC_LOP_K1, (uint8_t)bits, {0, TC_NONE}, TC_NONE, {0, pos->off}};
 	tc_lane_op mask = {TC_LOP_AND, TC_LOP_K1, (uint8_t)bits, {0, TC_NONE},
-			  {0, (int64_t)((UINT64_C(1) << len->off) - 1)}, TC_NONE};
+			  TC_NONE, {0, (int64_t)((UINT64_C(1) << len->off) - 1)}};
 	uint32_t t = tc__ptx_new_reg(r);
 	if (t == TC_NONE)
 		return r->rc;

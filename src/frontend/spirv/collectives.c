@@ -215,7 +215,7 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 	    {SpvOpUGreaterThan, TC_LOP_UGT},
 	    {SpvOpUGreaterThanEqual, TC_LOP_UGE},
 	};
-	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 	uint32_t i = r->rinst.v[e], nops = r->ropoff.v[e + 1] - r->ropoff.v[e];
 	const sinst *x = &r->in[i];
 	if (r->rkind[e] & TC_UA_SOURCE)
@@ -254,8 +254,8 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 		uint32_t pd = tc__spirv_opcode_at(r, tc__spirv_def_of(r, tc__spirv_word(r, i, 3)));
 		if (nops == 1 && !(first & TC_SSA_VALUE) && w && w <= 64 &&
 		    (pd == SpvOpVariable || pd == SpvOpFunctionParameter)) {
-			o = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, (uint8_t)w, {0, TC_NONE}, {0, 0},
-					 TC_NONE};
+			o = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, (uint8_t)w, {0, TC_NONE}, TC_NONE,
+					 {0, 0}};
 		}
 		return o;
 	}
@@ -303,7 +303,7 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 
 tc_lane_op tc__spirv_lane_op(const reader *r, uint32_t e)
 {
-	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+	tc_lane_op o = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 	uint32_t i = r->rinst.v[e], scope;
 	if (r->rdef.v[e] != TC_NONE) /* a store to a register */
 		return arith_op(r, e);

@@ -129,7 +129,7 @@ static int graph(reader *r, uint32_t fi)
 		if (r->tids[k].global || e >= r->rblock.len)
 			continue;
 		tc_lane_op *o = &r->lane[e];
-		*o = (tc_lane_op){TC_LOP_TID_X, 0, 0, {TC_NONE, TC_NONE}, {0, 0}, TC_NONE};
+		*o = (tc_lane_op){TC_LOP_TID_X, 0, 0, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
 		o->op = (uint8_t)(TC_LOP_TID_X + r->tids[k].dim);
 		o->bits = (uint8_t)tc__spirv_int_width(r, r->in[r->rinst.v[e]].type);
 	}
