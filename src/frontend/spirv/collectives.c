@@ -246,7 +246,7 @@ static tc_lane_op arith_op(const reader *r, uint32_t e)
 	if (x->op == SpvOpFunctionCall && nops == 1 && !(first & TC_SSA_VALUE)) {
 		/* an argument's read: what the variable it points to holds
 		 * (values.c, call_entries) */
-		o = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, {0, 0}, TC_NONE};
+		o = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}};
 		return o;
 	}
 	if (x->op == SpvOpLoad) {
