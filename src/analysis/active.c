@@ -14,14 +14,21 @@ typedef struct walk {
 	uint32_t *queue;
 } walk;
 
-/* The read of __activemask() that v is through copies of 32 bits, or
- * TC_NONE. */
-static uint32_t active_read(const tc_ua_func *f, const tc_lane_op *op, uint32_t v)
+/* The read of __activemask() that v is through copies of 32 bits (*count:
+ * through its population count, as cooperative groups' coalesced_group
+ * tests size() == 32), or TC_NONE. */
+static uint32_t active_read(const tc_ua_func *f, const tc_lane_op *op, uint32_t v, bool *count)
 {
+	*count = false;
 	for (int steps = 0; steps < 8 && v < f->nvalues; steps++) {
 		const tc_lane_op *o = &op[v];
 		if (o->op == TC_LOP_WARP && (o->flags & TC_LOP_ACTIVE))
 			return v;
+		if (o->op == TC_LOP_POPC && !*count && !(o->flags & TC_LOP_K0)) {
+			*count = true;
+			v = o->a[0];
+			continue;
+		}
 		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || (o->bits && o->bits < 32))
 			return TC_NONE;
 		v = o->a[0];
@@ -29,14 +36,15 @@ static uint32_t active_read(const tc_ua_func *f, const tc_lane_op *op, uint32_t 
 	return TC_NONE;
 }
 
-/* Whether operand i of o is the constant of 32 ones. */
-static bool all_ones(const tc_ua_func *f, const tc_lane_op *op, const tc_lane_op *o, int i)
+/* Whether operand i of o is the constant k (its low 32 bits). */
+static bool is_k(const tc_ua_func *f, const tc_lane_op *op, const tc_lane_op *o, int i,
+		 uint32_t k)
 {
 	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0))
-		return (uint32_t)o->k[i] == 0xffffffffu;
+		return (uint32_t)o->k[i] == k;
 	uint32_t v = o->a[i];
 	return v < f->nvalues && op[v].op == TC_LOP_COPY && (op[v].flags & TC_LOP_K0) &&
-	       (uint32_t)op[v].k[0] == 0xffffffffu;
+	       (uint32_t)op[v].k[0] == k;
 }
 
 /* The block where the whole warp goes from block b, whose branch tests
@@ -52,9 +60,15 @@ static uint32_t whole_side(const tc_ua_func *f, const tc_lane_op *op, const uint
 	if (o->op != TC_LOP_EQ && o->op != TC_LOP_NE)
 		return TC_NONE;
 	*read = TC_NONE;
-	for (int i = 0; i < 2 && *read == TC_NONE; i++)
-		if (!(o->flags & (i ? TC_LOP_K1 : TC_LOP_K0)) && all_ones(f, op, o, 1 - i))
-			*read = active_read(f, op, o->a[i]);
+	for (int i = 0; i < 2 && *read == TC_NONE; i++) {
+		bool count;
+		uint32_t x = (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0))
+				     ? TC_NONE
+				     : active_read(f, op, o->a[i], &count);
+		/* all ones, or 32 of them counted */
+		if (x != TC_NONE && is_k(f, op, o, 1 - i, count ? 32 : 0xffffffffu))
+			*read = x;
+	}
 	if (*read == TC_NONE)
 		return TC_NONE;
 	/* where the condition holds (EQ) or does not (NE) */

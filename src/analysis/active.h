@@ -1,7 +1,8 @@
 /*
  * active.h - the edges that every lane of a warp takes together (docs/check.md,
  * "The whole warp, by __activemask()"): the side of a branch on
- * `__activemask() == 0xffffffff` where it holds. The lanes that test it
+ * `__activemask() == 0xffffffff` (or `__popc(__activemask()) == 32`) where
+ * it holds. The lanes that test it
  * together are all 32 (no lane is missing, none has exited), every branch
  * between the mask's read and the test goes the same way in the lanes of a
  * warp, so each time one lane takes that edge the whole warp takes it with

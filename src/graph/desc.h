@@ -98,7 +98,8 @@ enum {
 			* hold the same value as this one (a partition of them) */
 	TC_LOP_NTID_Y, /* the block's y size (ntid.y, get_local_size(1)) */
 	TC_LOP_NTID_Z, /* the block's z size */
-	TC_LOP_UMIN    /* the unsigned minimum of a[0] and a[1] (min.u32, llvm.umin) */
+	TC_LOP_UMIN,   /* the unsigned minimum of a[0] and a[1] (min.u32, llvm.umin) */
+	TC_LOP_POPC    /* the bits set in a[0] (popc, llvm.ctpop): analysis/active.h */
 };
 
 /* tc_lane_op.flags */

@@ -65,6 +65,13 @@ static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 			o->flags |= TC_LOP_ACTIVE; /* analysis/active.h */
 		return;
 	}
+	static const char ctpop[] = "llvm.ctpop.";
+	if (len > sizeof ctpop - 1 && memcmp(name, ctpop, sizeof ctpop - 1) == 0 && nargs == 1 &&
+	    o->bits) {
+		o->op = TC_LOP_POPC;
+		lane_operand(r, o, 0, a0);
+		return;
+	}
 	static const char umin[] = "llvm.umin.";
 	if (len > sizeof umin - 1 && memcmp(name, umin, sizeof umin - 1) == 0 && nargs == 2 &&
 	    o->bits) {

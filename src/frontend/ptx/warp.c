@@ -290,6 +290,17 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 		o.cond = at;
 		return o;
 	}
+	if (blen == 4 && memcmp(op->s, "popc", 4) == 0) {
+		/* popc.b32, popc.b64: the bits set, a 32-bit count */
+		unsigned bits = int_type(&m, 0, &sign);
+		if (m.n != 1 || !bits || r->nops != 2 || sign != 'b')
+			return o;
+		o.op = TC_LOP_POPC;
+		o.bits = 32;
+		if (!lane_slot(&o, 0, x, 0, bits))
+			return tc__ptx_no_lane;
+		return o;
+	}
 	if (blen == 3 && memcmp(op->s, "not", 3) == 0) {
 		/* not.pred, not.bNN: an xor with all ones */
 		unsigned bits = mod_is(&m, 0, "pred") ? 1 : int_type(&m, 0, &sign);

@@ -23,6 +23,7 @@
 #define ACTIVEMASK() __nvvm_activemask()
 #define BALLOT(mask, p) __nvvm_vote_ballot_sync((mask), (p))
 #define LOWEST_LANE(mask) __builtin_ctz(mask)
+#define POPC(x) __builtin_popcount(x)
 #define NOINLINE __attribute__((noinline))
 #define ALWAYS_INLINE __attribute__((always_inline)) inline
 #else
@@ -35,6 +36,7 @@
 #define ACTIVEMASK() __activemask()
 #define BALLOT(mask, p) __ballot_sync((mask), (p))
 #define LOWEST_LANE(mask) (__ffs(mask) - 1)
+#define POPC(x) __popc(x)
 #define NOINLINE __noinline__
 #define ALWAYS_INLINE __forceinline__
 #endif

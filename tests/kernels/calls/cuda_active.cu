@@ -1,9 +1,11 @@
-// A full-mask collective behind `if (__activemask() == 0xffffffff)`: the
-// lanes that test it together are the whole warp, so it is reached by the
-// whole warp also in a helper that only part of a warp calls, and in a
-// kernel under a branch on the thread. The twins: a branch on the thread
-// between the test and the shuffle, and a mask read before a branch on the
-// thread and tested after it (each divergent). Markers: run-calls.py.
+// A full-mask collective behind `if (__activemask() == 0xffffffff)`, or
+// behind 32 lanes counted in the mask as cooperative groups' coalesced
+// groups test size() == 32: the lanes that test it together are the whole
+// warp, so it is reached by the whole warp also in a helper that only part
+// of a warp calls, and in a kernel under a branch on the thread. The twins:
+// a branch on the thread between the test and the shuffle, a mask read
+// before a branch on the thread and tested after it, and 16 lanes counted
+// (each divergent). Markers: run-calls.py.
 // no-nvcc-G: with -G, __activemask() is the toolkit's function, and what
 // a call of it returns is not known to be the active mask
 #include "calls.cuh"
@@ -12,6 +14,22 @@ HELPER int sum_if_whole(int v)
 {
 	if (ACTIVEMASK() == FULL)
 		v += SHFL_XOR(FULL, v, 1); // collective: ok
+	return v;
+}
+
+HELPER int sum_if_32(int v)
+{
+	unsigned m = ACTIVEMASK();
+	if (POPC(m) == 32)
+		v += SHFL_XOR(FULL, v, 1); // collective: ok
+	return v;
+}
+
+HELPER int sum_if_16(int v)
+{
+	unsigned m = ACTIVEMASK();
+	if (POPC(m) == 16)
+		v += SHFL_XOR(FULL, v, 1); // collective: divergent
 	return v;
 }
 
@@ -44,6 +62,10 @@ extern "C" __global__ void active(int *s)
 	if (t < 48) {
 		if (ACTIVEMASK() == FULL)
 			v += SHFL_XOR(FULL, v, 2); // collective: ok
+	}
+	if (t < 16) {
+		v = sum_if_32(v); // call: ok
+		v = sum_if_16(v); // call: divergent
 	}
 	if (t < 16)
 		v = sum_if_whole_late(v); // call: divergent
