@@ -3,13 +3,15 @@
  * each found with breadth-first walks over the blocks (no recursion).
  */
 #include "analysis/active.h"
+#include "graph/digraph.h"
 #include "graph/graph.h"
 
 #include <string.h>
 
 typedef struct walk {
-	const tc_ua_func *f;
-	uint32_t *pred_off, *pred; /* the blocks' predecessors */
+	uint32_t nb;
+	tc_arena ar;
+	tc_digraph succ, pred; /* the blocks' (vertex nb: the virtual exit) */
 	uint8_t *fwd, *bwd;
 	uint32_t *queue;
 } walk;
@@ -79,101 +81,53 @@ static uint32_t whole_side(const tc_ua_func *f, const tc_lane_op *op, const uint
 static int walk_init(walk *w, const tc_ua_func *f, const tc_alloc *al)
 {
 	uint32_t nb = f->nblocks;
-	memset(w, 0, sizeof *w);
-	w->f = f;
-	w->pred_off = tc__calloc(al, (size_t)nb + 2, sizeof *w->pred_off);
-	w->pred = tc__malloc(al, tc__mul(f->succ_off[nb] + 1, sizeof *w->pred));
-	w->fwd = tc__malloc(al, (size_t)nb + 1);
-	w->bwd = tc__malloc(al, (size_t)nb + 1);
-	w->queue = tc__malloc(al, tc__mul((size_t)nb + 1, sizeof *w->queue));
-	if (!w->pred_off || !w->pred || !w->fwd || !w->bwd || !w->queue)
+	w->nb = nb;
+	tc__arena_init(&w->ar, al);
+	w->fwd = TC_ARENA_ARRAY(&w->ar, uint8_t, (size_t)nb + 1);
+	w->bwd = TC_ARENA_ARRAY(&w->ar, uint8_t, (size_t)nb + 1);
+	w->queue = TC_ARENA_ARRAY(&w->ar, uint32_t, (size_t)nb + 1);
+	if (!w->fwd || !w->bwd || !w->queue ||
+	    tc__digraph_blocks(&w->ar, &w->succ, nb, f->succ_off, f->succ) ||
+	    tc__digraph_reverse(&w->ar, &w->pred, &w->succ))
 		return TC_ENOMEM;
-	for (uint32_t k = 0; k < f->succ_off[nb]; k++)
-		if (f->succ[k] < nb)
-			w->pred_off[f->succ[k] + 2]++;
-	for (uint32_t b = 0; b < nb; b++)
-		w->pred_off[b + 2] += w->pred_off[b + 1];
-	for (uint32_t b = 0; b < nb; b++)
-		for (uint32_t k = f->succ_off[b]; k < f->succ_off[b + 1]; k++)
-			if (f->succ[k] < nb)
-				w->pred[w->pred_off[f->succ[k] + 1]++] = b;
 	return TC_OK;
 }
 
-static void walk_free(walk *w, const tc_alloc *al)
+/* From block from, along d's arcs (the successors or the predecessors),
+ * not through stop: every block reached, into mark. */
+static void reach(walk *w, const tc_digraph *d, uint8_t *mark, uint32_t from, uint32_t stop)
 {
-	tc__free(al, w->pred_off);
-	tc__free(al, w->pred);
-	tc__free(al, w->fwd);
-	tc__free(al, w->bwd);
-	tc__free(al, w->queue);
-}
-
-/* From each block in mark (set), along succ (fwd) or pred, not through
- * stop: every block reached, into mark. */
-static void reach(walk *w, uint8_t *mark, uint32_t from, uint32_t stop, bool fwd)
-{
-	const tc_ua_func *f = w->f;
 	uint32_t head = 0, tail = 0;
 	w->queue[tail++] = from;
 	while (head < tail) {
 		uint32_t b = w->queue[head++];
 		if (b == stop)
 			continue;
-		uint32_t k0 = fwd ? f->succ_off[b] : w->pred_off[b];
-		uint32_t k1 = fwd ? f->succ_off[b + 1] : w->pred_off[b + 1];
-		for (uint32_t k = k0; k < k1; k++) {
-			uint32_t t = fwd ? f->succ[k] : w->pred[k];
-			if (t < f->nblocks && !mark[t]) {
-				mark[t] = 1;
-				w->queue[tail++] = t;
+		for (const uint32_t *t = TC_ADJ_BEGIN(d, b); t < TC_ADJ_END(d, b); t++)
+			if (*t < w->nb && !mark[*t]) {
+				mark[*t] = 1;
+				w->queue[tail++] = *t;
 			}
-		}
 	}
 }
 
 /* Whether every branch on a way from block a (the mask's read) to block b
  * (its test), a itself included unless it is b, goes one way in each warp. */
-static bool together(walk *w, const tc_uniformity *wua, uint32_t a, uint32_t b)
+static bool together(walk *w, const tc_ua_func *f, const tc_uniformity *wua, uint32_t a,
+		     uint32_t b)
 {
 	if (a == b)
 		return true;
-	const tc_ua_func *f = w->f;
 	memset(w->fwd, 0, f->nblocks);
 	memset(w->bwd, 0, f->nblocks);
-	reach(w, w->fwd, a, b, true);    /* from a, not past b */
-	reach(w, w->bwd, b, a, false);   /* to b, not back past a */
+	reach(w, &w->succ, w->fwd, a, b); /* from a, not past b */
+	reach(w, &w->pred, w->bwd, b, a); /* to b, not back past a */
 	w->fwd[a] = w->bwd[a] = 1;
 	for (uint32_t k = 0; k < f->nblocks; k++)
 		if (k != b && w->fwd[k] && w->bwd[k] && f->succ_off[k + 1] - f->succ_off[k] > 1 &&
 		    tc__uniformity_branch(wua, k))
 			return false;
 	return true;
-}
-
-/* synced: the nodes no walk from the entry reaches without a sync edge */
-static int synced_nodes(const tc_graph *g, const uint8_t *sync_edge, uint8_t *synced,
-			const tc_alloc *al)
-{
-	uint32_t *stack = tc__malloc(al, tc__mul((size_t)g->n + 1, sizeof *stack));
-	if (!stack)
-		return TC_ENOMEM;
-	memset(synced, 1, g->n);
-	uint32_t top = 0;
-	synced[g->entry] = 0;
-	stack[top++] = g->entry;
-	while (top) {
-		uint32_t v = stack[--top];
-		for (const uint32_t *e = TC_OUT_BEGIN(g, v); e < TC_OUT_END(g, v); e++) {
-			uint32_t t = g->edge_to[*e];
-			if (!sync_edge[*e] && synced[t]) {
-				synced[t] = 0;
-				stack[top++] = t;
-			}
-		}
-	}
-	tc__free(al, stack);
-	return TC_OK;
 }
 
 int tc__active_edges(const tc_ua_func *f, const tc_lane_op *op, const uint8_t *way,
@@ -194,9 +148,11 @@ int tc__active_edges(const tc_ua_func *f, const tc_lane_op *op, const uint8_t *w
 		uint32_t side = whole_side(f, op, way, b, &read);
 		if (side == TC_NONE || f->block[read] >= nb)
 			continue;
-		if (!made && (rc = walk_init(&w, f, al)) == TC_OK)
+		if (!made) { /* the walks' arrays, once a test is found */
 			made = true;
-		if (rc || !together(&w, wua, f->block[read], b))
+			rc = walk_init(&w, f, al);
+		}
+		if (rc || !together(&w, f, wua, f->block[read], b))
 			continue;
 		if (!*sync_edge && !(*sync_edge = tc__calloc(al, g->m ? g->m : 1, 1))) {
 			rc = TC_ENOMEM;
@@ -206,13 +162,15 @@ int tc__active_edges(const tc_ua_func *f, const tc_lane_op *op, const uint8_t *w
 			if (tc__block_of_node(last, nb, g->edge_to[*e]) == side)
 				(*sync_edge)[*e] = 1;
 	}
-	if (made || rc)
-		walk_free(&w, al);
+	if (made)
+		tc__arena_free(&w.ar);
 	if (!rc && *sync_edge) {
+		/* synced: what no walk from the entry reaches without a sync edge */
 		if (!(*synced = tc__malloc(al, g->n)))
 			rc = TC_ENOMEM;
-		else
-			rc = synced_nodes(g, *sync_edge, *synced, al);
+		else if (!(rc = tc__graph_reach(g, *sync_edge, *synced, al)))
+			for (uint32_t v = 0; v < g->n; v++)
+				(*synced)[v] = !(*synced)[v];
 	}
 	if (rc) {
 		tc__free(al, *sync_edge);

@@ -273,25 +273,10 @@ int tc__result_drop(tc_result *r, const uint8_t *dead_edge)
 	const tc_graph *g = r->g;
 	if (g->n == 0)
 		return TC_OK;
-	uint8_t *seen = tc__calloc(&r->al, g->n, 1);
-	uint32_t *stack = tc__malloc(&r->al, tc__mul(g->n, sizeof *stack));
-	if (!seen || !stack) {
+	uint8_t *seen = tc__malloc(&r->al, g->n);
+	if (!seen || tc__graph_reach(g, dead_edge, seen, &r->al)) {
 		tc__free(&r->al, seen);
-		tc__free(&r->al, stack);
 		return TC_ENOMEM;
-	}
-	uint32_t top = 0;
-	seen[g->entry] = 1;
-	stack[top++] = g->entry;
-	while (top) {
-		uint32_t v = stack[--top];
-		for (const uint32_t *e = TC_OUT_BEGIN(g, v); e < TC_OUT_END(g, v); e++) {
-			uint32_t w = g->edge_to[*e];
-			if (!dead_edge[*e] && !seen[w]) {
-				seen[w] = 1;
-				stack[top++] = w;
-			}
-		}
 	}
 	for (uint32_t v = 0; v < g->n && v < r->n; v++)
 		if (!seen[v])
@@ -300,7 +285,6 @@ int tc__result_drop(tc_result *r, const uint8_t *dead_edge)
 		if (dead_edge[e] || !seen[g->edge_from[e]])
 			r->edge_state[e] = TC_STATE_DEAD;
 	tc__free(&r->al, seen);
-	tc__free(&r->al, stack);
 	return TC_OK;
 }
 

@@ -17,6 +17,32 @@ int tc__graph_index(tc_graph *g)
 	return TC_OK;
 }
 
+int tc__graph_reach(const tc_graph *g, const uint8_t *skip, uint8_t *reached,
+		    const tc_alloc *al)
+{
+	if (g->n == 0)
+		return TC_OK;
+	uint32_t *stack = tc__malloc(al, tc__mul(g->n, sizeof *stack));
+	if (!stack)
+		return TC_ENOMEM;
+	memset(reached, 0, g->n);
+	uint32_t top = 0;
+	reached[g->entry] = 1;
+	stack[top++] = g->entry;
+	while (top) {
+		uint32_t v = stack[--top];
+		for (const uint32_t *e = TC_OUT_BEGIN(g, v); e < TC_OUT_END(g, v); e++) {
+			uint32_t w = g->edge_to[*e];
+			if (!skip[*e] && !reached[w]) {
+				reached[w] = 1;
+				stack[top++] = w;
+			}
+		}
+	}
+	tc__free(al, stack);
+	return TC_OK;
+}
+
 void tc_graph_free(tc_graph *g)
 {
 	if (!g)

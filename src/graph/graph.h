@@ -47,6 +47,12 @@ struct tc_graph {
  */
 int tc__graph_index(tc_graph *g);
 
+/* The nodes of g that a walk from the entry reaches without taking an edge
+ * e where skip[e] != 0: reached[v] = 1, else 0 (g->n of them). Iterative;
+ * TC_OK or TC_ENOMEM. */
+int tc__graph_reach(const tc_graph *g, const uint8_t *skip, uint8_t *reached,
+		    const tc_alloc *al);
+
 /*
  * For frontends that look names up in bulk: an estimate of the size, a hint
  * that a name with that hash (tc__hash_bytes, util/hash.h) is about to be
