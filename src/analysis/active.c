@@ -54,11 +54,9 @@ static bool is_k(const tc_ua_func *f, const tc_lane_op *op, const tc_lane_op *o,
 static uint32_t whole_side(const tc_ua_func *f, const tc_lane_op *op, const uint8_t *way,
 			   uint32_t b, uint32_t *read)
 {
-	uint32_t s0 = f->succ_off[b], q = f->cond[b];
-	if (f->succ_off[b + 1] - s0 != 2 || f->succ[s0] == f->succ[s0 + 1] || q >= f->nvalues ||
-	    !way || way[b] == TC_WAY_UNKNOWN)
+	if (tc__branch_way(f, way, b, true) == TC_NONE)
 		return TC_NONE;
-	const tc_lane_op *o = &op[q];
+	const tc_lane_op *o = &op[f->cond[b]];
 	if (o->op != TC_LOP_EQ && o->op != TC_LOP_NE)
 		return TC_NONE;
 	*read = TC_NONE;
@@ -74,8 +72,7 @@ static uint32_t whole_side(const tc_ua_func *f, const tc_lane_op *op, const uint
 	if (*read == TC_NONE)
 		return TC_NONE;
 	/* where the condition holds (EQ) or does not (NE) */
-	bool first = (o->op == TC_LOP_EQ) == (way[b] == TC_WAY_FIRST);
-	return f->succ[first ? s0 : s0 + 1];
+	return tc__branch_way(f, way, b, o->op == TC_LOP_EQ);
 }
 
 static int walk_init(walk *w, const tc_ua_func *f, const tc_alloc *al)

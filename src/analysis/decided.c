@@ -287,10 +287,7 @@ static void close_one(fold_ctx *c, uint32_t v, void *ud)
 /* Whether block b ends in a branch of two ways that a condition decides. */
 static bool two_ways(const tc_decided_fn *fn, uint32_t b)
 {
-	const tc_ua_func *f = fn->f;
-	uint32_t s0 = f->succ_off[b];
-	return f->succ_off[b + 1] - s0 == 2 && f->cond[b] < f->nvalues &&
-	       fn->way[b] != TC_WAY_UNKNOWN && f->succ[s0] != f->succ[s0 + 1];
+	return tc__branch_way(fn->f, fn->way, b, true) != TC_NONE;
 }
 
 /* The closure of fn's branch conditions (and of args[0 .. nargs), each
@@ -400,14 +397,16 @@ int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *d
 	queue[tail++] = 0;
 	while (head < tail) {
 		uint32_t b = queue[head++];
-		uint32_t s0 = fn->f->succ_off[b], s1 = fn->f->succ_off[b + 1];
+		const uint32_t *s = fn->f->succ + fn->f->succ_off[b];
+		const uint32_t *s1 = fn->f->succ + fn->f->succ_off[b + 1];
 		uint64_t x;
+		uint32_t taken = TC_NONE;
 		if (two_ways(fn, b) && tc__decided_value(c, fn->f->cond[b], &x)) {
-			/* one way: the first where true (TC_WAY_FIRST) */
-			bool first = (x != 0) == (fn->way[b] == TC_WAY_FIRST);
-			uint32_t not = fn->f->succ[first ? s0 + 1 : s0];
-			s0 += first ? 0 : 1;
-			s1 = s0 + 1;
+			/* one way */
+			taken = tc__branch_way(fn->f, fn->way, b, x != 0);
+			uint32_t not = tc__branch_way(fn->f, fn->way, b, x == 0);
+			s = &taken;
+			s1 = s + 1;
 			for (const uint32_t *e = ordered ? TC_OUT_BEGIN(g, fn->last[b]) : NULL;
 			     e && e < TC_OUT_END(g, fn->last[b]); e++)
 				if (tc__block_of_node(fn->last, nb, g->edge_to[*e]) == not) {
@@ -415,8 +414,8 @@ int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *d
 					*dead = true;
 				}
 		}
-		for (uint32_t i = s0; i < s1; i++) {
-			uint32_t t = fn->f->succ[i];
+		for (; s < s1; s++) {
+			uint32_t t = *s;
 			if (t < nb && !live[t]) {
 				live[t] = 1;
 				queue[tail++] = t;

@@ -53,6 +53,15 @@ uint32_t tc__block_of_node(const uint32_t *last, uint32_t nblocks, uint32_t node
 	return lo < nblocks ? lo : TC_NONE;
 }
 
+uint32_t tc__branch_way(const tc_ua_func *f, const uint8_t *way, uint32_t b, bool holds)
+{
+	uint32_t s0 = f->succ_off[b];
+	if (!way || way[b] == TC_WAY_UNKNOWN || f->succ_off[b + 1] - s0 != 2 ||
+	    f->succ[s0] == f->succ[s0 + 1] || f->cond[b] >= f->nvalues)
+		return TC_NONE;
+	return f->succ[holds == (way[b] == TC_WAY_FIRST) ? s0 : s0 + 1];
+}
+
 int tc__ua_operands(tc_arena *ar, const tc_ua_func *f, uint32_t **off, uint32_t **val,
 		    uint32_t **blk)
 {

@@ -423,6 +423,11 @@ void tc__fn_read_release(tc_module *m, tc_fn_read *in);
  * graph's nodes are its blocks', in order); TC_NONE past the last block. */
 uint32_t tc__block_of_node(const uint32_t *last, uint32_t nblocks, uint32_t node);
 
+/* Where block b's branch goes when the value it tests (f->cond[b]) is not
+ * zero (holds) or is zero, as way (TC_WAY_*, per block; may be NULL) says:
+ * for a branch of two ways to two blocks; else TC_NONE. */
+uint32_t tc__branch_way(const tc_ua_func *f, const uint8_t *way, uint32_t b, bool holds);
+
 /* The operands of each value of f, from its use lists: those of value u are
  * val[off[u] .. off[u + 1]), in the order of their ids, each with the
  * block of its use (blk: a phi's, the block it comes from); uses with no
