@@ -388,7 +388,7 @@ static int tile_mask(tc_calls *c, const context *X, const tc_fn_desc *d, tc_lane
 	unsigned bits;
 	uint32_t p = X->launch ? TC_NONE : tc__traced_param(d, v, &bits);
 	*tile = p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32);
-	return !*tile && l && tc__lanes_group_mask(l, v, &c->al, tile) ? oom(c) : TC_OK;
+	return !*tile && l && tc__lanes_group_mask(l, v, d->way, &c->al, tile) ? oom(c) : TC_OK;
 }
 
 /* Per collective of context x, whether its argument that must agree may

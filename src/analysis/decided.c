@@ -3,6 +3,13 @@
  * evaluated backwards through what folds, with an explicit stack (no
  * recursion), then the blocks reached from the entry along the ways the
  * branches may go.
+ *
+ * A value's fold is the bits of it that are known (kb) and their values:
+ * a word made of a field that is known and one that is not (cooperative
+ * groups keep a group's type in the low bits of a word whose other bits
+ * count its lanes) still decides a branch on the known field. A phi's
+ * known bits are those its incoming values agree on; in a cycle, an
+ * incoming value not folded yet counts as not known (sound, and one pass).
  */
 #include "analysis/decided.h"
 #include "analysis/traced.h"
@@ -20,9 +27,12 @@ struct tc_decided {
 	uint32_t n;      /* values */
 	uint32_t *pidx;  /* per value: the parameter it reads, or TC_NONE */
 	uint8_t *state;  /* per value: S_* */
-	uint8_t *known;  /* per value (S_DONE): a constant */
-	uint64_t *val;   /* per value: the constant, its low width() bits */
+	uint64_t *kb;    /* per value (S_DONE): its known bits, of its width */
+	uint64_t *val;   /* per value: their values (0 elsewhere) */
 	uint32_t *stack;
+	tc_arena ar;     /* the operands of each value, once a phi is met */
+	uint32_t *opoff, *opval;
+	bool ops_done;
 };
 typedef struct tc_decided fold_ctx;
 
@@ -44,19 +54,25 @@ static int64_t sext(uint64_t x, unsigned bits)
 	return (int64_t)((zext(x, bits) ^ sign) - sign);
 }
 
+static uint64_t ones(unsigned bits)
+{
+	return zext(~UINT64_C(0), bits);
+}
+
 static bool is_cmp(uint8_t op)
 {
 	return op >= TC_LOP_EQ && op <= TC_LOP_SGE;
 }
 
-/* Whether op folds here; its value operands are a[0], a[1] and, for a
- * select, cond. */
+/* Whether op folds here (whole or in some bits); its value operands are
+ * a[0], a[1] and, for a select, cond; a phi's, its incoming values. */
 static bool folds(uint8_t op)
 {
-	return (op >= TC_LOP_COPY && op <= TC_LOP_SGE) || op == TC_LOP_SELECT || op == TC_LOP_UMIN;
+	return (op >= TC_LOP_COPY && op <= TC_LOP_SGE) || op == TC_LOP_SELECT ||
+	       op == TC_LOP_UMIN || op == TC_LOP_POPC || op == TC_LOP_PHI;
 }
 
-/* The value operands of op o, into w (3 at most). */
+/* The value operands of op o, into w (3 at most; not a phi's). */
 static unsigned operands(const fold_ctx *c, const tc_lane_op *o, uint32_t w[3])
 {
 	unsigned n = 0;
@@ -68,46 +84,174 @@ static unsigned operands(const fold_ctx *c, const tc_lane_op *o, uint32_t w[3])
 	return n;
 }
 
-/* Operand i of o as a constant of its width (*bits), or false. */
-static bool operand(const fold_ctx *c, const tc_lane_op *o, int i, unsigned dflt, uint64_t *x,
-		    unsigned *bits)
+/* Some bits of a value of w bits: k those known, v their values; sized:
+ * w is the value's own width (not 64 for a width not said). */
+typedef struct kbits {
+	uint64_t v, k;
+	unsigned w;
+	bool sized;
+} kbits;
+
+static bool whole(kbits x)
 {
-	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0)) {
-		*bits = dflt;
-		*x = zext((uint64_t)o->k[i], dflt);
-		return true;
-	}
-	uint32_t v = o->a[i];
-	if (v >= c->n || !c->known[v])
-		return false;
-	*bits = width(c->fn.ops[v].bits);
-	*x = c->val[v];
-	return true;
+	return x.k == ones(x.w);
 }
 
-/* Value v's constant from its operands' (all done), or false. */
-static bool fold(const fold_ctx *c, uint32_t v, uint64_t *out)
+/* x zero-extended (known zeros above) or truncated to w bits. */
+static kbits zero_extend(kbits x, unsigned w)
+{
+	uint64_t up = x.w < w ? ones(w) & ~ones(x.w) : 0;
+	return (kbits){zext(x.v, w), zext(x.k, w) | up, w, true};
+}
+
+/* x as an operand of w bits: truncated; a narrower one says nothing of
+ * the bits above its own (a width not said is taken as w). */
+static kbits fit(kbits x, unsigned w)
+{
+	uint64_t m = x.sized && x.w < w ? ones(x.w) : ones(w);
+	return (kbits){x.v & m, x.k & m, w, true};
+}
+
+/* Operand i of o: a constant of width dflt, or a value's known bits (none
+ * where it is not one of the function's). */
+static kbits operand(const fold_ctx *c, const tc_lane_op *o, int i, unsigned dflt)
+{
+	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0))
+		return (kbits){zext((uint64_t)o->k[i], dflt), ones(dflt), dflt, false};
+	uint32_t v = o->a[i];
+	if (v >= c->n)
+		return (kbits){0, 0, dflt, false};
+	unsigned bits = c->fn.ops[v].bits;
+	return (kbits){c->val[v] & c->kb[v], c->kb[v], width(bits), bits != 0};
+}
+
+/* The least and greatest a value may be, unsigned and signed. */
+static uint64_t umin_of(kbits x)
+{
+	return x.v;
+}
+
+static uint64_t umax_of(kbits x)
+{
+	return x.v | (~x.k & ones(x.w));
+}
+
+static int64_t smin_of(kbits x)
+{
+	uint64_t sign = (uint64_t)1 << (x.w - 1);
+	return sext(x.k & sign ? x.v : x.v | sign, x.w);
+}
+
+static int64_t smax_of(kbits x)
+{
+	uint64_t sign = (uint64_t)1 << (x.w - 1);
+	uint64_t hi = x.v | (~x.k & ones(x.w));
+	return sext(x.k & sign ? hi : hi & ~sign, x.w);
+}
+
+/* A comparison of x with y (same width): 1, 0, or -1 where their known
+ * bits do not decide it. */
+static int compare(uint8_t op, kbits x, kbits y)
+{
+	uint64_t differ = x.k & y.k & (x.v ^ y.v);
+	switch (op) {
+	case TC_LOP_EQ:
+	case TC_LOP_NE:
+		if (differ)
+			return op == TC_LOP_NE;
+		return whole(x) && whole(y) ? (op == TC_LOP_EQ) : -1;
+	case TC_LOP_ULT:
+	case TC_LOP_UGE:
+		if (umax_of(x) < umin_of(y))
+			return op == TC_LOP_ULT;
+		return umin_of(x) >= umax_of(y) ? op == TC_LOP_UGE : -1;
+	case TC_LOP_ULE:
+	case TC_LOP_UGT:
+		if (umax_of(x) <= umin_of(y))
+			return op == TC_LOP_ULE;
+		return umin_of(x) > umax_of(y) ? op == TC_LOP_UGT : -1;
+	case TC_LOP_SLT:
+	case TC_LOP_SGE:
+		if (smax_of(x) < smin_of(y))
+			return op == TC_LOP_SLT;
+		return smin_of(x) >= smax_of(y) ? op == TC_LOP_SGE : -1;
+	default: /* SLE, SGT */
+		if (smax_of(x) <= smin_of(y))
+			return op == TC_LOP_SLE;
+		return smin_of(x) > smax_of(y) ? op == TC_LOP_SGT : -1;
+	}
+}
+
+static unsigned trailing_ones(uint64_t x)
+{
+	unsigned n = 0;
+	while (n < 64 && ((x >> n) & 1))
+		n++;
+	return n;
+}
+
+/* What two values both may be: the bits they agree on. */
+static kbits meet(kbits x, kbits y)
+{
+	uint64_t k = x.k & y.k & ~(x.v ^ y.v);
+	return (kbits){x.v & k, k, x.w, true};
+}
+
+/* A phi of its incoming values (and its constant), where all are known. */
+static kbits fold_phi(const fold_ctx *c, uint32_t v, unsigned bits)
 {
 	const tc_lane_op *o = &c->fn.ops[v];
-	unsigned bits = width(o->bits), wa, wb;
-	uint64_t x, y;
+	kbits r = {0, 0, bits, true};
+	if ((o->flags & TC_LOP_KANY) || !c->ops_done)
+		return r;
+	bool first = true;
+	if (o->flags & TC_LOP_K0) {
+		r = (kbits){zext((uint64_t)o->k[0], bits), ones(bits), bits, true};
+		first = false;
+	}
+	for (uint32_t i = c->opoff[v]; i < c->opoff[v + 1]; i++) {
+		uint32_t u = c->opval[i];
+		unsigned ub = c->fn.ops[u].bits;
+		kbits x = fit((kbits){c->val[u] & c->kb[u], c->kb[u], width(ub), ub != 0}, bits);
+		r = first ? x : meet(r, x);
+		first = false;
+	}
+	return first ? (kbits){0, 0, bits, true} : r;
+}
+
+/* Value v's known bits from its operands' (all done). */
+static kbits fold(const fold_ctx *c, uint32_t v)
+{
+	const tc_lane_op *o = &c->fn.ops[v];
+	unsigned bits = width(o->bits);
+	kbits none = {0, 0, bits, true};
+	if (o->op == TC_LOP_PHI)
+		return fold_phi(c, v, bits);
 	if (o->op == TC_LOP_SELECT) {
-		if (o->cond >= c->n || !c->known[o->cond])
-			return false;
-		if (!operand(c, o, c->val[o->cond] ? 0 : 1, bits, &x, &wa))
-			return false;
-		*out = zext(x, bits);
-		return true;
+		kbits x = fit(operand(c, o, 0, bits), bits), y = fit(operand(c, o, 1, bits), bits);
+		if (o->cond < c->n && c->kb[o->cond] == ones(width(c->fn.ops[o->cond].bits)))
+			return c->val[o->cond] ? x : y;
+		return meet(x, y);
 	}
 	if (o->op == TC_LOP_COPY) {
-		if (!operand(c, o, 0, bits, &x, &wa))
-			return false;
-		/* a widening copy of a value whose sign bit is set may be a
-		 * zext or a sext */
-		if (bits > wa && !(o->flags & TC_LOP_TRUNC) && (x >> (wa - 1)) & 1)
-			return false;
-		*out = zext(x, bits);
-		return true;
+		kbits x = operand(c, o, 0, bits);
+		/* a widening copy may be a zext or a sext: the bits above are
+		 * zeros where the sign bit is a known zero */
+		uint64_t sign = (uint64_t)1 << (x.w - 1);
+		if (bits > x.w && (!x.sized || !(o->flags & TC_LOP_TRUNC)) &&
+		    !(x.sized && (x.k & sign) && !(x.v & sign)))
+			return fit(x, bits);
+		return zero_extend(x, bits);
+	}
+	if (o->op == TC_LOP_POPC) {
+		kbits x = operand(c, o, 0, bits);
+		if (whole(x))
+			return zero_extend((kbits){(uint64_t)__builtin_popcountll(x.v), ones(7), 7, true},
+					   bits);
+		unsigned n = 0; /* the count is at most x.w: bits above its length are 0 */
+		while (n < 64 && (UINT64_C(1) << n) <= x.w)
+			n++;
+		return (kbits){0, ones(bits) & ~ones(n), bits, true};
 	}
 	/* a constant operand has the width of the other (comparisons) or of
 	 * the result */
@@ -116,56 +260,88 @@ static bool fold(const fold_ctx *c, uint32_t v, uint64_t *out)
 		unsigned i = o->flags & TC_LOP_K0 ? 1 : 0;
 		kw = o->a[i] < c->n ? width(c->fn.ops[o->a[i]].bits) : 64;
 	}
-	if (!operand(c, o, 0, kw, &x, &wa) || !operand(c, o, 1, kw, &y, &wb))
-		return false;
-	unsigned w = is_cmp(o->op) ? (wa > wb ? wa : wb) : bits;
-	x = zext(x, w);
-	y = zext(y, w);
-	int64_t sx = sext(x, w), sy = sext(y, w);
-	uint64_t r;
+	kbits x = operand(c, o, 0, kw), y = operand(c, o, 1, kw);
+	/* a comparison's width: its operands' (one not said is the other's) */
+	unsigned w = !is_cmp(o->op)	 ? bits
+		     : x.sized && y.sized ? (x.w > y.w ? x.w : y.w)
+		     : x.sized		 ? x.w
+		     : y.sized		 ? y.w
+					 : 64;
+	x = fit(x, w);
+	y = fit(y, w);
+	if (is_cmp(o->op)) {
+		int r = compare(o->op, x, y);
+		return r < 0 ? none : (kbits){(uint64_t)r & ones(bits), ones(bits), bits, true};
+	}
+	kbits r = {0, 0, w, true};
 	switch (o->op) {
-	case TC_LOP_ADD: r = x + y; break;
-	case TC_LOP_SUB: r = x - y; break;
-	case TC_LOP_MUL: r = x * y; break;
-	case TC_LOP_AND: r = x & y; break;
-	case TC_LOP_OR: r = x | y; break;
-	case TC_LOP_XOR: r = x ^ y; break;
-	case TC_LOP_UMIN: r = x < y ? x : y; break;
+	case TC_LOP_AND:
+		r.k = (x.k & y.k) | (x.k & ~x.v) | (y.k & ~y.v);
+		r.v = x.v & y.v;
+		break;
+	case TC_LOP_OR:
+		r.k = (x.k & y.k) | (x.k & x.v) | (y.k & y.v);
+		r.v = x.v | y.v;
+		break;
+	case TC_LOP_XOR:
+		r.k = x.k & y.k;
+		r.v = x.v ^ y.v;
+		break;
+	case TC_LOP_ADD:
+	case TC_LOP_SUB:
+	case TC_LOP_MUL: { /* the low bits known in both make the result's */
+		r.k = ones(trailing_ones(x.k & y.k));
+		r.v = o->op == TC_LOP_ADD ? x.v + y.v : o->op == TC_LOP_SUB ? x.v - y.v : x.v * y.v;
+		break;
+	}
 	case TC_LOP_SHL:
 	case TC_LOP_LSHR:
-	case TC_LOP_ASHR:
-		if (y >= w)
-			return false;
-		r = o->op == TC_LOP_SHL ? x << y
-		    : o->op == TC_LOP_LSHR ? x >> y
-					   : (uint64_t)(sx >> y);
+	case TC_LOP_ASHR: {
+		if (!whole(y) || y.v >= w)
+			return none;
+		unsigned sh = (unsigned)y.v;
+		uint64_t top = ones(w) & ~ones(w - sh), sign = (uint64_t)1 << (w - 1);
+		if (o->op == TC_LOP_SHL) {
+			r.k = (x.k << sh) | ones(sh);
+			r.v = x.v << sh;
+		} else if (o->op == TC_LOP_LSHR || (x.k & sign && !(x.v & sign))) {
+			r.k = (x.k >> sh) | top;
+			r.v = x.v >> sh;
+		} else if (x.k & sign) { /* a negative value: ones come in */
+			r.k = (x.k >> sh) | top;
+			r.v = (x.v >> sh) | top;
+		} else {
+			r.k = x.k >> sh;
+			r.v = x.v >> sh;
+		}
 		break;
-	case TC_LOP_UDIV:
-	case TC_LOP_UREM:
-		if (y == 0)
-			return false;
-		r = o->op == TC_LOP_UDIV ? x / y : x % y;
-		break;
-	case TC_LOP_SDIV:
-	case TC_LOP_SREM:
-		if (sy == 0 || (sy == -1 && sx == INT64_MIN))
-			return false;
-		r = (uint64_t)(o->op == TC_LOP_SDIV ? sx / sy : sx % sy);
-		break;
-	case TC_LOP_EQ: r = x == y; break;
-	case TC_LOP_NE: r = x != y; break;
-	case TC_LOP_ULT: r = x < y; break;
-	case TC_LOP_ULE: r = x <= y; break;
-	case TC_LOP_UGT: r = x > y; break;
-	case TC_LOP_UGE: r = x >= y; break;
-	case TC_LOP_SLT: r = sx < sy; break;
-	case TC_LOP_SLE: r = sx <= sy; break;
-	case TC_LOP_SGT: r = sx > sy; break;
-	case TC_LOP_SGE: r = sx >= sy; break;
-	default: return false;
 	}
-	*out = zext(r, bits);
-	return true;
+	default: { /* the rest: of whole operands only */
+		if (!whole(x) || !whole(y))
+			return none;
+		int64_t sx = sext(x.v, w), sy = sext(y.v, w);
+		r.k = ones(w);
+		switch (o->op) {
+		case TC_LOP_UMIN: r.v = x.v < y.v ? x.v : y.v; break;
+		case TC_LOP_UDIV:
+		case TC_LOP_UREM:
+			if (y.v == 0)
+				return none;
+			r.v = o->op == TC_LOP_UDIV ? x.v / y.v : x.v % y.v;
+			break;
+		case TC_LOP_SDIV:
+		case TC_LOP_SREM:
+			if (sy == 0 || (sy == -1 && sx == INT64_MIN))
+				return none;
+			r.v = (uint64_t)(o->op == TC_LOP_SDIV ? sx / sy : sx % sy);
+			break;
+		default: return none;
+		}
+	}
+	}
+	r.k &= ones(w);
+	r.v &= r.k;
+	return fit(r, bits);
 }
 
 /* The parameter each value reads (TC_NONE: none), into c->pidx. */
@@ -188,7 +364,8 @@ void tc__decided_free(tc_decided *c)
 	const tc_alloc *al = c->al;
 	tc__free(al, c->pidx);
 	tc__free(al, c->state);
-	tc__free(al, c->known);
+	tc__free(al, c->kb);
+	tc__arena_free(&c->ar);
 	tc__free(al, c->val);
 	tc__free(al, c->stack);
 	tc__free(al, c);
@@ -210,10 +387,11 @@ int tc__decided_new(tc_decided **out, const tc_decided_fn *fn, uint64_t kmask, c
 	c->n = fn->f->nvalues;
 	uint32_t n = c->n ? c->n : 1;
 	c->state = tc__calloc(al, n, 1);
-	c->known = tc__calloc(al, n, 1);
-	c->val = tc__malloc(al, tc__mul(n, sizeof *c->val));
+	c->kb = tc__calloc(al, n, sizeof *c->kb);
+	tc__arena_init(&c->ar, al);
+	c->val = tc__calloc(al, n, sizeof *c->val);
 	c->stack = tc__malloc(al, tc__mul(n, sizeof *c->stack));
-	if (!c->state || !c->known || !c->val || !c->stack || param_reads(c)) {
+	if (!c->state || !c->kb || !c->val || !c->stack || param_reads(c)) {
 		tc__decided_free(c);
 		return TC_ENOMEM;
 	}
@@ -233,10 +411,33 @@ static bool described(const tc_decided_fn *fn)
 	return fn->f && fn->ops && fn->way && fn->f->cond && fn->last;
 }
 
-/* Post-order from value q over what folds, a parameter's read a leaf:
- * done(c, v, ud) for each value not seen yet, its operands first. */
-static void post_order(fold_ctx *c, uint32_t q, void (*done)(fold_ctx *, uint32_t, void *),
-		       void *ud)
+/* The operands of every value, for the phis' (once; where they cannot be
+ * had, a phi folds to nothing). */
+static bool phi_operands(fold_ctx *c)
+{
+	if (!c->ops_done && !c->opoff) {
+		uint32_t *blk;
+		c->ops_done = tc__ua_operands(&c->ar, c->fn.f, &c->opoff, &c->opval, &blk) == TC_OK;
+		if (!c->ops_done)
+			c->opoff = c->opval = NULL;
+	}
+	return c->ops_done;
+}
+
+static void push(fold_ctx *c, uint32_t *top, uint32_t w, bool *pushed)
+{
+	if (c->state[w] == S_NEW) {
+		c->state[w] = S_BUSY;
+		c->stack[(*top)++] = w;
+		*pushed = true;
+	}
+}
+
+/* Post-order from value q over what folds, a parameter's read a leaf, and
+ * over a phi's incoming values where phis: done(c, v, ud) for each value
+ * not seen yet, its operands first. */
+static void post_order(fold_ctx *c, uint32_t q, bool phis,
+		       void (*done)(fold_ctx *, uint32_t, void *), void *ud)
 {
 	uint32_t top = 0;
 	c->state[q] = S_BUSY;
@@ -245,13 +446,14 @@ static void post_order(fold_ctx *c, uint32_t q, void (*done)(fold_ctx *, uint32_
 		uint32_t v = c->stack[top - 1], w[3];
 		const tc_lane_op *o = &c->fn.ops[v];
 		bool pushed = false;
-		if (c->pidx[v] == TC_NONE && folds(o->op))
+		if (c->pidx[v] != TC_NONE || !folds(o->op)) {
+		} else if (o->op != TC_LOP_PHI) {
 			for (unsigned i = operands(c, o, w); i-- > 0;)
-				if (c->state[w[i]] == S_NEW) {
-					c->state[w[i]] = S_BUSY;
-					c->stack[top++] = w[i];
-					pushed = true;
-				}
+				push(c, &top, w[i], &pushed);
+		} else if (phis && phi_operands(c)) {
+			for (uint32_t i = c->opoff[v + 1]; i-- > c->opoff[v];)
+				push(c, &top, c->opval[i], &pushed);
+		}
 		if (pushed)
 			continue;
 		top--;
@@ -275,8 +477,9 @@ static void close_one(fold_ctx *c, uint32_t v, void *ud)
 		return;
 	}
 	const tc_lane_op *o = &c->fn.ops[v];
-	unsigned nw = folds(o->op) ? operands(c, o, w) : 0;
-	k->closed[v] = folds(o->op);
+	bool whole_fold = folds(o->op) && o->op != TC_LOP_PHI;
+	unsigned nw = whole_fold ? operands(c, o, w) : 0;
+	k->closed[v] = whole_fold;
 	k->pm[v] = 0;
 	for (unsigned i = 0; i < nw; i++) { /* a cycle's value (S_BUSY) is none */
 		k->closed[v] = k->closed[v] && c->state[w[i]] == S_DONE && k->closed[w[i]];
@@ -314,15 +517,22 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		return 0;
 	}
 	uint64_t mask = 0;
-	for (uint32_t b = 0; b < fn->f->nblocks; b++) {
+	tc_decided *bits = NULL; /* the folding with no parameter known */
+	for (uint32_t b = 0; b < fn->f->nblocks && !*rc; b++) {
 		uint32_t q = fn->f->cond[b];
 		if (!two_ways(fn, b))
 			continue;
 		if (c->state[q] == S_NEW)
-			post_order(c, q, close_one, &k);
+			post_order(c, q, false, close_one, &k);
 		if (k.closed[q]) {
 			*any = true;
 			mask |= k.pm[q];
+		} else if (!*any && !bits) { /* decided by some known bits? */
+			uint64_t x;
+			if ((*rc = tc__decided_new(&bits, fn, 0, NULL, al)))
+				break;
+			for (uint32_t b2 = b; b2 < fn->f->nblocks && !*any; b2++)
+				*any = two_ways(fn, b2) && tc__decided_value(bits, fn->f->cond[b2], &x);
 		}
 	}
 	for (uint32_t i = 0; i < nargs; i++) {
@@ -330,9 +540,10 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		if (v >= n)
 			continue;
 		if (c->state[v] == S_NEW)
-			post_order(c, v, close_one, &k);
+			post_order(c, v, false, close_one, &k);
 		argpm[i] = k.closed[v] ? k.pm[v] : 0;
 	}
+	tc__decided_free(bits);
 	tc__decided_free(c);
 	tc__free(al, k.closed);
 	tc__free(al, k.pm);
@@ -344,22 +555,22 @@ uint64_t tc__decided_params(const tc_decided_fn *fn, bool *any, const tc_alloc *
 	return params_of(fn, NULL, 0, NULL, any, al, rc);
 }
 
-/* Value v's constant, once its operands' are found: a parameter's read
+/* Value v's known bits, once its operands' are found: a parameter's read
  * the context's constant, else what folds. */
 static void fold_one(fold_ctx *c, uint32_t v, void *ud)
 {
 	(void)ud;
 	const tc_lane_op *o = &c->fn.ops[v];
 	uint32_t p = c->pidx[v];
-	uint64_t x;
 	if (p != TC_NONE) {
 		if (p < 64 && ((c->kmask >> p) & 1) && tc__traced_fits(c->k[p], o->bits)) {
-			c->known[v] = 1;
-			c->val[v] = (uint64_t)c->k[p];
+			c->kb[v] = ones(width(o->bits));
+			c->val[v] = zext((uint64_t)c->k[p], width(o->bits));
 		}
-	} else if (folds(o->op) && fold(c, v, &x)) {
-		c->known[v] = 1;
-		c->val[v] = x;
+	} else if (folds(o->op)) {
+		kbits x = fold(c, v);
+		c->kb[v] = x.k;
+		c->val[v] = x.v & x.k;
 	}
 }
 
@@ -368,9 +579,9 @@ bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)
 	if (v >= c->n || !c->fn.ops)
 		return false;
 	if (c->state[v] == S_NEW)
-		post_order(c, v, fold_one, NULL);
+		post_order(c, v, true, fold_one, NULL);
 	*out = c->val[v];
-	return c->known[v] != 0;
+	return c->kb[v] == ones(width(c->fn.ops[v].bits));
 }
 
 int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *dead_edge,

@@ -9,10 +9,13 @@
  * only this says that the barrier is not executed there.
  *
  * What folds: integer arithmetic, bitwise operations, shifts, divisions,
- * comparisons, selects and copies (graph/desc.h, tc_lane_op) of constants
- * and of the parameters the context knows; nothing else (a phi, a load, a
- * call's result) is a constant here. The edge a decided branch does not
- * take is dead, and so is what only it leads to.
+ * comparisons, selects, copies, population counts and phis (graph/desc.h,
+ * tc_lane_op) of constants and of the parameters the context knows, each
+ * in the bits of it that are known: a comparison is decided where the
+ * known bits of its operands decide it (a group's type in the low bits of
+ * a word whose high bits count its lanes). Nothing else (a load, a call's
+ * result) is known here. The edge a decided branch does not take is dead,
+ * and so is what only it leads to.
  */
 #ifndef TC_ANALYSIS_DECIDED_H
 #define TC_ANALYSIS_DECIDED_H

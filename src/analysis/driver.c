@@ -234,7 +234,7 @@ static int agree(drive *d, uint32_t k, tc_collective *c)
 		/* a partitioned warp's mask: each lane names its own tile */
 		bool tile = false;
 		if (!x->always && x->mask && c->group == TC_GROUP_WARP && d->lanes &&
-		    tc__lanes_group_mask(d->lanes, x->value, d->al, &tile))
+		    tc__lanes_group_mask(d->lanes, x->value, in->way, d->al, &tile))
 			return TC_ENOMEM;
 		if (!tile && !x->always && x->mask && c->group == TC_GROUP_WARP && d->lanes) {
 			int mrc = same_at(d, c->node, x->value, &tile);

@@ -65,6 +65,10 @@ struct tc_lanes {
 	const tc_lane_op *op;
 	uint32_t lg;
 	bool lane_x, whole_x;
+	/* each value's operands and the blocks they come from (a phi's), made
+	 * when a mask is a phi */
+	uint32_t *opoff, *opval, *opblk;
+	bool ops_tried;
 };
 
 typedef struct ctx {
@@ -363,6 +367,7 @@ static fact eval(const ctx *c, uint32_t v)
 	case TC_LOP_BROADCAST:
 	case TC_LOP_SELECT:
 	case TC_LOP_MATCH:
+	case TC_LOP_LANEMASK:
 		return unknown;
 	default:
 		a = operand(c, o, 0);
@@ -717,7 +722,10 @@ typedef struct mctx {
 	uint32_t w;
 	mval *m;
 	uint32_t n;
+	const uint8_t *way; /* per block: TC_WAY_* (NULL: none known) */
 } mctx;
+
+#define MV_PHI_IN 8 /* a phi's incoming values followed, at most */
 
 static const mval *mfind(const mctx *c, uint32_t id)
 {
@@ -768,6 +776,7 @@ static bool followed(uint8_t op)
 	case TC_LOP_UGE:
 	case TC_LOP_SELECT:
 	case TC_LOP_UMIN:
+	case TC_LOP_POPC:
 		return true;
 	default:
 		return false;
@@ -1059,9 +1068,87 @@ static void mdims(const mctx *c, const tc_lane_op *o, const mval *a, const mval 
 
 /* v in every lane, evaluated from its operands (a bounded walk with an
  * explicit stack: operands first); NULL past MV_MAX values. */
+/* Whether the edge from block b to block j may be taken in some lane: not
+ * where b's branch of two ways tests a value known, the same in every
+ * lane, that sends them all elsewhere. */
+static bool may_come(const mctx *c, uint32_t b, uint32_t j)
+{
+	const tc_ua_func *f = &c->l->f;
+	if (!c->way || b >= f->nblocks || tc__branch_way(f, c->way, b, true) == TC_NONE)
+		return true;
+	const mval *q = mfind(c, f->cond[b]);
+	if (!q || q->kind != MV_KNOWN || !same_in_all(c, q))
+		return true;
+	return tc__branch_way(f, c->way, b, q->v[0] != 0) == j;
+}
+
+/* A phi's value in every lane: the one its incoming values agree on, lane
+ * by lane, over the edges some lane may come along (r MV_UNKNOWN where
+ * they do not). */
+static void mphi(const mctx *c, uint32_t x, const tc_lane_op *o, mval *r)
+{
+	const tc_lanes *l = c->l;
+	uint32_t j = l->f.block[x];
+	const mval *one = NULL;
+	mval k;
+	if (o->flags & TC_LOP_KANY)
+		return;
+	if (o->flags & TC_LOP_K0) { /* its constant: from where, not known */
+		k.kind = MV_KNOWN;
+		for (uint32_t i = 0; i < c->w; i++)
+			k.v[i] = (uint64_t)o->k[0];
+		one = &k;
+	}
+	for (uint32_t i = l->opoff[x]; i < l->opoff[x + 1]; i++) {
+		if (!may_come(c, l->opblk[i], j))
+			continue;
+		const mval *y = mfind(c, l->opval[i]);
+		if (!y || y->kind != MV_KNOWN)
+			return;
+		for (uint32_t n = 0; one && n < c->w; n++)
+			if (y->v[n] != one->v[n])
+				return;
+		one = y;
+	}
+	if (!one)
+		return;
+	uint64_t keep = o->bits && o->bits < 64 ? (1ull << o->bits) - 1 : ~0ull;
+	r->kind = MV_KNOWN;
+	for (uint32_t n = 0; n < c->w; n++)
+		r->v[n] = one->v[n] & keep;
+}
+
+/* The operands meval reads of value x (o): into ops, their count; 0 and
+ * *no where x is not followed past MV_PHI_IN of a phi's. */
+static unsigned mops(const mctx *c, uint32_t x, const tc_lane_op *o, uint32_t *ops)
+{
+	const tc_lanes *l = c->l;
+	unsigned n = 0;
+	if (o->op == TC_LOP_PHI) {
+		if (!l->opoff || (o->flags & TC_LOP_KANY) ||
+		    l->opoff[x + 1] - l->opoff[x] > MV_PHI_IN)
+			return 0;
+		for (uint32_t i = l->opoff[x]; i < l->opoff[x + 1]; i++) {
+			uint32_t b = l->opblk[i];
+			ops[n++] = l->opval[i];
+			if (c->way && b < l->f.nblocks && tc__branch_way(&l->f, c->way, b, true) != TC_NONE)
+				ops[n++] = l->f.cond[b];
+		}
+		return n;
+	}
+	if (!followed(o->op))
+		return 0;
+	ops[n++] = o->a[0];
+	if (o->op != TC_LOP_COPY)
+		ops[n++] = o->a[1];
+	if (o->op == TC_LOP_SELECT)
+		ops[n++] = o->cond;
+	return n;
+}
+
 static const mval *meval(mctx *c, uint32_t v)
 {
-	uint32_t stack[3 * MV_MAX + 3], top = 0;
+	uint32_t stack[3 * MV_MAX + 2 * MV_PHI_IN + 3], top = 0;
 	stack[top++] = v;
 	while (top > 0) {
 		uint32_t x = stack[top - 1];
@@ -1070,15 +1157,11 @@ static const mval *meval(mctx *c, uint32_t v)
 			continue;
 		}
 		const tc_lane_op *o = &c->l->op[x];
-		uint32_t ops[3] = {TC_NONE, TC_NONE, TC_NONE};
-		if (followed(o->op)) {
-			ops[0] = o->a[0];
-			ops[1] = o->op != TC_LOP_COPY ? o->a[1] : TC_NONE;
-			ops[2] = o->op == TC_LOP_SELECT ? o->cond : TC_NONE;
-		}
+		uint32_t ops[2 * MV_PHI_IN + 3];
+		unsigned nops = mops(c, x, o, ops);
 		bool pending = false;
-		for (int i = 0; i < 3; i++)
-			if (ops[i] != TC_NONE && !mfind(c, ops[i])) {
+		for (unsigned i = 0; i < nops; i++)
+			if (ops[i] != TC_NONE && ops[i] < c->l->f.nvalues && !mfind(c, ops[i])) {
 				if (top == sizeof stack / sizeof *stack)
 					return NULL;
 				stack[top++] = ops[i];
@@ -1123,6 +1206,29 @@ static const mval *meval(mctx *c, uint32_t v)
 					r->v[l] = (k->v[l] ? a->v[l] : b->v[l]) & keep;
 				r->kind = MV_KNOWN;
 			}
+		} else if (o->op == TC_LOP_LANEMASK) {
+			for (uint32_t l = 0; l < c->w; l++) {
+				uint64_t below = (1ull << l) - 1, at = 1ull << l;
+				uint64_t all = c->w == 64 ? ~0ull : (1ull << c->w) - 1;
+				r->v[l] = (o->k[0] == TC_LANEMASK_EQ   ? at
+					   : o->k[0] == TC_LANEMASK_LE ? below | at
+					   : o->k[0] == TC_LANEMASK_LT ? below
+					   : o->k[0] == TC_LANEMASK_GE ? all & ~below
+								       : all & ~(below | at)) &
+					  keep;
+			}
+			r->kind = MV_KNOWN;
+		} else if (o->op == TC_LOP_POPC) {
+			/* of a value (its own width), in every lane */
+			if (a->kind == MV_KNOWN && o->a[0] < c->l->f.nvalues && !(o->flags & TC_LOP_K0)) {
+				unsigned ab = c->l->op[o->a[0]].bits;
+				uint64_t ak = ab && ab < 64 ? (1ull << ab) - 1 : ~0ull;
+				for (uint32_t l = 0; l < c->w; l++)
+					r->v[l] = (uint64_t)__builtin_popcountll(a->v[l] & ak) & keep;
+				r->kind = MV_KNOWN;
+			}
+		} else if (o->op == TC_LOP_PHI) {
+			mphi(c, x, o, r);
 		} else if (followed(o->op)) {
 			mapply(c, o, a, o->op == TC_LOP_COPY ? a : b, r);
 			mdims(c, o, a, o->op == TC_LOP_COPY ? a : b, r);
@@ -1133,11 +1239,17 @@ static const mval *meval(mctx *c, uint32_t v)
 	return mfind(c, v);
 }
 
-int tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al, bool *out)
+int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_alloc *al,
+			 bool *out)
 {
 	*out = false;
 	if (!l->lg || l->lg > 6 || !l->op || v >= l->f.nvalues)
 		return TC_OK;
+	if (!l->ops_tried) { /* the phis' operands and their blocks */
+		l->ops_tried = true;
+		if (tc__ua_operands(&l->ar, &l->f, &l->opoff, &l->opval, &l->opblk))
+			return TC_ENOMEM;
+	}
 	/* __match_any_sync's result, as labeled_partition passes it: the lanes
 	 * holding one value name each other, whatever the lanes hold */
 	uint32_t x = v;
@@ -1149,7 +1261,7 @@ int tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al, bool
 		*out = true;
 		return TC_OK;
 	}
-	mctx c = {l, 1u << l->lg, tc__malloc(al, MV_MAX * sizeof(mval)), 0};
+	mctx c = {l, 1u << l->lg, tc__malloc(al, MV_MAX * sizeof(mval)), 0, way};
 	if (!c.m)
 		return TC_ENOMEM;
 	const mval *m = meval(&c, v);

@@ -62,12 +62,19 @@ bool tc__lanes_assumed(const tc_lanes *l);
  * whose length min(size() - (rank & ~15), 16) is 16 when the block's x
  * size is a whole number of warps. Found by evaluating the mask in each
  * lane from the lane index, tid.x where it is base + lane, the block's
- * sizes and indices (what bounds what), and constants, through the
- * arithmetic op[] describes; or the result of __match_any_sync (the
- * lanes of its mask that hold the same value: labeled_partition's and
- * binary_partition's mask). Anything else (a parameter, a load, a size not
- * known) is no. al: scratch. The answer in *out; TC_OK or TC_ENOMEM.
+ * sizes and indices (what bounds what), the lane masks (%lanemask_lt)
+ * and constants, through the arithmetic op[] describes, population counts,
+ * and phis whose incoming values agree in every lane over the edges a lane
+ * may come along (way, per block TC_WAY_* or NULL: an edge that a branch
+ * known the same in every lane does not take is left out; a thread_group
+ * made from a tile of 32 by tiled_partition(tile, 16) tests the tile's
+ * size, 32, before it makes the mask of 16); or the result of
+ * __match_any_sync (the lanes of its mask that hold the same value:
+ * labeled_partition's and binary_partition's mask). Anything else (a
+ * parameter, a load, a size not known) is no. al: scratch. The answer in
+ * *out; TC_OK or TC_ENOMEM.
  */
-int tc__lanes_group_mask(const tc_lanes *l, uint32_t v, const tc_alloc *al, bool *out);
+int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_alloc *al,
+			 bool *out);
 
 #endif

@@ -250,6 +250,15 @@ uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int kno
 	return TC_LOP_OTHER;
 }
 
+int tc__gpu_lanemask(const char *suffix, size_t len)
+{
+	static const char names[][3] = {"eq", "le", "lt", "ge", "gt"};
+	for (int i = 0; len == 2 && i < 5; i++)
+		if (memcmp(suffix, names[i], 2) == 0)
+			return TC_LANEMASK_EQ + i;
+	return -1;
+}
+
 bool tc__gpu_thread_id(const char *name, size_t len, uint64_t arg0, int known, uint8_t *dim,
 		       bool *global)
 {

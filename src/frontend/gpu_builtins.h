@@ -62,6 +62,10 @@ tc_collective tc__gpu_collective_entry(uint8_t group, bool call, bool barrier, b
  * _Z, TC_LOP_NTID_X, TC_LOP_WARP, or TC_LOP_OTHER; arg0 is its first
  * argument when known (known: 1), for get_local_id(0). */
 uint8_t tc__gpu_lane_source(const char *name, size_t len, uint64_t arg0, int known);
+/* The lane mask that name ends in after its prefix: "eq", "le", "lt", "ge"
+ * or "gt" (%lanemask_lt, llvm.nvvm.read.ptx.sreg.lanemask.lt), as
+ * TC_LANEMASK_* (graph/desc.h); -1 for anything else. */
+int tc__gpu_lanemask(const char *suffix, size_t len);
 /* Whether the builtin reads the thread's index in its block (tid.x,
  * get_local_id(1)) or in the grid (*global: get_global_id(2)) in one
  * dimension, *dim (graph/desc.h, tc_thread_id); arg0 as above. */

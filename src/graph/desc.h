@@ -99,8 +99,15 @@ enum {
 	TC_LOP_NTID_Y, /* the block's y size (ntid.y, get_local_size(1)) */
 	TC_LOP_NTID_Z, /* the block's z size */
 	TC_LOP_UMIN,   /* the unsigned minimum of a[0] and a[1] (min.u32, llvm.umin) */
-	TC_LOP_POPC    /* the bits set in a[0] (popc, llvm.ctpop): analysis/active.h */
+	TC_LOP_POPC,   /* the bits set in a[0] (popc, llvm.ctpop): analysis/active.h */
+	TC_LOP_LANEMASK /* the lanes of the warp as they compare with this one's
+			 * index (%lanemask_lt: those below it); k[0] says how
+			 * (TC_LANEMASK_*, no TC_LOP_K0: it is no operand) */
 };
+
+/* TC_LOP_LANEMASK's k[0]: the lanes equal to, at most, below, at least,
+ * above the lane's own index */
+enum { TC_LANEMASK_EQ, TC_LANEMASK_LE, TC_LANEMASK_LT, TC_LANEMASK_GE, TC_LANEMASK_GT };
 
 /* tc_lane_op.flags */
 #define TC_LOP_K0 1u   /* operand 0 is the constant k[0] (a[0] is TC_NONE) */

@@ -1,8 +1,9 @@
 /*
  * test_decided.c - branches that go one way (analysis/decided.h): what
  * folds to a constant, with the widths and signs of its operands, which
- * parameters decide a branch, and the blocks a context's constants leave
- * out, on functions described by hand (fn.h).
+ * parameters decide a branch, the blocks a context's constants leave out,
+ * and the bits of a value known where others are not, on functions
+ * described by hand (fn.h).
  */
 #include "analysis/decided.h"
 #include "fn.h"
@@ -57,6 +58,7 @@ static void test_fold(void **state)
 	uint32_t sdiv = bin(&t, 0, TC_LOP_SDIV, min, K(-1));
 	uint32_t wide = copy(&t, 0, min, 64);
 	uint32_t trunc = copy(&t, 0, min, 8);
+	uint32_t eq5 = bin(&t, 0, TC_LOP_EQ, min, K(INT64_C(0x80000005)));
 	uint32_t sel = value(&t, 0, TC_UA_PURE, TC_LOP_SELECT);
 	t.op[sel].cond = slt;
 	t.op[sel].flags = TC_LOP_K0 | TC_LOP_K1;
@@ -81,7 +83,11 @@ static void test_fold(void **state)
 	assert_int_equal(r, 5);
 	assert_true(folded(&t, &p, sel, true, 5, &r));
 	assert_int_equal(r, 7);
-	assert_false(folded(&t, &p, slt, false, 0, &r)); /* the parameter not known */
+	assert_true(folded(&t, &p, slt, false, 0, &r)); /* its sign bit alone decides it */
+	assert_int_equal(r, 1);
+	assert_true(folded(&t, &p, eq5, true, 5, &r));
+	assert_int_equal(r, 1);
+	assert_false(folded(&t, &p, eq5, false, 0, &r)); /* the parameter not known */
 }
 
 static void test_fits(void **state)
@@ -195,6 +201,77 @@ static void test_live(void **state)
 	assert_true(live[0] && !live[1] && live[2] && live[3]);
 }
 
+/* Some bits known: a group's type in the low bits of a word whose high bits
+ * count lanes the thread computes (cooperative groups' thread_group), the
+ * same through a phi of two such words; comparisons that the known bits
+ * decide, and twins they do not. */
+static void test_known_bits(void **state)
+{
+	(void)state;
+	fn t;
+	params p = {{0}, {0}, 0};
+	fn_init(&t, 4);
+	uint32_t a = source(&t, 1, TC_LOP_TID_X), b = source(&t, 2, TC_LOP_LANE);
+	uint32_t wa = bin(&t, 1, TC_LOP_OR, bin(&t, 1, TC_LOP_SHL, a, K(8)), K(3));
+	uint32_t wb = bin(&t, 2, TC_LOP_OR, bin(&t, 2, TC_LOP_SHL, b, K(8)), K(3));
+	uint32_t w = phi(&t, 3, wa, 1, wb, 2);
+	uint32_t low = copy(&t, 3, w, 16);
+	t.op[low].flags = TC_LOP_TRUNC;
+	uint32_t type = bin(&t, 3, TC_LOP_AND, bin(&t, 3, TC_LOP_LSHR, low, K(1)), K(127));
+	uint32_t is1 = bin(&t, 3, TC_LOP_EQ, type, K(1));
+	uint32_t is4 = bin(&t, 3, TC_LOP_NE, type, K(4));
+	uint32_t count = bin(&t, 3, TC_LOP_LSHR, w, K(8)); /* the thread's */
+	uint32_t some = bin(&t, 3, TC_LOP_EQ, count, K(1));
+	uint32_t odd = bin(&t, 3, TC_LOP_EQ, bin(&t, 3, TC_LOP_OR, a, K(1)), K(0));
+	uint32_t odd1 = bin(&t, 3, TC_LOP_EQ, bin(&t, 3, TC_LOP_OR, a, K(1)), K(1));
+	uint32_t pos = bin(&t, 3, TC_LOP_SLT, bin(&t, 3, TC_LOP_AND, a, K(0x7fffffff)), K(0));
+	uint32_t pc = value(&t, 3, TC_UA_PURE, TC_LOP_POPC);
+	t.op[pc].a[0] = a;
+	use(&t, a, pc, 3);
+	uint32_t pc64 = bin(&t, 3, TC_LOP_ULT, pc, K(64)), pc33 = bin(&t, 3, TC_LOP_ULT, pc, K(33));
+	uint32_t sum = bin(&t, 3, TC_LOP_AND, bin(&t, 3, TC_LOP_ADD, wa, K(1)), K(3)); /* low bits */
+	branch(&t, 0, source(&t, 0, TC_LOP_TID_X), 1, 2);
+	edge(&t, 1, 3);
+	edge(&t, 2, 3);
+	edge(&t, 3, UNIT_EXIT);
+	uint64_t r;
+	assert_true(folded(&t, &p, is1, false, 0, &r));
+	assert_int_equal(r, 1);
+	assert_true(folded(&t, &p, is4, false, 0, &r));
+	assert_int_equal(r, 1);
+	assert_false(folded(&t, &p, some, false, 0, &r)); /* the count is the thread's */
+	assert_true(folded(&t, &p, odd, false, 0, &r));    /* an odd number is not 0 */
+	assert_int_equal(r, 0);
+	assert_false(folded(&t, &p, odd1, false, 0, &r)); /* but may be 1 */
+	assert_true(folded(&t, &p, pos, false, 0, &r));   /* sign bit 0: not below 0 */
+	assert_int_equal(r, 0);
+	assert_true(folded(&t, &p, pc64, false, 0, &r)); /* at most 32 bits set */
+	assert_int_equal(r, 1);
+	assert_false(folded(&t, &p, pc33, false, 0, &r));
+	assert_true(folded(&t, &p, sum, false, 0, &r)); /* ...11 + 1: ...00 */
+	assert_int_equal(r, 0);
+	/* a branch that known bits decide alone: some condition folds */
+	fn u;
+	params q = {{0}, {0}, 0};
+	fn_init(&u, 4);
+	uint32_t x = source(&u, 0, TC_LOP_TID_X);
+	uint32_t y = bin(&u, 0, TC_LOP_OR, bin(&u, 0, TC_LOP_SHL, x, K(8)), K(2));
+	diamond(&u, bin(&u, 0, TC_LOP_EQ, bin(&u, 0, TC_LOP_AND, y, K(255)), K(2)));
+	u.way[0] = TC_WAY_FIRST;
+	static const uint32_t last[FN_BLOCKS] = {0, 1, 2, 3};
+	tc_decided_fn f = view(&u, &q, last);
+	bool any;
+	int rc;
+	assert_int_equal(tc__decided_params(&f, &any, &u.al, &rc), 0);
+	assert_int_equal(rc, TC_OK);
+	assert_true(any);
+	uint8_t live[4];
+	bool dead;
+	live_of(&u, &q, TC_WAY_FIRST, false, 0, live, &dead);
+	assert_true(dead);
+	assert_true(live[0] && live[1] && !live[2] && live[3]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -202,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_fits),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_live),
+		cmocka_unit_test(test_known_bits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -58,6 +58,15 @@ static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 	unsigned nargs = (unsigned)LLVMGetNumArgOperands(v);
 	LLVMValueRef a0 = nargs ? LLVMGetOperand(v, 0) : NULL;
 	bool known = a0 && LLVMIsAConstantInt(a0);
+	static const char lanemask[] = "llvm.nvvm.read.ptx.sreg.lanemask.";
+	int lm = len > sizeof lanemask - 1 && memcmp(name, lanemask, sizeof lanemask - 1) == 0
+			 ? tc__gpu_lanemask(name + sizeof lanemask - 1, len - (sizeof lanemask - 1))
+			 : -1;
+	if (lm >= 0 && o->bits) {
+		o->op = TC_LOP_LANEMASK;
+		o->k[0] = lm;
+		return;
+	}
 	if ((o->op = tc__gpu_lane_source(name, len, known ? LLVMConstIntGetZExtValue(a0) : 0,
 					 known))) {
 		static const char active[] = "llvm.nvvm.activemask";

@@ -241,6 +241,16 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 		o.bits = (uint8_t)(from < bits ? from : bits);
 		if ((o.op = lane_sreg(x)))
 			return o;
+		static const char lanemask[] = "%lanemask_";
+		if (x->k == O_REG && x->reg == TC_NONE && x->at.len == sizeof lanemask + 1 &&
+		    memcmp(x->at.s, lanemask, sizeof lanemask - 1) == 0 && bits >= 32) {
+			int lm = tc__gpu_lanemask(x->at.s + sizeof lanemask - 1, 2);
+			if (lm >= 0) {
+				o.op = TC_LOP_LANEMASK;
+				o.k[0] = lm;
+				return o;
+			}
+		}
 		if (bits <= from) /* a move, or a cvt to no more bits */
 			o.flags |= TC_LOP_TRUNC;
 		if ((x->k == O_SYM || (x->k == O_REG && x->reg == TC_NONE)) &&

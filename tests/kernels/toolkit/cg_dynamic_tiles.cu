@@ -22,6 +22,51 @@
 
 namespace cg = cooperative_groups;
 
+// A thread_group handed to a helper, as a reduction written once for any
+// group is: sync() chooses what to do by the group's type, kept in the low
+// bits of a word whose high bits hold the group's size, and the loop runs
+// size() / 2 times. The group of 16 is made from a tile of 32 made at run
+// time (tiled_partition of a thread_group), so its mask and that word come
+// in two ways, chosen by the parent's size: a tile of 16 when the parent
+// has more than 16 lanes, else the parent itself.
+__device__ int tile_sum(cg::thread_group g, int *x, int v)
+{
+	unsigned r = g.thread_rank();
+	for (unsigned s = g.size() / 2; s > 0; s /= 2) {
+		x[r] = v;
+		g.sync(); // collective: ok
+		if (r < s)
+			v += x[r + s];
+		g.sync(); // collective: ok
+	}
+	return v;
+}
+
+extern "C" __global__ void nested16(int *p)
+{
+	__shared__ int sh[1024];
+	cg::thread_block cta = cg::this_thread_block();
+	cg::thread_group w = cg::tiled_partition(cta, 32);
+	cg::thread_group t = cg::tiled_partition(w, 16);
+	unsigned base = cta.thread_rank() / t.size() * t.size();
+	p[cta.thread_rank()] = tile_sum(t, sh + base, p[cta.thread_rank()]);
+}
+
+// The twin: the group chosen at run time, the tile or the whole block, so
+// the type is not known and the block's barrier stays; only some threads
+// reach it.
+extern "C" __global__ void chosen_half(int *p, int n)
+{
+	cg::thread_block cta = cg::this_thread_block();
+	cg::thread_group w = cg::tiled_partition(cta, 32);
+	cg::thread_group t = cg::tiled_partition(w, 16);
+	cg::thread_group g = n > 0 ? t : cg::thread_group(cta);
+	int v = p[cta.thread_rank()];
+	if (cta.thread_rank() < 8)
+		g.sync(); // check: divergent
+	p[cta.thread_rank()] = v;
+}
+
 extern "C" __global__ void dynamic16(int *p)
 {
 	cg::thread_block cta = cg::this_thread_block();
