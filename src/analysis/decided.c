@@ -215,6 +215,8 @@ static kbits fold_phi(const fold_ctx *c, uint32_t v, unsigned bits)
 		kbits x = fit((kbits){c->val[u] & c->kb[u], c->kb[u], width(ub), ub != 0}, bits);
 		r = first ? x : meet(r, x);
 		first = false;
+		if (!r.k)
+			break;
 	}
 	return first ? (kbits){0, 0, bits, true} : r;
 }
@@ -227,6 +229,10 @@ static kbits fold(const fold_ctx *c, uint32_t v)
 	kbits none = {0, 0, bits, true};
 	if (o->op == TC_LOP_PHI)
 		return fold_phi(c, v, bits);
+	if (o->op != TC_LOP_POPC && !(o->flags & (TC_LOP_K0 | TC_LOP_K1)) &&
+	    (o->a[0] >= c->n || !c->kb[o->a[0]]) && (o->a[1] >= c->n || !c->kb[o->a[1]]) &&
+	    (o->op != TC_LOP_SELECT || o->cond >= c->n || !c->kb[o->cond]))
+		return none; /* nothing known of any operand: nothing of it */
 	if (o->op == TC_LOP_SELECT) {
 		kbits x = fit(operand(c, o, 0, bits), bits), y = fit(operand(c, o, 1, bits), bits);
 		if (o->cond < c->n && c->kb[o->cond] == ones(width(c->fn.ops[o->cond].bits)))
@@ -433,11 +439,11 @@ static void push(fold_ctx *c, uint32_t *top, uint32_t w, bool *pushed)
 	}
 }
 
-/* Post-order from value q over what folds, a parameter's read a leaf, and
- * over a phi's incoming values where phis: done(c, v, ud) for each value
- * not seen yet, its operands first. */
-static void post_order(fold_ctx *c, uint32_t q, bool phis,
-		       void (*done)(fold_ctx *, uint32_t, void *), void *ud)
+/* Post-order from value q over what folds, a parameter's read a leaf:
+ * done(c, v, ud) for each value not seen yet, its operands first (a phi's
+ * incoming values until one is not known). */
+static void post_order(fold_ctx *c, uint32_t q, void (*done)(fold_ctx *, uint32_t, void *),
+		       void *ud)
 {
 	uint32_t top = 0;
 	c->state[q] = S_BUSY;
@@ -450,9 +456,16 @@ static void post_order(fold_ctx *c, uint32_t q, bool phis,
 		} else if (o->op != TC_LOP_PHI) {
 			for (unsigned i = operands(c, o, w); i-- > 0;)
 				push(c, &top, w[i], &pushed);
-		} else if (phis && phi_operands(c)) {
-			for (uint32_t i = c->opoff[v + 1]; i-- > c->opoff[v];)
-				push(c, &top, c->opval[i], &pushed);
+		} else if (phi_operands(c)) {
+			/* one incoming value at a time: once one is not known
+			 * (or on the stack: a cycle), neither is the phi */
+			for (uint32_t i = c->opoff[v]; i < c->opoff[v + 1] && !pushed; i++) {
+				uint32_t u = c->opval[i];
+				if (c->state[u] == S_NEW)
+					push(c, &top, u, &pushed);
+				else if (c->state[u] == S_BUSY || !c->kb[u])
+					break;
+			}
 		}
 		if (pushed)
 			continue;
@@ -467,9 +480,13 @@ typedef struct closure {
 	uint64_t *pm;    /* per value: those parameters (bit p) */
 } closure;
 
+static void fold_one(fold_ctx *c, uint32_t v, void *ud);
+
+/* v's closure, and its known bits with no parameter known */
 static void close_one(fold_ctx *c, uint32_t v, void *ud)
 {
 	closure *k = ud;
+	fold_one(c, v, NULL);
 	uint32_t w[3];
 	if (c->pidx[v] != TC_NONE) {
 		k->closed[v] = c->pidx[v] < 64;
@@ -517,22 +534,17 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		return 0;
 	}
 	uint64_t mask = 0;
-	tc_decided *bits = NULL; /* the folding with no parameter known */
-	for (uint32_t b = 0; b < fn->f->nblocks && !*rc; b++) {
+	for (uint32_t b = 0; b < fn->f->nblocks; b++) {
 		uint32_t q = fn->f->cond[b];
 		if (!two_ways(fn, b))
 			continue;
 		if (c->state[q] == S_NEW)
-			post_order(c, q, false, close_one, &k);
+			post_order(c, q, close_one, &k);
 		if (k.closed[q]) {
 			*any = true;
 			mask |= k.pm[q];
-		} else if (!*any && !bits) { /* decided by some known bits? */
-			uint64_t x;
-			if ((*rc = tc__decided_new(&bits, fn, 0, NULL, al)))
-				break;
-			for (uint32_t b2 = b; b2 < fn->f->nblocks && !*any; b2++)
-				*any = two_ways(fn, b2) && tc__decided_value(bits, fn->f->cond[b2], &x);
+		} else if (c->kb[q] == ones(width(fn->ops[q].bits))) {
+			*any = true; /* decided by known bits alone */
 		}
 	}
 	for (uint32_t i = 0; i < nargs; i++) {
@@ -540,10 +552,9 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		if (v >= n)
 			continue;
 		if (c->state[v] == S_NEW)
-			post_order(c, v, false, close_one, &k);
+			post_order(c, v, close_one, &k);
 		argpm[i] = k.closed[v] ? k.pm[v] : 0;
 	}
-	tc__decided_free(bits);
 	tc__decided_free(c);
 	tc__free(al, k.closed);
 	tc__free(al, k.pm);
@@ -579,7 +590,7 @@ bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)
 	if (v >= c->n || !c->fn.ops)
 		return false;
 	if (c->state[v] == S_NEW)
-		post_order(c, v, true, fold_one, NULL);
+		post_order(c, v, fold_one, NULL);
 	*out = c->val[v];
 	return c->kb[v] == ones(width(c->fn.ops[v].bits));
 }
