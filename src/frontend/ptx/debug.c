@@ -449,7 +449,7 @@ int tc__ptx_dwarf_calls(reader *r)
 	tc_dw_section ab = {r->dabbrev.b, r->dabbrev.n, r->dabbrev.lab, r->dabbrev.nlab};
 	tc_dw_section in = {r->dinfo.b, r->dinfo.n, r->dinfo.lab, r->dinfo.nlab};
 	tc_dw_section st = {r->dstr, r->ndstr, NULL, 0};
-	if (tc__dwarf_inlined(&ab, &in, &st, &r->al, &r->dw, &r->ndw))
+	if (tc__dwarf_inlined(&ab, &in, &st, &r->al, &r->dw, &r->ndw, &r->dwloc, &r->ndwloc))
 		return tc__ptx_oom(r);
 	if (!r->ndw)
 		return TC_OK;

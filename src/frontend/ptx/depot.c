@@ -46,6 +46,16 @@
  * every fact until nothing changes; an address set with more than MAX_OFFS
  * offsets into one object keeps the object at any offset (pointers stepped
  * in a loop), so the values' height is bounded.
+ *
+ * Variables: where the file's DWARF places variables in a function's depot
+ * (nvcc -G: DW_OP_addr __local_depotN, DW_OP_plus_uconst K, each local
+ * variable's start), an address moved by an amount not known stays in the
+ * variable it pointed into (C's rule for pointer arithmetic): its offset is
+ * any in that variable, from its start to the next one's. A store there
+ * makes only that variable's loads unknown, and a load there reads only its
+ * locations; the MAX_OFFS offsets become the variables they are in. A depot
+ * with no such variable at or below an offset, or a function with more
+ * than one .local declaration, keeps the object at any offset.
  */
 #include "frontend/ptx/ptx.h"
 
@@ -55,6 +65,7 @@
 #define MAX_OFFS 8   /* offsets into one object one value holds, before any */
 #define MAX_ROUNDS 64
 #define OFF_ANY 0xffffffffu
+#define OFF_SPAN 0xc0000000u /* + i: any offset in the object's i-th variable */
 #define OFF_BIAS 0x80000000u
 #define OFF_LIMIT (INT64_C(1) << 30)
 
@@ -66,7 +77,8 @@ typedef struct aval {
 	uint8_t k; /* V_* */
 	int64_t c;
 	uint32_t n, cap;
-	uint64_t *a; /* sorted: object << 32 | (offset + OFF_BIAS), or OFF_ANY */
+	uint64_t *a; /* sorted: object << 32 | (offset + OFF_BIAS), OFF_SPAN + i,
+		      * or OFF_ANY */
 	bool wide; /* it held more than MAX_ADDRS addresses: their objects, and
 		    * those of any address added since, are open (n is 0) */
 } aval;
@@ -84,7 +96,15 @@ typedef struct dobj {
 	aval any;       /* what stores at offsets not known wrote */
 	bool any_written;
 	bool open; /* its address went where the facts do not follow it */
+	uint32_t sfirst; /* its first span store, TC_NONE */
 } dobj;
+
+/* what stores at offsets not known within variable i of an object wrote */
+typedef struct dspan {
+	uint32_t o, i, next; /* the object, the variable; the object's next
+			      * span store, TC_NONE */
+	aval v;
+} dspan;
 
 typedef struct dstate {
 	reader *r;
@@ -99,6 +119,12 @@ typedef struct dstate {
 	uint32_t *pobj; /* per register (vbase): the call slot's object, TC_NONE */
 	uint32_t *cby, *cby_off; /* per function: the calls of it */
 	uint64_t *tmp; /* a copy of an address set */
+	/* per object: where its variables start, as DWARF places them
+	 * (starts[st_off[o] .. st_off[o + 1]), increasing) */
+	uint32_t *st_off;
+	int64_t *starts;
+	dspan *span;
+	size_t nspan, span_cap;
 	bool changed, give_up, oom;
 } dstate;
 
@@ -192,15 +218,75 @@ static uint32_t key_obj(uint64_t x)
 	return (uint32_t)(x >> 32);
 }
 
+static int64_t key_off(uint64_t x)
+{
+	return (int64_t)(uint32_t)x - (int64_t)OFF_BIAS;
+}
+
 static bool key_any(uint64_t x)
 {
 	return (uint32_t)x == OFF_ANY;
 }
 
-static int64_t key_off(uint64_t x)
+/* an exact offset (not a variable's any, nor the object's) */
+static bool key_exact(uint64_t x)
 {
-	return (int64_t)(uint32_t)x - (int64_t)OFF_BIAS;
+	return (uint32_t)x < OFF_SPAN;
 }
+
+static uint64_t any_key(uint32_t o)
+{
+	return (uint64_t)o << 32 | OFF_ANY;
+}
+
+/* The variable of object o that offset off is in (by C's rule, an address
+ * moved by an amount not known stays in it): its key, or the object at any
+ * offset where DWARF places no variable at or below off. */
+static uint64_t span_key(const dstate *s, uint32_t o, int64_t off)
+{
+	uint32_t lo = s->st_off[o], hi = s->st_off[o + 1];
+	if (lo == hi || off < s->starts[lo] || off >= OFF_LIMIT)
+		return any_key(o);
+	while (hi - lo > 1) { /* the last start at or below off */
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (s->starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (uint64_t)o << 32 | (OFF_SPAN + (lo - s->st_off[o]));
+}
+
+/* The bytes key x may address: [*lo, *hi). */
+static void key_range(const dstate *s, uint64_t x, int64_t *lo, int64_t *hi)
+{
+	uint32_t o = key_obj(x);
+	if (key_exact(x)) {
+		*lo = *hi = key_off(x);
+	} else if (key_any(x)) {
+		*lo = INT64_MIN;
+		*hi = INT64_MAX;
+	} else {
+		uint32_t i = s->st_off[o] + ((uint32_t)x - OFF_SPAN);
+		*lo = s->starts[i];
+		*hi = i + 1 < s->st_off[o + 1] ? s->starts[i + 1] : INT64_MAX;
+	}
+}
+
+/* whether address a takes in address x (of the same object) */
+static bool covers(const dstate *s, uint64_t a, uint64_t x)
+{
+	if (a == x || key_any(a))
+		return true;
+	return !key_exact(a) && key_exact(x) && span_key(s, key_obj(x), key_off(x)) == a;
+}
+
+/* x moved by an amount not known: its variable, or the object's any */
+static uint64_t moved(const dstate *s, uint64_t x)
+{
+	return key_exact(x) ? span_key(s, key_obj(x), key_off(x)) : x;
+}
+
 
 static void join_k(dstate *s, aval *d, uint8_t k, int64_t c)
 {
@@ -244,8 +330,8 @@ static void widen(dstate *s, aval *d)
 }
 
 
-/* x into d's addresses: MAX_OFFS offsets into one object are that object
- * at any offset */
+/* x into d's addresses: MAX_OFFS addresses into one object become the
+ * variables they are in, or that object at any offset */
 static void add_addr(dstate *s, aval *d, uint64_t x)
 {
 	uint32_t o = key_obj(x), same = 0, at = 0;
@@ -253,32 +339,40 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 		open_obj(s, o);
 		return;
 	}
-	for (uint32_t i = 0; i < d->n; i++) {
-		if (d->a[i] == x || (key_obj(d->a[i]) == o && key_any(d->a[i])))
+	for (uint32_t i = 0; i < d->n; i++)
+		if (key_obj(d->a[i]) == o && covers(s, d->a[i], x))
 			return;
+	if (!key_exact(x)) { /* the addresses it takes in go */
+		uint32_t w = 0;
+		for (uint32_t i = 0; i < d->n; i++)
+			if (key_obj(d->a[i]) != o || !covers(s, x, d->a[i]))
+				d->a[w++] = d->a[i];
+		d->n = w;
+	}
+	bool exact = key_exact(x);
+	for (uint32_t i = 0; i < d->n; i++) {
 		same += key_obj(d->a[i]) == o;
+		exact = exact || (key_obj(d->a[i]) == o && key_exact(d->a[i]));
 		if (d->a[i] < x)
 			at = i + 1;
 	}
-	if (same >= MAX_OFFS && !key_any(x)) {
-		/* the object at any offset, in place of its offsets */
-		uint32_t w = 0;
-		for (uint32_t i = 0; i < d->n; i++)
+	if (same >= MAX_OFFS && exact) {
+		/* pointers stepped in a loop, or many callers' addresses: each
+		 * offset of the object becomes its variable (a set that stays
+		 * small), or the object at any offset */
+		uint64_t buf[MAX_ADDRS + 1];
+		uint32_t w = 0, nb = 0;
+		for (uint32_t i = 0; i < d->n; i++) {
 			if (key_obj(d->a[i]) != o)
 				d->a[w++] = d->a[i];
+			else
+				buf[nb++] = moved(s, d->a[i]);
+		}
 		d->n = w;
-		add_addr(s, d, (uint64_t)o << 32 | OFF_ANY);
+		buf[nb++] = moved(s, x);
+		for (uint32_t i = 0; i < nb && !s->give_up; i++)
+			add_addr(s, d, buf[i]);
 		return;
-	}
-	if (key_any(x)) { /* its offsets go */
-		uint32_t w = 0;
-		for (uint32_t i = 0; i < d->n; i++)
-			if (key_obj(d->a[i]) != o)
-				d->a[w++] = d->a[i];
-		d->n = w;
-		at = 0;
-		while (at < d->n && d->a[at] < x)
-			at++;
 	}
 	if (d->n >= MAX_ADDRS) { /* too many to follow: all open, and what comes */
 		widen(s, d);
@@ -396,6 +490,24 @@ static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
 	return l;
 }
 
+/* What stores at offsets not known within [lo, hi) of object o wrote
+ * (the whole object's, and its variables' there), into out: unknown. */
+static void unknown_stores(dstate *s, const dobj *o, int64_t lo, int64_t hi, aval *out)
+{
+	if (o->any_written) {
+		tjoin_k(s, out, V_TOP, 0);
+		tjoin(s, out, &o->any);
+	}
+	for (uint32_t j = o->sfirst; j != TC_NONE; j = s->span[j].next) {
+		int64_t a, b;
+		key_range(s, (uint64_t)s->span[j].o << 32 | (OFF_SPAN + s->span[j].i), &a, &b);
+		if (a < hi && lo < b) {
+			tjoin_k(s, out, V_TOP, 0);
+			tjoin(s, out, &s->span[j].v);
+		}
+	}
+}
+
 /* The value at the addresses base (plus k) holds, into out (V_NONE first). */
 static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, aval *out)
 {
@@ -406,28 +518,31 @@ static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, av
 		dobj *o = &s->obj[key_obj(x)];
 		if (o->open)
 			tjoin_k(s, out, V_TOP, 0);
-		if (key_any(x)) {
+		if (!key_exact(x)) { /* the object's, or a variable's, locations */
+			int64_t lo, hi;
+			key_range(s, x, &lo, &hi);
 			tjoin_k(s, out, V_TOP, 0);
 			for (uint32_t j = o->first; j != TC_NONE; j = s->loc[j].next) {
+				int64_t a = key_off(s->loc[j].key), b = a + s->loc[j].size;
+				if (!(a < hi && lo < b))
+					continue;
 				if (s->loc[j].v.n && (size != 8 || s->loc[j].size != 8))
 					open_objs(s, &s->loc[j].v); /* an address read in part */
 				else
 					tjoin(s, out, &s->loc[j].v);
 			}
-			tjoin(s, out, &o->any);
+			unknown_stores(s, o, lo, hi, out);
 			continue;
 		}
-		dloc *l = get_loc(s, addr_key(key_obj(x), key_off(x) + k), size);
+		int64_t off = key_off(x) + k;
+		dloc *l = get_loc(s, addr_key(key_obj(x), off), size);
 		if (!l)
 			return;
 		l->read = true;
 		if (l->bad)
 			tjoin_k(s, out, V_TOP, 0);
 		tjoin(s, out, &l->v);
-		if (o->any_written) {
-			tjoin_k(s, out, V_TOP, 0);
-			tjoin(s, out, &o->any);
-		}
+		unknown_stores(s, o, off, off + size, out);
 	}
 }
 
@@ -454,6 +569,25 @@ static void arg_value(dstate *s, uint32_t f, uint32_t i, aval *out)
 		tjoin(s, out, reg(s, f, r->rec.op.v[r->rec.opoff.v[i]]));
 	else
 		tjoin_k(s, out, V_TOP, 0);
+}
+
+/* What stores at offsets not known within variable i of object o wrote:
+ * made on its first store (NULL: out of memory). */
+static aval *span_store(dstate *s, uint32_t o, uint32_t i)
+{
+	for (uint32_t j = s->obj[o].sfirst; j != TC_NONE; j = s->span[j].next)
+		if (s->span[j].i == i)
+			return &s->span[j].v;
+	if (s->nspan >= TC_NONE - 1 ||
+	    tc__arena_grow(&s->ar, &s->span, &s->span_cap, s->nspan + 1, sizeof *s->span)) {
+		s->oom = s->give_up = true;
+		return NULL;
+	}
+	dspan *p = &s->span[s->nspan];
+	*p = (dspan){o, i, s->obj[o].sfirst, {V_NONE, 0, 0, 0, NULL, false}};
+	s->obj[o].sfirst = (uint32_t)s->nspan++;
+	s->changed = true;
+	return &p->v;
 }
 
 /* A store (DF_STORE, DF_ARG) of x's value through base plus k: the value
@@ -485,6 +619,12 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 			join(s, &o->any, &v);
 			continue;
 		}
+		if (!key_exact(a)) { /* within one variable */
+			aval *w = span_store(s, key_obj(a), (uint32_t)a - OFF_SPAN);
+			if (w)
+				join(s, w, &v);
+			continue;
+		}
 		dloc *l = get_loc(s, addr_key(key_obj(a), key_off(a) + k), x->size);
 		if (!l)
 			break;
@@ -514,8 +654,8 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 		       (int64_t)((uint64_t)v->c + (uint64_t)x->k));
 		uint32_t n = snapshot(s, v);
 		for (uint32_t i = 0; i < n && !s->give_up; i++)
-			add_addr(s, d, key_any(s->tmp[i]) ? s->tmp[i]
-						      : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + x->k));
+			add_addr(s, d, !key_exact(s->tmp[i]) ? s->tmp[i]
+				 : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + x->k));
 		break;
 	}
 	case DF_ADDR: {
@@ -534,8 +674,8 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 			break;
 		uint32_t n = snapshot(s, ptr);
 		for (uint32_t i = 0; i < n && !s->give_up; i++)
-			add_addr(s, d, ix->k == V_TOP || key_any(s->tmp[i])
-					       ? (uint64_t)key_obj(s->tmp[i]) << 32 | OFF_ANY
+			add_addr(s, d, ix->k != V_CONST || !key_exact(s->tmp[i])
+					       ? moved(s, s->tmp[i])
 					       : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + ix->c));
 		break;
 	}
@@ -631,6 +771,68 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 
 /* ---- the analysis ---------------------------------------------------------- */
 
+/* Where the variables of each function's depot start: its one .local
+ * declaration's, as DWARF places them (s->starts; none for an object with
+ * more than one declaration, or none). */
+static int starts(dstate *s)
+{
+	reader *r = s->r;
+	s->st_off = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 2);
+	if (!s->st_off)
+		return TC_ENOMEM;
+	nmap by = {0};
+	int rc = TC_OK;
+	for (uint32_t f = 0; f < r->nfn && !rc; f++) {
+		const pfunc *fn = &r->fn[f];
+		if (!fn->depot || fn->nlocal != 1)
+			continue;
+		nslot *e = tc__ptx_nmap_put(&s->ar, &by, fn->depot, fn->depot_len);
+		if (!e)
+			rc = TC_ENOMEM;
+		else if (e->tag == 0xff) /* new */
+			e->val = f, e->tag = 1;
+		else /* a name twice: neither */
+			e->val = TC_NONE;
+	}
+	uint32_t *fof = rc ? NULL : TC_ARENA_ARRAY(&s->ar, uint32_t, r->ndwloc + 1);
+	if (!rc && !fof)
+		rc = TC_ENOMEM;
+	for (size_t k = 0; k < r->ndwloc && !rc; k++) {
+		const tc_dw_local *l = &r->dwloc[k];
+		const nslot *e = tc__ptx_nmap_find(&by, l->s, l->len, tc__hash_bytes(l->s, l->len));
+		fof[k] = e && e->val != TC_NONE && l->off >= 0 && l->off < OFF_LIMIT ? e->val : TC_NONE;
+		if (fof[k] != TC_NONE)
+			s->st_off[fof[k] + 2]++;
+	}
+	for (uint32_t o = 0; o < s->nobj && !rc; o++)
+		s->st_off[o + 2] += s->st_off[o + 1];
+	size_t n = rc ? 0 : s->st_off[s->nobj + 1];
+	s->starts = rc ? NULL : TC_ARENA_ARRAY(&s->ar, int64_t, n + 1);
+	if (!rc && !s->starts)
+		rc = TC_ENOMEM;
+	for (size_t k = 0; k < r->ndwloc && !rc; k++)
+		if (fof[k] != TC_NONE)
+			s->starts[s->st_off[fof[k] + 1]++] = r->dwloc[k].off;
+	/* each object's starts in order, once */
+	for (uint32_t o = 0; o < s->nobj && !rc; o++) {
+		int64_t *a = s->starts + s->st_off[o];
+		uint32_t m = s->st_off[o + 1] - s->st_off[o], w = 0;
+		for (uint32_t i = 1; i < m; i++) /* insertion sort: few, mostly in order */
+			for (uint32_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
+				int64_t t = a[j];
+				a[j] = a[j - 1];
+				a[j - 1] = t;
+			}
+		for (uint32_t i = 0; i < m; i++)
+			if (!w || a[w - 1] != a[i])
+				a[w++] = a[i];
+		for (uint32_t i = w; i < m; i++)
+			a[i] = INT64_MAX; /* not a start: past every offset */
+	}
+	tc__ptx_nmap_free(&s->ar, &by);
+	return rc;
+}
+
 /* Every register written by no fact's record, or by none at all, is
  * unknown; the calls of each function. */
 static int setup(dstate *s)
@@ -669,7 +871,9 @@ static int setup(dstate *s)
 	if (!s->obj)
 		return TC_ENOMEM;
 	for (size_t o = 0; o < s->nobj; o++)
-		s->obj[o] = (dobj){TC_NONE, {V_NONE, 0, 0, 0, NULL, false}, false, false};
+		s->obj[o] = (dobj){TC_NONE, {V_NONE, 0, 0, 0, NULL, false}, false, false, TC_NONE};
+	if (starts(s))
+		return TC_ENOMEM;
 	for (size_t i = 0; i < r->ndf; i++)
 		if (r->df[i].rec != TC_NONE && r->df[i].rec < r->rec.def.len)
 			tracked[r->df[i].rec] = 1;
@@ -740,6 +944,9 @@ static void solve(dstate *s)
 		for (uint32_t o = 0; o < s->nobj; o++)
 			if (s->obj[o].open)
 				open_objs(s, &s->obj[o].any);
+		for (size_t j = 0; j < s->nspan; j++)
+			if (s->obj[s->span[j].o].open)
+				open_objs(s, &s->span[j].v);
 		if (s->changed)
 			continue;
 		for (size_t i = 0; i < s->nloc; i++)

@@ -1,6 +1,6 @@
 /*
- * dwarf.c - the inlined calls of a PTX file's .debug_info
- * (dwarf.h).
+ * dwarf.c - the inlined calls of a PTX file's .debug_info, and the
+ * variables it places in local symbols (dwarf.h).
  *
  * One pass over the units: each DIE by its abbreviation, every attribute
  * read by its form (so that the next DIE is found), and of the DIEs kept
@@ -22,6 +22,9 @@
 enum {
 	TAG_SUBPROGRAM = 0x2e,
 	TAG_INLINED = 0x1d,
+	TAG_VARIABLE = 0x34,
+	TAG_FORMAL_PARAMETER = 0x05,
+	AT_LOCATION = 0x02,
 	AT_NAME = 0x03,
 	AT_LOW_PC = 0x11,
 	AT_HIGH_PC = 0x12,
@@ -213,6 +216,7 @@ typedef struct val {
 	size_t slen;
 	bool num; /* u holds a constant (data, flag, udata, sdata) */
 	bool ref; /* u holds a section offset of a DIE */
+	bool blk; /* a block or an expression: u its offset, slen its length */
 } val;
 
 /* The unit being read. */
@@ -298,18 +302,20 @@ static void read_value(cur *c, const unit *u, uint32_t form, int64_t k, const tc
 		return;
 	}
 	case 0x03: /* block2, block4, block1, block, exprloc */
-		skip(c, fixed(c, 2));
-		return;
 	case 0x04:
-		skip(c, fixed(c, 4));
-		return;
 	case 0x0a:
-		skip(c, fixed(c, 1));
-		return;
 	case 0x09:
-	case 0x18:
-		skip(c, uleb(c));
+	case 0x18: {
+		uint64_t len = form == 0x03 ? fixed(c, 2)
+			       : form == 0x04 ? fixed(c, 4)
+			       : form == 0x0a ? fixed(c, 1)
+					      : uleb(c);
+		v->u = c->i;
+		v->slen = (size_t)len;
+		skip(c, len);
+		v->blk = !c->bad;
 		return;
+	}
 	case 0x0d: /* sdata */
 		v->u = (uint64_t)sleb(c);
 		v->num = true;
@@ -395,6 +401,8 @@ typedef struct die { /* what naming an inlined call needs of a DIE */
 
 typedef struct state {
 	const tc_alloc *al;
+	tc_dw_local *loc; /* the variables at fixed places */
+	size_t nloc, loccap;
 	die *d;
 	size_t nd, dcap;
 	tc_dw_inlined *in;
@@ -414,6 +422,36 @@ static const die *find_die(const state *st, uint64_t off)
 			hi = mid;
 	}
 	return lo < st->nd && st->d[lo].off == off ? &st->d[lo] : NULL;
+}
+
+/* The place a location expression at [at, at + len) of c's section names:
+ * DW_OP_addr LABEL, DW_OP_plus_uconst K and DW_OP_nop in any number, in
+ * that order; false for anything else. */
+static bool fixed_place(const cur *c, const unit *u, size_t at, size_t len, tc_dw_local *out)
+{
+	cur e = {c->sec, at, at + len, false};
+	if (len < 1 + (size_t)u->asz || fixed(&e, 1) != 0x03) /* DW_OP_addr */
+		return false;
+	const tc_dw_label *l = label_at(c->sec, e.i);
+	if (!l || l->width != u->asz)
+		return false;
+	skip(&e, u->asz);
+	uint64_t k = 0;
+	bool plus = false;
+	while (!e.bad && e.i < e.end) {
+		uint64_t op = fixed(&e, 1);
+		if (op == 0x96) /* DW_OP_nop */
+			continue;
+		if (op != 0x23 || plus) /* DW_OP_plus_uconst, once */
+			return false;
+		plus = true;
+		k = uleb(&e);
+	}
+	if (e.bad || k > (UINT64_C(1) << 40) || l->add < -(INT64_C(1) << 40) ||
+	    l->add > (INT64_C(1) << 40))
+		return false;
+	*out = (tc_dw_local){l->s, (uint32_t)l->len, l->add + (int64_t)k};
+	return true;
 }
 
 /* Per nesting level: the inlined call whose code holds what is inside
@@ -446,11 +484,17 @@ static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_secti
 		const tc_dw_label *lo = NULL, *hi = NULL;
 		bool lo_other = false, hi_other = false;
 		uint64_t file = 0, line = 0, col = 0, origin = UINT64_MAX;
+		tc_dw_local place = {NULL, 0, 0};
 		for (uint32_t k = 0; k < a->na && !c->bad; k++) {
 			const attr *at = &t->a[a->a0 + k];
 			val v;
 			read_value(c, u, at->form, at->implicit, str, &v);
 			switch (at->at) {
+			case AT_LOCATION:
+				if (v.blk && (a->tag == TAG_VARIABLE || a->tag == TAG_FORMAL_PARAMETER) &&
+				    !fixed_place(c, u, (size_t)v.u, v.slen, &place))
+					place.s = NULL;
+				break;
 			case AT_NAME:
 				if (v.s)
 					d.name = v.s, d.nlen = v.slen;
@@ -495,6 +539,11 @@ static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_secti
 			if (!grow(st->al, (void **)&st->d, &st->dcap, st->nd + 1, sizeof *st->d))
 				return false;
 			st->d[st->nd++] = d;
+		}
+		if (place.s) {
+			if (!grow(st->al, (void **)&st->loc, &st->loccap, st->nloc + 1, sizeof *st->loc))
+				return false;
+			st->loc[st->nloc++] = place;
 		}
 		uint32_t inside = nest[depth]; /* what this DIE's code is in */
 		if (a->tag == TAG_SUBPROGRAM)
@@ -552,11 +601,14 @@ static void name_of(const state *st, uint64_t off, const char **s, size_t *n)
 }
 
 int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
-		      const tc_dw_section *str, const tc_alloc *al, tc_dw_inlined **out, size_t *n)
+		      const tc_dw_section *str, const tc_alloc *al, tc_dw_inlined **out, size_t *n,
+		      tc_dw_local **locals, size_t *nlocals)
 {
 	*out = NULL;
 	*n = 0;
-	state st = {al, NULL, 0, 0, NULL, 0, 0, NULL, 0};
+	*locals = NULL;
+	*nlocals = 0;
+	state st = {al, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL, 0};
 	abbrevs t = {NULL, 0, 0, NULL, 0, 0, SIZE_MAX};
 	uint32_t *nest = tc__calloc(al, MAX_NEST, sizeof *nest);
 	bool ok = nest != NULL;
@@ -605,7 +657,14 @@ int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
 	tc__free(al, st.origin);
 	if (!ok) {
 		tc__free(al, st.in);
+		tc__free(al, st.loc);
 		return TC_ENOMEM;
+	}
+	if (st.nloc) {
+		*locals = st.loc;
+		*nlocals = st.nloc;
+	} else {
+		tc__free(al, st.loc);
 	}
 	if (!st.nin) {
 		tc__free(al, st.in);

@@ -49,6 +49,15 @@ typedef struct tc_dw_inlined {
 	size_t nlen;
 } tc_dw_inlined;
 
+/* A variable at a fixed place in a .local symbol (nvcc -G's locals in the
+ * function's depot): DW_AT_location DW_OP_addr SYMBOL[+N]
+ * [DW_OP_plus_uconst K], at byte off = N + K of the symbol s. */
+typedef struct tc_dw_local {
+	const char *s;
+	uint32_t len;
+	int64_t off;
+} tc_dw_local;
+
 /*
  * The inlined calls of info (its abbreviations in abbrev, strings in str:
  * DW_FORM_strp offsets, already resolved by the caller), in .debug_info's
@@ -56,9 +65,13 @@ typedef struct tc_dw_inlined {
  * with al; NULL when none). Calls whose code is not two labels (a range
  * list, DW_AT_high_pc as a length) are left out, and so is everything
  * inside them. DWARF 2 to 5, 32-bit units; what does not decode ends the
- * list there. TC_OK or TC_ENOMEM.
+ * list there. With them, into *locals (*nlocals; NULL when none), the
+ * variables and parameters (DW_TAG_variable, DW_TAG_formal_parameter) whose
+ * location is a symbol and a constant (DW_OP_nop aside), in .debug_info's
+ * order. TC_OK or TC_ENOMEM.
  */
 int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
-		      const tc_dw_section *str, const tc_alloc *al, tc_dw_inlined **out, size_t *n);
+		      const tc_dw_section *str, const tc_alloc *al, tc_dw_inlined **out, size_t *n,
+		      tc_dw_local **locals, size_t *nlocals);
 
 #endif

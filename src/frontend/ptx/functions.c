@@ -613,8 +613,15 @@ static int body(reader *r, tok open)
 				if (tc__ptx_semicolon(r))
 					return r->rc;
 			} else if (tc__ptx_is_word(&t, ".local")) {
+				size_t before = r->lsyms.len;
 				if (tc__ptx_skip_decl(r, &r->lsyms))
 					return r->rc;
+				r->f->nlocal++;
+				r->f->depot = NULL;
+				if (r->f->nlocal == 1 && r->lsyms.len > before) {
+					r->f->depot = r->decl_name.s;
+					r->f->depot_len = r->decl_name.len;
+				}
 			} else if (tc__ptx_is_word(&t, ".param")) {
 				/* a parameter of a call: a slot */
 				tc__ptx_next(r);

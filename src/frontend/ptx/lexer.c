@@ -310,6 +310,7 @@ int tc__ptx_skip_decl(reader *r, nmap *local_syms)
 		} else if (local_syms && !named && depth == 0 && r->t.kind == T_IDENT &&
 			   r->t.s[0] != '.') {
 			named = true;
+			r->decl_name = r->t;
 			nslot *e = tc__ptx_nmap_put(&r->ar, local_syms, r->t.s, r->t.len);
 			if (!e)
 				return tc__ptx_oom(r);

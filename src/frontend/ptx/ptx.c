@@ -143,6 +143,7 @@ static void free_reader(reader *r)
 		tc__ptx_nmap_free(&r->ar, maps[i]);
 	tc__hash_free(&r->ilh, r->ar.al);
 	tc__free(&r->al, r->dw);
+	tc__free(&r->al, r->dwloc);
 	tc__arg_tests_free(&r->al, &r->tests);
 	tc__arena_free(&r->ar);
 }

@@ -191,6 +191,9 @@ typedef struct pfunc {
 	uint32_t nparams;
 	uint32_t pv0, pv1, ret0, ret1, call0, call1;
 	uint32_t df0, df1; /* its facts in reader.df (depot.c) */
+	const char *depot; /* its one .local declaration's name (NULL: none,
+			    * or more than one: nlocal) */
+	uint32_t depot_len, nlocal;
 } pfunc;
 
 typedef struct psource {
@@ -362,6 +365,8 @@ typedef struct reader {
 	} dabbrev, dinfo;
 	tc_dw_inlined *dw; /* the inlined calls */
 	size_t ndw;
+	tc_dw_local *dwloc; /* the variables DWARF places in .local symbols */
+	size_t ndwloc;
 	struct dwcode { /* per inlined call: its function (TC_NONE: not found)
 			 * and instructions [lo, hi) */
 		uint32_t fn, lo, hi;
@@ -412,6 +417,7 @@ typedef struct reader {
 	nmap params;  /* the function's own parameters (tag P_*) */
 	nmap scoped;  /* .param variables of the body -> slot registers */
 	nmap lsyms;   /* .local variables of the body */
+	tok decl_name; /* the name tc__ptx_skip_decl last put in a map */
 	nmap labels;  /* label -> index in lab */
 	plabel *lab;
 	size_t nlab, lab_cap;
