@@ -274,11 +274,15 @@ static int form_blocks(reader *r)
 /* Loads through generic addresses that may point into local memory:
  * thread-dependent. A register may hold such an address when some write
  * of it is based on the depot, a .local name, a loaded value, a call's
- * result or a parameter of a function (flow-insensitive: any write). */
+ * result or a parameter of a function (flow-insensitive: any write). In a
+ * kernel of a file that never names the local space (no .local anywhere:
+ * no depot, no local variable, no cvta.local of an alloca), no address of
+ * the thread's local memory exists: its generic loads read what the
+ * address names, as global ones do. */
 static int generic_loads(reader *r)
 {
 	pfunc *f = r->f;
-	if (!r->gload.len)
+	if (!r->gload.len || (f->entry && !r->want_df))
 		return TC_OK;
 	uint32_t nr = r->nregs;
 	tc_arena tmp; /* this step's arrays */

@@ -684,6 +684,11 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				return TC_OK;
 			}
 		}
+	} else if (param && !atomic && r->f->entry) {
+		/* a kernel's parameter space through an address (the address of
+		 * a parameter: mov of its name): read-only and the same for every
+		 * thread of the grid, so the value is one of the address's */
+		kind = TC_UA_PURE;
 	} else if (atomic || local || param) {
 		kind = TC_UA_SOURCE;
 		if (dmem)
