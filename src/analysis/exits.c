@@ -184,6 +184,88 @@ static bool no_other_skips(tc_exits *x, uint32_t e)
 	return true;
 }
 
+/* Whether branch c parts the threads that stay (its sides outside X) so
+ * that, on one side, they may wait at e first and, on another, at a
+ * barrier f that diverges does not mark: each side searched on its own up
+ * to the barriers first met (the threads on one side go one way together
+ * at the branches it holds that are uniform; where one is not, it parts
+ * them itself and is judged as such). */
+static bool parts_at(tc_exits *x, uint32_t c, uint32_t e, const uint8_t *diverges)
+{
+	uint32_t count, ne = 0, no = 0, e_side = TC_NONE, o_side = TC_NONE;
+	const uint32_t *outs = tc_graph_out_edges(x->g, c, &count);
+	for (uint32_t k = 0; k < count; k++) {
+		uint32_t s = tc_graph_edge_to(x->g, outs[k]), dup = 0;
+		for (uint32_t j = 0; j < k; j++)
+			dup += tc_graph_edge_to(x->g, outs[j]) == s;
+		if (x->in_x[s] || dup)
+			continue;
+		uint32_t stamp = ++x->stamp, top = 0, n;
+		bool at_e = false, other = false;
+		x->reach[s] = stamp;
+		x->stack[top++] = s;
+		while (top > 0 && !(at_e && other)) {
+			uint32_t v = x->stack[--top];
+			if (tc_graph_node_flags(x->g, v) & BLOCK_WIDE) {
+				at_e = at_e || v == e;
+				other = other || (v != e && !diverges[v]);
+				continue; /* what comes after it comes after the wait */
+			}
+			const uint32_t *out = tc_graph_out_edges(x->g, v, &n);
+			for (uint32_t i = 0; i < n; i++) {
+				uint32_t u = tc_graph_edge_to(x->g, out[i]);
+				if (!x->in_x[u] && x->reach[u] != stamp) {
+					x->reach[u] = stamp;
+					x->stack[top++] = u;
+				}
+			}
+		}
+		if (at_e) {
+			ne++;
+			e_side = k;
+		}
+		if (other) {
+			no++;
+			o_side = k;
+		}
+		/* e on one side and another barrier on another */
+		if (ne && no && (ne > 1 || no > 1 || e_side != o_side))
+			return true;
+	}
+	return false;
+}
+
+bool tc__exits_partnered(tc_exits *x, uint32_t e, const uint8_t *diverges)
+{
+	if (e >= x->n)
+		return false;
+	x->stamp++;
+	reaching(x, &e, 1, 0);
+	uint32_t stamp = x->stamp, count, nb = 0;
+	/* the branches that may part threads and reach e (x->wanted marks
+	 * them: reach is the searches' own) */
+	for (uint32_t b = 0; b < x->n; b++) {
+		if (x->reach[b] != stamp || (x->r && tc_result_node_uniform(x->r, b)) ||
+		    (!x->r && (tc_graph_node_flags(x->g, b) & TC_NODE_UNIFORM)))
+			continue;
+		const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
+		bool branch = false;
+		for (uint32_t k = 1; k < count && !branch; k++)
+			branch = tc_graph_edge_to(x->g, out[k]) != tc_graph_edge_to(x->g, out[0]);
+		if (branch) {
+			x->wanted[b] = stamp;
+			nb++;
+		}
+	}
+	for (uint32_t b = 0; b < x->n && nb; b++)
+		if (x->wanted[b] == stamp) {
+			nb--;
+			if (parts_at(x, b, e, diverges))
+				return true;
+		}
+	return false;
+}
+
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
 		    bool barrier, uint32_t *side)
 {

@@ -32,6 +32,16 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
  * another barrier for good. *side (may be NULL): the first such side, where the
  * threads that leave go (the `return`).
  */
+/*
+ * Whether barrier e waits while threads still running wait at another
+ * barrier f that is not one whose own finding says so (diverges[f] 0): a
+ * branch that r does not find uniform, from which e can be reached, sends
+ * the threads that stay to e first one way and to f first another (a loop
+ * round two barriers, each left by a return). Then e's divergence is not
+ * only the threads that left: the caller reports it as an ordinary one
+ * (and marks it in diverges, so that f's, judged after, may stay).
+ */
+bool tc__exits_partnered(tc_exits *x, uint32_t e, const uint8_t *diverges);
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
 		    bool barrier, uint32_t *side);
 void tc__exits_free(tc_exits *x);

@@ -5,8 +5,8 @@
  * whose threads leave for the end or for a later barrier, a branch that
  * changes how often a barrier is reached, a branch inside a loop that an
  * outer loop brings back to the barrier, a branch whose threads that stay
- * wait at different barriers first, and a loop headed by the barrier that
- * threads leave for another.
+ * wait at different barriers first, a loop headed by the barrier that
+ * threads leave for another, and two loops whose barriers wait at once.
  */
 #include "analysis/exits.h"
 #include "unit.h"
@@ -151,6 +151,39 @@ static void test_loop_left_for_barrier(void **state)
 	assert_true(only_exits(text, "b", "guard", NULL));
 }
 
+/* Two loops, each with a barrier and each left by a return: after n5, the
+ * threads that stay go round to n5 again (n7) or back to n4 (n6), both
+ * still running. tc__exits_partnered says so of n4 and of n5 while neither
+ * is marked a divergence; once n4 is, n5's partner says so itself. A twin
+ * whose n7 side returns: no partner. */
+static void test_pair(void **state)
+{
+	(void)state;
+	const char *fmt = "graph g\nentry n0\nexit n1\nbarrier n4 n5\n"
+			  "n0 -> n2\nn2 -> n4\nn2 -> n3\nn4 -> n3\nn4 -> n5\n"
+			  "n5 -> n7\nn5 -> n6\nn6 -> n2\nn7 -> n1\n%sn3 -> n1\n";
+	char text[512];
+	for (int twin = 0; twin < 2; twin++) {
+		snprintf(text, sizeof text, fmt, twin ? "" : "n7 -> n5\n");
+		tc_module *m;
+		tc_diag d;
+		assert_int_equal(tc_parse_cfg(&m, "t.cfg", text, strlen(text), NULL, &d), TC_OK);
+		const tc_graph *g = tc_module_graph(m, 0);
+		uint32_t el[2] = {node(g, "n4"), node(g, "n5")};
+		tc_alloc al;
+		tc__alloc_init(&al, NULL);
+		tc_exits *x;
+		assert_int_equal(tc__exits_new(&x, g, el, 2, NULL, &al), TC_OK);
+		uint8_t diverges[16] = {0};
+		assert_int_equal(tc__exits_partnered(x, el[0], diverges), !twin);
+		assert_int_equal(tc__exits_partnered(x, el[1], diverges), !twin);
+		diverges[el[0]] = 1;
+		assert_false(tc__exits_partnered(x, el[1], diverges));
+		tc__exits_free(x);
+		tc_module_free(m);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +194,7 @@ int main(void)
 		cmocka_unit_test(test_outer_loop_returns),
 		cmocka_unit_test(test_stayers_wait_elsewhere),
 		cmocka_unit_test(test_loop_left_for_barrier),
+		cmocka_unit_test(test_pair),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
