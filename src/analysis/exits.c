@@ -162,20 +162,32 @@ static bool one_barrier_ahead(tc_exits *x, uint32_t c, bool meet_at_uniform)
  * in the loop. One whole search back from e, for a finding that passed the
  * rest.
  */
+/* Whether node b, which the search of this stamp met, is a branch that
+ * may part threads: two ways, and r (or the graph) does not find it
+ * uniform. */
+static bool parting(const tc_exits *x, uint32_t b, uint32_t stamp)
+{
+	uint32_t count;
+	if (x->reach[b] != stamp || (x->r && tc_result_node_uniform(x->r, b)) ||
+	    (!x->r && (tc_graph_node_flags(x->g, b) & TC_NODE_UNIFORM)))
+		return false;
+	const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
+	for (uint32_t k = 1; k < count; k++)
+		if (tc_graph_edge_to(x->g, out[k]) != tc_graph_edge_to(x->g, out[0]))
+			return true;
+	return false;
+}
+
 static bool no_other_skips(tc_exits *x, uint32_t e)
 {
 	x->stamp++;
 	reaching(x, &e, 1, 0);
 	uint32_t stamp = x->stamp, count;
 	for (uint32_t b = 0; b < x->n; b++) {
-		if (x->reach[b] != stamp || (x->r && tc_result_node_uniform(x->r, b)) ||
-		    (!x->r && (tc_graph_node_flags(x->g, b) & TC_NODE_UNIFORM)))
+		if (!parting(x, b, stamp))
 			continue;
 		const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
-		bool branch = false;
-		for (uint32_t k = 1; k < count && !branch; k++)
-			branch = tc_graph_edge_to(x->g, out[k]) != tc_graph_edge_to(x->g, out[0]);
-		for (uint32_t k = 0; branch && k < count; k++) {
+		for (uint32_t k = 0; k < count; k++) {
 			uint32_t s = tc_graph_edge_to(x->g, out[k]);
 			if (x->reach[s] != stamp && !x->in_xb[s])
 				return false;
@@ -241,22 +253,14 @@ bool tc__exits_partnered(tc_exits *x, uint32_t e, const uint8_t *diverges)
 		return false;
 	x->stamp++;
 	reaching(x, &e, 1, 0);
-	uint32_t stamp = x->stamp, count, nb = 0;
+	uint32_t stamp = x->stamp, nb = 0;
 	/* the branches that may part threads and reach e (x->wanted marks
 	 * them: reach is the searches' own) */
-	for (uint32_t b = 0; b < x->n; b++) {
-		if (x->reach[b] != stamp || (x->r && tc_result_node_uniform(x->r, b)) ||
-		    (!x->r && (tc_graph_node_flags(x->g, b) & TC_NODE_UNIFORM)))
-			continue;
-		const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
-		bool branch = false;
-		for (uint32_t k = 1; k < count && !branch; k++)
-			branch = tc_graph_edge_to(x->g, out[k]) != tc_graph_edge_to(x->g, out[0]);
-		if (branch) {
+	for (uint32_t b = 0; b < x->n; b++)
+		if (parting(x, b, stamp)) {
 			x->wanted[b] = stamp;
 			nb++;
 		}
-	}
 	for (uint32_t b = 0; b < x->n && nb; b++)
 		if (x->wanted[b] == stamp) {
 			nb--;
