@@ -56,6 +56,7 @@ typedef struct aff {
 	uint8_t *atom;   /* per value: its U is no function of its operands */
 	uint8_t *cut;    /* per value: its operands' thread terms cancel */
 	uint32_t *ooff, *oval, *oblk; /* operands per value (user), with blocks */
+	const tc_ua_ops *ops;         /* the caller's, or NULL */
 } aff;
 
 static uint64_t mask(uint64_t k, unsigned bits)
@@ -328,8 +329,15 @@ static int shape(aff *a, tc_arena *ar, const tc_thread_id *ids, uint32_t nids)
 	a->live = TC_ARENA_ZARRAY(ar, uint8_t, (size_t)nb + 1);
 	uint32_t *stack = TC_ARENA_ARRAY(ar, uint32_t, (size_t)(nv > nb ? nv : nb) + 1);
 	if (!a->fm || !a->reach || !a->idk || !a->fixed || !a->atom || !a->cut || !a->cyc ||
-	    !a->live || !stack || tc__ua_operands(ar, f, &a->ooff, &a->oval, &a->oblk))
+	    !a->live || !stack)
 		return TC_ENOMEM;
+	if (a->ops && a->ops->off) {
+		a->ooff = a->ops->off;
+		a->oval = a->ops->val;
+		a->oblk = a->ops->blk;
+	} else if (tc__ua_operands(ar, f, &a->ooff, &a->oval, &a->oblk)) {
+		return TC_ENOMEM;
+	}
 	/* the thread's indices the reader names */
 	for (uint32_t k = 0; k < nids; k++)
 		if (ids[k].value < nv && ids[k].dim <= 2 && ids[k].whole)
@@ -543,7 +551,7 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 	return TC_OK;
 }
 
-int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op,
+int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op, const tc_ua_ops *ops,
 	       const tc_thread_id *ids, uint32_t nids, const uint32_t block_size[3],
 	       const tc_alloc *al)
 {
@@ -560,6 +568,7 @@ int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op,
 	static const uint32_t unknown[3] = {0, 0, 0};
 	aff a = {.f = f,
 		 .op = op,
+		 .ops = ops,
 		 .bs = block_size ? block_size : unknown,
 		 .nv = f->nvalues,
 		 .nb = f->nblocks};

@@ -50,10 +50,11 @@ typedef struct tc_affine tc_affine;
  * block's size, 0 where unknown). *out is NULL when nothing cancels (f is
  * then the description to use). The values 0 .. f->nvalues of the result
  * are f's, with the same ids; the stand-ins for the uniform parts come
- * after. f's arrays must stay as they are while the result is used.
+ * after. f's arrays must stay as they are while the result is used. ops:
+ * f's operands (tc__ua_operands) where the caller has them, else NULL.
  * TC_OK, TC_ENOMEM or TC_ELIMIT.
  */
-int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op,
+int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op, const tc_ua_ops *ops,
 	       const tc_thread_id *ids, uint32_t nids, const uint32_t block_size[3],
 	       const tc_alloc *al);
 /* The description to analyse. */

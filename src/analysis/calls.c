@@ -320,7 +320,7 @@ static int context_uniformity(const tc_calls *c, const tc_fn_desc *d, const tc_u
 {
 	*u = NULL;
 	*a = NULL;
-	int rc = d->arith ? tc__affine(a, f, d->arith, d->ids, d->nids, d->arith_block_size,
+	int rc = d->arith ? tc__affine(a, f, d->arith, NULL, d->ids, d->nids, d->arith_block_size,
 					&c->al)
 			  : TC_OK;
 	if (!rc)

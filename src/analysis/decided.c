@@ -408,7 +408,7 @@ int tc__decided_new(tc_decided **out, const tc_decided_fn *fn, uint64_t kmask, c
 tc_decided_fn tc__decided_of(const tc_fn_desc *d)
 {
 	return (tc_decided_fn){&d->f, d->arith ? d->arith : d->lop, d->way, d->block_node,
-			       d->param_value, d->param_index, d->nparam_values};
+			       d->param_value, d->param_index, d->nparam_values, NULL, NULL};
 }
 
 /* Whether fn says what its values compute and which way its branches go. */
@@ -421,6 +421,11 @@ static bool described(const tc_decided_fn *fn)
  * had, a phi folds to nothing). */
 static bool phi_operands(fold_ctx *c)
 {
+	if (!c->ops_done && c->fn.opoff && c->fn.opval) {
+		c->opoff = (uint32_t *)c->fn.opoff; /* read only */
+		c->opval = (uint32_t *)c->fn.opval;
+		c->ops_done = true;
+	}
 	if (!c->ops_done && !c->opoff) {
 		uint32_t *blk;
 		c->ops_done = tc__ua_operands(&c->ar, c->fn.f, &c->opoff, &c->opval, &blk) == TC_OK;

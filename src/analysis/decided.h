@@ -36,6 +36,9 @@ typedef struct tc_decided_fn {
 	const uint32_t *param_value; /* param_value[k] reads param_index[k] */
 	const uint32_t *param_index;
 	uint32_t nparam_values;
+	/* each value's operands, val[off[v] .. off[v + 1]) (tc__ua_operands of
+	 * f), where the caller has them; NULL: made when a phi needs them */
+	const uint32_t *opoff, *opval;
 } tc_decided_fn;
 
 /* The view of a function's interprocedural description. */

@@ -28,6 +28,8 @@ typedef struct drive {
 	tc_affine *affine; /* f with the thread terms that cancel, or NULL */
 	tc_lanes *lanes;
 	tc_masks *masks; /* made for the first mask that needs it */
+	tc_arena ar;     /* what lives as long as the drive: ops */
+	tc_ua_ops ops;   /* f's operands (with lane ops), shared */
 	tc_u32vec dep_block, dep_node;
 	tc_ua_func sized; /* f with what the block's size says of its ids */
 	uint8_t *kind;    /* its kinds */
@@ -115,8 +117,12 @@ static int values(drive *d)
 		d->f = &d->sized;
 	/* the block's view reads the uniform parts where thread terms cancel
 	 * (affine.h); the warp's view and the calls' description keep f */
+	/* f's operands, for the analyses that read them */
+	if (!rc && d->lop && tc__ua_operands(&d->ar, d->f, &d->ops.off, &d->ops.val, &d->ops.blk))
+		rc = TC_ENOMEM;
 	if (!rc)
-		rc = tc__affine(&d->affine, d->f, d->lop, in->ids, in->nids, in->block_size, d->al);
+		rc = tc__affine(&d->affine, d->f, d->lop, &d->ops, in->ids, in->nids, in->block_size,
+				d->al);
 	if (!rc)
 		rc = tc__uniformity(&d->ua, d->affine ? tc__affine_func(d->affine) : d->f, d->al);
 	if (!rc && d->lop && !in->arith_only) {
@@ -173,7 +179,8 @@ static int branches(drive *d)
  * (decided.h), in the module where there are some. */
 static int one_way(drive *d)
 {
-	tc_decided_fn fn = {d->f, d->lop, d->in->way, d->in->last, NULL, NULL, 0};
+	tc_decided_fn fn = {d->f, d->lop, d->in->way, d->in->last, NULL, NULL, 0, d->ops.off,
+			    d->ops.val};
 	bool any, dead;
 	int rc = TC_OK;
 	tc__decided_params(&fn, &any, d->al, &rc);
@@ -363,6 +370,7 @@ int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
 {
 	(void)ctx;
 	drive d = {.m = m, .al = &m->al, .in = in};
+	tc__arena_init(&d.ar, d.al);
 	double t0 = tc__now();
 	int rc = values(&d);
 	if (!rc)
@@ -388,5 +396,6 @@ int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
 	tc__uniformity_free(d.ua);
 	tc__affine_free(d.affine);
 	tc__ssa_free(d.ssa);
+	tc__arena_free(&d.ar);
 	return rc;
 }

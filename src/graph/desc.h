@@ -435,6 +435,12 @@ uint32_t tc__block_of_node(const uint32_t *last, uint32_t nblocks, uint32_t node
  * for a branch of two ways to two blocks; else TC_NONE. */
 uint32_t tc__branch_way(const tc_ua_func *f, const uint8_t *way, uint32_t b, bool holds);
 
+/* Each value's operands as tc__ua_operands makes them, for analyses that
+ * share them (NULL members: not made). */
+typedef struct tc_ua_ops {
+	uint32_t *off, *val, *blk;
+} tc_ua_ops;
+
 /* The operands of each value of f, from its use lists: those of value u are
  * val[off[u] .. off[u + 1]), in the order of their ids, each with the
  * block of its use (blk: a phi's, the block it comes from); uses with no

@@ -46,7 +46,7 @@ static void late_use(fn *t, uint32_t v, uint32_t w, uint32_t b)
 static void run(fn *t)
 {
 	const tc_ua_func *f = fn_describe(t);
-	assert_int_equal(tc__affine(&t->aff, f, t->op, NULL, 0, t->size, &t->al), TC_OK);
+	assert_int_equal(tc__affine(&t->aff, f, t->op, NULL, NULL, 0, t->size, &t->al), TC_OK);
 	assert_int_equal(tc__uniformity(&t->u, t->aff ? tc__affine_func(t->aff) : f, &t->al),
 			 TC_OK);
 }
