@@ -162,13 +162,12 @@ static bool one_barrier_ahead(tc_exits *x, uint32_t c, bool meet_at_uniform)
  * in the loop. One whole search back from e, for a finding that passed the
  * rest.
  */
-/* Whether node b, which the search of this stamp met, is a branch that
- * may part threads: two ways, and r (or the graph) does not find it
- * uniform. */
-static bool parting(const tc_exits *x, uint32_t b, uint32_t stamp)
+/* Whether node b is a branch that may part threads: two ways, and r (or
+ * the graph) does not find it uniform. */
+static bool parts(const tc_exits *x, uint32_t b)
 {
 	uint32_t count;
-	if (x->reach[b] != stamp || (x->r && tc_result_node_uniform(x->r, b)) ||
+	if ((x->r && tc_result_node_uniform(x->r, b)) ||
 	    (!x->r && (tc_graph_node_flags(x->g, b) & TC_NODE_UNIFORM)))
 		return false;
 	const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
@@ -176,6 +175,12 @@ static bool parting(const tc_exits *x, uint32_t b, uint32_t stamp)
 		if (tc_graph_edge_to(x->g, out[k]) != tc_graph_edge_to(x->g, out[0]))
 			return true;
 	return false;
+}
+
+/* the same, of a node the search of this stamp met */
+static bool parting(const tc_exits *x, uint32_t b, uint32_t stamp)
+{
+	return x->reach[b] == stamp && parts(x, b);
 }
 
 static bool no_other_skips(tc_exits *x, uint32_t e)
@@ -196,78 +201,158 @@ static bool no_other_skips(tc_exits *x, uint32_t e)
 	return true;
 }
 
-/* Whether branch c parts the threads that stay (its sides outside X) so
- * that, on one side, they may wait at e first and, on another, at a
- * barrier f that diverges does not mark: each side searched on its own up
- * to the barriers first met (the threads on one side go one way together
- * at the branches it holds that are uniform; where one is not, it parts
- * them itself and is judged as such). */
-static bool parts_at(tc_exits *x, uint32_t c, uint32_t e, const uint8_t *diverges)
+/* ---- findings judged in pairs (tc__exits_pairs) ---------------------------- */
+
+#define FW_NONE UINT32_MAX
+#define FW_MANY (UINT32_MAX - 1)
+
+static uint32_t fw_join(uint32_t a, uint32_t b)
 {
-	uint32_t count, ne = 0, no = 0, e_side = TC_NONE, o_side = TC_NONE;
-	const uint32_t *outs = tc_graph_out_edges(x->g, c, &count);
-	for (uint32_t k = 0; k < count; k++) {
-		uint32_t s = tc_graph_edge_to(x->g, outs[k]), dup = 0;
-		for (uint32_t j = 0; j < k; j++)
-			dup += tc_graph_edge_to(x->g, outs[j]) == s;
-		if (x->in_x[s] || dup)
-			continue;
-		uint32_t stamp = ++x->stamp, top = 0, n;
-		bool at_e = false, other = false;
-		x->reach[s] = stamp;
-		x->stack[top++] = s;
-		while (top > 0 && !(at_e && other)) {
-			uint32_t v = x->stack[--top];
-			if (tc_graph_node_flags(x->g, v) & BLOCK_WIDE) {
-				at_e = at_e || v == e;
-				other = other || (v != e && !diverges[v]);
-				continue; /* what comes after it comes after the wait */
-			}
-			const uint32_t *out = tc_graph_out_edges(x->g, v, &n);
-			for (uint32_t i = 0; i < n; i++) {
-				uint32_t u = tc_graph_edge_to(x->g, out[i]);
-				if (!x->in_x[u] && x->reach[u] != stamp) {
-					x->reach[u] = stamp;
-					x->stack[top++] = u;
-				}
-			}
-		}
-		if (at_e) {
-			ne++;
-			e_side = k;
-		}
-		if (other) {
-			no++;
-			o_side = k;
-		}
-		/* e on one side and another barrier on another */
-		if (ne && no && (ne > 1 || no > 1 || e_side != o_side))
-			return true;
-	}
-	return false;
+	return a == FW_NONE ? b : b == FW_NONE || a == b ? a : FW_MANY;
 }
 
-bool tc__exits_partnered(tc_exits *x, uint32_t e, const uint8_t *diverges)
+/* What a thread at s (a side of a branch) waits at first, of the barriers
+ * listed (in[]: 1 + their index): that barrier, FW_MANY (more than one),
+ * or FW_NONE (none: another barrier, or the end, first). */
+static uint32_t fw_of(const tc_exits *x, const uint32_t *in, const uint32_t *val, uint32_t s)
 {
-	if (e >= x->n)
-		return false;
-	x->stamp++;
-	reaching(x, &e, 1, 0);
-	uint32_t stamp = x->stamp, nb = 0;
-	/* the branches that may part threads and reach e (x->wanted marks
-	 * them: reach is the searches' own) */
-	for (uint32_t b = 0; b < x->n; b++)
-		if (parting(x, b, stamp)) {
-			x->wanted[b] = stamp;
-			nb++;
+	if (x->in_x[s])
+		return FW_NONE;
+	if (tc_graph_node_flags(x->g, s) & BLOCK_WIDE)
+		return in[s] ? s : FW_NONE;
+	return val[s];
+}
+
+/* The listed barriers a thread at s may wait at first, marked in seen (by
+ * stamp) and appended to list (*n of them): a search up to the barriers. */
+static void fw_set(tc_exits *x, const uint32_t *in, uint32_t s, uint32_t *seen, uint32_t stamp,
+		   uint32_t *list, uint32_t *n)
+{
+	uint32_t top = 0, count, vst = ++x->stamp;
+	x->reach[s] = vst;
+	x->stack[top++] = s;
+	while (top > 0) {
+		uint32_t v = x->stack[--top];
+		if (x->in_x[v])
+			continue;
+		if (tc_graph_node_flags(x->g, v) & BLOCK_WIDE) {
+			if (in[v] && seen[v] != stamp) {
+				seen[v] = stamp;
+				list[(*n)++] = v;
+			}
+			continue;
 		}
-	for (uint32_t b = 0; b < x->n && nb; b++)
-		if (x->wanted[b] == stamp) {
-			nb--;
-			if (parts_at(x, b, e, diverges))
-				return true;
+		const uint32_t *out = tc_graph_out_edges(x->g, v, &count);
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t u = tc_graph_edge_to(x->g, out[k]);
+			if (x->reach[u] != vst) {
+				x->reach[u] = vst;
+				x->stack[top++] = u;
+			}
 		}
-	return false;
+	}
+}
+
+int tc__exits_pairs(tc_exits *x, const uint32_t *after, size_t nafter, uint8_t *ordinary)
+{
+	for (size_t i = 0; i < nafter; i++)
+		ordinary[i] = 0;
+	if (nafter < 2)
+		return TC_OK; /* a pair needs two */
+	uint32_t n = x->n, count;
+	uint32_t *in = tc__calloc(&x->al, (size_t)n + 1, sizeof *in);
+	uint32_t *val = tc__malloc(&x->al, ((size_t)n + 1) * sizeof *val);
+	uint32_t *work = tc__malloc(&x->al, ((size_t)n + 1) * sizeof *work);
+	uint8_t *queued = tc__calloc(&x->al, (size_t)n + 1, 1);
+	uint32_t *seen = tc__calloc(&x->al, (size_t)n + 1, sizeof *seen);
+	uint32_t *sets = tc__malloc(&x->al, (nafter * 2 + 2) * sizeof *sets);
+	tc_u32vec pe = {0}, pf = {0}; /* the pairs */
+	int rc = in && val && work && queued && seen && sets ? TC_OK : TC_ENOMEM;
+	for (size_t i = 0; !rc && i < nafter; i++)
+		if (after[i] < n)
+			in[after[i]] = (uint32_t)i + 1;
+	/* what each node waits at first, to the fixpoint (three levels: each
+	 * node changes twice at most) */
+	uint32_t top = 0;
+	for (uint32_t v = 0; !rc && v < n; v++) {
+		val[v] = FW_NONE;
+		if (!x->in_x[v] && !(tc_graph_node_flags(x->g, v) & BLOCK_WIDE)) {
+			work[top++] = v;
+			queued[v] = 1;
+		}
+	}
+	while (!rc && top > 0) {
+		uint32_t v = work[--top], w = FW_NONE;
+		queued[v] = 0;
+		const uint32_t *out = tc_graph_out_edges(x->g, v, &count);
+		for (uint32_t k = 0; k < count && w != FW_MANY; k++)
+			w = fw_join(w, fw_of(x, in, val, tc_graph_edge_to(x->g, out[k])));
+		if (w == val[v])
+			continue;
+		val[v] = w;
+		const uint32_t *inn = tc_graph_in_edges(x->g, v, &count);
+		for (uint32_t k = 0; k < count; k++) {
+			uint32_t u = tc_graph_edge_from(x->g, inn[k]);
+			if (!queued[u] && !x->in_x[u] && !(tc_graph_node_flags(x->g, u) & BLOCK_WIDE)) {
+				queued[u] = 1;
+				work[top++] = u;
+			}
+		}
+	}
+	/* each branch that may part threads: its sides' first waits, e on one
+	 * and f on another (prev: the earlier sides' barriers, once each) */
+	uint32_t stamp = 0, *prev = sets, *cur = sets + nafter + 1;
+	for (uint32_t b = 0; !rc && b < n; b++) {
+		if (x->in_x[b] || !parts(x, b))
+			continue;
+		const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
+		uint32_t any = 0;
+		for (uint32_t k = 0; k < count; k++)
+			any += fw_of(x, in, val, tc_graph_edge_to(x->g, out[k])) != FW_NONE;
+		if (any < 2)
+			continue;
+		uint32_t nprev = 0, pstamp = ++stamp;
+		for (uint32_t k = 0; k < count && !rc; k++) {
+			uint32_t s = tc_graph_edge_to(x->g, out[k]), dup = 0, ncur = 0;
+			for (uint32_t j = 0; j < k; j++)
+				dup += tc_graph_edge_to(x->g, out[j]) == s;
+			uint32_t w = fw_of(x, in, val, s);
+			if (dup || w == FW_NONE)
+				continue;
+			if (w == FW_MANY)
+				fw_set(x, in, s, seen, ++stamp, cur, &ncur);
+			else
+				cur[ncur++] = w;
+			for (uint32_t i = 0; i < nprev && !rc; i++)
+				for (uint32_t j = 0; j < ncur && !rc; j++)
+					if (prev[i] != cur[j] &&
+					    (tc__u32vec_push(&x->al, &pe, prev[i]) ||
+					     tc__u32vec_push(&x->al, &pf, cur[j])))
+						rc = TC_ENOMEM;
+			for (uint32_t j = 0; j < ncur; j++)
+				if (seen[cur[j]] != pstamp) {
+					seen[cur[j]] = pstamp;
+					prev[nprev++] = cur[j];
+				}
+		}
+	}
+	/* in the order listed: one with a partner still after-exit is ordinary */
+	for (size_t i = 0; !rc && i < nafter; i++) {
+		uint32_t e = after[i];
+		for (size_t k = 0; k < pe.len && !ordinary[i]; k++) {
+			uint32_t f = pe.v[k] == e ? pf.v[k] : pf.v[k] == e ? pe.v[k] : FW_NONE;
+			ordinary[i] = f != FW_NONE && f != e && !ordinary[in[f] - 1];
+		}
+	}
+	tc__u32vec_free(&x->al, &pe);
+	tc__u32vec_free(&x->al, &pf);
+	tc__free(&x->al, in);
+	tc__free(&x->al, val);
+	tc__free(&x->al, work);
+	tc__free(&x->al, queued);
+	tc__free(&x->al, seen);
+	tc__free(&x->al, sets);
+	return rc;
 }
 
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,

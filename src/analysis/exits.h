@@ -33,15 +33,19 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
  * threads that leave go (the `return`).
  */
 /*
- * Whether barrier e waits while threads still running wait at another
- * barrier f that is not one whose own finding says so (diverges[f] 0): a
- * branch that r does not find uniform, from which e can be reached, sends
- * the threads that stay to e first one way and to f first another (a loop
- * round two barriers, each left by a return). Then e's divergence is not
- * only the threads that left: the caller reports it as an ordinary one
- * (and marks it in diverges, so that f's, judged after, may stay).
+ * The findings judged in pairs. after[0 .. nafter): the barriers found to
+ * be missed only by threads that leave, in the order reported. Two of them
+ * are a pair when a branch that may part threads (r does not find it
+ * uniform) sends the threads that stay to one first one way and to the
+ * other first another way (a loop round two barriers, each left by a
+ * return): both wait while the other's threads, still running, wait too.
+ * ordinary[i] (nafter of them): after[i] is reported as an ordinary
+ * divergence, as the first of a pair whose other is not already ordinary,
+ * so that every after-exit finding's partner says so. One pass over the
+ * graph (what each node waits at first: one barrier, several or none; a
+ * search only from a side that may wait at several). TC_OK or TC_ENOMEM.
  */
-bool tc__exits_partnered(tc_exits *x, uint32_t e, const uint8_t *diverges);
+int tc__exits_pairs(tc_exits *x, const uint32_t *after, size_t nafter, uint8_t *ordinary);
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
 		    bool barrier, uint32_t *side);
 void tc__exits_free(tc_exits *x);

@@ -424,27 +424,25 @@ static int classify_exits(graph_check *c)
 				 only_exits(x, c->al, g, rb->node, true, rb->causes, rb->ncauses,
 					    &rb->exit_loc);
 	}
-	/* a barrier that waits while others still running wait at another
-	 * that no finding of its own calls divergent is an ordinary one; so
-	 * is one of two such (the first in the order), its partner not */
-	uint8_t *diverges = c->pub.nbarriers ? tc__calloc(c->al, n + 1, 1) : NULL;
-	if (c->pub.nbarriers && !diverges) {
+	/* the after-exit barriers judged in pairs: the first of two that wait
+	 * at once, threads of both running, is an ordinary divergence */
+	uint32_t *after = tc__malloc(c->al, (c->pub.nbarriers + 1) * sizeof *after);
+	uint8_t *ordinary = tc__malloc(c->al, c->pub.nbarriers + 1);
+	size_t na = 0;
+	for (size_t b = 0; after && b < c->pub.nbarriers; b++)
+		if (c->pub.barriers[b].after_exit)
+			after[na++] = c->pub.barriers[b].node;
+	if (!after || !ordinary || tc__exits_pairs(x, after, na, ordinary)) {
+		tc__free(c->al, after);
+		tc__free(c->al, ordinary);
 		tc__exits_free(x);
 		return oom(c);
 	}
-	for (size_t b = 0; b < c->pub.nbarriers; b++) {
-		const tc_check_barrier *rb = &c->pub.barriers[b];
-		if (rb->node < n && !rb->after_exit)
-			diverges[rb->node] = 1;
-	}
-	for (size_t b = 0; b < c->pub.nbarriers; b++) {
-		tc_check_barrier *rb = &c->pub.barriers[b];
-		if (rb->after_exit && tc__exits_partnered(x, rb->node, diverges)) {
-			rb->after_exit = false;
-			diverges[rb->node] = 1;
-		}
-	}
-	tc__free(c->al, diverges);
+	for (size_t b = 0, i = 0; b < c->pub.nbarriers; b++)
+		if (c->pub.barriers[b].after_exit && ordinary[i++])
+			c->pub.barriers[b].after_exit = false;
+	tc__free(c->al, after);
+	tc__free(c->al, ordinary);
 	for (size_t q = 0; q < nc; q++) {
 		tc_check_collective *rcl = &c->coll.list[q];
 		rcl->after_exit = rcl->reported && !rcl->ncalls &&

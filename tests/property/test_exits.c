@@ -25,7 +25,7 @@
  * judged in pairs: in nested loops, a branch sends the threads that stay
  * round either loop, to either loop's barrier first, and each barrier is
  * otherwise missed only by threads that return; check reports the first
- * of the two as an ordinary divergence (tc__exits_partnered).
+ * of the two as an ordinary divergence (tc__exits_pairs).
  */
 #include "graph/module.h"
 #include "oracle/oracle.h"

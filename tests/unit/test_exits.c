@@ -153,9 +153,8 @@ static void test_loop_left_for_barrier(void **state)
 
 /* Two loops, each with a barrier and each left by a return: after n5, the
  * threads that stay go round to n5 again (n7) or back to n4 (n6), both
- * still running. tc__exits_partnered says so of n4 and of n5 while neither
- * is marked a divergence; once n4 is, n5's partner says so itself. A twin
- * whose n7 side returns: no partner. */
+ * still running. tc__exits_pairs makes the first listed ordinary and keeps
+ * the other; with one listed, none. A twin whose n7 side returns: no pair. */
 static void test_pair(void **state)
 {
 	(void)state;
@@ -169,16 +168,20 @@ static void test_pair(void **state)
 		tc_diag d;
 		assert_int_equal(tc_parse_cfg(&m, "t.cfg", text, strlen(text), NULL, &d), TC_OK);
 		const tc_graph *g = tc_module_graph(m, 0);
-		uint32_t el[2] = {node(g, "n4"), node(g, "n5")};
+		uint32_t el[2] = {node(g, "n4"), node(g, "n5")}, rev[2] = {el[1], el[0]};
 		tc_alloc al;
 		tc__alloc_init(&al, NULL);
 		tc_exits *x;
 		assert_int_equal(tc__exits_new(&x, g, el, 2, NULL, &al), TC_OK);
-		uint8_t diverges[16] = {0};
-		assert_int_equal(tc__exits_partnered(x, el[0], diverges), !twin);
-		assert_int_equal(tc__exits_partnered(x, el[1], diverges), !twin);
-		diverges[el[0]] = 1;
-		assert_false(tc__exits_partnered(x, el[1], diverges));
+		uint8_t ord[2] = {9, 9};
+		assert_int_equal(tc__exits_pairs(x, el, 2, ord), TC_OK);
+		assert_int_equal(ord[0], !twin);
+		assert_int_equal(ord[1], 0);
+		assert_int_equal(tc__exits_pairs(x, rev, 2, ord), TC_OK); /* the order decides */
+		assert_int_equal(ord[0], !twin);
+		assert_int_equal(ord[1], 0);
+		assert_int_equal(tc__exits_pairs(x, el, 1, ord), TC_OK);
+		assert_int_equal(ord[0], 0);
 		tc__exits_free(x);
 		tc_module_free(m);
 	}
