@@ -412,7 +412,7 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 		 * (masks.h), or that names each lane's own tile */
 		bool same = false, mask = d->coll[k].agree_mask && in->coll[k].group == TC_GROUP_WARP;
 		if (X->cdiv[k] && mask && w && d->lop && d->block_node && v < d->f.nvalues) {
-			if (!mk && tc__masks_new(&mk, &d->f, d->lop, d->way, w, &c->al)) {
+			if (!mk && tc__masks_new(&mk, &d->f, d->lop, d->way, w, NULL, &c->al)) {
 				rc = oom(c);
 				break;
 			}

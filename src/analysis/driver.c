@@ -129,6 +129,8 @@ static int values(drive *d)
 		tc_lane_geom geom = {in->warp_size, {0, 0, 0}};
 		memcpy(geom.size, in->block_size, sizeof geom.size);
 		rc = tc__lanes(&d->lanes, d->f, d->lop, &geom, d->al);
+		if (!rc && d->lanes)
+			tc__lanes_share_operands(d->lanes, &d->ops);
 	}
 	return rc;
 }
@@ -216,7 +218,7 @@ static int same_at(drive *d, uint32_t node, uint32_t v, bool *out)
 		return TC_OK;
 	if (!d->masks) {
 		int rc = tc__masks_new(&d->masks, d->f, d->lop, in->way,
-				       tc__lanes_uniformity(d->lanes), d->al);
+				       tc__lanes_uniformity(d->lanes), &d->ops, d->al);
 		if (rc)
 			return rc;
 	}

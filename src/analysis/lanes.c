@@ -1239,6 +1239,16 @@ static const mval *meval(mctx *c, uint32_t v)
 	return mfind(c, v);
 }
 
+void tc__lanes_share_operands(tc_lanes *l, const tc_ua_ops *ops)
+{
+	if (!ops || !ops->off || l->ops_tried)
+		return;
+	l->opoff = ops->off;
+	l->opval = ops->val;
+	l->opblk = ops->blk;
+	l->ops_tried = true;
+}
+
 int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_alloc *al,
 			 bool *out)
 {

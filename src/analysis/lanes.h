@@ -76,5 +76,8 @@ bool tc__lanes_assumed(const tc_lanes *l);
  */
 int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_alloc *al,
 			 bool *out);
+/* f's operands (tc__ua_operands), which tc__lanes_group_mask then reads
+ * instead of making them; they must outlive l. */
+void tc__lanes_share_operands(tc_lanes *l, const tc_ua_ops *ops);
 
 #endif

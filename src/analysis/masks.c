@@ -67,7 +67,7 @@ static int64_t fit(int64_t v, unsigned bits)
 }
 
 int tc__masks_new(tc_masks **out, const tc_ua_func *f, const tc_lane_op *op, const uint8_t *way,
-		  const tc_uniformity *wua, const tc_alloc *al)
+		  const tc_uniformity *wua, const tc_ua_ops *ops, const tc_alloc *al)
 {
 	*out = NULL;
 	tc_masks *m = tc__calloc(al, 1, sizeof *m);
@@ -104,8 +104,13 @@ int tc__masks_new(tc_masks **out, const tc_ua_func *f, const tc_lane_op *op, con
 	if (!rc)
 		rc = tc__loops(ar, &m->succ, &m->pred, 0, &m->loops);
 	/* the operands, from the uses */
-	if (!rc)
+	if (!rc && ops && ops->off) {
+		m->opoff = ops->off;
+		m->opnd = ops->val;
+		m->opblk = ops->blk;
+	} else if (!rc) {
 		rc = tc__ua_operands(ar, f, &m->opoff, &m->opnd, &m->opblk);
+	}
 	if (rc) {
 		tc__masks_free(m);
 		return rc;

@@ -42,10 +42,11 @@ typedef struct tc_masks tc_masks;
  * What the judgement needs of f: its dominators and loops, and each value's
  * operands. op: what each value computes; way: per block, TC_WAY_* (NULL:
  * no branch is read); wua: the warp's view (its values 0 .. f->nvalues are
- * f's). Everything must outlive the result. TC_OK or TC_ENOMEM.
+ * f's); ops: f's operands (tc__ua_operands) where the caller has them,
+ * else NULL. Everything must outlive the result. TC_OK or TC_ENOMEM.
  */
 int tc__masks_new(tc_masks **out, const tc_ua_func *f, const tc_lane_op *op, const uint8_t *way,
-		  const tc_uniformity *wua, const tc_alloc *al);
+		  const tc_uniformity *wua, const tc_ua_ops *ops, const tc_alloc *al);
 void tc__masks_free(tc_masks *m);
 /* Whether value v, used in block b, is the same in every lane of the warp
  * that executes b together (the file's comment). */

@@ -31,7 +31,7 @@ static void judge(fn *t)
 	tc__masks_free(t->m);
 	t->m = NULL;
 	assert_int_equal(tc__masks_new(&t->m, &t->f, t->op, t->way, tc__lanes_uniformity(t->l),
-				       &t->al),
+				       NULL, &t->al),
 			 TC_OK);
 }
 
