@@ -372,7 +372,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 		c->wlop[v] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, d->lop[v].bits, {TC_NONE, TC_NONE},
 					  TC_NONE, {kv, 0}};
 	}
-	rc = tc__lanes(out, &f, lop, &geom, &c->al);
+	rc = tc__lanes(out, &f, lop, &geom, NULL, &c->al);
 	if (rc)
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);

@@ -31,8 +31,8 @@ struct tc_decided {
 	uint64_t *val;   /* per value: their values (0 elsewhere) */
 	uint32_t *stack;
 	tc_arena ar;     /* the operands of each value, once a phi is met */
-	uint32_t *opoff, *opval;
-	bool ops_done;
+	const uint32_t *opoff, *opval; /* the caller's, or made in ar; NULL */
+	bool ops_tried;
 };
 typedef struct tc_decided fold_ctx;
 
@@ -112,17 +112,26 @@ static kbits fit(kbits x, unsigned w)
 	return (kbits){x.v & m, x.k & m, w, true};
 }
 
+/* Value v's known bits as folded so far (val holds 0 where kb does). */
+static kbits value_bits(const fold_ctx *c, uint32_t v)
+{
+	unsigned bits = c->fn.ops[v].bits;
+	return (kbits){c->val[v], c->kb[v], width(bits), bits != 0};
+}
+
+/* Whether value v is folded whole: a constant. */
+static bool known_whole(const fold_ctx *c, uint32_t v)
+{
+	return c->kb[v] == ones(width(c->fn.ops[v].bits));
+}
+
 /* Operand i of o: a constant of width dflt, or a value's known bits (none
  * where it is not one of the function's). */
 static kbits operand(const fold_ctx *c, const tc_lane_op *o, int i, unsigned dflt)
 {
 	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0))
 		return (kbits){zext((uint64_t)o->k[i], dflt), ones(dflt), dflt, false};
-	uint32_t v = o->a[i];
-	if (v >= c->n)
-		return (kbits){0, 0, dflt, false};
-	unsigned bits = c->fn.ops[v].bits;
-	return (kbits){c->val[v] & c->kb[v], c->kb[v], width(bits), bits != 0};
+	return o->a[i] < c->n ? value_bits(c, o->a[i]) : (kbits){0, 0, dflt, false};
 }
 
 /* The least and greatest a value may be, unsigned and signed. */
@@ -202,7 +211,7 @@ static kbits fold_phi(const fold_ctx *c, uint32_t v, unsigned bits)
 {
 	const tc_lane_op *o = &c->fn.ops[v];
 	kbits r = {0, 0, bits, true};
-	if ((o->flags & TC_LOP_KANY) || !c->ops_done)
+	if ((o->flags & TC_LOP_KANY) || !c->opoff)
 		return r;
 	bool first = true;
 	if (o->flags & TC_LOP_K0) {
@@ -210,9 +219,7 @@ static kbits fold_phi(const fold_ctx *c, uint32_t v, unsigned bits)
 		first = false;
 	}
 	for (uint32_t i = c->opoff[v]; i < c->opoff[v + 1]; i++) {
-		uint32_t u = c->opval[i];
-		unsigned ub = c->fn.ops[u].bits;
-		kbits x = fit((kbits){c->val[u] & c->kb[u], c->kb[u], width(ub), ub != 0}, bits);
+		kbits x = fit(value_bits(c, c->opval[i]), bits);
 		r = first ? x : meet(r, x);
 		first = false;
 		if (!r.k)
@@ -235,7 +242,7 @@ static kbits fold(const fold_ctx *c, uint32_t v)
 		return none; /* nothing known of any operand: nothing of it */
 	if (o->op == TC_LOP_SELECT) {
 		kbits x = fit(operand(c, o, 0, bits), bits), y = fit(operand(c, o, 1, bits), bits);
-		if (o->cond < c->n && c->kb[o->cond] == ones(width(c->fn.ops[o->cond].bits)))
+		if (o->cond < c->n && known_whole(c, o->cond))
 			return c->val[o->cond] ? x : y;
 		return meet(x, y);
 	}
@@ -421,18 +428,18 @@ static bool described(const tc_decided_fn *fn)
  * had, a phi folds to nothing). */
 static bool phi_operands(fold_ctx *c)
 {
-	if (!c->ops_done && c->fn.opoff && c->fn.opval) {
-		c->opoff = (uint32_t *)c->fn.opoff; /* read only */
-		c->opval = (uint32_t *)c->fn.opval;
-		c->ops_done = true;
+	if (!c->ops_tried) {
+		c->ops_tried = true;
+		uint32_t *off, *val, *blk;
+		if (c->fn.opoff && c->fn.opval) {
+			c->opoff = c->fn.opoff;
+			c->opval = c->fn.opval;
+		} else if (!tc__ua_operands(&c->ar, c->fn.f, &off, &val, &blk)) {
+			c->opoff = off;
+			c->opval = val;
+		}
 	}
-	if (!c->ops_done && !c->opoff) {
-		uint32_t *blk;
-		c->ops_done = tc__ua_operands(&c->ar, c->fn.f, &c->opoff, &c->opval, &blk) == TC_OK;
-		if (!c->ops_done)
-			c->opoff = c->opval = NULL;
-	}
-	return c->ops_done;
+	return c->opoff != NULL;
 }
 
 static void push(fold_ctx *c, uint32_t *top, uint32_t w, bool *pushed)
@@ -548,7 +555,7 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		if (k.closed[q]) {
 			*any = true;
 			mask |= k.pm[q];
-		} else if (c->kb[q] == ones(width(fn->ops[q].bits))) {
+		} else if (known_whole(c, q)) {
 			*any = true; /* decided by known bits alone */
 		}
 	}
@@ -597,7 +604,7 @@ bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)
 	if (c->state[v] == S_NEW)
 		post_order(c, v, fold_one, NULL);
 	*out = c->val[v];
-	return c->kb[v] == ones(width(c->fn.ops[v].bits));
+	return known_whole(c, v);
 }
 
 int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *dead_edge,

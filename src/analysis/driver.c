@@ -128,9 +128,7 @@ static int values(drive *d)
 	if (!rc && d->lop && !in->arith_only) {
 		tc_lane_geom geom = {in->warp_size, {0, 0, 0}};
 		memcpy(geom.size, in->block_size, sizeof geom.size);
-		rc = tc__lanes(&d->lanes, d->f, d->lop, &geom, d->al);
-		if (!rc && d->lanes)
-			tc__lanes_share_operands(d->lanes, &d->ops);
+		rc = tc__lanes(&d->lanes, d->f, d->lop, &geom, &d->ops, d->al);
 	}
 	return rc;
 }

@@ -152,16 +152,6 @@ static bool one_barrier_ahead(tc_exits *x, uint32_t c, bool meet_at_uniform)
 	return true;
 }
 
-/*
- * For a barrier e: whether every branch that may part threads before it
- * (r does not find it uniform) and has a side from which e cannot be
- * reached sends them from there to no other barrier. e's causes are the
- * branches nearest it, and one further back may send threads on to
- * another barrier for good: a loop whose head is e, left for a barrier
- * after it, where the threads that go round again are counted by a branch
- * in the loop. One whole search back from e, for a finding that passed the
- * rest.
- */
 /* Whether node b is a branch that may part threads: two ways, and r (or
  * the graph) does not find it uniform. */
 static bool parts(const tc_exits *x, uint32_t b)
@@ -177,19 +167,23 @@ static bool parts(const tc_exits *x, uint32_t b)
 	return false;
 }
 
-/* the same, of a node the search of this stamp met */
-static bool parting(const tc_exits *x, uint32_t b, uint32_t stamp)
-{
-	return x->reach[b] == stamp && parts(x, b);
-}
-
+/*
+ * For a barrier e: whether every branch that may part threads before it
+ * (r does not find it uniform) and has a side from which e cannot be
+ * reached sends them from there to no other barrier. e's causes are the
+ * branches nearest it, and one further back may send threads on to
+ * another barrier for good: a loop whose head is e, left for a barrier
+ * after it, where the threads that go round again are counted by a branch
+ * in the loop. One whole search back from e, for a finding that passed the
+ * rest.
+ */
 static bool no_other_skips(tc_exits *x, uint32_t e)
 {
 	x->stamp++;
 	reaching(x, &e, 1, 0);
 	uint32_t stamp = x->stamp, count;
 	for (uint32_t b = 0; b < x->n; b++) {
-		if (!parting(x, b, stamp))
+		if (x->reach[b] != stamp || !parts(x, b))
 			continue;
 		const uint32_t *out = tc_graph_out_edges(x->g, b, &count);
 		for (uint32_t k = 0; k < count; k++) {
@@ -264,10 +258,11 @@ int tc__exits_pairs(tc_exits *x, const uint32_t *after, size_t nafter, uint8_t *
 	uint32_t *val = tc__malloc(&x->al, ((size_t)n + 1) * sizeof *val);
 	uint32_t *work = tc__malloc(&x->al, ((size_t)n + 1) * sizeof *work);
 	uint8_t *queued = tc__calloc(&x->al, (size_t)n + 1, 1);
-	uint32_t *seen = tc__calloc(&x->al, (size_t)n + 1, sizeof *seen);
+	uint32_t *seen = tc__calloc(&x->al, (size_t)n + 1, sizeof *seen); /* in one side's set */
+	uint32_t *held = tc__calloc(&x->al, (size_t)n + 1, sizeof *held); /* in prev */
 	uint32_t *sets = tc__malloc(&x->al, (nafter * 2 + 2) * sizeof *sets);
 	tc_u32vec pe = {0}, pf = {0}; /* the pairs */
-	int rc = in && val && work && queued && seen && sets ? TC_OK : TC_ENOMEM;
+	int rc = in && val && work && queued && seen && held && sets ? TC_OK : TC_ENOMEM;
 	for (size_t i = 0; !rc && i < nafter; i++)
 		if (after[i] < n)
 			in[after[i]] = (uint32_t)i + 1;
@@ -300,7 +295,8 @@ int tc__exits_pairs(tc_exits *x, const uint32_t *after, size_t nafter, uint8_t *
 		}
 	}
 	/* each branch that may part threads: its sides' first waits, e on one
-	 * and f on another (prev: the earlier sides' barriers, once each) */
+	 * and f on another (prev: the earlier sides' barriers, once each,
+	 * held marking them; seen marks one side's set as it is searched) */
 	uint32_t stamp = 0, *prev = sets, *cur = sets + nafter + 1;
 	for (uint32_t b = 0; !rc && b < n; b++) {
 		if (x->in_x[b] || !parts(x, b))
@@ -311,7 +307,7 @@ int tc__exits_pairs(tc_exits *x, const uint32_t *after, size_t nafter, uint8_t *
 			any += fw_of(x, in, val, tc_graph_edge_to(x->g, out[k])) != FW_NONE;
 		if (any < 2)
 			continue;
-		uint32_t nprev = 0, pstamp = ++stamp;
+		uint32_t nprev = 0, pstamp = b + 1; /* held's stamp: this branch */
 		for (uint32_t k = 0; k < count && !rc; k++) {
 			uint32_t s = tc_graph_edge_to(x->g, out[k]), dup = 0, ncur = 0;
 			for (uint32_t j = 0; j < k; j++)
@@ -330,8 +326,8 @@ int tc__exits_pairs(tc_exits *x, const uint32_t *after, size_t nafter, uint8_t *
 					     tc__u32vec_push(&x->al, &pf, cur[j])))
 						rc = TC_ENOMEM;
 			for (uint32_t j = 0; j < ncur; j++)
-				if (seen[cur[j]] != pstamp) {
-					seen[cur[j]] = pstamp;
+				if (held[cur[j]] != pstamp) {
+					held[cur[j]] = pstamp;
 					prev[nprev++] = cur[j];
 				}
 		}
@@ -351,6 +347,7 @@ int tc__exits_pairs(tc_exits *x, const uint32_t *after, size_t nafter, uint8_t *
 	tc__free(&x->al, work);
 	tc__free(&x->al, queued);
 	tc__free(&x->al, seen);
+	tc__free(&x->al, held);
 	tc__free(&x->al, sets);
 	return rc;
 }

@@ -65,10 +65,9 @@ struct tc_lanes {
 	const tc_lane_op *op;
 	uint32_t lg;
 	bool lane_x, whole_x;
-	/* each value's operands and the blocks they come from (a phi's), made
-	 * when a mask is a phi */
-	uint32_t *opoff, *opval, *opblk;
-	bool ops_tried;
+	/* each value's operands and the blocks they come from (a phi's): the
+	 * caller's, or made in ar */
+	const uint32_t *opoff, *opval, *opblk;
 };
 
 typedef struct ctx {
@@ -79,8 +78,9 @@ typedef struct ctx {
 	bool lane_x, uni_y, uni_z, whole_x;
 	uint32_t size_x;
 	fact *fa;
-	/* the incoming values of each phi: pin[poff[v] .. poff[v + 1]) */
-	uint32_t *poff, *pin;
+	/* the incoming values of each phi: pin[poff[v] .. poff[v + 1]) (its
+	 * operands) */
+	const uint32_t *poff, *pin;
 } ctx;
 
 static const fact unknown = {NL, 0, 0, 0, 0, 0, 0, TC_NONE};
@@ -440,28 +440,6 @@ static int absorbs(const ctx *c, uint32_t v)
 	}
 }
 
-/* The phis' incoming values, from the uses. */
-static int phi_inputs(ctx *c, tc_arena *ar)
-{
-	const tc_ua_func *f = c->f;
-	uint32_t n = f->nvalues, nuses = f->use_off[n];
-	c->poff = TC_ARENA_ZARRAY(ar, uint32_t, (size_t)n + 1);
-	c->pin = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuses + 1);
-	uint32_t *key = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuses + 1);
-	uint32_t *val = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nuses + 1);
-	if (!c->poff || !c->pin || !key || !val)
-		return TC_ENOMEM;
-	uint32_t m = 0;
-	for (uint32_t v = 0; v < n; v++)
-		for (uint32_t k = f->use_off[v]; k < f->use_off[v + 1]; k++) {
-			uint32_t u = f->user[k];
-			if (u < n && c->op[u].op == TC_LOP_PHI)
-				key[m] = u, val[m++] = v;
-		}
-	tc__csr_fill(n, m, key, val, c->poff, c->pin);
-	return TC_OK;
-}
-
 /* The facts, to the fixpoint (a work list: a value is evaluated again when
  * an operand's facts change). */
 static int solve_facts(ctx *c, tc_arena *ar)
@@ -623,7 +601,7 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 }
 
 int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
-	      const tc_lane_geom *geom, const tc_alloc *al)
+	      const tc_lane_geom *geom, const tc_ua_ops *ops, const tc_alloc *al)
 {
 	*out = NULL;
 	tc_lanes *l = tc__calloc(al, 1, sizeof *l);
@@ -645,9 +623,22 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 	c.uni_z = z == 1 || (x && y && c.lg ? (((uint64_t)x * y) & c.mask) == 0 : c.whole_x);
 	for (uint32_t v = 0; v < f->nvalues && !x && c.lg && !l->assumed; v++)
 		l->assumed = op[v].op >= TC_LOP_TID_X && op[v].op <= TC_LOP_NTID_X;
+	int rc = TC_OK;
+	if (ops && ops->off) {
+		l->opoff = ops->off;
+		l->opval = ops->val;
+		l->opblk = ops->blk;
+	} else {
+		uint32_t *off, *val, *blk;
+		rc = tc__ua_operands(&l->ar, f, &off, &val, &blk);
+		l->opoff = off;
+		l->opval = val;
+		l->opblk = blk;
+	}
+	c.poff = l->opoff; /* a phi's operands are its incoming values */
+	c.pin = l->opval;
 	tc_arena scratch;
 	tc__arena_init(&scratch, &l->al);
-	int rc = phi_inputs(&c, &scratch);
 	if (!rc)
 		rc = solve_facts(&c, &scratch);
 	if (!rc)
@@ -1066,8 +1057,6 @@ static void mdims(const mctx *c, const tc_lane_op *o, const mval *a, const mval 
 	}
 }
 
-/* v in every lane, evaluated from its operands (a bounded walk with an
- * explicit stack: operands first); NULL past MV_MAX values. */
 /* Whether the edge from block b to block j may be taken in some lane: not
  * where b's branch of two ways tests a value known, the same in every
  * lane, that sends them all elsewhere. */
@@ -1118,15 +1107,15 @@ static void mphi(const mctx *c, uint32_t x, const tc_lane_op *o, mval *r)
 		r->v[n] = one->v[n] & keep;
 }
 
-/* The operands meval reads of value x (o): into ops, their count; 0 and
- * *no where x is not followed past MV_PHI_IN of a phi's. */
+/* The operands meval reads of value x (o): into ops, their count (a phi's
+ * incoming values and the conditions of the branches they come from; none
+ * past MV_PHI_IN of them, nor for what is not followed). */
 static unsigned mops(const mctx *c, uint32_t x, const tc_lane_op *o, uint32_t *ops)
 {
 	const tc_lanes *l = c->l;
 	unsigned n = 0;
 	if (o->op == TC_LOP_PHI) {
-		if (!l->opoff || (o->flags & TC_LOP_KANY) ||
-		    l->opoff[x + 1] - l->opoff[x] > MV_PHI_IN)
+		if ((o->flags & TC_LOP_KANY) || l->opoff[x + 1] - l->opoff[x] > MV_PHI_IN)
 			return 0;
 		for (uint32_t i = l->opoff[x]; i < l->opoff[x + 1]; i++) {
 			uint32_t b = l->opblk[i];
@@ -1146,6 +1135,8 @@ static unsigned mops(const mctx *c, uint32_t x, const tc_lane_op *o, uint32_t *o
 	return n;
 }
 
+/* v in every lane, evaluated from its operands (a bounded walk with an
+ * explicit stack: operands first); NULL past MV_MAX values. */
 static const mval *meval(mctx *c, uint32_t v)
 {
 	uint32_t stack[3 * MV_MAX + 2 * MV_PHI_IN + 3], top = 0;
@@ -1239,27 +1230,12 @@ static const mval *meval(mctx *c, uint32_t v)
 	return mfind(c, v);
 }
 
-void tc__lanes_share_operands(tc_lanes *l, const tc_ua_ops *ops)
-{
-	if (!ops || !ops->off || l->ops_tried)
-		return;
-	l->opoff = ops->off;
-	l->opval = ops->val;
-	l->opblk = ops->blk;
-	l->ops_tried = true;
-}
-
 int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_alloc *al,
 			 bool *out)
 {
 	*out = false;
 	if (!l->lg || l->lg > 6 || !l->op || v >= l->f.nvalues)
 		return TC_OK;
-	if (!l->ops_tried) { /* the phis' operands and their blocks */
-		l->ops_tried = true;
-		if (tc__ua_operands(&l->ar, &l->f, &l->opoff, &l->opval, &l->opblk))
-			return TC_ENOMEM;
-	}
 	/* __match_any_sync's result, as labeled_partition passes it: the lanes
 	 * holding one value name each other, whatever the lanes hold */
 	uint32_t x = v;

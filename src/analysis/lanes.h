@@ -39,11 +39,12 @@ typedef struct tc_lanes tc_lanes;
 
 /*
  * The uniformity of f's values and branches at warp granularity; op[v]
- * says what value v computes. f's arrays must stay as they are while the
- * result is used. TC_OK, TC_ENOMEM or TC_ELIMIT.
+ * says what value v computes; ops: f's operands (tc__ua_operands) where the
+ * caller has them, else NULL (made here). f's arrays, and ops's, must stay
+ * as they are while the result is used. TC_OK, TC_ENOMEM or TC_ELIMIT.
  */
 int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
-	      const tc_lane_geom *geom, const tc_alloc *al);
+	      const tc_lane_geom *geom, const tc_ua_ops *ops, const tc_alloc *al);
 void tc__lanes_free(tc_lanes *l);
 /* The analysis run on the warp-level description: its values 0 .. nvalues
  * are f's (query them with tc__uniformity_value, _branch, _source, and
@@ -76,8 +77,6 @@ bool tc__lanes_assumed(const tc_lanes *l);
  */
 int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_alloc *al,
 			 bool *out);
-/* f's operands (tc__ua_operands), which tc__lanes_group_mask then reads
- * instead of making them; they must outlive l. */
-void tc__lanes_share_operands(tc_lanes *l, const tc_ua_ops *ops);
+
 
 #endif

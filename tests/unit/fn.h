@@ -173,7 +173,7 @@ static inline void run_geom(fn *t, uint32_t warp, uint32_t x, uint32_t y, uint32
 	tc_lane_geom g = {warp, {x, y, z}};
 	tc__lanes_free(t->l);
 	t->l = NULL;
-	assert_int_equal(tc__lanes(&t->l, &t->f, t->op, &g, &t->al), TC_OK);
+	assert_int_equal(tc__lanes(&t->l, &t->f, t->op, &g, NULL, &t->al), TC_OK);
 }
 
 #endif

@@ -620,9 +620,7 @@ static int body(reader *r, tok open)
 				size_t before = r->lsyms.len;
 				if (tc__ptx_skip_decl(r, &r->lsyms))
 					return r->rc;
-				r->f->nlocal++;
-				r->f->depot = NULL;
-				if (r->f->nlocal == 1 && r->lsyms.len > before) {
+				if (++r->f->nlocal == 1 && r->lsyms.len > before) {
 					r->f->depot = r->decl_name.s;
 					r->f->depot_len = r->decl_name.len;
 				}

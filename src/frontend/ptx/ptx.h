@@ -191,8 +191,8 @@ typedef struct pfunc {
 	uint32_t nparams;
 	uint32_t pv0, pv1, ret0, ret1, call0, call1;
 	uint32_t df0, df1; /* its facts in reader.df (depot.c) */
-	const char *depot; /* its one .local declaration's name (NULL: none,
-			    * or more than one: nlocal) */
+	const char *depot; /* its first .local declaration's name (NULL:
+			    * none, or one without a name) */
 	uint32_t depot_len, nlocal;
 } pfunc;
 
