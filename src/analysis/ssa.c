@@ -455,17 +455,7 @@ static int cmp_u32(const void *a, const void *b)
  * values unchanged). */
 static uint32_t dense_id(const uint32_t *ids, uint32_t n, uint32_t nregs, uint32_t x)
 {
-	if (x >= nregs)
-		return x;
-	uint32_t lo = 0, hi = n;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (ids[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return x >= nregs ? x : tc__u32_lower_bound(ids, n, x);
 }
 
 /*

@@ -42,15 +42,8 @@ void tc__arg_tests_free(const tc_alloc *al, tc_arg_tests *t)
 
 uint32_t tc__block_of_node(const uint32_t *last, uint32_t nblocks, uint32_t node)
 {
-	uint32_t lo = 0, hi = nblocks;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (last[mid] < node)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < nblocks ? lo : TC_NONE;
+	uint32_t b = tc__u32_lower_bound(last, nblocks, node);
+	return b < nblocks ? b : TC_NONE;
 }
 
 uint32_t tc__branch_way(const tc_ua_func *f, const uint8_t *way, uint32_t b, bool holds)

@@ -344,3 +344,16 @@ void tc__u32vec_free(const tc_alloc *al, tc_u32vec *vec)
 	vec->v = NULL;
 	vec->len = vec->cap = 0;
 }
+
+uint32_t tc__u32_lower_bound(const uint32_t *v, uint32_t n, uint32_t x)
+{
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}

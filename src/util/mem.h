@@ -83,6 +83,9 @@ void tc__csr_fill(uint32_t n, uint32_t count, const uint32_t *key, const uint32_
  * (insertion sort when short): linear, no calls per comparison. */
 void tc__sort_u32(uint32_t *v, size_t n, uint32_t *tmp);
 
+/* The first i with v[i] >= x in v[0 .. n) ascending; n when none. */
+uint32_t tc__u32_lower_bound(const uint32_t *v, uint32_t n, uint32_t x);
+
 /* A growable uint32_t array (a stack or a list). */
 typedef struct tc_u32vec {
 	uint32_t *v;

@@ -92,17 +92,16 @@ typedef struct dloc {
 } dloc;
 
 typedef struct dobj {
-	uint32_t first; /* its first location, TC_NONE */
-	aval any;       /* what stores at offsets not known wrote */
-	bool any_written;
+	uint32_t first;  /* its first location, TC_NONE */
+	uint32_t sfirst; /* its first store at an offset not known, TC_NONE */
 	bool open; /* its address went where the facts do not follow it */
-	uint32_t sfirst; /* its first span store, TC_NONE */
 } dobj;
 
-/* what stores at offsets not known within variable i of an object wrote */
+/* what stores at offsets not known wrote, through an address key that is
+ * not exact (a variable of the object, or the object at any offset) */
 typedef struct dspan {
-	uint32_t o, i, next; /* the object, the variable; the object's next
-			      * span store, TC_NONE */
+	uint64_t key;
+	uint32_t next; /* the object's next such store, TC_NONE */
 	aval v;
 } dspan;
 
@@ -122,7 +121,7 @@ typedef struct dstate {
 	/* per object: where its variables start, as DWARF places them
 	 * (starts[st_off[o] .. st_off[o + 1]), increasing) */
 	uint32_t *st_off;
-	int64_t *starts;
+	uint32_t *starts;
 	dspan *span;
 	size_t nspan, span_cap;
 	bool changed, give_up, oom;
@@ -244,17 +243,13 @@ static uint64_t any_key(uint32_t o)
  * offset where DWARF places no variable at or below off. */
 static uint64_t span_key(const dstate *s, uint32_t o, int64_t off)
 {
-	uint32_t lo = s->st_off[o], hi = s->st_off[o + 1];
-	if (lo == hi || off < s->starts[lo] || off >= OFF_LIMIT)
+	const uint32_t *st = s->starts + s->st_off[o];
+	uint32_t n = s->st_off[o + 1] - s->st_off[o];
+	if (n == 0 || off < st[0] || off >= OFF_LIMIT)
 		return any_key(o);
-	while (hi - lo > 1) { /* the last start at or below off */
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (s->starts[mid] <= off)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return (uint64_t)o << 32 | (OFF_SPAN + (lo - s->st_off[o]));
+	/* the last start at or below off */
+	uint32_t i = tc__u32_lower_bound(st, n, (uint32_t)off + 1) - 1;
+	return (uint64_t)o << 32 | (OFF_SPAN + i);
 }
 
 /* The bytes key x may address: [*lo, *hi). */
@@ -269,7 +264,8 @@ static void key_range(const dstate *s, uint64_t x, int64_t *lo, int64_t *hi)
 	} else {
 		uint32_t i = s->st_off[o] + ((uint32_t)x - OFF_SPAN);
 		*lo = s->starts[i];
-		*hi = i + 1 < s->st_off[o + 1] ? s->starts[i + 1] : INT64_MAX;
+		*hi = i + 1 < s->st_off[o + 1] && s->starts[i + 1] != UINT32_MAX ? s->starts[i + 1]
+										    : INT64_MAX;
 	}
 }
 
@@ -494,13 +490,9 @@ static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
  * (the whole object's, and its variables' there), into out: unknown. */
 static void unknown_stores(dstate *s, const dobj *o, int64_t lo, int64_t hi, aval *out)
 {
-	if (o->any_written) {
-		tjoin_k(s, out, V_TOP, 0);
-		tjoin(s, out, &o->any);
-	}
 	for (uint32_t j = o->sfirst; j != TC_NONE; j = s->span[j].next) {
 		int64_t a, b;
-		key_range(s, (uint64_t)s->span[j].o << 32 | (OFF_SPAN + s->span[j].i), &a, &b);
+		key_range(s, s->span[j].key, &a, &b);
 		if (a < hi && lo < b) {
 			tjoin_k(s, out, V_TOP, 0);
 			tjoin(s, out, &s->span[j].v);
@@ -571,12 +563,13 @@ static void arg_value(dstate *s, uint32_t f, uint32_t i, aval *out)
 		tjoin_k(s, out, V_TOP, 0);
 }
 
-/* What stores at offsets not known within variable i of object o wrote:
- * made on its first store (NULL: out of memory). */
-static aval *span_store(dstate *s, uint32_t o, uint32_t i)
+/* What stores through key x (not exact) wrote: made on its first store
+ * (NULL: out of memory). */
+static aval *span_store(dstate *s, uint64_t x)
 {
+	uint32_t o = key_obj(x);
 	for (uint32_t j = s->obj[o].sfirst; j != TC_NONE; j = s->span[j].next)
-		if (s->span[j].i == i)
+		if (s->span[j].key == x)
 			return &s->span[j].v;
 	if (s->nspan >= TC_NONE - 1 ||
 	    tc__arena_grow(&s->ar, &s->span, &s->span_cap, s->nspan + 1, sizeof *s->span)) {
@@ -584,7 +577,7 @@ static aval *span_store(dstate *s, uint32_t o, uint32_t i)
 		return NULL;
 	}
 	dspan *p = &s->span[s->nspan];
-	*p = (dspan){o, i, s->obj[o].sfirst, {V_NONE, 0, 0, 0, NULL, false}};
+	*p = (dspan){x, s->obj[o].sfirst, {V_NONE, 0, 0, 0, NULL, false}};
 	s->obj[o].sfirst = (uint32_t)s->nspan++;
 	s->changed = true;
 	return &p->v;
@@ -610,17 +603,8 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 	}
 	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
 		uint64_t a = base->a[i];
-		if (key_any(a)) {
-			dobj *o = &s->obj[key_obj(a)];
-			if (!o->any_written) {
-				o->any_written = true;
-				s->changed = true;
-			}
-			join(s, &o->any, &v);
-			continue;
-		}
-		if (!key_exact(a)) { /* within one variable */
-			aval *w = span_store(s, key_obj(a), (uint32_t)a - OFF_SPAN);
+		if (!key_exact(a)) { /* within one variable, or anywhere in it */
+			aval *w = span_store(s, a);
 			if (w)
 				join(s, w, &v);
 			continue;
@@ -807,27 +791,23 @@ static int starts(dstate *s)
 	for (uint32_t o = 0; o < s->nobj && !rc; o++)
 		s->st_off[o + 2] += s->st_off[o + 1];
 	size_t n = rc ? 0 : s->st_off[s->nobj + 1];
-	s->starts = rc ? NULL : TC_ARENA_ARRAY(&s->ar, int64_t, n + 1);
-	if (!rc && !s->starts)
+	s->starts = rc ? NULL : TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
+	uint32_t *tmp = rc ? NULL : TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
+	if (!rc && (!s->starts || !tmp))
 		rc = TC_ENOMEM;
 	for (size_t k = 0; k < r->ndwloc && !rc; k++)
 		if (fof[k] != TC_NONE)
-			s->starts[s->st_off[fof[k] + 1]++] = r->dwloc[k].off;
+			s->starts[s->st_off[fof[k] + 1]++] = (uint32_t)r->dwloc[k].off;
 	/* each object's starts in order, once */
 	for (uint32_t o = 0; o < s->nobj && !rc; o++) {
-		int64_t *a = s->starts + s->st_off[o];
+		uint32_t *a = s->starts + s->st_off[o];
 		uint32_t m = s->st_off[o + 1] - s->st_off[o], w = 0;
-		for (uint32_t i = 1; i < m; i++) /* insertion sort: few, mostly in order */
-			for (uint32_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
-				int64_t t = a[j];
-				a[j] = a[j - 1];
-				a[j - 1] = t;
-			}
+		tc__sort_u32(a, m, tmp);
 		for (uint32_t i = 0; i < m; i++)
 			if (!w || a[w - 1] != a[i])
 				a[w++] = a[i];
 		for (uint32_t i = w; i < m; i++)
-			a[i] = INT64_MAX; /* not a start: past every offset */
+			a[i] = UINT32_MAX; /* not a start: past every offset */
 	}
 	tc__ptx_nmap_free(&s->ar, &by);
 	return rc;
@@ -871,7 +851,7 @@ static int setup(dstate *s)
 	if (!s->obj)
 		return TC_ENOMEM;
 	for (size_t o = 0; o < s->nobj; o++)
-		s->obj[o] = (dobj){TC_NONE, {V_NONE, 0, 0, 0, NULL, false}, false, false, TC_NONE};
+		s->obj[o] = (dobj){TC_NONE, TC_NONE, false};
 	if (starts(s))
 		return TC_ENOMEM;
 	for (size_t i = 0; i < r->ndf; i++)
@@ -941,11 +921,8 @@ static void solve(dstate *s)
 		for (size_t i = 0; i < s->nloc; i++)
 			if (s->obj[key_obj(s->loc[i].key)].open)
 				open_objs(s, &s->loc[i].v);
-		for (uint32_t o = 0; o < s->nobj; o++)
-			if (s->obj[o].open)
-				open_objs(s, &s->obj[o].any);
 		for (size_t j = 0; j < s->nspan; j++)
-			if (s->obj[s->span[j].o].open)
+			if (s->obj[key_obj(s->span[j].key)].open)
 				open_objs(s, &s->span[j].v);
 		if (s->changed)
 			continue;
