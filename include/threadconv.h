@@ -326,6 +326,11 @@ typedef struct tc_collective {
 	bool masked;
 	/* it has a mask, and it is the full mask (__shfl_sync(0xffffffff, ...)) */
 	bool full_mask;
+	/* check mode: a masked one whose reach is judged for the lanes its
+	 * mask names (a partitioned warp's tile, a constant mask), where the
+	 * lanes that decide are an aligned group smaller than the warp: its
+	 * size (its state is for such groups); else 0 */
+	uint32_t lanes;
 	/* a call of a function that executes collectives of the group (a
 	 * helper not inlined): name is the function's */
 	bool call;

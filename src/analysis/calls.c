@@ -27,6 +27,13 @@
 /* parameters a context tells apart; the others may always differ */
 #define MASK_BITS 64u
 #define ALL_DIVERGENT UINT64_MAX
+/* The views a context is judged in: the block's (0), a warp's (1), and an
+ * aligned group of 2^lg lanes' for lg 4 .. 1 (views 2 .. 5: a masked
+ * collective's, whose mask names the lanes of such a group) */
+#define NVIEW 6
+#define NTILE (NVIEW - 2)
+static int view_of_span(int lg) { return lg >= 5 ? 1 : 6 - lg; }
+static int span_of_view(int view) { return 6 - view; }
 
 typedef struct context {
 	uint32_t graph;
@@ -36,6 +43,8 @@ typedef struct context {
 	uint64_t gmask; /* ... names in each lane exactly its own aligned group
 			 * of the warp (a partitioned warp's member mask:
 			 * tc__lanes_group_mask in the caller) */
+	int8_t gspan;   /* the largest span (tc__lanes_group_mask) of those
+			 * masks, or -1: not known */
 	uint64_t kmask; /* ... is a known small integer constant: kval[i] for
 			 * the i-th bit set, for the warp's view (a shuffle's
 			 * clamp computed from its width: nvcc -G's __shfl_sync) */
@@ -51,8 +60,8 @@ typedef struct context {
 	bool queued;
 	/* entered by part of the block [0] or of a warp [1]; direct: the call
 	 * from bad_parent is the one only part of it reaches */
-	bool bad[2], bad_direct[2];
-	uint32_t bad_parent[2], bad_site[2];
+	bool bad[NVIEW], bad_direct[NVIEW];
+	uint32_t bad_parent[NVIEW], bad_site[NVIEW];
 	uint32_t next;  /* the next context of the same graph */
 	uint32_t *callee; /* per call site: its context, or TC_NONE */
 	uint8_t *div;     /* per block: its branch may go different ways */
@@ -64,6 +73,13 @@ typedef struct context {
 	tc_uniformity_deps *wdeps;
 	uint8_t *cdiv;
 	uint32_t wresult; /* the warp's solve; TC_NONE: none */
+	/* per collective: the span of the lanes a masked warp collective's
+	 * mask names, whose reach is judged in that view; -1: not judged */
+	int8_t *cspan;
+	/* the views of aligned groups of lanes (2 .. 5) as the warp's */
+	uint8_t *tdiv[NTILE];
+	tc_uniformity_deps *tdeps[NTILE];
+	uint32_t tresult[NTILE];
 	uint32_t in_head;     /* callers: the first arc into it */
 	uint32_t last_caller; /* the last caller an arc was added for */
 	uint32_t result;      /* in tc_calls.results; TC_NONE: not solved */
@@ -104,6 +120,7 @@ struct tc_calls {
 	size_t wkind_cap;
 	tc_lane_op *wlop; /* the warp's view's ops where a context knows constants */
 	size_t wlop_cap;
+	unsigned tiles; /* the views of groups of lanes judged (bit v: view v) */
 	tc_diag *diag;
 };
 
@@ -137,7 +154,7 @@ static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
 /* The context of graph j with mask (or as launched); made and queued when
  * new. TC_NONE in *out when out of memory. */
 static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, uint64_t ones,
-		      uint64_t gmask, uint64_t kmask, const int64_t *kval, bool launch,
+		      uint64_t gmask, int gspan, uint64_t kmask, const int64_t *kval, bool launch,
 		      uint32_t *out)
 {
 	if (!launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION) {
@@ -148,6 +165,8 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 		kmask = 0;
 	wmask &= mask;
 	gmask &= wmask;
+	if (!gmask)
+		gspan = -1;
 	kmask &= ~mask; /* a constant is the same in every thread */
 	if (launch)
 		kmask = 0;
@@ -155,6 +174,7 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
 				c->ctx[x].ones == ones && c->ctx[x].gmask == gmask &&
+				c->ctx[x].gspan == gspan &&
 				same_consts(&c->ctx[x], kmask, kval)))) {
 			*out = x;
 			return TC_OK;
@@ -178,6 +198,7 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->wmask = launch ? 0 : wmask;
 	X->ones = launch ? 0 : ones;
 	X->gmask = launch ? 0 : gmask;
+	X->gspan = (int8_t)(launch ? -1 : gspan);
 	X->kmask = kmask;
 	c->kcount[j] += kmask != 0;
 	if (kmask) {
@@ -193,7 +214,10 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->next = c->first[j];
 	X->in_head = X->last_caller = X->result = X->order = TC_NONE;
 	X->parent = X->parent_site = TC_NONE;
-	X->bad_parent[0] = X->bad_parent[1] = X->bad_site[0] = X->bad_site[1] = TC_NONE;
+	for (int v = 0; v < NVIEW; v++)
+		X->bad_parent[v] = X->bad_site[v] = TC_NONE;
+	for (int t = 0; t < NTILE; t++)
+		X->tresult[t] = TC_NONE;
 	if (d->ncalls) {
 		if (!(X->callee = tc__malloc(&c->al, tc__mul(d->ncalls, sizeof *X->callee))))
 			return oom(c);
@@ -332,8 +356,11 @@ static int context_uniformity(const tc_calls *c, const tc_fn_desc *d, const tc_u
 	return rc;
 }
 
-/* The warp's view of context x (d->lop given): *out, or NULL with an error. */
-static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **out)
+/* The warp's view of context x (d->lop given), with warps of lanes lanes
+ * (d->warp_size, or an aligned group's in it): *out, or NULL with an
+ * error. */
+static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t lanes,
+		     tc_lanes **out)
 {
 	*out = NULL;
 	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].wmask, true, &c->wkind, &c->wkind_cap);
@@ -341,7 +368,8 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 		return oom(c);
 	tc_ua_func f = d->f;
 	f.kind = c->wkind;
-	tc_lane_geom geom = {d->warp_size, {d->block_size[0], d->block_size[1], d->block_size[2]}};
+	tc_lane_geom geom = {d->warp_size, {d->block_size[0], d->block_size[1], d->block_size[2]},
+			     lanes < d->warp_size ? lanes : 0, d->way};
 	/* the parameters this context knows are constants: the full mask, small integers */
 	const context *X = &c->ctx[x];
 	const tc_lane_op *lop = d->lop;
@@ -381,15 +409,19 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, tc_lanes **ou
 
 /* Whether value v of context X's function is a member mask that names each
  * lane's own tile (tc__lanes_group_mask): made there (l, its warp's view),
- * or passed from a parameter that each caller makes so (gmask). */
+ * or passed from a parameter that each caller makes so (gmask); and the
+ * span of the lanes it names (tc__lanes_group_mask; -1: not known). */
 static int tile_mask(tc_calls *c, const context *X, const tc_fn_desc *d, tc_lanes *l, uint32_t v,
-		     bool *tile)
+		     bool *tile, int *span)
 {
 	unsigned bits;
 	uint32_t p = X->launch ? TC_NONE : tc__traced_param(d, v, &bits);
 	*tile = p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32);
-	return !*tile && l && tc__lanes_group_mask(l, v, d->way, &c->al, tile) ? oom(c) : TC_OK;
+	*span = *tile ? X->gspan : -1;
+	return !*tile && l && tc__lanes_group_mask(l, v, d->way, &c->al, tile, span) ? oom(c)
+										      : TC_OK;
 }
+
 
 /* Per collective of context x, whether its argument that must agree may
  * differ in its group (u: the block's view, l the warp's or NULL). */
@@ -400,7 +432,8 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 	const tc_graph_info *in = &c->m->info[X->graph];
 	if (!d->coll || !in->ncoll)
 		return TC_OK;
-	if (!X->cdiv && !(X->cdiv = tc__calloc(&c->al, in->ncoll, 1)))
+	if ((!X->cdiv && !(X->cdiv = tc__calloc(&c->al, in->ncoll, 1))) ||
+	    (!X->cspan && !(X->cspan = tc__malloc(&c->al, in->ncoll))))
 		return oom(c);
 	tc_masks *mk = NULL; /* made for the first mask that needs it */
 	int rc = TC_OK;
@@ -419,8 +452,19 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 			same = tc__masks_agree_at(mk, d->block_node, v, in->coll[k].node);
 		}
 		X->cdiv[k] = X->cdiv[k] && !same;
-		if (X->cdiv[k] && mask && !(rc = tile_mask(c, X, d, l, v, &same)))
+		/* a masked one: who must reach it, where its mask says */
+		const tc_collective *col = &in->coll[k];
+		bool judged = col->group == TC_GROUP_WARP && col->masked && !col->barrier &&
+			      !col->call;
+		int span = -1;
+		X->cspan[k] = -1;
+		if ((X->cdiv[k] || judged) && mask && v < d->f.nvalues &&
+		    !(rc = tile_mask(c, X, d, l, v, &same, &span)) && X->cdiv[k])
 			X->cdiv[k] = !same;
+		if (judged && d->coll[k].agree == TC_NONE)
+			span = tc__lanes_const_span(d->coll[k].mask_k);
+		/* a mask that may differ is reported as such, its reach not */
+		X->cspan[k] = (int8_t)(judged && !X->cdiv[k] ? span : -1);
 	}
 	tc__masks_free(mk);
 	return rc;
@@ -483,7 +527,7 @@ static int analyse(tc_calls *c, uint32_t x)
 	if ((rc = context_uniformity(c, d, &f, &u, &af)))
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);
-	if (d->lop && (rc = warp_view(c, x, d, &l))) {
+	if (d->lop && (rc = warp_view(c, x, d, d->warp_size, &l))) {
 		tc__uniformity_free(u);
 		tc__affine_free(af);
 		return rc;
@@ -504,6 +548,7 @@ static int analyse(tc_calls *c, uint32_t x)
 		}
 		uint64_t mask = 0, wmask = 0, ones = 0, gmask = 0, kmask = 0;
 		int64_t kval[MASK_BITS];
+		int gspan = -2; /* the tiles' spans: -2 none yet, -1 one not known */
 		/* whether a member mask passed may be a tile's, and the constants
 		 * passed matter: the callee executes warp collectives (every
 		 * constant: its widths), or they may decide its branches */
@@ -548,11 +593,16 @@ static int analyse(tc_calls *c, uint32_t x)
 			}
 			/* a partitioned warp's member mask, made here or passed on */
 			bool tile;
+			int span;
 			if (tiles && value && ((wmask >> a) & 1) && !one) {
-				if ((rc = tile_mask(c, &c->ctx[x], d, l, v, &tile)))
+				if ((rc = tile_mask(c, &c->ctx[x], d, l, v, &tile, &span)))
 					break;
-				if (tile)
+				if (tile) {
 					gmask |= UINT64_C(1) << a;
+					gspan = gspan == -1 || span < 0 ? -1
+						: span > gspan      ? span
+								    : gspan;
+				}
 			}
 		}
 		if (rc)
@@ -567,7 +617,8 @@ static int analyse(tc_calls *c, uint32_t x)
 			wmask |= UINT64_C(1) << a;
 		}
 		uint32_t y;
-		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, gmask, kmask, kval, false,
+		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, gmask, gspan < 0 ? -1 : gspan,
+				      kmask, kval, false,
 				      &y))) {
 			/* a callee whose return is known uniform already, which
 			 * this analysis did not assume: analyse x again */
@@ -651,10 +702,10 @@ static int find_contexts(tc_calls *c)
 				continue;
 			bool kernel = c->m->info[j].kernel;
 			if (pass == 0 && kernel)
-				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, 0, NULL, true, &x);
+				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, -1, 0, NULL, true, &x);
 			else if (pass == 1 && !kernel && !reach[j])
 				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, 0,
-						0, NULL, false, &x);
+						-1, 0, NULL, false, &x);
 		}
 	tc__free(&c->al, reach);
 	size_t roots = c->nctx;
@@ -716,23 +767,53 @@ static bool same_deps(const tc_uniformity_deps *a, const tc_uniformity_deps *b)
 				same_u32(a->arc, b->arc, narc)));
 }
 
-/* The solve of context X's graph with the branches of view div (the
- * block's or the warp's) uniform: an earlier context's with the same
- * view, or a new one (marked: scratch of the graph's size). */
-static int solve_view(tc_calls *c, context *X, bool warp, uint8_t *marked,
+/* View v of context X: its branches that may go different ways, its
+ * record, and its solve. */
+static uint8_t *view_div(const context *X, int v)
+{
+	return v == 0 ? X->div : v == 1 ? X->wdiv : X->tdiv[v - 2];
+}
+
+static tc_uniformity_deps *view_deps(const context *X, int v)
+{
+	return v == 0 ? X->deps : v == 1 ? X->wdeps : X->tdeps[v - 2];
+}
+
+static uint32_t *view_result(context *X, int v)
+{
+	return v == 0 ? &X->result : v == 1 ? &X->wresult : &X->tresult[v - 2];
+}
+
+/* The solve that decides view v of context X: its own, else the closest
+ * larger group's (what a warp reaches together, each of its groups does),
+ * else the block's; TC_NONE: none. */
+static uint32_t result_of(const context *X, int v)
+{
+	for (; v >= 1; v--) {
+		uint32_t r = v == 1 ? X->wresult : X->tresult[v - 2];
+		if (r != TC_NONE)
+			return r;
+	}
+	return X->result;
+}
+
+/* The solve of context X's graph with the branches of view v (the
+ * block's, the warp's or a group of lanes') uniform: an earlier context's
+ * with the same view, or a new one (marked: scratch of the graph's size). */
+static int solve_view(tc_calls *c, context *X, int v, uint8_t *marked,
 		      const tc_allocator *alloc)
 {
 	uint32_t j = X->graph;
 	const tc_fn_desc *d = desc_of(c, j);
-	const uint8_t *div = warp ? X->wdiv : X->div;
-	const tc_uniformity_deps *deps = warp ? X->wdeps : X->deps;
-	uint32_t *res = warp ? &X->wresult : &X->result;
+	const uint8_t *div = view_div(X, v);
+	const tc_uniformity_deps *deps = view_deps(X, v);
+	uint32_t *res = view_result(X, v);
 	for (uint32_t y = c->first[j]; y != TC_NONE; y = c->ctx[y].next) {
-		const context *Y = &c->ctx[y];
-		const uint8_t *ydiv = warp ? Y->wdiv : Y->div;
-		uint32_t yres = warp ? Y->wresult : Y->result;
+		context *Y = &c->ctx[y];
+		const uint8_t *ydiv = view_div(Y, v);
+		uint32_t yres = *view_result(Y, v);
 		if (yres != TC_NONE && ydiv && memcmp(ydiv, div, d->f.nblocks) == 0 &&
-		    same_deps(warp ? Y->wdeps : Y->deps, deps) &&
+		    same_deps(view_deps(Y, v), deps) &&
 		    (Y->dead_edge ? X->dead_edge && memcmp(Y->dead_edge, X->dead_edge,
 							   c->m->graphs[j]->m) == 0
 				  : !X->dead_edge)) {
@@ -746,27 +827,58 @@ static int solve_view(tc_calls *c, context *X, bool warp, uint8_t *marked,
 		if (!div[k] && d->block_node[k] < g->n)
 			marked[d->block_node[k]] = 1;
 	tc_solve_options opt = c->opt;
-	opt.group = warp ? TC_GROUP_WARP : TC_GROUP_BLOCK;
+	opt.group = v ? TC_GROUP_WARP : TC_GROUP_BLOCK;
 	tc_result *r;
-	int rc = tc__solve_refined(&r, g, marked, warp ? c->m->info[j].warp_sync_edge : NULL,
-				   deps, &opt, alloc, c->diag);
+	/* the edges a whole warp takes together, its groups of lanes do */
+	int rc = tc__solve_refined(&r, g, marked, v ? c->m->info[j].warp_sync_edge : NULL, deps,
+				   X->dead_edge, &opt, alloc, c->diag);
 	if (rc)
 		return rc;
-	if (X->dead_edge && tc__result_drop(r, X->dead_edge)) {
-		tc_result_free(r);
-		return oom(c);
-	}
 	*res = (uint32_t)c->nresults;
 	c->results[c->nresults++] = r;
 	return TC_OK;
 }
 
+/* The views of aligned groups of lanes that some masked collective of a
+ * reached context is judged in (c->tiles), and each such view of every
+ * reached context with a warp's view that is solved. */
+static int tile_views(tc_calls *c)
+{
+	for (size_t q = 0; q < c->order.len; q++) {
+		const context *X = &c->ctx[c->order.v[q]];
+		for (uint32_t k = 0; X->cspan && k < c->m->info[X->graph].ncoll; k++)
+			if (X->cspan[k] >= 1 && X->cspan[k] <= 4)
+				c->tiles |= 1u << view_of_span(X->cspan[k]);
+	}
+	for (size_t q = 0; q < c->order.len && c->tiles; q++) {
+		uint32_t x = c->order.v[q];
+		const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
+		if (!c->ctx[x].div || !d->lop)
+			continue;
+		for (int v = 2; v < NVIEW; v++) {
+			if (!((c->tiles >> v) & 1))
+				continue;
+			tc_lanes *l;
+			int rc = warp_view(c, x, d, 1u << span_of_view(v), &l);
+			context *X = &c->ctx[x];
+			if (!rc)
+				rc = record_view(c, d, tc__lanes_uniformity(l), &X->tdiv[v - 2],
+						 &X->tdeps[v - 2]);
+			tc__lanes_free(l);
+			if (rc)
+				return rc;
+		}
+	}
+	return TC_OK;
+}
+
 /* Solves each reached context of a graph with barriers or collectives, once
  * per distinct set of uniform branches, for the block and, where it has
- * one, the warp. */
+ * one, the warp and the groups of lanes. */
 static int solve_contexts(tc_calls *c, const tc_allocator *alloc)
 {
-	if (!(c->results = tc__calloc(&c->al, 2 * c->order.len + 1, sizeof *c->results)))
+	size_t views = 2 + (size_t)__builtin_popcount(c->tiles);
+	if (!(c->results = tc__calloc(&c->al, views * c->order.len + 1, sizeof *c->results)))
 		return oom(c);
 	size_t most = 1;
 	for (size_t j = 0; j < c->m->count; j++)
@@ -777,9 +889,12 @@ static int solve_contexts(tc_calls *c, const tc_allocator *alloc)
 		context *X = &c->ctx[c->order.v[q]];
 		const tc_graph_info *in = &c->m->info[X->graph];
 		if (X->div)
-			rc = solve_view(c, X, false, marked, alloc);
+			rc = solve_view(c, X, 0, marked, alloc);
+		for (int v = 2; v < NVIEW && !rc; v++)
+			if (X->tdiv[v - 2])
+				rc = solve_view(c, X, v, marked, alloc);
 		if (!rc && X->wdiv) {
-			rc = solve_view(c, X, true, marked, alloc);
+			rc = solve_view(c, X, 1, marked, alloc);
 		} else if (!rc && X->div && in->warp_uniform) {
 			/* no warp's view of its own: the reader's, made with every
 			 * parameter divergent, holds in every context */
@@ -787,8 +902,8 @@ static int solve_contexts(tc_calls *c, const tc_allocator *alloc)
 			opt.group = TC_GROUP_WARP;
 			tc_result *r;
 			if (!(rc = tc__solve_refined(&r, c->m->graphs[X->graph], in->warp_uniform,
-						     in->warp_sync_edge, in->warp_deps, &opt, alloc,
-						     c->diag))) {
+						     in->warp_sync_edge, in->warp_deps,
+						     X->dead_edge, &opt, alloc, c->diag))) {
 				X->wresult = (uint32_t)c->nresults;
 				c->results[c->nresults++] = r;
 			}
@@ -798,19 +913,23 @@ static int solve_contexts(tc_calls *c, const tc_allocator *alloc)
 	return rc;
 }
 
-/* Whether call s of context x is reached by the whole block (view 0) or
- * the whole of each warp (view 1): its node convergent there, or not
- * reached at all. */
+/* Whether call s of context x is reached by the whole block (view 0), the
+ * whole of each warp (view 1) or of each aligned group of lanes (2 .. 5):
+ * its node convergent there, or not reached at all. */
 static bool call_converges(const tc_calls *c, uint32_t x, uint32_t s, int view)
 {
 	const context *X = &c->ctx[x];
 	uint32_t node = desc_of(c, X->graph)->calls[s].in_node;
 	if (node == TC_NONE || X->result == TC_NONE)
 		return false;
-	if (tc_result_node_state(c->results[X->result], node) != TC_STATE_UNKNOWN)
-		return true; /* what the whole block reaches together, each warp does */
-	return view == 1 && X->wresult != TC_NONE &&
-	       tc_result_node_state(c->results[X->wresult], node) != TC_STATE_UNKNOWN;
+	/* what the whole block reaches together, each warp does, and each
+	 * group of its lanes */
+	for (int v = 0; v <= view; v++) {
+		uint32_t r = v == 0 ? X->result : v == 1 ? X->wresult : X->tresult[v - 2];
+		if (r != TC_NONE && tc_result_node_state(c->results[r], node) != TC_STATE_UNKNOWN)
+			return true;
+	}
+	return false;
 }
 
 /* Context y is entered by part of the group through call s of x (direct:
@@ -905,8 +1024,9 @@ typedef struct elem {
 } elem;
 
 /* Collective k of context y's own state (its badness aside), the view that
- * decides it (*view: 0 the block's, 1 a warp's), whether its mask
- * promises nothing there (*masked: then TC_STATE_DEAD). */
+ * decides it (*view: 0 the block's, 1 a warp's, 2 .. 5 the aligned group
+ * of lanes its mask names), whether its mask promises nothing there
+ * (*masked: then TC_STATE_DEAD). */
 static tc_state own_coll_state(const tc_calls *c, uint32_t y, uint32_t k, int *view,
 			       bool *masked)
 {
@@ -918,13 +1038,18 @@ static tc_state own_coll_state(const tc_calls *c, uint32_t y, uint32_t k, int *v
 		p = tc__traced_param(d, d->coll[k].agree, NULL);
 	*masked = col->masked && !(p < MASK_BITS && ((Y->ones >> p) & 1));
 	*view = col->group != TC_GROUP_BLOCK;
+	if (*masked && Y->cspan && Y->cspan[k] >= 1) { /* the lanes its mask names */
+		*masked = false;
+		*view = view_of_span(Y->cspan[k]);
+	}
 	if (*masked)
 		return TC_STATE_DEAD;
 	if (Y->result == TC_NONE)
 		return TC_STATE_UNKNOWN;
 	tc_state s = tc_result_node_state(c->results[Y->result], col->node);
-	if (s == TC_STATE_UNKNOWN && *view == 1 && Y->wresult != TC_NONE)
-		s = tc_result_node_state(c->results[Y->wresult], col->node);
+	uint32_t r = *view ? result_of(Y, *view) : TC_NONE;
+	if (s == TC_STATE_UNKNOWN && r != TC_NONE)
+		s = tc_result_node_state(c->results[r], col->node);
 	return s;
 }
 
@@ -1076,12 +1201,27 @@ tc_state tc__calls_barrier_state(const tc_calls *c, size_t j, uint32_t v)
 	return s;
 }
 
+/* The lanes of the aligned group whose view decides element e (a masked
+ * collective's, where its mask names them) in the first context where it
+ * is not convergent; 0: a warp's or the block's, or none. */
+static uint32_t elem_lanes(const tc_calls *c, size_t j, elem e)
+{
+	tc_state all;
+	bool masked;
+	uint32_t x = first_divergent(c, j, e, &all, &masked);
+	int view = 0;
+	if (x != TC_NONE)
+		elem_state(c, x, e, &view, &masked);
+	return view >= 2 ? 1u << span_of_view(view) : 0;
+}
+
 tc_state tc__calls_collective(const tc_calls *c, size_t j, size_t k, bool *masked,
-			      uint32_t *arg)
+			      uint32_t *arg, uint32_t *lanes)
 {
 	tc_state s;
 	const tc_collective *col = &c->m->info[j].coll[k];
 	first_divergent(c, j, (elem){E_COLL, (uint32_t)k}, &s, masked);
+	*lanes = elem_lanes(c, j, (elem){E_COLL, (uint32_t)k});
 	const tc_fn_desc *d = desc_of(c, (uint32_t)j);
 	*arg = col->arg;
 	if (d && d->coll && d->coll[k].agree != TC_NONE) {
@@ -1280,11 +1420,12 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	if (!rc)
 		rc = reach_contexts(c, (size_t)roots);
 	if (!rc)
+		rc = tile_views(c);
+	if (!rc)
 		rc = solve_contexts(c, alloc);
-	if (!rc)
-		rc = spread_bad(c, 0);
-	if (!rc)
-		rc = spread_bad(c, 1);
+	for (int v = 0; v < NVIEW && !rc; v++)
+		if (v < 2 || ((c->tiles >> v) & 1))
+			rc = spread_bad(c, v);
 	if (!rc)
 		rc = map_callees(c);
 	if (!rc)
@@ -1310,6 +1451,11 @@ void tc__calls_free(tc_calls *c)
 		tc__free(&c->al, c->ctx[x].wdiv);
 		tc__uniformity_deps_free(&c->al, c->ctx[x].wdeps);
 		tc__free(&c->al, c->ctx[x].cdiv);
+		tc__free(&c->al, c->ctx[x].cspan);
+		for (int t = 0; t < NTILE; t++) {
+			tc__free(&c->al, c->ctx[x].tdiv[t]);
+			tc__uniformity_deps_free(&c->al, c->ctx[x].tdeps[t]);
+		}
 		tc__free(&c->al, c->ctx[x].kval);
 		tc__free(&c->al, c->ctx[x].live);
 		tc__free(&c->al, c->ctx[x].dead_edge);
@@ -1395,7 +1541,7 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 			node = desc_of(c, X->graph)->calls[site].in_node;
 		}
 	}
-	uint32_t res = view == 1 && Z->wresult != TC_NONE ? Z->wresult : Z->result;
+	uint32_t res = result_of(Z, view);
 	/* its own branches decide when its own solve does not prove it */
 	bool own = res != TC_NONE && node != TC_NONE &&
 		   tc_result_node_state(c->results[res], node) == TC_STATE_UNKNOWN;
@@ -1429,8 +1575,7 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 			if (!own) {
 				own = true;
 				const context *P = &c->ctx[p];
-				uint32_t pr = view == 1 && P->wresult != TC_NONE ? P->wresult
-										 : P->result;
+				uint32_t pr = result_of(P, view);
 				out->cause_graph = P->graph;
 				out->cause_node = cs->in_node;
 				out->cause_result = pr != TC_NONE ? c->results[pr] : NULL;
@@ -1470,6 +1615,7 @@ int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out)
 		if (!in->coll[q].barrier && !in->coll[q].call)
 			out->collective = q;
 	first_divergent(c, j, (elem){E_SITE, (uint32_t)k}, &out->state, &out->masked);
+	out->lanes = elem_lanes(c, j, (elem){E_SITE, (uint32_t)k});
 	/* an argument that must agree: as the callee's contexts reached through this call say */
 	out->arg = TC_NONE;
 	const tc_fn_desc *w = desc_of(c, g);

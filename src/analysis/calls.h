@@ -67,9 +67,12 @@ tc_state tc__calls_barrier_state(const tc_calls *c, size_t j, uint32_t v);
  * it where it is checked (not a barrier's, not a call's), *masked when its
  * mask promises nothing in every one of them (a parameter no caller passes
  * the full mask for), and in *arg its argument that must agree and may
- * differ in some context (TC_NONE: none). */
+ * differ in some context (TC_NONE: none); in *lanes, for a masked one
+ * judged for the lanes its mask names, the size of the aligned group of
+ * lanes whose view decides it where it is not convergent (0: a warp's,
+ * the block's, or none). */
 tc_state tc__calls_collective(const tc_calls *c, size_t j, size_t k, bool *masked,
-			      uint32_t *arg);
+			      uint32_t *arg, uint32_t *lanes);
 
 /* A call of a wrapper: a function whose collectives are in another file
  * than every call of it (the toolkit's __shfl_xor_sync, which nvcc -G keeps
@@ -79,6 +82,7 @@ typedef struct tc_calls_site {
 	uint32_t collective; /* the wrapper's (first) collective */
 	tc_state state;      /* over every context of the caller reached */
 	bool masked;         /* its mask promises nothing in every one */
+	uint32_t lanes;      /* as tc__calls_collective's */
 	uint32_t arg;        /* an argument that must agree and may differ, or
 			      * TC_NONE; of the wrapper's collective arg_collective */
 	uint32_t arg_collective;

@@ -126,7 +126,7 @@ static int values(drive *d)
 	if (!rc)
 		rc = tc__uniformity(&d->ua, d->affine ? tc__affine_func(d->affine) : d->f, d->al);
 	if (!rc && d->lop && !in->arith_only) {
-		tc_lane_geom geom = {in->warp_size, {0, 0, 0}};
+		tc_lane_geom geom = {in->warp_size, {0, 0, 0}, 0, in->way};
 		memcpy(geom.size, in->block_size, sizeof geom.size);
 		rc = tc__lanes(&d->lanes, d->f, d->lop, &geom, &d->ops, d->al);
 	}
@@ -241,7 +241,7 @@ static int agree(drive *d, uint32_t k, tc_collective *c)
 		/* a partitioned warp's mask: each lane names its own tile */
 		bool tile = false;
 		if (!x->always && x->mask && c->group == TC_GROUP_WARP && d->lanes &&
-		    tc__lanes_group_mask(d->lanes, x->value, in->way, d->al, &tile))
+		    tc__lanes_group_mask(d->lanes, x->value, in->way, d->al, &tile, NULL))
 			return TC_ENOMEM;
 		if (!tile && !x->always && x->mask && c->group == TC_GROUP_WARP && d->lanes) {
 			int mrc = same_at(d, c->node, x->value, &tile);
@@ -257,6 +257,100 @@ static int agree(drive *d, uint32_t k, tc_collective *c)
 			       : name_source(d, ua, x->value, &c->arg_source, &c->arg_source_loc);
 	}
 	return TC_OK;
+}
+
+/* A view of the threads at warp granularity (wua, the analysis run on
+ * lanes.h's description): per node, whether the branch ending it goes the
+ * same way in every lane of a group, in *marks, and the replay record of
+ * its values in *deps (both the module's). */
+static int view_marks(drive *d, tc_uniformity *wua, uint8_t **marks, tc_uniformity_deps **deps)
+{
+	const tc_fn_read *in = d->in;
+	const tc_ua_func *f = d->f;
+	const tc_alloc *mal = &d->m->al;
+	uint32_t nnodes = tc_graph_node_count(d->m->graphs[d->m->count - 1]);
+	int rc = TC_OK;
+	d->dep_node.len = d->dep_block.len = 0;
+	if (!(*marks = tc__calloc(mal, nnodes ? nnodes : 1, 1)))
+		rc = TC_ENOMEM;
+	for (uint32_t k = 0; k < f->nblocks && !rc; k++) {
+		if (f->succ_off[k + 1] - f->succ_off[k] < 2)
+			continue;
+		bool div = tc__uniformity_branch(wua, k);
+		(*marks)[in->last[k]] = !div;
+		if (div && (tc__u32vec_push(d->al, &d->dep_node, in->last[k]) ||
+			    tc__u32vec_push(d->al, &d->dep_block, k)))
+			rc = TC_ENOMEM;
+	}
+	if (!rc)
+		rc = tc__uniformity_record(wua, d->dep_block.v, d->dep_node.v,
+					   (uint32_t)d->dep_node.len, mal, deps);
+	return rc;
+}
+
+/* The span of the lanes that masked warp collective c (the k-th) names
+ * (tc__lanes_group_mask), from its reader's test of the mask; -1: none,
+ * or a mask reported as an argument that may differ. */
+static int mask_span(drive *d, uint32_t k, const tc_collective *c, int *span)
+{
+	const tc_fn_read *in = d->in;
+	*span = -1;
+	for (uint32_t t = in->test_off ? in->test_off[k] : 0;
+	     in->test_off && t < in->test_off[k + 1]; t++) {
+		const tc_arg_test *x = &in->test[t];
+		if (!x->mask || x->always || c->arg == x->arg)
+			continue;
+		if (x->value == TC_NONE) {
+			*span = tc__lanes_const_span(x->k);
+			return TC_OK;
+		}
+		bool tile;
+		return tc__lanes_group_mask(d->lanes, x->value, in->way, d->al, &tile, span);
+	}
+	return TC_OK;
+}
+
+/* Per collective, the span of the lanes a masked warp collective's mask
+ * names, whose reach is judged for them, and the views of the groups of
+ * lanes that need one, given to the module. */
+static int spans(drive *d, const tc_collective *cs)
+{
+	const tc_fn_read *in = d->in;
+	const tc_alloc *mal = &d->m->al;
+	int8_t *span = NULL;
+	uint8_t *uniform[4] = {NULL, NULL, NULL, NULL};
+	tc_uniformity_deps *deps[4] = {NULL, NULL, NULL, NULL};
+	unsigned need = 0;
+	int rc = TC_OK;
+	for (uint32_t k = 0; k < in->ncoll && !rc; k++) {
+		const tc_collective *c = &cs[k];
+		if (c->group != TC_GROUP_WARP || !c->masked || c->barrier || c->call)
+			continue;
+		int sp;
+		if ((rc = mask_span(d, k, c, &sp)) || sp < 1)
+			continue;
+		if (!span) {
+			if (!(span = tc__malloc(mal, in->ncoll))) {
+				rc = TC_ENOMEM;
+				break;
+			}
+			memset(span, -1, in->ncoll);
+		}
+		span[k] = (int8_t)sp;
+		need |= sp <= 4 ? 1u << (sp - 1) : 0;
+	}
+	for (int k = 0; k < 4 && !rc; k++) {
+		if (!((need >> k) & 1))
+			continue;
+		tc_lane_geom geom = {in->warp_size, {0, 0, 0}, 1u << (k + 1), in->way};
+		memcpy(geom.size, in->block_size, sizeof geom.size);
+		tc_lanes *l;
+		if (!(rc = tc__lanes(&l, d->f, d->lop, &geom, &d->ops, d->al)))
+			rc = view_marks(d, tc__lanes_uniformity(l), &uniform[k], &deps[k]);
+		tc__lanes_free(l);
+	}
+	tc__module_set_spans(d->m, span, uniform, deps);
+	return rc;
 }
 
 /*
@@ -283,25 +377,10 @@ static int collectives(drive *d)
 		if (cs[k].inlined && cs[k].name && strcmp(cs[k].inlined, cs[k].name) == 0)
 			cs[k].inlined = NULL;
 	}
-	if (!rc && wua) {
-		const tc_ua_func *f = d->f;
-		uint32_t nnodes = tc_graph_node_count(d->m->graphs[d->m->count - 1]);
-		d->dep_node.len = d->dep_block.len = 0;
-		if (!(marks = tc__calloc(mal, nnodes ? nnodes : 1, 1)))
-			rc = TC_ENOMEM;
-		for (uint32_t k = 0; k < f->nblocks && !rc; k++) {
-			if (f->succ_off[k + 1] - f->succ_off[k] < 2)
-				continue;
-			bool div = tc__uniformity_branch(wua, k);
-			marks[in->last[k]] = !div;
-			if (div && (tc__u32vec_push(d->al, &d->dep_node, in->last[k]) ||
-				    tc__u32vec_push(d->al, &d->dep_block, k)))
-				rc = TC_ENOMEM;
-		}
-		if (!rc)
-			rc = tc__uniformity_record(wua, d->dep_block.v, d->dep_node.v,
-						   (uint32_t)d->dep_node.len, mal, &deps);
-	}
+	if (!rc && wua)
+		rc = view_marks(d, wua, &marks, &deps);
+	if (!rc && wua)
+		rc = spans(d, cs);
 	if (rc) {
 		tc__free(mal, cs);
 		tc__free(mal, marks);
@@ -329,6 +408,11 @@ static int describe(drive *d)
 	if (!fd)
 		return TC_OK;
 	int rc = tc__fn_desc_set_func(d->m, fd, d->f);
+	/* a member mask that is a constant and no value: what the test knows */
+	for (uint32_t k = 0; fd->coll && d->in->test_off && k < d->in->ncoll; k++)
+		for (uint32_t t = d->in->test_off[k]; t < d->in->test_off[k + 1]; t++)
+			if (d->in->test[t].mask && d->in->test[t].value == TC_NONE)
+				fd->coll[k].mask_k = d->in->test[t].k;
 	if (!rc && d->lanes) {
 		size_t n = d->f->nvalues;
 		if (!(fd->lop = tc__malloc(&d->m->al, tc__mul(n ? n : 1, sizeof *fd->lop))))

@@ -64,7 +64,7 @@ struct tc_lanes {
 	tc_ua_func f;
 	const tc_lane_op *op;
 	uint32_t lg;
-	bool lane_x, whole_x;
+	bool lane_x, whole_x; /* at warp granularity (the groups' are ctx's) */
 	/* each value's operands and the blocks they come from (a phi's): the
 	 * caller's, or made in ar */
 	const uint32_t *opoff, *opval, *opblk;
@@ -81,6 +81,8 @@ typedef struct ctx {
 	/* the incoming values of each phi: pin[poff[v] .. poff[v + 1]) (its
 	 * operands) */
 	const uint32_t *poff, *pin;
+	/* per value, or NULL: a count the same in each group (group_counts) */
+	uint8_t *same;
 } ctx;
 
 static const fact unknown = {NL, 0, 0, 0, 0, 0, 0, TC_NONE};
@@ -537,6 +539,10 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 		case TC_LOP_WARP:
 			k = (uint8_t)((k & ~(TC_UA_SOURCE | TC_UA_NAMED)) | TC_UA_UNIFORM);
 			break;
+		case TC_LOP_POPC:
+			if (c->same && c->same[v])
+				k = (uint8_t)((k & ~(TC_UA_SOURCE | TC_UA_NAMED)) | TC_UA_UNIFORM);
+			break;
 		case TC_LOP_BROADCAST:
 			if (broadcast(c, &c->op[v]))
 				k &= (uint8_t)~TC_UA_SOURCE;
@@ -600,6 +606,20 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 	return rc;
 }
 
+static int group_counts(tc_lanes *l, uint32_t lg, const uint8_t *way, tc_arena *ar,
+			uint8_t **out);
+
+/* log2 of w when a power of two from 2 on, else 0 */
+static uint32_t log2_of(uint32_t w)
+{
+	uint32_t k = 0;
+	if (w < 2 || (w & (w - 1)))
+		return 0;
+	while ((1u << k) < w)
+		k++;
+	return k;
+}
+
 int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 	      const tc_lane_geom *geom, const tc_ua_ops *ops, const tc_alloc *al)
 {
@@ -610,12 +630,13 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 	l->al = *al;
 	tc__arena_init(&l->ar, &l->al);
 	ctx c = {.f = f, .op = op};
-	uint32_t w = geom->warp, x = geom->size[0], y = geom->size[1], z = geom->size[2];
-	if (w >= 2 && (w & (w - 1)) == 0) {
-		while ((1u << c.lg) < w)
-			c.lg++;
-		c.mask = w - 1;
-	}
+	uint32_t x = geom->size[0], y = geom->size[1], z = geom->size[2];
+	/* the facts are for the group; the mask evaluator's for the warp */
+	uint32_t wlg = log2_of(geom->warp);
+	c.lg = geom->group && wlg ? log2_of(geom->group) : wlg;
+	if (c.lg > wlg)
+		c.lg = wlg;
+	c.mask = c.lg ? (1u << c.lg) - 1 : 0;
 	c.size_x = x;
 	c.whole_x = c.lg && (x ? (x & c.mask) == 0 : true);
 	c.lane_x = c.lg && (c.whole_x || (y == 1 && z == 1));
@@ -637,10 +658,17 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 	}
 	c.poff = l->opoff; /* a phi's operands are its incoming values */
 	c.pin = l->opval;
+	l->f = *f;
+	l->op = op;
+	l->lg = wlg;
+	l->whole_x = wlg && (x ? (x & ((1u << wlg) - 1)) == 0 : true);
+	l->lane_x = wlg && (l->whole_x || (y == 1 && z == 1));
 	tc_arena scratch;
 	tc__arena_init(&scratch, &l->al);
 	if (!rc)
 		rc = solve_facts(&c, &scratch);
+	if (!rc && c.lg)
+		rc = group_counts(l, c.lg, geom->way, &scratch, &c.same);
 	if (!rc)
 		rc = build(l, &c, &l->al);
 	tc__arena_free(&scratch);
@@ -650,11 +678,6 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 		tc__lanes_free(l);
 		return rc;
 	}
-	l->f = *f;
-	l->op = op;
-	l->lg = c.lg;
-	l->lane_x = c.lane_x;
-	l->whole_x = c.whole_x;
 	*out = l;
 	return TC_OK;
 }
@@ -1230,10 +1253,59 @@ static const mval *meval(mctx *c, uint32_t v)
 	return mfind(c, v);
 }
 
+/* log2 of the smallest aligned group of lanes that holds every lane of g
+ * (not 0) */
+static int span_of(uint64_t g)
+{
+	unsigned lo = (unsigned)__builtin_ctzll(g), hi = 63u - (unsigned)__builtin_clzll(g);
+	int k = 0;
+	while ((lo >> k) != (hi >> k))
+		k++;
+	return k;
+}
+
+/* Per value, whether it is a population count that the mask evaluator
+ * finds the same in every lane of each aligned group of 2^lg lanes of the
+ * warp (l's, its view's fields set), in *out (NULL: none); scratch in ar. */
+static int group_counts(tc_lanes *l, uint32_t lg, const uint8_t *way, tc_arena *ar,
+			uint8_t **out)
+{
+	*out = NULL;
+	uint32_t n = l->f.nvalues;
+	if (!l->lg || l->lg > 6 || lg > l->lg)
+		return TC_OK;
+	mctx c = {l, 1u << l->lg, NULL, 0, way};
+	for (uint32_t v = 0; v < n; v++) {
+		if (l->op[v].op != TC_LOP_POPC)
+			continue;
+		if (!c.m && !(c.m = TC_ARENA_ARRAY(ar, mval, MV_MAX)))
+			return TC_ENOMEM;
+		c.n = 0;
+		const mval *m = meval(&c, v);
+		bool same = m && m->kind == MV_KNOWN;
+		for (uint32_t lane = 0; same && lane < c.w; lane++)
+			same = m->v[lane] == m->v[lane & ~((1u << lg) - 1)];
+		if (!same)
+			continue;
+		if (!*out && !(*out = TC_ARENA_ZARRAY(ar, uint8_t, n)))
+			return TC_ENOMEM;
+		(*out)[v] = 1;
+	}
+	return TC_OK;
+}
+
+int tc__lanes_const_span(int64_t k)
+{
+	uint64_t g = (uint64_t)k & 0xffffffffu;
+	return k < 0 || !g ? -1 : span_of(g);
+}
+
 int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_alloc *al,
-			 bool *out)
+			 bool *out, int *span)
 {
 	*out = false;
+	if (span)
+		*span = -1;
 	if (!l->lg || l->lg > 6 || !l->op || v >= l->f.nvalues)
 		return TC_OK;
 	/* __match_any_sync's result, as labeled_partition passes it: the lanes
@@ -1253,16 +1325,25 @@ int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_a
 	const mval *m = meval(&c, v);
 	bool ok = m && m->kind == MV_KNOWN;
 	uint64_t all = c.w == 64 ? ~0ull : (1ull << c.w) - 1;
-	for (uint32_t lane = 0; ok && lane < c.w; lane++) {
+	int most = -1; /* the span, over the lanes */
+	for (uint32_t lane = 0; m && m->kind == MV_KNOWN && lane < c.w; lane++) {
 		uint64_t g = m->v[lane];
 		unsigned size = (unsigned)__builtin_popcountll(g);
 		uint64_t first = lane & ~(uint64_t)(size - 1);
-		ok = (g & ~all) == 0 && ((g >> lane) & 1) && size && !(size & (size - 1)) &&
+		ok = ok && (g & ~all) == 0 && ((g >> lane) & 1) && size && !(size & (size - 1)) &&
 		     g == ((size == 64 ? ~0ull : (1ull << size) - 1) << first);
 		for (uint32_t j = (uint32_t)first; ok && j < first + size; j++)
 			ok = m->v[j] == g;
+		int k = g && !(g & ~all) ? span_of(g) : -1;
+		if (k < 0 || most == -2) {
+			most = -2;
+			continue;
+		}
+		most = k > most ? k : most;
 	}
 	tc__free(al, c.m);
 	*out = ok;
+	if (span && most >= 0)
+		*span = most;
 	return TC_OK;
 }

@@ -29,16 +29,26 @@
 
 
 /* The shape of the threads: lanes per warp (a power of two; 0: unknown) and
- * the block's size where known (0: unknown). */
+ * the block's size where known (0: unknown); the groups whose uniformity
+ * is found: aligned groups of group lanes of each warp (a power of two
+ * below warp: a partitioned warp's tiles; 0: the warp); way: per block
+ * TC_WAY_* or NULL, for the values the mask evaluator proves the same in a
+ * group (tc__lanes_group_mask). */
 typedef struct tc_lane_geom {
 	uint32_t warp;
 	uint32_t size[3];
+	uint32_t group;
+	const uint8_t *way;
 } tc_lane_geom;
 
 typedef struct tc_lanes tc_lanes;
 
 /*
- * The uniformity of f's values and branches at warp granularity; op[v]
+ * The uniformity of f's values and branches at warp granularity (or at
+ * geom's group's); a population count that the mask evaluator
+ * (tc__lanes_group_mask) finds the same in every lane of each group (the
+ * lane count of a partitioned warp's tile, popc of its mask) is the same
+ * there, whatever its operand; op[v]
  * says what value v computes; ops: f's operands (tc__ua_operands) where the
  * caller has them, else NULL (made here). f's arrays, and ops's, must stay
  * as they are while the result is used. TC_OK, TC_ENOMEM or TC_ELIMIT.
@@ -74,9 +84,20 @@ bool tc__lanes_assumed(const tc_lanes *l);
  * labeled_partition's and binary_partition's mask). Anything else (a
  * parameter, a load, a size not known) is no. al: scratch. The answer in
  * *out; TC_OK or TC_ENOMEM.
+ *
+ * And, where span is not NULL, who must reach the operation together: the
+ * log2 of the smallest aligned group of lanes that holds, in every lane,
+ * the lanes its mask names, where the evaluation knows the mask in every
+ * lane (4: a tile of 16, or the constant 0xffff; 5: lanes in both halves
+ * of the warp); -1 where it does not (a match's result, a parameter, a
+ * mask of no lane). Every aligned group of that size reaching the
+ * operation together is every lane's named lanes doing so.
  */
 int tc__lanes_group_mask(tc_lanes *l, uint32_t v, const uint8_t *way, const tc_alloc *al,
-			 bool *out);
+			 bool *out, int *span);
+/* The same span for a member mask that is the 32-bit constant k (-1: not
+ * a constant, or no lane). */
+int tc__lanes_const_span(int64_t k);
 
 
 #endif

@@ -386,44 +386,82 @@ int tc_module_solve(tc_result **out, tc_module *m, size_t i, const tc_solve_opti
 	/* a warp's solve: its own marks and record, where the graph has them */
 	bool warp = opt && opt->group != TC_GROUP_BLOCK && in->warp_uniform &&
 		    !opt->ignore_uniform;
-	int rc = tc__solve_refined(out, m->graphs[i], warp ? in->warp_uniform : NULL,
-				   warp ? in->warp_sync_edge : NULL, warp ? in->warp_deps : in->deps,
-				   opt, alloc, diag);
-	/* what branches that go one way leave out (decided.h) */
-	if (!rc && in->dead_edge && !(opt && opt->ignore_uniform) &&
-	    tc__result_drop(*out, in->dead_edge)) {
-		tc_result_free(*out);
-		*out = NULL;
-		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	return tc__solve_refined(out, m->graphs[i], warp ? in->warp_uniform : NULL,
+				 warp ? in->warp_sync_edge : NULL, warp ? in->warp_deps : in->deps,
+				 in->dead_edge, opt, alloc, diag);
+}
+
+int tc__module_solve_lanes(tc_result **out, tc_module *m, size_t i, int span,
+			   const tc_solve_options *opt, const tc_allocator *alloc, tc_diag *diag)
+{
+	tc_solve_options o = opt ? *opt : tc_solve_options_default();
+	o.group = TC_GROUP_WARP;
+	const tc_graph_info *in = i < m->count ? &m->info[i] : NULL;
+	if (!in || span < 1 || span > 4 || !in->lanes_uniform[span - 1] || o.ignore_uniform)
+		return tc_module_solve(out, m, i, &o, alloc, diag);
+	/* the edges a whole warp takes together, its groups of lanes do */
+	return tc__solve_refined(out, m->graphs[i], in->lanes_uniform[span - 1],
+				 in->warp_sync_edge, in->lanes_deps[span - 1], in->dead_edge, &o,
+				 alloc, diag);
+}
+
+/* Whether node v branches (two out-edges or more) and dead_edge leaves it
+ * at most one: it goes the same way in every thread. */
+static bool one_way(const tc_graph *g, const uint8_t *dead_edge, uint32_t v)
+{
+	uint32_t out = 0, live = 0;
+	for (const uint32_t *e = TC_OUT_BEGIN(g, v); e != TC_OUT_END(g, v); e++) {
+		out++;
+		live += !dead_edge[*e];
 	}
-	return rc;
+	return out >= 2 && live <= 1;
 }
 
 int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
 		      const uint8_t *sync_edge, const tc_uniformity_deps *d,
-		      const tc_solve_options *opt, const tc_allocator *alloc, tc_diag *diag)
+		      const uint8_t *dead_edge, const tc_solve_options *opt,
+		      const tc_allocator *alloc, tc_diag *diag)
 {
 	*out = NULL;
-	tc_result *r;
-	int rc = tc__solve_marked(&r, g, marked, sync_edge, opt, alloc, diag);
-	if (rc || !d || d->nbranch == 0 || (opt && opt->ignore_uniform)) {
-		*out = rc ? NULL : r;
-		return rc;
-	}
+	bool ignore = opt && opt->ignore_uniform;
+	const uint8_t *dead = ignore ? NULL : dead_edge;
 	tc_alloc al;
 	tc__alloc_init(&al, alloc);
-	uint8_t *eff = tc__calloc(&al, d->nbranch, 1);
+	tc_result *r = NULL;
+	uint8_t *eff = NULL, *mark = NULL;
+	uint32_t *stack = NULL;
+	/* the marks, with the branches that go one way */
 	uint8_t *uniform = tc__calloc(&al, g->n ? g->n : 1, 1);
-	uint8_t *mark = d->nvalues ? tc__calloc(&al, d->nvalues, 1) : NULL;
-	uint32_t *stack = d->nvalues ? tc__malloc(&al, tc__mul(d->nvalues, sizeof *stack)) : NULL;
-	if (!eff || !uniform || (d->nvalues && (!mark || !stack))) {
+	if (!uniform)
+		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	if (marked)
+		memcpy(uniform, marked, g->n);
+	bool any_one_way = false;
+	for (uint32_t v = 0; dead && v < g->n; v++)
+		if (!uniform[v] && !(g->flags[v] & TC_NODE_UNIFORM) && one_way(g, dead, v))
+			uniform[v] = 1, any_one_way = true;
+	int rc = tc__solve_marked(&r, g, marked || any_one_way ? uniform : NULL, sync_edge, opt,
+				  alloc, diag);
+	if (rc || !d || d->nbranch == 0 || ignore)
+		goto out;
+	eff = tc__calloc(&al, d->nbranch, 1);
+	mark = d->nvalues ? tc__calloc(&al, d->nvalues, 1) : NULL;
+	stack = d->nvalues ? tc__malloc(&al, tc__mul(d->nvalues, sizeof *stack)) : NULL;
+	if (!eff || (d->nvalues && (!mark || !stack))) {
 		rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 		goto out;
 	}
-	if (marked)
-		memcpy(uniform, marked, g->n);
+	/* a branch that goes one way joins nothing: its values are not
+	 * divergent on its account */
+	bool grew = false;
+	for (uint32_t c = 0; dead && c < d->nbranch; c++)
+		if (one_way(g, dead, d->node[c])) {
+			eff[c] = 1;
+			grew = true;
+			if (mark)
+				mark[d->term[c]] |= BLOCKED;
+		}
 	for (;;) {
-		bool grew = false;
 		for (uint32_t c = 0; c < d->nbranch; c++) {
 			uint32_t v = d->node[c];
 			if (!eff[c] && !(g->flags[v] & TC_NODE_UNIFORM) && !uniform[v] &&
@@ -436,6 +474,7 @@ int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
 		}
 		if (!grew)
 			break;
+		grew = false;
 		if (mark)
 			divergent_values(d, mark, stack);
 		for (uint32_t c = 0; c < d->nbranch; c++)
@@ -449,6 +488,9 @@ int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
 		tc__result_add_stats(r, &before);
 	}
 out:
+	/* what branches that go one way leave out (decided.h) */
+	if (!rc && dead && tc__result_drop(r, dead))
+		rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 	tc__free(&al, eff);
 	tc__free(&al, uniform);
 	tc__free(&al, mark);

@@ -17,6 +17,7 @@
 #include "check/check.h"
 #include "analysis/calls.h"
 #include "analysis/exits.h"
+#include "analysis/solve.h"
 #include "graph/module.h"
 #include "util/diag.h"
 #include "util/names.h"
@@ -266,6 +267,7 @@ static int context_collectives(graph_check *c)
 			col->call = false;
 			col->name = w->name;
 			col->masked = site.masked;
+			col->lanes = site.lanes;
 			col->full_mask = w->full_mask;
 			col->inlined = plain_name(c, tc_graph_name(tc_module_graph(c->m, site.wrapper)));
 			if (!col->inlined)
@@ -288,7 +290,7 @@ static int context_collectives(graph_check *c)
 		if (col->barrier || col->call)
 			continue;
 		bool masked;
-		tc_state st = tc__calls_collective(c->calls, j, k, &masked, &col->arg);
+		tc_state st = tc__calls_collective(c->calls, j, k, &masked, &col->arg, &col->lanes);
 		col->masked = masked;
 		/* a masked one is judged nowhere: its node's state, as shown */
 		rc->state = !masked                                    ? st
@@ -523,7 +525,36 @@ void tc__check_collectives_free(tc_check_collectives *c, const tc_alloc *al)
 	tc__free(al, c->list);
 	tc__free(al, c->causes);
 	tc_result_free(c->warp);
+	for (int k = 0; k < 4; k++)
+		tc_result_free(c->lanes[k]);
+	tc__free(al, c->copy);
 	memset(c, 0, sizeof *c);
+}
+
+/* The span of the lanes masked collective k of graph j names, whose reach
+ * is judged for them (tc_graph_info's coll_span), or -1. */
+static int coll_span(const tc_module *m, size_t j, size_t k)
+{
+	const tc_graph_info *in = &m->info[j];
+	return in->coll_span && k < in->ncoll ? in->coll_span[k] : -1;
+}
+
+/* The solve that decides collective k of graph j beside the block's, in
+ * *r: 2 + s for a group of 2^(s + 1) lanes' (its mask's), 1 the warp's,
+ * 0 none (*r NULL). */
+static int view_of(const tc_check_collectives *out, const tc_module *m, size_t j, size_t k,
+		   const tc_result **r)
+{
+	int sp = coll_span(m, j, k);
+	*r = NULL;
+	if (sp >= 1 && sp <= 4 && out->lanes[sp - 1]) {
+		*r = out->lanes[sp - 1];
+		return 1 + sp;
+	}
+	if (out->list[k].c->group == TC_GROUP_BLOCK || !out->warp)
+		return 0;
+	*r = out->warp;
+	return 1;
 }
 
 /* The causes of each reported collective, from the solve for its group. */
@@ -532,15 +563,16 @@ static int collective_causes(tc_check_collectives *out, const tc_graph *g, const
 {
 	uint32_t nn = tc_graph_node_count(g);
 	uint32_t *ids = tc__malloc(al, ((size_t)nn + 1) * sizeof *ids);
-	tc_causes *why[2] = {NULL, NULL};
+	tc_causes *why[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
 	size_t total = 0, cap = 0;
 	int rc = ids ? TC_OK : TC_ENOMEM;
 	for (size_t k = 0; rc == TC_OK && k < out->n; k++) {
 		tc_check_collective *cc = &out->list[k];
 		if (!cc->reported)
 			continue;
-		int w = cc->c->group != TC_GROUP_BLOCK && out->warp;
-		if (!why[w] && tc_causes_new(&why[w], g, w ? out->warp : block, &al->a)) {
+		const tc_result *view;
+		int w = view_of(out, m, j, k, &view);
+		if (!why[w] && tc_causes_new(&why[w], g, view ? view : block, &al->a)) {
 			rc = TC_ENOMEM;
 			break;
 		}
@@ -562,8 +594,8 @@ static int collective_causes(tc_check_collectives *out, const tc_graph *g, const
 	for (size_t k = 0, at = 0; rc == TC_OK && k < out->n; at += out->list[k++].ncauses)
 		out->list[k].causes = out->list[k].ncauses ? out->causes + at : NULL;
 	tc__free(al, ids);
-	tc_causes_free(why[0]);
-	tc_causes_free(why[1]);
+	for (int w = 0; w < 6; w++)
+		tc_causes_free(why[w]);
 	return rc;
 }
 
@@ -584,23 +616,51 @@ int tc__check_collectives(tc_check_collectives *out, tc_module *m, size_t j,
 		const tc_collective *c = tc_module_collective(m, j, k);
 		warp |= !c->barrier && c->group != TC_GROUP_BLOCK;
 	}
+	tc_solve_options o = *opt;
+	o.group = TC_GROUP_WARP;
+	o.progress = NULL;
+	tc_diag d;
 	if (warp) {
-		tc_solve_options o = *opt;
-		tc_diag d;
-		o.group = TC_GROUP_WARP;
-		o.progress = NULL;
 		int rc = tc_module_solve(&out->warp, m, j, &o, &al->a, &d);
 		if (rc)
 			return tc__diag(diag, rc, NULL, 0, 0, "graph '%s': %s", tc_graph_name(g),
 					    d.message);
 	}
+	/* a masked one judged for the lanes its mask names: a copy, judged
+	 * (not masked) in its group of lanes' solve */
+	for (size_t k = 0; k < n; k++) {
+		int sp = coll_span(m, j, k);
+		if (sp < 1)
+			continue;
+		if (!out->copy && !(out->copy = tc__malloc(al, n * sizeof *out->copy)))
+			return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+		if (sp <= 4 && !out->lanes[sp - 1]) {
+			int rc = tc__module_solve_lanes(&out->lanes[sp - 1], m, j, sp, &o, &al->a,
+							&d);
+			if (rc)
+				return tc__diag(diag, rc, NULL, 0, 0, "graph '%s': %s",
+						    tc_graph_name(g), d.message);
+		}
+	}
 	for (size_t k = 0; k < n; k++) {
 		tc_check_collective *cc = &out->list[k];
 		cc->c = tc_module_collective(m, j, k);
+		int sp = coll_span(m, j, k);
+		if (out->copy) {
+			out->copy[k] = *cc->c;
+			if (sp >= 1) {
+				out->copy[k].masked = false;
+				out->copy[k].lanes = sp <= 4 ? 1u << sp : 0;
+			}
+			cc->c = &out->copy[k];
+		}
 		cc->state = tc_result_node_state(block, cc->c->node);
-		/* what the whole block reaches together, each warp does */
-		if (cc->state == TC_STATE_UNKNOWN && cc->c->group != TC_GROUP_BLOCK && out->warp)
-			cc->state = tc_result_node_state(out->warp, cc->c->node);
+		/* what the whole block reaches together, each warp does, and each
+		 * group of its lanes */
+		const tc_result *view;
+		view_of(out, m, j, k, &view);
+		if (cc->state == TC_STATE_UNKNOWN && view)
+			cc->state = tc_result_node_state(view, cc->c->node);
 		cc->reported = !opt->assume_barriers && !cc->c->barrier && !cc->c->masked &&
 			       cc->state == TC_STATE_UNKNOWN;
 		reported |= cc->reported;

@@ -99,6 +99,12 @@ typedef struct tc_check_collectives {
 	size_t n;
 	tc_finding_cause *causes;
 	tc_result *warp; /* the warp's solve, or NULL */
+	/* the solves of aligned groups of 2^(k + 1) lanes (a masked
+	 * collective's: tc_graph_info's coll_span), or NULL */
+	tc_result *lanes[4];
+	/* copies of the collectives so judged, judged (not masked, their
+	 * lanes set), where there are some; list's c point into it */
+	tc_collective *copy;
 } tc_check_collectives;
 int tc__check_collectives(tc_check_collectives *out, tc_module *m, size_t j,
 			  const tc_result *block, const tc_solve_options *opt,

@@ -26,9 +26,18 @@ int tc__arg_tests_add(const tc_alloc *al, tc_arg_tests *t, uint32_t v, bool alwa
 {
 	if (tc__grow(al, &t->test, &t->cap, t->n + 1, sizeof *t->test))
 		return TC_ENOMEM;
-	t->test[t->n++] = (tc_arg_test){v, (uint8_t)arg, always, mask, name};
+	t->test[t->n++] = (tc_arg_test){v, (uint8_t)arg, always, mask, name, -1};
 	t->off[t->ncoll] = (uint32_t)t->n;
 	return TC_OK;
+}
+
+int tc__arg_tests_add_mask(const tc_alloc *al, tc_arg_tests *t, unsigned arg, int64_t k,
+			   const char *name)
+{
+	int rc = tc__arg_tests_add(al, t, TC_NONE, false, arg, true, name);
+	if (!rc)
+		t->test[t->n - 1].k = k;
+	return rc;
 }
 
 void tc__arg_tests_free(const tc_alloc *al, tc_arg_tests *t)

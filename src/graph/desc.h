@@ -226,6 +226,9 @@ typedef struct tc_coll_desc {
 	 * context where it is a partitioned warp's tile mask
 	 * (tc__lanes_group_mask in the caller) makes it agree */
 	bool agree_mask;
+	/* its member mask is this integer constant, where it is no value
+	 * (LLVM IR's; from its tc_arg_test); else -1 */
+	int64_t mask_k;
 	/* a call's (tc_collective.call): the call, its index in
 	 * tc_fn_desc.calls; else TC_NONE */
 	uint32_t call_site;
@@ -302,6 +305,9 @@ typedef struct tc_arg_test {
 	 * group (analysis/lanes.h, tc__lanes_group_mask) */
 	bool mask;
 	const char *arg_name; /* kept in the module */
+	/* a mask that is an integer constant and no value (value TC_NONE,
+	 * LLVM IR's): the constant; else -1 */
+	int64_t k;
 } tc_arg_test;
 
 /* The tests of a function's collectives as its reader lists them, for
@@ -326,6 +332,11 @@ void tc__arg_tests_next(tc_arg_tests *t, uint32_t k);
  * TC_OK or TC_ENOMEM. */
 int tc__arg_tests_add(const struct tc_alloc *al, tc_arg_tests *t, uint32_t v, bool always,
 		      unsigned arg, bool mask, const char *name);
+/* The member mask, argument arg, is the integer constant k (a test that
+ * never fails: what it names is the analyses' to judge). TC_OK or
+ * TC_ENOMEM. */
+int tc__arg_tests_add_mask(const struct tc_alloc *al, tc_arg_tests *t, unsigned arg, int64_t k,
+			   const char *name);
 void tc__arg_tests_free(const struct tc_alloc *al, tc_arg_tests *t);
 
 /*

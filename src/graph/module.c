@@ -122,8 +122,41 @@ void tc__module_set_warp_sync(tc_module *m, uint8_t *sync_edge, uint8_t *synced)
 	in->warp_synced = synced;
 }
 
+static void free_spans(tc_module *m, tc_graph_info *in)
+{
+	tc__free(&m->al, in->coll_span);
+	in->coll_span = NULL;
+	for (int k = 0; k < 4; k++) {
+		tc__free(&m->al, in->lanes_uniform[k]);
+		tc__uniformity_deps_free(&m->al, in->lanes_deps[k]);
+		in->lanes_uniform[k] = NULL;
+		in->lanes_deps[k] = NULL;
+	}
+}
+
+void tc__module_set_spans(tc_module *m, int8_t *coll_span, uint8_t *uniform[4],
+			  tc_uniformity_deps *deps[4])
+{
+	if (m->count == 0) {
+		tc__free(&m->al, coll_span);
+		for (int k = 0; k < 4; k++) {
+			tc__free(&m->al, uniform[k]);
+			tc__uniformity_deps_free(&m->al, deps[k]);
+		}
+		return;
+	}
+	tc_graph_info *in = &m->info[m->count - 1];
+	free_spans(m, in);
+	in->coll_span = coll_span;
+	for (int k = 0; k < 4; k++) {
+		in->lanes_uniform[k] = uniform[k];
+		in->lanes_deps[k] = deps[k];
+	}
+}
+
 static void free_info(tc_module *m, tc_graph_info *in)
 {
+	free_spans(m, in);
 	tc__free(&m->al, in->branch_loc);
 	tc__free(&m->al, in->dead_edge);
 	tc__free(&m->al, in->warp_sync_edge);

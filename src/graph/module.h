@@ -53,6 +53,15 @@ typedef struct tc_graph_info {
 	tc_uniformity_deps *warp_deps;
 	uint32_t warp_size;
 	bool warp_assumed;
+	/* per collective, or NULL: where a masked warp collective's mask names
+	 * lanes that must reach it together, log2 of the aligned group of
+	 * lanes that holds them (analysis/lanes.h, tc__lanes_group_mask: 1 ..
+	 * 5), whose view judges its reach; else -1. And the views of aligned
+	 * groups of 2^(k + 1) lanes, as warp_uniform and warp_deps (k 0 .. 3;
+	 * NULL where no collective needs one). */
+	int8_t *coll_span;
+	uint8_t *lanes_uniform[4];
+	tc_uniformity_deps *lanes_deps[4];
 	/* read from a caller's LLVM module (tc_parse_llvm_module), else NULL:
 	 * the function; per node (of the graph), its block and barrier call;
 	 * per collective, its call. All the caller's. */
@@ -108,6 +117,11 @@ void tc__module_set_source(tc_module *m, uint32_t node, const char *what, tc_loc
 void tc__module_set_deps(tc_module *m, tc_uniformity_deps *deps);
 void tc__module_set_dead_edges(tc_module *m, uint8_t *dead_edge);
 void tc__module_set_warp_sync(tc_module *m, uint8_t *sync_edge, uint8_t *synced);
+/* Gives the last graph added the spans of its collectives' masks and the
+ * views of groups of lanes (tc_graph_info's coll_span, lanes_uniform,
+ * lanes_deps; allocated with m->al); takes ownership. */
+void tc__module_set_spans(tc_module *m, int8_t *coll_span, uint8_t *uniform[4],
+			  tc_uniformity_deps *deps[4]);
 /* Gives the last graph added its collectives (ncoll of them, allocated
  * with m->al, in node order) and its warp's view (warp_uniform: per node or
  * NULL; warp_deps may be NULL); takes ownership, also on failure. */

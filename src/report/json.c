@@ -406,6 +406,10 @@ static void collectives(writer *w, const tc_report_graph *rg, size_t *at)
 			key(w, "masked");
 			boolean(w, true);
 		}
+		if (c->lanes) {
+			key(w, "lanes");
+			integer(w, c->lanes);
+		}
 		loc_fields(w, c->loc);
 		column_field(w, c->loc);
 		bool argument = tc__report_argument_shown(rc);

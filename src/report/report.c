@@ -52,6 +52,9 @@ const char *tc__report_collective_message(char *buf, size_t cap, const tc_collec
 			 "call of %s, which executes operations all %s must reach together, may "
 			 "be reached by only some of them",
 			 c->name, tc__report_members(c->group));
+	else if (c->lanes)
+		snprintf(buf, cap, "%s may be reached by only some lanes of the %u-lane group its "
+			 "mask names", c->name, c->lanes);
 	else
 		snprintf(buf, cap, "%s%s may be reached by only some %s", c->name,
 			 c->full_mask ? " with the full mask" : "", tc__report_members(c->group));

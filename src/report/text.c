@@ -300,8 +300,15 @@ static void put_collectives(FILE *out, const tc_report_graph *rg, char *const *n
 			fputs("its mask may leave lanes out: not checked", out);
 		else if (rc->state == TC_STATE_DEAD)
 			fputs("never executed (on no entry-exit path)", out);
+		else if (rc->state == TC_STATE_CONVERGENT && c->lanes)
+			fprintf(out, "the lanes its mask names reach it together (groups of %u)",
+				c->lanes);
 		else if (rc->state == TC_STATE_CONVERGENT)
 			fprintf(out, "all %s reach it together", tc__report_members(c->group));
+		else if (c->lanes)
+			fprintf(out, "not proven reached by the lanes its mask names together "
+				     "(groups of %u)",
+				c->lanes);
 		else
 			fprintf(out, "not proven reached by all %s together",
 				tc__report_members(c->group));

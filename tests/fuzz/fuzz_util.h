@@ -202,11 +202,15 @@ static inline void fuzz_calls(const char *target, tc_module *m, uint64_t h, uint
 		}
 		for (size_t k = 0; k < tc_module_collective_count(m, i); k++) {
 			bool masked;
-			uint32_t arg;
-			tc_state s = tc__calls_collective(c, i, k, &masked, &arg);
+			uint32_t arg, lanes;
+			tc_state s = tc__calls_collective(c, i, k, &masked, &arg, &lanes);
 			fuzz_check(target, s == TC_STATE_CONVERGENT || s == TC_STATE_UNKNOWN ||
 						   s == TC_STATE_DEAD,
 				   "a collective's state across calls is C, U or -");
+			fuzz_check(target, lanes == 0 || lanes == 2 || lanes == 4 || lanes == 8 ||
+						   lanes == 16,
+				   "a collective judged for its mask's lanes is judged in groups "
+				   "of 2, 4, 8 or 16");
 		}
 	}
 	tc__calls_free(c);

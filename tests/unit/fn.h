@@ -167,10 +167,20 @@ static inline const tc_ua_func *fn_describe(fn *t)
 
 /* t->l: the warp's view of t (fn_describe's), warps of warp lanes in a
  * block of x * y * z threads (0: not known) */
+static inline void run_group(fn *t, uint32_t warp, uint32_t group, uint32_t x, uint32_t y,
+			     uint32_t z)
+{
+	fn_describe(t);
+	tc_lane_geom g = {warp, {x, y, z}, group, t->way};
+	tc__lanes_free(t->l);
+	t->l = NULL;
+	assert_int_equal(tc__lanes(&t->l, &t->f, t->op, &g, NULL, &t->al), TC_OK);
+}
+
 static inline void run_geom(fn *t, uint32_t warp, uint32_t x, uint32_t y, uint32_t z)
 {
 	fn_describe(t);
-	tc_lane_geom g = {warp, {x, y, z}};
+	tc_lane_geom g = {warp, {x, y, z}, 0, NULL};
 	tc__lanes_free(t->l);
 	t->l = NULL;
 	assert_int_equal(tc__lanes(&t->l, &t->f, t->op, &g, NULL, &t->al), TC_OK);

@@ -115,8 +115,17 @@ static void test_offsets(void **state)
 static bool group_mask(tc_lanes *l, uint32_t v, const tc_alloc *al)
 {
 	bool out = true;
-	assert_int_equal(tc__lanes_group_mask(l, v, NULL, al, &out), TC_OK);
+	assert_int_equal(tc__lanes_group_mask(l, v, NULL, al, &out, NULL), TC_OK);
 	return out;
+}
+
+/* ... and the span of the lanes it names (-1: not known) */
+static int span(tc_lanes *l, uint32_t v, const tc_alloc *al)
+{
+	bool out;
+	int sp = 99;
+	assert_int_equal(tc__lanes_group_mask(l, v, NULL, al, &out, &sp), TC_OK);
+	return sp;
 }
 
 /* The mask of a tile of 16 made from a parent of M lanes (a tile of 32,
@@ -156,13 +165,15 @@ static void test_parent_tile(void **state)
 	bool out = false;
 	parent_tile(&t, TC_LOP_ULT, 17, &mask);
 	run(&t);
-	assert_int_equal(tc__lanes_group_mask(t.l, mask, t.way, &al, &out), TC_OK);
+	int sp = -1;
+	assert_int_equal(tc__lanes_group_mask(t.l, mask, t.way, &al, &out, &sp), TC_OK);
 	assert_true(out);
+	assert_int_equal(sp, 4);
 	assert_false(group_mask(t.l, mask, &al)); /* no way known */
 	done(&t);
 	parent_tile(&t, TC_LOP_ULT, 33, &mask);
 	run(&t);
-	assert_int_equal(tc__lanes_group_mask(t.l, mask, t.way, &al, &out), TC_OK);
+	assert_int_equal(tc__lanes_group_mask(t.l, mask, t.way, &al, &out, NULL), TC_OK);
 	assert_false(out);
 	done(&t);
 }
@@ -202,6 +213,14 @@ static void test_group_masks(void **state)
 	use(&t, t.op[bad_sel].cond, bad_sel, 0);
 	/* a tile size from an argument; the lane as a mask */
 	uint32_t sized = bin(&t, 0, TC_LOP_SHL, n, bin(&t, 0, TC_LOP_AND, lid, K(-16)));
+	/* constants: lanes 0 .. 15, lanes 3 and 4, lanes 7 and 8, lane 3,
+	 * none; the lanes' own bit (lanes 0 .. 31, one each) */
+	uint32_t c16 = copy(&t, 0, bin(&t, 0, TC_LOP_OR, K(0), K(0xffff)), 32);
+	uint32_t c8 = copy(&t, 0, bin(&t, 0, TC_LOP_OR, K(0), K(0x18)), 32);
+	uint32_t c_mid = copy(&t, 0, bin(&t, 0, TC_LOP_OR, K(0), K(0x180)), 32);
+	uint32_t c1 = copy(&t, 0, bin(&t, 0, TC_LOP_OR, K(0), K(8)), 32);
+	uint32_t c0 = copy(&t, 0, bin(&t, 0, TC_LOP_OR, K(0), K(0)), 32);
+	uint32_t own = bin(&t, 0, TC_LOP_SHL, K(1), lid);
 	run(&t);
 	WDIV(&t, lid);
 	WUNI(&t, lid_warp);
@@ -218,6 +237,20 @@ static void test_group_masks(void **state)
 	assert_false(group_mask(t.l, bad_sel, &al));
 	assert_false(group_mask(t.l, sized, &al));
 	assert_false(group_mask(t.l, lane, &al));
+	/* the span of the lanes named: a tile's size, or what holds a constant */
+	assert_int_equal(span(t.l, m16, &al), 4);
+	assert_int_equal(span(t.l, m8, &al), 3);
+	assert_int_equal(span(t.l, m4, &al), 2);
+	assert_int_equal(span(t.l, full, &al), 5);
+	assert_int_equal(span(t.l, sel, &al), 4);
+	assert_int_equal(span(t.l, bad_place, &al), 5); /* lanes 8 .. 23 */
+	assert_int_equal(span(t.l, c16, &al), 4);
+	assert_int_equal(span(t.l, c8, &al), 3);
+	assert_int_equal(span(t.l, c_mid, &al), 4);
+	assert_int_equal(span(t.l, c1, &al), 0);
+	assert_int_equal(span(t.l, c0, &al), -1);
+	assert_int_equal(span(t.l, own, &al), 0);
+	assert_int_equal(span(t.l, sized, &al), -1);
 	/* a block of 48 threads in x, two rows: tid.x is not base + lane */
 	run_geom(&t, 32, 48, 2, 1);
 	assert_false(group_mask(t.l, m8, &al));

@@ -398,7 +398,17 @@ static int arg_tests(reader *r, const found_coll *fc)
 		if (!name)
 			return tc__llvm_oom(r);
 		r->mask_arg = row->mask == (int)i;
-		int rc = operand_tests(r, fc->inst, LLVMGetOperand(fc->inst, i), i, name);
+		LLVMValueRef a = LLVMGetOperand(fc->inst, i);
+		int rc;
+		if (r->mask_arg && LLVMIsAConstantInt(a) && LLVMGetIntTypeWidth(LLVMTypeOf(a)) <= 64)
+			rc = tc__arg_tests_add_mask(&r->al, &r->tests, i,
+						    (int64_t)(LLVMConstIntGetZExtValue(a) &
+							      0xffffffffu),
+						    name)
+				     ? tc__llvm_oom(r)
+				     : TC_OK;
+		else
+			rc = operand_tests(r, fc->inst, a, i, name);
 		if (rc)
 			return rc;
 	}

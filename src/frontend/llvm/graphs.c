@@ -98,6 +98,7 @@ static int describe_collectives(reader *r, tc_fn_desc *d)
 		tc_coll_desc *cd = &d->coll[k];
 		cd->mask_param = cd->agree = cd->agree_arg = cd->call_site = TC_NONE;
 		cd->agree_mask = false;
+		cd->mask_k = -1;
 		if (!fc->row) { /* a call: which (calls and collectives are in order) */
 			uint32_t v = tc__llvm_ptrmap_get(&r->values, fc->inst);
 			while (site < d->ncalls && d->calls[site].value != v)

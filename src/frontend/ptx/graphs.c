@@ -283,6 +283,7 @@ static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last
 		tc_coll_desc *cd = &d->coll[k];
 		cd->mask_param = cd->agree = cd->agree_arg = cd->call_site = TC_NONE;
 		cd->agree_mask = false;
+		cd->mask_k = -1;
 		if (!fc->row) { /* a call: which */
 			uint32_t t = r->items[fc->item].target;
 			cd->call_site = t >= f->call0 && t < f->call1 ? t - f->call0 : TC_NONE;

@@ -54,7 +54,7 @@ extern "C" __global__ void nested16(int *p)
 
 // The twin: the group chosen at run time, the tile or the whole block, so
 // the type is not known and the block's barrier stays; only some threads
-// reach it.
+// reach it, and only half of each tile reaches the tile's bar.warp.sync.
 extern "C" __global__ void chosen_half(int *p, int n)
 {
 	cg::thread_block cta = cg::this_thread_block();
@@ -63,7 +63,7 @@ extern "C" __global__ void chosen_half(int *p, int n)
 	cg::thread_group g = n > 0 ? t : cg::thread_group(cta);
 	int v = p[cta.thread_rank()];
 	if (cta.thread_rank() < 8)
-		g.sync(); // check: divergent
+		g.sync(); // check: divergent // collective: divergent
 	p[cta.thread_rank()] = v;
 }
 
