@@ -83,7 +83,13 @@ typedef struct ctx {
 	const uint32_t *poff, *pin;
 	/* per value, or NULL: a count the same in each group (group_counts) */
 	uint8_t *same;
+	/* per value, or NULL: for a shuffle from one lane whose mask and clamp
+	 * the mask evaluator knows, log2 of the segments it reads within (each
+	 * lane's mask holding its segment), else NOSEG (segments) */
+	uint8_t *seg;
 } ctx;
+
+#define NOSEG 0xff
 
 static const fact unknown = {NL, 0, 0, 0, 0, 0, 0, TC_NONE};
 
@@ -104,18 +110,25 @@ static fact constant(int64_t c)
 	return (fact){NL, (uint8_t)ctz64((uint64_t)c), c >= 0, 1, 0, c, 0, TC_NONE};
 }
 
-/* Whether o is a broadcast: its mask and clamp, where they are values,
- * found the full mask and the clamp it names (desc.h). */
+/* Whether o is a broadcast to each group: a shuffle that reads, in each
+ * segment of the warp at least as wide as a group, the lane its source
+ * index names there, with a mask that holds the segment (segments); else
+ * its mask and clamp, where they are values, found the full mask and the
+ * clamp of the whole warp (desc.h). */
 static bool broadcast(const ctx *c, const tc_lane_op *o)
 {
 	if (o->op != TC_LOP_BROADCAST)
 		return false;
-	uint32_t n = c->f->nvalues;
+	uint32_t n = c->f->nvalues, v = (uint32_t)(o - c->op);
+	if (c->seg && c->seg[v] != NOSEG && c->seg[v] >= c->lg)
+		return true;
 	if (o->cond != TC_NONE && (o->cond >= n || !c->fa[o->cond].isconst ||
 				   (uint32_t)c->fa[o->cond].c != 0xffffffffu))
 		return false;
-	return o->a[1] == TC_NONE || (o->a[1] < n && c->fa[o->a[1]].isconst &&
-				      (uint32_t)c->fa[o->a[1]].c == (uint32_t)o->k[1]);
+	if (o->a[1] == TC_NONE)
+		return o->k[1] == 0 || o->k[1] == 0x1f;
+	return o->a[1] < n && c->fa[o->a[1]].isconst &&
+	       (uint32_t)c->fa[o->a[1]].c == (uint32_t)o->k[1];
 }
 
 /* The facts of operand i of op (BOT when its value has none yet). */
@@ -608,6 +621,7 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 
 static int group_counts(tc_lanes *l, uint32_t lg, const uint8_t *way, tc_arena *ar,
 			uint8_t **out);
+static int segments(tc_lanes *l, const uint8_t *way, tc_arena *ar, uint8_t **out);
 
 /* log2 of w when a power of two from 2 on, else 0 */
 static uint32_t log2_of(uint32_t w)
@@ -665,15 +679,17 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 	l->lane_x = wlg && (l->whole_x || (y == 1 && z == 1));
 	tc_arena scratch;
 	tc__arena_init(&scratch, &l->al);
+	if (!rc && c.lg)
+		rc = segments(l, geom->way, &scratch, &c.seg);
 	if (!rc)
 		rc = solve_facts(&c, &scratch);
 	if (!rc && c.lg)
 		rc = group_counts(l, c.lg, geom->way, &scratch, &c.same);
 	if (!rc)
 		rc = build(l, &c, &l->al);
-	tc__arena_free(&scratch);
 	if (!rc)
 		rc = tc__uniformity(&l->ua, &l->wf, &l->al);
+	tc__arena_free(&scratch);
 	if (rc) {
 		tc__lanes_free(l);
 		return rc;
@@ -1290,6 +1306,63 @@ static int group_counts(tc_lanes *l, uint32_t lg, const uint8_t *way, tc_arena *
 		if (!*out && !(*out = TC_ARENA_ZARRAY(ar, uint8_t, n)))
 			return TC_ENOMEM;
 		(*out)[v] = 1;
+	}
+	return TC_OK;
+}
+
+/* Per value, for a shuffle from one lane (TC_LOP_BROADCAST) whose clamp
+ * and mask the mask evaluator knows in every lane of l's warp: log2 of the
+ * segment width w its clamp operand c sets (PTX shfl.idx: the segment mask
+ * c >> 8 is 32 - w, the clamp c & 31 takes in the segment, so lane j of a
+ * segment reads the segment's lane (source & (w - 1))) where every lane's
+ * mask holds its own segment, else NOSEG; in *out (NULL: none). */
+static int segments(tc_lanes *l, const uint8_t *way, tc_arena *ar, uint8_t **out)
+{
+	*out = NULL;
+	uint32_t n = l->f.nvalues;
+	if (!l->lg || l->lg > 5)
+		return TC_OK;
+	mctx c = {l, 1u << l->lg, NULL, 0, way};
+	for (uint32_t v = 0; v < n; v++) {
+		const tc_lane_op *o = &l->op[v];
+		if (o->op != TC_LOP_BROADCAST)
+			continue;
+		if (!c.m && !(c.m = TC_ARENA_ARRAY(ar, mval, MV_MAX)))
+			return TC_ENOMEM;
+		if (!*out) {
+			if (!(*out = TC_ARENA_ARRAY(ar, uint8_t, n)))
+				return TC_ENOMEM;
+			memset(*out, NOSEG, n);
+		}
+		/* the clamp operand, the same in every lane */
+		uint64_t cv = (uint64_t)o->k[1];
+		c.n = 0;
+		if (o->a[1] != TC_NONE) {
+			const mval *k = o->a[1] < n ? meval(&c, o->a[1]) : NULL;
+			if (!k || k->kind != MV_KNOWN || !same_in_all(&c, k))
+				continue;
+			cv = k->v[0];
+		} else if (cv == 0) {
+			cv = 0x1f; /* the whole warp's */
+		}
+		uint32_t segmask = (uint32_t)(cv >> 8) & 31, w = 32 - segmask;
+		if ((cv >> 13) || (w & (w - 1)) || ((uint32_t)cv & 31 & (w - 1)) != w - 1)
+			continue;
+		/* the mask: the full mask, or in each lane its segment */
+		const mval *m = o->cond != TC_NONE && o->cond < n ? meval(&c, o->cond) : NULL;
+		if (o->cond != TC_NONE && (!m || m->kind != MV_KNOWN))
+			continue;
+		bool holds = true;
+		uint64_t ones = w >= 64 ? ~0ull : (1ull << w) - 1;
+		for (uint32_t lane = 0; m && holds && lane < c.w; lane++) {
+			uint64_t own = ones << (lane & ~(w - 1));
+			holds = (m->v[lane] & own) == own;
+		}
+		uint8_t k = 0;
+		while ((1u << k) < w)
+			k++;
+		if (holds)
+			(*out)[v] = k;
 	}
 	return TC_OK;
 }

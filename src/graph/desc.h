@@ -91,7 +91,11 @@ enum {
 			   * where cond is a value, only when it is the full
 			   * mask, and where a[1] is, only when it is k[1] (a
 			   * shuffle's mask and clamp in registers: lanes.h
-			   * finds them constants, else it is TC_LOP_OTHER) */
+			   * finds them constants, else it is TC_LOP_OTHER);
+			   * with a[1] TC_NONE, k[1] is the clamp operand (0:
+			   * the whole warp's). A clamp that sets segments of
+			   * the warp makes it the same in each segment, where
+			   * the mask holds the lane's segment (lanes.h) */
 	TC_LOP_LANE, /* the lane's index in its warp (%laneid), 0 .. warp size - 1 */
 	TC_LOP_SELECT, /* cond ? a[0] : a[1] (the operands as above; cond a value) */
 	TC_LOP_MATCH,  /* __match_any_sync's result: the lanes of its mask that

@@ -527,6 +527,68 @@ static void test_warp_values(void **state)
 	done(&t);
 }
 
+/* Aligned groups of lanes (geom.group): at groups of 8, tid.x >> 3 is the
+ * same in a group and tid.x & 7 is not; the lane count of a tile of 8,
+ * popc of its mask, is the same in every group (and in the warp), a rank
+ * in it is not. A shuffle whose clamp sets segments of 8 lanes
+ * (0x181f) with the tile's mask reads, in each segment, the lane its
+ * source index names there: the same in a group of 8 when the index is
+ * (not in the warp); segments of 16 under a mask of 8 lanes, or an index
+ * that differs in the group, are not. */
+static void test_groups(void **state)
+{
+	(void)state;
+	fn t;
+	fn_init(&t, 1);
+	edge(&t, 0, EXIT);
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t lid = source(&t, 0, TC_LOP_LANE);
+	uint32_t shr3 = bin(&t, 0, TC_LOP_LSHR, tid, K(3));
+	uint32_t low3 = bin(&t, 0, TC_LOP_AND, tid, K(7));
+	/* the tile's mask, 0xff << (laneid & ~7), its count and a rank */
+	uint32_t m8 = bin(&t, 0, TC_LOP_SHL, K(0xff), bin(&t, 0, TC_LOP_AND, lid, K(-8)));
+	uint32_t count = value(&t, 0, TC_UA_PURE, TC_LOP_POPC);
+	t.op[count].a[0] = m8;
+	use(&t, m8, count, 0);
+	uint32_t lt = value(&t, 0, TC_UA_SOURCE | TC_UA_NAMED, TC_LOP_LANEMASK);
+	t.op[lt].k[0] = TC_LANEMASK_LT;
+	uint32_t rank = value(&t, 0, TC_UA_PURE, TC_LOP_POPC);
+	t.op[rank].a[0] = bin(&t, 0, TC_LOP_AND, lt, m8);
+	use(&t, t.op[rank].a[0], rank, 0);
+	/* shuffles from lane (tid >> 3) & 7 of the segment, from lane 0 of a
+	 * segment of 16, from the lane's own index */
+	uint32_t src = bin(&t, 0, TC_LOP_AND, shr3, K(7));
+	uint32_t clamp8 = copy(&t, 0, bin(&t, 0, TC_LOP_OR, K(0), K(0x181f)), 32);
+	uint32_t clamp16 = copy(&t, 0, bin(&t, 0, TC_LOP_OR, K(0), K(0x101f)), 32);
+	uint32_t sh[3];
+	uint32_t from[3] = {src, src, low3}, clamp[3] = {clamp8, clamp16, clamp8};
+	for (int i = 0; i < 3; i++) {
+		sh[i] = value(&t, 0, TC_UA_SOURCE, TC_LOP_BROADCAST);
+		t.op[sh[i]].a[0] = from[i];
+		t.op[sh[i]].a[1] = clamp[i];
+		t.op[sh[i]].k[1] = 0x1f;
+		t.op[sh[i]].cond = m8;
+		use(&t, from[i], sh[i], 0);
+		use(&t, clamp[i], sh[i], 0);
+		use(&t, m8, sh[i], 0);
+		use(&t, tid, sh[i], 0); /* the value shuffled */
+	}
+	run_group(&t, 32, 8, 0, 0, 0);
+	WUNI(&t, shr3);
+	WDIV(&t, low3);
+	WUNI(&t, count);
+	WDIV(&t, rank);
+	WUNI(&t, sh[0]);
+	WDIV(&t, sh[1]);
+	WDIV(&t, sh[2]);
+	/* the warp */
+	run_geom(&t, 32, 0, 0, 0);
+	WDIV(&t, shr3);
+	WUNI(&t, count);
+	WDIV(&t, sh[0]);
+	done(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -536,6 +598,7 @@ int main(void)
 		cmocka_unit_test(test_warp_values),      cmocka_unit_test(test_group_masks),
 		cmocka_unit_test(test_parent_tile),
 		cmocka_unit_test(test_offsets),          cmocka_unit_test(test_dynamic_tiles),
+		cmocka_unit_test(test_groups),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,15 +116,17 @@ static void lane_call(reader *r, LLVMValueRef v, tc_lane_op *o)
 		 * parameter it comes from: a helper's width) */
 		uint32_t wv = tc__llvm_ptrmap_get(&r->values, w);
 		uint32_t mv = tc__llvm_ptrmap_get(&r->values, mask);
-		if ((wv != TC_NONE || (LLVMIsAConstantInt(w) &&
-				       LLVMConstIntGetZExtValue(w) == (uint64_t)c->whole_value)) &&
+		if ((wv != TC_NONE ||
+		     (LLVMIsAConstantInt(w) && LLVMConstIntGetZExtValue(w) <= 0x1fff)) &&
 		    (mv != TC_NONE || (LLVMIsAConstantInt(mask) &&
 				       (LLVMConstIntGetZExtValue(mask) & 0xffffffffu) == 0xffffffffu))) {
 			o->op = TC_LOP_BROADCAST;
 			lane_operand(r, o, 0, LLVMGetOperand(v, (unsigned)c->from));
 			o->cond = mv;
 			o->a[1] = wv;
-			o->k[1] = wv != TC_NONE ? c->whole_value : 0;
+			/* the clamp's constant (lanes.h reads its segments) */
+			o->k[1] = wv != TC_NONE ? c->whole_value
+						: (int64_t)LLVMConstIntGetZExtValue(w);
 		}
 	}
 }

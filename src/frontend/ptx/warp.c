@@ -175,12 +175,16 @@ static tc_lane_op lane_collective(const reader *r, const tc_gpu_collective *c)
 	    (size_t)c->whole + 1 >= r->nops)
 		return o;
 	const opnd *w = &r->ops[c->whole + 1];
-	if (w->k == O_IMM ? !w->known || w->off != c->whole_value : w->k != O_REG || w->reg == TC_NONE)
+	if (w->k == O_IMM ? !w->known || w->off < 0 || w->off > 0x1fff
+			  : w->k != O_REG || w->reg == TC_NONE)
 		return o;
 	bool full = m->k == O_IMM ? m->known && (m->off == -1 || m->off == INT64_C(0xffffffff))
 				  : m->k == O_REG && m->reg != TC_NONE;
 	if (full && lane_slot(&b, 0, &r->ops[c->from + 1], read_pos(r, (size_t)c->from + 1), 32))
 		o = b;
+	/* an immediate clamp: what it is (lanes.h reads its segments) */
+	if (o.op == TC_LOP_BROADCAST && w->k == O_IMM)
+		o.k[1] = w->off;
 	/* a mask or clamp in a register: a condition (full_masks drops it
 	 * where the register is the constant; lanes.h decides the rest) */
 	if (o.op == TC_LOP_BROADCAST && m->k == O_REG)
@@ -332,10 +336,15 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 		return o;
 	o.op = binary[b].op;
 	bool mul = o.op == TC_LOP_MUL;
-	/* mul.lo.TYPE; the others NAME.TYPE, without .sat, .cc, .wide, .hi */
-	if (m.n != (mul ? 2u : 1u) || (mul && !mod_is(&m, 0, "lo")))
+	/* mul.wide.u16/.u32: the product of the operands, zero-extended, in
+	 * twice their bits (a block's offset: ntid.x * ctaid.x in 64 bits) */
+	bool wide = mul && m.n == 2 && mod_is(&m, 0, "wide");
+	/* mul.lo.TYPE; the others NAME.TYPE, without .sat, .cc, .hi */
+	if (m.n != (mul ? 2u : 1u) || (mul && !wide && !mod_is(&m, 0, "lo")))
 		return tc__ptx_no_lane;
 	unsigned bits = int_type(&m, mul ? 1 : 0, &sign);
+	if (wide && (sign != 'u' || bits > 32))
+		return tc__ptx_no_lane;
 	if (!bits && m.n == 1 && mod_is(&m, 0, "pred") &&
 	    (o.op == TC_LOP_AND || o.op == TC_LOP_OR || o.op == TC_LOP_XOR)) {
 		bits = 1; /* and.pred, or.pred, xor.pred: of one bit */
@@ -368,7 +377,7 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 	default:
 		break;
 	}
-	o.bits = (uint8_t)bits;
+	o.bits = (uint8_t)(wide ? 2 * bits : bits);
 	bool shift = o.op == TC_LOP_SHL || o.op == TC_LOP_LSHR || o.op == TC_LOP_ASHR;
 	if (!lane_slot(&o, 0, x, 0, bits) ||
 	    !lane_slot(&o, 1, &r->ops[2], reads_count(r, x), shift ? 32 : bits))
