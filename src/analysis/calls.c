@@ -463,6 +463,13 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 			X->cdiv[k] = !same;
 		if (judged && d->coll[k].agree == TC_NONE)
 			span = tc__lanes_const_span(d->coll[k].mask_k);
+		/* a tile's mask that the callers pass: its reach is not judged
+		 * (the group's view of a caller does not know which values a
+		 * function it calls makes the same in a tile: nvcc -G's wrappers'
+		 * results; docs/check.md) */
+		uint32_t p = X->launch || v >= d->f.nvalues ? TC_NONE : tc__traced_param(d, v, NULL);
+		if (p < MASK_BITS && ((X->gmask >> p) & 1))
+			span = -1;
 		/* a mask that may differ is reported as such, its reach not */
 		X->cspan[k] = (int8_t)(judged && !X->cdiv[k] ? span : -1);
 	}
