@@ -315,6 +315,8 @@ static int rename_all(tc_arena *ar, renamer *z, const uint32_t *idom, uint32_t n
 	return TC_OK;
 }
 
+static int constant_classes(tc_ssa *s, const tc_reg_func *rf, uint32_t ni);
+
 static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *al)
 {
 	uint32_t nb = rf->nblocks, n = nb + 1, ni = rf->ninsts;
@@ -417,8 +419,8 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 				user[at] = u.w.v[k];
 				ublk[at] = u.b.v[k];
 			}
-			s->f = (tc_ua_func){nb, sof, sa, s->cond_value, nv, block, kind, uoff, user,
-					    ublk};
+			s->f = (tc_ua_func){nb,   sof,  sa,   s->cond_value, nv, block, kind,
+					    uoff, user, ublk, NULL,          0};
 		}
 	}
 	if (!rc && rf->lane && !(s->lop = TC_ARENA_ARRAY(&s->ar, tc_lane_op, (size_t)nv + 1)))
@@ -439,10 +441,72 @@ static int build(tc_ssa *s, tc_arena *t, const tc_reg_func *rf, const tc_alloc *
 		}
 		s->lop[i] = o;
 	}
+	if (!rc && s->lop)
+		rc = constant_classes(s, rf, ni);
 	tc__u32vec_free(al, &u.v);
 	tc__u32vec_free(al, &u.w);
 	tc__u32vec_free(al, &u.b);
 	return rc;
+}
+
+/* Whether instruction i of rf writes a constant and reads nothing (not a
+ * predicated write, which keeps the old value where its predicate fails). */
+static bool writes_constant(const tc_ssa *s, const tc_reg_func *rf, uint32_t i)
+{
+	return s->lop[i].op == TC_LOP_COPY && (s->lop[i].flags & TC_LOP_K0) &&
+	       rf->op_off[i + 1] == rf->op_off[i];
+}
+
+/* s->f.kclass, per value: one id for the values that hold one value
+ * wherever they are read. An instruction that writes an integer constant
+ * and reads nothing (mov %r, 0): the first such of that constant and width
+ * (a hash table, in s->ar). One that copies a value's low bits and reads
+ * nothing else (mov %r, %q; TC_LOP_TRUNC: the register it writes, at whose
+ * phis it meets others, holds those bits): that value's id. Any other
+ * value (a phi): its own. */
+static int constant_classes(tc_ssa *s, const tc_reg_func *rf, uint32_t ni)
+{
+	uint32_t n = 0, nv = s->f.nvalues;
+	for (uint32_t i = 0; i < ni; i++)
+		n += writes_constant(s, rf, i);
+	uint32_t cap = 16;
+	while (cap < 2 * n)
+		cap *= 2;
+	uint32_t *kc = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nv + 1);
+	uint32_t *table = TC_ARENA_ARRAY(&s->ar, uint32_t, cap);
+	if (!kc || !table)
+		return TC_ENOMEM;
+	for (uint32_t k = 0; k < cap; k++)
+		table[k] = TC_NONE;
+	for (uint32_t i = 0; i < nv; i++) {
+		const tc_lane_op *o = &s->lop[i];
+		kc[i] = i;
+		uint32_t w = o->a[0];
+		if (i < ni && o->op == TC_LOP_COPY &&
+		    (o->flags & (TC_LOP_K0 | TC_LOP_TRUNC)) == TC_LOP_TRUNC && w < nv &&
+		    rf->op_off[i + 1] - rf->op_off[i] == 1) {
+			kc[i] = w < i ? kc[w] : w; /* a copy of w */
+			continue;
+		}
+		if (i >= ni || !writes_constant(s, rf, i))
+			continue;
+		uint64_t h = ((uint64_t)o->k[0] ^ ((uint64_t)o->bits << 57)) * UINT64_C(0x9e3779b97f4a7c15);
+		uint32_t at = (uint32_t)(h >> 32) & (cap - 1);
+		for (;; at = (at + 1) & (cap - 1)) {
+			uint32_t x = table[at];
+			if (x == TC_NONE) {
+				table[at] = i;
+				break;
+			}
+			if (s->lop[x].k[0] == o->k[0] && s->lop[x].bits == o->bits) {
+				kc[i] = x;
+				break;
+			}
+		}
+	}
+	s->f.kclass = kc;
+	s->f.nkclass = nv;
+	return TC_OK;
 }
 
 static int cmp_u32(const void *a, const void *b)

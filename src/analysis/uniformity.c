@@ -542,6 +542,52 @@ static bool to_exits(const ua *a, uint32_t v, uint32_t b, uint32_t stop, uint32_
 }
 
 /*
+ * The phis of join v of divergent branch b (round st labelled b's region):
+ * each, unless every way from b's region into v (an edge from b or from a
+ * block labelled in the round) brings it one value (f->kclass: one
+ * constant, copies of one value, or that value itself): the threads that
+ * came those ways hold the same value, whichever way each took (whether
+ * that value is the same in every thread is its own to say). A way that brings nothing (the register undefined there) keeps it
+ * divergent; so does every phi where st is 0 (no round labelled the
+ * region: a cycle's group).
+ */
+static int join_phis(ua *a, uint32_t b, uint32_t v, uint32_t st)
+{
+	const tc_ua_func *f = a->f;
+	if (!f->kclass || st == 0) /* 0: no round labelled the region */
+		return divergent_phis(a, v);
+	int rc;
+	uint32_t ways = 0; /* the edges into v from b's region */
+	for (const uint32_t *p = TC_ADJ_BEGIN(&a->pred, v); p != TC_ADJ_END(&a->pred, v); p++)
+		ways += *p == b || (*p < a->nblocks && a->lab_st[*p] == st);
+	if (!a->u->ooff && (rc = operands(a->u)))
+		return rc;
+	const tc_uniformity *u = a->u;
+	for (uint32_t i = a->poff[v]; i < a->poff[v + 1]; i++) {
+		uint32_t phi = a->phi[i], cls = TC_NONE, seen = 0;
+		bool one = true;
+		for (uint32_t o = u->ooff[phi]; o < u->ooff[phi + 1] && one; o++) {
+			uint32_t y = u->oarc[o];
+			if (y >= a->nvalues)
+				continue;
+			for (uint32_t k = f->use_off[y]; k < f->use_off[y + 1] && one; k++) {
+				uint32_t p = f->use_block[k];
+				if (f->user[k] != phi ||
+				    (p != b && (p >= a->nblocks || a->lab_st[p] != st)))
+					continue;
+				uint32_t c = y < f->nkclass ? f->kclass[y] : y;
+				one = seen == 0 || c == cls;
+				cls = c;
+				seen++;
+			}
+		}
+		if ((!one || seen != ways || ways == 0) && (rc = taint(a, phi)))
+			return rc;
+	}
+	return TC_OK;
+}
+
+/*
  * The phis of p = ipdom(b), a join of divergent branch b: all of them,
  * unless the threads reach p from b through one edge, b -> p (b heads
  * straight into p, which has no other predecessor that b reaches before
@@ -555,7 +601,7 @@ static bool to_exits(const ua *a, uint32_t v, uint32_t b, uint32_t stop, uint32_
  * on itself is the data's to say).
  */
 static bool variant(ua *a, uint32_t v);
-static int stop_phis(ua *a, uint32_t b, uint32_t p)
+static int stop_phis(ua *a, uint32_t b, uint32_t p, uint32_t lst)
 {
 	const tc_ua_func *f = a->f;
 	const uint32_t *pb = TC_ADJ_BEGIN(&a->pred, p), *pe = TC_ADJ_END(&a->pred, p);
@@ -564,7 +610,7 @@ static int stop_phis(ua *a, uint32_t b, uint32_t p)
 		direct |= *x == b;
 	/* at most one other predecessor: a loop's header has its latch */
 	if (!direct || pe - pb > 2)
-		return divergent_phis(a, p);
+		return join_phis(a, b, p, lst);
 	if (a->poff[p] == a->poff[p + 1])
 		return TC_OK;
 	/* b's region: what b's successors reach before p */
@@ -582,7 +628,7 @@ static int stop_phis(ua *a, uint32_t b, uint32_t p)
 	}
 	for (const uint32_t *x = pb; x != pe; x++)
 		if (*x != b && *x < a->nblocks && mark[*x] == st)
-			return divergent_phis(a, p); /* a second way in */
+			return join_phis(a, b, p, lst); /* a second way in */
 	int rc;
 	if (!a->u->ooff && (rc = operands(a->u)))
 		return rc;
@@ -617,14 +663,14 @@ static int joins_found(ua *a, uint32_t b, uint32_t st, uint32_t nt, uint32_t aro
 			continue;
 		if (v == a->ipdom[b])
 			stop = true;
-		else if ((rc = divergent_phis(a, v)))
+		else if ((rc = join_phis(a, b, v, st)))
 			return rc;
 	}
 	if (around != TC_NONE)
 		rc = irreducible_phis(a, around);
 	else
 		rc = a->any_multi ? irreducible_entries(a, b, st, nt) : TC_OK;
-	return rc || !stop ? rc : stop_phis(a, b, a->ipdom[b]);
+	return rc || !stop ? rc : stop_phis(a, b, a->ipdom[b], st);
 }
 
 /*
@@ -852,7 +898,7 @@ static int group_branch(ua *a, uint32_t b, cycle_group *g)
 		uint32_t around = irreducible_around(a, b);
 		if (around != TC_NONE && (rc = irreducible_phis(a, around)))
 			return rc;
-		if (stop_joins && stop < a->nblocks && (rc = stop_phis(a, b, stop)))
+		if (stop_joins && stop < a->nblocks && (rc = stop_phis(a, b, stop, 0)))
 			return rc;
 	}
 	return group_live_out(a, g);

@@ -44,6 +44,14 @@ typedef struct tc_ua_func {
 	const uint32_t *use_off;   /* nvalues + 1 */
 	const uint32_t *user;      /* per use: the using value, TC_NONE if none */
 	const uint32_t *use_block; /* per use: the block of the use, TC_NONE if none */
+	/* per value below nkclass, or NULL: values that hold one value share an
+	 * id (one integer constant of one width: the first such value; a copy:
+	 * its source's), the others their own. A phi whose values from the
+	 * ways of a divergent branch all share one id is not divergent on its
+	 * account (PTX: nvcc writes a flag's constant, or a copy of one
+	 * register, on each side of a branch). */
+	const uint32_t *kclass;
+	uint32_t nkclass;
 } tc_ua_func;
 
 /* tc_lane_op.op */

@@ -196,6 +196,7 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, (void *)d->f.use_off);
 	tc__free(al, (void *)d->f.user);
 	tc__free(al, (void *)d->f.use_block);
+	tc__free(al, (void *)d->f.kclass);
 	tc__free(al, d->param_value);
 	tc__free(al, d->param_index);
 	tc__free(al, d->ret);
@@ -254,8 +255,11 @@ int tc__fn_desc_set_func(tc_module *m, tc_fn_desc *d, const tc_ua_func *f)
 	d->f.use_off = copy_of(al, f->use_off, (size_t)n + 1, sizeof(uint32_t));
 	d->f.user = copy_of(al, f->user, f->use_off[n], sizeof(uint32_t));
 	d->f.use_block = copy_of(al, f->use_block, f->use_off[n], sizeof(uint32_t));
+	d->f.nkclass = f->kclass ? f->nkclass : 0;
+	d->f.kclass = f->kclass ? copy_of(al, f->kclass, f->nkclass, sizeof(uint32_t)) : NULL;
 	return d->f.succ_off && d->f.succ && d->f.cond && d->f.block && d->f.kind &&
-			       d->f.use_off && d->f.user && d->f.use_block
+			       d->f.use_off && d->f.user && d->f.use_block &&
+			       (d->f.kclass || !f->kclass)
 		       ? TC_OK
 		       : TC_ENOMEM;
 }

@@ -160,8 +160,8 @@ static inline const tc_ua_func *fn_describe(fn *t)
 			}
 	}
 	t->use_off[t->nv] = n;
-	t->f = (tc_ua_func){t->nb, t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
-			    t->kind, t->use_off, t->user, t->use_block};
+	t->f = (tc_ua_func){t->nb,      t->succ_off, t->succ_flat, t->cond, t->nv, t->block,
+			    t->kind,    t->use_off,  t->user,      t->use_block, NULL,  0};
 	return &t->f;
 }
 
