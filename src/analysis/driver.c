@@ -384,6 +384,7 @@ static int collectives(drive *d)
 	if (rc) {
 		tc__free(mal, cs);
 		tc__free(mal, marks);
+		tc__uniformity_deps_free(mal, deps);
 		return rc;
 	}
 	tc__module_set_collectives(d->m, cs, in->ncoll, marks, deps, wua ? in->warp_size : 0,
