@@ -542,24 +542,28 @@ static bool to_exits(const ua *a, uint32_t v, uint32_t b, uint32_t stop, uint32_
 }
 
 /*
- * The phis of join v of divergent branch b (round st labelled b's region):
- * each, unless every way from b's region into v (an edge from b or from a
- * block labelled in the round) brings it one value (f->kclass: one
+ * The phis of join v of divergent branch b, whose region (what b's
+ * successors reach before ipdom(b), loops and all) the walk marked with
+ * round rr (walk.stamp): each, unless every way from b's region into v (an
+ * edge from b or from a member) brings it one value (f->kclass: one
  * constant, copies of one value, or that value itself): the threads that
  * came those ways hold the same value, whichever way each took (whether
- * that value is the same in every thread is its own to say). A way that brings nothing (the register undefined there) keeps it
- * divergent; so does every phi where st is 0 (no round labelled the
- * region: a cycle's group).
+ * that value is the same in every thread is its own to say; the threads
+ * that come by other ways did not pass b, and the branches they passed
+ * answer for them). A way that brings nothing (the register undefined
+ * there) keeps it divergent; so does every phi where rr is 0 (no region
+ * marked: a cycle's group).
  */
-static int join_phis(ua *a, uint32_t b, uint32_t v, uint32_t st)
+static int join_phis(ua *a, uint32_t b, uint32_t v, uint32_t rr)
 {
 	const tc_ua_func *f = a->f;
-	if (!f->kclass || st == 0) /* 0: no round labelled the region */
+	const uint32_t *mark = a->walk.stamp;
+	if (!f->kclass || rr == 0)
 		return divergent_phis(a, v);
 	int rc;
 	uint32_t ways = 0; /* the edges into v from b's region */
 	for (const uint32_t *p = TC_ADJ_BEGIN(&a->pred, v); p != TC_ADJ_END(&a->pred, v); p++)
-		ways += *p == b || (*p < a->nblocks && a->lab_st[*p] == st);
+		ways += *p == b || (*p < a->nblocks && mark[*p] == rr);
 	if (!a->u->ooff && (rc = operands(a->u)))
 		return rc;
 	const tc_uniformity *u = a->u;
@@ -572,8 +576,7 @@ static int join_phis(ua *a, uint32_t b, uint32_t v, uint32_t st)
 				continue;
 			for (uint32_t k = f->use_off[y]; k < f->use_off[y + 1] && one; k++) {
 				uint32_t p = f->use_block[k];
-				if (f->user[k] != phi ||
-				    (p != b && (p >= a->nblocks || a->lab_st[p] != st)))
+				if (f->user[k] != phi || (p != b && (p >= a->nblocks || mark[p] != rr)))
 					continue;
 				uint32_t c = y < f->nkclass ? f->kclass[y] : y;
 				one = seen == 0 || c == cls;
@@ -601,7 +604,7 @@ static int join_phis(ua *a, uint32_t b, uint32_t v, uint32_t st)
  * on itself is the data's to say).
  */
 static bool variant(ua *a, uint32_t v);
-static int stop_phis(ua *a, uint32_t b, uint32_t p, uint32_t lst)
+static int stop_phis(ua *a, uint32_t b, uint32_t p, uint32_t rr)
 {
 	const tc_ua_func *f = a->f;
 	const uint32_t *pb = TC_ADJ_BEGIN(&a->pred, p), *pe = TC_ADJ_END(&a->pred, p);
@@ -610,7 +613,7 @@ static int stop_phis(ua *a, uint32_t b, uint32_t p, uint32_t lst)
 		direct |= *x == b;
 	/* at most one other predecessor: a loop's header has its latch */
 	if (!direct || pe - pb > 2)
-		return join_phis(a, b, p, lst);
+		return join_phis(a, b, p, rr);
 	if (a->poff[p] == a->poff[p + 1])
 		return TC_OK;
 	/* b's region: what b's successors reach before p */
@@ -628,7 +631,7 @@ static int stop_phis(ua *a, uint32_t b, uint32_t p, uint32_t lst)
 	}
 	for (const uint32_t *x = pb; x != pe; x++)
 		if (*x != b && *x < a->nblocks && mark[*x] == st)
-			return join_phis(a, b, p, lst); /* a second way in */
+			return join_phis(a, b, p, st); /* a second way in */
 	int rc;
 	if (!a->u->ooff && (rc = operands(a->u)))
 		return rc;
@@ -653,7 +656,8 @@ static int stop_phis(ua *a, uint32_t b, uint32_t p, uint32_t lst)
 /* The phis of the joins that round st labelled (touched[0 .. nt)) (of
  * ipdom(b) through stop_phis), and of the irreducible loops that b is in
  * (around) or that its paths enter at two blocks with different labels. */
-static int joins_found(ua *a, uint32_t b, uint32_t st, uint32_t nt, uint32_t around)
+static int joins_found(ua *a, uint32_t b, uint32_t st, uint32_t nt, uint32_t around,
+		       uint32_t rr)
 {
 	int rc;
 	bool stop = false;
@@ -663,14 +667,14 @@ static int joins_found(ua *a, uint32_t b, uint32_t st, uint32_t nt, uint32_t aro
 			continue;
 		if (v == a->ipdom[b])
 			stop = true;
-		else if ((rc = join_phis(a, b, v, st)))
+		else if ((rc = join_phis(a, b, v, rr)))
 			return rc;
 	}
 	if (around != TC_NONE)
 		rc = irreducible_phis(a, around);
 	else
 		rc = a->any_multi ? irreducible_entries(a, b, st, nt) : TC_OK;
-	return rc || !stop ? rc : stop_phis(a, b, a->ipdom[b], st);
+	return rc || !stop ? rc : stop_phis(a, b, a->ipdom[b], rr);
 }
 
 /*
@@ -681,7 +685,7 @@ static int joins_found(ua *a, uint32_t b, uint32_t st, uint32_t nt, uint32_t aro
  * and those of an irreducible loop entered at two blocks with different
  * labels.
  */
-static int label_joins(ua *a, uint32_t b, uint32_t stop)
+static int label_joins(ua *a, uint32_t b, uint32_t stop, uint32_t rr)
 {
 	const tc_loops *l = &a->loops;
 	uint32_t st = ++a->walk.round, hl = 0, nt = 0;
@@ -705,7 +709,7 @@ static int label_joins(ua *a, uint32_t b, uint32_t stop)
 		for (; w != end; w++)
 			reach(a, *w, lab, stop, st, &hl, &nt);
 	}
-	return joins_found(a, b, st, nt, around);
+	return joins_found(a, b, st, nt, around, rr);
 }
 
 /*
@@ -714,7 +718,7 @@ static int label_joins(ua *a, uint32_t b, uint32_t stop)
  * its blocks (region[0 .. len), overwritten) in reverse post-order, each
  * visited once with its final label, without the heap.
  */
-static int label_region(ua *a, uint32_t b, uint32_t *region, uint32_t len)
+static int label_region(ua *a, uint32_t b, uint32_t *region, uint32_t len, uint32_t rr)
 {
 	uint32_t st = ++a->walk.round, nt = 0;
 	for (const uint32_t *s = TC_ADJ_BEGIN(&a->succ, b); s != TC_ADJ_END(&a->succ, b); s++)
@@ -727,7 +731,7 @@ static int label_region(ua *a, uint32_t b, uint32_t *region, uint32_t len)
 		for (const uint32_t *w = TC_ADJ_BEGIN(&a->succ, v); w != TC_ADJ_END(&a->succ, v); w++)
 			relabel(a, *w, lab, st, &nt);
 	}
-	return joins_found(a, b, st, nt, irreducible_around(a, b));
+	return joins_found(a, b, st, nt, irreducible_around(a, b), rr);
 }
 
 /* ---- branches --------------------------------------------------------------- */
@@ -864,7 +868,7 @@ static int group_branch(ua *a, uint32_t b, cycle_group *g)
 	if (on_cycle == TC_NONE)
 		return 1;
 	if (two) {
-		if ((rc = label_joins(a, b, stop)))
+		if ((rc = label_joins(a, b, stop, 0)))
 			return rc;
 	} else {
 		uint32_t st = ++a->walk.round, sp = 0, *stack = a->list;
@@ -925,11 +929,12 @@ static int branch_divergence(ua *a, uint32_t b)
 	uint32_t *region = a->list;
 	bool cyclic;
 	tc__influence_region(&a->walk, b, stop, region, &len, &cyclic);
+	uint32_t rr = a->walk.round; /* the region's marks (join_phis) */
 	if (!cyclic) {
 		bool header = false;
 		for (uint32_t k = 0; k < len && !header; k++)
 			header = a->loops.innermost[region[k]] == region[k];
-		return header ? label_joins(a, b, stop) : label_region(a, b, region, len);
+		return header ? label_joins(a, b, stop, rr) : label_region(a, b, region, len, rr);
 	}
 	/* temporal divergence: values live out of the region; when the region
 	 * holds b, it becomes a group, with these values */
@@ -977,7 +982,7 @@ static int branch_divergence(ua *a, uint32_t b)
 			}
 		}
 	}
-	return label_joins(a, b, stop);
+	return label_joins(a, b, stop, 0); /* its marks are not kept */
 }
 
 /* The fixpoint of data and control dependence (the file's comment). */
