@@ -43,8 +43,6 @@ typedef struct context {
 	uint64_t gmask; /* ... names in each lane exactly its own aligned group
 			 * of the warp (a partitioned warp's member mask:
 			 * tc__lanes_group_mask in the caller) */
-	int8_t gspan;   /* the largest span (tc__lanes_group_mask) of those
-			 * masks, or -1: not known */
 	uint64_t kmask; /* ... is a known small integer constant: kval[i] for
 			 * the i-th bit set, for the warp's view (a shuffle's
 			 * clamp computed from its width: nvcc -G's __shfl_sync) */
@@ -154,7 +152,7 @@ static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
 /* The context of graph j with mask (or as launched); made and queued when
  * new. TC_NONE in *out when out of memory. */
 static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, uint64_t ones,
-		      uint64_t gmask, int gspan, uint64_t kmask, const int64_t *kval, bool launch,
+		      uint64_t gmask, uint64_t kmask, const int64_t *kval, bool launch,
 		      uint32_t *out)
 {
 	if (!launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION) {
@@ -165,8 +163,6 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 		kmask = 0;
 	wmask &= mask;
 	gmask &= wmask;
-	if (!gmask)
-		gspan = -1;
 	kmask &= ~mask; /* a constant is the same in every thread */
 	if (launch)
 		kmask = 0;
@@ -174,7 +170,6 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
 				c->ctx[x].ones == ones && c->ctx[x].gmask == gmask &&
-				c->ctx[x].gspan == gspan &&
 				same_consts(&c->ctx[x], kmask, kval)))) {
 			*out = x;
 			return TC_OK;
@@ -198,7 +193,6 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->wmask = launch ? 0 : wmask;
 	X->ones = launch ? 0 : ones;
 	X->gmask = launch ? 0 : gmask;
-	X->gspan = (int8_t)(launch ? -1 : gspan);
 	X->kmask = kmask;
 	c->kcount[j] += kmask != 0;
 	if (kmask) {
@@ -410,14 +404,19 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t lane
 /* Whether value v of context X's function is a member mask that names each
  * lane's own tile (tc__lanes_group_mask): made there (l, its warp's view),
  * or passed from a parameter that each caller makes so (gmask); and the
- * span of the lanes it names (tc__lanes_group_mask; -1: not known). */
+ * span of the lanes it names where it is made there (tc__lanes_group_mask;
+ * -1: not known, or a tile's mask the callers pass, whose reach is not
+ * judged: a caller's view of groups of lanes does not know which results
+ * of the functions it calls are the same in a group, as nvcc -G's wrappers'
+ * in cuCollections' probing loops; docs/check.md). */
 static int tile_mask(tc_calls *c, const context *X, const tc_fn_desc *d, tc_lanes *l, uint32_t v,
 		     bool *tile, int *span)
 {
 	unsigned bits;
 	uint32_t p = X->launch ? TC_NONE : tc__traced_param(d, v, &bits);
 	*tile = p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32);
-	*span = *tile ? X->gspan : -1;
+	if (span)
+		*span = -1;
 	return !*tile && l && tc__lanes_group_mask(l, v, d->way, &c->al, tile, span) ? oom(c)
 										      : TC_OK;
 }
@@ -463,13 +462,6 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 			X->cdiv[k] = !same;
 		if (judged && d->coll[k].agree == TC_NONE)
 			span = tc__lanes_const_span(d->coll[k].mask_k);
-		/* a tile's mask that the callers pass: its reach is not judged
-		 * (the group's view of a caller does not know which values a
-		 * function it calls makes the same in a tile: nvcc -G's wrappers'
-		 * results; docs/check.md) */
-		uint32_t p = X->launch || v >= d->f.nvalues ? TC_NONE : tc__traced_param(d, v, NULL);
-		if (p < MASK_BITS && ((X->gmask >> p) & 1))
-			span = -1;
 		/* a mask that may differ is reported as such, its reach not */
 		X->cspan[k] = (int8_t)(judged && !X->cdiv[k] ? span : -1);
 	}
@@ -555,7 +547,6 @@ static int analyse(tc_calls *c, uint32_t x)
 		}
 		uint64_t mask = 0, wmask = 0, ones = 0, gmask = 0, kmask = 0;
 		int64_t kval[MASK_BITS];
-		int gspan = -2; /* the tiles' spans: -2 none yet, -1 one not known */
 		/* whether a member mask passed may be a tile's, and the constants
 		 * passed matter: the callee executes warp collectives (every
 		 * constant: its widths), or they may decide its branches */
@@ -600,16 +591,11 @@ static int analyse(tc_calls *c, uint32_t x)
 			}
 			/* a partitioned warp's member mask, made here or passed on */
 			bool tile;
-			int span;
 			if (tiles && value && ((wmask >> a) & 1) && !one) {
-				if ((rc = tile_mask(c, &c->ctx[x], d, l, v, &tile, &span)))
+				if ((rc = tile_mask(c, &c->ctx[x], d, l, v, &tile, NULL)))
 					break;
-				if (tile) {
+				if (tile)
 					gmask |= UINT64_C(1) << a;
-					gspan = gspan == -1 || span < 0 ? -1
-						: span > gspan      ? span
-								    : gspan;
-				}
 			}
 		}
 		if (rc)
@@ -624,8 +610,7 @@ static int analyse(tc_calls *c, uint32_t x)
 			wmask |= UINT64_C(1) << a;
 		}
 		uint32_t y;
-		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, gmask, gspan < 0 ? -1 : gspan,
-				      kmask, kval, false,
+		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, gmask, kmask, kval, false,
 				      &y))) {
 			/* a callee whose return is known uniform already, which
 			 * this analysis did not assume: analyse x again */
@@ -709,10 +694,10 @@ static int find_contexts(tc_calls *c)
 				continue;
 			bool kernel = c->m->info[j].kernel;
 			if (pass == 0 && kernel)
-				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, -1, 0, NULL, true, &x);
+				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, 0, NULL, true, &x);
 			else if (pass == 1 && !kernel && !reach[j])
 				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, 0,
-						-1, 0, NULL, false, &x);
+						0, NULL, false, &x);
 		}
 	tc__free(&c->al, reach);
 	size_t roots = c->nctx;
@@ -786,9 +771,9 @@ static tc_uniformity_deps *view_deps(const context *X, int v)
 	return v == 0 ? X->deps : v == 1 ? X->wdeps : X->tdeps[v - 2];
 }
 
-static uint32_t *view_result(context *X, int v)
+static uint32_t view_result(const context *X, int v)
 {
-	return v == 0 ? &X->result : v == 1 ? &X->wresult : &X->tresult[v - 2];
+	return v == 0 ? X->result : v == 1 ? X->wresult : X->tresult[v - 2];
 }
 
 /* The solve that decides view v of context X: its own, else the closest
@@ -796,11 +781,9 @@ static uint32_t *view_result(context *X, int v)
  * else the block's; TC_NONE: none. */
 static uint32_t result_of(const context *X, int v)
 {
-	for (; v >= 1; v--) {
-		uint32_t r = v == 1 ? X->wresult : X->tresult[v - 2];
-		if (r != TC_NONE)
-			return r;
-	}
+	for (; v >= 1; v--)
+		if (view_result(X, v) != TC_NONE)
+			return view_result(X, v);
 	return X->result;
 }
 
@@ -814,11 +797,11 @@ static int solve_view(tc_calls *c, context *X, int v, uint8_t *marked,
 	const tc_fn_desc *d = desc_of(c, j);
 	const uint8_t *div = view_div(X, v);
 	const tc_uniformity_deps *deps = view_deps(X, v);
-	uint32_t *res = view_result(X, v);
+	uint32_t *res = v == 0 ? &X->result : v == 1 ? &X->wresult : &X->tresult[v - 2];
 	for (uint32_t y = c->first[j]; y != TC_NONE; y = c->ctx[y].next) {
-		context *Y = &c->ctx[y];
+		const context *Y = &c->ctx[y];
 		const uint8_t *ydiv = view_div(Y, v);
-		uint32_t yres = *view_result(Y, v);
+		uint32_t yres = view_result(Y, v);
 		if (yres != TC_NONE && ydiv && memcmp(ydiv, div, d->f.nblocks) == 0 &&
 		    same_deps(view_deps(Y, v), deps) &&
 		    (Y->dead_edge ? X->dead_edge && memcmp(Y->dead_edge, X->dead_edge,
@@ -932,7 +915,7 @@ static bool call_converges(const tc_calls *c, uint32_t x, uint32_t s, int view)
 	/* what the whole block reaches together, each warp does, and each
 	 * group of its lanes */
 	for (int v = 0; v <= view; v++) {
-		uint32_t r = v == 0 ? X->result : v == 1 ? X->wresult : X->tresult[v - 2];
+		uint32_t r = view_result(X, v);
 		if (r != TC_NONE && tc_result_node_state(c->results[r], node) != TC_STATE_UNKNOWN)
 			return true;
 	}

@@ -1358,11 +1358,8 @@ static int segments(tc_lanes *l, const uint8_t *way, tc_arena *ar, uint8_t **out
 			uint64_t own = ones << (lane & ~(w - 1));
 			holds = (m->v[lane] & own) == own;
 		}
-		uint8_t k = 0;
-		while ((1u << k) < w)
-			k++;
 		if (holds)
-			(*out)[v] = k;
+			(*out)[v] = (uint8_t)log2_of(w);
 	}
 	return TC_OK;
 }
