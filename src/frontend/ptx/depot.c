@@ -56,18 +56,26 @@
  * locations; the MAX_OFFS offsets become the variables they are in. A depot
  * with no such variable at or below an offset, or a function with more
  * than one .local declaration, keeps the object at any offset.
+ *
+ * Copies: a load through one exact address whose location only one store
+ * writes, of a register its function writes once, where that store
+ * dominates the load, reads that register's value (copy_of). Each location
+ * keeps the one store fact that wrote it exactly (a store through one
+ * address), or ST_MANY.
  */
 #include "frontend/ptx/ptx.h"
+#include "graph/dominators.h"
 
 #include <string.h>
 
-#define MAX_ADDRS 32 /* addresses one value holds at most (more: open) */
+#define MAX_ADDRS 1024 /* addresses one value holds at most (more: open) */
 #define MAX_OFFS 8   /* offsets into one object one value holds, before any */
 #define MAX_ROUNDS 64
 #define OFF_ANY 0xffffffffu
 #define OFF_SPAN 0xc0000000u /* + i: any offset in the object's i-th variable */
 #define OFF_BIAS 0x80000000u
 #define OFF_LIMIT (INT64_C(1) << 30)
+#define ST_MANY (UINT32_MAX - 1) /* a location's stores: not one store of a register */
 
 /* a value: nothing yet, one integer constant c, one kernel argument c (what
  * sym() names: the same in every thread of the grid), or unknown */
@@ -88,6 +96,8 @@ typedef struct dloc {
 	aval v;
 	uint32_t size;
 	uint32_t next; /* the object's next location, TC_NONE */
+	uint32_t store; /* the one fact that stores a register there and only
+			 * there; TC_NONE: none yet, ST_MANY: another */
 	bool written, read, bad;
 } dloc;
 
@@ -117,7 +127,8 @@ typedef struct dstate {
 	uint32_t nobj;
 	uint32_t *pobj; /* per register (vbase): the call slot's object, TC_NONE */
 	uint32_t *cby, *cby_off; /* per function: the calls of it */
-	uint64_t *tmp; /* a copy of an address set */
+	uint64_t *tmp;  /* a copy of an address set */
+	uint64_t *tmp2; /* one object's addresses, moved (add_addr) */
 	/* per object: where its variables start, as DWARF places them
 	 * (starts[st_off[o] .. st_off[o + 1]), increasing) */
 	uint32_t *st_off;
@@ -138,7 +149,8 @@ int tc__ptx_df(reader *r, uint8_t op, uint32_t def, uint32_t a, uint32_t b, int6
 		return TC_OK;
 	if (tc__ptx_grow(r, &r->df, &r->df_cap, r->ndf + 1, sizeof *r->df))
 		return r->rc;
-	r->df[r->ndf++] = (dfact){op, (uint8_t)(size < 255 ? size : 255), flags, def, a, b, rec, k, c};
+	r->df[r->ndf++] =
+		(dfact){op, (uint8_t)(size < 255 ? size : 255), flags, def, a, b, rec, r->npos, k, c};
 	return TC_OK;
 }
 
@@ -326,48 +338,61 @@ static void widen(dstate *s, aval *d)
 }
 
 
+/* the first of a[0 .. n) (sorted) that is not below x */
+static uint32_t lower_bound_u64(const uint64_t *a, uint32_t n, uint64_t x)
+{
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (a[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* x into d's addresses: MAX_OFFS addresses into one object become the
  * variables they are in, or that object at any offset */
 static void add_addr(dstate *s, aval *d, uint64_t x)
 {
-	uint32_t o = key_obj(x), same = 0, at = 0;
+	uint32_t o = key_obj(x);
 	if (d->wide) {
 		open_obj(s, o);
 		return;
 	}
-	for (uint32_t i = 0; i < d->n; i++)
-		if (key_obj(d->a[i]) == o && covers(s, d->a[i], x))
+	/* o's addresses: d->a[lo .. hi) (sorted: by object first) */
+	uint32_t lo = d->n ? lower_bound_u64(d->a, d->n, (uint64_t)o << 32) : 0;
+	uint32_t hi = d->n ? lo + lower_bound_u64(d->a + lo, d->n - lo, ((uint64_t)o + 1) << 32) : 0;
+	for (uint32_t i = lo; i < hi; i++)
+		if (covers(s, d->a[i], x))
 			return;
 	if (!key_exact(x)) { /* the addresses it takes in go */
-		uint32_t w = 0;
-		for (uint32_t i = 0; i < d->n; i++)
-			if (key_obj(d->a[i]) != o || !covers(s, x, d->a[i]))
+		uint32_t w = lo;
+		for (uint32_t i = lo; i < hi; i++)
+			if (!covers(s, x, d->a[i]))
 				d->a[w++] = d->a[i];
-		d->n = w;
+		if (w < hi && hi < d->n)
+			memmove(d->a + w, d->a + hi, (d->n - hi) * sizeof *d->a);
+		d->n -= hi - w;
+		hi = w;
 	}
 	bool exact = key_exact(x);
-	for (uint32_t i = 0; i < d->n; i++) {
-		same += key_obj(d->a[i]) == o;
-		exact = exact || (key_obj(d->a[i]) == o && key_exact(d->a[i]));
-		if (d->a[i] < x)
-			at = i + 1;
-	}
-	if (same >= MAX_OFFS && exact) {
+	for (uint32_t i = lo; i < hi && !exact; i++)
+		exact = key_exact(d->a[i]);
+	if (hi - lo >= MAX_OFFS && exact) {
 		/* pointers stepped in a loop, or many callers' addresses: each
 		 * offset of the object becomes its variable (a set that stays
 		 * small), or the object at any offset */
-		uint64_t buf[MAX_ADDRS + 1];
-		uint32_t w = 0, nb = 0;
-		for (uint32_t i = 0; i < d->n; i++) {
-			if (key_obj(d->a[i]) != o)
-				d->a[w++] = d->a[i];
-			else
-				buf[nb++] = moved(s, d->a[i]);
-		}
-		d->n = w;
-		buf[nb++] = moved(s, x);
+		uint32_t nb = 0;
+		for (uint32_t i = lo; i < hi; i++)
+			s->tmp2[nb++] = moved(s, d->a[i]);
+		s->tmp2[nb++] = moved(s, x);
+		if (hi < d->n)
+			memmove(d->a + lo, d->a + hi, (d->n - hi) * sizeof *d->a);
+		d->n -= hi - lo;
 		for (uint32_t i = 0; i < nb && !s->give_up; i++)
-			add_addr(s, d, buf[i]);
+			add_addr(s, d, s->tmp2[i]); /* none exact: no deeper */
 		return;
 	}
 	if (d->n >= MAX_ADDRS) { /* too many to follow: all open, and what comes */
@@ -387,6 +412,7 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 		d->a = a;
 		d->cap = cap;
 	}
+	uint32_t at = lo + lower_bound_u64(d->a + lo, hi - lo, x); /* d->a is not NULL now */
 	memmove(d->a + at + 1, d->a + at, (d->n - at) * sizeof *d->a);
 	d->a[at] = x;
 	d->n++;
@@ -469,6 +495,7 @@ static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
 	dloc *l = &s->loc[i];
 	memset(l, 0, sizeof *l);
 	l->key = x;
+	l->store = TC_NONE;
 	l->size = size;
 	l->next = o->first;
 	o->first = i;
@@ -601,6 +628,11 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 		if (x->size != 8)
 			v = (aval){V_TOP, 0, 0, 0, NULL, false};
 	}
+	/* the one location it writes, a register's value: it may stand for
+	 * its loads (copies) */
+	bool must = x->op == DF_STORE && base->n == 1 && base->k == V_NONE && x->def != TC_NONE &&
+		    !(x->flags & (DF_GUARD | DF_IMM | DF_ANYV));
+	uint32_t me = must ? (uint32_t)(x - s->r->df) : ST_MANY;
 	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
 		uint64_t a = base->a[i];
 		if (!key_exact(a)) { /* within one variable, or anywhere in it */
@@ -614,6 +646,10 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 			break;
 		if (!l->written) {
 			l->written = true;
+			s->changed = true;
+		}
+		if (l->store != me && l->store != ST_MANY) {
+			l->store = l->store == TC_NONE ? me : ST_MANY;
 			s->changed = true;
 		}
 		join(s, &l->v, &v);
@@ -830,7 +866,9 @@ static int setup(dstate *s)
 	s->cby_off = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 2);
 	s->cby = TC_ARENA_ARRAY(&s->ar, uint32_t, r->ncalls + 1);
 	s->tmp = TC_ARENA_ARRAY(&s->ar, uint64_t, MAX_ADDRS + 1);
-	if (!s->val || !tracked || !written || !s->pobj || !s->cby_off || !s->cby || !s->tmp)
+	s->tmp2 = TC_ARENA_ARRAY(&s->ar, uint64_t, MAX_ADDRS + 2);
+	if (!s->val || !tracked || !written || !s->pobj || !s->cby_off || !s->cby || !s->tmp ||
+	    !s->tmp2)
 		return TC_ENOMEM;
 	/* an object per call slot stored to: after the functions' and the
 	 * module's */
@@ -936,11 +974,155 @@ static void solve(dstate *s)
 	}
 }
 
+/* ---- loads that are copies ------------------------------------------------ */
+
+/* The location at key x, NULL where there is none. */
+static const dloc *find_loc(const dstate *s, uint64_t x)
+{
+	uint32_t h = tc__hash_u64(x);
+	size_t at;
+	for (uint32_t v = tc__hash_first(&s->lh, h, &at); v != TC_NONE; v = tc__hash_next(&s->lh, h, &at))
+		if (s->loc[v].key == x)
+			return &s->loc[v];
+	return NULL;
+}
+
+/* One function's dominator tree of its blocks (from 0), and how often each
+ * of its registers is written (up to 2): made for the first of its loads
+ * that may be a copy. */
+typedef struct fdom {
+	uint32_t f; /* whose, TC_NONE */
+	bool ok;
+	tc_domtree dt;
+	uint8_t *writes;
+} fdom;
+
+static int fn_dom(dstate *s, uint32_t f, fdom *d)
+{
+	if (d->f == f)
+		return TC_OK;
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	d->f = f;
+	d->ok = false;
+	uint32_t nb = fn->block1 - fn->block0, ns = 0;
+	if (nb == 0)
+		return TC_OK;
+	for (uint32_t b = fn->block0; b < fn->block1; b++)
+		ns += r->blocks[b].nsucc;
+	uint32_t *off = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 1);
+	uint32_t *succ = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)ns + 1);
+	uint32_t *idom = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 2);
+	d->writes = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)fn->nregs + 1);
+	if (!off || !succ || !idom || !d->writes)
+		return TC_ENOMEM;
+	ns = 0;
+	for (uint32_t b = fn->block0; b < fn->block1; b++) {
+		const pblock *bk = &r->blocks[b];
+		off[b - fn->block0] = ns;
+		for (uint32_t j = 0; j < bk->nsucc; j++)
+			succ[ns++] = r->succ.v[bk->succ0 + j];
+	}
+	off[nb] = ns;
+	tc_digraph g, rg;
+	if (tc__digraph_blocks(&s->ar, &g, nb, off, succ) || tc__digraph_reverse(&s->ar, &rg, &g) ||
+	    tc__dominators(&s->ar, &g, &rg, 0, idom) ||
+	    tc__domtree_intervals(&s->ar, nb + 1, idom, 0, &d->dt))
+		return TC_ENOMEM;
+	for (uint32_t i = fn->rec0; i < fn->rec1; i++) {
+		uint32_t v = r->rec.def.v[i];
+		if (v < fn->nregs && d->writes[v] < 2)
+			d->writes[v]++;
+	}
+	d->ok = true;
+	return TC_OK;
+}
+
+/* the block (of fn, from 0) that holds record i; TC_NONE */
+static uint32_t rec_block(const reader *r, const pfunc *fn, uint32_t i)
+{
+	uint32_t lo = fn->block0, hi = fn->block1;
+	while (lo < hi) { /* the first block that starts after i */
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (r->blocks[mid].rec0 <= i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo > fn->block0) /* back over blocks without records */
+		if (r->blocks[--lo].rec1 > i)
+			return lo - fn->block0;
+	return TC_NONE;
+}
+
+/* the block (of fn, from 0) that holds the instruction at position pos */
+static uint32_t pos_block(const reader *r, const pfunc *fn, uint32_t pos)
+{
+	uint32_t lo = fn->block0, hi = fn->block1;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (r->blocks[mid].pos0 <= pos)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo > fn->block0 ? lo - 1 - fn->block0 : TC_NONE;
+}
+
+/*
+ * Whether load x of function f, whose base is one exact address, reads what
+ * one store of a register wrote: the only store that may write its
+ * location, in f, of a register f writes once, where that store comes
+ * before the load on every path (it dominates it). Then whenever the load
+ * runs, the location holds what the last store wrote, the register's
+ * value then, and the register has not been written since (a write of it
+ * after the store and before the load would be a way to the load around
+ * the store: the write dominates the store). That register is *reg.
+ */
+static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k, fdom *d,
+		   uint32_t *reg)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	*reg = TC_NONE;
+	if (base->n != 1 || base->k != V_NONE || !key_exact(base->a[0]))
+		return TC_OK;
+	uint32_t o = key_obj(base->a[0]);
+	int64_t off = key_off(base->a[0]) + k;
+	const dloc *l = s->obj[o].open ? NULL : find_loc(s, addr_key(o, off));
+	if (!l || l->bad || l->size != x->size || l->store >= ST_MANY || l->store < fn->df0 ||
+	    l->store >= fn->df1)
+		return TC_OK;
+	for (uint32_t j = s->obj[o].sfirst; j != TC_NONE; j = s->span[j].next) {
+		int64_t a, b;
+		key_range(s, s->span[j].key, &a, &b);
+		if (a < off + (int64_t)x->size && off < b)
+			return TC_OK; /* a store at an offset not known may write it */
+	}
+	const dfact *st = &r->df[l->store];
+	if (st->def >= fn->nregs)
+		return TC_OK;
+	if (fn_dom(s, f, d)) {
+		s->oom = true;
+		return TC_ENOMEM;
+	}
+	if (!d->ok || d->writes[st->def] != 1)
+		return TC_OK;
+	uint32_t bl = rec_block(r, fn, x->rec), bs = pos_block(r, fn, st->pos);
+	if (bl == TC_NONE || bs == TC_NONE)
+		return TC_OK;
+	if (bl == bs ? st->rec <= x->rec : tc__dominates(&d->dt, bs, bl))
+		*reg = st->def;
+	return TC_OK;
+}
+
 /* The loads found to read one constant: that constant, the same in every
- * thread, for the uniformity analysis and the warp's view. */
+ * thread, for the uniformity analysis and the warp's view; and those that
+ * are copies of a register (copy_of): its value. */
 static int use(dstate *s)
 {
 	reader *r = s->r;
+	fdom dom = {TC_NONE, false, {0}, NULL};
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		bool any = false;
 		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
@@ -963,9 +1145,27 @@ static int use(dstate *s)
 			load_value(s, base, k, x->size, &out);
 			if (s->give_up)
 				return s->oom ? TC_ENOMEM : TC_OK;
-			if ((out.k != V_CONST && out.k != V_SYM) || out.n)
-				continue;
 			uint8_t bits = (uint8_t)(x->size < 8 ? x->size * 8u : 64u);
+			uint32_t end = tc__ptx_op_end(r, i), from = TC_NONE;
+			if ((out.k != V_CONST && out.k != V_SYM) || out.n) {
+				if (end == r->rec.opoff.v[i])
+					continue;
+				if (copy_of(s, f, x, base, k, &dom, &from))
+					return TC_ENOMEM;
+				if (from == TC_NONE)
+					continue;
+				/* a copy of the register, to the load's width (a
+				 * narrower signed load extends its sign) */
+				r->rec.kind[i] = TC_UA_PURE;
+				r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, bits, {0, TC_NONE},
+							  TC_NONE, {0, 0}};
+				if ((x->flags & DF_SIGNED) && x->size < 4)
+					r->lane[i] = tc__ptx_no_lane;
+				for (uint32_t o = r->rec.opoff.v[i]; o < end; o++)
+					r->rec.op.v[o] = from;
+				any = true;
+				continue;
+			}
 			r->rec.kind[i] = TC_UA_PURE;
 			if (out.k == V_CONST) {
 				r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE},
@@ -974,7 +1174,6 @@ static int use(dstate *s)
 				r->lane[i] = tc__ptx_no_lane;
 				r->lane[i].bits = bits;
 			}
-			uint32_t end = tc__ptx_op_end(r, i);
 			for (uint32_t o = r->rec.opoff.v[i]; o < end; o++)
 				r->rec.op.v[o] = x->def; /* no register read: the same everywhere */
 			any = true;

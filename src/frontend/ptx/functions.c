@@ -138,7 +138,7 @@ static int form_blocks(reader *r)
 		if (tc__ptx_grow(r, &r->blocks, &r->blocks_cap, r->nblocks + 1, sizeof *r->blocks))          \
 			return r->rc;                                                              \
 		r->blocks[r->nblocks++] = (pblock){NULL, 0, r->pos_rec.v[(p)], 0, (uint32_t)it, 0,  \
-						   0, 0, TC_NONE, TC_NONE, TC_WAY_UNKNOWN};        \
+						   0, 0, TC_NONE, TC_NONE, TC_WAY_UNKNOWN, (p)};   \
 		cur_start = (p);                                                                   \
 	} while (0)
 	NEW_BLOCK(0);

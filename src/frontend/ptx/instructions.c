@@ -407,7 +407,7 @@ static int df_mem(reader *r, bool load, uint32_t v, const opnd *val, uint32_t ba
 	} else if (v == TC_NONE) {
 		flags |= DF_ANYV;
 	}
-	return tc__ptx_df(r, DF_STORE, v, base, obj, off, c, size, flags, TC_NONE);
+	return tc__ptx_df(r, DF_STORE, v, base, obj, off, c, size, flags, (uint32_t)r->rec.def.len);
 }
 
 /* A load's records (kind), each a fact of its part: DF_LOAD of memory at
@@ -422,6 +422,8 @@ static int df_reads(reader *r, const tok *op, const uint32_t *regs, uint32_t nv,
 	if (tc__ptx_emit_defs(r, regs, nv, guard, kind, TC_NONE))
 		return r->rc;
 	uint32_t size = elem_size(op);
+	if (elem_signed(op))
+		flags |= DF_SIGNED;
 	for (uint32_t k = 0; k < nv; k++) {
 		if (regs[k] == TC_NONE)
 			continue;
@@ -536,8 +538,11 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				if (tc__ptx_push(r, &r->rd, slot) ||
 				    tc__ptx_emit_defs(r, &v, 1, guard, TC_UA_PURE, TC_NONE))
 					return r->rc;
-				if (v != TC_NONE && r->want_df) /* the load's fact */
+				if (v != TC_NONE && r->want_df) { /* the load's fact */
 					r->df[r->ndf - 1].rec = (uint32_t)r->rec.def.len - 1;
+					if (elem_signed(op))
+						r->df[r->ndf - 1].flags |= DF_SIGNED;
+				}
 			} else {
 				if (v != TC_NONE && tc__ptx_push(r, &r->rd, v))
 					return r->rc;

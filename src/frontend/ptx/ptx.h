@@ -176,6 +176,7 @@ typedef struct pblock {
 	uint32_t cond;         /* register, TC_NONE */
 	uint32_t term;         /* the item ending it, TC_NONE */
 	uint8_t way;           /* which way cond sends it (tc_fn_read.way) */
+	uint32_t pos0;         /* the position (instruction) it starts at */
 } pblock;
 
 typedef struct pfunc {
@@ -292,12 +293,15 @@ enum {
 #define DF_IMM 2
 #define DF_ANYV 4
 #define DF_GENERIC 8 /* a load through a generic address */
+#define DF_SIGNED 16 /* a load of a signed type (ld.s8: sign-extended) */
 #define DF_MODULE_OBJ (UINT32_MAX - 1) /* the module's .local variables */
 enum { DFS_TOP, DFS_RESULT };
 
 typedef struct dfact {
 	uint8_t op, size, flags;
-	uint32_t def, a, b, rec;
+	uint32_t def, a, b;
+	uint32_t rec; /* a load's record; a store's: the records before it */
+	uint32_t pos; /* its instruction's position in the function */
 	int64_t k, c;
 } dfact;
 
