@@ -57,11 +57,13 @@
  * with no such variable at or below an offset, or a function with more
  * than one .local declaration, keeps the object at any offset.
  *
- * Copies: a load through one exact address whose location only one store
- * writes, of a register its function writes once, where that store
- * dominates the load, reads that register's value (copy_of). Each location
- * keeps the one store fact that wrote it exactly (a store through one
- * address), or ST_MANY.
+ * Copies: a load through one exact address reads a register's value where
+ * a store of that register (written once in the function) through that one
+ * address dominates the load, and no other store that may write the
+ * location lies on a way from it to the load (copy_of). Each location keeps
+ * the one store fact that wrote it exactly (a store through one address) or
+ * ST_MANY, and the function whose stores write it; so does each store at an
+ * offset not known.
  */
 #include "frontend/ptx/ptx.h"
 #include "graph/dominators.h"
@@ -98,6 +100,8 @@ typedef struct dloc {
 	uint32_t next; /* the object's next location, TC_NONE */
 	uint32_t store; /* the one fact that stores a register there and only
 			 * there; TC_NONE: none yet, ST_MANY: another */
+	uint32_t fn;    /* the function whose stores write it; TC_NONE: none,
+			 * ST_MANY: more than one */
 	bool written, read, bad;
 } dloc;
 
@@ -112,6 +116,7 @@ typedef struct dobj {
 typedef struct dspan {
 	uint64_t key;
 	uint32_t next; /* the object's next such store, TC_NONE */
+	uint32_t fn;   /* the function whose stores these are, or ST_MANY */
 	aval v;
 } dspan;
 
@@ -135,6 +140,9 @@ typedef struct dstate {
 	uint32_t *starts;
 	dspan *span;
 	size_t nspan, span_cap;
+	/* per object, after the fixpoint: the stores that may write it
+	 * (wby[wof[o] .. wof[o + 1]), fact indices), and room for one load's */
+	uint32_t *wof, *wby, *wl;
 	bool changed, give_up, oom;
 } dstate;
 
@@ -495,7 +503,7 @@ static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
 	dloc *l = &s->loc[i];
 	memset(l, 0, sizeof *l);
 	l->key = x;
-	l->store = TC_NONE;
+	l->store = l->fn = TC_NONE;
 	l->size = size;
 	l->next = o->first;
 	o->first = i;
@@ -592,22 +600,22 @@ static void arg_value(dstate *s, uint32_t f, uint32_t i, aval *out)
 
 /* What stores through key x (not exact) wrote: made on its first store
  * (NULL: out of memory). */
-static aval *span_store(dstate *s, uint64_t x)
+static dspan *span_store(dstate *s, uint64_t x)
 {
 	uint32_t o = key_obj(x);
 	for (uint32_t j = s->obj[o].sfirst; j != TC_NONE; j = s->span[j].next)
 		if (s->span[j].key == x)
-			return &s->span[j].v;
+			return &s->span[j];
 	if (s->nspan >= TC_NONE - 1 ||
 	    tc__arena_grow(&s->ar, &s->span, &s->span_cap, s->nspan + 1, sizeof *s->span)) {
 		s->oom = s->give_up = true;
 		return NULL;
 	}
 	dspan *p = &s->span[s->nspan];
-	*p = (dspan){x, s->obj[o].sfirst, {V_NONE, 0, 0, 0, NULL, false}};
+	*p = (dspan){x, s->obj[o].sfirst, TC_NONE, {V_NONE, 0, 0, 0, NULL, false}};
 	s->obj[o].sfirst = (uint32_t)s->nspan++;
 	s->changed = true;
-	return &p->v;
+	return p;
 }
 
 /* A store (DF_STORE, DF_ARG) of x's value through base plus k: the value
@@ -636,9 +644,11 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
 		uint64_t a = base->a[i];
 		if (!key_exact(a)) { /* within one variable, or anywhere in it */
-			aval *w = span_store(s, a);
-			if (w)
-				join(s, w, &v);
+			dspan *w = span_store(s, a);
+			if (w) {
+				join(s, &w->v, &v);
+				w->fn = w->fn == TC_NONE || w->fn == f ? f : ST_MANY;
+			}
 			continue;
 		}
 		dloc *l = get_loc(s, addr_key(key_obj(a), key_off(a) + k), x->size);
@@ -648,10 +658,11 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 			l->written = true;
 			s->changed = true;
 		}
-		if (l->store != me && l->store != ST_MANY) {
+		/* what use() reads: final when the last round has made no
+		 * change, so none here */
+		if (l->store != me && l->store != ST_MANY)
 			l->store = l->store == TC_NONE ? me : ST_MANY;
-			s->changed = true;
-		}
+		l->fn = l->fn == TC_NONE || l->fn == f ? f : ST_MANY;
 		join(s, &l->v, &v);
 		if (l->bad)
 			open_objs(s, &l->v);
@@ -987,15 +998,22 @@ static const dloc *find_loc(const dstate *s, uint64_t x)
 	return NULL;
 }
 
-/* One function's dominator tree of its blocks (from 0), and how often each
- * of its registers is written (up to 2): made for the first of its loads
- * that may be a copy. */
+/* One function's blocks (from 0): their successors and predecessors, the
+ * dominator tree, how often each of its registers is written (up to 2), and
+ * marks for the searches of copy_of; made for the first of its loads that
+ * may be a copy. */
 typedef struct fdom {
 	uint32_t f; /* whose, TC_NONE */
 	bool ok;
+	tc_digraph g, rg;
 	tc_domtree dt;
 	uint8_t *writes;
+	uint32_t *mark[2], *stack, stamp;
 } fdom;
+
+/* the searches of copy_of, in block visits per file, before it stops
+ * finding copies that need them */
+#define COPY_WORK (UINT64_C(1) << 26)
 
 static int fn_dom(dstate *s, uint32_t f, fdom *d)
 {
@@ -1014,8 +1032,12 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 	uint32_t *succ = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)ns + 1);
 	uint32_t *idom = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 2);
 	d->writes = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)fn->nregs + 1);
-	if (!off || !succ || !idom || !d->writes)
+	d->mark[0] = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)nb + 2);
+	d->mark[1] = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)nb + 2);
+	d->stack = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 2);
+	if (!off || !succ || !idom || !d->writes || !d->mark[0] || !d->mark[1] || !d->stack)
 		return TC_ENOMEM;
+	d->stamp = 0;
 	ns = 0;
 	for (uint32_t b = fn->block0; b < fn->block1; b++) {
 		const pblock *bk = &r->blocks[b];
@@ -1024,9 +1046,9 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 			succ[ns++] = r->succ.v[bk->succ0 + j];
 	}
 	off[nb] = ns;
-	tc_digraph g, rg;
-	if (tc__digraph_blocks(&s->ar, &g, nb, off, succ) || tc__digraph_reverse(&s->ar, &rg, &g) ||
-	    tc__dominators(&s->ar, &g, &rg, 0, idom) ||
+	if (tc__digraph_blocks(&s->ar, &d->g, nb, off, succ) ||
+	    tc__digraph_reverse(&s->ar, &d->rg, &d->g) ||
+	    tc__dominators(&s->ar, &d->g, &d->rg, 0, idom) ||
 	    tc__domtree_intervals(&s->ar, nb + 1, idom, 0, &d->dt))
 		return TC_ENOMEM;
 	for (uint32_t i = fn->rec0; i < fn->rec1; i++) {
@@ -1036,23 +1058,6 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 	}
 	d->ok = true;
 	return TC_OK;
-}
-
-/* the block (of fn, from 0) that holds record i; TC_NONE */
-static uint32_t rec_block(const reader *r, const pfunc *fn, uint32_t i)
-{
-	uint32_t lo = fn->block0, hi = fn->block1;
-	while (lo < hi) { /* the first block that starts after i */
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (r->blocks[mid].rec0 <= i)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	while (lo > fn->block0) /* back over blocks without records */
-		if (r->blocks[--lo].rec1 > i)
-			return lo - fn->block0;
-	return TC_NONE;
 }
 
 /* the block (of fn, from 0) that holds the instruction at position pos */
@@ -1069,18 +1074,67 @@ static uint32_t pos_block(const reader *r, const pfunc *fn, uint32_t pos)
 	return lo > fn->block0 ? lo - 1 - fn->block0 : TC_NONE;
 }
 
+/* Marks (mark[m], with the current stamp) every block that g leads to in
+ * one edge or more from 'from' without entering 'stop'; counts the visits. */
+static void search(fdom *d, const tc_digraph *g, int m, uint32_t from, uint32_t stop,
+		   uint64_t *work)
+{
+	uint32_t top = 0, stamp = d->stamp, *mark = d->mark[m];
+	for (const uint32_t *p = TC_ADJ_BEGIN(g, from); p != TC_ADJ_END(g, from); p++)
+		if (*p != stop && mark[*p] != stamp) {
+			mark[*p] = stamp;
+			d->stack[top++] = *p;
+		}
+	while (top) {
+		uint32_t v = d->stack[--top];
+		++*work;
+		for (const uint32_t *p = TC_ADJ_BEGIN(g, v); p != TC_ADJ_END(g, v); p++)
+			if (*p != stop && mark[*p] != stamp) {
+				mark[*p] = stamp;
+				d->stack[top++] = *p;
+			}
+	}
+}
+
+/* Whether store fact w (of fn) may write [off, off + size) of object o. */
+static bool may_write(dstate *s, uint32_t f, const dfact *w, uint32_t o, int64_t off,
+		      uint32_t size)
+{
+	aval one;
+	uint64_t key;
+	int64_t k = 0;
+	const aval *base = access_base(s, f, w, &one, &key, &k);
+	for (uint32_t i = 0; i < base->n; i++) {
+		uint64_t a = base->a[i];
+		if (key_obj(a) != o)
+			continue;
+		int64_t lo, hi;
+		if (key_exact(a)) {
+			lo = key_off(a) + k;
+			hi = lo + w->size;
+		} else {
+			key_range(s, a, &lo, &hi);
+		}
+		if (lo < off + (int64_t)size && off < hi)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Whether load x of function f, whose base is one exact address, reads what
- * one store of a register wrote: the only store that may write its
- * location, in f, of a register f writes once, where that store comes
- * before the load on every path (it dominates it). Then whenever the load
- * runs, the location holds what the last store wrote, the register's
- * value then, and the register has not been written since (a write of it
- * after the store and before the load would be a way to the load around
- * the store: the write dominates the store). That register is *reg.
+ * one store of a register wrote: a store in f of a register f writes once,
+ * through that one address, that comes before the load on every path (it
+ * dominates it), where no other store that may write the location (all of
+ * them in f) lies on a way from that store to the load that does not pass
+ * it again. Then whenever the load runs, the location holds what that store
+ * last wrote, the register's value then, and the register has not been
+ * written since (a write of it after the store and before the load would be
+ * a way to the load around the store: the write dominates the store). That
+ * register is *reg.
  */
 static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k, fdom *d,
-		   uint32_t *reg)
+		   uint64_t *work, uint32_t *reg)
 {
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[f];
@@ -1090,29 +1144,128 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 	uint32_t o = key_obj(base->a[0]);
 	int64_t off = key_off(base->a[0]) + k;
 	const dloc *l = s->obj[o].open ? NULL : find_loc(s, addr_key(o, off));
-	if (!l || l->bad || l->size != x->size || l->store >= ST_MANY || l->store < fn->df0 ||
-	    l->store >= fn->df1)
+	if (!l || l->bad || l->size != x->size || l->fn != f || l->store == TC_NONE)
 		return TC_OK;
+	bool others = l->store == ST_MANY;
 	for (uint32_t j = s->obj[o].sfirst; j != TC_NONE; j = s->span[j].next) {
 		int64_t a, b;
 		key_range(s, s->span[j].key, &a, &b);
-		if (a < off + (int64_t)x->size && off < b)
-			return TC_OK; /* a store at an offset not known may write it */
+		if (a < off + (int64_t)x->size && off < b) {
+			if (s->span[j].fn != f)
+				return TC_OK; /* another function's store may write it */
+			others = true;
+		}
 	}
-	const dfact *st = &r->df[l->store];
-	if (st->def >= fn->nregs)
-		return TC_OK;
 	if (fn_dom(s, f, d)) {
 		s->oom = true;
 		return TC_ENOMEM;
 	}
-	if (!d->ok || d->writes[st->def] != 1)
+	if (!d->ok)
 		return TC_OK;
-	uint32_t bl = rec_block(r, fn, x->rec), bs = pos_block(r, fn, st->pos);
-	if (bl == TC_NONE || bs == TC_NONE)
+	uint32_t bl = pos_block(r, fn, x->pos);
+	if (bl == TC_NONE)
 		return TC_OK;
-	if (bl == bs ? st->rec <= x->rec : tc__dominates(&d->dt, bs, bl))
-		*reg = st->def;
+	if (!others) { /* the one store there */
+		const dfact *st = &r->df[l->store];
+		uint32_t bs = pos_block(r, fn, st->pos);
+		if (st->def < fn->nregs && d->writes[st->def] == 1 && bs != TC_NONE &&
+		    (bl == bs ? st->pos < x->pos : tc__dominates(&d->dt, bs, bl)))
+			*reg = st->def;
+		return TC_OK;
+	}
+	/* the stores that may write it (all in f), and of those each that
+	 * comes before the load on every path, of a register written once,
+	 * through the one address, with none of the others on its ways to the
+	 * load */
+	uint32_t nw = 0;
+	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
+		uint32_t j = s->wby[q];
+		if (j >= fn->df0 && j < fn->df1 && may_write(s, f, &r->df[j], o, off, x->size))
+			s->wl[nw++] = j;
+	}
+	for (uint32_t c = 0; c < nw && *work < COPY_WORK; c++) {
+		const dfact *st = &r->df[s->wl[c]];
+		if (st->def >= fn->nregs || d->writes[st->def] != 1 ||
+		    (st->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || st->size != x->size)
+			continue;
+		aval one;
+		uint64_t key;
+		int64_t sk = 0;
+		const aval *sb = access_base(s, f, st, &one, &key, &sk);
+		if (sb->n != 1 || sb->k != V_NONE || !key_exact(sb->a[0]) ||
+		    sb->a[0] != addr_key(o, off - sk))
+			continue;
+		uint32_t bs = pos_block(r, fn, st->pos);
+		if (bs == TC_NONE || (bl == bs ? st->pos > x->pos : !tc__dominates(&d->dt, bs, bl)))
+			continue;
+		/* F: the blocks a way from the store's block reaches without
+		 * passing it again; B: those from which such a way reaches the
+		 * load's block (one edge at least) */
+		if (bl != bs) {
+			d->stamp++;
+			search(d, &d->g, 0, bs, bs, work);
+			search(d, &d->rg, 1, bl, bs, work);
+		}
+		bool clear = true;
+		for (uint32_t w = 0; w < nw && clear; w++) {
+			const dfact *o2 = &r->df[s->wl[w]];
+			uint32_t b = pos_block(r, fn, o2->pos);
+			if (w == c || b == TC_NONE)
+				continue; /* it, or one that never runs */
+			if (bl == bs) /* only one between them in their block */
+				clear = !(b == bs && o2->pos > st->pos && o2->pos < x->pos);
+			else if (b == bs)
+				clear = o2->pos < st->pos;
+			else /* not in F, or in B, or the load's before it */
+				clear = d->mark[0][b] != d->stamp ||
+					(d->mark[1][b] != d->stamp && !(b == bl && o2->pos < x->pos));
+		}
+		if (clear) {
+			*reg = st->def;
+			return TC_OK;
+		}
+	}
+	return TC_OK;
+}
+
+/* The stores that may write each object (s->wof, s->wby), and room for the
+ * most of them that one load may see (s->wl). */
+static int store_index(dstate *s)
+{
+	reader *r = s->r;
+	s->wof = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 2);
+	if (!s->wof)
+		return TC_ENOMEM;
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t f = 0; f < r->nfn; f++)
+			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
+				const dfact *x = &r->df[j];
+				if (x->op != DF_STORE)
+					continue;
+				aval one;
+				uint64_t key;
+				int64_t k = 0;
+				const aval *b = access_base(s, f, x, &one, &key, &k);
+				for (uint32_t i = 0; i < b->n; i++) {
+					uint32_t o = key_obj(b->a[i]);
+					if (i && key_obj(b->a[i - 1]) == o)
+						continue; /* one object once */
+					if (pass == 0)
+						s->wof[o + 2]++;
+					else
+						s->wby[s->wof[o + 1]++] = j;
+				}
+			}
+		if (pass == 0) {
+			for (uint32_t o = 0; o < s->nobj; o++)
+				s->wof[o + 2] += s->wof[o + 1];
+			size_t n = s->wof[s->nobj + 1];
+			s->wby = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
+			s->wl = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
+			if (!s->wby || !s->wl)
+				return TC_ENOMEM;
+		}
+	}
 	return TC_OK;
 }
 
@@ -1122,7 +1275,12 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 static int use(dstate *s)
 {
 	reader *r = s->r;
-	fdom dom = {TC_NONE, false, {0}, NULL};
+	fdom dom;
+	memset(&dom, 0, sizeof dom);
+	dom.f = TC_NONE;
+	uint64_t work = 0;
+	if (store_index(s))
+		{ s->oom = true; return TC_ENOMEM; }
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		bool any = false;
 		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
@@ -1150,7 +1308,7 @@ static int use(dstate *s)
 			if ((out.k != V_CONST && out.k != V_SYM) || out.n) {
 				if (end == r->rec.opoff.v[i])
 					continue;
-				if (copy_of(s, f, x, base, k, &dom, &from))
+				if (copy_of(s, f, x, base, k, &dom, &work, &from))
 					return TC_ENOMEM;
 				if (from == TC_NONE)
 					continue;
