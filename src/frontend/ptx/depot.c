@@ -68,6 +68,7 @@
 #include "frontend/ptx/ptx.h"
 #include "graph/dominators.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_ADDRS 1024 /* addresses one value holds at most (more: open) */
@@ -143,6 +144,14 @@ typedef struct dstate {
 	/* per object, after the fixpoint: the stores that may write it
 	 * (wby[wof[o] .. wof[o + 1]), fact indices), and room for one load's */
 	uint32_t *wof, *wby, *wl;
+	/* the locations made before this round, by key (object, then offset):
+	 * a load at an offset not known reads those of its range here, and the
+	 * ones made since at the head of the object's list */
+	struct lkey {
+		uint64_t key;
+		uint32_t i;
+	} *sorted;
+	size_t snap, sorted_cap;
 	bool changed, give_up, oom;
 } dstate;
 
@@ -535,6 +544,19 @@ static void unknown_stores(dstate *s, const dobj *o, int64_t lo, int64_t hi, ava
 	}
 }
 
+/* What location j holds, into out, where it overlaps [lo, hi) (a load of
+ * size bytes at an offset not known there). */
+static void load_loc(dstate *s, uint32_t j, int64_t lo, int64_t hi, uint32_t size, aval *out)
+{
+	int64_t a = key_off(s->loc[j].key), b = a + s->loc[j].size;
+	if (!(a < hi && lo < b))
+		return;
+	if (s->loc[j].v.n && (size != 8 || s->loc[j].size != 8))
+		open_objs(s, &s->loc[j].v); /* an address read in part */
+	else
+		tjoin(s, out, &s->loc[j].v);
+}
+
 /* The value at the addresses base (plus k) holds, into out (V_NONE first). */
 static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, aval *out)
 {
@@ -549,14 +571,24 @@ static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, av
 			int64_t lo, hi;
 			key_range(s, x, &lo, &hi);
 			tjoin_k(s, out, V_TOP, 0);
-			for (uint32_t j = o->first; j != TC_NONE; j = s->loc[j].next) {
-				int64_t a = key_off(s->loc[j].key), b = a + s->loc[j].size;
-				if (!(a < hi && lo < b))
-					continue;
-				if (s->loc[j].v.n && (size != 8 || s->loc[j].size != 8))
-					open_objs(s, &s->loc[j].v); /* an address read in part */
-				else
-					tjoin(s, out, &s->loc[j].v);
+			uint32_t j = o->first;
+			for (; j != TC_NONE && j >= s->snap; j = s->loc[j].next)
+				load_loc(s, j, lo, hi, size, out); /* made this round */
+			if (j != TC_NONE) { /* the older ones, from lo (less a size) */
+				uint64_t from = lo <= -OFF_LIMIT + 256 ? (uint64_t)key_obj(x) << 32
+								     : addr_key(key_obj(x), lo - 256);
+				size_t a = 0, b = s->snap;
+				while (a < b) {
+					size_t mid = a + (b - a) / 2;
+					if (s->sorted[mid].key < from)
+						a = mid + 1;
+					else
+						b = mid;
+				}
+				for (; a < s->snap && key_obj(s->sorted[a].key) == key_obj(x) &&
+				       key_off(s->sorted[a].key) < hi;
+				     a++)
+					load_loc(s, s->sorted[a].i, lo, hi, size, out);
 			}
 			unknown_stores(s, o, lo, hi, out);
 			continue;
@@ -951,6 +983,28 @@ static void bodiless_calls(dstate *s)
 	}
 }
 
+static int cmp_lkey(const void *a, const void *b)
+{
+	uint64_t x = ((const struct lkey *)a)->key, y = ((const struct lkey *)b)->key;
+	return x < y ? -1 : x > y;
+}
+
+/* The locations made so far, sorted by key (s->sorted, s->snap). */
+static int snapshot_locs(dstate *s)
+{
+	if (s->nloc == s->snap)
+		return TC_OK;
+	if (tc__arena_grow(&s->ar, &s->sorted, &s->sorted_cap, s->nloc + 1, sizeof *s->sorted)) {
+		s->oom = s->give_up = true;
+		return TC_ENOMEM;
+	}
+	for (size_t i = 0; i < s->nloc; i++)
+		s->sorted[i] = (struct lkey){s->loc[i].key, (uint32_t)i};
+	qsort(s->sorted, s->nloc, sizeof *s->sorted, cmp_lkey);
+	s->snap = s->nloc;
+	return TC_OK;
+}
+
 /* a fixpoint: rounds over every fact until nothing changes; then every
  * location read and never written is unknown, and again */
 static void solve(dstate *s)
@@ -962,6 +1016,8 @@ static void solve(dstate *s)
 			return;
 		}
 		s->changed = false;
+		if (snapshot_locs(s))
+			return;
 		for (uint32_t f = 0; f < r->nfn && !s->give_up; f++)
 			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1 && !s->give_up; j++)
 				eval(s, f, &r->df[j]);
