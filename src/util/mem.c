@@ -357,3 +357,16 @@ uint32_t tc__u32_lower_bound(const uint32_t *v, uint32_t n, uint32_t x)
 	}
 	return lo;
 }
+
+uint32_t tc__u64_lower_bound(const uint64_t *v, uint32_t n, uint64_t x)
+{
+	uint32_t lo = 0, hi = n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}

@@ -85,6 +85,7 @@ void tc__sort_u32(uint32_t *v, size_t n, uint32_t *tmp);
 
 /* The first i with v[i] >= x in v[0 .. n) ascending; n when none. */
 uint32_t tc__u32_lower_bound(const uint32_t *v, uint32_t n, uint32_t x);
+uint32_t tc__u64_lower_bound(const uint64_t *v, uint32_t n, uint64_t x);
 
 /* A growable uint32_t array (a stack or a list). */
 typedef struct tc_u32vec {

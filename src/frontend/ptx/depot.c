@@ -151,7 +151,8 @@ typedef struct dstate {
 		uint64_t key;
 		uint32_t i;
 	} *sorted;
-	size_t snap, sorted_cap;
+	uint64_t *skey; /* sorted's keys */
+	size_t snap, sorted_cap, skey_cap;
 	bool changed, give_up, oom;
 } dstate;
 
@@ -355,19 +356,6 @@ static void widen(dstate *s, aval *d)
 }
 
 
-/* the first of a[0 .. n) (sorted) that is not below x */
-static uint32_t lower_bound_u64(const uint64_t *a, uint32_t n, uint64_t x)
-{
-	uint32_t lo = 0, hi = n;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (a[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
 
 /* x into d's addresses: MAX_OFFS addresses into one object become the
  * variables they are in, or that object at any offset */
@@ -379,8 +367,8 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 		return;
 	}
 	/* o's addresses: d->a[lo .. hi) (sorted: by object first) */
-	uint32_t lo = d->n ? lower_bound_u64(d->a, d->n, (uint64_t)o << 32) : 0;
-	uint32_t hi = d->n ? lo + lower_bound_u64(d->a + lo, d->n - lo, ((uint64_t)o + 1) << 32) : 0;
+	uint32_t lo = d->n ? tc__u64_lower_bound(d->a, d->n, (uint64_t)o << 32) : 0;
+	uint32_t hi = d->n ? lo + tc__u64_lower_bound(d->a + lo, d->n - lo, ((uint64_t)o + 1) << 32) : 0;
 	for (uint32_t i = lo; i < hi; i++)
 		if (covers(s, d->a[i], x))
 			return;
@@ -429,7 +417,7 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 		d->a = a;
 		d->cap = cap;
 	}
-	uint32_t at = lo + lower_bound_u64(d->a + lo, hi - lo, x); /* d->a is not NULL now */
+	uint32_t at = lo + tc__u64_lower_bound(d->a + lo, hi - lo, x); /* d->a is not NULL now */
 	memmove(d->a + at + 1, d->a + at, (d->n - at) * sizeof *d->a);
 	d->a[at] = x;
 	d->n++;
@@ -577,16 +565,9 @@ static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, av
 			if (j != TC_NONE) { /* the older ones, from lo (less a size) */
 				uint64_t from = lo <= -OFF_LIMIT + 256 ? (uint64_t)key_obj(x) << 32
 								     : addr_key(key_obj(x), lo - 256);
-				size_t a = 0, b = s->snap;
-				while (a < b) {
-					size_t mid = a + (b - a) / 2;
-					if (s->sorted[mid].key < from)
-						a = mid + 1;
-					else
-						b = mid;
-				}
-				for (; a < s->snap && key_obj(s->sorted[a].key) == key_obj(x) &&
-				       key_off(s->sorted[a].key) < hi;
+				uint32_t a = tc__u64_lower_bound(s->skey, (uint32_t)s->snap, from);
+				for (; a < s->snap && key_obj(s->skey[a]) == key_obj(x) &&
+				       key_off(s->skey[a]) < hi;
 				     a++)
 					load_loc(s, s->sorted[a].i, lo, hi, size, out);
 			}
@@ -994,13 +975,16 @@ static int snapshot_locs(dstate *s)
 {
 	if (s->nloc == s->snap)
 		return TC_OK;
-	if (tc__arena_grow(&s->ar, &s->sorted, &s->sorted_cap, s->nloc + 1, sizeof *s->sorted)) {
+	if (tc__arena_grow(&s->ar, &s->sorted, &s->sorted_cap, s->nloc + 1, sizeof *s->sorted) ||
+	    tc__arena_grow(&s->ar, &s->skey, &s->skey_cap, s->nloc + 1, sizeof *s->skey)) {
 		s->oom = s->give_up = true;
 		return TC_ENOMEM;
 	}
 	for (size_t i = 0; i < s->nloc; i++)
 		s->sorted[i] = (struct lkey){s->loc[i].key, (uint32_t)i};
 	qsort(s->sorted, s->nloc, sizeof *s->sorted, cmp_lkey);
+	for (size_t i = 0; i < s->nloc; i++)
+		s->skey[i] = s->sorted[i].key;
 	s->snap = s->nloc;
 	return TC_OK;
 }
