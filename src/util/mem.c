@@ -345,28 +345,20 @@ void tc__u32vec_free(const tc_alloc *al, tc_u32vec *vec)
 	vec->len = vec->cap = 0;
 }
 
-uint32_t tc__u32_lower_bound(const uint32_t *v, uint32_t n, uint32_t x)
-{
-	uint32_t lo = 0, hi = n;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (v[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
+/* the first i with v[i] >= x in v[0 .. n) ascending, for each width */
+#define LOWER_BOUND(name, T)                                                                       \
+	uint32_t name(const T *v, uint32_t n, T x)                                                 \
+	{                                                                                          \
+		uint32_t lo = 0, hi = n;                                                           \
+		while (lo < hi) {                                                                  \
+			uint32_t mid = lo + (hi - lo) / 2;                                         \
+			if (v[mid] < x)                                                            \
+				lo = mid + 1;                                                      \
+			else                                                                       \
+				hi = mid;                                                          \
+		}                                                                                  \
+		return lo;                                                                         \
 	}
-	return lo;
-}
-
-uint32_t tc__u64_lower_bound(const uint64_t *v, uint32_t n, uint64_t x)
-{
-	uint32_t lo = 0, hi = n;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (v[mid] < x)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
+LOWER_BOUND(tc__u32_lower_bound, uint32_t)
+LOWER_BOUND(tc__u64_lower_bound, uint64_t)
+#undef LOWER_BOUND
