@@ -1051,9 +1051,9 @@ typedef struct fdom {
 	uint32_t *mark[2], *stack, stamp;
 } fdom;
 
-/* the searches of copy_of, in block visits per file, before it stops
- * finding copies that need them */
-#define COPY_WORK (UINT64_C(1) << 26)
+/* the work of copy_of's searches per file (blocks visited, stores looked
+ * at), before it stops finding copies that need them */
+#define COPY_WORK (UINT64_C(1) << 24)
 
 static int fn_dom(dstate *s, uint32_t f, fdom *d)
 {
@@ -1218,6 +1218,9 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 	 * through the one address, with none of the others on its ways to the
 	 * load */
 	uint32_t nw = 0;
+	if (*work >= COPY_WORK)
+		return TC_OK;
+	*work += s->wof[o + 1] - s->wof[o];
 	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
 		uint32_t j = s->wby[q];
 		if (j >= fn->df0 && j < fn->df1 && may_write(s, f, &r->df[j], o, off, x->size))
@@ -1247,6 +1250,7 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 			search(d, &d->rg, 1, bl, bs, work);
 		}
 		bool clear = true;
+		*work += nw;
 		for (uint32_t w = 0; w < nw && clear; w++) {
 			const dfact *o2 = &r->df[s->wl[w]];
 			uint32_t b = pos_block(r, fn, o2->pos);
