@@ -143,7 +143,7 @@ typedef struct dstate {
 	size_t nspan, span_cap;
 	/* per object, after the fixpoint: the stores that may write it
 	 * (wby[wof[o] .. wof[o + 1]), fact indices), and room for one load's */
-	uint32_t *wof, *wby, *wl;
+	uint32_t *wof, *wby, *wl, *wp; /* wp: the positions of wl's */
 	/* the locations made before this round, by key (object, then offset):
 	 * a load at an offset not known reads those of its range here, and the
 	 * ones made since at the head of the object's list */
@@ -1162,6 +1162,42 @@ static bool may_write(dstate *s, uint32_t f, const dfact *w, uint32_t o, int64_t
 }
 
 /*
+ * Whether none of the other writes of a location, at positions ev[0 .. n)
+ * of fn except ev[skip], lies on a way from the write at position sp (block
+ * bs) to the load at position lp (block bl) that does not pass that write
+ * again; bs dominates bl, or they are one block with sp before lp. F: the
+ * blocks a way from bs reaches without passing it again; B: those from
+ * which such a way reaches bl (one edge at least).
+ */
+static bool off_the_ways(const reader *r, const pfunc *fn, fdom *d, uint32_t bs, uint32_t sp,
+			 uint32_t bl, uint32_t lp, const uint32_t *ev, uint32_t n, uint32_t skip,
+			 uint64_t *work)
+{
+	if (bl != bs) {
+		d->stamp++;
+		search(d, &d->g, 0, bs, bs, work);
+		search(d, &d->rg, 1, bl, bs, work);
+	}
+	*work += n;
+	for (uint32_t w = 0; w < n; w++) {
+		uint32_t b = pos_block(r, fn, ev[w]);
+		bool on;
+		if (w == skip || b == TC_NONE)
+			continue; /* it, or one that never runs */
+		if (bl == bs) /* only one between them in their block */
+			on = b == bs && ev[w] > sp && ev[w] < lp;
+		else if (b == bs)
+			on = ev[w] > sp;
+		else /* in F, and in B or the load's before it */
+			on = d->mark[0][b] == d->stamp &&
+			     (d->mark[1][b] == d->stamp || (b == bl && ev[w] < lp));
+		if (on)
+			return false;
+	}
+	return true;
+}
+
+/*
  * Whether load x of function f, whose base is one exact address, reads what
  * one store of a register wrote: a store in f of a register f writes once,
  * through that one address, that comes before the load on every path (it
@@ -1226,6 +1262,8 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 		if (j >= fn->df0 && j < fn->df1 && may_write(s, f, &r->df[j], o, off, x->size))
 			s->wl[nw++] = j;
 	}
+	for (uint32_t w = 0; w < nw; w++)
+		s->wp[w] = r->df[s->wl[w]].pos;
 	for (uint32_t c = 0; c < nw && *work < COPY_WORK; c++) {
 		const dfact *st = &r->df[s->wl[c]];
 		if (st->def >= fn->nregs || d->writes[st->def] != 1 ||
@@ -1241,30 +1279,7 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 		uint32_t bs = pos_block(r, fn, st->pos);
 		if (bs == TC_NONE || (bl == bs ? st->pos > x->pos : !tc__dominates(&d->dt, bs, bl)))
 			continue;
-		/* F: the blocks a way from the store's block reaches without
-		 * passing it again; B: those from which such a way reaches the
-		 * load's block (one edge at least) */
-		if (bl != bs) {
-			d->stamp++;
-			search(d, &d->g, 0, bs, bs, work);
-			search(d, &d->rg, 1, bl, bs, work);
-		}
-		bool clear = true;
-		*work += nw;
-		for (uint32_t w = 0; w < nw && clear; w++) {
-			const dfact *o2 = &r->df[s->wl[w]];
-			uint32_t b = pos_block(r, fn, o2->pos);
-			if (w == c || b == TC_NONE)
-				continue; /* it, or one that never runs */
-			if (bl == bs) /* only one between them in their block */
-				clear = !(b == bs && o2->pos > st->pos && o2->pos < x->pos);
-			else if (b == bs)
-				clear = o2->pos < st->pos;
-			else /* not in F, or in B, or the load's before it */
-				clear = d->mark[0][b] != d->stamp ||
-					(d->mark[1][b] != d->stamp && !(b == bl && o2->pos < x->pos));
-		}
-		if (clear) {
+		if (off_the_ways(r, fn, d, bs, st->pos, bl, x->pos, s->wp, nw, c, work)) {
 			*reg = st->def;
 			return TC_OK;
 		}
@@ -1306,7 +1321,8 @@ static int store_index(dstate *s)
 			size_t n = s->wof[s->nobj + 1];
 			s->wby = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wl = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
-			if (!s->wby || !s->wl)
+			s->wp = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
+			if (!s->wby || !s->wl || !s->wp)
 				return TC_ENOMEM;
 		}
 	}
