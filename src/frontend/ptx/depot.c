@@ -761,11 +761,10 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 			join_k(s, d, c ? V_SYM : V_TOP, (int64_t)c);
 			break;
 		}
-		/* a call through a register passes anything, and what it passes
-		 * goes where nothing is followed (its objects are open); the
-		 * calls by name still pass theirs */
-		if (r->df_indirect)
+		if (r->df_indirect) {
 			join_k(s, d, V_TOP, 0);
+			break;
+		}
 		for (uint32_t j = s->cby_off[f]; j < s->cby_off[f + 1]; j++) {
 			const pcall *c = &r->calls[s->cby[j]];
 			uint32_t o = TC_NONE;
