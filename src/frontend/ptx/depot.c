@@ -948,13 +948,14 @@ static int setup(dstate *s)
 }
 
 /* the arguments of calls of functions without a body go where nothing is
- * followed */
+ * followed; so do those of every call in a file with a call through a
+ * register, where a .func's parameters are anything (eval, DF_PARAM) */
 static void bodiless_calls(dstate *s)
 {
 	reader *r = s->r;
 	for (size_t i = 0; i < r->ncalls && !s->give_up; i++) {
 		const pcall *c = &r->calls[i];
-		if (c->callee != TC_NONE)
+		if (c->callee != TC_NONE && !r->df_indirect)
 			continue;
 		for (uint32_t a = 0; a < c->nargs; a++) {
 			aval v = {V_NONE, 0, 0, 0, NULL, false};
