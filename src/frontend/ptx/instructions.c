@@ -407,7 +407,7 @@ static int df_mem(reader *r, bool load, uint32_t v, const opnd *val, uint32_t ba
 	} else if (v == TC_NONE) {
 		flags |= DF_ANYV;
 	}
-	return tc__ptx_df(r, DF_STORE, v, base, obj, off, c, size, flags, (uint32_t)r->rec.def.len);
+	return tc__ptx_df(r, DF_STORE, v, base, obj, off, c, size, flags, TC_NONE);
 }
 
 /* A load's records (kind), each a fact of its part: DF_LOAD of memory at

@@ -300,7 +300,8 @@ enum { DFS_TOP, DFS_RESULT };
 typedef struct dfact {
 	uint8_t op, size, flags;
 	uint32_t def, a, b;
-	uint32_t rec; /* a load's record; a store's: the records before it */
+	uint32_t rec; /* the record whose write it follows (a load's, a call slot's
+		       * read); TC_NONE: none */
 	uint32_t pos; /* its instruction's position in the function */
 	int64_t k, c;
 } dfact;
