@@ -9,7 +9,9 @@ lead to it, and find the other barrier convergent.
 
 usage: deep-calls.py --bin THREADCONV [--depth N] [--work DIR]
 """
-import argparse, json, os, subprocess, sys, tempfile, time
+import argparse, json, sys
+
+from checkfile import check_text
 
 
 def module(n):
@@ -41,14 +43,7 @@ def main():
     ap.add_argument('--depth', type=int, default=100000)
     args = ap.parse_args()
     n = args.depth
-    with tempfile.TemporaryDirectory() as work:
-        path = os.path.join(work, 'deep-calls.ptx')
-        with open(path, 'w') as f:
-            f.write(module(n))
-        t0 = time.time()
-        p = subprocess.run([args.bin, 'check', '--format', 'json', path],
-                           capture_output=True, text=True)
-        took = time.time() - t0
+    p, took = check_text(args.bin, 'deep-calls.ptx', module(n), ['--format', 'json'])
     problems = []
     if p.returncode != 1:
         problems.append('exit %d, expected 1:\n%s' % (p.returncode, p.stderr[-2000:]))

@@ -19,11 +19,10 @@ depot to `touch`.
   them and its loop stays uniform. Exit 1.
 """
 import argparse
-import os
 import re
-import subprocess
 import sys
-import tempfile
+
+from checkfile import check_text
 
 HEAD = '''.version 8.0
 .target sm_80
@@ -98,13 +97,9 @@ def module(n):
     return ''.join(parts)
 
 
-def run(binary, n, tmp):
-    path = os.path.join(tmp, 'depot-wide-%d.ptx' % n)
+def run(binary, n):
     text = module(n)
-    with open(path, 'w') as f:
-        f.write(text)
-    p = subprocess.run([binary, 'check', '--no-caret', path], capture_output=True, text=True,
-                       timeout=300)
+    p, _ = check_text(binary, 'depot-wide-%d.ptx' % n, text, ['--no-caret'], timeout=300)
     warns = re.findall(r':(\d+):\d+: warning: ', p.stdout + p.stderr)
     lines = text.split('\n')
     at = [int(w) for w in warns]
@@ -116,17 +111,16 @@ def main():
     ap.add_argument('--bin', required=True)
     a = ap.parse_args()
     bad = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        rc, at, lines, out = run(a.bin, 40, tmp)
-        if rc != 0 or at:
-            print('40 callers: expected exit 0 and no warning, got %d, %s\n%s' % (rc, at, out))
-            bad += 1
-        rc, at, lines, out = run(a.bin, 1100, tmp)
-        want = [i + 1 for i, l in enumerate(lines) if l.endswith('// warns when open')]
-        if rc != 1 or at != want:
-            print('1100 callers: expected exit 1 and a warning at line %s, got %d, %s\n%s'
-                  % (want, rc, at, out[:4000]))
-            bad += 1
+    rc, at, lines, out = run(a.bin, 40)
+    if rc != 0 or at:
+        print('40 callers: expected exit 0 and no warning, got %d, %s\n%s' % (rc, at, out))
+        bad += 1
+    rc, at, lines, out = run(a.bin, 1100)
+    want = [i + 1 for i, l in enumerate(lines) if l.endswith('// warns when open')]
+    if rc != 1 or at != want:
+        print('1100 callers: expected exit 1 and a warning at line %s, got %d, %s\n%s'
+              % (want, rc, at, out[:4000]))
+        bad += 1
     if bad:
         sys.exit(1)
     print('depot-wide: 40 callers: no warning; 1100 callers: the open depot\'s loop warns')

@@ -12,11 +12,9 @@ before the one barrier at the end, which every thread reaches: exit 0, no
 warning.
 """
 import argparse
-import os
-import subprocess
 import sys
-import tempfile
-import time
+
+from checkfile import check_text
 
 
 def module(n):
@@ -43,13 +41,7 @@ def main():
     ap.add_argument('--bin', required=True)
     ap.add_argument('--blocks', type=int, default=100000)
     a = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, 'depot-work.ptx')
-        with open(path, 'w') as f:
-            f.write(module(a.blocks))
-        t0 = time.monotonic()
-        p = subprocess.run([a.bin, 'check', path], capture_output=True, text=True, timeout=300)
-        dt = time.monotonic() - t0
+    p, dt = check_text(a.bin, 'depot-work.ptx', module(a.blocks), timeout=300)
     if p.returncode != 0 or 'warning:' in p.stdout + p.stderr:
         print('expected exit 0 and no warning, got %d:\n%s' % (p.returncode, (p.stdout + p.stderr)[:2000]))
         sys.exit(1)

@@ -356,7 +356,6 @@ static void widen(dstate *s, aval *d)
 }
 
 
-
 /* x into d's addresses: MAX_OFFS addresses into one object become the
  * variables they are in, or that object at any offset */
 static void add_addr(dstate *s, aval *d, uint64_t x)
@@ -476,16 +475,27 @@ static void set_bad(dstate *s, dloc *l)
 }
 
 /* The location at key x (an exact offset) of size bytes. */
-static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
+/* The location at key x, NULL where there is none. */
+static dloc *find_loc(const dstate *s, uint64_t x)
 {
 	uint32_t h = tc__hash_u64(x);
 	size_t at;
 	for (uint32_t v = tc__hash_first(&s->lh, h, &at); v != TC_NONE; v = tc__hash_next(&s->lh, h, &at))
-		if (s->loc[v].key == x) {
-			if (s->loc[v].size != size && !s->loc[v].bad)
-				set_bad(s, &s->loc[v]);
+		if (s->loc[v].key == x)
 			return &s->loc[v];
-		}
+	return NULL;
+}
+
+static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
+{
+	dloc *l = find_loc(s, x);
+	if (l) {
+		if (l->size != size && !l->bad)
+			set_bad(s, l);
+		return l;
+	}
+	uint32_t h = tc__hash_u64(x);
+	size_t at;
 	if (tc__hash_reserve(&s->lh, s->ar.al, s->lh.len + 1) ||
 	    tc__arena_grow(&s->ar, &s->loc, &s->loc_cap, s->nloc + 1, sizeof *s->loc)) {
 		s->oom = s->give_up = true;
@@ -497,7 +507,7 @@ static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
 	uint32_t i = (uint32_t)s->nloc++;
 	tc__hash_put_at(&s->lh, at, h, i);
 	dobj *o = &s->obj[key_obj(x)];
-	dloc *l = &s->loc[i];
+	l = &s->loc[i];
 	memset(l, 0, sizeof *l);
 	l->key = x;
 	l->store = l->fn = TC_NONE;
@@ -1028,17 +1038,6 @@ static void solve(dstate *s)
 
 /* ---- loads that are copies ------------------------------------------------ */
 
-/* The location at key x, NULL where there is none. */
-static const dloc *find_loc(const dstate *s, uint64_t x)
-{
-	uint32_t h = tc__hash_u64(x);
-	size_t at;
-	for (uint32_t v = tc__hash_first(&s->lh, h, &at); v != TC_NONE; v = tc__hash_next(&s->lh, h, &at))
-		if (s->loc[v].key == x)
-			return &s->loc[v];
-	return NULL;
-}
-
 /* One function's blocks (from 0): their successors and predecessors, the
  * dominator tree, how often each of its registers is written (up to 2), and
  * marks for the searches of copy_of; made for the first of its loads that
@@ -1198,6 +1197,19 @@ static bool off_the_ways(const reader *r, const pfunc *fn, fdom *d, uint32_t bs,
 	return true;
 }
 
+/* The block of store st (of f) where it is a copy's candidate for a load at
+ * position lp in block bl: of a register f writes once, and before the
+ * load on every path; TC_NONE otherwise. */
+static uint32_t before_load(const reader *r, const pfunc *fn, const fdom *d, const dfact *st,
+			    uint32_t bl, uint32_t lp)
+{
+	uint32_t bs = pos_block(r, fn, st->pos);
+	if (st->def >= fn->nregs || d->writes[st->def] != 1 || bs == TC_NONE ||
+	    (bl == bs ? st->pos > lp : !tc__dominates(&d->dt, bs, bl)))
+		return TC_NONE;
+	return bs;
+}
+
 /*
  * Whether load x of function f, whose base is one exact address, reads what
  * one store of a register wrote: a store in f of a register f writes once,
@@ -1233,20 +1245,14 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 			others = true;
 		}
 	}
-	if (fn_dom(s, f, d)) {
-		s->oom = true;
+	if (fn_dom(s, f, d))
 		return TC_ENOMEM;
-	}
-	if (!d->ok)
-		return TC_OK;
-	uint32_t bl = pos_block(r, fn, x->pos);
+	uint32_t bl = d->ok ? pos_block(r, fn, x->pos) : TC_NONE;
 	if (bl == TC_NONE)
 		return TC_OK;
 	if (!others) { /* the one store there */
 		const dfact *st = &r->df[l->store];
-		uint32_t bs = pos_block(r, fn, st->pos);
-		if (st->def < fn->nregs && d->writes[st->def] == 1 && bs != TC_NONE &&
-		    (bl == bs ? st->pos < x->pos : tc__dominates(&d->dt, bs, bl)))
+		if (before_load(r, fn, d, st, bl, x->pos) != TC_NONE)
 			*reg = st->def;
 		return TC_OK;
 	}
@@ -1267,18 +1273,15 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 		s->wp[w] = r->df[s->wl[w]].pos;
 	for (uint32_t c = 0; c < nw && *work < COPY_WORK; c++) {
 		const dfact *st = &r->df[s->wl[c]];
-		if (st->def >= fn->nregs || d->writes[st->def] != 1 ||
-		    (st->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || st->size != x->size)
+		if ((st->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || st->size != x->size)
 			continue;
 		aval one;
 		uint64_t key;
 		int64_t sk = 0;
 		const aval *sb = access_base(s, f, st, &one, &key, &sk);
+		uint32_t bs = before_load(r, fn, d, st, bl, x->pos);
 		if (sb->n != 1 || sb->k != V_NONE || !key_exact(sb->a[0]) ||
-		    sb->a[0] != addr_key(o, off - sk))
-			continue;
-		uint32_t bs = pos_block(r, fn, st->pos);
-		if (bs == TC_NONE || (bl == bs ? st->pos > x->pos : !tc__dominates(&d->dt, bs, bl)))
+		    sb->a[0] != addr_key(o, off - sk) || bs == TC_NONE)
 			continue;
 		if (off_the_ways(r, fn, d, bs, st->pos, bl, x->pos, s->wp, nw, c, work)) {
 			*reg = st->def;
@@ -1341,7 +1344,7 @@ static int use(dstate *s)
 	dom.f = TC_NONE;
 	uint64_t work = 0;
 	if (store_index(s))
-		{ s->oom = true; return TC_ENOMEM; }
+		return TC_ENOMEM;
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		bool any = false;
 		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
@@ -1365,36 +1368,32 @@ static int use(dstate *s)
 			if (s->give_up)
 				return s->oom ? TC_ENOMEM : TC_OK;
 			uint8_t bits = (uint8_t)(x->size < 8 ? x->size * 8u : 64u);
-			uint32_t end = tc__ptx_op_end(r, i), from = TC_NONE;
-			if ((out.k != V_CONST && out.k != V_SYM) || out.n) {
+			uint32_t end = tc__ptx_op_end(r, i);
+			/* what the load reads now: nothing (itself), or a register */
+			uint32_t from = x->def;
+			tc_lane_op lane = tc__ptx_no_lane;
+			if (out.k == V_CONST && !out.n) {
+				lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE},
+						    TC_NONE, {tc__ptx_sext(out.c, bits), 0}};
+			} else if (out.k == V_SYM && !out.n) { /* a kernel's argument */
+				lane.bits = bits;
+			} else {
 				if (end == r->rec.opoff.v[i])
 					continue;
 				if (copy_of(s, f, x, base, k, &dom, &work, &from))
 					return TC_ENOMEM;
 				if (from == TC_NONE)
 					continue;
-				/* a copy of the register, to the load's width (a
-				 * narrower signed load extends its sign) */
-				r->rec.kind[i] = TC_UA_PURE;
-				r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, bits, {0, TC_NONE},
-							  TC_NONE, {0, 0}};
-				if ((x->flags & DF_SIGNED) && x->size < 4)
-					r->lane[i] = tc__ptx_no_lane;
-				for (uint32_t o = r->rec.opoff.v[i]; o < end; o++)
-					r->rec.op.v[o] = from;
-				any = true;
-				continue;
+				/* to the load's width (a narrower signed load
+				 * extends its sign) */
+				if (!(x->flags & DF_SIGNED) || x->size >= 4)
+					lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, bits,
+							    {0, TC_NONE}, TC_NONE, {0, 0}};
 			}
 			r->rec.kind[i] = TC_UA_PURE;
-			if (out.k == V_CONST) {
-				r->lane[i] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE},
-							  TC_NONE, {tc__ptx_sext(out.c, bits), 0}};
-			} else { /* a kernel's argument: its value is not known */
-				r->lane[i] = tc__ptx_no_lane;
-				r->lane[i].bits = bits;
-			}
+			r->lane[i] = lane;
 			for (uint32_t o = r->rec.opoff.v[i]; o < end; o++)
-				r->rec.op.v[o] = x->def; /* no register read: the same everywhere */
+				r->rec.op.v[o] = from;
 			any = true;
 		}
 		if (any && tc__ptx_full_masks(r, &r->fn[f]))
