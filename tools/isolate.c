@@ -326,8 +326,11 @@ static void read_stop(char *out, size_t cap, const char *name, const char *why, 
 	bool llvm = len > 3 && (strcmp(name + len - 3, ".ll") == 0 ||
 				 strcmp(name + len - 3, ".bc") == 0);
 	bool malformed = sig != SIGKILL && !shared->timed_out;
-	snprintf(out, cap, "%s reading this input (%s)%s", llvm ? "LLVM failed" : "the reader stopped",
-		 why, malformed ? ": it is malformed" : "");
+	int n = snprintf(out, cap, "%s reading this input (%s)%s",
+			 llvm ? "LLVM failed" : "the reader stopped", why,
+			 malformed ? ": it is malformed" : "");
+	if (n < 0 || (size_t)n >= cap) /* cut short: it still ends where it must */
+		out[cap - 1] = '\0';
 }
 
 /* The child ended abnormally (sig, or an LLVM fatal error when sig is 0). */
