@@ -55,6 +55,9 @@ typedef struct context {
 	bool launch;    /* a kernel as launched: its parameters as read */
 	bool ret_uniform;  /* its return value is the same in the block */
 	bool ret_wuniform; /* ... in each warp */
+	uint64_t out_uniform;  /* its out k (tc_fn_desc.out_index), k < 64, is
+				* the same in the block: bit k */
+	uint64_t out_wuniform; /* ... in each warp */
 	bool queued;
 	/* entered by part of the block [0] or of a warp [1]; direct: the call
 	 * from bad_parent is the one only part of it reaches */
@@ -272,6 +275,36 @@ static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 	return true;
 }
 
+/* The outs of a context that are the same in the group (tc_fn_desc.out):
+ * bit k where each read of out k is (TC_NONE: a constant), and, where they
+ * are at several returns, the returns do not join after a divergent
+ * branch (as returns_uniform). */
+static uint64_t outs_uniform(const tc_fn_desc *d, const tc_uniformity *u)
+{
+	uint64_t some = 0, bad = 0, several = 0;
+	uint32_t first[MASK_BITS];
+	for (uint32_t q = 0; q < d->nout; q++) {
+		uint32_t k = d->out_index[q], v = d->out_value[q];
+		if (k >= MASK_BITS)
+			continue;
+		uint64_t bit = UINT64_C(1) << k;
+		if (!(some & bit))
+			first[k] = d->out_block[q];
+		else if (first[k] != d->out_block[q])
+			several |= bit;
+		some |= bit;
+		if (v != TC_NONE && (v >= d->f.nvalues || tc__uniformity_value(u, v)))
+			bad |= bit;
+	}
+	if (several & some & ~bad)
+		for (uint32_t k = 0; k < d->f.nblocks; k++)
+			if (d->f.succ_off[k + 1] - d->f.succ_off[k] >= 2 && tc__uniformity_branch(u, k)) {
+				bad |= several;
+				break;
+			}
+	return some & ~bad;
+}
+
 /* The kinds of a context's values in *buf (grown to fit): the reader's,
  * with the parameters of mask thread-dependent and the others not, and
  * the calls whose callee's context returns a uniform value uniform. */
@@ -298,6 +331,16 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 	for (uint32_t s = 0; s < d->ncalls; s++) {
 		uint32_t y = X->callee[s], v = d->calls[s].value;
 		if (y != TC_NONE && (warp ? c->ctx[y].ret_wuniform : c->ctx[y].ret_uniform) && v < n)
+			kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
+	}
+	/* what a callee left in memory, where its context makes it uniform */
+	for (uint32_t q = 0; q < d->ncout; q++) {
+		uint32_t s = d->cout_site[q], v = d->cout_value[q], k = d->cout_index[q];
+		uint32_t y = s < d->ncalls ? X->callee[s] : TC_NONE;
+		if (y == TC_NONE || v >= n || k >= MASK_BITS)
+			continue;
+		uint64_t outs = warp ? c->ctx[y].out_wuniform : c->ctx[y].out_uniform;
+		if ((outs >> k) & 1)
 			kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
 	}
 	return TC_OK;
@@ -617,7 +660,10 @@ static int analyse(tc_calls *c, uint32_t x)
 			uint32_t old = c->ctx[x].callee[s];
 			bool was = old != TC_NONE && c->ctx[old].ret_uniform,
 			     wwas = old != TC_NONE && c->ctx[old].ret_wuniform;
-			if ((c->ctx[y].ret_uniform && !was) || (c->ctx[y].ret_wuniform && !wwas))
+			uint64_t outs = old != TC_NONE ? c->ctx[old].out_uniform : 0,
+				 wouts = old != TC_NONE ? c->ctx[old].out_wuniform : 0;
+			if ((c->ctx[y].ret_uniform && !was) || (c->ctx[y].ret_wuniform && !wwas) ||
+			    (c->ctx[y].out_uniform & ~outs) || (c->ctx[y].out_wuniform & ~wouts))
 				again = true;
 			c->ctx[x].callee[s] = y;
 			rc = add_caller(c, x, y);
@@ -633,13 +679,27 @@ static int analyse(tc_calls *c, uint32_t x)
 		rc = collective_args(c, X, d, u, l);
 	bool ret = !rc && returns_uniform(d, u);
 	bool wret = !rc && (ret || (w && returns_uniform(d, w)));
+	uint64_t outs = rc ? 0 : outs_uniform(d, u);
+	uint64_t wouts = rc ? 0 : outs | (w ? outs_uniform(d, w) : 0);
+	/* the outs a call leaves: as its callee's context says */
+	for (uint32_t q = 0; !rc && q < d->nfout; q++) {
+		uint32_t k = d->fout_k[q], s = d->fout_site[q], o = d->fout_index[q];
+		uint32_t y = s < d->ncalls ? c->ctx[x].callee[s] : TC_NONE;
+		if (k >= MASK_BITS || o >= MASK_BITS || y == TC_NONE)
+			continue;
+		outs |= ((c->ctx[y].out_uniform >> o) & 1) << k;
+		wouts |= ((c->ctx[y].out_wuniform >> o) & 1) << k;
+	}
 	tc__decided_free(ev);
 	tc__lanes_free(l);
 	tc__uniformity_free(u);
 	tc__affine_free(af);
-	if (!rc && ((ret && !X->ret_uniform) || (wret && !X->ret_wuniform))) {
+	if (!rc && ((ret && !X->ret_uniform) || (wret && !X->ret_wuniform) ||
+		    (outs & ~X->out_uniform) || (wouts & ~X->out_wuniform))) {
 		X->ret_uniform |= ret;
 		X->ret_wuniform |= wret;
+		X->out_uniform |= outs;
+		X->out_wuniform |= wouts;
 		rc = requeue_callers(c, x);
 	}
 	if (!rc && again && !X->queued) {

@@ -269,6 +269,30 @@ typedef struct tc_fn_desc {
 	 * itself (a read of it there is made: tc__fn_desc_read_args) */
 	uint32_t *ret_block;
 	uint32_t *block_node; /* per block: the graph node its branch ends */
+	/* What the function leaves in memory that a caller reads after the
+	 * call (a store through a parameter that every return follows, of a
+	 * value the function writes once): its out k is value out_value[q]
+	 * as it is at block out_block[q] (a return; a read of it there is
+	 * made: tc__fn_desc_read_args; TC_NONE: a constant), for each q <
+	 * nout with out_index[q] k. An out is the same in the group, in a
+	 * calling context, where each of its reads is and, where they are at
+	 * several returns, no branch may go different ways. NULL: none. */
+	uint32_t *out_value, *out_block, *out_index;
+	uint32_t nout;
+	/* Outs that a call of this function leaves and nothing after it
+	 * changes before a return (the reader's to prove): its out fout_k[q]
+	 * is out fout_index[q] of the callee of its call fout_site[q], for q <
+	 * nfout (a constructor that calls the base one). An out is either
+	 * read (above) or so. NULL: none. */
+	uint32_t *fout_k, *fout_site, *fout_index;
+	uint32_t nfout;
+	/* The values of this function that read what a callee left (the
+	 * reader's to prove: nothing else writes there between the call and
+	 * the read): cout_value[q], of kind TC_UA_SOURCE, reads out
+	 * cout_index[q] of the callee of call cout_site[q], for q < ncout.
+	 * NULL: none. */
+	uint32_t *cout_value, *cout_site, *cout_index;
+	uint32_t ncout;
 	tc_call_site *calls;
 	uint32_t ncalls;
 	uint32_t *arg;

@@ -202,6 +202,15 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->ret);
 	tc__free(al, d->ret_block);
 	tc__free(al, d->block_node);
+	tc__free(al, d->out_value);
+	tc__free(al, d->out_block);
+	tc__free(al, d->out_index);
+	tc__free(al, d->fout_k);
+	tc__free(al, d->fout_site);
+	tc__free(al, d->fout_index);
+	tc__free(al, d->cout_value);
+	tc__free(al, d->cout_site);
+	tc__free(al, d->cout_index);
 	tc__free(al, d->calls);
 	tc__free(al, d->arg);
 	tc__free(al, d->arg_ones);
@@ -221,6 +230,27 @@ static void *copy_of(const tc_alloc *al, const void *p, size_t n, size_t sz)
 	if (q && n)
 		memcpy(q, p, n * sz);
 	return q;
+}
+
+/* n elements of uint32_t into *a and *b and *c, none when n is 0 */
+static bool room3(const tc_alloc *al, size_t n, uint32_t **a, uint32_t **b, uint32_t **c)
+{
+	if (!n)
+		return true;
+	*a = tc__malloc(al, tc__mul(n, sizeof **a));
+	*b = tc__malloc(al, tc__mul(n, sizeof **b));
+	*c = tc__malloc(al, tc__mul(n, sizeof **c));
+	return *a && *b && *c;
+}
+
+int tc__fn_desc_room_outs(tc_module *m, tc_fn_desc *d, size_t nout, size_t nfout, size_t ncout)
+{
+	const tc_alloc *al = &m->al;
+	return room3(al, nout, &d->out_value, &d->out_block, &d->out_index) &&
+			       room3(al, nfout, &d->fout_k, &d->fout_site, &d->fout_index) &&
+			       room3(al, ncout, &d->cout_value, &d->cout_site, &d->cout_index)
+		       ? TC_OK
+		       : TC_ENOMEM;
 }
 
 tc_fn_desc *tc__fn_desc_new(tc_module *m, uint32_t nblocks, const uint32_t *block_node,
@@ -265,23 +295,25 @@ int tc__fn_desc_set_func(tc_module *m, tc_fn_desc *d, const tc_ua_func *f)
 }
 
 /* The values tc__fn_desc_read_args reads where they are used: call
- * arguments, and returned values where ret_block says where they return;
- * in order, each slot (an arg or ret entry) with its block. */
+ * arguments, returned values where ret_block says where they return, and
+ * outs; in order, each slot (an arg, ret or out entry) with its block. */
 typedef struct desc_read {
 	uint32_t *slot;
 	uint32_t block;
 } desc_read;
 
-int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
+int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 {
 	const tc_alloc *al = &m->al;
 	uint32_t n = d->f.nvalues, extra = 0;
-	for (uint32_t s = 0; s < d->ncalls; s++)
+	for (uint32_t s = 0; args && s < d->ncalls; s++)
 		for (uint32_t a = d->calls[s].arg_off;
 		     a < d->calls[s].arg_off + d->calls[s].nargs && a < d->narg; a++)
 			extra += d->arg[a] < n;
 	for (uint32_t k = 0; d->ret_block && k < d->nret; k++)
 		extra += d->ret[k] < n;
+	for (uint32_t q = 0; q < d->nout; q++)
+		extra += d->out_value[q] < n;
 	if (extra == 0)
 		return TC_OK;
 	if ((uint64_t)n + extra >= UINT32_MAX - 1)
@@ -310,7 +342,7 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 		return TC_ENOMEM;
 	}
 	uint32_t nr = 0;
-	for (uint32_t s = 0; s < d->ncalls; s++)
+	for (uint32_t s = 0; args && s < d->ncalls; s++)
 		for (uint32_t a = d->calls[s].arg_off;
 		     a < d->calls[s].arg_off + d->calls[s].nargs && a < d->narg; a++)
 			if (d->arg[a] < n)
@@ -318,6 +350,9 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d)
 	for (uint32_t k = 0; d->ret_block && k < d->nret; k++)
 		if (d->ret[k] < n)
 			reads[nr++] = (desc_read){&d->ret[k], d->ret_block[k]};
+	for (uint32_t q = 0; q < d->nout; q++)
+		if (d->out_value[q] < n)
+			reads[nr++] = (desc_read){&d->out_value[q], d->out_block[q]};
 	memcpy(block, d->f.block, (size_t)n * sizeof *block);
 	memcpy(kind, d->f.kind, n);
 	if (lop)

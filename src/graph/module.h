@@ -136,6 +136,11 @@ void tc__module_set_origin(tc_module *m, struct LLVMOpaqueValue *fn, tc_llvm_ori
 /* Gives the last graph added its description (graph/desc.h; allocated with
  * m->al, and so are its arrays); takes ownership, also on failure. */
 void tc__module_set_desc(tc_module *m, tc_fn_desc *desc);
+/* Room in d for nout reads of outs (out_value, out_block, out_index), nfout
+ * outs that calls leave (fout_*) and ncout values that read a callee's out
+ * (cout_*), none filled and the counts left 0; an array of none is not
+ * made. TC_OK or TC_ENOMEM (what was made stays d's). */
+int tc__fn_desc_room_outs(tc_module *m, tc_fn_desc *d, size_t nout, size_t nfout, size_t ncout);
 /* A description of a function of nblocks blocks with block_node (a copy),
  * room for params parameter values and rets returns (param_value,
  * param_index, ret; none filled), the rest empty, its values (f) to be set
@@ -145,15 +150,16 @@ tc_fn_desc *tc__fn_desc_new(tc_module *m, uint32_t nblocks, const uint32_t *bloc
 /* Makes d->f a copy of f's arrays. TC_OK or TC_ENOMEM (d freed whole by
  * tc__fn_desc_free either way). */
 int tc__fn_desc_set_func(tc_module *m, tc_fn_desc *d, const tc_ua_func *f);
-/* Makes each argument of d's calls that is a value a value of its own, a
- * copy read where the call is (calls[s].block), and so each returned value
- * where d->ret_block says where it returns, so that its divergence is the
+/* Makes each argument of d's calls that is a value a value of its own (when
+ * args is set), a copy read where the call is (calls[s].block), and so each
+ * returned value where d->ret_block says where it returns, and each out
+ * where d->out_block says, so that its divergence is the
  * value's as the call or the return sees it: a value that leaves a loop
  * whose threads left it at different iterations differs there, though it
  * is the same in each iteration (temporal divergence, which the uniformity
  * analysis gives its uses, not the value). d->lop, when there, gets a copy
  * for each. TC_OK or TC_ENOMEM (d as it was). */
-int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d);
+int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args);
 void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d);
 /* Keeps a warning about the input (tc_module_warning; the first four).
  * TC_ENOMEM or TC_OK. */

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Seeds for fuzz_llvm: every kernel of tests/kernels compiled by clang at -O0
+"""Seeds for fuzz_llvm: every kernel of tests/kernels (and tests/kernels/calls,
+whose barriers, collectives and out-parameters are in helpers) compiled by clang at -O0
 and -O2 with -g, as text IR and as bitcode, plus the hand-written IR of
 tests/llvm. With --ptx, seeds for fuzz_ptx instead: the same kernels
 compiled to PTX, plus the hand-written PTX of tests/ptx. Compiled from the
@@ -24,9 +25,13 @@ def main():
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     made = 0
-    for src in sorted(glob.glob(os.path.join(ROOT, 'tests', 'kernels', '*.c[lu]'))):
+    # the kernels, and those whose barriers and out-parameters are in helpers
+    for src in sorted(glob.glob(os.path.join(ROOT, 'tests', 'kernels', '*.c[lu]')) +
+                      glob.glob(os.path.join(ROOT, 'tests', 'kernels', 'calls', '*.c[lu]'))):
         rel = os.path.relpath(src, ROOT)
         base = os.path.splitext(os.path.basename(src))[0]
+        if os.path.basename(os.path.dirname(src)) == 'calls':
+            base = 'calls_' + base
         for opt in ('-O0', '-O2'):
             kinds = (('ptx', []),) if a.ptx else (('ll', ['-emit-llvm']), ('bc', ['-c', '-emit-llvm']))
             for kind, flags in kinds:

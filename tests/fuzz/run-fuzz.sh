@@ -67,7 +67,7 @@ if [ "$target" = spirv ]; then
 		spirv-as --target-env spv1.3 "$f" -o "$seeds/$(basename "$f" .spvasm).spv" \
 			2>/dev/null || true
 	done
-	for f in build/tests/kernels/*.spv; do
+	for f in build/tests/kernels/*.spv build/tests/kernels/calls/*.spv; do
 		[ -f "$f" ] && [ "$(wc -c <"$f")" -le 65536 ] && cp "$f" "$seeds/"
 	done
 	# full stacks (SPIRV-Tools has no frame pointers), for the suppression

@@ -6,8 +6,12 @@ usage: calls_inline.py --bin THREADCONV --opt OPT [--count N] [--seed S]
                        [--jobs J] [--show K] [--keep DIR] [--print-seed S]
 
 Each module (seed S + i) has @kernel(ptr %out, i32 %n, i32 %m) and 1 to 5
-internal helpers @hK(ptr %out, i32 %a, i32 %b) returning i32, marked
-noinline. The helpers form a random call DAG (hK calls only hJ with J > K;
+internal helpers @hK(ptr %out, i32 %a, i32 %b, ptr %res) returning i32,
+marked noinline, that also store what they return through %res (an
+out-parameter: the caller passes a stack variable of its own and, at some
+calls, reads it back into the running value). Some helpers have one exit
+block that every return goes to (the value returned a phi there), the
+others a ret at each early return. The helpers form a random call DAG (hK calls only hJ with J > K;
 every helper is called at least once, some from several sites, the kernel
 among the callers), each call passing the thread id, the block id, a
 parameter of the caller (kernel: %n, %m), a constant, the running value
@@ -77,6 +81,8 @@ class Fn:
         self.nval = self.nlab = 0
         self.cur = 'entry'
         self.acc = None
+        self.slots = 0        # stack variables passed to calls as %res
+        self.exits = None     # one exit block: the (value, block) that go there
         self.sp = '!%d' % (10 + index)
 
     def val(self):
@@ -140,10 +146,16 @@ class Fn:
         self.g.barrier_lines.append(self.g.nline)
 
     def call(self, callee, loop_i):
+        r = self.g.rnd
         a, b = self.operand(loop_i), self.operand(loop_i)
+        self.slots += 1
+        slot = '%%slot%d' % self.slots
         v = self.val()
-        self.emit('%s = call i32 @h%d(ptr %%out, i32 %s, i32 %s) #3%s'
-                  % (v, callee, a, b, self.dbg()))
+        self.emit('%s = call i32 @h%d(ptr %%out, i32 %s, i32 %s, ptr %s) #3%s'
+                  % (v, callee, a, b, slot, self.dbg()))
+        if r.random() < 0.5:  # what the callee left in the variable instead
+            v = self.val()
+            self.emit('%s = load i32, ptr %s, align 4' % (v, slot))
         s = self.val()
         self.emit('%s = add i32 %s, %s' % (s, self.acc, v))
         self.acc = s
@@ -151,8 +163,21 @@ class Fn:
     def ret(self):
         if self.is_kernel:
             self.emit('ret void')
+        elif self.exits is not None:
+            self.exits.append((self.acc, self.cur))
+            self.emit('br label %exit')
         else:
+            self.emit('store i32 %s, ptr %%res, align 4' % self.acc)
             self.emit('ret i32 %s' % self.acc)
+
+    def finish(self):
+        """The exit block that every return goes to, where there is one."""
+        if self.exits:
+            self.start('exit')
+            v = self.val()
+            self.emit('%s = phi i32 %s' % (v, ', '.join('[ %s, %%%s ]' % e for e in self.exits)))
+            self.emit('store i32 %s, ptr %%res, align 4' % v)
+            self.emit('ret i32 %s' % v)
 
     def block(self, budget, depth, loop_i):
         """Statements until budget runs out; places pending calls."""
@@ -243,9 +268,10 @@ class Fn:
         if self.is_kernel:
             head = 'define void @kernel(ptr %%out, i32 %%n, i32 %%m) #3 !dbg %s {' % self.sp
         else:
-            head = 'define internal i32 @%s(ptr %%out, i32 %%a, i32 %%b) %s !dbg %s {' % (
+            head = 'define internal i32 @%s(ptr %%out, i32 %%a, i32 %%b, ptr %%res) %s !dbg %s {' % (
                 self.name, attrs, self.sp)
-        return '\n'.join([head] + self.out + ['}', ''])
+        slots = ['  %%slot%d = alloca i32, align 4' % (k + 1) for k in range(self.slots)]
+        return '\n'.join([head] + self.out[:1] + slots + self.out[1:] + ['}', ''])
 
 
 class Module:
@@ -276,6 +302,8 @@ class Module:
                 fn = Fn(self, 0, 'kernel', True, ['%n', '%m'], sites)
             else:
                 fn = Fn(self, f + 1, 'h%d' % f, False, ['%a', '%b'], sites)
+            if f >= 0 and r.random() < 0.5:
+                fn.exits = []
             fn.out.append('entry:')
             fn.emit('%tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()')
             fn.emit('%bid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()')
@@ -285,6 +313,7 @@ class Module:
             while fn.pending:  # the calls not placed yet, at the end
                 fn.call(fn.pending.pop(0), None)
             fn.ret()
+            fn.finish()
             fns.append(fn)
         self.fns = fns
         return self

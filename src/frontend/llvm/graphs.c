@@ -161,6 +161,8 @@ static int describe(reader *r, uint32_t f, uint32_t nblocks, tc_fn_read *in)
 			d->ret[d->nret++] = tc__llvm_ptrmap_get(&r->values, term);
 	}
 	int rc = describe_calls(r, d, nblocks);
+	if (!rc)
+		rc = tc__llvm_describe_outs(r, f, d, nblocks);
 	return rc ? rc : describe_collectives(r, d);
 }
 

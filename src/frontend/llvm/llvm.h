@@ -198,6 +198,7 @@ typedef struct reader {
 	char bname[32];      /* a numbered block's name */
 	LLVMValueRef cursor; /* the last barrier found in a block */
 	uint32_t *nbar, *last; /* per block: barriers, the node its branch ends */
+	struct fouts *fouts;   /* per function: its outs (outs.c), made once */
 	size_t nbar_cap, last_cap;
 	uint8_t *way; /* per block: which way its branch goes (tc_fn_read.way) */
 	size_t way_cap;
@@ -212,7 +213,7 @@ typedef struct reader {
 	bool mask_arg;      /* the argument tested is a warp collective's mask */
 	tc_thread_id *ids;  /* its reads of a thread's index (graph/desc.h) */
 	LLVMValueRef byval_seen; /* its byval argument looked at last, and */
-	bool byval_read;         /* whether only reads use it (only_read) */
+	bool byval_read;         /* whether only reads use it (tc__llvm_pointer_kept) */
 	size_t nids, ids_cap;
 	const tc_fn_sink *sink; /* what each function's description goes to */
 
@@ -269,6 +270,20 @@ int tc__llvm_number_branches(reader *r, uint32_t nblocks);
 void tc__llvm_block_size(reader *r, LLVMValueRef fn, uint32_t size[3]);
 uint32_t tc__llvm_warp_size(reader *r, LLVMValueRef fn);
 uint32_t tc__llvm_max_threads(const reader *r, LLVMValueRef fn);
+/* Whether every use of pointer p, and of the pointers derived from it
+ * (GEPs, casts), only reads it (loads; not volatile ones unless writes is
+ * set); with writes set, also stores into it, debug information and
+ * lifetimes (tc__llvm_marker_call), and calls of defined functions whose
+ * parameter keeps it so in turn. Otherwise (a store of it, another call, a
+ * phi, more than 256 uses looked at) it may leave. */
+bool tc__llvm_pointer_kept(LLVMValueRef p, bool writes);
+/* A call of debug information or of a variable's lifetime. */
+bool tc__llvm_marker_call(LLVMValueRef i);
+/* What function f (the one being read, as d describes it, nblocks blocks)
+ * leaves in its callers' variables, and the loads of its variables that
+ * read what a callee left (graph/desc.h, outs; outs.c). TC_OK or an error
+ * (said). */
+int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks);
 int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop,
 			     bool *arith_only);

@@ -86,10 +86,19 @@ static bool pure_intrinsic(const reader *r, LLVMValueRef callee)
  * its operands are (a source of divergence; calls: classify). The others
  * are divergent exactly when an operand is; propagation sees to that.
  */
-/* Whether every use of pointer p, and of the pointers derived from it,
- * only reads (loads, GEPs, casts): nothing writes through it, and it does
- * not leave (a store of it, a call, a phi). */
-static bool only_read(LLVMValueRef p)
+/* A call of debug information or of a variable's lifetime: it neither
+ * writes nor passes on the pointers it is given. */
+bool tc__llvm_marker_call(LLVMValueRef i)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(i);
+	size_t len;
+	const char *name = callee && LLVMIsAFunction(callee) ? tc__llvm_value_name(callee, &len)
+							     : NULL;
+	return name && ((len >= 9 && memcmp(name, "llvm.dbg.", 9) == 0) ||
+			(len >= 14 && memcmp(name, "llvm.lifetime.", 14) == 0));
+}
+
+bool tc__llvm_pointer_kept(LLVMValueRef p, bool writes)
 {
 	LLVMValueRef stack[16];
 	int top = 0, steps = 0;
@@ -100,16 +109,33 @@ static bool only_read(LLVMValueRef p)
 			LLVMValueRef w = LLVMGetUser(u);
 			if (++steps > 256)
 				return false;
-			if (LLVMIsALoadInst(w) && !LLVMGetVolatile(w))
+			if (LLVMIsALoadInst(w) && (writes || !LLVMGetVolatile(w)))
 				continue;
 			if ((LLVMIsAGetElementPtrInst(w) || LLVMIsABitCastInst(w) ||
 			     LLVMIsAAddrSpaceCastInst(w)) &&
-			    LLVMGetOperand(w, 0) == v &&
-			    top < (int)(sizeof stack / sizeof *stack)) {
+			    LLVMGetOperand(w, 0) == v) {
+				if (top == (int)(sizeof stack / sizeof *stack))
+					return false;
 				stack[top++] = w;
 				continue;
 			}
-			return false;
+			if (!writes)
+				return false;
+			if (LLVMIsAStoreInst(w) && LLVMGetOperand(w, 0) != v)
+				continue;
+			if (LLVMIsACallInst(w) && tc__llvm_marker_call(w))
+				continue; /* debug information, a lifetime */
+			LLVMValueRef callee = LLVMIsACallInst(w) ? LLVMGetCalledValue(w) : NULL;
+			if (!callee || callee == v || !LLVMIsAFunction(callee) ||
+			    LLVMIsDeclaration(callee))
+				return false;
+			unsigned na = (unsigned)LLVMGetNumArgOperands(w);
+			for (unsigned k = 0; k < na; k++)
+				if (LLVMGetOperand(w, k) == v) {
+					if (top == (int)(sizeof stack / sizeof *stack))
+						return false;
+					stack[top++] = LLVMGetParam(callee, k);
+				}
 		}
 	}
 	return true;
@@ -119,7 +145,7 @@ static bool only_read(LLVMValueRef p)
  * The kernel's argument passed by value (byval) that p points into, or NULL:
  * each thread's copy of the caller's value, in memory of its own (private
  * on spir64 and AMDGPU, generic on NVPTX). What a load reads there is the
- * same in every thread as long as nothing writes it (only_read), and may
+ * same in every thread as long as nothing writes it (tc__llvm_pointer_kept), and may
  * differ once the thread writes its copy.
  */
 static LLVMValueRef byval_argument(reader *r, LLVMValueRef p)
@@ -166,7 +192,7 @@ static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op)
 		LLVMValueRef copy = byval_argument(r, p);
 		if (copy && copy != r->byval_seen) { /* its fields: one walk of its uses */
 			r->byval_seen = copy;
-			r->byval_read = only_read(copy);
+			r->byval_read = tc__llvm_pointer_kept(copy, false);
 		}
 		if (copy)
 			return !r->byval_read;

@@ -66,7 +66,7 @@
  * offset not known.
  */
 #include "frontend/ptx/ptx.h"
-#include "graph/dominators.h"
+#include "graph/ways.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +74,7 @@
 #define MAX_ADDRS 1024 /* addresses one value holds at most (more: open) */
 #define MAX_OFFS 8   /* offsets into one object one value holds, before any */
 #define MAX_ROUNDS 64
+#define MAX_HOPS 4 /* calls that pass a caller's address on, before its store */
 #define OFF_ANY 0xffffffffu
 #define OFF_SPAN 0xc0000000u /* + i: any offset in the object's i-th variable */
 #define OFF_BIAS 0x80000000u
@@ -144,6 +145,10 @@ typedef struct dstate {
 	/* per object, after the fixpoint: the stores that may write it
 	 * (wby[wof[o] .. wof[o + 1]), fact indices), and room for one load's */
 	uint32_t *wof, *wby, *wl, *wp; /* wp: the positions of wl's */
+	/* out_of: per store of wl, the parameter its address is (param_of),
+	 * TC_NONE, and the constant added */
+	uint32_t *wpb;
+	int64_t *wc;
 	/* the locations made before this round, by key (object, then offset):
 	 * a load at an offset not known reads those of its range here, and the
 	 * ones made since at the head of the object's list */
@@ -153,6 +158,17 @@ typedef struct dstate {
 	} *sorted;
 	uint64_t *skey; /* sorted's keys */
 	size_t snap, sorted_cap, skey_cap;
+	struct fdom **doms; /* per function, made for its first load looked at */
+	/* the functions that may run rf or rg through calls: rmark[h] ==
+	 * rstamp (reaching) */
+	uint32_t *rmark, *rstack, rstamp, rf, rg;
+	/* call_reaches: marks per object and per function, and its stacks */
+	uint32_t *omark, *ostack, *cmark, *cstack, ostamp;
+	uint32_t *fev, *gev, *hev; /* positions of the events out_of looks at */
+	uint32_t *evb;             /* blocks of events (off_the_ways) */
+	size_t fev_cap, gev_cap, hev_cap, evb_cap;
+	/* the calls that pass the caller's address on to the store (chain) */
+	uint32_t hop[MAX_HOPS], nhops;
 	bool changed, give_up, oom;
 } dstate;
 
@@ -1045,10 +1061,13 @@ static void solve(dstate *s)
 typedef struct fdom {
 	uint32_t f; /* whose, TC_NONE */
 	bool ok;
-	tc_digraph g, rg;
-	tc_domtree dt;
+	tc_ways w;
 	uint8_t *writes;
-	uint32_t *mark[2], *stack, stamp;
+	/* per register: the one fact that writes it (TC_NONE: none, ST_MANY:
+	 * more); per call of the function (from call0): its position, and
+	 * whether it is guarded; the positions of its rets and exits */
+	uint32_t *def_fact, *call_pos, *ret_pos, nret;
+	uint8_t *call_guard;
 } fdom;
 
 /* the work of copy_of's searches per file (blocks visited, stores looked
@@ -1070,14 +1089,9 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 		ns += r->blocks[b].nsucc;
 	uint32_t *off = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 1);
 	uint32_t *succ = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)ns + 1);
-	uint32_t *idom = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 2);
 	d->writes = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)fn->nregs + 1);
-	d->mark[0] = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)nb + 2);
-	d->mark[1] = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)nb + 2);
-	d->stack = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 2);
-	if (!off || !succ || !idom || !d->writes || !d->mark[0] || !d->mark[1] || !d->stack)
+	if (!off || !succ || !d->writes)
 		return TC_ENOMEM;
-	d->stamp = 0;
 	ns = 0;
 	for (uint32_t b = fn->block0; b < fn->block1; b++) {
 		const pblock *bk = &r->blocks[b];
@@ -1086,18 +1100,58 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 			succ[ns++] = r->succ.v[bk->succ0 + j];
 	}
 	off[nb] = ns;
-	if (tc__digraph_blocks(&s->ar, &d->g, nb, off, succ) ||
-	    tc__digraph_reverse(&s->ar, &d->rg, &d->g) ||
-	    tc__dominators(&s->ar, &d->g, &d->rg, 0, idom) ||
-	    tc__domtree_intervals(&s->ar, nb + 1, idom, 0, &d->dt))
+	if (tc__ways_init(&s->ar, &d->w, nb, off, succ))
 		return TC_ENOMEM;
 	for (uint32_t i = fn->rec0; i < fn->rec1; i++) {
 		uint32_t v = r->rec.def.v[i];
 		if (v < fn->nregs && d->writes[v] < 2)
 			d->writes[v]++;
 	}
+	uint32_t nc = fn->call1 - fn->call0, nr = 0;
+	d->def_fact = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)fn->nregs + 1);
+	d->call_pos = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nc + 1);
+	d->call_guard = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)nc + 1);
+	if (!d->def_fact || !d->call_pos || !d->call_guard)
+		return TC_ENOMEM;
+	for (uint32_t v = 0; v < fn->nregs; v++)
+		d->def_fact[v] = TC_NONE;
+	for (uint32_t c = 0; c < nc; c++)
+		d->call_pos[c] = TC_NONE;
+	for (uint32_t j = fn->df0; j < fn->df1; j++) {
+		const dfact *x = &r->df[j];
+		if (x->def < fn->nregs && x->op != DF_STORE && x->op != DF_ARG)
+			d->def_fact[x->def] = d->def_fact[x->def] == TC_NONE ? j : ST_MANY;
+	}
+	for (uint32_t x = fn->item0; x < fn->item1; x++)
+		nr += r->items[x].op == IT_RET;
+	if (!(d->ret_pos = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nr + 1)))
+		return TC_ENOMEM;
+	for (uint32_t x = fn->item0; x < fn->item1; x++) {
+		const item *it = &r->items[x];
+		if (it->op == IT_RET)
+			d->ret_pos[d->nret++] = it->pos;
+		else if (it->op == IT_CALL && it->target >= fn->call0 && it->target < fn->call1) {
+			d->call_pos[it->target - fn->call0] = it->pos;
+			d->call_guard[it->target - fn->call0] = it->pred;
+		}
+	}
 	d->ok = true;
 	return TC_OK;
+}
+
+/* The blocks of function f, made once (NULL: out of memory). */
+static fdom *dom_of(dstate *s, uint32_t f)
+{
+	if (!s->doms[f]) {
+		fdom *d = TC_ARENA_ZARRAY(&s->ar, fdom, 1);
+		if (!d)
+			return NULL;
+		d->f = TC_NONE;
+		if (fn_dom(s, f, d))
+			return NULL;
+		s->doms[f] = d;
+	}
+	return s->doms[f];
 }
 
 /* the block (of fn, from 0) that holds the instruction at position pos */
@@ -1112,28 +1166,6 @@ static uint32_t pos_block(const reader *r, const pfunc *fn, uint32_t pos)
 			hi = mid;
 	}
 	return lo > fn->block0 ? lo - 1 - fn->block0 : TC_NONE;
-}
-
-/* Marks (mark[m], with the current stamp) every block that g leads to in
- * one edge or more from 'from' without entering 'stop'; counts the visits. */
-static void search(fdom *d, const tc_digraph *g, int m, uint32_t from, uint32_t stop,
-		   uint64_t *work)
-{
-	uint32_t top = 0, stamp = d->stamp, *mark = d->mark[m];
-	for (const uint32_t *p = TC_ADJ_BEGIN(g, from); p != TC_ADJ_END(g, from); p++)
-		if (*p != stop && mark[*p] != stamp) {
-			mark[*p] = stamp;
-			d->stack[top++] = *p;
-		}
-	while (top) {
-		uint32_t v = d->stack[--top];
-		++*work;
-		for (const uint32_t *p = TC_ADJ_BEGIN(g, v); p != TC_ADJ_END(g, v); p++)
-			if (*p != stop && mark[*p] != stamp) {
-				mark[*p] = stamp;
-				d->stack[top++] = *p;
-			}
-	}
 }
 
 /* Whether store fact w (of fn) may write [off, off + size) of object o. */
@@ -1161,40 +1193,20 @@ static bool may_write(dstate *s, uint32_t f, const dfact *w, uint32_t o, int64_t
 	return false;
 }
 
-/*
- * Whether none of the other writes of a location, at positions ev[0 .. n)
- * of fn except ev[skip], lies on a way from the write at position sp (block
- * bs) to the load at position lp (block bl) that does not pass that write
- * again; bs dominates bl, or they are one block with sp before lp. F: the
- * blocks a way from bs reaches without passing it again; B: those from
- * which such a way reaches bl (one edge at least).
- */
-static bool off_the_ways(const reader *r, const pfunc *fn, fdom *d, uint32_t bs, uint32_t sp,
-			 uint32_t bl, uint32_t lp, const uint32_t *ev, uint32_t n, uint32_t skip,
-			 uint64_t *work)
+/* Whether none of the other writes of a location, at positions ev[0 .. n)
+ * of fn except ev[skip], lies on a way from the write at position sp
+ * (block bs) to the load at position lp (block bl) that does not pass that
+ * write again (tc__ways_clear); the write comes before the load. */
+static int off_the_ways(dstate *s, const pfunc *fn, fdom *d, uint32_t bs, uint32_t sp,
+			uint32_t bl, uint32_t lp, const uint32_t *ev, uint32_t n, uint32_t skip,
+			uint64_t *work, bool *clear)
 {
-	if (bl != bs) {
-		d->stamp++;
-		search(d, &d->g, 0, bs, bs, work);
-		search(d, &d->rg, 1, bl, bs, work);
-	}
-	*work += n;
-	for (uint32_t w = 0; w < n; w++) {
-		uint32_t b = pos_block(r, fn, ev[w]);
-		bool on;
-		if (w == skip || b == TC_NONE)
-			continue; /* it, or one that never runs */
-		if (bl == bs) /* only one between them in their block */
-			on = b == bs && ev[w] > sp && ev[w] < lp;
-		else if (b == bs)
-			on = ev[w] > sp;
-		else /* in F, and in B or the load's before it */
-			on = d->mark[0][b] == d->stamp &&
-			     (d->mark[1][b] == d->stamp || (b == bl && ev[w] < lp));
-		if (on)
-			return false;
-	}
-	return true;
+	if (tc__arena_grow(&s->ar, &s->evb, &s->evb_cap, (size_t)n + 1, sizeof *s->evb))
+		return TC_ENOMEM;
+	for (uint32_t i = 0; i < n; i++)
+		s->evb[i] = pos_block(s->r, fn, ev[i]);
+	*clear = tc__ways_clear(&d->w, bs, sp, bl, lp, s->evb, ev, n, skip, work);
+	return TC_OK;
 }
 
 /* The block of store st (of f) where it is a copy's candidate for a load at
@@ -1205,7 +1217,7 @@ static uint32_t before_load(const reader *r, const pfunc *fn, const fdom *d, con
 {
 	uint32_t bs = pos_block(r, fn, st->pos);
 	if (st->def >= fn->nregs || d->writes[st->def] != 1 || bs == TC_NONE ||
-	    (bl == bs ? st->pos > lp : !tc__dominates(&d->dt, bs, bl)))
+	    !tc__ways_before(&d->w, bs, st->pos, bl, lp))
 		return TC_NONE;
 	return bs;
 }
@@ -1283,11 +1295,555 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 		if (sb->n != 1 || sb->k != V_NONE || !key_exact(sb->a[0]) ||
 		    sb->a[0] != addr_key(o, off - sk) || bs == TC_NONE)
 			continue;
-		if (off_the_ways(r, fn, d, bs, st->pos, bl, x->pos, s->wp, nw, c, work)) {
+		bool clear;
+		if (off_the_ways(s, fn, d, bs, st->pos, bl, x->pos, s->wp, nw, c, work, &clear))
+			return TC_ENOMEM;
+		if (clear) {
 			*reg = st->def;
 			return TC_OK;
 		}
 	}
+	return TC_OK;
+}
+
+/* ---- what a call leaves in local memory ------------------------------------ */
+
+/* The function whose fact j is. */
+static uint32_t fact_fn(const reader *r, uint32_t j)
+{
+	uint32_t lo = 0, hi = (uint32_t)r->nfn;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (r->fn[mid].df1 <= j)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Marks (rmark, rstamp) the functions that may run f or g through calls:
+ * f, g and their callers, theirs, and so on; for the last pair asked. */
+static void reaching(dstate *s, uint32_t f, uint32_t g, uint64_t *work)
+{
+	reader *r = s->r;
+	if (s->rf == f && s->rg == g && s->rstamp)
+		return;
+	s->rf = f;
+	s->rg = g;
+	uint32_t top = 0, stamp = ++s->rstamp;
+	s->rmark[f] = stamp;
+	s->rstack[top++] = f;
+	if (s->rmark[g] != stamp) {
+		s->rmark[g] = stamp;
+		s->rstack[top++] = g;
+	}
+	while (top) {
+		uint32_t h = s->rstack[--top];
+		*work += 1 + s->cby_off[h + 1] - s->cby_off[h];
+		for (uint32_t j = s->cby_off[h]; j < s->cby_off[h + 1]; j++) {
+			uint32_t x = r->calls[s->cby[j]].caller;
+			if (s->rmark[x] != stamp) {
+				s->rmark[x] = stamp;
+				s->rstack[top++] = x;
+			}
+		}
+	}
+}
+
+/* Whether register v of .func g holds its parameter *p (TC_NONE: not
+ * known) plus *c: written once in g, by the read of the parameter's 8
+ * bytes, a sum with a constant, or a load that is a copy (copy_of), in a
+ * chain of at most 64 such. */
+static int param_of(dstate *s, uint32_t g, fdom *d, uint32_t v, uint64_t *work, uint32_t *p,
+		    int64_t *c)
+{
+	reader *r = s->r;
+	uint64_t sum = 0;
+	*p = TC_NONE;
+	*c = 0;
+	for (int step = 0; step < 64 && !r->fn[g].entry; step++) {
+		if (v >= r->fn[g].nregs || d->writes[v] != 1 || d->def_fact[v] >= ST_MANY)
+			return TC_OK;
+		const dfact *x = &r->df[d->def_fact[v]];
+		if (x->flags & DF_GUARD)
+			return TC_OK;
+		if (x->op == DF_PARAM) {
+			if (x->k == 0 && x->size == 8) {
+				*p = x->b;
+				*c = (int64_t)sum;
+			}
+			return TC_OK;
+		} else if (x->op == DF_ADD) {
+			sum += (uint64_t)x->k;
+			v = x->a;
+		} else if (x->op == DF_LOAD) {
+			aval one;
+			uint64_t key;
+			int64_t k = 0;
+			const aval *b = access_base(s, g, x, &one, &key, &k);
+			if (copy_of(s, g, x, b, k, d, work, &v))
+				return TC_ENOMEM;
+		} else {
+			return TC_OK;
+		}
+	}
+	return TC_OK;
+}
+
+/* The one exact address that call ci passes as its argument p (the 8 bytes
+ * its caller stored in that call slot, as a whole), or 0. */
+static uint64_t arg_addr(dstate *s, uint32_t ci, uint32_t p)
+{
+	reader *r = s->r;
+	const pcall *c = &r->calls[ci];
+	if (p >= c->nargs)
+		return 0;
+	uint32_t i = r->carg.v[c->arg0 + p];
+	uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
+	if (slot >= r->fn[c->caller].nregs)
+		return 0;
+	uint32_t o = s->pobj[s->vbase[c->caller] + slot];
+	if (o == TC_NONE || s->obj[o].open || s->obj[o].sfirst != TC_NONE)
+		return 0;
+	const dloc *l = find_loc(s, addr_key(o, 0));
+	if (!l || l->bad || l->size != 8 || l->v.k != V_NONE || l->v.n != 1 || l->v.wide ||
+	    !key_exact(l->v.a[0]))
+		return 0;
+	return l->v.a[0];
+}
+
+/* The register that the caller of call ci stores as its argument q (the one
+ * st.param of its 8 bytes into that call slot), or TC_NONE. */
+static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q, uint64_t *work)
+{
+	reader *r = s->r;
+	const pcall *c = &r->calls[ci];
+	if (q >= c->nargs)
+		return TC_NONE;
+	uint32_t i = r->carg.v[c->arg0 + q];
+	uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE, reg = TC_NONE;
+	const pfunc *fn = &r->fn[c->caller];
+	if (slot >= fn->nregs)
+		return TC_NONE;
+	*work += fn->df1 - fn->df0;
+	for (uint32_t j = fn->df0; j < fn->df1; j++) {
+		const dfact *x = &r->df[j];
+		if (x->op != DF_ARG || x->a != slot)
+			continue;
+		if (reg != TC_NONE || x->k != 0 || x->size != 8 || x->def == TC_NONE ||
+		    (x->flags & (DF_GUARD | DF_IMM | DF_ANYV)))
+			return TC_NONE;
+		reg = x->def;
+	}
+	return reg;
+}
+
+/*
+ * Whether a call of g whose parameters hold base[0 .. nb) (an exact address,
+ * or 0: not known) may write [off, off + size) of object o, where h's
+ * stores that may write it are those of wl[0 .. nw) in h: as h, one of them
+ * is not through a parameter plus a constant (wpb), or through one that
+ * holds no address known, or one that makes it write there; as another
+ * function, a call of it of a function that may run f or h (reaching) may,
+ * with the addresses it passes (arg_reg, param_of), depth below MAX_HOPS;
+ * or it may run f, or its work runs out.
+ */
+static bool call_writes(dstate *s, uint32_t g, const uint64_t *base, uint32_t nb, uint32_t h,
+			uint32_t nw, uint32_t o, int64_t off, uint32_t size, int depth,
+			uint64_t *work)
+{
+	reader *r = s->r;
+	const pfunc *gn = &r->fn[g];
+	if (g == s->rf || *work >= COPY_WORK)
+		return true;
+	if (g == h) {
+		for (uint32_t w = 0; w < nw; w++) {
+			if (s->wl[w] < gn->df0 || s->wl[w] >= gn->df1)
+				continue;
+			uint64_t a = s->wpb[w] < nb ? base[s->wpb[w]] : 0;
+			if (!a)
+				return true;
+			int64_t lo = (int64_t)((uint64_t)key_off(a) + (uint64_t)s->wc[w] +
+					       (uint64_t)r->df[s->wl[w]].k);
+			if (key_obj(a) == o && lo < off + (int64_t)size &&
+			    off < lo + r->df[s->wl[w]].size)
+				return true;
+		}
+	}
+	for (uint32_t c = gn->call0; c < gn->call1; c++) {
+		uint32_t y = r->calls[c].callee;
+		if (y == TC_NONE || s->rmark[y] != s->rstamp)
+			continue;
+		if (depth + 1 >= MAX_HOPS)
+			return true;
+		uint64_t b2[8];
+		uint32_t n2 = r->calls[c].nargs < 8 ? r->calls[c].nargs : 8;
+		fdom *d = dom_of(s, g);
+		if (!d || !d->ok)
+			return true;
+		for (uint32_t q = 0; q < n2; q++) {
+			uint32_t reg = arg_reg(s, c, q, work), pp = TC_NONE;
+			int64_t k = 0;
+			b2[q] = 0;
+			if (reg != TC_NONE && param_of(s, g, d, reg, work, &pp, &k))
+				return true;
+			if (pp < nb && base[pp])
+				b2[q] = addr_key(key_obj(base[pp]), key_off(base[pp]) + k);
+		}
+		if (call_writes(s, y, b2, n2, h, nw, o, off, size, depth + 1, work))
+			return true;
+	}
+	return false;
+}
+
+/* Whether call ci may write [off, off + size) of o (call_writes, with the
+ * exact addresses its arguments hold). */
+static bool call_may_write(dstate *s, uint32_t ci, uint32_t h, uint32_t nw, uint32_t o,
+			   int64_t off, uint32_t size, uint64_t *work)
+{
+	const pcall *c = &s->r->calls[ci];
+	uint64_t base[8];
+	uint32_t nb = c->nargs < 8 ? c->nargs : 8;
+	for (uint32_t p = 0; p < nb; p++)
+		base[p] = arg_addr(s, ci, p);
+	return call_writes(s, c->callee, base, nb, h, nw, o, off, size, 0, work);
+}
+
+/* Whether call ci may reach object o: o is among the objects its
+ * arguments point into, the module's local memory, that of every function
+ * the call may run, and the objects that what their locations hold points
+ * into, and so on. A call that cannot reach o writes none of it. */
+static bool call_reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
+{
+	reader *r = s->r;
+	if (*work >= COPY_WORK)
+		return true;
+	uint32_t stamp = ++s->ostamp, on = 0, cn = 0;
+#define REACH_OBJ(x)                                                                     \
+	do {                                                                              \
+		uint32_t x_ = (x);                                                         \
+		if (x_ < s->nobj && s->omark[x_] != stamp) {                               \
+			s->omark[x_] = stamp;                                              \
+			s->ostack[on++] = x_;                                              \
+		}                                                                          \
+	} while (0)
+	const pcall *c = &r->calls[ci];
+	for (uint32_t p = 0; p < c->nargs; p++) {
+		uint32_t i = r->carg.v[c->arg0 + p];
+		uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+		uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
+		if (slot >= r->fn[c->caller].nregs || s->pobj[s->vbase[c->caller] + slot] == TC_NONE)
+			return true; /* an argument not followed */
+		REACH_OBJ(s->pobj[s->vbase[c->caller] + slot]);
+	}
+	REACH_OBJ((uint32_t)r->nfn); /* the module's */
+	/* the functions it may run, and their local memory */
+	s->cmark[c->callee] = stamp;
+	s->cstack[cn++] = c->callee;
+	while (cn) {
+		uint32_t h = s->cstack[--cn];
+		REACH_OBJ(h);
+		*work += 1 + r->fn[h].call1 - r->fn[h].call0;
+		for (uint32_t k = r->fn[h].call0; k < r->fn[h].call1; k++) {
+			uint32_t y = r->calls[k].callee;
+			if (y != TC_NONE && s->cmark[y] != stamp) {
+				s->cmark[y] = stamp;
+				s->cstack[cn++] = y;
+			}
+		}
+	}
+	while (on) {
+		uint32_t x = s->ostack[--on];
+		if (x == o || s->obj[x].open)
+			return true;
+		for (uint32_t j = s->obj[x].first; j != TC_NONE; j = s->loc[j].next) {
+			*work += 1 + s->loc[j].v.n;
+			if (s->loc[j].v.wide)
+				return true;
+			for (uint32_t a = 0; a < s->loc[j].v.n; a++)
+				REACH_OBJ(key_obj(s->loc[j].v.a[a]));
+		}
+		for (uint32_t j = s->obj[x].sfirst; j != TC_NONE; j = s->span[j].next) {
+			*work += 1 + s->span[j].v.n;
+			if (s->span[j].v.wide)
+				return true;
+			for (uint32_t a = 0; a < s->span[j].v.n; a++)
+				REACH_OBJ(key_obj(s->span[j].v.a[a]));
+		}
+	}
+#undef REACH_OBJ
+	return false;
+}
+
+/* The positions of h's events for out_of in *ev (grown): the stores of
+ * wl[0 .. nw) that are h's, and h's calls of functions that may run f or
+ * g (reaching), but, where others is set, those that cannot reach the
+ * location's object (call_reaches) or write its bytes (call_may_write). A
+ * function without a body runs none, and writes the location only through
+ * an address passed to it, which opens its object. */
+static int events(dstate *s, uint32_t h, const fdom *d, uint32_t g, uint32_t nw, bool others,
+		  uint32_t o, int64_t off, uint32_t size, uint32_t **ev,
+		  size_t *cap, uint32_t *n, uint64_t *work)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[h];
+	*n = 0;
+	if (tc__arena_grow(&s->ar, ev, cap, (size_t)nw + fn->call1 - fn->call0 + 1, sizeof **ev))
+		return TC_ENOMEM;
+	for (uint32_t w = 0; w < nw; w++)
+		if (s->wl[w] >= fn->df0 && s->wl[w] < fn->df1)
+			(*ev)[(*n)++] = r->df[s->wl[w]].pos;
+	for (uint32_t c = fn->call0; c < fn->call1; c++) {
+		uint32_t y = r->calls[c].callee;
+		if (y != TC_NONE && s->rmark[y] == s->rstamp &&
+		    (!others || (call_reaches(s, c, o, work) &&
+				 call_may_write(s, c, g, nw, o, off, size, work))))
+			(*ev)[(*n)++] = d->call_pos[c - fn->call0];
+	}
+	return TC_OK;
+}
+
+/* the index of position pos in ev[0 .. n), n if none */
+static uint32_t ev_index(const uint32_t *ev, uint32_t n, uint32_t pos)
+{
+	uint32_t i = 0;
+	while (i < n && ev[i] != pos)
+		i++;
+	return i;
+}
+
+/* Whether every return of g (ret, exit) comes after the point at position
+ * pos on every path, with none of the events ev[0 .. n) but ev[skip] on a
+ * way from it to one, in *ok. */
+static int before_returns(dstate *s, uint32_t g, fdom *d, uint32_t pos, const uint32_t *ev,
+			  uint32_t n, uint32_t skip, uint64_t *work, bool *ok)
+{
+	const pfunc *gn = &s->r->fn[g];
+	uint32_t bs = pos_block(s->r, gn, pos);
+	*ok = bs != TC_NONE;
+	for (uint32_t q = 0; q < d->nret && *ok; q++) {
+		uint32_t rp = d->ret_pos[q], br = pos_block(s->r, gn, rp);
+		*ok = br != TC_NONE && tc__ways_before(&d->w, bs, pos, br, rp);
+		if (*ok && off_the_ways(s, gn, d, bs, pos, br, rp, ev, n, skip, work, ok))
+			return TC_ENOMEM;
+	}
+	return TC_OK;
+}
+
+/*
+ * The store of h (of wl[0 .. nw), through its parameter p plus a constant,
+ * at bytes need .. need + size of what p points to) that function gi, or a
+ * chain of calls from it, makes last before it returns: in *st, TC_NONE when
+ * none. In h: a store of a register h writes once, that every return
+ * follows with none of h's events (ng of them in s->gev) on the way. In a
+ * function on the way (depth below MAX_HOPS): a call of a function that
+ * may run h, passing it p plus a constant (param_of of what the call slot
+ * holds), that every return follows with none of that function's events
+ * on the way; the calls are s->hop[depth ..].
+ */
+static int chain(dstate *s, uint32_t gi, uint32_t p, uint64_t need, uint32_t size, uint32_t nw,
+		 uint32_t h, uint32_t ng, int depth, uint64_t *work, uint32_t *st)
+{
+	reader *r = s->r;
+	fdom *d = dom_of(s, gi);
+	*st = TC_NONE;
+	if (!d)
+		return TC_ENOMEM;
+	if (!d->ok)
+		return TC_OK;
+	const pfunc *gn = &r->fn[gi];
+	if (gi == h) {
+		s->nhops = (uint32_t)depth;
+		for (uint32_t w = 0; w < nw && *work < COPY_WORK; w++) {
+			const dfact *x = &r->df[s->wl[w]];
+			bool ok;
+			if (s->wpb[w] != p || x->size != size ||
+			    (x->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || x->def >= gn->nregs ||
+			    d->writes[x->def] != 1 || (uint64_t)s->wc[w] + (uint64_t)x->k != need)
+				continue;
+			if (before_returns(s, h, d, x->pos, s->gev, ng, ev_index(s->gev, ng, x->pos),
+					   work, &ok))
+				return TC_ENOMEM;
+			if (ok) {
+				*st = s->wl[w];
+				return TC_OK;
+			}
+		}
+		return TC_OK;
+	}
+	if (depth == MAX_HOPS)
+		return TC_OK;
+	uint32_t ne = 0;
+	bool stale = true; /* s->hev is another function's */
+	for (uint32_t c2 = gn->call0; c2 < gn->call1 && *work < COPY_WORK; c2++) {
+		uint32_t y = r->calls[c2].callee, pos = d->call_pos[c2 - gn->call0];
+		if (y == TC_NONE || y == gi || s->rmark[y] != s->rstamp || pos == TC_NONE ||
+		    d->call_guard[c2 - gn->call0])
+			continue;
+		for (uint32_t q = 0; q < r->calls[c2].nargs; q++) {
+			uint32_t reg = arg_reg(s, c2, q, work), pp;
+			int64_t c;
+			bool ok;
+			if (reg == TC_NONE)
+				continue;
+			if (param_of(s, gi, d, reg, work, &pp, &c))
+				return TC_ENOMEM;
+			if (pp != p)
+				continue;
+			if (stale && events(s, gi, d, h, nw, false, 0, 0, 0, &s->hev, &s->hev_cap,
+					    &ne, work))
+				return TC_ENOMEM;
+			stale = false;
+			if (before_returns(s, gi, d, pos, s->hev, ne, ev_index(s->hev, ne, pos), work,
+					   &ok))
+				return TC_ENOMEM;
+			if (!ok)
+				continue;
+			s->hop[depth] = c2;
+			if (chain(s, y, q, need - (uint64_t)c, size, nw, h, ng, depth + 1, work, st))
+				return TC_ENOMEM;
+			if (*st != TC_NONE)
+				return TC_OK;
+			stale = true;
+		}
+	}
+	return TC_OK;
+}
+
+/*
+ * Whether load x of f, through one exact address of a location that only
+ * stores of f and of one other function g may write, reads what a call of
+ * g left there: a call of g, before the load on every path, that passes
+ * one exact address of the location's object as a parameter of g, through
+ * which plus a constant g stores a register it writes once, with a store
+ * that every return of g follows; and neither another store that may write
+ * the location, nor a call of a function that may run f or g, lies on a
+ * way from that store to a return of g, nor from the call to the load in f
+ * (off_the_ways). Then whenever the load runs, the location holds what the
+ * store last wrote: the register's value as g returned. *call: the call
+ * (r->calls), *stf: the store's fact; TC_NONE when not.
+ */
+static int out_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
+		  uint64_t *work, uint32_t *call, uint32_t *stf)
+{
+	reader *r = s->r;
+	*call = *stf = TC_NONE;
+	if (base->n != 1 || base->k != V_NONE || !key_exact(base->a[0]) || *work >= COPY_WORK)
+		return TC_OK;
+	uint32_t o = key_obj(base->a[0]);
+	int64_t off = key_off(base->a[0]) + k;
+	const dloc *l = s->obj[o].open ? NULL : find_loc(s, addr_key(o, off));
+	if (!l || l->bad || l->size != x->size)
+		return TC_OK;
+	uint32_t g = TC_NONE, nw = 0;
+	*work += s->wof[o + 1] - s->wof[o];
+	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
+		uint32_t j = s->wby[q], h = fact_fn(r, j);
+		if (!may_write(s, h, &r->df[j], o, off, x->size))
+			continue;
+		if (h != f && g != h) {
+			if (g != TC_NONE)
+				return TC_OK; /* a third function's */
+			g = h;
+		}
+		s->wl[nw++] = j;
+	}
+	if (g == TC_NONE)
+		return TC_OK;
+	const pfunc *fn = &r->fn[f], *gn = &r->fn[g];
+	fdom *df = dom_of(s, f), *dg = dom_of(s, g);
+	if (!df || !dg)
+		return TC_ENOMEM;
+	uint32_t bl = df->ok && dg->ok ? pos_block(r, fn, x->pos) : TC_NONE;
+	if (bl == TC_NONE)
+		return TC_OK;
+	reaching(s, f, g, work);
+	*work += (uint64_t)nw + fn->call1 - fn->call0 + gn->call1 - gn->call0;
+	/* g's stores through its parameters */
+	for (uint32_t w = 0; w < nw; w++) {
+		s->wpb[w] = TC_NONE;
+		if (s->wl[w] >= gn->df0 && s->wl[w] < gn->df1 && r->df[s->wl[w]].a != TC_NONE &&
+		    param_of(s, g, dg, r->df[s->wl[w]].a, work, &s->wpb[w], &s->wc[w]))
+			return TC_ENOMEM;
+	}
+	uint32_t nf, ng;
+	if (events(s, f, df, g, nw, true, o, off, x->size, &s->fev, &s->fev_cap, &nf,
+		   work) ||
+	    events(s, g, dg, g, nw, false, o, off, x->size, &s->gev, &s->gev_cap, &ng,
+		   work))
+		return TC_ENOMEM;
+	for (uint32_t ci = fn->call0; ci < fn->call1 && *work < COPY_WORK; ci++) {
+		uint32_t pc = df->call_pos[ci - fn->call0], y = r->calls[ci].callee;
+		uint32_t bc = pc != TC_NONE && !df->call_guard[ci - fn->call0] ? pos_block(r, fn, pc)
+									       : TC_NONE;
+		if (y == TC_NONE || s->rmark[y] != s->rstamp || y == f || bc == TC_NONE ||
+		    !tc__ways_before(&df->w, bc, pc, bl, x->pos))
+			continue;
+		for (uint32_t p = 0; p < r->calls[ci].nargs; p++) {
+			uint64_t a = arg_addr(s, ci, p);
+			if (!a || key_obj(a) != o)
+				continue;
+			uint64_t want = (uint64_t)off - (uint64_t)key_off(a);
+			uint32_t st = TC_NONE;
+			bool all;
+			if (chain(s, y, p, want, x->size, nw, g, ng, 0, work, &st) ||
+			    (st != TC_NONE && off_the_ways(s, fn, df, bc, pc, bl, x->pos, s->fev, nf,
+							   ev_index(s->fev, nf, pc), work, &all)))
+				return TC_ENOMEM;
+			if (st != TC_NONE && all) {
+				*call = ci;
+				*stf = st;
+				return TC_OK;
+			}
+		}
+	}
+	return TC_OK;
+}
+
+/* The out of function fn that is the register record rec writes (rec not
+ * TC_NONE), or what its call 'call' leaves, its callee's out sub: its
+ * index k among fn's outs, a new one numbered after the others; TC_NONE
+ * when out of memory. */
+static uint32_t out_k(reader *r, uint32_t fn, uint32_t rec, uint32_t call, uint32_t sub)
+{
+	uint32_t k = 0;
+	for (size_t q = 0; q < r->nouts; q++) {
+		const struct pout *o = &r->outs[q];
+		if (o->fn != fn)
+			continue;
+		if (o->rec == rec && (rec != TC_NONE || (o->call == call && o->sub == sub)))
+			return o->k;
+		k++;
+	}
+	if (tc__ptx_grow(r, &r->outs, &r->outs_cap, r->nouts + 1, sizeof *r->outs))
+		return TC_NONE;
+	r->outs[r->nouts++] = (struct pout){fn, rec, call, sub, k};
+	return k;
+}
+
+/* The outs that store fact stf and the calls s->hop[0 .. nhops) make, and
+ * the load record i of f that reads the first after call ci, for
+ * graphs.c. */
+static int add_out(dstate *s, uint32_t f, uint32_t ci, uint32_t i, uint32_t stf)
+{
+	reader *r = s->r;
+	uint32_t h = fact_fn(r, stf), w = r->df[stf].def, rec = TC_NONE;
+	const pfunc *hn = &r->fn[h];
+	for (uint32_t j = hn->rec0; j < hn->rec1 && rec == TC_NONE; j++)
+		if (r->rec.def.v[j] == w)
+			rec = j;
+	if (rec == TC_NONE)
+		return TC_OK;
+	uint32_t k = out_k(r, h, rec, TC_NONE, TC_NONE);
+	for (uint32_t d = s->nhops; d-- > 0 && k != TC_NONE;)
+		k = out_k(r, r->calls[s->hop[d]].caller, TC_NONE, s->hop[d], k);
+	if (k == TC_NONE ||
+	    tc__ptx_grow(r, &r->couts, &r->couts_cap, r->ncouts + 1, sizeof *r->couts))
+		return TC_ENOMEM;
+	r->couts[r->ncouts++] = (struct pcout){f, ci, i, k};
 	return TC_OK;
 }
 
@@ -1326,11 +1882,21 @@ static int store_index(dstate *s)
 			s->wby = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wl = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wp = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
-			if (!s->wby || !s->wl || !s->wp)
+			s->wpb = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
+			s->wc = TC_ARENA_ARRAY(&s->ar, int64_t, n + 1);
+			if (!s->wby || !s->wl || !s->wp || !s->wpb || !s->wc)
 				return TC_ENOMEM;
 		}
 	}
 	return TC_OK;
+}
+
+static int cmp_out(const void *a, const void *b)
+{
+	const struct pout *x = a, *y = b;
+	if (x->fn != y->fn)
+		return x->fn < y->fn ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
 }
 
 /* The loads found to read one constant: that constant, the same in every
@@ -1339,11 +1905,16 @@ static int store_index(dstate *s)
 static int use(dstate *s)
 {
 	reader *r = s->r;
-	fdom dom;
-	memset(&dom, 0, sizeof dom);
-	dom.f = TC_NONE;
 	uint64_t work = 0;
-	if (store_index(s))
+	s->doms = TC_ARENA_ZARRAY(&s->ar, fdom *, r->nfn + 1);
+	s->rmark = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 1);
+	s->rstack = TC_ARENA_ARRAY(&s->ar, uint32_t, r->nfn + 1);
+	s->cmark = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 1);
+	s->cstack = TC_ARENA_ARRAY(&s->ar, uint32_t, r->nfn + 1);
+	s->omark = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 1);
+	s->ostack = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)s->nobj + 1);
+	if (!s->doms || !s->rmark || !s->rstack || !s->cmark || !s->cstack || !s->omark ||
+	    !s->ostack || store_index(s))
 		return TC_ENOMEM;
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		bool any = false;
@@ -1378,12 +1949,21 @@ static int use(dstate *s)
 			} else if (out.k == V_SYM && !out.n) { /* a kernel's argument */
 				lane.bits = bits;
 			} else {
-				if (end == r->rec.opoff.v[i])
-					continue;
-				if (copy_of(s, f, x, base, k, &dom, &work, &from))
+				fdom *d = dom_of(s, f);
+				from = TC_NONE;
+				if (!d || (end != r->rec.opoff.v[i] &&
+					   copy_of(s, f, x, base, k, d, &work, &from)))
 					return TC_ENOMEM;
-				if (from == TC_NONE)
+				if (from == TC_NONE) {
+					/* what a call left there: the callee's
+					 * context says (graphs.c) */
+					uint32_t ci, stf;
+					if (!r->df_indirect &&
+					    (out_of(s, f, x, base, k, &work, &ci, &stf) ||
+					     (ci != TC_NONE && add_out(s, f, ci, i, stf))))
+						return TC_ENOMEM;
 					continue;
+				}
 				/* to the load's width (a narrower signed load
 				 * extends its sign) */
 				if (!(x->flags & DF_SIGNED) || x->size >= 4)
@@ -1419,6 +1999,8 @@ int tc__ptx_depot_values(reader *r)
 		solve(&s);
 		rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
 	}
+	if (r->nouts > 1) /* by function, for graphs.c (couts are already) */
+		qsort(r->outs, r->nouts, sizeof *r->outs, cmp_out);
 	tc__hash_free(&s.lh, s.ar.al);
 	tc__arena_free(&s.ar);
 	return rc == TC_ENOMEM ? tc__ptx_oom(r) : rc ? r->rc : TC_OK;

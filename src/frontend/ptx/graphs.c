@@ -252,6 +252,70 @@ static int describe_calls(reader *r, const pfunc *f, tc_fn_desc *d, const uint32
 	return TC_OK;
 }
 
+/* The first of n entries of array a (of struct type T, sorted by .fn) that
+ * is function fi's or later's. */
+#define FIRST_OF(a, n, fi, at)                                                           \
+	do {                                                                              \
+		size_t lo_ = 0, hi_ = (n);                                                  \
+		while (lo_ < hi_) {                                                         \
+			size_t mid_ = lo_ + (hi_ - lo_) / 2;                                  \
+			if ((a)[mid_].fn < (fi))                                            \
+				lo_ = mid_ + 1;                                             \
+			else                                                                \
+				hi_ = mid_;                                                 \
+		}                                                                           \
+		(at) = lo_;                                                                 \
+	} while (0)
+
+/* What f leaves in its callers' local memory (each out read at each of its
+ * rets and exits), and the loads of f that read what a callee left
+ * (depot.c), in d. */
+static int describe_outs(reader *r, const pfunc *f, tc_fn_desc *d)
+{
+	uint32_t fi = (uint32_t)(f - r->fn), nb = f->block1 - f->block0, nrets = 0;
+	size_t o0, c0, o1, c1;
+	FIRST_OF(r->outs, r->nouts, fi, o0);
+	FIRST_OF(r->couts, r->ncouts, fi, c0);
+	for (o1 = o0; o1 < r->nouts && r->outs[o1].fn == fi; o1++)
+		;
+	for (c1 = c0; c1 < r->ncouts && r->couts[c1].fn == fi; c1++)
+		;
+	for (uint32_t k = 0; o1 > o0 && k < nb; k++) {
+		const pblock *bk = &r->blocks[f->block0 + k];
+		for (uint32_t x = bk->item0; x < bk->item1; x++)
+			nrets += r->items[x].op == IT_RET;
+	}
+	size_t nval = 0, nfwd = 0, ncout = c1 - c0;
+	for (size_t q = o0; q < o1; q++)
+		*(r->outs[q].rec != TC_NONE ? &nval : &nfwd) += 1;
+	size_t nout = nval * nrets;
+	if (tc__fn_desc_room_outs(r->out, d, nout, nfwd, ncout))
+		return tc__ptx_oom(r);
+	for (size_t q = o0; q < o1; q++)
+		if (r->outs[q].rec == TC_NONE) {
+			d->fout_k[d->nfout] = r->outs[q].k;
+			d->fout_site[d->nfout] = r->outs[q].call - f->call0;
+			d->fout_index[d->nfout++] = r->outs[q].sub;
+		}
+	for (uint32_t k = 0; nout && k < nb; k++) {
+		const pblock *bk = &r->blocks[f->block0 + k];
+		for (uint32_t x = bk->item0; x < bk->item1; x++)
+			for (size_t q = o0; r->items[x].op == IT_RET && q < o1; q++) {
+				if (r->outs[q].rec == TC_NONE)
+					continue;
+				d->out_value[d->nout] = r->outs[q].rec - f->rec0;
+				d->out_block[d->nout] = k;
+				d->out_index[d->nout++] = r->outs[q].k;
+			}
+	}
+	for (size_t q = c0; q < c1; q++) {
+		d->cout_value[d->ncout] = r->couts[q].rec - f->rec0;
+		d->cout_site[d->ncout] = r->couts[q].call - f->call0;
+		d->cout_index[d->ncout++] = r->couts[q].k;
+	}
+	return TC_OK;
+}
+
 /* The description of the graph just added (of function f, nb blocks, whose
  * blocks end at nodes last) for the interprocedural check, in in->desc. */
 static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last,
@@ -274,6 +338,8 @@ static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last
 		d->ret[k] = r->ret_rec.v[f->ret0 + k] - f->rec0;
 	if (!rc)
 		rc = describe_calls(r, f, d, last, nbar);
+	if (!rc)
+		rc = describe_outs(r, f, d);
 	if (!rc && r->nfound && !(d->coll = tc__malloc(mal, tc__mul(r->nfound, sizeof *d->coll))))
 		rc = tc__ptx_oom(r);
 	for (size_t k = 0; !rc && k < r->nfound; k++) {

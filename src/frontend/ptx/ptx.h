@@ -454,6 +454,20 @@ typedef struct reader {
 	 * is indirect (a .func's parameters may then come from anywhere) */
 	dfact *df;
 	size_t ndf, df_cap;
+	/* what depot.c found .funcs leave in their callers' local memory (the
+	 * interprocedural check's outs, graph/desc.h): out k of function fn is
+	 * the register record rec writes (fn's only write of it), or, rec
+	 * TC_NONE, out sub of the callee of its call 'call' (r->calls); and
+	 * the loads that read one after a call (call: its index in r->calls;
+	 * rec: the load's record), in function order */
+	struct pout {
+		uint32_t fn, rec, call, sub, k;
+	} *outs;
+	size_t nouts, outs_cap;
+	struct pcout {
+		uint32_t fn, call, rec, k;
+	} *couts;
+	size_t ncouts, couts_cap;
 	uint8_t *duse;
 	size_t duse_cap;
 	bool df_indirect;

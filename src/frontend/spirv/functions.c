@@ -227,8 +227,10 @@ static bool harmless_use(const reader *r, uint32_t i, uint32_t id)
 	case SpvOpLifetimeStart:
 	case SpvOpLifetimeStop:
 		return true;
-	case SpvOpStore:
-		return tc__spirv_word(r, i, 2) != id; /* the stored value is not the address */
+	case SpvOpStore: /* the stored value is not the address, or goes to a slot */
+		return tc__spirv_word(r, i, 2) != id ||
+		       (r->slot && tc__spirv_word(r, i, 1) < r->bound &&
+			r->slot[tc__spirv_word(r, i, 1)]);
 	case SpvOpExtInst:
 		return tc__spirv_word(r, i, 3) < r->bound &&
 		       r->ext[tc__spirv_word(r, i, 3)] >= EXT_DEBUG;
@@ -351,13 +353,89 @@ static int spread(reader *r, const tc_u32vec *from, const tc_u32vec *to, uint8_t
 	return rc;
 }
 
+/*
+ * Pointer slots: a Function variable that holds a pointer, stored to once,
+ * in its function's first block, before any load of it, and otherwise only
+ * loaded (or named in debug information). Each load of it reads the
+ * pointer stored, and is taken as that pointer (r->fwd): clang at -O0
+ * keeps each pointer parameter in such a variable, and llvm-spirv writes
+ * it as it is. The store itself keeps the pointer to itself.
+ */
+static int pointer_slots(reader *r)
+{
+	size_t b = (size_t)r->bound + 1;
+	uint32_t *store = TC_ARENA_ARRAY(&r->ar, uint32_t, b); /* per variable: its store */
+	r->fwd = TC_ARENA_ARRAY(&r->ar, uint32_t, b);
+	r->slot = TC_ARENA_ZARRAY(&r->ar, uint8_t, b);
+	if (!store || !r->fwd || !r->slot)
+		return tc__spirv_oom(r);
+	memset(r->fwd, 0xff, b * sizeof *r->fwd);
+	for (size_t f = 0; f < r->nfn; f++) {
+		const sfunc *g = &r->fn[f];
+		if (!g->body)
+			continue;
+		/* the candidates: Function variables of a pointer type */
+		uint32_t first_end = g->i1, labels = 0;
+		for (uint32_t i = g->i0; i < g->i1; i++) {
+			const sinst *x = &r->in[i];
+			if (x->op == SpvOpLabel && ++labels == 2)
+				first_end = i;
+			if (x->op != SpvOpVariable || x->res >= r->bound ||
+			    tc__spirv_word(r, i, 3) != SpvStorageClassFunction || x->nw > 4)
+				continue;
+			uint32_t pt = tc__spirv_def_of(r, x->type);
+			if (tc__spirv_opcode_at(r, pt) != SpvOpTypePointer || r->in[pt].nw < 4 ||
+			    tc__spirv_opcode_at(r, tc__spirv_def_of(r, tc__spirv_word(r, pt, 3))) !=
+				SpvOpTypePointer)
+				continue;
+			r->slot[x->res] = 1;
+			store[x->res] = TC_NONE;
+		}
+		/* each use of a candidate: one store in the first block, then loads */
+		for (uint32_t i = g->i0; i < g->i1; i++) {
+			const sinst *x = &r->in[i];
+			for (uint32_t k = x->idop; k < tc__spirv_idop_end(r, i); k++) {
+				uint32_t v = r->ids.v[k];
+				if (v >= r->bound || !r->slot[v] || x->op == SpvOpVariable)
+					continue;
+				bool ok;
+				if (x->op == SpvOpStore && tc__spirv_word(r, i, 1) == v &&
+				    tc__spirv_word(r, i, 2) != v)
+					ok = store[v] == TC_NONE && i < first_end && (store[v] = i, true);
+				else if (x->op == SpvOpLoad && tc__spirv_word(r, i, 3) == v)
+					ok = store[v] != TC_NONE;
+				else
+					ok = x->op == SpvOpExtInst && tc__spirv_word(r, i, 3) < r->bound &&
+					     r->ext[tc__spirv_word(r, i, 3)] >= EXT_DEBUG;
+				if (!ok)
+					r->slot[v] = 0;
+			}
+		}
+		for (uint32_t i = g->i0; i < g->i1; i++) {
+			const sinst *x = &r->in[i];
+			uint32_t v = x->op == SpvOpLoad ? tc__spirv_word(r, i, 3) : TC_NONE;
+			if (v < r->bound && r->slot[v] && x->res < r->bound) {
+				uint32_t p = tc__spirv_word(r, store[v], 2);
+				r->fwd[x->res] = p < r->bound && r->fwd[p] != TC_NONE ? r->fwd[p] : p;
+			}
+		}
+	}
+	return TC_OK;
+}
+
+/* The pointer id stands for: what a load of a pointer slot reads, or id. */
+uint32_t tc__spirv_forward(const reader *r, uint32_t id)
+{
+	return r->fwd && id < r->bound && r->fwd[id] != TC_NONE ? r->fwd[id] : id;
+}
+
 int tc__spirv_pointer_params(reader *r)
 {
 	size_t b = (size_t)r->bound + 1;
 	if (!(r->groot = TC_ARENA_ARRAY(&r->ar, uint32_t, b)))
 		return tc__spirv_oom(r);
 	memset(r->groot, 0xff, b * sizeof *r->groot);
-	int rc = TC_OK;
+	int rc = pointer_slots(r);
 	for (size_t f = 0; f < r->nfn && !rc; f++) {
 		sfunc *g = &r->fn[f];
 		g->p0 = (uint32_t)r->fparam.len;
@@ -392,6 +470,9 @@ int tc__spirv_pointer_params(reader *r)
 			else if (tc__spirv_pointer_derivation(x->op) && rb != TC_NONE &&
 				 x->res < r->bound && r->groot[x->res] == TC_NONE)
 				r->groot[x->res] = rb;
+			else if (x->op == SpvOpLoad && x->res < r->bound &&
+				 r->fwd[x->res] != TC_NONE)
+				r->groot[x->res] = root_of(r, r->fwd[x->res]);
 			if (x->op != SpvOpFunctionCall) {
 				for (uint32_t k = x->idop; k < tc__spirv_idop_end(r, i); k++) {
 					uint32_t id = r->ids.v[k], q = root_of(r, id);

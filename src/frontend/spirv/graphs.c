@@ -71,6 +71,22 @@ static int fn_desc(reader *r, const sfunc *f, uint32_t nb, const uint32_t *last,
 		rc = r->rc;
 	}
 	d->narg = (uint32_t)r->carg.len;
+	/* what it leaves in its callers' variables, and what its callees
+	 * leave in its own */
+	if (!rc && tc__fn_desc_room_outs(r->out, d, r->outv.len, 0, r->coutv.len))
+		rc = tc__spirv_oom(r);
+	if (!rc && r->outv.len) {
+		d->nout = (uint32_t)r->outv.len;
+		memcpy(d->out_value, r->outv.v, d->nout * sizeof *d->out_value);
+		memcpy(d->out_block, r->outb.v, d->nout * sizeof *d->out_block);
+		memcpy(d->out_index, r->outk.v, d->nout * sizeof *d->out_index);
+	}
+	if (!rc && r->coutv.len) {
+		d->ncout = (uint32_t)r->coutv.len;
+		memcpy(d->cout_value, r->coutv.v, d->ncout * sizeof *d->cout_value);
+		memcpy(d->cout_site, r->couts.v, d->ncout * sizeof *d->cout_site);
+		memcpy(d->cout_index, r->coutk.v, d->ncout * sizeof *d->cout_index);
+	}
 	return rc;
 }
 

@@ -561,6 +561,12 @@ static void free_reader(reader *r)
 	tc__u32vec_free(&r->al, &r->fparam);
 	tc__u32vec_free(&r->al, &r->pval);
 	tc__u32vec_free(&r->al, &r->carg);
+	tc__u32vec_free(&r->al, &r->outv);
+	tc__u32vec_free(&r->al, &r->outb);
+	tc__u32vec_free(&r->al, &r->outk);
+	tc__u32vec_free(&r->al, &r->coutv);
+	tc__u32vec_free(&r->al, &r->couts);
+	tc__u32vec_free(&r->al, &r->coutk);
 	tc__free(&r->al, r->calls);
 	tc__free(&r->al, r->blk);
 	tc__u32vec_free(&r->al, &r->succ);

@@ -142,6 +142,10 @@ typedef struct reader {
 	 * function, in order.
 	 */
 	uint32_t *groot;
+	/* Pointer slots (pointer_slots): per id, the pointer a load of a slot
+	 * reads (TC_NONE: none), and whether a variable is a slot */
+	uint32_t *fwd;
+	uint8_t *slot;
 	uint8_t *rtfl;
 	size_t nrt, rtcap;
 	tc_u32vec fparam;
@@ -165,6 +169,12 @@ typedef struct reader {
 	/* its parameters' values, its calls of functions with graphs, and
 	 * their arguments' values (graph/desc.h) */
 	tc_u32vec pval, carg;
+	/* what it leaves in its callers' variables (graph/desc.h, outs): per
+	 * return and parameter it writes through, the read of the parameter's
+	 * register there (value, block, parameter); and the writes of its
+	 * registers after its calls (value, the call's index, the callee's
+	 * parameter) */
+	tc_u32vec outv, outb, outk, coutv, couts, coutk;
 	scall *calls;
 	size_t ncalls, callcap;
 	/* its collectives, and the sub-group's view of it */
@@ -264,6 +274,9 @@ int tc__spirv_err_at(reader *r, uint32_t i, const char *fmt, ...);
 uint32_t tc__spirv_idop_end(const reader *r, uint32_t i);
 bool tc__spirv_is_pointer_class_shared(uint32_t sc);
 uint32_t tc__spirv_pointer_class(const reader *r, uint32_t t);
+/* The pointer id stands for: what a load of a pointer slot reads
+ * (functions.c), or id itself. */
+uint32_t tc__spirv_forward(const reader *r, uint32_t id);
 bool tc__spirv_int_constant(const reader *r, uint32_t id, uint32_t *v, bool *spec);
 int tc__spirv_constant_scope(reader *r, uint32_t i);
 bool tc__spirv_is_barrier(const reader *r, uint32_t i);

@@ -269,12 +269,14 @@ int tc__spirv_registers(reader *r, const sfunc *f, uint32_t fi, tc_u32vec *touch
 			}
 		}
 	}
-	/* pointers derived from them */
+	/* pointers derived from them, and loads of pointer slots that hold
+	 * one (tc__spirv_forward) */
 	for (uint32_t i = f->i0; i < f->i1; i++) {
 		const sinst *x = &r->in[i];
-		uint32_t base = tc__spirv_word(r, i, 3);
-		if (tc__spirv_pointer_derivation(x->op) && x->nw > 3 && base < r->bound &&
-		    r->root[base] != TC_NONE && x->res < r->bound) {
+		uint32_t base = x->op == SpvOpLoad ? tc__spirv_forward(r, x->res)
+						   : tc__spirv_word(r, i, 3);
+		if ((tc__spirv_pointer_derivation(x->op) || (x->op == SpvOpLoad && base != x->res)) &&
+		    x->nw > 3 && base < r->bound && r->root[base] != TC_NONE && x->res < r->bound) {
 			r->root[x->res] = r->root[base];
 			if (tc__spirv_push(r, touched, x->res))
 				return r->rc;
@@ -376,7 +378,39 @@ static int call_entries(reader *r, uint32_t i, uint32_t b, int pass, uint32_t *n
 		uint32_t a = tc__spirv_word(r, i, 4 + k), q = tc__spirv_param_root(r, t, k);
 		if (!promoted(r, a, escaped) || q == TC_NONE || !(r->rtfl[q] & RT_WRITES))
 			continue;
+		/* what the callee left there: its out k (its parameter's
+		 * register as it returns) says, in its calling context */
+		if (pass == 1 && noted &&
+		    (tc__spirv_push(r, &r->coutv, (uint32_t)r->rblock.len) ||
+		     tc__spirv_push(r, &r->couts, (uint32_t)c) || tc__spirv_push(r, &r->coutk, k)))
+			return r->rc;
 		if (pass == 1 && add_entry(r, b, i, r->root[a], TC_UA_SOURCE))
+			return r->rc;
+		(*n)++;
+	}
+	return TC_OK;
+}
+
+/* Whether f's parameter id is a register that f may write (through it or
+ * through its calls): what it holds as f returns is an out (graph/desc.h). */
+static bool out_param(const reader *r, uint32_t id)
+{
+	uint32_t q = r->groot && id < r->bound ? r->groot[id] : TC_NONE;
+	return q != TC_NONE && tc__spirv_promoted_param(r, id) && (r->rtfl[q] & RT_WRITES);
+}
+
+/* At a return of f (instruction i, block b): a read of each parameter's
+ * register that is an out, noted in r->outv/outb/outk. */
+static int return_reads(reader *r, const sfunc *f, uint32_t i, uint32_t b, int pass, uint32_t *n)
+{
+	for (uint32_t k = 0; k < f->np; k++) {
+		uint32_t id = r->fparam.v[f->p0 + k];
+		if (!out_param(r, id))
+			continue;
+		if (pass == 1 &&
+		    (tc__spirv_push(r, &r->outv, *n) || tc__spirv_push(r, &r->outb, b) ||
+		     tc__spirv_push(r, &r->outk, k) || add_entry(r, b, i, TC_NONE, TC_UA_PURE) ||
+		     add_op(r, r->root[id], TC_NONE)))
 			return r->rc;
 		(*n)++;
 	}
@@ -435,6 +469,8 @@ int tc__spirv_describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *es
 	r->rblock.len = r->rdef.len = r->ropoff.len = r->rop.len = r->ropblk.len = 0;
 	r->rinst.len = r->cond.len = 0;
 	r->pval.len = r->carg.len = r->ncalls = 0;
+	r->outv.len = r->outb.len = r->outk.len = 0;
+	r->coutv.len = r->couts.len = r->coutk.len = 0;
 	/* numbering first: a phi may name a value defined further on */
 	uint32_t n = 0;
 	for (int pass = 0; pass < 2; pass++) {
@@ -470,6 +506,9 @@ int tc__spirv_describe(reader *r, const sfunc *f, uint32_t nb, const uint8_t *es
 						return r->rc;
 					continue;
 				}
+				if ((x->op == SpvOpReturn || x->op == SpvOpReturnValue) &&
+				    !f->entry && return_reads(r, f, i, b, pass, &n))
+					return r->rc;
 				if (pass == 0) {
 					if (has_value(r, i, escaped))
 						r->val[x->res] = n++;

@@ -1,0 +1,568 @@
+/*
+ * outs.c - what a called function leaves in its caller's stack variables
+ * (graph/desc.h, outs), for the check across calls (docs/llvm.md, "What a
+ * callee leaves in memory").
+ *
+ * A function's outs: the stores of the block of its one ret, each through
+ * one of its parameters plus a constant, after which nothing in that block
+ * may write the memory a parameter points to (a store through a pointer
+ * that may address a thread's own memory, or a call that may write it; the
+ * stores of the list itself are the caller's to check). Out k is the k-th
+ * such store; what it stores is what the caller finds there after the
+ * call, unless a later store of the list writes there too.
+ *
+ * A caller's load reads out k of a call when it loads from a stack variable
+ * (an alloca, at a constant offset) whose address goes only to loads,
+ * stores into it and calls of defined functions whose parameter keeps it to
+ * itself (loads, stores into it, no further call); the call passes the
+ * variable's address plus a constant for out k's parameter, and its store
+ * covers exactly the load's bytes; no later store of the callee's list may
+ * write them; the call comes before the load on every path; and no other
+ * store into the variable there, and no other call that receives it, lies
+ * on a way from the call to the load (graph/ways.h). Then whenever the load
+ * runs it reads what the callee stored as it returned.
+ */
+#include "frontend/llvm/llvm.h"
+#include "graph/ways.h"
+
+#include <llvm-c/Target.h>
+
+#define MAX_USES 4096 /* the uses of one variable looked at, at most */
+#define MAX_CHAIN 32  /* derivations followed back to a variable or parameter */
+
+/* one out of a function: a store through parameter p plus c of size bytes,
+ * or what call 'call' leaves there (its callee's out j) */
+typedef struct lout {
+	LLVMValueRef store, call;
+	uint32_t p, j;
+	int64_t c;
+	uint64_t size;
+} lout;
+
+typedef struct fouts {
+	bool done;
+	lout *o;
+	uint32_t n;
+} fouts;
+
+static LLVMTargetDataRef layout(reader *r)
+{
+	return LLVMGetModuleDataLayout(r->mod);
+}
+
+/* The bytes a load reads or a store writes. */
+static uint64_t access_size(reader *r, LLVMValueRef i)
+{
+	LLVMTypeRef t = LLVMIsALoadInst(i) ? LLVMTypeOf(i) : LLVMTypeOf(LLVMGetOperand(i, 0));
+	return LLVMStoreSizeOfType(layout(r), t);
+}
+
+/* The constant offset a GEP adds, in *off; false when an index is not a
+ * constant. */
+static bool gep_offset(reader *r, LLVMValueRef gep, int64_t *off)
+{
+	LLVMTargetDataRef td = layout(r);
+	LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+	unsigned n = (unsigned)LLVMGetNumOperands(gep);
+	uint64_t sum = 0;
+	for (unsigned k = 1; k < n; k++) {
+		LLVMValueRef ix = LLVMGetOperand(gep, k);
+		if (!LLVMIsAConstantInt(ix) || LLVMGetTypeKind(LLVMTypeOf(ix)) != LLVMIntegerTypeKind)
+			return false;
+		int64_t i = LLVMConstIntGetSExtValue(ix);
+		if (k == 1) {
+			sum += (uint64_t)i * LLVMABISizeOfType(td, t);
+			continue;
+		}
+		switch (LLVMGetTypeKind(t)) {
+		case LLVMStructTypeKind:
+			if (i < 0 || (unsigned)i >= LLVMCountStructElementTypes(t))
+				return false;
+			sum += LLVMOffsetOfElement(td, t, (unsigned)i);
+			t = LLVMStructGetTypeAtIndex(t, (unsigned)i);
+			break;
+		case LLVMArrayTypeKind:
+			t = LLVMGetElementType(t);
+			sum += (uint64_t)i * LLVMABISizeOfType(td, t);
+			break;
+		default: /* vectors, scalars: not followed */
+			return false;
+		}
+	}
+	*off = (int64_t)sum;
+	return true;
+}
+
+/* The alloca or argument v is derived from (GEPs, casts), with the constant
+ * offset added (*known false where one is not a constant); NULL when it is
+ * derived from something else. */
+static LLVMValueRef root_of(reader *r, LLVMValueRef v, int64_t *off, bool *known)
+{
+	uint64_t sum = 0;
+	*known = true;
+	for (int k = 0; k < MAX_CHAIN && v; k++) {
+		if (LLVMIsAAllocaInst(v) || LLVMIsAArgument(v)) {
+			*off = (int64_t)sum;
+			return v;
+		}
+		if (LLVMIsAGetElementPtrInst(v)) {
+			int64_t o;
+			if (gep_offset(r, v, &o))
+				sum += (uint64_t)o;
+			else
+				*known = false;
+		} else if (!LLVMIsABitCastInst(v) && !LLVMIsAAddrSpaceCastInst(v)) {
+			return NULL;
+		}
+		v = LLVMGetOperand(v, 0);
+	}
+	return NULL;
+}
+
+/* A call that writes no memory a thread's own pointer may address: a pure
+ * intrinsic, debug information, a variable's lifetime, a barrier, a
+ * collective or a read of the thread's index. */
+static bool harmless_call(LLVMValueRef i)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(i);
+	if (!callee || !LLVMIsAFunction(callee))
+		return false;
+	tc_gpu_kind k = tc__llvm_callee_kind(callee);
+	if (k == TC_GPU_BARRIER || k == TC_GPU_COLLECTIVE || k == TC_GPU_DIVERGENT_SOURCE)
+		return true;
+	size_t len;
+	const char *name = tc__llvm_value_name(callee, &len);
+	if (len < 5 || memcmp(name, "llvm.", 5) != 0)
+		return false;
+	if (tc__llvm_marker_call(i))
+		return true;
+	unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
+	LLVMAttributeRef mem = LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, kind);
+	return mem && LLVMGetEnumAttributeValue(mem) == 0; /* memory(none) */
+}
+
+/* Whether a store or atomic through pointer p may address a thread's own
+ * memory (private or generic). */
+static bool own_memory(const reader *r, LLVMValueRef p)
+{
+	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
+	return as == r->generic_as || as == r->private_as;
+}
+
+/* The index of argument a of its function. */
+static uint32_t param_index(LLVMValueRef a)
+{
+	LLVMValueRef fn = LLVMGetParamParent(a);
+	uint32_t k = 0;
+	for (LLVMValueRef p = LLVMGetFirstParam(fn); p; p = LLVMGetNextParam(p), k++)
+		if (p == a)
+			return k;
+	return TC_NONE;
+}
+
+/* Adds to g's outs (fo->o, n of them, room cap) what call i of g leaves
+ * through g's parameters: each out j of its callee (made already) through
+ * a parameter of the callee that i passes g's parameter plus a constant
+ * for, where no later out of the callee's may write there (one through the
+ * same parameter of g at bytes apart, or through memory of g's own). In
+ * the reverse of the callee's order, as the caller's walk goes. */
+static int forward(reader *r, LLVMValueRef i, fouts *fo, uint32_t *n, size_t *cap)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(i);
+	uint32_t h = callee ? tc__llvm_ptrmap_get(&r->fn_index, callee) : TC_NONE;
+	const fouts *ho = h != TC_NONE ? &r->fouts[h] : NULL;
+	uint32_t na = (uint32_t)LLVMGetNumArgOperands(i);
+	if (!ho || !ho->done || r->kernel[h])
+		return TC_OK;
+	for (uint32_t j = ho->n; j-- > 0;) {
+		const lout *o = &ho->o[j];
+		int64_t c, c2;
+		bool known, known2, ok = o->p < na;
+		LLVMValueRef a = ok ? root_of(r, LLVMGetOperand(i, o->p), &c, &known) : NULL;
+		if (!a || !LLVMIsAArgument(a) || !known)
+			continue;
+		int64_t lo = (int64_t)((uint64_t)c + (uint64_t)o->c), hi = lo + (int64_t)o->size;
+		for (uint32_t k = j + 1; k < ho->n && ok; k++) {
+			const lout *l = &ho->o[k];
+			LLVMValueRef b =
+			    l->p < na ? root_of(r, LLVMGetOperand(i, l->p), &c2, &known2) : NULL;
+			int64_t s = (int64_t)((uint64_t)c2 + (uint64_t)l->c);
+			if (b == a)
+				ok = known2 && (s >= hi || lo >= s + (int64_t)l->size);
+			else
+				ok = b && !LLVMIsAArgument(b); /* g's own stack variable */
+		}
+		if (!ok)
+			continue;
+		if (tc__arena_grow(&r->ar, &fo->o, cap, (size_t)*n + 1, sizeof *fo->o))
+			return TC_ENOMEM;
+		fo->o[(*n)++] = (lout){NULL, i, param_index(a), j, lo, o->size};
+	}
+	return TC_OK;
+}
+
+/* Function g's outs (the header), made once: after its callees'
+ * (all_outs), so that what a call of one leaves is known. TC_OK or
+ * TC_ENOMEM. */
+static int outs_of(reader *r, uint32_t g, const fouts **out)
+{
+	fouts *fo = &r->fouts[g];
+	*out = fo;
+	if (fo->done)
+		return TC_OK;
+	fo->done = true;
+	LLVMValueRef ret = NULL;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[g]); bb;
+	     bb = LLVMGetNextBasicBlock(bb)) {
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+		if (t && LLVMGetInstructionOpcode(t) == LLVMRet) {
+			if (ret)
+				return TC_OK; /* more than one */
+			ret = t;
+		}
+	}
+	uint32_t n = 0;
+	size_t cap = 0;
+	for (LLVMValueRef i = ret ? LLVMGetPreviousInstruction(ret) : NULL; i;
+	     i = LLVMGetPreviousInstruction(i)) {
+		LLVMOpcode op = LLVMGetInstructionOpcode(i);
+		if (op == LLVMCall) {
+			if (harmless_call(i))
+				continue;
+			/* what it leaves through the parameters, then nothing
+			 * before it: it may write anything */
+			if (forward(r, i, fo, &n, &cap))
+				return TC_ENOMEM;
+			break;
+		} else if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) {
+			if (own_memory(r, LLVMGetOperand(i, 0)))
+				break;
+		} else if (op == LLVMStore) {
+			LLVMValueRef p = LLVMGetOperand(i, 1);
+			int64_t c;
+			bool known;
+			LLVMValueRef a = root_of(r, p, &c, &known);
+			if (a && LLVMIsAArgument(a) && known && !LLVMGetVolatile(i) &&
+			    LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic) {
+				if (tc__arena_grow(&r->ar, &fo->o, &cap, (size_t)n + 1, sizeof *fo->o))
+					return TC_ENOMEM;
+				fo->o[n++] = (lout){i, NULL, param_index(a), 0, c, access_size(r, i)};
+			} else if (own_memory(r, p)) {
+				break;
+			}
+		} else if (op == LLVMInvoke || op == LLVMCallBr || op == LLVMVAArg) {
+			break;
+		}
+	}
+	/* in the order of the block */
+	for (uint32_t k = 0; k < n / 2; k++) {
+		lout t = fo->o[k];
+		fo->o[k] = fo->o[n - 1 - k];
+		fo->o[n - 1 - k] = t;
+	}
+	fo->n = n;
+	return TC_OK;
+}
+
+/* what writes variable A (writers), as value ids: stores into it at
+ * [lo, hi) (lo > hi: not known), calls that receive it */
+typedef struct writer {
+	uint32_t id;
+	LLVMValueRef inst;
+	int64_t lo, hi;
+	bool call;
+} writer;
+
+/* The writers of alloca A in *w (grown, *n of them); false when its
+ * address goes elsewhere (or too far to look). */
+static int writers(reader *r, LLVMValueRef A, writer **w, size_t *cap, uint32_t *n, bool *ok)
+{
+	LLVMValueRef stack[32];
+	int64_t offs[32];
+	bool knowns[32];
+	int top = 0, steps = 0;
+	*n = 0;
+	*ok = false;
+	stack[top] = A;
+	offs[top] = 0;
+	knowns[top++] = true;
+	while (top > 0) {
+		--top;
+		LLVMValueRef v = stack[top];
+		int64_t off = offs[top];
+		bool known = knowns[top];
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef i = LLVMGetUser(u);
+			if (++steps > MAX_USES)
+				return TC_OK;
+			if (LLVMIsALoadInst(i))
+				continue;
+			uint32_t id = tc__llvm_ptrmap_get(&r->values, i);
+			if (LLVMIsAStoreInst(i)) {
+				if (LLVMGetOperand(i, 0) == v || id == TC_NONE)
+					return TC_OK; /* the address itself stored */
+				if (tc__arena_grow(&r->ar, w, cap, (size_t)*n + 1, sizeof **w))
+					return TC_ENOMEM;
+				int64_t sz = (int64_t)access_size(r, i);
+				(*w)[(*n)++] = (writer){id, i, known ? off : 1, known ? off + sz : 0,
+							false};
+				continue;
+			}
+			if ((LLVMIsAGetElementPtrInst(i) || LLVMIsABitCastInst(i) ||
+			     LLVMIsAAddrSpaceCastInst(i)) &&
+			    LLVMGetOperand(i, 0) == v) {
+				if (top == (int)(sizeof stack / sizeof *stack))
+					return TC_OK;
+				int64_t o = 0;
+				bool k = known && (!LLVMIsAGetElementPtrInst(i) || gep_offset(r, i, &o));
+				stack[top] = i;
+				offs[top] = (int64_t)((uint64_t)off + (uint64_t)o);
+				knowns[top++] = k;
+				continue;
+			}
+			if (!LLVMIsACallInst(i) || id == TC_NONE)
+				return TC_OK;
+			if (tc__llvm_marker_call(i))
+				continue; /* debug information, a lifetime */
+			/* a defined function whose parameter keeps it */
+			LLVMValueRef callee = LLVMGetCalledValue(i);
+			if (LLVMGetCalledValue(i) == v || !callee || !LLVMIsAFunction(callee) ||
+			    LLVMIsDeclaration(callee))
+				return TC_OK;
+			unsigned na = (unsigned)LLVMGetNumArgOperands(i);
+			for (unsigned a = 0; a < na; a++)
+				if (LLVMGetOperand(i, a) == v && !tc__llvm_pointer_kept(LLVMGetParam(callee, a), true))
+					return TC_OK;
+			bool seen = false;
+			for (uint32_t k = 0; k < *n && !seen; k++)
+				seen = (*w)[k].inst == i;
+			if (seen)
+				continue;
+			if (tc__arena_grow(&r->ar, w, cap, (size_t)*n + 1, sizeof **w))
+				return TC_ENOMEM;
+			(*w)[(*n)++] = (writer){id, i, 1, 0, true};
+		}
+	}
+	*ok = true;
+	return TC_OK;
+}
+
+/* The offset of the address call i passes as argument p into alloca A, in
+ * *off; false when it passes none or one not known. */
+static bool passes(reader *r, LLVMValueRef i, uint32_t p, LLVMValueRef A, int64_t *off)
+{
+	bool known;
+	if (p >= (uint32_t)LLVMGetNumArgOperands(i))
+		return false;
+	return root_of(r, LLVMGetOperand(i, p), off, &known) == A && known;
+}
+
+/* Whether call i of g may, with a store of its outs after out j, write
+ * [lo, hi) of A: one whose parameter it passes A for, at bytes that meet
+ * those, or at bytes not known. */
+static bool later_writes(reader *r, LLVMValueRef i, const fouts *fo, uint32_t j, LLVMValueRef A,
+			 int64_t lo, int64_t hi)
+{
+	for (uint32_t k = j + 1; k < fo->n; k++) {
+		const lout *o = &fo->o[k];
+		bool known;
+		int64_t a;
+		if (o->p >= (uint32_t)LLVMGetNumArgOperands(i))
+			return true;
+		if (root_of(r, LLVMGetOperand(i, o->p), &a, &known) != A)
+			continue; /* A goes only where derived from it */
+		int64_t s = (int64_t)((uint64_t)a + (uint64_t)o->c);
+		if (!known || (s < hi && lo < s + (int64_t)o->size))
+			return true;
+	}
+	return false;
+}
+
+/* Every function's outs, each after those of the defined functions it
+ * calls (a depth-first search over the calls, with a stack of its own: a
+ * chain of calls 10^5 deep is a stack 10^5 long; on a cycle, the function
+ * met first is made before the callee that leads back to it, whose calls
+ * of it then leave nothing known). */
+static int all_outs(reader *r)
+{
+	typedef struct frame {
+		uint32_t f;
+		LLVMBasicBlockRef bb;
+		LLVMValueRef i;
+	} frame;
+	uint8_t *seen = TC_ARENA_ZARRAY(&r->ar, uint8_t, r->nfn + 1);
+	frame *st = TC_ARENA_ARRAY(&r->ar, frame, r->nfn + 1);
+	if (!seen || !st)
+		return TC_ENOMEM;
+	for (uint32_t f0 = 0; f0 < r->nfn; f0++) {
+		if (seen[f0])
+			continue;
+		uint32_t top = 0;
+		seen[f0] = 1;
+		st[top++] = (frame){f0, LLVMGetFirstBasicBlock(r->fns[f0]), NULL};
+		while (top) {
+			frame *fr = &st[top - 1];
+			/* the next call of a defined function not seen */
+			uint32_t next = TC_NONE;
+			while (fr->bb && next == TC_NONE) {
+				fr->i = fr->i ? LLVMGetNextInstruction(fr->i)
+					      : LLVMGetFirstInstruction(fr->bb);
+				if (!fr->i) {
+					fr->bb = LLVMGetNextBasicBlock(fr->bb);
+					continue;
+				}
+				LLVMValueRef callee =
+				    tc__llvm_is_call(fr->i) ? LLVMGetCalledValue(fr->i) : NULL;
+				uint32_t h = callee ? tc__llvm_ptrmap_get(&r->fn_index, callee) : TC_NONE;
+				if (h != TC_NONE && !seen[h])
+					next = h;
+			}
+			if (next != TC_NONE) {
+				seen[next] = 1;
+				st[top++] = (frame){next, LLVMGetFirstBasicBlock(r->fns[next]), NULL};
+				continue;
+			}
+			const fouts *fo;
+			if (outs_of(r, fr->f, &fo))
+				return TC_ENOMEM;
+			top--;
+		}
+	}
+	return TC_OK;
+}
+
+int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
+{
+	if (!r->fouts && (!(r->fouts = TC_ARENA_ZARRAY(&r->ar, fouts, r->nfn + 1)) || all_outs(r)))
+		return tc__llvm_oom(r);
+	/* its own outs: the value stored, read in the ret's block, or what a
+	 * call leaves */
+	const fouts *mine;
+	if (outs_of(r, f, &mine))
+		return tc__llvm_oom(r);
+	uint32_t nv = 0, nf = 0;
+	for (uint32_t k = 0; k < mine->n && !r->kernel[f]; k++)
+		*(mine->o[k].store ? &nv : &nf) += 1;
+	if (tc__fn_desc_room_outs(r->out, d, nv, nf, 0))
+		return tc__llvm_oom(r);
+	for (uint32_t k = 0; k < nv + nf; k++) {
+		const lout *o = &mine->o[k];
+		if (o->store) {
+			d->out_value[d->nout] = tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(o->store, 0));
+			d->out_block[d->nout] = r->blk[tc__llvm_ptrmap_get(&r->values, o->store)];
+			d->out_index[d->nout++] = k;
+			continue;
+		}
+		uint32_t id = tc__llvm_ptrmap_get(&r->values, o->call), s = 0;
+		while (s < d->ncalls && d->calls[s].value != id)
+			s++;
+		if (s == d->ncalls)
+			continue; /* not described: no out k */
+		d->fout_k[d->nfout] = k;
+		d->fout_site[d->nfout] = s;
+		d->fout_index[d->nfout++] = o->j;
+	}
+	/* the loads from its variables that read a callee's out */
+	tc_arena tmp;
+	tc__arena_init(&tmp, &r->al);
+	tc_ways ways;
+	bool have_ways = false;
+	writer *w = NULL;
+	size_t wcap = 0, ccap = 0;
+	uint32_t nw = 0, *evb = NULL, *evp = NULL, *cv = NULL, *cs = NULL, *ck = NULL;
+	size_t nc = 0, cvcap = 0, cscap = 0, ckcap = 0;
+	LLVMValueRef wof = NULL; /* whose writers w holds */
+	bool wok = false;
+	uint64_t work = 0;
+	int rc = TC_OK;
+	for (uint32_t v = 0; v < r->nvalues && !rc && work < (UINT64_C(1) << 24); v++) {
+		LLVMValueRef L = r->vals[v];
+		if (r->blk[v] == TC_NONE || !LLVMIsALoadInst(L) || !(r->kind[v] & TC_UA_SOURCE) ||
+		    LLVMGetVolatile(L) || LLVMGetOrdering(L) != LLVMAtomicOrderingNotAtomic)
+			continue;
+		int64_t off;
+		bool known;
+		LLVMValueRef A = root_of(r, LLVMGetOperand(L, 0), &off, &known);
+		if (!A || !known || !LLVMIsAAllocaInst(A))
+			continue;
+		if (A != wof) {
+			wof = A;
+			if ((rc = writers(r, A, &w, &wcap, &nw, &wok)))
+				break;
+			work += nw;
+		}
+		if (!wok)
+			continue;
+		if (!have_ways) {
+			if (tc__ways_init(&tmp, &ways, nblocks, r->succ_off.v, r->succ.v)) {
+				rc = TC_ENOMEM;
+				break;
+			}
+			have_ways = true;
+		}
+		int64_t lo = off, hi = off + (int64_t)access_size(r, L);
+		/* the events: every store that may meet the bytes, every call */
+		if (tc__arena_grow(&tmp, &evb, &ccap, (size_t)nw + 1, sizeof *evb) ||
+		    !(evp = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nw + 1))) {
+			rc = TC_ENOMEM;
+			break;
+		}
+		uint32_t ne = 0;
+		for (uint32_t k = 0; k < nw; k++)
+			if (w[k].call || w[k].lo > w[k].hi || (w[k].lo < hi && lo < w[k].hi)) {
+				evb[ne] = r->blk[w[k].id];
+				evp[ne++] = w[k].id;
+			}
+		for (uint32_t k = 0; k < nw; k++) {
+			if (!w[k].call)
+				continue;
+			LLVMValueRef C = w[k].inst;
+			uint32_t g = tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(C));
+			const fouts *fo;
+			if (g == TC_NONE || r->kernel[g] ||
+			    !tc__ways_before(&ways, r->blk[w[k].id], w[k].id, r->blk[v], v))
+				continue;
+			if ((rc = outs_of(r, g, &fo)))
+				break;
+			uint32_t j = 0;
+			for (; j < fo->n; j++) {
+				int64_t a;
+				const lout *o = &fo->o[j];
+				if (o->size == (uint64_t)(hi - lo) && passes(r, C, o->p, A, &a) &&
+				    (int64_t)((uint64_t)a + (uint64_t)o->c) == lo &&
+				    !later_writes(r, C, fo, j, A, lo, hi))
+					break;
+			}
+			uint32_t skip = 0;
+			while (skip < ne && evp[skip] != w[k].id)
+				skip++;
+			if (j == fo->n || !tc__ways_clear(&ways, r->blk[w[k].id], w[k].id, r->blk[v], v,
+							  evb, evp, ne, skip, &work))
+				continue;
+			/* the call's site in d */
+			uint32_t s = 0;
+			while (s < d->ncalls && d->calls[s].value != w[k].id)
+				s++;
+			if (s == d->ncalls)
+				continue;
+			if (tc__arena_grow(&tmp, &cv, &cvcap, nc + 1, sizeof *cv) ||
+			    tc__arena_grow(&tmp, &cs, &cscap, nc + 1, sizeof *cs) ||
+			    tc__arena_grow(&tmp, &ck, &ckcap, nc + 1, sizeof *ck)) {
+				rc = TC_ENOMEM;
+				break;
+			}
+			cv[nc] = v;
+			cs[nc] = s;
+			ck[nc++] = j;
+			break;
+		}
+	}
+	if (!rc && nc && !(rc = tc__fn_desc_room_outs(r->out, d, 0, 0, nc))) {
+		memcpy(d->cout_value, cv, nc * sizeof *cv);
+		memcpy(d->cout_site, cs, nc * sizeof *cs);
+		memcpy(d->cout_index, ck, nc * sizeof *ck);
+		d->ncout = (uint32_t)nc;
+	}
+	tc__arena_free(&tmp);
+	return rc == TC_ENOMEM ? tc__llvm_oom(r) : rc;
+}
