@@ -9,9 +9,12 @@ Each module (seed S + i) has @kernel(ptr %out, i32 %n, i32 %m) and 1 to 5
 internal helpers @hK(ptr %out, i32 %a, i32 %b, ptr %res) returning i32,
 marked noinline, that also store what they return through %res (an
 out-parameter: the caller passes a stack variable of its own and, at some
-calls, reads it back into the running value). Some helpers have one exit
+calls, reads it back into the running value, sometimes with a barrier
+behind a branch on it alone). Some helpers have one exit
 block that every return goes to (the value returned a phi there), the
-others a ret at each early return. The helpers form a random call DAG (hK calls only hJ with J > K;
+others a ret at each early return; half of those with one exit read no
+thread id themselves, so that what they leave is as uniform as their
+arguments. The helpers form a random call DAG (hK calls only hJ with J > K;
 every helper is called at least once, some from several sites, the kernel
 among the callers), each call passing the thread id, the block id, a
 parameter of the caller (kernel: %n, %m), a constant, the running value
@@ -83,6 +86,7 @@ class Fn:
         self.acc = None
         self.slots = 0        # stack variables passed to calls as %res
         self.exits = None     # one exit block: the (value, block) that go there
+        self.no_tid = False   # reads no thread id itself (its values follow its arguments)
         self.sp = '!%d' % (10 + index)
 
     def val(self):
@@ -107,7 +111,8 @@ class Fn:
         """A value to branch on or pass: thread id, block id, parameter,
         constant, running value, loop counter."""
         r = self.g.rnd
-        kinds = ['tid', 'bid', 'param'] + (['const'] if allow_const else []) + \
+        kinds = ([] if self.no_tid else ['tid']) + ['bid', 'param'] + \
+            (['const'] if allow_const else []) + \
             (['acc'] if allow_acc else []) + (['loop'] if loop_i else [])
         k = r.choice(kinds)
         if k == 'tid':
@@ -156,6 +161,14 @@ class Fn:
         if r.random() < 0.5:  # what the callee left in the variable instead
             v = self.val()
             self.emit('%s = load i32, ptr %s, align 4' % (v, slot))
+            if r.random() < 0.5:  # and a barrier behind it alone
+                c, t, j = self.val(), self.label(), self.label()
+                self.emit('%s = icmp slt i32 %s, %d' % (c, v, r.randrange(0, 16)))
+                self.emit('br i1 %s, label %%%s, label %%%s' % (c, t, j))
+                self.start(t)
+                self.barrier()
+                self.emit('br label %%%s' % j)
+                self.start(j)
         s = self.val()
         self.emit('%s = add i32 %s, %s' % (s, self.acc, v))
         self.acc = s
@@ -235,7 +248,7 @@ class Fn:
 
     def loop(self, budget, depth):
         r = self.g.rnd
-        kind = r.choice(['const', 'param', 'tid'])
+        kind = r.choice(['const', 'param'] + ([] if self.no_tid else ['tid']))
         bound = {'const': str(r.randrange(1, 4)), 'param': r.choice(self.params),
                  'tid': None}[kind]
         if bound is None:
@@ -304,6 +317,7 @@ class Module:
                 fn = Fn(self, f + 1, 'h%d' % f, False, ['%a', '%b'], sites)
             if f >= 0 and r.random() < 0.5:
                 fn.exits = []
+                fn.no_tid = r.random() < 0.5
             fn.out.append('entry:')
             fn.emit('%tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()')
             fn.emit('%bid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()')
