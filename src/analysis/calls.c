@@ -630,6 +630,10 @@ static int analyse(tc_calls *c, uint32_t x)
 						kval[a] = (int64_t)kx;
 						kmask |= UINT64_C(1) << a;
 					}
+					if (tc__decided_status(ev)) {
+						rc = oom(c);
+						break;
+					}
 				}
 			}
 			/* a partitioned warp's member mask, made here or passed on */

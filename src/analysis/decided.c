@@ -33,6 +33,7 @@ struct tc_decided {
 	tc_arena ar;     /* the operands of each value, once a phi is met */
 	const uint32_t *opoff, *opval; /* the caller's, or made in ar; NULL */
 	bool ops_tried;
+	bool oom; /* making them ran out of memory (tc__decided_status) */
 };
 typedef struct tc_decided fold_ctx;
 
@@ -437,6 +438,8 @@ static bool phi_operands(fold_ctx *c)
 		} else if (!tc__ua_operands(&c->ar, c->fn.f, &off, &val, &blk)) {
 			c->opoff = off;
 			c->opval = val;
+		} else {
+			c->oom = true; /* what folds is still sound; the caller is told */
 		}
 	}
 	return c->opoff != NULL;
@@ -567,6 +570,7 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 			post_order(c, v, close_one, &k);
 		argpm[i] = k.closed[v] ? k.pm[v] : 0;
 	}
+	*rc = tc__decided_status(c);
 	tc__decided_free(c);
 	tc__free(al, k.closed);
 	tc__free(al, k.pm);
@@ -595,6 +599,11 @@ static void fold_one(fold_ctx *c, uint32_t v, void *ud)
 		c->kb[v] = x.k;
 		c->val[v] = x.v & x.k;
 	}
+}
+
+int tc__decided_status(const tc_decided *c)
+{
+	return c->oom ? TC_ENOMEM : TC_OK;
 }
 
 bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)
@@ -658,7 +667,7 @@ int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *d
 	}
 	*dead = *dead || tail < nb;
 	tc__free(c->al, queue);
-	return TC_OK;
+	return tc__decided_status(c);
 }
 
 int tc__decided_module(const tc_module *m, uint64_t *decides, uint8_t *foldable,

@@ -66,6 +66,10 @@ int tc__decided_new(tc_decided **out, const tc_decided_fn *fn, uint64_t kmask, c
 void tc__decided_free(tc_decided *e);
 /* Whether value v folds to a constant: *out, its low bits (its width). */
 bool tc__decided_value(tc_decided *e, uint32_t v, uint64_t *out);
+/* TC_ENOMEM when a folding so far ran out of memory (what it found stays
+ * sound: a phi whose operands could not be had folds to nothing), else
+ * TC_OK. */
+int tc__decided_status(const tc_decided *e);
 /*
  * The blocks reached from the entry along the ways the branches may go:
  * live[b] per block; dead_edge (may be NULL, and g with it) per edge of g,
