@@ -274,9 +274,12 @@ uint32_t tc__llvm_max_threads(const reader *r, LLVMValueRef fn);
  * (GEPs, casts), only reads it (loads; not volatile ones unless writes is
  * set); with writes set, also stores into it, debug information and
  * lifetimes (tc__llvm_marker_call), and calls of defined functions whose
- * parameter keeps it so in turn. Otherwise (a store of it, another call, a
- * phi, more than 256 uses looked at) it may leave. */
-bool tc__llvm_pointer_kept(LLVMValueRef p, bool writes);
+ * parameter keeps it so in turn: keeps(ctx, callee, k) says so for
+ * parameter k, where given, else its uses are looked at too. Otherwise (a
+ * store of it, another call, a phi, more than 256 uses looked at) it may
+ * leave. */
+bool tc__llvm_pointer_kept(LLVMValueRef p, bool writes,
+			   bool (*keeps)(void *ctx, LLVMValueRef callee, unsigned k), void *ctx);
 /* A call of debug information or of a variable's lifetime. */
 bool tc__llvm_marker_call(LLVMValueRef i);
 /* What function f (the one being read, as d describes it, nblocks blocks)

@@ -43,7 +43,21 @@ typedef struct fouts {
 	bool done;
 	lout *o;
 	uint32_t n;
+	/* per parameter: it keeps the pointer it is given to itself
+	 * (tc__llvm_pointer_kept, its callees' answers taken from theirs) */
+	uint8_t *kept;
+	uint32_t np;
 } fouts;
+
+/* Whether parameter k of callee keeps its pointer: as the callee's outs
+ * say, made already (all_outs: callees first); not, where they are not
+ * (a cycle of calls) or it is not defined here. */
+static bool param_keeps(void *ctx, LLVMValueRef callee, unsigned k)
+{
+	reader *r = ctx;
+	uint32_t h = tc__llvm_ptrmap_get(&r->fn_index, callee);
+	return h != TC_NONE && r->fouts[h].done && k < r->fouts[h].np && r->fouts[h].kept[k];
+}
 
 static LLVMTargetDataRef layout(reader *r)
 {
@@ -211,6 +225,16 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 	if (fo->done)
 		return TC_OK;
 	fo->done = true;
+	/* which parameters keep their pointers, their calls' callees' answers
+	 * known already (itself: not yet, so not) */
+	uint32_t np = (uint32_t)LLVMCountParams(r->fns[g]);
+	uint8_t *kept = TC_ARENA_ZARRAY(&r->ar, uint8_t, (size_t)np + 1);
+	if (!kept)
+		return TC_ENOMEM;
+	for (uint32_t k = 0; k < np; k++)
+		kept[k] = tc__llvm_pointer_kept(LLVMGetParam(r->fns[g], k), true, param_keeps, r);
+	fo->kept = kept;
+	fo->np = np;
 	LLVMValueRef ret = NULL;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[g]); bb;
 	     bb = LLVMGetNextBasicBlock(bb)) {
@@ -331,7 +355,7 @@ static int writers(reader *r, LLVMValueRef A, writer **w, size_t *cap, uint32_t 
 				return TC_OK;
 			unsigned na = (unsigned)LLVMGetNumArgOperands(i);
 			for (unsigned a = 0; a < na; a++)
-				if (LLVMGetOperand(i, a) == v && !tc__llvm_pointer_kept(LLVMGetParam(callee, a), true))
+				if (LLVMGetOperand(i, a) == v && !param_keeps(r, callee, a))
 					return TC_OK;
 			bool seen = false;
 			for (uint32_t k = 0; k < *n && !seen; k++)

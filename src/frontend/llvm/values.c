@@ -98,7 +98,8 @@ bool tc__llvm_marker_call(LLVMValueRef i)
 			(len >= 14 && memcmp(name, "llvm.lifetime.", 14) == 0));
 }
 
-bool tc__llvm_pointer_kept(LLVMValueRef p, bool writes)
+bool tc__llvm_pointer_kept(LLVMValueRef p, bool writes,
+			   bool (*keeps)(void *ctx, LLVMValueRef callee, unsigned k), void *ctx)
 {
 	LLVMValueRef stack[16];
 	int top = 0, steps = 0;
@@ -130,12 +131,18 @@ bool tc__llvm_pointer_kept(LLVMValueRef p, bool writes)
 			    LLVMIsDeclaration(callee))
 				return false;
 			unsigned na = (unsigned)LLVMGetNumArgOperands(w);
-			for (unsigned k = 0; k < na; k++)
-				if (LLVMGetOperand(w, k) == v) {
-					if (top == (int)(sizeof stack / sizeof *stack))
+			for (unsigned k = 0; k < na; k++) {
+				if (LLVMGetOperand(w, k) != v)
+					continue;
+				if (keeps) {
+					if (!keeps(ctx, callee, k))
 						return false;
-					stack[top++] = LLVMGetParam(callee, k);
+					continue;
 				}
+				if (top == (int)(sizeof stack / sizeof *stack))
+					return false;
+				stack[top++] = LLVMGetParam(callee, k);
+			}
 		}
 	}
 	return true;
@@ -192,7 +199,7 @@ static bool divergent_source(reader *r, LLVMValueRef i, LLVMOpcode op)
 		LLVMValueRef copy = byval_argument(r, p);
 		if (copy && copy != r->byval_seen) { /* its fields: one walk of its uses */
 			r->byval_seen = copy;
-			r->byval_read = tc__llvm_pointer_kept(copy, false);
+			r->byval_read = tc__llvm_pointer_kept(copy, false, NULL, NULL);
 		}
 		if (copy)
 			return !r->byval_read;
