@@ -1680,9 +1680,9 @@ static int chain(dstate *s, uint32_t gi, uint32_t p, uint64_t need, uint32_t siz
 	bool stale = true; /* s->hev is another function's */
 	for (uint32_t c2 = gn->call0; c2 < gn->call1 && *work < COPY_WORK; c2++) {
 		uint32_t y = r->calls[c2].callee, pos = d->call_pos[c2 - gn->call0];
-		if (y == TC_NONE || y == gi || s->rmark[y] != s->rstamp || pos == TC_NONE ||
-		    d->call_guard[c2 - gn->call0])
-			continue;
+		if (y == TC_NONE || y == gi || y == s->rf || s->rmark[y] != s->rstamp ||
+		    pos == TC_NONE || d->call_guard[c2 - gn->call0])
+			continue; /* not back into the loading function */
 		for (uint32_t q = 0; q < r->calls[c2].nargs; q++) {
 			uint32_t reg = arg_reg(s, c2, q, work), pp;
 			int64_t c;
