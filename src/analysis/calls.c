@@ -260,6 +260,15 @@ static int requeue_callers(tc_calls *c, uint32_t y)
 	return TC_OK;
 }
 
+/* Whether some branch of the function may go different ways. */
+static bool some_branch_divergent(const tc_fn_desc *d, const tc_uniformity *u)
+{
+	for (uint32_t k = 0; k < d->f.nblocks; k++)
+		if (d->f.succ_off[k + 1] - d->f.succ_off[k] >= 2 && tc__uniformity_branch(u, k))
+			return true;
+	return false;
+}
+
 /* Whether a context's return value is the same in every thread: each
  * value returned is, and the returns do not join after a divergent branch. */
 static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
@@ -267,12 +276,7 @@ static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 	for (uint32_t k = 0; k < d->nret; k++)
 		if (d->ret[k] != TC_NONE && tc__uniformity_value(u, d->ret[k]))
 			return false;
-	if (d->nret <= 1)
-		return true;
-	for (uint32_t k = 0; k < d->f.nblocks; k++)
-		if (d->f.succ_off[k + 1] - d->f.succ_off[k] >= 2 && tc__uniformity_branch(u, k))
-			return false;
-	return true;
+	return d->nret <= 1 || !some_branch_divergent(d, u);
 }
 
 /* The outs of a context that are the same in the group (tc_fn_desc.out):
@@ -296,12 +300,8 @@ static uint64_t outs_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 		if (v != TC_NONE && (v >= d->f.nvalues || tc__uniformity_value(u, v)))
 			bad |= bit;
 	}
-	if (several & some & ~bad)
-		for (uint32_t k = 0; k < d->f.nblocks; k++)
-			if (d->f.succ_off[k + 1] - d->f.succ_off[k] >= 2 && tc__uniformity_branch(u, k)) {
-				bad |= several;
-				break;
-			}
+	if ((several & some & ~bad) && some_branch_divergent(d, u))
+		bad |= several;
 	return some & ~bad;
 }
 

@@ -280,6 +280,9 @@ uint32_t tc__llvm_max_threads(const reader *r, LLVMValueRef fn);
  * leave. */
 bool tc__llvm_pointer_kept(LLVMValueRef p, bool writes,
 			   bool (*keeps)(void *ctx, LLVMValueRef callee, unsigned k), void *ctx);
+/* A pure intrinsic: its result depends on its operands only (llvm.*,
+ * memory(none), not convergent). */
+bool tc__llvm_pure_intrinsic(const reader *r, LLVMValueRef callee);
 /* A call of debug information or of a variable's lifetime. */
 bool tc__llvm_marker_call(LLVMValueRef i);
 /* What function f (the one being read, as d describes it, nblocks blocks)

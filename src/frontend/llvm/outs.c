@@ -136,23 +136,14 @@ static LLVMValueRef root_of(reader *r, LLVMValueRef v, int64_t *off, bool *known
 /* A call that writes no memory a thread's own pointer may address: a pure
  * intrinsic, debug information, a variable's lifetime, a barrier, a
  * collective or a read of the thread's index. */
-static bool harmless_call(LLVMValueRef i)
+static bool harmless_call(const reader *r, LLVMValueRef i)
 {
 	LLVMValueRef callee = LLVMGetCalledValue(i);
 	if (!callee || !LLVMIsAFunction(callee))
 		return false;
 	tc_gpu_kind k = tc__llvm_callee_kind(callee);
-	if (k == TC_GPU_BARRIER || k == TC_GPU_COLLECTIVE || k == TC_GPU_DIVERGENT_SOURCE)
-		return true;
-	size_t len;
-	const char *name = tc__llvm_value_name(callee, &len);
-	if (len < 5 || memcmp(name, "llvm.", 5) != 0)
-		return false;
-	if (tc__llvm_marker_call(i))
-		return true;
-	unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
-	LLVMAttributeRef mem = LLVMGetEnumAttributeAtIndex(callee, LLVMAttributeFunctionIndex, kind);
-	return mem && LLVMGetEnumAttributeValue(mem) == 0; /* memory(none) */
+	return k == TC_GPU_BARRIER || k == TC_GPU_COLLECTIVE || k == TC_GPU_DIVERGENT_SOURCE ||
+	       tc__llvm_marker_call(i) || tc__llvm_pure_intrinsic(r, callee);
 }
 
 /* Whether a store or atomic through pointer p may address a thread's own
@@ -251,7 +242,7 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 	     i = LLVMGetPreviousInstruction(i)) {
 		LLVMOpcode op = LLVMGetInstructionOpcode(i);
 		if (op == LLVMCall) {
-			if (harmless_call(i))
+			if (harmless_call(r, i))
 				continue;
 			/* what it leaves through the parameters, then nothing
 			 * before it: it may write anything */

@@ -66,8 +66,7 @@ static bool shared_space(const reader *r, unsigned as)
 	return as == 1 || as == 3 || as == 4 || as == 6 || as == 101;
 }
 
-/* A pure intrinsic: its result depends on its operands only. */
-static bool pure_intrinsic(const reader *r, LLVMValueRef callee)
+bool tc__llvm_pure_intrinsic(const reader *r, LLVMValueRef callee)
 {
 	size_t len;
 	const char *name = tc__llvm_value_name(callee, &len);
@@ -250,7 +249,7 @@ static uint8_t classify(reader *r, LLVMValueRef i)
 	 * (__syncthreads_or, work_group_any) */
 	if (ck == TC_GPU_BARRIER || ck == TC_GPU_COLLECTIVE)
 		return kd | TC_UA_UNIFORM;
-	bool pure = callee && LLVMIsAFunction(callee) && pure_intrinsic(r, callee);
+	bool pure = callee && LLVMIsAFunction(callee) && tc__llvm_pure_intrinsic(r, callee);
 	if (pure)
 		kd |= TC_UA_PURE;
 	if (ck == TC_GPU_DIVERGENT_SOURCE)

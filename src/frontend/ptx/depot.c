@@ -133,6 +133,7 @@ typedef struct dstate {
 	dobj *obj;  /* per function, the module's, then each call slot's */
 	uint32_t nobj;
 	uint32_t *pobj; /* per register (vbase): the call slot's object, TC_NONE */
+	uint32_t *pfact; /* ... the one DF_ARG fact that stores into it, ST_MANY */
 	uint32_t *cby, *cby_off; /* per function: the calls of it */
 	uint64_t *tmp;  /* a copy of an address set */
 	uint64_t *tmp2; /* one object's addresses, moved (add_addr) */
@@ -913,23 +914,27 @@ static int setup(dstate *s)
 	uint8_t *tracked = TC_ARENA_ZARRAY(&s->ar, uint8_t, r->rec.def.len + 1);
 	uint8_t *written = TC_ARENA_ZARRAY(&s->ar, uint8_t, nregs + 1);
 	s->pobj = TC_ARENA_ARRAY(&s->ar, uint32_t, nregs + 1);
+	s->pfact = TC_ARENA_ARRAY(&s->ar, uint32_t, nregs + 1);
 	s->cby_off = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 2);
 	s->cby = TC_ARENA_ARRAY(&s->ar, uint32_t, r->ncalls + 1);
 	s->tmp = TC_ARENA_ARRAY(&s->ar, uint64_t, MAX_ADDRS + 1);
 	s->tmp2 = TC_ARENA_ARRAY(&s->ar, uint64_t, MAX_ADDRS + 2);
-	if (!s->val || !tracked || !written || !s->pobj || !s->cby_off || !s->cby || !s->tmp ||
-	    !s->tmp2)
+	if (!s->val || !tracked || !written || !s->pobj || !s->pfact || !s->cby_off || !s->cby ||
+	    !s->tmp || !s->tmp2)
 		return TC_ENOMEM;
 	/* an object per call slot stored to: after the functions' and the
 	 * module's */
 	for (size_t v = 0; v <= nregs; v++)
-		s->pobj[v] = TC_NONE;
+		s->pobj[v] = s->pfact[v] = TC_NONE;
 	s->nobj = (uint32_t)r->nfn + 1;
 	for (uint32_t f = 0; f < r->nfn; f++)
 		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
 			const dfact *x = &r->df[j];
-			if (x->op != DF_ARG || x->a >= r->fn[f].nregs ||
-			    s->pobj[s->vbase[f] + x->a] != TC_NONE)
+			if (x->op != DF_ARG || x->a >= r->fn[f].nregs)
+				continue;
+			uint32_t *pf = &s->pfact[s->vbase[f] + x->a];
+			*pf = *pf == TC_NONE ? j : ST_MANY;
+			if (s->pobj[s->vbase[f] + x->a] != TC_NONE)
 				continue;
 			if (s->nobj == TC_NONE - 1)
 				return TC_ENOMEM;
@@ -1054,12 +1059,11 @@ static void solve(dstate *s)
 
 /* ---- loads that are copies ------------------------------------------------ */
 
-/* One function's blocks (from 0): their successors and predecessors, the
- * dominator tree, how often each of its registers is written (up to 2), and
- * marks for the searches of copy_of; made for the first of its loads that
- * may be a copy. */
+/* One function's blocks (from 0) and the ways between them (graph/ways.h),
+ * how often each of its registers is written (up to 2), and what the
+ * searches of copy_of and out_of look up in it; made once, for the first
+ * load that needs it (dom_of). */
 typedef struct fdom {
-	uint32_t f; /* whose, TC_NONE */
 	bool ok;
 	tc_ways w;
 	uint8_t *writes;
@@ -1076,12 +1080,8 @@ typedef struct fdom {
 
 static int fn_dom(dstate *s, uint32_t f, fdom *d)
 {
-	if (d->f == f)
-		return TC_OK;
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[f];
-	d->f = f;
-	d->ok = false;
 	uint32_t nb = fn->block1 - fn->block0, ns = 0;
 	if (nb == 0)
 		return TC_OK;
@@ -1144,10 +1144,7 @@ static fdom *dom_of(dstate *s, uint32_t f)
 {
 	if (!s->doms[f]) {
 		fdom *d = TC_ARENA_ZARRAY(&s->ar, fdom, 1);
-		if (!d)
-			return NULL;
-		d->f = TC_NONE;
-		if (fn_dom(s, f, d))
+		if (!d || fn_dom(s, f, d))
 			return NULL;
 		s->doms[f] = d;
 	}
@@ -1234,7 +1231,7 @@ static uint32_t before_load(const reader *r, const pfunc *fn, const fdom *d, con
  * a way to the load around the store: the write dominates the store). That
  * register is *reg.
  */
-static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k, fdom *d,
+static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
 		   uint64_t *work, uint32_t *reg)
 {
 	reader *r = s->r;
@@ -1257,7 +1254,8 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 			others = true;
 		}
 	}
-	if (fn_dom(s, f, d))
+	fdom *d = dom_of(s, f);
+	if (!d)
 		return TC_ENOMEM;
 	uint32_t bl = d->ok ? pos_block(r, fn, x->pos) : TC_NONE;
 	if (bl == TC_NONE)
@@ -1382,7 +1380,7 @@ static int param_of(dstate *s, uint32_t g, fdom *d, uint32_t v, uint64_t *work, 
 			uint64_t key;
 			int64_t k = 0;
 			const aval *b = access_base(s, g, x, &one, &key, &k);
-			if (copy_of(s, g, x, b, k, d, work, &v))
+			if (copy_of(s, g, x, b, k, work, &v))
 				return TC_ENOMEM;
 		} else {
 			return TC_OK;
@@ -1416,7 +1414,7 @@ static uint64_t arg_addr(dstate *s, uint32_t ci, uint32_t p)
 
 /* The register that the caller of call ci stores as its argument q (the one
  * st.param of its 8 bytes into that call slot), or TC_NONE. */
-static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q, uint64_t *work)
+static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q)
 {
 	reader *r = s->r;
 	const pcall *c = &r->calls[ci];
@@ -1424,21 +1422,13 @@ static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q, uint64_t *work)
 		return TC_NONE;
 	uint32_t i = r->carg.v[c->arg0 + q];
 	uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
-	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE, reg = TC_NONE;
-	const pfunc *fn = &r->fn[c->caller];
-	if (slot >= fn->nregs)
+	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
+	uint32_t j = slot < r->fn[c->caller].nregs ? s->pfact[s->vbase[c->caller] + slot] : TC_NONE;
+	if (j >= ST_MANY)
 		return TC_NONE;
-	*work += fn->df1 - fn->df0;
-	for (uint32_t j = fn->df0; j < fn->df1; j++) {
-		const dfact *x = &r->df[j];
-		if (x->op != DF_ARG || x->a != slot)
-			continue;
-		if (reg != TC_NONE || x->k != 0 || x->size != 8 || x->def == TC_NONE ||
-		    (x->flags & (DF_GUARD | DF_IMM | DF_ANYV)))
-			return TC_NONE;
-		reg = x->def;
-	}
-	return reg;
+	const dfact *x = &r->df[j];
+	return x->k == 0 && x->size == 8 && !(x->flags & (DF_GUARD | DF_IMM | DF_ANYV)) ? x->def
+										       : TC_NONE;
 }
 
 /*
@@ -1485,7 +1475,7 @@ static bool call_writes(dstate *s, uint32_t g, const uint64_t *base, uint32_t nb
 		if (!d || !d->ok)
 			return true;
 		for (uint32_t q = 0; q < n2; q++) {
-			uint32_t reg = arg_reg(s, c, q, work), pp = TC_NONE;
+			uint32_t reg = arg_reg(s, c, q), pp = TC_NONE;
 			int64_t k = 0;
 			b2[q] = 0;
 			if (reg != TC_NONE && param_of(s, g, d, reg, work, &pp, &k))
@@ -1684,7 +1674,7 @@ static int chain(dstate *s, uint32_t gi, uint32_t p, uint64_t need, uint32_t siz
 		    pos == TC_NONE || d->call_guard[c2 - gn->call0])
 			continue; /* not back into the loading function */
 		for (uint32_t q = 0; q < r->calls[c2].nargs; q++) {
-			uint32_t reg = arg_reg(s, c2, q, work), pp;
+			uint32_t reg = arg_reg(s, c2, q), pp;
 			int64_t c;
 			bool ok;
 			if (reg == TC_NONE)
@@ -1891,14 +1881,6 @@ static int store_index(dstate *s)
 	return TC_OK;
 }
 
-static int cmp_out(const void *a, const void *b)
-{
-	const struct pout *x = a, *y = b;
-	if (x->fn != y->fn)
-		return x->fn < y->fn ? -1 : 1;
-	return x->k < y->k ? -1 : x->k > y->k;
-}
-
 /* The loads found to read one constant: that constant, the same in every
  * thread, for the uniformity analysis and the warp's view; and those that
  * are copies of a register (copy_of): its value. */
@@ -1949,10 +1931,9 @@ static int use(dstate *s)
 			} else if (out.k == V_SYM && !out.n) { /* a kernel's argument */
 				lane.bits = bits;
 			} else {
-				fdom *d = dom_of(s, f);
 				from = TC_NONE;
-				if (!d || (end != r->rec.opoff.v[i] &&
-					   copy_of(s, f, x, base, k, d, &work, &from)))
+				if (end != r->rec.opoff.v[i] &&
+				    copy_of(s, f, x, base, k, &work, &from))
 					return TC_ENOMEM;
 				if (from == TC_NONE) {
 					/* what a call left there: the callee's
@@ -1982,6 +1963,32 @@ static int use(dstate *s)
 	return TC_OK;
 }
 
+/* The outs and the loads that read them, per function (r->out_off,
+ * r->cout_off) for graphs.c: the outs in order of function (each
+ * function's in the order of their numbers, as they were made), the loads
+ * already so. TC_OK or TC_ENOMEM. */
+static int by_function(reader *r)
+{
+	size_t n = r->nfn;
+	struct pout *outs = TC_ARENA_ARRAY(&r->ar, struct pout, r->nouts + 1);
+	r->out_off = TC_ARENA_ZARRAY(&r->ar, uint32_t, n + 2);
+	r->cout_off = TC_ARENA_ZARRAY(&r->ar, uint32_t, n + 2);
+	if (!outs || !r->out_off || !r->cout_off)
+		return TC_ENOMEM;
+	for (size_t q = 0; q < r->nouts; q++)
+		r->out_off[r->outs[q].fn + 2]++;
+	for (size_t q = 0; q < r->ncouts; q++)
+		r->cout_off[r->couts[q].fn + 1]++;
+	for (size_t f = 0; f < n; f++) {
+		r->out_off[f + 2] += r->out_off[f + 1];
+		r->cout_off[f + 1] += r->cout_off[f];
+	}
+	for (size_t q = 0; q < r->nouts; q++)
+		outs[r->out_off[r->outs[q].fn + 1]++] = r->outs[q];
+	r->outs = outs;
+	return TC_OK;
+}
+
 int tc__ptx_depot_values(reader *r)
 {
 	bool objects = false;
@@ -1999,8 +2006,8 @@ int tc__ptx_depot_values(reader *r)
 		solve(&s);
 		rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
 	}
-	if (r->nouts > 1) /* by function, for graphs.c (couts are already) */
-		qsort(r->outs, r->nouts, sizeof *r->outs, cmp_out);
+	if (!rc && (r->nouts || r->ncouts))
+		rc = by_function(r);
 	tc__hash_free(&s.lh, s.ar.al);
 	tc__arena_free(&s.ar);
 	return rc == TC_ENOMEM ? tc__ptx_oom(r) : rc ? r->rc : TC_OK;

@@ -252,34 +252,16 @@ static int describe_calls(reader *r, const pfunc *f, tc_fn_desc *d, const uint32
 	return TC_OK;
 }
 
-/* The first of n entries of array a (of struct type T, sorted by .fn) that
- * is function fi's or later's. */
-#define FIRST_OF(a, n, fi, at)                                                           \
-	do {                                                                              \
-		size_t lo_ = 0, hi_ = (n);                                                  \
-		while (lo_ < hi_) {                                                         \
-			size_t mid_ = lo_ + (hi_ - lo_) / 2;                                  \
-			if ((a)[mid_].fn < (fi))                                            \
-				lo_ = mid_ + 1;                                             \
-			else                                                                \
-				hi_ = mid_;                                                 \
-		}                                                                           \
-		(at) = lo_;                                                                 \
-	} while (0)
-
 /* What f leaves in its callers' local memory (each out read at each of its
  * rets and exits), and the loads of f that read what a callee left
  * (depot.c), in d. */
 static int describe_outs(reader *r, const pfunc *f, tc_fn_desc *d)
 {
 	uint32_t fi = (uint32_t)(f - r->fn), nb = f->block1 - f->block0, nrets = 0;
-	size_t o0, c0, o1, c1;
-	FIRST_OF(r->outs, r->nouts, fi, o0);
-	FIRST_OF(r->couts, r->ncouts, fi, c0);
-	for (o1 = o0; o1 < r->nouts && r->outs[o1].fn == fi; o1++)
-		;
-	for (c1 = c0; c1 < r->ncouts && r->couts[c1].fn == fi; c1++)
-		;
+	if (!r->out_off)
+		return TC_OK;
+	size_t o0 = r->out_off[fi], o1 = r->out_off[fi + 1];
+	size_t c0 = r->cout_off[fi], c1 = r->cout_off[fi + 1];
 	for (uint32_t k = 0; o1 > o0 && k < nb; k++) {
 		const pblock *bk = &r->blocks[f->block0 + k];
 		for (uint32_t x = bk->item0; x < bk->item1; x++)

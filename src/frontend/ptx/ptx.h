@@ -468,6 +468,9 @@ typedef struct reader {
 		uint32_t fn, call, rec, k;
 	} *couts;
 	size_t ncouts, couts_cap;
+	/* per function f: its outs outs[out_off[f] .. out_off[f + 1]) and loads
+	 * couts[cout_off[f] ..]; NULL when there are none */
+	uint32_t *out_off, *cout_off;
 	uint8_t *duse;
 	size_t duse_cap;
 	bool df_indirect;
