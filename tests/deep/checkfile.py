@@ -1,5 +1,7 @@
-"""The step the generated tests here share: a generated input written to a
-file in a temporary folder, and `threadconv check` run on it."""
+"""What the generated tests here share: their options (the binary and the
+size of what they generate), a generated input written to a file in a
+temporary folder with `threadconv check` run on it, and the verdict."""
+import argparse
 import os
 import subprocess
 import tempfile
@@ -17,3 +19,20 @@ def check_text(binary, name, text, args=(), timeout=None):
         p = subprocess.run([binary, 'check'] + list(args) + [path], capture_output=True,
                            text=True, timeout=timeout)
         return p, time.monotonic() - t0
+
+
+def options(size, default):
+    """(binary, size): the options --bin and --SIZE (default DEFAULT)."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--bin', required=True)
+    ap.add_argument('--' + size, type=int, default=default)
+    a = ap.parse_args()
+    return a.bin, getattr(a, size)
+
+
+def finish(problems):
+    """Prints the problems and ok or FAILED; the exit status."""
+    for q in problems:
+        print(q)
+    print('FAILED' if problems else 'ok')
+    return 1 if problems else 0

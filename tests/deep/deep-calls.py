@@ -9,9 +9,9 @@ lead to it, and find the other barrier convergent.
 
 usage: deep-calls.py --bin THREADCONV [--depth N] [--work DIR]
 """
-import argparse, json, sys
+import json, sys
 
-from checkfile import check_text
+from checkfile import check_text, finish, options
 
 
 def module(n):
@@ -38,12 +38,8 @@ def module(n):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--bin', required=True)
-    ap.add_argument('--depth', type=int, default=100000)
-    args = ap.parse_args()
-    n = args.depth
-    p, took = check_text(args.bin, 'deep-calls.ptx', module(n), ['--format', 'json'])
+    binary, n = options('depth', 100000)
+    p, took = check_text(binary, 'deep-calls.ptx', module(n), ['--format', 'json'])
     problems = []
     if p.returncode != 1:
         problems.append('exit %d, expected 1:\n%s' % (p.returncode, p.stderr[-2000:]))
@@ -64,10 +60,7 @@ def main():
         if [g for g, _ in convergent] != ['g']:
             problems.append('convergent: %s, expected g' % [g for g, _ in convergent])
     print('depth %d: %.1f s' % (n, took))
-    for q in problems:
-        print(q)
-    print('FAILED' if problems else 'ok')
-    return 1 if problems else 0
+    return finish(problems)
 
 
 if __name__ == '__main__':

@@ -10,9 +10,9 @@ linear in N (no deep recursion anywhere).
 
 usage: deep-outs.py --bin THREADCONV [--depth N]
 """
-import argparse, sys
+import sys
 
-from checkfile import check_text
+from checkfile import check_text, finish, options
 
 IR_HEAD = '''target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -73,22 +73,15 @@ def ptx(n):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--bin', required=True)
-    ap.add_argument('--depth', type=int, default=100000)
-    args = ap.parse_args()
-    n = args.depth
+    binary, n = options('depth', 100000)
     problems = []
     for name, text, want in (('deep-outs.ll', ir(n), 0), ('deep-outs.ptx', ptx(n), 1)):
-        p, took = check_text(args.bin, name, text)
+        p, took = check_text(binary, name, text)
         print('%s, depth %d: exit %d, %.1f s' % (name, n, p.returncode, took))
         if p.returncode != want:
             problems.append('%s: exit %d, expected %d:\n%s%s' % (
                 name, p.returncode, want, p.stdout[-1000:], p.stderr[-1000:]))
-    for q in problems:
-        print(q)
-    print('FAILED' if problems else 'ok')
-    return 1 if problems else 0
+    return finish(problems)
 
 
 if __name__ == '__main__':

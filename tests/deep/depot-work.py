@@ -11,10 +11,9 @@ ways between them: the work of that search is bounded per file (docs/ptx.md,
 before the one barrier at the end, which every thread reaches: exit 0, no
 warning.
 """
-import argparse
 import sys
 
-from checkfile import check_text
+from checkfile import check_text, options
 
 
 def module(n):
@@ -37,18 +36,15 @@ def module(n):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument('--bin', required=True)
-    ap.add_argument('--blocks', type=int, default=100000)
-    a = ap.parse_args()
-    p, dt = check_text(a.bin, 'depot-work.ptx', module(a.blocks), timeout=300)
+    binary, blocks = options('blocks', 100000)
+    p, dt = check_text(binary, 'depot-work.ptx', module(blocks), timeout=300)
     if p.returncode != 0 or 'warning:' in p.stdout + p.stderr:
         print('expected exit 0 and no warning, got %d:\n%s' % (p.returncode, (p.stdout + p.stderr)[:2000]))
         sys.exit(1)
     if dt > 60:
         print('took %.1f s: the search for stores on the way is not bounded' % dt)
         sys.exit(1)
-    print('depot-work: %d blocks checked in %.2f s, nothing to report' % (a.blocks, dt))
+    print('depot-work: %d blocks checked in %.2f s, nothing to report' % (blocks, dt))
 
 
 if __name__ == '__main__':
