@@ -325,8 +325,16 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 	for (uint32_t k = 0; k < d->nparam_values && !X->launch; k++) {
 		uint32_t p = d->param_index[k], v = d->param_value[k];
 		bool differs = p >= MASK_BITS || ((mask >> p) & 1);
-		if (v < n)
-			kind[v] = (uint8_t)(differs ? kind[v] | TC_UA_SOURCE : kind[v] & ~TC_UA_SOURCE);
+		if (v >= n)
+			continue;
+		if (p >= d->nparams) { /* an in's read: uniform where the value
+					* is, whatever the address (the thread's
+					* own); else as the reader has it */
+			if (!differs)
+				kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
+			continue;
+		}
+		kind[v] = (uint8_t)(differs ? kind[v] | TC_UA_SOURCE : kind[v] & ~TC_UA_SOURCE);
 	}
 	for (uint32_t s = 0; s < d->ncalls; s++) {
 		uint32_t y = X->callee[s], v = d->calls[s].value;
@@ -578,6 +586,7 @@ static int analyse(tc_calls *c, uint32_t x)
 	bool again = false;
 	tc_decided *ev = NULL;
 	rc = live_blocks(c, x, &ev);
+	uint32_t q_in = 0; /* d's ins passed, in the order of their calls */
 	for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 		const tc_call_site *cs = &d->calls[s];
 		if (cs->callee == TC_NONE || !desc_of(c, cs->callee) ||
@@ -655,6 +664,33 @@ static int analyse(tc_calls *c, uint32_t x)
 		for (uint32_t a = cs->nargs; a < np && a < MASK_BITS; a++) {
 			mask |= UINT64_C(1) << a;
 			wmask |= UINT64_C(1) << a;
+		}
+		/* the callee's ins: as this call passes them, the others may differ */
+		for (uint32_t a = np; a < np + desc_of(c, cs->callee)->nins && a < MASK_BITS; a++) {
+			mask |= UINT64_C(1) << a;
+			wmask |= UINT64_C(1) << a;
+		}
+		while (q_in < d->nin_arg && d->in_site[q_in] < s)
+			q_in++;
+		for (; q_in < d->nin_arg && d->in_site[q_in] == s; q_in++) {
+			uint32_t a = np + d->in_index[q_in];
+			if (d->in_index[q_in] >= desc_of(c, cs->callee)->nins || a >= MASK_BITS)
+				continue;
+			uint64_t bit = UINT64_C(1) << a;
+			bool differs = false, wdiffers = false;
+			uint32_t v = d->in_value[q_in], from = d->in_fwd[q_in];
+			if (from != TC_NONE) { /* its own in, as its caller passed it */
+				uint32_t b = d->nparams + from;
+				differs = c->ctx[x].launch || from >= d->nins || b >= MASK_BITS ||
+					  ((c->ctx[x].mask >> b) & 1);
+				wdiffers = differs && (c->ctx[x].launch || from >= d->nins ||
+						       b >= MASK_BITS || ((c->ctx[x].wmask >> b) & 1));
+			} else if (v != TC_NONE) {
+				differs = v >= n || tc__uniformity_value(u, v);
+				wdiffers = v >= n || !w || tc__uniformity_value(w, v);
+			}
+			mask = differs ? mask | bit : mask & ~bit;
+			wmask = wdiffers ? wmask | bit : wmask & ~bit;
 		}
 		uint32_t y;
 		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, gmask, kmask, kval, false,
@@ -1702,9 +1738,11 @@ uint32_t tc__calls_wrapper_barrier(const tc_calls *c, size_t j, uint32_t v, tc_l
 	return g;
 }
 
-uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, int *rc)
+uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, bool *through,
+				int *rc)
 {
 	*rc = TC_OK;
+	*through = false;
 	if (cx >= c->nctx)
 		return TC_NONE;
 	const context *X = &c->ctx[cx];
@@ -1735,9 +1773,15 @@ uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, i
 	tc__free(&c->al, kind);
 	if (*rc)
 		return TC_NONE;
-	for (uint32_t k = 0; v != TC_NONE && k < d->nparam_values; k++)
-		if (d->param_value[k] == v)
-			return d->param_index[k];
+	for (uint32_t k = 0; v != TC_NONE && k < d->nparam_values; k++) {
+		uint32_t p = d->param_index[k];
+		if (d->param_value[k] != v)
+			continue;
+		if (p < d->nparams)
+			return p;
+		*through = p - d->nparams < d->nins;
+		return *through ? d->in_param[p - d->nparams] : TC_NONE;
+	}
 	return TC_NONE;
 }
 

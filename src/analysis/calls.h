@@ -116,8 +116,10 @@ typedef struct tc_call_witness {
 } tc_call_witness;
 /* The parameter of its function (0-based) that the branch ending node of
  * the witness's cause_context depends on through data there, or TC_NONE
- * (the cause is a thread id, a phi, or unknown). TC_ENOMEM in *rc. */
-uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t context, uint32_t node, int *rc);
+ * (the cause is a thread id, a phi, or unknown); *through: it depends on
+ * what the parameter points to (an in, graph/desc.h). TC_ENOMEM in *rc. */
+uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t context, uint32_t node,
+				bool *through, int *rc);
 int tc__calls_witness(const tc_calls *c, size_t j, uint32_t v, tc_call_link *chain,
 		      uint32_t cap, tc_call_witness *out);
 /* The same for collective k of graph j (tc__calls_collective UNKNOWN); the

@@ -132,12 +132,13 @@ static const char *plain_name(graph_check *c, const char *name)
 
 /* "argument N of 'F'" (N 1-based, F's plain name), kept with c; NULL when
  * out of memory. */
-static const char *plain_argument(graph_check *c, uint32_t p, const tc_graph *g)
+static const char *plain_argument(graph_check *c, uint32_t p, bool through, const tc_graph *g)
 {
 	char f[512], text[640];
 	const char *name = tc_graph_name(g);
 	tc__plain_name(f, sizeof f, name, strlen(name));
-	int n = snprintf(text, sizeof text, "argument %u of '%s'", p + 1, f);
+	int n = snprintf(text, sizeof text, "%sargument %u of '%s'%s", through ? "what " : "",
+			 p + 1, f, through ? " points to" : "");
 	return keep(c, text, n < 0 ? 0 : (size_t)n < sizeof text ? (size_t)n : sizeof text - 1);
 }
 
@@ -221,12 +222,14 @@ static int context_finding(graph_check *c, bool coll, uint32_t k, uint32_t *ncal
 			continue;
 		/* a branch on a parameter: the argument the call passes */
 		int err;
-		uint32_t p = tc__calls_branch_param(c->calls, w.cause_context, fc->node, &err);
+		bool through;
+		uint32_t p =
+		    tc__calls_branch_param(c->calls, w.cause_context, fc->node, &through, &err);
 		if (err)
 			return oom(c);
 		if (p == TC_NONE)
 			continue;
-		if (!(fc->depends_on = plain_argument(c, p, cg)))
+		if (!(fc->depends_on = plain_argument(c, p, through, cg)))
 			return oom(c);
 		fc->depends_loc = into;
 	}

@@ -293,6 +293,22 @@ typedef struct tc_fn_desc {
 	 * NULL: none. */
 	uint32_t *cout_value, *cout_site, *cout_index;
 	uint32_t ncout;
+	/* Its ins: what it reads of its caller's memory through a parameter
+	 * (plus a constant) before anything it runs may write there (the
+	 * reader's to prove). In j, j < nins, is parameter nparams + j of
+	 * param_index (its reads are listed there like a parameter's), read
+	 * through parameter in_param[j]. NULL: none. */
+	uint32_t *in_param;
+	uint32_t nins;
+	/* What its calls pass for their callees' ins (the reader's to prove:
+	 * the memory holds it when the call runs): call in_site[q] passes for
+	 * its callee's in in_index[q] this function's value in_value[q]
+	 * (TC_NONE: a constant, the same in every thread) or, where in_fwd[q]
+	 * is not TC_NONE, what this function's own in in_fwd[q] is, for q <
+	 * nin_arg. An in a call passes nothing for here may differ. NULL:
+	 * none. */
+	uint32_t *in_site, *in_index, *in_value, *in_fwd;
+	uint32_t nin_arg;
 	tc_call_site *calls;
 	uint32_t ncalls;
 	uint32_t *arg;

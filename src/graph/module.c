@@ -211,6 +211,11 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->cout_value);
 	tc__free(al, d->cout_site);
 	tc__free(al, d->cout_index);
+	tc__free(al, d->in_param);
+	tc__free(al, d->in_site);
+	tc__free(al, d->in_index);
+	tc__free(al, d->in_value);
+	tc__free(al, d->in_fwd);
 	tc__free(al, d->calls);
 	tc__free(al, d->arg);
 	tc__free(al, d->arg_ones);
@@ -251,6 +256,27 @@ int tc__fn_desc_room_outs(tc_module *m, tc_fn_desc *d, size_t nout, size_t nfout
 			       room3(al, ncout, &d->cout_value, &d->cout_site, &d->cout_index)
 		       ? TC_OK
 		       : TC_ENOMEM;
+}
+
+int tc__fn_desc_room_ins(tc_module *m, tc_fn_desc *d, size_t nins, size_t nreads,
+			 size_t nin_arg)
+{
+	const tc_alloc *al = &m->al;
+	size_t n = (size_t)d->nparam_values + nreads;
+	if (nreads) {
+		uint32_t *v = tc__realloc(al, d->param_value, tc__mul(n, sizeof *v));
+		if (v)
+			d->param_value = v;
+		uint32_t *i = v ? tc__realloc(al, d->param_index, tc__mul(n, sizeof *i)) : NULL;
+		if (!i)
+			return TC_ENOMEM;
+		d->param_index = i;
+	}
+	if (nins && !(d->in_param = tc__malloc(al, tc__mul(nins, sizeof *d->in_param))))
+		return TC_ENOMEM;
+	if (nin_arg && !(d->in_fwd = tc__malloc(al, tc__mul(nin_arg, sizeof *d->in_fwd))))
+		return TC_ENOMEM;
+	return room3(al, nin_arg, &d->in_site, &d->in_index, &d->in_value) ? TC_OK : TC_ENOMEM;
 }
 
 tc_fn_desc *tc__fn_desc_new(tc_module *m, uint32_t nblocks, const uint32_t *block_node,
@@ -295,8 +321,8 @@ int tc__fn_desc_set_func(tc_module *m, tc_fn_desc *d, const tc_ua_func *f)
 }
 
 /* The values tc__fn_desc_read_args reads where they are used: call
- * arguments, returned values where ret_block says where they return, and
- * outs; in order, each slot (an arg, ret or out entry) with its block. */
+ * arguments, returned values where ret_block says where they return, outs
+ * and what calls pass for ins (at the call); in order, each slot (an arg, ret or out entry) with its block. */
 typedef struct desc_read {
 	uint32_t *slot;
 	uint32_t block;
@@ -314,6 +340,8 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 		extra += d->ret[k] < n;
 	for (uint32_t q = 0; q < d->nout; q++)
 		extra += d->out_value[q] < n;
+	for (uint32_t q = 0; args && q < d->nin_arg; q++)
+		extra += d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_site[q] < d->ncalls;
 	if (extra == 0)
 		return TC_OK;
 	if ((uint64_t)n + extra >= UINT32_MAX - 1)
@@ -353,6 +381,9 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 	for (uint32_t q = 0; q < d->nout; q++)
 		if (d->out_value[q] < n)
 			reads[nr++] = (desc_read){&d->out_value[q], d->out_block[q]};
+	for (uint32_t q = 0; args && q < d->nin_arg; q++) /* as the call reads memory */
+		if (d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_site[q] < d->ncalls)
+			reads[nr++] = (desc_read){&d->in_value[q], d->calls[d->in_site[q]].block};
 	memcpy(block, d->f.block, (size_t)n * sizeof *block);
 	memcpy(kind, d->f.kind, n);
 	if (lop)

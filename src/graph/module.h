@@ -141,6 +141,13 @@ void tc__module_set_desc(tc_module *m, tc_fn_desc *desc);
  * (cout_*), none filled and the counts left 0; an array of none is not
  * made. TC_OK or TC_ENOMEM (what was made stays d's). */
 int tc__fn_desc_room_outs(tc_module *m, tc_fn_desc *d, size_t nout, size_t nfout, size_t ncout);
+/* Room in d for nins ins (in_param) read by nreads values beyond the
+ * parameter values there are (param_value, param_index grown to
+ * nparam_values + nreads) and for nin_arg ins its calls pass (in_site,
+ * in_index, in_value, in_fwd); none filled, the counts left as they are.
+ * TC_OK or TC_ENOMEM (what was made stays d's). */
+int tc__fn_desc_room_ins(tc_module *m, tc_fn_desc *d, size_t nins, size_t nreads,
+			 size_t nin_arg);
 /* A description of a function of nblocks blocks with block_node (a copy),
  * room for params parameter values and rets returns (param_value,
  * param_index, ret; none filled), the rest empty, its values (f) to be set

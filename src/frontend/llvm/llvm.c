@@ -500,6 +500,7 @@ static void reader_free(reader *r)
 	tc__llvm_ptrmap_free(&r->al, &r->blocks);
 	tc__llvm_ptrmap_free(&r->al, &r->values);
 	tc__llvm_ptrmap_free(&r->al, &r->slots);
+	tc__llvm_ptrmap_free(&r->al, &r->in_blocks);
 	tc__llvm_ptrmap_free(&r->al, &r->orig_of);
 	tc__free(&r->al, r->orig);
 	tc__arena_free(&r->ar);

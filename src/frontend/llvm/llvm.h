@@ -199,6 +199,7 @@ typedef struct reader {
 	LLVMValueRef cursor; /* the last barrier found in a block */
 	uint32_t *nbar, *last; /* per block: barriers, the node its branch ends */
 	struct fouts *fouts;   /* per function: its outs (outs.c), made once */
+	ptrmap in_blocks;      /* scratch of outs.c: a function's blocks */
 	size_t nbar_cap, last_cap;
 	uint8_t *way; /* per block: which way its branch goes (tc_fn_read.way) */
 	size_t way_cap;

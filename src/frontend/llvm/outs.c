@@ -29,6 +29,7 @@
 
 #define MAX_USES 4096 /* the uses of one variable looked at, at most */
 #define MAX_CHAIN 32  /* derivations followed back to a variable or parameter */
+#define MAX_INS 32    /* the ins of one function, at most */
 
 /* one out of a function: a store through parameter p plus c of size bytes,
  * or what call 'call' leaves there (its callee's out j) */
@@ -39,10 +40,20 @@ typedef struct lout {
 	uint64_t size;
 } lout;
 
+/* one in of a function: what it reads through parameter p plus c, size
+ * bytes, before it may write there */
+typedef struct lin {
+	uint32_t p;
+	int64_t c;
+	uint64_t size;
+} lin;
+
 typedef struct fouts {
 	bool done;
 	lout *o;
 	uint32_t n;
+	lin *in;
+	uint32_t nin;
 	/* per parameter: it keeps the pointer it is given to itself
 	 * (tc__llvm_pointer_kept, its callees' answers taken from theirs) */
 	uint8_t *kept;
@@ -154,6 +165,102 @@ static bool own_memory(const reader *r, LLVMValueRef p)
 	return as == r->generic_as || as == r->private_as;
 }
 
+/* Whether instruction i may write memory that a caller's stack variable,
+ * whose address it was given, may be (its ins come before every such
+ * instruction): a store or atomic through a pointer to a thread's own
+ * memory that is not one of its own variables, a call that is not
+ * harmless. */
+static bool may_write_caller(reader *r, LLVMValueRef i)
+{
+	LLVMOpcode op = LLVMGetInstructionOpcode(i);
+	if (op == LLVMCall)
+		return !harmless_call(r, i);
+	if (op == LLVMInvoke || op == LLVMCallBr || op == LLVMVAArg)
+		return true;
+	if (op != LLVMStore && op != LLVMAtomicRMW && op != LLVMAtomicCmpXchg)
+		return false;
+	LLVMValueRef p = LLVMGetOperand(i, op == LLVMStore ? 1 : 0);
+	int64_t c;
+	bool known;
+	LLVMValueRef a = root_of(r, p, &c, &known);
+	return own_memory(r, p) && !(a && LLVMIsAAllocaInst(a));
+}
+
+/* what clean_points gives its visitor: a load through a parameter or a
+ * call of a defined function */
+typedef int (*clean_fn)(reader *r, LLVMValueRef i, void *ctx);
+
+/*
+ * Gives visit, in the order of g's blocks, each load through one of g's
+ * parameters and each call of a defined function that no instruction that
+ * may write its caller's memory (may_write_caller) comes before on any way
+ * from g's entry: in a block no such instruction reaches (iteratively,
+ * forward from the blocks that hold one), before the first in its own
+ * block. TC_OK, TC_ENOMEM, or what visit returned that was not TC_OK.
+ */
+static int clean_points(reader *r, uint32_t g, clean_fn visit, void *ctx)
+{
+	LLVMValueRef fn = r->fns[g];
+	uint32_t nb = (uint32_t)LLVMCountBasicBlocks(fn);
+	ptrmap *bix = &r->in_blocks;
+	tc__llvm_ptrmap_clear(&r->al, bix);
+	LLVMBasicBlockRef *bbs = tc__malloc(&r->al, tc__mul(nb ? nb : 1, sizeof *bbs));
+	uint8_t *st = tc__calloc(&r->al, nb ? nb : 1, 1); /* 1: it writes, 2: reached */
+	uint32_t *stack = tc__malloc(&r->al, tc__mul(nb ? nb : 1, sizeof *stack));
+	int rc = bbs && st && stack && !tc__llvm_ptrmap_reserve(&r->al, bix, nb) ? TC_OK
+										  : TC_ENOMEM;
+	uint32_t k = 0, top = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !rc && k < nb;
+	     bb = LLVMGetNextBasicBlock(bb), k++) {
+		bbs[k] = bb;
+		rc = tc__llvm_ptrmap_put(&r->al, bix, bb, k);
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !st[k];
+		     i = LLVMGetNextInstruction(i))
+			if (may_write_caller(r, i))
+				st[k] = 1;
+		if (st[k])
+			stack[top++] = k;
+	}
+	/* what the writing blocks reach: their successors onwards */
+	while (top && !rc) {
+		uint32_t b = stack[--top];
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(bbs[b]);
+		unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+		for (unsigned q = 0; q < ns; q++) {
+			uint32_t s = tc__llvm_ptrmap_get(bix, LLVMGetSuccessor(t, q));
+			if (s < nb && !(st[s] & 2)) {
+				st[s] |= 2;
+				if (!(st[s] & 1)) /* a writing one is on the stack already */
+					stack[top++] = s;
+			}
+		}
+	}
+	for (k = 0; k < nb && !rc; k++) {
+		if (st[k] & 2)
+			continue;
+		for (LLVMValueRef i = LLVMGetFirstInstruction(bbs[k]); i && !rc;
+		     i = LLVMGetNextInstruction(i)) {
+			int64_t c;
+			bool known;
+			LLVMValueRef a;
+			if (LLVMIsALoadInst(i) && !LLVMGetVolatile(i) &&
+			    LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic &&
+			    (a = root_of(r, LLVMGetOperand(i, 0), &c, &known)) && known &&
+			    LLVMIsAArgument(a))
+				rc = visit(r, i, ctx);
+			else if (LLVMIsACallInst(i) &&
+				 tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(i)) != TC_NONE)
+				rc = visit(r, i, ctx);
+			if (may_write_caller(r, i))
+				break;
+		}
+	}
+	tc__free(&r->al, bbs);
+	tc__free(&r->al, st);
+	tc__free(&r->al, stack);
+	return rc;
+}
+
 /* The index of argument a of its function. */
 static uint32_t param_index(LLVMValueRef a)
 {
@@ -206,6 +313,74 @@ static int forward(reader *r, LLVMValueRef i, fouts *fo, uint32_t *n, size_t *ca
 	return TC_OK;
 }
 
+/* The in x of fo in *j, added when new (room cap); TC_NONE when fo has
+ * MAX_INS already. TC_OK or TC_ENOMEM. */
+static int add_in(reader *r, fouts *fo, size_t *cap, lin x, uint32_t *j)
+{
+	for (*j = 0; *j < fo->nin; ++*j)
+		if (fo->in[*j].p == x.p && fo->in[*j].c == x.c && fo->in[*j].size == x.size)
+			return TC_OK;
+	*j = TC_NONE;
+	if (fo->nin >= MAX_INS)
+		return TC_OK;
+	if (tc__arena_grow(&r->ar, &fo->in, cap, (size_t)fo->nin + 1, sizeof *fo->in))
+		return TC_ENOMEM;
+	fo->in[fo->nin] = x;
+	*j = fo->nin++;
+	return TC_OK;
+}
+
+/* The in of g's that call i forwards as its callee's in k: g's parameter
+ * plus a constant that i passes for the callee's, in *x; false when it
+ * passes something else. */
+static bool forwarded_in(reader *r, LLVMValueRef i, const fouts *ho, uint32_t k, lin *x)
+{
+	const lin *y = &ho->in[k];
+	int64_t c0;
+	bool known;
+	LLVMValueRef a = y->p < (uint32_t)LLVMGetNumArgOperands(i)
+				 ? root_of(r, LLVMGetOperand(i, y->p), &c0, &known)
+				 : NULL;
+	if (!a || !known || !LLVMIsAArgument(a))
+		return false;
+	*x = (lin){param_index(a), (int64_t)((uint64_t)c0 + (uint64_t)y->c), y->size};
+	return true;
+}
+
+/* The callee of call i whose ins are known (made before g's, not a
+ * kernel), or NULL. */
+static const fouts *ins_callee(reader *r, LLVMValueRef i, uint32_t g)
+{
+	uint32_t h = tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(i));
+	return h != TC_NONE && h != g && r->fouts[h].done && !r->kernel[h] ? &r->fouts[h] : NULL;
+}
+
+typedef struct in_walk {
+	uint32_t g;
+	fouts *fo;
+	size_t cap;
+} in_walk;
+
+/* clean_points' visitor for g's ins: a load through a parameter, the ins a
+ * call forwards */
+static int note_in(reader *r, LLVMValueRef i, void *ctx)
+{
+	in_walk *x = ctx;
+	uint32_t j;
+	if (LLVMIsALoadInst(i)) {
+		int64_t c;
+		bool known;
+		LLVMValueRef a = root_of(r, LLVMGetOperand(i, 0), &c, &known);
+		return add_in(r, x->fo, &x->cap, (lin){param_index(a), c, access_size(r, i)}, &j);
+	}
+	const fouts *ho = ins_callee(r, i, x->g);
+	lin y;
+	for (uint32_t k = 0; ho && k < ho->nin; k++)
+		if (forwarded_in(r, i, ho, k, &y) && add_in(r, x->fo, &x->cap, y, &j))
+			return TC_ENOMEM;
+	return TC_OK;
+}
+
 /* Function g's outs (the header), made once: after its callees'
  * (all_outs), so that what a call of one leaves is known. TC_OK or
  * TC_ENOMEM. */
@@ -226,6 +401,11 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 		kept[k] = tc__llvm_pointer_kept(LLVMGetParam(r->fns[g], k), true, param_keeps, r);
 	fo->kept = kept;
 	fo->np = np;
+	/* its ins: what it reads through its parameters before it may write
+	 * there, itself or through its calls */
+	in_walk iw = {g, fo, 0};
+	if (!r->kernel[g] && clean_points(r, g, note_in, &iw))
+		return TC_ENOMEM;
 	LLVMValueRef ret = NULL;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[g]); bb;
 	     bb = LLVMGetNextBasicBlock(bb)) {
@@ -446,6 +626,185 @@ static int all_outs(reader *r)
 	return TC_OK;
 }
 
+typedef struct in_reads {
+	uint32_t f;
+	const fouts *mine;
+	tc_arena *ar;
+	uint32_t *v, *j; /* the loads that read an in, and which */
+	size_t n, vcap, jcap;
+	uint8_t *clean; /* per value: a call no write comes before */
+} in_reads;
+
+/* clean_points' visitor for the description of f: which in a load reads,
+ * which calls may forward f's ins */
+static int read_in(reader *r, LLVMValueRef i, void *ctx)
+{
+	in_reads *x = ctx;
+	uint32_t v = tc__llvm_ptrmap_get(&r->values, i);
+	if (v >= r->nvalues)
+		return TC_OK;
+	if (!LLVMIsALoadInst(i)) {
+		x->clean[v] = 1;
+		return TC_OK;
+	}
+	int64_t c;
+	bool known;
+	LLVMValueRef a = root_of(r, LLVMGetOperand(i, 0), &c, &known);
+	lin y = {param_index(a), c, access_size(r, i)};
+	uint32_t j = 0;
+	while (j < x->mine->nin && (x->mine->in[j].p != y.p || x->mine->in[j].c != y.c ||
+				    x->mine->in[j].size != y.size))
+		j++;
+	if (j == x->mine->nin)
+		return TC_OK;
+	if (tc__arena_grow(x->ar, &x->v, &x->vcap, x->n + 1, sizeof *x->v) ||
+	    tc__arena_grow(x->ar, &x->j, &x->jcap, x->n + 1, sizeof *x->j))
+		return TC_ENOMEM;
+	x->v[x->n] = v;
+	x->j[x->n++] = j;
+	return TC_OK;
+}
+
+/* What call c finds in bytes [lo, hi) of an alloca whose writers are w
+ * (nw): the value of a store of exactly those bytes that comes before c on
+ * every path with no other writer of them (c included, on a way round)
+ * between, in *value (TC_NONE: a constant); false when none is proved. */
+static bool stored_before(reader *r, tc_ways *ways, tc_arena *tmp, const writer *w, uint32_t nw,
+			  uint32_t c, int64_t lo, int64_t hi, uint32_t *value, uint64_t *work,
+			  int *rc)
+{
+	uint32_t *evb = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
+	uint32_t *evp = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
+	uint32_t *of = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
+	if (!evb || !evp || !of) {
+		*rc = TC_ENOMEM;
+		return false;
+	}
+	uint32_t ne = 0;
+	for (uint32_t k = 0; k < nw; k++)
+		if (w[k].call || w[k].lo > w[k].hi || (w[k].lo < hi && lo < w[k].hi)) {
+			of[ne] = k;
+			evb[ne] = r->blk[w[k].id];
+			evp[ne++] = w[k].id;
+		}
+	for (uint32_t e = 0; e < ne; e++) {
+		const writer *S = &w[of[e]];
+		if (!S->call && S->lo == lo && S->hi == hi &&
+		    tc__ways_before(ways, r->blk[S->id], S->id, r->blk[c], c) &&
+		    tc__ways_clear(ways, r->blk[S->id], S->id, r->blk[c], c, evb, evp, ne, e, work)) {
+			*value = tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(S->inst, 0));
+			return true;
+		}
+	}
+	return false;
+}
+
+/* f's ins in d (its loads that read one, as parameters past its own) and
+ * what its calls pass for their callees' ins: what f's stack variable
+ * holds (stored_before) or f's own in (a call no write of f's comes
+ * before, given f's parameter plus a constant). */
+static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
+{
+	const fouts *mine = &r->fouts[f];
+	tc_arena tmp;
+	tc__arena_init(&tmp, &r->al);
+	in_reads x = {f, mine, &tmp, NULL, NULL, 0, 0, 0, NULL};
+	int rc = TC_OK;
+	if (mine->nin && !r->kernel[f]) {
+		if (!(x.clean = TC_ARENA_ZARRAY(&tmp, uint8_t, (size_t)r->nvalues + 1)))
+			rc = TC_ENOMEM;
+		if (!rc)
+			rc = clean_points(r, f, read_in, &x);
+	}
+	/* per call, per in of its callee: what it passes */
+	uint32_t *as = NULL, *ai = NULL, *av = NULL, *af = NULL;
+	size_t na = 0, ascap = 0, aicap = 0, avcap = 0, afcap = 0;
+	tc_ways ways;
+	bool have_ways = false;
+	writer *w = NULL;
+	size_t wcap = 0;
+	uint32_t nw = 0;
+	LLVMValueRef wof = NULL;
+	bool wok = false;
+	uint64_t work = 0;
+	for (uint32_t s = 0; s < d->ncalls && !rc && work < (UINT64_C(1) << 24); s++) {
+		uint32_t c = d->calls[s].value;
+		LLVMValueRef C = c < r->nvalues ? r->vals[c] : NULL;
+		const fouts *ho = C ? ins_callee(r, C, f) : NULL;
+		for (uint32_t k = 0; ho && k < ho->nin && !rc; k++) {
+			const lin *y = &ho->in[k];
+			int64_t c0;
+			bool known;
+			LLVMValueRef A = y->p < (uint32_t)LLVMGetNumArgOperands(C)
+						 ? root_of(r, LLVMGetOperand(C, y->p), &c0, &known)
+						 : NULL;
+			if (!A || !known)
+				continue;
+			uint32_t value = TC_NONE, fwd = TC_NONE;
+			lin z;
+			if (LLVMIsAArgument(A)) { /* f's own in, where it is one */
+				if (!x.clean || !x.clean[c] || !forwarded_in(r, C, ho, k, &z))
+					continue;
+				for (fwd = 0; fwd < mine->nin; fwd++)
+					if (mine->in[fwd].p == z.p && mine->in[fwd].c == z.c &&
+					    mine->in[fwd].size == z.size)
+						break;
+				if (fwd == mine->nin)
+					continue;
+			} else {
+				if (A != wof) {
+					wof = A;
+					if ((rc = writers(r, A, &w, &wcap, &nw, &wok)))
+						break;
+					work += nw;
+				}
+				if (!wok)
+					continue;
+				if (!have_ways) {
+					if ((rc = tc__ways_init(&tmp, &ways, nblocks, r->succ_off.v,
+								r->succ.v)))
+						break;
+					have_ways = true;
+				}
+				int64_t lo = (int64_t)((uint64_t)c0 + (uint64_t)y->c);
+				if (!stored_before(r, &ways, &tmp, w, nw, c, lo, lo + (int64_t)y->size,
+						   &value, &work, &rc))
+					continue;
+			}
+			if (tc__arena_grow(&tmp, &as, &ascap, na + 1, sizeof *as) ||
+			    tc__arena_grow(&tmp, &ai, &aicap, na + 1, sizeof *ai) ||
+			    tc__arena_grow(&tmp, &av, &avcap, na + 1, sizeof *av) ||
+			    tc__arena_grow(&tmp, &af, &afcap, na + 1, sizeof *af)) {
+				rc = TC_ENOMEM;
+				break;
+			}
+			as[na] = s;
+			ai[na] = k;
+			av[na] = value;
+			af[na++] = fwd;
+		}
+	}
+	uint32_t nins = r->kernel[f] ? 0 : mine->nin;
+	if (!rc && (nins || na) && !(rc = tc__fn_desc_room_ins(r->out, d, nins, x.n, na))) {
+		for (uint32_t j = 0; j < nins; j++)
+			d->in_param[j] = mine->in[j].p;
+		d->nins = nins;
+		for (size_t q = 0; q < x.n; q++) {
+			d->param_value[d->nparam_values] = x.v[q];
+			d->param_index[d->nparam_values++] = d->nparams + x.j[q];
+		}
+		if (na) {
+			memcpy(d->in_site, as, na * sizeof *as);
+			memcpy(d->in_index, ai, na * sizeof *ai);
+			memcpy(d->in_value, av, na * sizeof *av);
+			memcpy(d->in_fwd, af, na * sizeof *af);
+		}
+		d->nin_arg = (uint32_t)na;
+	}
+	tc__arena_free(&tmp);
+	return rc;
+}
+
 int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 {
 	if (!r->fouts && (!(r->fouts = TC_ARENA_ZARRAY(&r->ar, fouts, r->nfn + 1)) || all_outs(r)))
@@ -579,5 +938,7 @@ int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblock
 		d->ncout = (uint32_t)nc;
 	}
 	tc__arena_free(&tmp);
+	if (!rc)
+		rc = describe_ins(r, f, d, nblocks);
 	return rc == TC_ENOMEM ? tc__llvm_oom(r) : rc;
 }

@@ -1,0 +1,130 @@
+// Values that a helper reads of its caller's variables through pointer
+// parameters: a flag passed by address (`stage(&f)`), a field of a struct
+// passed by address, a reference, and a pointer passed on to a nested
+// helper. Inlined, the helper reads what the caller stored, and a branch
+// on it is as uniform as the value stored; called, the calling context
+// says the same of what the caller stored before the call, where the
+// helper reads it before it may write there. A thread-dependent value
+// stored, a store on one way of a divergent branch, a helper that writes
+// the variable before it reads it again, a helper called in a loop that
+// changes what the next call reads, and the same helper called with a
+// uniform and a thread-dependent value are the divergent twins. Markers:
+// run-calls.py.
+#include "calls.cuh"
+
+HELPER void stage_u(const int *flag)
+{
+	if (*flag)
+		__syncthreads(); // check: ok
+}
+
+HELPER void stage_d(const int *flag)
+{
+	if (*flag)
+		__syncthreads(); // check: divergent
+}
+
+/* called with a uniform and with a thread-dependent value */
+HELPER void stage_mixed(const int *flag)
+{
+	if (*flag)
+		__syncthreads(); // check: divergent
+}
+
+struct params {
+	int n, t;
+};
+
+HELPER void stage_fields(const params *p)
+{
+	if (p->n)
+		__syncthreads(); // check: ok
+	if (p->t)
+		__syncthreads(); // check: divergent
+}
+
+HELPER void stage_ref(const int &n)
+{
+	for (int i = 0; i < n; i++)
+		__syncthreads(); // check: ok
+}
+
+/* the inner helpers read what the outer one was given */
+HELPER void inner_u(const int *flag)
+{
+	if (*flag)
+		__syncthreads(); // check: ok
+}
+
+HELPER void outer_u(const int *flag) { inner_u(flag); }
+
+HELPER void inner_d(const int *flag)
+{
+	if (*flag)
+		__syncthreads(); // check: divergent
+}
+
+HELPER void outer_d(const int *flag) { inner_d(flag); }
+
+/* writes the variable before it reads it again */
+HELPER void stage_rewritten(int *flag)
+{
+	*flag = *flag + (TID_X & 1);
+	if (*flag)
+		__syncthreads(); // check: divergent
+}
+
+/* reads, then leaves a thread-dependent value for the next call */
+HELPER void stage_again(int *flag)
+{
+	if (*flag)
+		__syncthreads(); // check: divergent
+	*flag = TID_X & 1;
+}
+
+extern "C" __global__ void in_uniform(int *s, int n)
+{
+	int f = BID_X & 1;
+	stage_u(&f);
+	int g = n;
+	stage_mixed(&g);
+	params p;
+	p.n = n;
+	p.t = TID_X;
+	stage_fields(&p);
+	int m = n + 1;
+	stage_ref(m);
+	int o = n;
+	outer_u(&o);
+	s[TID_X] = f + g + p.n + p.t + m + o;
+}
+
+extern "C" __global__ void in_divergent(int *s, int n)
+{
+	int f = TID_X & 1;
+	stage_d(&f);
+	int g = TID_X;
+	stage_mixed(&g);
+	int o = TID_X;
+	outer_d(&o);
+	int r = n;
+	stage_rewritten(&r);
+	s[TID_X] = f + g + o + r;
+}
+
+extern "C" __global__ void in_branch(int *s, int n)
+{
+	int f = 0;
+	if (TID_X & 1)
+		f = n;
+	stage_d(&f);
+	s[TID_X] = f;
+}
+
+extern "C" __global__ void in_loop(int *s, int n)
+{
+	int f = n;
+	for (int i = 0; i < 4; i++)
+		stage_again(&f);
+	s[TID_X] = f;
+}
