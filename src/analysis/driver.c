@@ -445,7 +445,7 @@ static int describe(drive *d)
 			memcpy(fd->arith_block_size, d->in->block_size, sizeof fd->arith_block_size);
 		}
 	}
-	if (!rc && (d->in->read_args || fd->nout))
+	if (!rc && (d->in->read_args || fd->nout || fd->nin_arg))
 		rc = tc__fn_desc_read_args(d->m, fd, d->in->read_args);
 	tc__module_set_desc(d->m, fd); /* owns it, also on failure */
 	return rc;

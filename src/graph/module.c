@@ -340,7 +340,7 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 		extra += d->ret[k] < n;
 	for (uint32_t q = 0; q < d->nout; q++)
 		extra += d->out_value[q] < n;
-	for (uint32_t q = 0; args && q < d->nin_arg; q++)
+	for (uint32_t q = 0; q < d->nin_arg; q++)
 		extra += d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_site[q] < d->ncalls;
 	if (extra == 0)
 		return TC_OK;
@@ -381,7 +381,7 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 	for (uint32_t q = 0; q < d->nout; q++)
 		if (d->out_value[q] < n)
 			reads[nr++] = (desc_read){&d->out_value[q], d->out_block[q]};
-	for (uint32_t q = 0; args && q < d->nin_arg; q++) /* as the call reads memory */
+	for (uint32_t q = 0; q < d->nin_arg; q++) /* as the call reads memory */
 		if (d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_site[q] < d->ncalls)
 			reads[nr++] = (desc_read){&d->in_value[q], d->calls[d->in_site[q]].block};
 	memcpy(block, d->f.block, (size_t)n * sizeof *block);

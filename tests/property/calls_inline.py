@@ -10,7 +10,12 @@ internal helpers @hK(ptr %out, i32 %a, i32 %b, ptr %res) returning i32,
 marked noinline, that also store what they return through %res (an
 out-parameter: the caller passes a stack variable of its own and, at some
 calls, reads it back into the running value, sometimes with a barrier
-behind a branch on it alone). Some helpers have one exit
+behind a branch on it alone). %res is also an in: the caller often stores
+a value (thread id, block id, parameter, ...) there before the call, half
+the helpers read it at their entry (%in, then an operand like the others)
+and any helper may read it again anywhere (after calls that may have
+written it), and a helper sometimes passes its own %res on to a call
+instead of a variable of its own. Some helpers have one exit
 block that every return goes to (the value returned a phi there), the
 others a ret at each early return; half of those with one exit read no
 thread id themselves, so that what they leave is as uniform as their
@@ -87,6 +92,7 @@ class Fn:
         self.slots = 0        # stack variables passed to calls as %res
         self.exits = None     # one exit block: the (value, block) that go there
         self.no_tid = False   # reads no thread id itself (its values follow its arguments)
+        self.has_in = False   # reads %res at its entry into %in (what its caller stored)
         self.sp = '!%d' % (10 + index)
 
     def val(self):
@@ -113,8 +119,16 @@ class Fn:
         r = self.g.rnd
         kinds = ([] if self.no_tid else ['tid']) + ['bid', 'param'] + \
             (['const'] if allow_const else []) + \
-            (['acc'] if allow_acc else []) + (['loop'] if loop_i else [])
+            (['acc'] if allow_acc else []) + (['loop'] if loop_i else []) + \
+            (['in'] if self.has_in else []) + \
+            (['late'] if not self.is_kernel and not self.no_tid else [])
         k = r.choice(kinds)
+        if k == 'in':
+            return '%in'
+        if k == 'late':  # %res read again here: after what may have written it
+            v = self.val()
+            self.emit('%s = load i32, ptr %%res, align 4' % v)
+            return v
         if k == 'tid':
             return '%tid'
         if k == 'bid':
@@ -153,12 +167,18 @@ class Fn:
     def call(self, callee, loop_i):
         r = self.g.rnd
         a, b = self.operand(loop_i), self.operand(loop_i)
-        self.slots += 1
-        slot = '%%slot%d' % self.slots
+        forward = not self.is_kernel and r.random() < 0.25
+        if forward:  # its own %res passed on
+            slot = '%res'
+        else:
+            self.slots += 1
+            slot = '%%slot%d' % self.slots
+            if r.random() < 0.6:  # what the callee finds there
+                self.emit('store i32 %s, ptr %s, align 4' % (self.operand(loop_i), slot))
         v = self.val()
         self.emit('%s = call i32 @h%d(ptr %%out, i32 %s, i32 %s, ptr %s) #3%s'
                   % (v, callee, a, b, slot, self.dbg()))
-        if r.random() < 0.5:  # what the callee left in the variable instead
+        if not forward and r.random() < 0.5:  # what the callee left in the variable instead
             v = self.val()
             self.emit('%s = load i32, ptr %s, align 4' % (v, slot))
             if r.random() < 0.5:  # and a barrier behind it alone
@@ -323,6 +343,9 @@ class Module:
             fn.emit('%bid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()')
             fn.acc = fn.val()
             fn.emit('%s = add i32 %s, %s' % (fn.acc, fn.params[0], fn.params[1]))
+            if f >= 0 and r.random() < 0.5:
+                fn.emit('%in = load i32, ptr %res, align 4')
+                fn.has_in = True
             fn.block(r.randrange(2, 9), 0, None)
             while fn.pending:  # the calls not placed yet, at the end
                 fn.call(fn.pending.pop(0), None)

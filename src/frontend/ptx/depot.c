@@ -1989,6 +1989,334 @@ static int by_function(reader *r)
 	return TC_OK;
 }
 
+/* ---- what a .func reads of its callers' local memory ---------------------- */
+
+#define MAX_INS 32 /* the ins of one function, at most */
+
+/* one in of a function: size bytes at its parameter p plus c */
+typedef struct iloc {
+	uint32_t p, size;
+	int64_t c;
+} iloc;
+
+typedef struct fin {
+	bool done;
+	iloc *in;
+	uint32_t n;
+	size_t cap;
+	struct pinread *rd; /* its loads that read one */
+	uint32_t nrd;
+	size_t rdcap;
+	uint8_t *clean; /* per call of it: no write of another's memory before it */
+} fin;
+
+/* Whether store fact x of g may write another function's local memory:
+ * its address may be one outside g's own, or one not known. */
+static bool foreign_store(dstate *s, uint32_t g, const dfact *x)
+{
+	if (x->op != DF_STORE)
+		return false;
+	aval one;
+	uint64_t key;
+	int64_t k = 0;
+	const aval *b = access_base(s, g, x, &one, &key, &k);
+	if (b->wide || (b->k != V_NONE && b->k != V_SYM))
+		return true;
+	for (uint32_t i = 0; i < b->n; i++)
+		if (key_obj(b->a[i]) != g)
+			return true;
+	return false;
+}
+
+/* Per block of g (from 0), in *first the position of its first
+ * instruction that may write another function's local memory (a store
+ * that may, foreign_store, or a call; UINT32_MAX: none), and in *reached
+ * whether one reaches the block's start (forward from the blocks that
+ * hold one, iteratively). */
+static int writes_of(dstate *s, uint32_t g, const fdom *d, uint32_t **first, uint8_t **reached)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[g];
+	uint32_t nb = fn->block1 - fn->block0, top = 0;
+	uint32_t *fw = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 1);
+	uint8_t *re = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)nb + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 1);
+	if (!fw || !re || !stack)
+		return TC_ENOMEM;
+	for (uint32_t b = 0; b < nb; b++)
+		fw[b] = UINT32_MAX;
+	for (uint32_t j = fn->df0; j < fn->df1; j++) {
+		uint32_t b = foreign_store(s, g, &r->df[j]) ? pos_block(r, fn, r->df[j].pos) : TC_NONE;
+		if (b < nb && r->df[j].pos < fw[b])
+			fw[b] = r->df[j].pos;
+	}
+	for (uint32_t c = 0; c < fn->call1 - fn->call0; c++) {
+		uint32_t pos = d->call_pos[c], b = pos != TC_NONE ? pos_block(r, fn, pos) : TC_NONE;
+		if (pos == TC_NONE) { /* not placed: every block may follow it */
+			memset(re, 1, nb);
+			break;
+		}
+		if (b < nb && pos < fw[b])
+			fw[b] = pos;
+	}
+	for (uint32_t b = 0; b < nb; b++)
+		if (fw[b] != UINT32_MAX)
+			stack[top++] = b;
+	while (top) {
+		uint32_t b = stack[--top];
+		for (const uint32_t *q = TC_ADJ_BEGIN(&d->w.g, b); q != TC_ADJ_END(&d->w.g, b); q++)
+			if (*q < nb && !re[*q]) {
+				re[*q] = 1;
+				if (fw[*q] == UINT32_MAX) /* a writing one is on the stack */
+					stack[top++] = *q;
+			}
+	}
+	*first = fw;
+	*reached = re;
+	return TC_OK;
+}
+
+/* The in x of fi in *j, added when new; TC_NONE when it has MAX_INS. */
+static int add_in(dstate *s, fin *fi, iloc x, uint32_t *j)
+{
+	for (*j = 0; *j < fi->n; ++*j)
+		if (fi->in[*j].p == x.p && fi->in[*j].c == x.c && fi->in[*j].size == x.size)
+			return TC_OK;
+	*j = TC_NONE;
+	if (fi->n >= MAX_INS)
+		return TC_OK;
+	if (tc__arena_grow(&s->ar, &fi->in, &fi->cap, (size_t)fi->n + 1, sizeof *fi->in))
+		return TC_ENOMEM;
+	fi->in[fi->n] = x;
+	*j = fi->n++;
+	return TC_OK;
+}
+
+/*
+ * The ins of .func g (F[g]), its callees' made before (ins_order): its
+ * loads through its parameter plus a constant (param_of) that no write of
+ * another function's memory comes before on any way from its start
+ * (writes_of), and the ins of its callees that its calls so placed pass
+ * its parameter plus a constant for. Such a load runs before anything may
+ * change what its caller left there.
+ */
+static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[g];
+	fin *me = &F[g];
+	me->done = true;
+	if (fn->entry || fn->block1 == fn->block0)
+		return TC_OK;
+	fdom *d = dom_of(s, g);
+	uint32_t *first;
+	uint8_t *reached;
+	if (!d)
+		return TC_ENOMEM;
+	if (!d->ok)
+		return TC_OK;
+	if (writes_of(s, g, d, &first, &reached) ||
+	    !(me->clean = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)(fn->call1 - fn->call0) + 1)))
+		return TC_ENOMEM;
+#define CLEAN_AT(pos)                                                                    \
+	(pos_block(r, fn, (pos)) != TC_NONE && !reached[pos_block(r, fn, (pos))] &&       \
+	 (pos) < first[pos_block(r, fn, (pos))])
+	for (uint32_t j = fn->df0; j < fn->df1 && *work < COPY_WORK; j++) {
+		const dfact *x = &r->df[j];
+		uint32_t p, q;
+		int64_t c;
+		if (x->op != DF_LOAD || x->rec == TC_NONE || x->a == TC_NONE ||
+		    (x->flags & DF_GUARD) || !(r->rec.kind[x->rec] & TC_UA_SOURCE) ||
+		    r->rec.def.v[x->rec] != x->def || !CLEAN_AT(x->pos))
+			continue;
+		if (param_of(s, g, d, x->a, work, &p, &c))
+			return TC_ENOMEM;
+		if (p == TC_NONE)
+			continue;
+		iloc at = {p, x->size, (int64_t)((uint64_t)c + (uint64_t)x->k)};
+		if (add_in(s, me, at, &q))
+			return TC_ENOMEM;
+		if (q == TC_NONE)
+			continue;
+		if (tc__arena_grow(&s->ar, &me->rd, &me->rdcap, (size_t)me->nrd + 1, sizeof *me->rd))
+			return TC_ENOMEM;
+		me->rd[me->nrd++] = (struct pinread){x->rec, q};
+	}
+	for (uint32_t ci = fn->call0; ci < fn->call1; ci++) {
+		uint32_t y = r->calls[ci].callee, pos = d->call_pos[ci - fn->call0];
+		if (y == TC_NONE || y == g || !F[y].done || pos == TC_NONE ||
+		    d->call_guard[ci - fn->call0] || !CLEAN_AT(pos))
+			continue;
+		me->clean[ci - fn->call0] = 1;
+		for (uint32_t k = 0; k < F[y].n; k++) {
+			uint32_t reg = arg_reg(s, ci, F[y].in[k].p), p, q;
+			int64_t c;
+			if (reg == TC_NONE)
+				continue;
+			if (param_of(s, g, d, reg, work, &p, &c))
+				return TC_ENOMEM;
+			iloc at = {p, F[y].in[k].size,
+				   (int64_t)((uint64_t)c + (uint64_t)F[y].in[k].c)};
+			if (p != TC_NONE && add_in(s, me, at, &q))
+				return TC_ENOMEM;
+		}
+	}
+#undef CLEAN_AT
+	return TC_OK;
+}
+
+/* Every function's ins, each after those of the functions it calls (a
+ * depth-first search with a stack of its own; on a cycle, the function met
+ * first is made after the callee that leads back to it, whose calls of it
+ * then pass nothing). */
+static int ins_order(dstate *s, fin *F, uint64_t *work)
+{
+	reader *r = s->r;
+	uint32_t n = (uint32_t)r->nfn, top = 0;
+	uint32_t *stf = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)n + 1);
+	uint32_t *stc = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)n + 1);
+	uint8_t *seen = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)n + 1);
+	if (!stf || !stc || !seen)
+		return TC_ENOMEM;
+	for (uint32_t f0 = 0; f0 < n; f0++) {
+		if (seen[f0])
+			continue;
+		seen[f0] = 1;
+		stf[top] = f0;
+		stc[top++] = r->fn[f0].call0;
+		while (top) {
+			uint32_t f = stf[top - 1], next = TC_NONE;
+			while (stc[top - 1] < r->fn[f].call1 && next == TC_NONE) {
+				uint32_t y = r->calls[stc[top - 1]++].callee;
+				if (y != TC_NONE && !seen[y])
+					next = y;
+			}
+			if (next != TC_NONE) {
+				seen[next] = 1;
+				stf[top] = next;
+				stc[top++] = r->fn[next].call0;
+				continue;
+			}
+			if (ins_of(s, F, f, work))
+				return TC_ENOMEM;
+			top--;
+		}
+	}
+	return TC_OK;
+}
+
+/* What call ci of f passes for in k of its callee y: the record of f that
+ * writes the register stored at that place before the call (copy_of, the
+ * call as the load) in *rec, or f's own in passed on in *fwd. */
+static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const iloc *in,
+		  uint32_t **recmap, uint64_t *work, uint32_t *rec, uint32_t *fwd)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	*rec = *fwd = TC_NONE;
+	uint64_t a = arg_addr(s, ci, in->p);
+	if (a) {
+		uint64_t key = addr_key(key_obj(a), key_off(a) + in->c);
+		aval base = {V_NONE, 0, 1, 1, &key, false};
+		dfact x = {.op = DF_LOAD, .size = (uint8_t)in->size, .def = TC_NONE, .a = TC_NONE,
+			   .b = TC_NONE, .rec = TC_NONE, .pos = d->call_pos[ci - fn->call0]};
+		uint32_t reg = TC_NONE;
+		if (in->size > 255 || copy_of(s, f, &x, &base, 0, work, &reg))
+			return in->size > 255 ? TC_OK : TC_ENOMEM;
+		if (reg >= fn->nregs)
+			return TC_OK;
+		if (!*recmap) { /* the record that writes each register */
+			if (!(*recmap = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)fn->nregs + 1)))
+				return TC_ENOMEM;
+			for (uint32_t v = 0; v < fn->nregs; v++)
+				(*recmap)[v] = TC_NONE;
+			for (uint32_t i = fn->rec0; i < fn->rec1; i++)
+				if (r->rec.def.v[i] < fn->nregs)
+					(*recmap)[r->rec.def.v[i]] = i;
+		}
+		*rec = (*recmap)[reg];
+		return TC_OK;
+	}
+	if (fn->entry || !F[f].clean || !F[f].clean[ci - fn->call0])
+		return TC_OK;
+	uint32_t reg = arg_reg(s, ci, in->p), p;
+	int64_t c;
+	if (reg == TC_NONE)
+		return TC_OK;
+	if (param_of(s, f, d, reg, work, &p, &c))
+		return TC_ENOMEM;
+	iloc want = {p, in->size, (int64_t)((uint64_t)c + (uint64_t)in->c)};
+	for (uint32_t j = 0; p != TC_NONE && j < F[f].n; j++)
+		if (F[f].in[j].p == want.p && F[f].in[j].c == want.c && F[f].in[j].size == want.size)
+			*fwd = j;
+	return TC_OK;
+}
+
+/* The ins of every .func, the loads that read them and what each call
+ * passes for them (r->in_param, r->inreads, r->inargs, per function), for
+ * graphs.c. TC_OK or TC_ENOMEM. */
+static int ins(dstate *s)
+{
+	reader *r = s->r;
+	size_t n = r->nfn, nin = 0, nrd = 0, nargs = 0, cap = 0;
+	uint64_t work = 0;
+	fin *F = TC_ARENA_ZARRAY(&s->ar, fin, n + 1);
+	if (!F || ins_order(s, F, &work))
+		return TC_ENOMEM;
+	for (size_t f = 0; f < n; f++) {
+		nin += F[f].n;
+		nrd += F[f].nrd;
+	}
+	if (!nin)
+		return TC_OK;
+	r->in_off = TC_ARENA_ZARRAY(&r->ar, uint32_t, n + 1);
+	r->inread_off = TC_ARENA_ZARRAY(&r->ar, uint32_t, n + 1);
+	r->inarg_off = TC_ARENA_ZARRAY(&r->ar, uint32_t, n + 1);
+	r->in_param = TC_ARENA_ARRAY(&r->ar, uint32_t, nin + 1);
+	r->inreads = TC_ARENA_ARRAY(&r->ar, struct pinread, nrd + 1);
+	if (!r->in_off || !r->inread_off || !r->inarg_off || !r->in_param || !r->inreads)
+		return TC_ENOMEM;
+	nin = nrd = 0;
+	for (size_t f = 0; f < n; f++) {
+		const pfunc *fn = &r->fn[f];
+		r->in_off[f] = (uint32_t)nin;
+		r->inread_off[f] = (uint32_t)nrd;
+		r->inarg_off[f] = (uint32_t)nargs;
+		for (uint32_t j = 0; j < F[f].n; j++)
+			r->in_param[nin++] = F[f].in[j].p;
+		for (uint32_t q = 0; q < F[f].nrd; q++)
+			r->inreads[nrd++] = F[f].rd[q];
+		fdom *d = NULL;
+		uint32_t *recmap = NULL;
+		for (uint32_t ci = fn->call0; ci < fn->call1; ci++) {
+			uint32_t y = r->calls[ci].callee;
+			if (y == TC_NONE || !F[y].n)
+				continue;
+			if (!d && !(d = dom_of(s, (uint32_t)f)))
+				return TC_ENOMEM;
+			if (!d->ok)
+				break;
+			if (d->call_pos[ci - fn->call0] == TC_NONE || d->call_guard[ci - fn->call0])
+				continue;
+			for (uint32_t k = 0; k < F[y].n; k++) {
+				uint32_t rec, fwd;
+				if (in_arg(s, F, (uint32_t)f, d, ci, &F[y].in[k], &recmap, &work, &rec,
+					   &fwd))
+					return TC_ENOMEM;
+				if (rec == TC_NONE && fwd == TC_NONE)
+					continue;
+				if (tc__arena_grow(&r->ar, &r->inargs, &cap, nargs + 1, sizeof *r->inargs))
+					return TC_ENOMEM;
+				r->inargs[nargs++] = (struct pinarg){ci, k, rec, fwd};
+			}
+		}
+	}
+	r->in_off[n] = (uint32_t)nin;
+	r->inread_off[n] = (uint32_t)nrd;
+	r->inarg_off[n] = (uint32_t)nargs;
+	return TC_OK;
+}
+
 int tc__ptx_depot_values(reader *r)
 {
 	bool objects = false;
@@ -2005,6 +2333,8 @@ int tc__ptx_depot_values(reader *r)
 	if (!rc) {
 		solve(&s);
 		rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
+		if (!rc && !s.give_up && !r->df_indirect)
+			rc = ins(&s);
 	}
 	if (!rc && (r->nouts || r->ncouts))
 		rc = by_function(r);

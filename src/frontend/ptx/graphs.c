@@ -298,6 +298,37 @@ static int describe_outs(reader *r, const pfunc *f, tc_fn_desc *d)
 	return TC_OK;
 }
 
+/* What f reads of its callers' local memory (its ins, each load that reads
+ * one a parameter past its own) and what its calls pass for their callees'
+ * (depot.c), in d. */
+static int describe_ins(reader *r, const pfunc *f, tc_fn_desc *d)
+{
+	uint32_t fi = (uint32_t)(f - r->fn);
+	if (!r->in_off)
+		return TC_OK;
+	uint32_t n0 = r->in_off[fi], n1 = r->in_off[fi + 1];
+	uint32_t q0 = r->inread_off[fi], q1 = r->inread_off[fi + 1];
+	uint32_t a0 = r->inarg_off[fi], a1 = r->inarg_off[fi + 1];
+	if (n0 == n1 && a0 == a1)
+		return TC_OK;
+	if (tc__fn_desc_room_ins(r->out, d, n1 - n0, q1 - q0, a1 - a0))
+		return tc__ptx_oom(r);
+	for (uint32_t j = n0; j < n1; j++)
+		d->in_param[d->nins++] = r->in_param[j];
+	for (uint32_t q = q0; q < q1; q++) {
+		d->param_value[d->nparam_values] = r->inreads[q].rec - f->rec0;
+		d->param_index[d->nparam_values++] = d->nparams + r->inreads[q].j;
+	}
+	for (uint32_t q = a0; q < a1; q++) {
+		const struct pinarg *a = &r->inargs[q];
+		d->in_site[d->nin_arg] = a->call - f->call0;
+		d->in_index[d->nin_arg] = a->j;
+		d->in_value[d->nin_arg] = a->rec != TC_NONE ? a->rec - f->rec0 : TC_NONE;
+		d->in_fwd[d->nin_arg++] = a->fwd;
+	}
+	return TC_OK;
+}
+
 /* The description of the graph just added (of function f, nb blocks, whose
  * blocks end at nodes last) for the interprocedural check, in in->desc. */
 static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last,
@@ -322,6 +353,8 @@ static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last
 		rc = describe_calls(r, f, d, last, nbar);
 	if (!rc)
 		rc = describe_outs(r, f, d);
+	if (!rc)
+		rc = describe_ins(r, f, d);
 	if (!rc && r->nfound && !(d->coll = tc__malloc(mal, tc__mul(r->nfound, sizeof *d->coll))))
 		rc = tc__ptx_oom(r);
 	for (size_t k = 0; !rc && k < r->nfound; k++) {

@@ -471,6 +471,23 @@ typedef struct reader {
 	/* per function f: its outs outs[out_off[f] .. out_off[f + 1]) and loads
 	 * couts[cout_off[f] ..]; NULL when there are none */
 	uint32_t *out_off, *cout_off;
+	/* what depot.c found .funcs read of their callers' local memory (the
+	 * ins, graph/desc.h): per function f, the parameters its ins read
+	 * through, in_param[in_off[f] .. in_off[f + 1]) (in j of f is the j-th);
+	 * its loads that read one (record rec reads in j), and what its calls
+	 * pass for their callees' ins (call: its index in r->calls; j: the
+	 * callee's in; rec: the record of the value stored, TC_NONE: none; fwd:
+	 * f's own in passed on, TC_NONE: none), each per function likewise and
+	 * in order of call. NULL when there are none. */
+	uint32_t *in_param, *in_off;
+	struct pinread {
+		uint32_t rec, j;
+	} *inreads;
+	uint32_t *inread_off;
+	struct pinarg {
+		uint32_t call, j, rec, fwd;
+	} *inargs;
+	uint32_t *inarg_off;
 	uint8_t *duse;
 	size_t duse_cap;
 	bool df_indirect;

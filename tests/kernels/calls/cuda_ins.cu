@@ -7,8 +7,9 @@
 // helper reads it before it may write there. A thread-dependent value
 // stored, a store on one way of a divergent branch, a helper that writes
 // the variable before it reads it again, a helper called in a loop that
-// changes what the next call reads, and the same helper called with a
-// uniform and a thread-dependent value are the divergent twins. Markers:
+// changes what the next call reads, a value stored in a loop that threads
+// leave after different numbers of turns, and the same helper called with
+// a uniform and a thread-dependent value are the divergent twins. Markers:
 // run-calls.py.
 #include "calls.cuh"
 
@@ -82,6 +83,13 @@ HELPER void stage_again(int *flag)
 	*flag = TID_X & 1;
 }
 
+/* given the last value of a loop whose trip count differs between threads */
+HELPER void stage_late(const int *flag)
+{
+	if (*flag)
+		__syncthreads(); // check: divergent
+}
+
 extern "C" __global__ void in_uniform(int *s, int n)
 {
 	int f = BID_X & 1;
@@ -126,5 +134,16 @@ extern "C" __global__ void in_loop(int *s, int n)
 	int f = n;
 	for (int i = 0; i < 4; i++)
 		stage_again(&f);
+	s[TID_X] = f;
+}
+
+extern "C" __global__ void in_after_loop(int *s, int n)
+{
+	int f, i = 0;
+	do {
+		f = i;
+		i++;
+	} while (i <= (int)(TID_X % 4));
+	stage_late(&f);
 	s[TID_X] = f;
 }
