@@ -313,13 +313,21 @@ static int forward(reader *r, LLVMValueRef i, fouts *fo, uint32_t *n, size_t *ca
 	return TC_OK;
 }
 
+/* The index of in x among fo's, fo->nin when it is none. */
+static uint32_t find_in(const fouts *fo, lin x)
+{
+	uint32_t j = 0;
+	while (j < fo->nin && (fo->in[j].p != x.p || fo->in[j].c != x.c || fo->in[j].size != x.size))
+		j++;
+	return j;
+}
+
 /* The in x of fo in *j, added when new (room cap); TC_NONE when fo has
  * MAX_INS already. TC_OK or TC_ENOMEM. */
 static int add_in(reader *r, fouts *fo, size_t *cap, lin x, uint32_t *j)
 {
-	for (*j = 0; *j < fo->nin; ++*j)
-		if (fo->in[*j].p == x.p && fo->in[*j].c == x.c && fo->in[*j].size == x.size)
-			return TC_OK;
+	if ((*j = find_in(fo, x)) < fo->nin)
+		return TC_OK;
 	*j = TC_NONE;
 	if (fo->nin >= MAX_INS)
 		return TC_OK;
@@ -650,11 +658,7 @@ static int read_in(reader *r, LLVMValueRef i, void *ctx)
 	int64_t c;
 	bool known;
 	LLVMValueRef a = root_of(r, LLVMGetOperand(i, 0), &c, &known);
-	lin y = {param_index(a), c, access_size(r, i)};
-	uint32_t j = 0;
-	while (j < x->mine->nin && (x->mine->in[j].p != y.p || x->mine->in[j].c != y.c ||
-				    x->mine->in[j].size != y.size))
-		j++;
+	uint32_t j = find_in(x->mine, (lin){param_index(a), c, access_size(r, i)});
 	if (j == x->mine->nin)
 		return TC_OK;
 	if (tc__arena_grow(x->ar, &x->v, &x->vcap, x->n + 1, sizeof *x->v) ||
@@ -743,13 +747,8 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 			uint32_t value = TC_NONE, fwd = TC_NONE;
 			lin z;
 			if (LLVMIsAArgument(A)) { /* f's own in, where it is one */
-				if (!x.clean || !x.clean[c] || !forwarded_in(r, C, ho, k, &z))
-					continue;
-				for (fwd = 0; fwd < mine->nin; fwd++)
-					if (mine->in[fwd].p == z.p && mine->in[fwd].c == z.c &&
-					    mine->in[fwd].size == z.size)
-						break;
-				if (fwd == mine->nin)
+				if (!x.clean || !x.clean[c] || !forwarded_in(r, C, ho, k, &z) ||
+				    (fwd = find_in(mine, z)) == mine->nin)
 					continue;
 			} else {
 				if (A != wof) {

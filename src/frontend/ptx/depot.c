@@ -2076,12 +2076,20 @@ static int writes_of(dstate *s, uint32_t g, const fdom *d, uint32_t **first, uin
 	return TC_OK;
 }
 
+/* The index of in x among fi's, fi->n when it is none. */
+static uint32_t find_in(const fin *fi, iloc x)
+{
+	uint32_t j = 0;
+	while (j < fi->n && (fi->in[j].p != x.p || fi->in[j].c != x.c || fi->in[j].size != x.size))
+		j++;
+	return j;
+}
+
 /* The in x of fi in *j, added when new; TC_NONE when it has MAX_INS. */
 static int add_in(dstate *s, fin *fi, iloc x, uint32_t *j)
 {
-	for (*j = 0; *j < fi->n; ++*j)
-		if (fi->in[*j].p == x.p && fi->in[*j].c == x.c && fi->in[*j].size == x.size)
-			return TC_OK;
+	if ((*j = find_in(fi, x)) < fi->n)
+		return TC_OK;
 	*j = TC_NONE;
 	if (fi->n >= MAX_INS)
 		return TC_OK;
@@ -2118,9 +2126,10 @@ static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 	if (writes_of(s, g, d, &first, &reached) ||
 	    !(me->clean = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)(fn->call1 - fn->call0) + 1)))
 		return TC_ENOMEM;
+	/* no write before pos on any way (a call itself writes after it reads) */
 #define CLEAN_AT(pos)                                                                    \
 	(pos_block(r, fn, (pos)) != TC_NONE && !reached[pos_block(r, fn, (pos))] &&       \
-	 (pos) < first[pos_block(r, fn, (pos))])
+	 (pos) <= first[pos_block(r, fn, (pos))])
 	for (uint32_t j = fn->df0; j < fn->df1 && *work < COPY_WORK; j++) {
 		const dfact *x = &r->df[j];
 		uint32_t p, q;
@@ -2207,7 +2216,7 @@ static int ins_order(dstate *s, fin *F, uint64_t *work)
 
 /* What call ci of f passes for in k of its callee y: the record of f that
  * writes the register stored at that place before the call (copy_of, the
- * call as the load) in *rec, or f's own in passed on in *fwd. */
+ * call as the load) in *rec, or else f's own in passed on in *fwd. */
 static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const iloc *in,
 		  uint32_t **recmap, uint64_t *work, uint32_t *rec, uint32_t *fwd)
 {
@@ -2221,11 +2230,9 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 		dfact x = {.op = DF_LOAD, .size = (uint8_t)in->size, .def = TC_NONE, .a = TC_NONE,
 			   .b = TC_NONE, .rec = TC_NONE, .pos = d->call_pos[ci - fn->call0]};
 		uint32_t reg = TC_NONE;
-		if (in->size > 255 || copy_of(s, f, &x, &base, 0, work, &reg))
-			return in->size > 255 ? TC_OK : TC_ENOMEM;
-		if (reg >= fn->nregs)
-			return TC_OK;
-		if (!*recmap) { /* the record that writes each register */
+		if (in->size <= 255 && copy_of(s, f, &x, &base, 0, work, &reg))
+			return TC_ENOMEM;
+		if (reg < fn->nregs && !*recmap) { /* the record that writes each register */
 			if (!(*recmap = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)fn->nregs + 1)))
 				return TC_ENOMEM;
 			for (uint32_t v = 0; v < fn->nregs; v++)
@@ -2234,8 +2241,8 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 				if (r->rec.def.v[i] < fn->nregs)
 					(*recmap)[r->rec.def.v[i]] = i;
 		}
-		*rec = (*recmap)[reg];
-		return TC_OK;
+		if (reg < fn->nregs && (*rec = (*recmap)[reg]) != TC_NONE)
+			return TC_OK;
 	}
 	if (fn->entry || !F[f].clean || !F[f].clean[ci - fn->call0])
 		return TC_OK;
@@ -2245,10 +2252,9 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 		return TC_OK;
 	if (param_of(s, f, d, reg, work, &p, &c))
 		return TC_ENOMEM;
-	iloc want = {p, in->size, (int64_t)((uint64_t)c + (uint64_t)in->c)};
-	for (uint32_t j = 0; p != TC_NONE && j < F[f].n; j++)
-		if (F[f].in[j].p == want.p && F[f].in[j].c == want.c && F[f].in[j].size == want.size)
-			*fwd = j;
+	uint32_t j = find_in(&F[f], (iloc){p, in->size, (int64_t)((uint64_t)c + (uint64_t)in->c)});
+	if (p != TC_NONE && j < F[f].n)
+		*fwd = j;
 	return TC_OK;
 }
 
