@@ -679,7 +679,14 @@ static int analyse(tc_calls *c, uint32_t x)
 			uint64_t bit = UINT64_C(1) << a;
 			bool differs = false, wdiffers = false;
 			uint32_t v = d->in_value[q_in], from = d->in_fwd[q_in];
-			if (from != TC_NONE) { /* its own in, as its caller passed it */
+			uint32_t os = d->in_osite[q_in], ok = d->in_oindex[q_in];
+			uint32_t oy = os < d->ncalls ? c->ctx[x].callee[os] : TC_NONE;
+			if (os != TC_NONE) { /* what an earlier call left there */
+				differs = oy == TC_NONE || ok >= MASK_BITS ||
+					  !((c->ctx[oy].out_uniform >> ok) & 1);
+				wdiffers = differs && (oy == TC_NONE || ok >= MASK_BITS ||
+						       !((c->ctx[oy].out_wuniform >> ok) & 1));
+			} else if (from != TC_NONE) { /* its own in, as its caller passed it */
 				uint32_t b = d->nparams + from;
 				differs = c->ctx[x].launch || from >= d->nins || b >= MASK_BITS ||
 					  ((c->ctx[x].mask >> b) & 1);

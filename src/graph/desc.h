@@ -301,13 +301,16 @@ typedef struct tc_fn_desc {
 	uint32_t *in_param;
 	uint32_t nins;
 	/* What its calls pass for their callees' ins (the reader's to prove:
-	 * the memory holds it when the call runs): call in_site[q] passes for
-	 * its callee's in in_index[q] this function's value in_value[q]
-	 * (TC_NONE: a constant, the same in every thread) or, where in_fwd[q]
-	 * is not TC_NONE, what this function's own in in_fwd[q] is, for q <
-	 * nin_arg. An in a call passes nothing for here may differ. NULL:
-	 * none. */
-	uint32_t *in_site, *in_index, *in_value, *in_fwd;
+	 * the memory holds it when the call runs), in the order of the calls:
+	 * call in_site[q] passes for its callee's in in_index[q] this
+	 * function's value in_value[q] (TC_NONE: a constant, the same in every
+	 * thread); or, where in_fwd[q] is not TC_NONE, what this function's
+	 * own in in_fwd[q] is; or, where in_osite[q] is not TC_NONE, what its
+	 * call in_osite[q] left there, that call's callee's out in_oindex[q]
+	 * (a constructor's, read by a method), for q < nin_arg. An in a call
+	 * passes nothing for here is as the callee's reader has its reads.
+	 * NULL: none. */
+	uint32_t *in_site, *in_index, *in_value, *in_fwd, *in_osite, *in_oindex;
 	uint32_t nin_arg;
 	tc_call_site *calls;
 	uint32_t ncalls;

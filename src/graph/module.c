@@ -216,6 +216,8 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->in_index);
 	tc__free(al, d->in_value);
 	tc__free(al, d->in_fwd);
+	tc__free(al, d->in_osite);
+	tc__free(al, d->in_oindex);
 	tc__free(al, d->calls);
 	tc__free(al, d->arg);
 	tc__free(al, d->arg_ones);
@@ -274,9 +276,10 @@ int tc__fn_desc_room_ins(tc_module *m, tc_fn_desc *d, size_t nins, size_t nreads
 	}
 	if (nins && !(d->in_param = tc__malloc(al, tc__mul(nins, sizeof *d->in_param))))
 		return TC_ENOMEM;
-	if (nin_arg && !(d->in_fwd = tc__malloc(al, tc__mul(nin_arg, sizeof *d->in_fwd))))
-		return TC_ENOMEM;
-	return room3(al, nin_arg, &d->in_site, &d->in_index, &d->in_value) ? TC_OK : TC_ENOMEM;
+	return room3(al, nin_arg, &d->in_site, &d->in_index, &d->in_value) &&
+			       room3(al, nin_arg, &d->in_fwd, &d->in_osite, &d->in_oindex)
+		       ? TC_OK
+		       : TC_ENOMEM;
 }
 
 tc_fn_desc *tc__fn_desc_new(tc_module *m, uint32_t nblocks, const uint32_t *block_node,
@@ -341,7 +344,8 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 	for (uint32_t q = 0; q < d->nout; q++)
 		extra += d->out_value[q] < n;
 	for (uint32_t q = 0; q < d->nin_arg; q++)
-		extra += d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_site[q] < d->ncalls;
+		extra += d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_osite[q] == TC_NONE &&
+			 d->in_site[q] < d->ncalls;
 	if (extra == 0)
 		return TC_OK;
 	if ((uint64_t)n + extra >= UINT32_MAX - 1)
@@ -382,7 +386,8 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 		if (d->out_value[q] < n)
 			reads[nr++] = (desc_read){&d->out_value[q], d->out_block[q]};
 	for (uint32_t q = 0; q < d->nin_arg; q++) /* as the call reads memory */
-		if (d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_site[q] < d->ncalls)
+		if (d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_osite[q] == TC_NONE &&
+		    d->in_site[q] < d->ncalls)
 			reads[nr++] = (desc_read){&d->in_value[q], d->calls[d->in_site[q]].block};
 	memcpy(block, d->f.block, (size_t)n * sizeof *block);
 	memcpy(kind, d->f.kind, n);

@@ -144,7 +144,8 @@ int tc__fn_desc_room_outs(tc_module *m, tc_fn_desc *d, size_t nout, size_t nfout
 /* Room in d for nins ins (in_param) read by nreads values beyond the
  * parameter values there are (param_value, param_index grown to
  * nparam_values + nreads) and for nin_arg ins its calls pass (in_site,
- * in_index, in_value, in_fwd); none filled, the counts left as they are.
+ * in_index, in_value, in_fwd, in_osite, in_oindex); none filled, the
+ * counts left as they are.
  * TC_OK or TC_ENOMEM (what was made stays d's). */
 int tc__fn_desc_room_ins(tc_module *m, tc_fn_desc *d, size_t nins, size_t nreads,
 			 size_t nin_arg);

@@ -15,7 +15,8 @@ a value (thread id, block id, parameter, ...) there before the call, half
 the helpers read it at their entry (%in, then an operand like the others)
 and any helper may read it again anywhere (after calls that may have
 written it), and a helper sometimes passes its own %res on to a call
-instead of a variable of its own. Some helpers have one exit
+instead of a variable of its own, or the variable it gave the call before
+(which finds what that call left there). Some helpers have one exit
 block that every return goes to (the value returned a phi there), the
 others a ret at each early return; half of those with one exit read no
 thread id themselves, so that what they leave is as uniform as their
@@ -170,6 +171,8 @@ class Fn:
         forward = not self.is_kernel and r.random() < 0.25
         if forward:  # its own %res passed on
             slot = '%res'
+        elif self.slots and r.random() < 0.25:  # what the last call left there
+            slot = '%%slot%d' % self.slots
         else:
             self.slots += 1
             slot = '%%slot%d' % self.slots

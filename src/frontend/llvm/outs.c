@@ -581,6 +581,22 @@ static bool later_writes(reader *r, LLVMValueRef i, const fouts *fo, uint32_t j,
 	return false;
 }
 
+/* The out of call i (its callee's outs fo) that leaves exactly [lo, hi)
+ * of alloca A, which no later out may write; fo->n when none. */
+static uint32_t call_out(reader *r, LLVMValueRef i, const fouts *fo, LLVMValueRef A, int64_t lo,
+			 int64_t hi)
+{
+	uint32_t j = 0;
+	for (; j < fo->n; j++) {
+		int64_t a;
+		const lout *o = &fo->o[j];
+		if (o->size == (uint64_t)(hi - lo) && passes(r, i, o->p, A, &a) &&
+		    (int64_t)((uint64_t)a + (uint64_t)o->c) == lo && !later_writes(r, i, fo, j, A, lo, hi))
+			break;
+	}
+	return j;
+}
+
 /* Every function's outs, each after those of the defined functions it
  * calls (a depth-first search over the calls, with a stack of its own: a
  * chain of calls 10^5 deep is a stack 10^5 long; on a cycle, the function
@@ -669,14 +685,17 @@ static int read_in(reader *r, LLVMValueRef i, void *ctx)
 	return TC_OK;
 }
 
-/* What call c finds in bytes [lo, hi) of an alloca whose writers are w
- * (nw): the value of a store of exactly those bytes that comes before c on
- * every path with no other writer of them (c included, on a way round)
- * between, in *value (TC_NONE: a constant); false when none is proved. */
+/* What call c finds in bytes [lo, hi) of alloca A, whose writers are w
+ * (nw): what a store of exactly those bytes, or a call that leaves exactly
+ * those (its callee's out *oindex, call_out; else TC_NONE), that comes
+ * before c on every path with no other writer of them (c included, on a
+ * way round) between, left there: the value stored in *value (TC_NONE: a
+ * constant), the writer in *ocall; false when none is proved. */
 static bool stored_before(reader *r, tc_ways *ways, tc_arena *tmp, const writer *w, uint32_t nw,
-			  uint32_t c, int64_t lo, int64_t hi, uint32_t *value, uint64_t *work,
-			  int *rc)
+			  LLVMValueRef A, uint32_t c, int64_t lo, int64_t hi, uint32_t *value,
+			  uint32_t *ocall, uint32_t *oindex, uint64_t *work, int *rc)
 {
+	*ocall = *oindex = TC_NONE;
 	uint32_t *evb = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
 	uint32_t *evp = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
 	uint32_t *of = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
@@ -693,10 +712,25 @@ static bool stored_before(reader *r, tc_ways *ways, tc_arena *tmp, const writer 
 		}
 	for (uint32_t e = 0; e < ne; e++) {
 		const writer *S = &w[of[e]];
-		if (!S->call && S->lo == lo && S->hi == hi &&
-		    tc__ways_before(ways, r->blk[S->id], S->id, r->blk[c], c) &&
+		uint32_t j = TC_NONE;
+		if (S->call) { /* an earlier call that leaves exactly those bytes */
+			uint32_t g = tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(S->inst));
+			const fouts *fo;
+			if (S->id == c || g == TC_NONE || r->kernel[g])
+				continue;
+			if ((*rc = outs_of(r, g, &fo)))
+				return false;
+			if ((j = call_out(r, S->inst, fo, A, lo, hi)) == fo->n)
+				continue;
+		} else if (S->lo != lo || S->hi != hi) {
+			continue;
+		}
+		if (tc__ways_before(ways, r->blk[S->id], S->id, r->blk[c], c) &&
 		    tc__ways_clear(ways, r->blk[S->id], S->id, r->blk[c], c, evb, evp, ne, e, work)) {
-			*value = tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(S->inst, 0));
+			if (j == TC_NONE)
+				*value = tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(S->inst, 0));
+			*ocall = S->id;
+			*oindex = j;
 			return true;
 		}
 	}
@@ -721,8 +755,10 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 			rc = clean_points(r, f, read_in, &x);
 	}
 	/* per call, per in of its callee: what it passes */
-	uint32_t *as = NULL, *ai = NULL, *av = NULL, *af = NULL;
-	size_t na = 0, ascap = 0, aicap = 0, avcap = 0, afcap = 0;
+	struct inarg {
+		uint32_t site, k, value, fwd, osite, oindex;
+	} *a = NULL;
+	size_t na = 0, acap = 0;
 	tc_ways ways;
 	bool have_ways = false;
 	writer *w = NULL;
@@ -744,7 +780,7 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 						 : NULL;
 			if (!A || !known)
 				continue;
-			uint32_t value = TC_NONE, fwd = TC_NONE;
+			uint32_t value = TC_NONE, fwd = TC_NONE, osite = TC_NONE, oindex = TC_NONE;
 			lin z;
 			if (LLVMIsAArgument(A)) { /* f's own in, where it is one */
 				if (!x.clean || !x.clean[c] || !forwarded_in(r, C, ho, k, &z) ||
@@ -766,21 +802,23 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 					have_ways = true;
 				}
 				int64_t lo = (int64_t)((uint64_t)c0 + (uint64_t)y->c);
-				if (!stored_before(r, &ways, &tmp, w, nw, c, lo, lo + (int64_t)y->size,
-						   &value, &work, &rc))
+				uint32_t ocall;
+				if (!stored_before(r, &ways, &tmp, w, nw, A, c, lo, lo + (int64_t)y->size,
+						   &value, &ocall, &oindex, &work, &rc))
 					continue;
+				if (oindex != TC_NONE) { /* that call's site */
+					osite = 0;
+					while (osite < d->ncalls && d->calls[osite].value != ocall)
+						osite++;
+					if (osite == d->ncalls)
+						continue;
+				}
 			}
-			if (tc__arena_grow(&tmp, &as, &ascap, na + 1, sizeof *as) ||
-			    tc__arena_grow(&tmp, &ai, &aicap, na + 1, sizeof *ai) ||
-			    tc__arena_grow(&tmp, &av, &avcap, na + 1, sizeof *av) ||
-			    tc__arena_grow(&tmp, &af, &afcap, na + 1, sizeof *af)) {
+			if (tc__arena_grow(&tmp, &a, &acap, na + 1, sizeof *a)) {
 				rc = TC_ENOMEM;
 				break;
 			}
-			as[na] = s;
-			ai[na] = k;
-			av[na] = value;
-			af[na++] = fwd;
+			a[na++] = (struct inarg){s, k, value, fwd, osite, oindex};
 		}
 	}
 	uint32_t nins = r->kernel[f] ? 0 : mine->nin;
@@ -792,11 +830,13 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 			d->param_value[d->nparam_values] = x.v[q];
 			d->param_index[d->nparam_values++] = d->nparams + x.j[q];
 		}
-		if (na) {
-			memcpy(d->in_site, as, na * sizeof *as);
-			memcpy(d->in_index, ai, na * sizeof *ai);
-			memcpy(d->in_value, av, na * sizeof *av);
-			memcpy(d->in_fwd, af, na * sizeof *af);
+		for (size_t q = 0; q < na; q++) {
+			d->in_site[q] = a[q].site;
+			d->in_index[q] = a[q].k;
+			d->in_value[q] = a[q].value;
+			d->in_fwd[q] = a[q].fwd;
+			d->in_osite[q] = a[q].osite;
+			d->in_oindex[q] = a[q].oindex;
 		}
 		d->nin_arg = (uint32_t)na;
 	}
@@ -897,15 +937,7 @@ int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblock
 				continue;
 			if ((rc = outs_of(r, g, &fo)))
 				break;
-			uint32_t j = 0;
-			for (; j < fo->n; j++) {
-				int64_t a;
-				const lout *o = &fo->o[j];
-				if (o->size == (uint64_t)(hi - lo) && passes(r, C, o->p, A, &a) &&
-				    (int64_t)((uint64_t)a + (uint64_t)o->c) == lo &&
-				    !later_writes(r, C, fo, j, A, lo, hi))
-					break;
-			}
+			uint32_t j = call_out(r, C, fo, A, lo, hi);
 			uint32_t skip = 0;
 			while (skip < ne && evp[skip] != w[k].id)
 				skip++;

@@ -1814,24 +1814,39 @@ static uint32_t out_k(reader *r, uint32_t fn, uint32_t rec, uint32_t call, uint3
 	return k;
 }
 
+/* The outs that store fact stf and the calls s->hop[0 .. nhops) make: in
+ * *k the index of the first's among its function's outs (TC_NONE: the
+ * register stored has no record). TC_OK or TC_ENOMEM. */
+static int chain_out(dstate *s, uint32_t stf, uint32_t *k)
+{
+	reader *r = s->r;
+	uint32_t h = fact_fn(r, stf), w = r->df[stf].def, rec = TC_NONE;
+	const pfunc *hn = &r->fn[h];
+	*k = TC_NONE;
+	for (uint32_t j = hn->rec0; j < hn->rec1 && rec == TC_NONE; j++)
+		if (r->rec.def.v[j] == w)
+			rec = j;
+	if (rec == TC_NONE)
+		return TC_OK;
+	uint32_t x = out_k(r, h, rec, TC_NONE, TC_NONE);
+	for (uint32_t d = s->nhops; d-- > 0 && x != TC_NONE;)
+		x = out_k(r, r->calls[s->hop[d]].caller, TC_NONE, s->hop[d], x);
+	*k = x;
+	return x == TC_NONE ? TC_ENOMEM : TC_OK;
+}
+
 /* The outs that store fact stf and the calls s->hop[0 .. nhops) make, and
  * the load record i of f that reads the first after call ci, for
  * graphs.c. */
 static int add_out(dstate *s, uint32_t f, uint32_t ci, uint32_t i, uint32_t stf)
 {
 	reader *r = s->r;
-	uint32_t h = fact_fn(r, stf), w = r->df[stf].def, rec = TC_NONE;
-	const pfunc *hn = &r->fn[h];
-	for (uint32_t j = hn->rec0; j < hn->rec1 && rec == TC_NONE; j++)
-		if (r->rec.def.v[j] == w)
-			rec = j;
-	if (rec == TC_NONE)
+	uint32_t k;
+	if (chain_out(s, stf, &k))
+		return TC_ENOMEM;
+	if (k == TC_NONE)
 		return TC_OK;
-	uint32_t k = out_k(r, h, rec, TC_NONE, TC_NONE);
-	for (uint32_t d = s->nhops; d-- > 0 && k != TC_NONE;)
-		k = out_k(r, r->calls[s->hop[d]].caller, TC_NONE, s->hop[d], k);
-	if (k == TC_NONE ||
-	    tc__ptx_grow(r, &r->couts, &r->couts_cap, r->ncouts + 1, sizeof *r->couts))
+	if (tc__ptx_grow(r, &r->couts, &r->couts_cap, r->ncouts + 1, sizeof *r->couts))
 		return TC_ENOMEM;
 	r->couts[r->ncouts++] = (struct pcout){f, ci, i, k};
 	return TC_OK;
@@ -2216,13 +2231,16 @@ static int ins_order(dstate *s, fin *F, uint64_t *work)
 
 /* What call ci of f passes for in k of its callee y: the record of f that
  * writes the register stored at that place before the call (copy_of, the
- * call as the load) in *rec, or else f's own in passed on in *fwd. */
+ * call as the load) in *rec; or what an earlier call left there (out_of,
+ * likewise), that call in *ocall and its callee's out in *ok; or else f's
+ * own in passed on in *fwd. */
 static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const iloc *in,
-		  uint32_t **recmap, uint64_t *work, uint32_t *rec, uint32_t *fwd)
+		  uint32_t **recmap, uint64_t *work, uint32_t *rec, uint32_t *fwd, uint32_t *ocall,
+		  uint32_t *ok)
 {
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[f];
-	*rec = *fwd = TC_NONE;
+	*rec = *fwd = *ocall = *ok = TC_NONE;
 	uint64_t a = arg_addr(s, ci, in->p);
 	if (a) {
 		uint64_t key = addr_key(key_obj(a), key_off(a) + in->c);
@@ -2243,6 +2261,15 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 		}
 		if (reg < fn->nregs && (*rec = (*recmap)[reg]) != TC_NONE)
 			return TC_OK;
+		uint32_t call = TC_NONE, stf = TC_NONE;
+		if (in->size <= 255 && !r->df_indirect &&
+		    (out_of(s, f, &x, &base, 0, work, &call, &stf) ||
+		     (call != TC_NONE && chain_out(s, stf, ok))))
+			return TC_ENOMEM;
+		if (call != TC_NONE && *ok != TC_NONE) {
+			*ocall = call;
+			return TC_OK;
+		}
 	}
 	if (fn->entry || !F[f].clean || !F[f].clean[ci - fn->call0])
 		return TC_OK;
@@ -2305,15 +2332,15 @@ static int ins(dstate *s)
 			if (d->call_pos[ci - fn->call0] == TC_NONE || d->call_guard[ci - fn->call0])
 				continue;
 			for (uint32_t k = 0; k < F[y].n; k++) {
-				uint32_t rec, fwd;
+				uint32_t rec, fwd, ocall, ok;
 				if (in_arg(s, F, (uint32_t)f, d, ci, &F[y].in[k], &recmap, &work, &rec,
-					   &fwd))
+					   &fwd, &ocall, &ok))
 					return TC_ENOMEM;
-				if (rec == TC_NONE && fwd == TC_NONE)
+				if (rec == TC_NONE && fwd == TC_NONE && ocall == TC_NONE)
 					continue;
 				if (tc__arena_grow(&r->ar, &r->inargs, &cap, nargs + 1, sizeof *r->inargs))
 					return TC_ENOMEM;
-				r->inargs[nargs++] = (struct pinarg){ci, k, rec, fwd};
+				r->inargs[nargs++] = (struct pinarg){ci, k, rec, fwd, ocall, ok};
 			}
 		}
 	}

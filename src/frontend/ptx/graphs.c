@@ -324,7 +324,9 @@ static int describe_ins(reader *r, const pfunc *f, tc_fn_desc *d)
 		d->in_site[d->nin_arg] = a->call - f->call0;
 		d->in_index[d->nin_arg] = a->j;
 		d->in_value[d->nin_arg] = a->rec != TC_NONE ? a->rec - f->rec0 : TC_NONE;
-		d->in_fwd[d->nin_arg++] = a->fwd;
+		d->in_fwd[d->nin_arg] = a->fwd;
+		d->in_osite[d->nin_arg] = a->ocall != TC_NONE ? a->ocall - f->call0 : TC_NONE;
+		d->in_oindex[d->nin_arg++] = a->ok;
 	}
 	return TC_OK;
 }

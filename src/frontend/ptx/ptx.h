@@ -477,15 +477,16 @@ typedef struct reader {
 	 * its loads that read one (record rec reads in j), and what its calls
 	 * pass for their callees' ins (call: its index in r->calls; j: the
 	 * callee's in; rec: the record of the value stored, TC_NONE: none; fwd:
-	 * f's own in passed on, TC_NONE: none), each per function likewise and
-	 * in order of call. NULL when there are none. */
+	 * f's own in passed on, TC_NONE: none; ocall, ok: what an earlier call
+	 * left there, its callee's out ok, ocall TC_NONE: none), each per
+	 * function likewise and in order of call. NULL when there are none. */
 	uint32_t *in_param, *in_off;
 	struct pinread {
 		uint32_t rec, j;
 	} *inreads;
 	uint32_t *inread_off;
 	struct pinarg {
-		uint32_t call, j, rec, fwd;
+		uint32_t call, j, rec, fwd, ocall, ok;
 	} *inargs;
 	uint32_t *inarg_off;
 	uint8_t *duse;

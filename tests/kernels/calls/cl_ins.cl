@@ -4,10 +4,11 @@
 // kernel's argument and one from the local id (divergent), a value stored
 // on only some ways of a divergent branch (divergent), a helper that
 // passes the pointer on to another (as uniform as what it was given), one
-// that writes the variable before it reads it again (divergent), and one
+// that writes the variable before it reads it again (divergent), one
 // called in a loop that leaves the next call a work-item's value
-// (divergent). HELPER: noinline, or always inline with -DTC_INLINE.
-// Markers: run-calls.py.
+// (divergent), and one that reads what another helper set in the variable
+// (as uniform as what that one was given). HELPER: noinline, or always
+// inline with -DTC_INLINE. Markers: run-calls.py.
 #ifdef TC_INLINE
 #define HELPER __attribute__((always_inline)) static inline
 #else
@@ -58,6 +59,31 @@ HELPER void stage_again(private int *flag)
 	if (*flag)
 		barrier(CLK_LOCAL_MEM_FENCE); // check: divergent
 	*flag = (int)(get_local_id(0) & 1);
+}
+
+HELPER void set_value(private int *out, int v) { *out = v; }
+
+/* reads what another helper left in the variable */
+HELPER void stage_set(const private int *flag)
+{
+	if (*flag)
+		barrier(CLK_LOCAL_MEM_FENCE); // check: ok
+}
+
+HELPER void stage_set_d(const private int *flag)
+{
+	if (*flag)
+		barrier(CLK_LOCAL_MEM_FENCE); // check: divergent
+}
+
+kernel void ins_set(global int *s, int n)
+{
+	int u, d;
+	set_value(&u, n + 1);
+	stage_set(&u);
+	set_value(&d, (int)get_local_id(0));
+	stage_set_d(&d);
+	s[get_local_id(0)] = u + d;
 }
 
 kernel void ins(global int *s, int n)

@@ -1,13 +1,14 @@
 // Values that a helper reads of its caller's variables through pointer
 // parameters: a flag passed by address (`stage(&f)`), a field of a struct
-// passed by address, a reference, and a pointer passed on to a nested
-// helper. Inlined, the helper reads what the caller stored, and a branch
+// passed by address, a reference, a pointer passed on to a nested helper,
+// and a method that reads what the constructor left in the object. Inlined, the helper reads what the caller stored, and a branch
 // on it is as uniform as the value stored; called, the calling context
 // says the same of what the caller stored before the call, where the
 // helper reads it before it may write there. A thread-dependent value
 // stored, a store on one way of a divergent branch, a helper that writes
 // the variable before it reads it again, a helper called in a loop that
-// changes what the next call reads, a value stored in a loop that threads
+// changes what the next call reads, a field written again between the
+// constructor and the method, a value stored in a loop that threads
 // leave after different numbers of turns, and the same helper called with
 // a uniform and a thread-dependent value are the divergent twins. Markers:
 // run-calls.py.
@@ -88,6 +89,56 @@ HELPER void stage_late(const int *flag)
 {
 	if (*flag)
 		__syncthreads(); // check: divergent
+}
+
+#ifdef TC_INLINE
+#define CTOR ALWAYS_INLINE
+#else
+#define CTOR NOINLINE
+#endif
+
+/* a method that reads what the constructor left in the object */
+struct counter {
+	int n;
+	__device__ CTOR counter(int v) : n(v) {}
+	__device__ CTOR void run() const
+	{
+		for (int i = 0; i < n; i++)
+			__syncthreads(); // check: ok
+	}
+};
+
+struct lane_counter {
+	int n;
+	__device__ CTOR lane_counter(int v) : n(v) {}
+	__device__ CTOR void run() const
+	{
+		for (int i = 0; i < n; i++)
+			__syncthreads(); // check: divergent
+	}
+};
+
+/* the field written again between the constructor and the method */
+struct reset_counter {
+	int n;
+	__device__ CTOR reset_counter(int v) : n(v) {}
+	__device__ CTOR void run() const
+	{
+		for (int i = 0; i < n; i++)
+			__syncthreads(); // check: divergent
+	}
+};
+
+extern "C" __global__ void in_objects(int *s, int n)
+{
+	counter c(BID_X & 3);
+	c.run();
+	lane_counter l(TID_X & 3);
+	l.run();
+	reset_counter r(n);
+	r.n = TID_X & 3;
+	r.run();
+	s[TID_X] = c.n + l.n + r.n;
 }
 
 extern "C" __global__ void in_uniform(int *s, int n)
