@@ -363,6 +363,38 @@ static const fouts *ins_callee(reader *r, LLVMValueRef i, uint32_t g)
 	return h != TC_NONE && h != g && r->fouts[h].done && !r->kernel[h] ? &r->fouts[h] : NULL;
 }
 
+/* Whether g may have ins: a pointer parameter of it, through GEPs and
+ * casts, goes to a load or to a call of a function with ins (made
+ * before g's); a cheap test before clean_points. */
+static bool may_have_ins(reader *r, uint32_t g)
+{
+	LLVMValueRef stack[32];
+	int top = 0, steps = 0;
+	for (LLVMValueRef p = LLVMGetFirstParam(r->fns[g]); p; p = LLVMGetNextParam(p))
+		if (LLVMGetTypeKind(LLVMTypeOf(p)) == LLVMPointerTypeKind && top < 32)
+			stack[top++] = p;
+	while (top > 0) {
+		LLVMValueRef v = stack[--top];
+		for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef i = LLVMGetUser(u);
+			if (++steps > 256 || LLVMIsALoadInst(i))
+				return true; /* too far to look, or a load */
+			if (LLVMIsACallInst(i)) {
+				const fouts *ho = ins_callee(r, i, g);
+				if (ho && ho->nin)
+					return true;
+			} else if ((LLVMIsAGetElementPtrInst(i) || LLVMIsABitCastInst(i) ||
+				    LLVMIsAAddrSpaceCastInst(i)) &&
+				   LLVMGetOperand(i, 0) == v) {
+				if (top == 32)
+					return true;
+				stack[top++] = i;
+			}
+		}
+	}
+	return false;
+}
+
 typedef struct in_walk {
 	uint32_t g;
 	fouts *fo;
@@ -412,7 +444,7 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 	/* its ins: what it reads through its parameters before it may write
 	 * there, itself or through its calls */
 	in_walk iw = {g, fo, 0};
-	if (!r->kernel[g] && clean_points(r, g, note_in, &iw))
+	if (!r->kernel[g] && may_have_ins(r, g) && clean_points(r, g, note_in, &iw))
 		return TC_ENOMEM;
 	LLVMValueRef ret = NULL;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[g]); bb;

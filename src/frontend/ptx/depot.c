@@ -2008,7 +2008,8 @@ static int by_function(reader *r)
 
 #define MAX_INS 32 /* the ins of one function, at most */
 
-/* one in of a function: size bytes at its parameter p plus c */
+/* one in of a function: size bytes (a load's, below 256) at its parameter
+ * p plus c */
 typedef struct iloc {
 	uint32_t p, size;
 	int64_t c;
@@ -2248,7 +2249,7 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 		dfact x = {.op = DF_LOAD, .size = (uint8_t)in->size, .def = TC_NONE, .a = TC_NONE,
 			   .b = TC_NONE, .rec = TC_NONE, .pos = d->call_pos[ci - fn->call0]};
 		uint32_t reg = TC_NONE;
-		if (in->size <= 255 && copy_of(s, f, &x, &base, 0, work, &reg))
+		if (copy_of(s, f, &x, &base, 0, work, &reg))
 			return TC_ENOMEM;
 		if (reg < fn->nregs && !*recmap) { /* the record that writes each register */
 			if (!(*recmap = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)fn->nregs + 1)))
@@ -2262,9 +2263,8 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 		if (reg < fn->nregs && (*rec = (*recmap)[reg]) != TC_NONE)
 			return TC_OK;
 		uint32_t call = TC_NONE, stf = TC_NONE;
-		if (in->size <= 255 && !r->df_indirect &&
-		    (out_of(s, f, &x, &base, 0, work, &call, &stf) ||
-		     (call != TC_NONE && chain_out(s, stf, ok))))
+		if (out_of(s, f, &x, &base, 0, work, &call, &stf) ||
+		    (call != TC_NONE && chain_out(s, stf, ok)))
 			return TC_ENOMEM;
 		if (call != TC_NONE && *ok != TC_NONE) {
 			*ocall = call;
