@@ -2350,8 +2350,29 @@ static int ins(dstate *s)
 	return TC_OK;
 }
 
+/* Whether register v of function f is only ever the constant 0: every
+ * record that writes it is a move of 0 (DF_CONST, not guarded). */
+static bool only_null(const reader *r, uint32_t f, uint32_t v)
+{
+	const pfunc *fn = &r->fn[f];
+	uint32_t writes = 0, nulls = 0;
+	for (uint32_t i = fn->rec0; i < fn->rec1; i++)
+		writes += r->rec.def.v[i] == v;
+	for (uint32_t j = fn->df0; j < fn->df1; j++) {
+		const dfact *x = &r->df[j];
+		nulls += x->def == v && x->op == DF_CONST && x->c == 0 && !(x->flags & DF_GUARD);
+	}
+	return writes && writes == nulls;
+}
+
 int tc__ptx_depot_values(reader *r)
 {
+	/* a call through a register that is only ever 0 runs no function
+	 * (nvcc -G calls host functions so: it never returns); any other may
+	 * run any of them */
+	for (size_t k = 0; k + 1 < r->icall.len && !r->df_indirect; k += 2)
+		if (r->icall.v[k] >= r->nfn || !only_null(r, r->icall.v[k], r->icall.v[k + 1]))
+			r->df_indirect = true;
 	bool objects = false;
 	for (size_t i = 0; i < r->ndf && !objects; i++)
 		objects = r->df[i].op == DF_OBJ;

@@ -870,7 +870,15 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 	 * depot.c does not follow (a call of a function the file defines
 	 * passes them to its parameters) */
 	if (callee->k != O_SYM || ck != TC_GPU_OTHER) {
-		r->df_indirect |= callee->k != O_SYM;
+		/* through a register: depot.c decides whether it may run a
+		 * function (not where the register is only ever 0) */
+		if (callee->k == O_REG && callee->reg != TC_NONE) {
+			if (r->want_df && (tc__ptx_push(r, &r->icall, r->fidx) ||
+					   tc__ptx_push(r, &r->icall, callee->reg)))
+				return r->rc;
+		} else {
+			r->df_indirect |= callee->k != O_SYM;
+		}
 		if (tc__ptx_df_uses(r, 0))
 			return r->rc;
 	}

@@ -491,7 +491,11 @@ typedef struct reader {
 	uint32_t *inarg_off;
 	uint8_t *duse;
 	size_t duse_cap;
+	/* some call through a register may run a function of the file (depot.c
+	 * then follows no parameter); icall: the calls through a register
+	 * that it has to decide, each a function and its register (pairs) */
 	bool df_indirect;
+	tc_u32vec icall;
 	/* whether each call slot (retval0) holds, since the last label or
 	 * branch, result b of call a (DFS_RESULT) or something else (DFS_TOP) */
 	struct dfslot {
