@@ -188,7 +188,8 @@ static bool read_abbrevs(const tc_dw_section *s, size_t off, abbrevs *t, const t
 			return false;
 		t->v[t->n++] = a;
 	}
-	qsort(t->v, t->n, sizeof *t->v, cmp_abbr);
+	if (t->n > 1) /* none: no array to sort */
+		qsort(t->v, t->n, sizeof *t->v, cmp_abbr);
 	return true;
 }
 
