@@ -7,8 +7,8 @@ passed on by every call of the chain, made callees first with a stack of
 their own), so the barrier is not reported: as IR at depth N, as PTX at
 depth 50 (PTX's local memory is solved in at most 64 rounds over the file,
 each of which carries an address one call further: at depth N it gives up,
-and the barrier is reported). The twin stores the thread's index instead,
-and the barrier is reported. `threadconv check` must end on each, in time
+and the barrier is reported). The twin, at depth 50, stores the thread's
+index instead, and the barrier is reported. `threadconv check` must end on each, in time
 linear in N (no deep recursion anywhere).
 
 usage: deep-ins.py --bin THREADCONV [--depth N]
@@ -81,7 +81,7 @@ def main():
     problems = []
     short = min(n, 50)
     for name, make, sreg, depth, want in (('deep-ins.ll', ir, 'ctaid', n, 0),
-                                          ('deep-ins.ll', ir, 'tid', n, 1),
+                                          ('deep-ins.ll', ir, 'tid', short, 1),
                                           ('deep-ins.ptx', ptx, 'ctaid', short, 0),
                                           ('deep-ins.ptx', ptx, 'tid', short, 1),
                                           ('deep-ins.ptx', ptx, 'ctaid', n, 0 if n <= 50 else 1)):
