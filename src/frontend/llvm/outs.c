@@ -717,20 +717,64 @@ static int read_in(reader *r, LLVMValueRef i, void *ctx)
 	return TC_OK;
 }
 
-/* What call c finds in bytes [lo, hi) of alloca A, whose writers are w
- * (nw): what a store of exactly those bytes, or a call that leaves exactly
+/* What the scans of one function's stack variables share: the ways of its
+ * blocks, made for the first variable whose writers are known, and the
+ * writers of the last variable asked (var_writers). */
+typedef struct var_scan {
+	tc_arena tmp;
+	uint32_t nblocks;
+	tc_ways ways;
+	bool have_ways;
+	writer *w;
+	size_t wcap;
+	uint32_t nw;
+	LLVMValueRef of; /* whose writers w holds */
+	bool ok;         /* they are known */
+	uint64_t work;
+} var_scan;
+
+static void var_scan_init(reader *r, var_scan *vs, uint32_t nblocks)
+{
+	memset(vs, 0, sizeof *vs);
+	tc__arena_init(&vs->tmp, &r->al);
+	vs->nblocks = nblocks;
+}
+
+/* The writers of alloca A in vs (vs->ok: they are known), and the ways. */
+static int var_writers(reader *r, var_scan *vs, LLVMValueRef A)
+{
+	if (A != vs->of) {
+		vs->of = A;
+		int rc = writers(r, A, &vs->w, &vs->wcap, &vs->nw, &vs->ok);
+		if (rc)
+			return rc;
+		vs->work += vs->nw;
+	}
+	if (vs->ok && !vs->have_ways) {
+		if (tc__ways_init(&vs->tmp, &vs->ways, vs->nblocks, r->succ_off.v, r->succ.v))
+			return TC_ENOMEM;
+		vs->have_ways = true;
+	}
+	return TC_OK;
+}
+
+/* What the point at value c (a call, a load) finds in bytes [lo, hi) of
+ * alloca A, whose writers vs holds (var_writers): what a store of exactly
+ * those bytes (not where calls is set), or a call that leaves exactly
  * those (its callee's out *oindex, call_out; else TC_NONE), that comes
  * before c on every path with no other writer of them (c included, on a
  * way round) between, left there: the value stored in *value (TC_NONE: a
  * constant), the writer in *ocall; false when none is proved. */
-static bool stored_before(reader *r, tc_ways *ways, tc_arena *tmp, const writer *w, uint32_t nw,
-			  LLVMValueRef A, uint32_t c, int64_t lo, int64_t hi, uint32_t *value,
-			  uint32_t *ocall, uint32_t *oindex, uint64_t *work, int *rc)
+static bool stored_before(reader *r, var_scan *vs, LLVMValueRef A, uint32_t c, int64_t lo,
+			  int64_t hi, bool calls, uint32_t *value, uint32_t *ocall, uint32_t *oindex,
+			  int *rc)
 {
+	const writer *w = vs->w;
+	uint32_t nw = vs->nw;
 	*ocall = *oindex = TC_NONE;
-	uint32_t *evb = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
-	uint32_t *evp = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
-	uint32_t *of = TC_ARENA_ARRAY(tmp, uint32_t, (size_t)nw + 1);
+	uint32_t *evb = TC_ARENA_ARRAY(&vs->tmp, uint32_t, (size_t)nw + 1);
+	uint32_t *evp = TC_ARENA_ARRAY(&vs->tmp, uint32_t, (size_t)nw + 1);
+	uint32_t *of = TC_ARENA_ARRAY(&vs->tmp, uint32_t, (size_t)nw + 1);
 	if (!evb || !evp || !of) {
 		*rc = TC_ENOMEM;
 		return false;
@@ -748,17 +792,19 @@ static bool stored_before(reader *r, tc_ways *ways, tc_arena *tmp, const writer 
 		if (S->call) { /* an earlier call that leaves exactly those bytes */
 			uint32_t g = tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(S->inst));
 			const fouts *fo;
-			if (S->id == c || g == TC_NONE || r->kernel[g])
+			if (S->id == c || g == TC_NONE || r->kernel[g] ||
+			    !tc__ways_before(&vs->ways, r->blk[S->id], S->id, r->blk[c], c))
 				continue;
 			if ((*rc = outs_of(r, g, &fo)))
 				return false;
 			if ((j = call_out(r, S->inst, fo, A, lo, hi)) == fo->n)
 				continue;
-		} else if (S->lo != lo || S->hi != hi) {
+		} else if (calls || S->lo != lo || S->hi != hi ||
+			   !tc__ways_before(&vs->ways, r->blk[S->id], S->id, r->blk[c], c)) {
 			continue;
 		}
-		if (tc__ways_before(ways, r->blk[S->id], S->id, r->blk[c], c) &&
-		    tc__ways_clear(ways, r->blk[S->id], S->id, r->blk[c], c, evb, evp, ne, e, work)) {
+		if (tc__ways_clear(&vs->ways, r->blk[S->id], S->id, r->blk[c], c, evb, evp, ne, e,
+				   &vs->work)) {
 			if (j == TC_NONE)
 				*value = tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(S->inst, 0));
 			*ocall = S->id;
@@ -769,6 +815,15 @@ static bool stored_before(reader *r, tc_ways *ways, tc_arena *tmp, const writer 
 	return false;
 }
 
+/* The site of the call that is value id, or d->ncalls. */
+static uint32_t site_of_call(const tc_fn_desc *d, uint32_t id)
+{
+	uint32_t s = 0;
+	while (s < d->ncalls && d->calls[s].value != id)
+		s++;
+	return s;
+}
+
 /* f's ins in d (its loads that read one, as parameters past its own) and
  * what its calls pass for their callees' ins: what f's stack variable
  * holds (stored_before) or f's own in (a call no write of f's comes
@@ -776,12 +831,12 @@ static bool stored_before(reader *r, tc_ways *ways, tc_arena *tmp, const writer 
 static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 {
 	const fouts *mine = &r->fouts[f];
-	tc_arena tmp;
-	tc__arena_init(&tmp, &r->al);
-	in_reads x = {f, mine, &tmp, NULL, NULL, 0, 0, 0, NULL};
+	var_scan vs;
+	var_scan_init(r, &vs, nblocks);
+	in_reads x = {f, mine, &vs.tmp, NULL, NULL, 0, 0, 0, NULL};
 	int rc = TC_OK;
 	if (mine->nin && !r->kernel[f]) {
-		if (!(x.clean = TC_ARENA_ZARRAY(&tmp, uint8_t, (size_t)r->nvalues + 1)))
+		if (!(x.clean = TC_ARENA_ZARRAY(&vs.tmp, uint8_t, (size_t)r->nvalues + 1)))
 			rc = TC_ENOMEM;
 		if (!rc)
 			rc = clean_points(r, f, read_in, &x);
@@ -791,15 +846,7 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 		uint32_t site, k, value, fwd, osite, oindex;
 	} *a = NULL;
 	size_t na = 0, acap = 0;
-	tc_ways ways;
-	bool have_ways = false;
-	writer *w = NULL;
-	size_t wcap = 0;
-	uint32_t nw = 0;
-	LLVMValueRef wof = NULL;
-	bool wok = false;
-	uint64_t work = 0;
-	for (uint32_t s = 0; s < d->ncalls && !rc && work < (UINT64_C(1) << 24); s++) {
+	for (uint32_t s = 0; s < d->ncalls && !rc && vs.work < (UINT64_C(1) << 24); s++) {
 		uint32_t c = d->calls[s].value;
 		LLVMValueRef C = c < r->nvalues ? r->vals[c] : NULL;
 		const fouts *ho = C ? ins_callee(r, C, f) : NULL;
@@ -819,34 +866,19 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 				    (fwd = find_in(mine, z)) == mine->nin)
 					continue;
 			} else {
-				if (A != wof) {
-					wof = A;
-					if ((rc = writers(r, A, &w, &wcap, &nw, &wok)))
-						break;
-					work += nw;
-				}
-				if (!wok)
+				if ((rc = var_writers(r, &vs, A)))
+					break;
+				if (!vs.ok)
 					continue;
-				if (!have_ways) {
-					if ((rc = tc__ways_init(&tmp, &ways, nblocks, r->succ_off.v,
-								r->succ.v)))
-						break;
-					have_ways = true;
-				}
 				int64_t lo = (int64_t)((uint64_t)c0 + (uint64_t)y->c);
 				uint32_t ocall;
-				if (!stored_before(r, &ways, &tmp, w, nw, A, c, lo, lo + (int64_t)y->size,
-						   &value, &ocall, &oindex, &work, &rc))
+				if (!stored_before(r, &vs, A, c, lo, lo + (int64_t)y->size, false, &value,
+						   &ocall, &oindex, &rc) ||
+				    (oindex != TC_NONE &&
+				     (osite = site_of_call(d, ocall)) == d->ncalls))
 					continue;
-				if (oindex != TC_NONE) { /* that call's site */
-					osite = 0;
-					while (osite < d->ncalls && d->calls[osite].value != ocall)
-						osite++;
-					if (osite == d->ncalls)
-						continue;
-				}
 			}
-			if (tc__arena_grow(&tmp, &a, &acap, na + 1, sizeof *a)) {
+			if (tc__arena_grow(&vs.tmp, &a, &acap, na + 1, sizeof *a)) {
 				rc = TC_ENOMEM;
 				break;
 			}
@@ -872,7 +904,7 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 		}
 		d->nin_arg = (uint32_t)na;
 	}
-	tc__arena_free(&tmp);
+	tc__arena_free(&vs.tmp);
 	return rc;
 }
 
@@ -898,9 +930,7 @@ int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblock
 			d->out_index[d->nout++] = k;
 			continue;
 		}
-		uint32_t id = tc__llvm_ptrmap_get(&r->values, o->call), s = 0;
-		while (s < d->ncalls && d->calls[s].value != id)
-			s++;
+		uint32_t s = site_of_call(d, tc__llvm_ptrmap_get(&r->values, o->call));
 		if (s == d->ncalls)
 			continue; /* not described: no out k */
 		d->fout_k[d->nfout] = k;
@@ -908,19 +938,12 @@ int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblock
 		d->fout_index[d->nfout++] = o->j;
 	}
 	/* the loads from its variables that read a callee's out */
-	tc_arena tmp;
-	tc__arena_init(&tmp, &r->al);
-	tc_ways ways;
-	bool have_ways = false;
-	writer *w = NULL;
-	size_t wcap = 0, ccap = 0;
-	uint32_t nw = 0, *evb = NULL, *evp = NULL, *cv = NULL, *cs = NULL, *ck = NULL;
+	var_scan vs;
+	var_scan_init(r, &vs, nblocks);
+	uint32_t *cv = NULL, *cs = NULL, *ck = NULL;
 	size_t nc = 0, cvcap = 0, cscap = 0, ckcap = 0;
-	LLVMValueRef wof = NULL; /* whose writers w holds */
-	bool wok = false;
-	uint64_t work = 0;
 	int rc = TC_OK;
-	for (uint32_t v = 0; v < r->nvalues && !rc && work < (UINT64_C(1) << 24); v++) {
+	for (uint32_t v = 0; v < r->nvalues && !rc && vs.work < (UINT64_C(1) << 24); v++) {
 		LLVMValueRef L = r->vals[v];
 		if (r->blk[v] == TC_NONE || !LLVMIsALoadInst(L) || !(r->kind[v] & TC_UA_SOURCE) ||
 		    LLVMGetVolatile(L) || LLVMGetOrdering(L) != LLVMAtomicOrderingNotAtomic)
@@ -930,69 +953,23 @@ int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblock
 		LLVMValueRef A = root_of(r, LLVMGetOperand(L, 0), &off, &known);
 		if (!A || !known || !LLVMIsAAllocaInst(A))
 			continue;
-		if (A != wof) {
-			wof = A;
-			if ((rc = writers(r, A, &w, &wcap, &nw, &wok)))
-				break;
-			work += nw;
-		}
-		if (!wok)
+		if ((rc = var_writers(r, &vs, A)))
+			break;
+		uint32_t value, ocall, j, s;
+		if (!vs.ok ||
+		    !stored_before(r, &vs, A, v, off, off + (int64_t)access_size(r, L), true, &value,
+				   &ocall, &j, &rc) ||
+		    (s = site_of_call(d, ocall)) == d->ncalls)
 			continue;
-		if (!have_ways) {
-			if (tc__ways_init(&tmp, &ways, nblocks, r->succ_off.v, r->succ.v)) {
-				rc = TC_ENOMEM;
-				break;
-			}
-			have_ways = true;
-		}
-		int64_t lo = off, hi = off + (int64_t)access_size(r, L);
-		/* the events: every store that may meet the bytes, every call */
-		if (tc__arena_grow(&tmp, &evb, &ccap, (size_t)nw + 1, sizeof *evb) ||
-		    !(evp = TC_ARENA_ARRAY(&tmp, uint32_t, (size_t)nw + 1))) {
+		if (tc__arena_grow(&vs.tmp, &cv, &cvcap, nc + 1, sizeof *cv) ||
+		    tc__arena_grow(&vs.tmp, &cs, &cscap, nc + 1, sizeof *cs) ||
+		    tc__arena_grow(&vs.tmp, &ck, &ckcap, nc + 1, sizeof *ck)) {
 			rc = TC_ENOMEM;
 			break;
 		}
-		uint32_t ne = 0;
-		for (uint32_t k = 0; k < nw; k++)
-			if (w[k].call || w[k].lo > w[k].hi || (w[k].lo < hi && lo < w[k].hi)) {
-				evb[ne] = r->blk[w[k].id];
-				evp[ne++] = w[k].id;
-			}
-		for (uint32_t k = 0; k < nw; k++) {
-			if (!w[k].call)
-				continue;
-			LLVMValueRef C = w[k].inst;
-			uint32_t g = tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(C));
-			const fouts *fo;
-			if (g == TC_NONE || r->kernel[g] ||
-			    !tc__ways_before(&ways, r->blk[w[k].id], w[k].id, r->blk[v], v))
-				continue;
-			if ((rc = outs_of(r, g, &fo)))
-				break;
-			uint32_t j = call_out(r, C, fo, A, lo, hi);
-			uint32_t skip = 0;
-			while (skip < ne && evp[skip] != w[k].id)
-				skip++;
-			if (j == fo->n || !tc__ways_clear(&ways, r->blk[w[k].id], w[k].id, r->blk[v], v,
-							  evb, evp, ne, skip, &work))
-				continue;
-			/* the call's site in d */
-			uint32_t s = 0;
-			while (s < d->ncalls && d->calls[s].value != w[k].id)
-				s++;
-			if (s == d->ncalls)
-				continue;
-			if (tc__arena_grow(&tmp, &cv, &cvcap, nc + 1, sizeof *cv) ||
-			    tc__arena_grow(&tmp, &cs, &cscap, nc + 1, sizeof *cs) ||
-			    tc__arena_grow(&tmp, &ck, &ckcap, nc + 1, sizeof *ck)) {
-				rc = TC_ENOMEM;
-				break;
-			}
-			cv[nc] = v;
-			cs[nc] = s;
-			ck[nc++] = j;
-			break;
-		}
+		cv[nc] = v;
+		cs[nc] = s;
+		ck[nc++] = j;
 	}
 	if (!rc && nc && !(rc = tc__fn_desc_room_outs(r->out, d, 0, 0, nc))) {
 		memcpy(d->cout_value, cv, nc * sizeof *cv);
@@ -1000,7 +977,7 @@ int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblock
 		memcpy(d->cout_index, ck, nc * sizeof *ck);
 		d->ncout = (uint32_t)nc;
 	}
-	tc__arena_free(&tmp);
+	tc__arena_free(&vs.tmp);
 	if (!rc)
 		rc = describe_ins(r, f, d, nblocks);
 	return rc == TC_ENOMEM ? tc__llvm_oom(r) : rc;
