@@ -6,7 +6,8 @@
 // says the same of what the caller stored before the call, where the
 // helper reads it before it may write there. A thread-dependent value
 // stored, a store on one way of a divergent branch, a helper that writes
-// the variable before it reads it again, a helper called in a loop that
+// the variable before it reads it again (itself, or through another
+// pointer the caller makes the same), a helper called in a loop that
 // changes what the next call reads, a field written again between the
 // constructor and the method, a value stored in a loop that threads
 // leave after different numbers of turns, and the same helper called with
@@ -73,6 +74,15 @@ HELPER void stage_rewritten(int *flag)
 {
 	*flag = *flag + (TID_X & 1);
 	if (*flag)
+		__syncthreads(); // check: divergent
+}
+
+/* writes through one pointer, then reads through another that the caller
+ * makes the same */
+HELPER void stage_alias(int *a, const int *b)
+{
+	*a = TID_X & 1;
+	if (*b)
 		__syncthreads(); // check: divergent
 }
 
@@ -169,6 +179,13 @@ extern "C" __global__ void in_divergent(int *s, int n)
 	int r = n;
 	stage_rewritten(&r);
 	s[TID_X] = f + g + o + r;
+}
+
+extern "C" __global__ void in_alias(int *s, int n)
+{
+	int f = BID_X & 1;
+	stage_alias(&f, &f);
+	s[TID_X] = f;
 }
 
 extern "C" __global__ void in_branch(int *s, int n)
