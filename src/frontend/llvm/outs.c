@@ -169,12 +169,26 @@ static bool own_memory(const reader *r, LLVMValueRef p)
  * whose address it was given, may be (its ins come before every such
  * instruction): a store or atomic through a pointer to a thread's own
  * memory that is not one of its own variables, a call that is not
- * harmless. */
+ * harmless and is given a pointer. */
 static bool may_write_caller(reader *r, LLVMValueRef i)
 {
 	LLVMOpcode op = LLVMGetInstructionOpcode(i);
-	if (op == LLVMCall)
-		return !harmless_call(r, i);
+	if (op == LLVMCall) {
+		if (harmless_call(r, i))
+			return false;
+		/* one given no pointer (nor an aggregate that may hold one)
+		 * cannot reach a caller's variable whose address the function
+		 * keeps to itself, as a caller that passes an in must prove
+		 * (writers: its parameters keep it) */
+		unsigned na = (unsigned)LLVMGetNumArgOperands(i);
+		for (unsigned k = 0; k < na; k++) {
+			LLVMTypeKind t = LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, k)));
+			if (t == LLVMPointerTypeKind || t == LLVMVectorTypeKind ||
+			    t == LLVMStructTypeKind || t == LLVMArrayTypeKind)
+				return true;
+		}
+		return false;
+	}
 	if (op == LLVMInvoke || op == LLVMCallBr || op == LLVMVAArg)
 		return true;
 	if (op != LLVMStore && op != LLVMAtomicRMW && op != LLVMAtomicCmpXchg)

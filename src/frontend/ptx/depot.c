@@ -2044,9 +2044,29 @@ static bool foreign_store(dstate *s, uint32_t g, const dfact *x)
 	return false;
 }
 
+/* Whether call ci is given anything that may hold an address of local
+ * memory (an argument whose value has one); one given none cannot reach a
+ * caller's local memory, whose addresses go nowhere the facts do not
+ * follow (or its object is open, and no in reads it). */
+static bool call_gets_address(dstate *s, uint32_t ci)
+{
+	reader *r = s->r;
+	const pcall *c = &r->calls[ci];
+	for (uint32_t a = 0; a < c->nargs; a++) {
+		uint32_t i = r->carg.v[c->arg0 + a], op0 = r->rec.opoff.v[i];
+		if (tc__ptx_op_end(r, i) - op0 != 1 || r->rec.op.v[op0] >= r->fn[c->caller].nregs)
+			return true; /* not one register: not known */
+		const aval *v = reg(s, c->caller, r->rec.op.v[op0]);
+		if (v->n || v->wide)
+			return true;
+	}
+	return false;
+}
+
 /* Per block of g (from 0), in *first the position of its first
  * instruction that may write another function's local memory (a store
- * that may, foreign_store, or a call; UINT32_MAX: none), and in *reached
+ * that may, foreign_store, or a call given an address,
+ * call_gets_address; UINT32_MAX: none), and in *reached
  * whether one reaches the block's start (forward from the blocks that
  * hold one, iteratively). */
 static int writes_of(dstate *s, uint32_t g, const fdom *d, uint32_t **first, uint8_t **reached)
@@ -2072,7 +2092,7 @@ static int writes_of(dstate *s, uint32_t g, const fdom *d, uint32_t **first, uin
 			memset(re, 1, nb);
 			break;
 		}
-		if (b < nb && pos < fw[b])
+		if (b < nb && pos < fw[b] && call_gets_address(s, fn->call0 + c))
 			fw[b] = pos;
 	}
 	for (uint32_t b = 0; b < nb; b++)

@@ -1,7 +1,8 @@
 // Values that a helper reads of its caller's variables through pointer
 // parameters: a flag passed by address (`stage(&f)`), a field of a struct
 // passed by address, a reference, a pointer passed on to a nested helper,
-// and a method that reads what the constructor left in the object. Inlined, the helper reads what the caller stored, and a branch
+// a helper that calls another (given no pointer) before it reads, and a
+// method that reads what the constructor left in the object. Inlined, the helper reads what the caller stored, and a branch
 // on it is as uniform as the value stored; called, the calling context
 // says the same of what the caller stored before the call, where the
 // helper reads it before it may write there. A thread-dependent value
@@ -75,6 +76,25 @@ HELPER void stage_rewritten(int *flag)
 	*flag = *flag + (TID_X & 1);
 	if (*flag)
 		__syncthreads(); // check: divergent
+}
+
+/* calls a helper given no pointer before it reads */
+HELPER int add_one(int v) { return v + 1; }
+
+HELPER int stage_after(const int *flag, int n)
+{
+	int k = add_one(n);
+	if (*flag)
+		__syncthreads(); // check: ok
+	return k;
+}
+
+HELPER int stage_after_d(const int *flag, int n)
+{
+	int k = add_one(n);
+	if (*flag)
+		__syncthreads(); // check: divergent
+	return k;
 }
 
 /* writes through one pointer, then reads through another that the caller
@@ -179,6 +199,14 @@ extern "C" __global__ void in_divergent(int *s, int n)
 	int r = n;
 	stage_rewritten(&r);
 	s[TID_X] = f + g + o + r;
+}
+
+extern "C" __global__ void in_after_call(int *s, int n)
+{
+	int f = BID_X & 1, g = TID_X & 1;
+	int a = stage_after(&f, n);
+	int b = stage_after_d(&g, n);
+	s[TID_X] = a + b + f + g;
 }
 
 extern "C" __global__ void in_alias(int *s, int n)

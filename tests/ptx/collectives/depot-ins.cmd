@@ -2,7 +2,7 @@
 # parameter, itself or through a function it passes the pointer on to: the
 # kernels whose callee reads a uniform value before anything may write
 # there do not warn; the twins (thread index stored, stored again last, a
-# store or a call in the callee before its load, a store on one way of a
-# divergent branch in the caller) do
+# store or a call given the pointer in the callee before its load, a store
+# on one way of a divergent branch in the caller) do
 args: check depot-ins.ptx
 status: 1
