@@ -305,6 +305,13 @@ static uint64_t outs_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 	return some & ~bad;
 }
 
+/* Whether bit b of a context's mask says it may differ (b past MASK_BITS:
+ * it may). */
+static bool may_differ(uint64_t mask, uint32_t b)
+{
+	return b >= MASK_BITS || ((mask >> b) & 1);
+}
+
 /* The kinds of a context's values in *buf (grown to fit): the reader's,
  * with the parameters of mask thread-dependent and the others not, and
  * the calls whose callee's context returns a uniform value uniform. */
@@ -324,7 +331,7 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 		memcpy(kind, d->f.kind, n);
 	for (uint32_t k = 0; k < d->nparam_values && !X->launch; k++) {
 		uint32_t p = d->param_index[k], v = d->param_value[k];
-		bool differs = p >= MASK_BITS || ((mask >> p) & 1);
+		bool differs = may_differ(mask, p);
 		if (v >= n)
 			continue;
 		if (p >= d->nparams) { /* an in's read: uniform where the value
@@ -560,6 +567,33 @@ static int live_blocks(tc_calls *c, uint32_t x, tc_decided **ev)
 	return TC_OK;
 }
 
+/* Whether what d's call passes for an in (entry q of its in_*), in context
+ * x whose block's and warp's views are u and w (NULL: none), may differ in
+ * the block (*differs) and between a warp's lanes (*wdiffers): what an
+ * earlier call left there, as that call's context has its out; x's own in
+ * passed on, as x's callers pass it; a value of x, where u and w have it;
+ * a constant, not. */
+static void in_passed(const tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t q,
+		      const tc_uniformity *u, const tc_uniformity *w, bool *differs,
+		      bool *wdiffers)
+{
+	const context *X = &c->ctx[x];
+	uint32_t v = d->in_value[q], from = d->in_fwd[q], os = d->in_osite[q];
+	*differs = *wdiffers = false;
+	if (os != TC_NONE) { /* what an earlier call left there */
+		uint32_t oy = os < d->ncalls ? X->callee[os] : TC_NONE, k = d->in_oindex[q];
+		*differs = oy == TC_NONE || may_differ(~c->ctx[oy].out_uniform, k);
+		*wdiffers = *differs && (oy == TC_NONE || may_differ(~c->ctx[oy].out_wuniform, k));
+	} else if (from != TC_NONE) { /* its own in, as its caller passed it */
+		bool known = !X->launch && from < d->nins;
+		*differs = !known || may_differ(X->mask, d->nparams + from);
+		*wdiffers = *differs && (!known || may_differ(X->wmask, d->nparams + from));
+	} else if (v != TC_NONE) {
+		*differs = v >= d->f.nvalues || tc__uniformity_value(u, v);
+		*wdiffers = v >= d->f.nvalues || !w || tc__uniformity_value(w, v);
+	}
+}
+
 /* Analyses context x's values: the contexts of its calls, its return. */
 static int analyse(tc_calls *c, uint32_t x)
 {
@@ -666,7 +700,8 @@ static int analyse(tc_calls *c, uint32_t x)
 			wmask |= UINT64_C(1) << a;
 		}
 		/* the callee's ins: as this call passes them, the others may differ */
-		for (uint32_t a = np; a < np + desc_of(c, cs->callee)->nins && a < MASK_BITS; a++) {
+		uint32_t nins = desc_of(c, cs->callee)->nins;
+		for (uint32_t a = np; a < np + nins && a < MASK_BITS; a++) {
 			mask |= UINT64_C(1) << a;
 			wmask |= UINT64_C(1) << a;
 		}
@@ -674,28 +709,11 @@ static int analyse(tc_calls *c, uint32_t x)
 			q_in++;
 		for (; q_in < d->nin_arg && d->in_site[q_in] == s; q_in++) {
 			uint32_t a = np + d->in_index[q_in];
-			if (d->in_index[q_in] >= desc_of(c, cs->callee)->nins || a >= MASK_BITS)
+			if (d->in_index[q_in] >= nins || a >= MASK_BITS)
 				continue;
 			uint64_t bit = UINT64_C(1) << a;
-			bool differs = false, wdiffers = false;
-			uint32_t v = d->in_value[q_in], from = d->in_fwd[q_in];
-			uint32_t os = d->in_osite[q_in], ok = d->in_oindex[q_in];
-			uint32_t oy = os < d->ncalls ? c->ctx[x].callee[os] : TC_NONE;
-			if (os != TC_NONE) { /* what an earlier call left there */
-				differs = oy == TC_NONE || ok >= MASK_BITS ||
-					  !((c->ctx[oy].out_uniform >> ok) & 1);
-				wdiffers = differs && (oy == TC_NONE || ok >= MASK_BITS ||
-						       !((c->ctx[oy].out_wuniform >> ok) & 1));
-			} else if (from != TC_NONE) { /* its own in, as its caller passed it */
-				uint32_t b = d->nparams + from;
-				differs = c->ctx[x].launch || from >= d->nins || b >= MASK_BITS ||
-					  ((c->ctx[x].mask >> b) & 1);
-				wdiffers = differs && (c->ctx[x].launch || from >= d->nins ||
-						       b >= MASK_BITS || ((c->ctx[x].wmask >> b) & 1));
-			} else if (v != TC_NONE) {
-				differs = v >= n || tc__uniformity_value(u, v);
-				wdiffers = v >= n || !w || tc__uniformity_value(w, v);
-			}
+			bool differs, wdiffers;
+			in_passed(c, x, d, q_in, u, w, &differs, &wdiffers);
 			mask = differs ? mask | bit : mask & ~bit;
 			wmask = wdiffers ? wmask | bit : wmask & ~bit;
 		}
