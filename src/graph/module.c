@@ -325,11 +325,20 @@ int tc__fn_desc_set_func(tc_module *m, tc_fn_desc *d, const tc_ua_func *f)
 
 /* The values tc__fn_desc_read_args reads where they are used: call
  * arguments, returned values where ret_block says where they return, outs
- * and what calls pass for ins (at the call); in order, each slot (an arg, ret or out entry) with its block. */
+ * and what calls pass for ins (at the call); in order, each slot (an arg,
+ * ret, out or in entry) with its block. */
 typedef struct desc_read {
 	uint32_t *slot;
 	uint32_t block;
 } desc_read;
+
+/* Whether d's call passes a value of d's n for an in (entry q of in_*),
+ * which is read at the call. */
+static bool passes_value(const tc_fn_desc *d, uint32_t q, uint32_t n)
+{
+	return d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_osite[q] == TC_NONE &&
+	       d->in_site[q] < d->ncalls;
+}
 
 int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 {
@@ -344,8 +353,7 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 	for (uint32_t q = 0; q < d->nout; q++)
 		extra += d->out_value[q] < n;
 	for (uint32_t q = 0; q < d->nin_arg; q++)
-		extra += d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_osite[q] == TC_NONE &&
-			 d->in_site[q] < d->ncalls;
+		extra += passes_value(d, q, n);
 	if (extra == 0)
 		return TC_OK;
 	if ((uint64_t)n + extra >= UINT32_MAX - 1)
@@ -386,8 +394,7 @@ int tc__fn_desc_read_args(tc_module *m, tc_fn_desc *d, bool args)
 		if (d->out_value[q] < n)
 			reads[nr++] = (desc_read){&d->out_value[q], d->out_block[q]};
 	for (uint32_t q = 0; q < d->nin_arg; q++) /* as the call reads memory */
-		if (d->in_value[q] < n && d->in_fwd[q] == TC_NONE && d->in_osite[q] == TC_NONE &&
-		    d->in_site[q] < d->ncalls)
+		if (passes_value(d, q, n))
 			reads[nr++] = (desc_read){&d->in_value[q], d->calls[d->in_site[q]].block};
 	memcpy(block, d->f.block, (size_t)n * sizeof *block);
 	memcpy(kind, d->f.kind, n);
