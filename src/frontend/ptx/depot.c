@@ -2112,6 +2112,15 @@ static int writes_of(dstate *s, uint32_t g, const fdom *d, uint32_t **first, uin
 	return TC_OK;
 }
 
+/* Whether no write that writes_of found (first, reached) comes before
+ * position pos of fn on any way; a call at pos reads before it writes. */
+static bool clean_at(const reader *r, const pfunc *fn, const uint32_t *first,
+		     const uint8_t *reached, uint32_t pos)
+{
+	uint32_t b = pos_block(r, fn, pos);
+	return b != TC_NONE && !reached[b] && pos <= first[b];
+}
+
 /* The index of in x among fi's, fi->n when it is none. */
 static uint32_t find_in(const fin *fi, iloc x)
 {
@@ -2162,17 +2171,13 @@ static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 	if (writes_of(s, g, d, &first, &reached) ||
 	    !(me->clean = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)(fn->call1 - fn->call0) + 1)))
 		return TC_ENOMEM;
-	/* no write before pos on any way (a call itself writes after it reads) */
-#define CLEAN_AT(pos)                                                                    \
-	(pos_block(r, fn, (pos)) != TC_NONE && !reached[pos_block(r, fn, (pos))] &&       \
-	 (pos) <= first[pos_block(r, fn, (pos))])
 	for (uint32_t j = fn->df0; j < fn->df1 && *work < COPY_WORK; j++) {
 		const dfact *x = &r->df[j];
 		uint32_t p, q;
 		int64_t c;
 		if (x->op != DF_LOAD || x->rec == TC_NONE || x->a == TC_NONE ||
 		    (x->flags & DF_GUARD) || !(r->rec.kind[x->rec] & TC_UA_SOURCE) ||
-		    r->rec.def.v[x->rec] != x->def || !CLEAN_AT(x->pos))
+		    r->rec.def.v[x->rec] != x->def || !clean_at(r, fn, first, reached, x->pos))
 			continue;
 		if (param_of(s, g, d, x->a, work, &p, &c))
 			return TC_ENOMEM;
@@ -2190,7 +2195,7 @@ static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 	for (uint32_t ci = fn->call0; ci < fn->call1; ci++) {
 		uint32_t y = r->calls[ci].callee, pos = d->call_pos[ci - fn->call0];
 		if (y == TC_NONE || y == g || !F[y].done || pos == TC_NONE ||
-		    d->call_guard[ci - fn->call0] || !CLEAN_AT(pos))
+		    d->call_guard[ci - fn->call0] || !clean_at(r, fn, first, reached, pos))
 			continue;
 		me->clean[ci - fn->call0] = 1;
 		for (uint32_t k = 0; k < F[y].n; k++) {
@@ -2206,7 +2211,6 @@ static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 				return TC_ENOMEM;
 		}
 	}
-#undef CLEAN_AT
 	return TC_OK;
 }
 
