@@ -54,6 +54,12 @@ typedef struct fouts {
 	uint32_t n;
 	lin *in;
 	uint32_t nin;
+	/* where clean_points found them: the loads that read an in (rd[q]
+	 * reads in rdj[q]) and the calls before which nothing may write the
+	 * caller's memory (clean[q]), for the description */
+	LLVMValueRef *rd, *clean;
+	uint32_t *rdj;
+	uint32_t nrd, nclean;
 	/* per parameter: it keeps the pointer it is given to itself
 	 * (tc__llvm_pointer_kept, its callees' answers taken from theirs) */
 	uint8_t *kept;
@@ -200,19 +206,18 @@ static bool may_write_caller(reader *r, LLVMValueRef i)
 	return own_memory(r, p) && !(a && LLVMIsAAllocaInst(a));
 }
 
-/* what clean_points gives its visitor: a load through a parameter or a
- * call of a defined function */
-typedef int (*clean_fn)(reader *r, LLVMValueRef i, void *ctx);
+typedef struct in_walk in_walk;
+static int note_in(reader *r, LLVMValueRef i, in_walk *x);
 
 /*
- * Gives visit, in the order of g's blocks, each load through one of g's
+ * Gives note_in, in the order of g's blocks, each load through one of g's
  * parameters and each call of a defined function that no instruction that
  * may write its caller's memory (may_write_caller) comes before on any way
  * from g's entry: in a block no such instruction reaches (iteratively,
  * forward from the blocks that hold one), before the first in its own
- * block. TC_OK, TC_ENOMEM, or what visit returned that was not TC_OK.
+ * block. TC_OK or TC_ENOMEM.
  */
-static int clean_points(reader *r, uint32_t g, clean_fn visit, void *ctx)
+static int clean_points(reader *r, uint32_t g, in_walk *x)
 {
 	LLVMValueRef fn = r->fns[g];
 	uint32_t nb = (uint32_t)LLVMCountBasicBlocks(fn);
@@ -261,10 +266,10 @@ static int clean_points(reader *r, uint32_t g, clean_fn visit, void *ctx)
 			    LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic &&
 			    (a = root_of(r, LLVMGetOperand(i, 0), &c, &known)) && known &&
 			    LLVMIsAArgument(a))
-				rc = visit(r, i, ctx);
+				rc = note_in(r, i, x);
 			else if (LLVMIsACallInst(i) &&
 				 tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(i)) != TC_NONE)
-				rc = visit(r, i, ctx);
+				rc = note_in(r, i, x);
 			if (may_write_caller(r, i))
 				break;
 		}
@@ -409,28 +414,41 @@ static bool may_have_ins(reader *r, uint32_t g)
 	return false;
 }
 
-typedef struct in_walk {
+struct in_walk {
 	uint32_t g;
 	fouts *fo;
-	size_t cap;
-} in_walk;
+	size_t cap, rdcap, rdjcap, cleancap;
+};
 
-/* clean_points' visitor for g's ins: a load through a parameter, the ins a
- * call forwards */
-static int note_in(reader *r, LLVMValueRef i, void *ctx)
+/* What clean_points found in g: a load through a parameter (an in), a call
+ * (the ins it forwards); each kept where it is for the description. */
+static int note_in(reader *r, LLVMValueRef i, in_walk *x)
 {
-	in_walk *x = ctx;
+	fouts *fo = x->fo;
 	uint32_t j;
 	if (LLVMIsALoadInst(i)) {
 		int64_t c;
 		bool known;
 		LLVMValueRef a = root_of(r, LLVMGetOperand(i, 0), &c, &known);
-		return add_in(r, x->fo, &x->cap, (lin){param_index(a), c, access_size(r, i)}, &j);
+		if (add_in(r, fo, &x->cap, (lin){param_index(a), c, access_size(r, i)}, &j))
+			return TC_ENOMEM;
+		if (j == TC_NONE)
+			return TC_OK;
+		if (tc__arena_grow(&r->ar, &fo->rd, &x->rdcap, (size_t)fo->nrd + 1, sizeof *fo->rd) ||
+		    tc__arena_grow(&r->ar, &fo->rdj, &x->rdjcap, (size_t)fo->nrd + 1, sizeof *fo->rdj))
+			return TC_ENOMEM;
+		fo->rd[fo->nrd] = i;
+		fo->rdj[fo->nrd++] = j;
+		return TC_OK;
 	}
+	if (tc__arena_grow(&r->ar, &fo->clean, &x->cleancap, (size_t)fo->nclean + 1,
+			   sizeof *fo->clean))
+		return TC_ENOMEM;
+	fo->clean[fo->nclean++] = i;
 	const fouts *ho = ins_callee(r, i, x->g);
 	lin y;
 	for (uint32_t k = 0; ho && k < ho->nin; k++)
-		if (forwarded_in(r, i, ho, k, &y) && add_in(r, x->fo, &x->cap, y, &j))
+		if (forwarded_in(r, i, ho, k, &y) && add_in(r, fo, &x->cap, y, &j))
 			return TC_ENOMEM;
 	return TC_OK;
 }
@@ -457,8 +475,8 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 	fo->np = np;
 	/* its ins: what it reads through its parameters before it may write
 	 * there, itself or through its calls */
-	in_walk iw = {g, fo, 0};
-	if (!r->kernel[g] && may_have_ins(r, g) && clean_points(r, g, note_in, &iw))
+	in_walk iw = {g, fo, 0, 0, 0, 0};
+	if (!r->kernel[g] && may_have_ins(r, g) && clean_points(r, g, &iw))
 		return TC_ENOMEM;
 	LLVMValueRef ret = NULL;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[g]); bb;
@@ -696,41 +714,6 @@ static int all_outs(reader *r)
 	return TC_OK;
 }
 
-typedef struct in_reads {
-	uint32_t f;
-	const fouts *mine;
-	tc_arena *ar;
-	uint32_t *v, *j; /* the loads that read an in, and which */
-	size_t n, vcap, jcap;
-	uint8_t *clean; /* per value: a call no write comes before */
-} in_reads;
-
-/* clean_points' visitor for the description of f: which in a load reads,
- * which calls may forward f's ins */
-static int read_in(reader *r, LLVMValueRef i, void *ctx)
-{
-	in_reads *x = ctx;
-	uint32_t v = tc__llvm_ptrmap_get(&r->values, i);
-	if (v >= r->nvalues)
-		return TC_OK;
-	if (!LLVMIsALoadInst(i)) {
-		x->clean[v] = 1;
-		return TC_OK;
-	}
-	int64_t c;
-	bool known;
-	LLVMValueRef a = root_of(r, LLVMGetOperand(i, 0), &c, &known);
-	uint32_t j = find_in(x->mine, (lin){param_index(a), c, access_size(r, i)});
-	if (j == x->mine->nin)
-		return TC_OK;
-	if (tc__arena_grow(x->ar, &x->v, &x->vcap, x->n + 1, sizeof *x->v) ||
-	    tc__arena_grow(x->ar, &x->j, &x->jcap, x->n + 1, sizeof *x->j))
-		return TC_ENOMEM;
-	x->v[x->n] = v;
-	x->j[x->n++] = j;
-	return TC_OK;
-}
-
 /* What the scans of one function's stack variables share: the ways of its
  * blocks, made for the first variable whose writers are known, and the
  * writers of the last variable asked (var_writers). */
@@ -838,22 +821,24 @@ static uint32_t site_of_call(const tc_fn_desc *d, uint32_t id)
 	return s;
 }
 
-/* f's ins in d (its loads that read one, as parameters past its own) and
- * what its calls pass for their callees' ins: what f's stack variable
- * holds (stored_before) or f's own in (a call no write of f's comes
- * before, given f's parameter plus a constant). */
+/* f's ins in d (its loads that read one, as parameters past its own, as
+ * its walk with the outs found them: note_in) and what its calls pass for
+ * their callees' ins: what f's stack variable holds (stored_before: a
+ * store's value or an earlier call's out) or f's own in (a call the walk
+ * found clean, given f's parameter plus a constant). */
 static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 {
 	const fouts *mine = &r->fouts[f];
 	var_scan vs;
 	var_scan_init(r, &vs, nblocks);
-	in_reads x = {f, mine, &vs.tmp, NULL, NULL, 0, 0, 0, NULL};
-	int rc = TC_OK;
-	if (mine->nin && !r->kernel[f]) {
-		if (!(x.clean = TC_ARENA_ZARRAY(&vs.tmp, uint8_t, (size_t)r->nvalues + 1)))
-			rc = TC_ENOMEM;
-		if (!rc)
-			rc = clean_points(r, f, read_in, &x);
+	uint32_t nins = r->kernel[f] ? 0 : mine->nin;
+	/* the calls that may pass f's ins on, as its walk found them */
+	uint8_t *clean = nins ? TC_ARENA_ZARRAY(&vs.tmp, uint8_t, (size_t)r->nvalues + 1) : NULL;
+	int rc = clean || !nins ? TC_OK : TC_ENOMEM;
+	for (uint32_t q = 0; !rc && nins && q < mine->nclean; q++) {
+		uint32_t v = tc__llvm_ptrmap_get(&r->values, mine->clean[q]);
+		if (v < r->nvalues)
+			clean[v] = 1;
 	}
 	/* per call, per in of its callee: what it passes */
 	struct inarg {
@@ -876,7 +861,7 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 			uint32_t value = TC_NONE, fwd = TC_NONE, osite = TC_NONE, oindex = TC_NONE;
 			lin z;
 			if (LLVMIsAArgument(A)) { /* f's own in, where it is one */
-				if (!x.clean || !x.clean[c] || !forwarded_in(r, C, ho, k, &z) ||
+				if (!nins || !clean[c] || !forwarded_in(r, C, ho, k, &z) ||
 				    (fwd = find_in(mine, z)) == mine->nin)
 					continue;
 			} else {
@@ -899,14 +884,17 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 			a[na++] = (struct inarg){s, k, value, fwd, osite, oindex};
 		}
 	}
-	uint32_t nins = r->kernel[f] ? 0 : mine->nin;
-	if (!rc && (nins || na) && !(rc = tc__fn_desc_room_ins(r->out, d, nins, x.n, na))) {
+	uint32_t nrd = nins ? mine->nrd : 0;
+	if (!rc && (nins || na) && !(rc = tc__fn_desc_room_ins(r->out, d, nins, nrd, na))) {
 		for (uint32_t j = 0; j < nins; j++)
 			d->in_param[j] = mine->in[j].p;
 		d->nins = nins;
-		for (size_t q = 0; q < x.n; q++) {
-			d->param_value[d->nparam_values] = x.v[q];
-			d->param_index[d->nparam_values++] = d->nparams + x.j[q];
+		for (uint32_t q = 0; q < nrd; q++) { /* the loads that read one */
+			uint32_t v = tc__llvm_ptrmap_get(&r->values, mine->rd[q]);
+			if (v >= r->nvalues)
+				continue;
+			d->param_value[d->nparam_values] = v;
+			d->param_index[d->nparam_values++] = d->nparams + mine->rdj[q];
 		}
 		for (size_t q = 0; q < na; q++) {
 			d->in_site[q] = a[q].site;
