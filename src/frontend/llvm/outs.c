@@ -357,20 +357,30 @@ static int add_in(reader *r, fouts *fo, size_t *cap, lin x, uint32_t *j)
 	return TC_OK;
 }
 
-/* The in of g's that call i forwards as its callee's in k: g's parameter
- * plus a constant that i passes for the callee's, in *x; false when it
- * passes something else. */
-static bool forwarded_in(reader *r, LLVMValueRef i, const fouts *ho, uint32_t k, lin *x)
+/* Where call i's callee's in y reads: the alloca or parameter of i's
+ * function that i passes a known offset into for y's parameter, with y's
+ * place in it at *off; NULL when it passes something else. */
+static LLVMValueRef in_place(reader *r, LLVMValueRef i, const lin *y, int64_t *off)
 {
-	const lin *y = &ho->in[k];
-	int64_t c0;
-	bool known;
+	int64_t c0 = 0;
+	bool known = false;
 	LLVMValueRef a = y->p < (uint32_t)LLVMGetNumArgOperands(i)
 				 ? root_of(r, LLVMGetOperand(i, y->p), &c0, &known)
 				 : NULL;
-	if (!a || !known || !LLVMIsAArgument(a))
+	*off = (int64_t)((uint64_t)c0 + (uint64_t)y->c);
+	return a && known ? a : NULL;
+}
+
+/* The in of g's that call i forwards as its callee's in y: g's parameter
+ * plus a constant that i passes for y's, in *x; false when it passes
+ * something else. */
+static bool forwarded_in(reader *r, LLVMValueRef i, const lin *y, lin *x)
+{
+	int64_t off;
+	LLVMValueRef a = in_place(r, i, y, &off);
+	if (!a || !LLVMIsAArgument(a))
 		return false;
-	*x = (lin){param_index(a), (int64_t)((uint64_t)c0 + (uint64_t)y->c), y->size};
+	*x = (lin){param_index(a), off, y->size};
 	return true;
 }
 
@@ -448,7 +458,7 @@ static int note_in(reader *r, LLVMValueRef i, in_walk *x)
 	const fouts *ho = ins_callee(r, i, x->g);
 	lin y;
 	for (uint32_t k = 0; ho && k < ho->nin; k++)
-		if (forwarded_in(r, i, ho, k, &y) && add_in(r, fo, &x->cap, y, &j))
+		if (forwarded_in(r, i, &ho->in[k], &y) && add_in(r, fo, &x->cap, y, &j))
 			return TC_ENOMEM;
 	return TC_OK;
 }
@@ -851,25 +861,21 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 		const fouts *ho = C ? ins_callee(r, C, f) : NULL;
 		for (uint32_t k = 0; ho && k < ho->nin && !rc; k++) {
 			const lin *y = &ho->in[k];
-			int64_t c0;
-			bool known;
-			LLVMValueRef A = y->p < (uint32_t)LLVMGetNumArgOperands(C)
-						 ? root_of(r, LLVMGetOperand(C, y->p), &c0, &known)
-						 : NULL;
-			if (!A || !known)
+			int64_t lo;
+			LLVMValueRef A = in_place(r, C, y, &lo);
+			if (!A)
 				continue;
 			uint32_t value = TC_NONE, fwd = TC_NONE, osite = TC_NONE, oindex = TC_NONE;
-			lin z;
 			if (LLVMIsAArgument(A)) { /* f's own in, where it is one */
-				if (!nins || !clean[c] || !forwarded_in(r, C, ho, k, &z) ||
-				    (fwd = find_in(mine, z)) == mine->nin)
+				if (!nins || !clean[c] ||
+				    (fwd = find_in(mine, (lin){param_index(A), lo, y->size})) ==
+					mine->nin)
 					continue;
 			} else {
 				if ((rc = var_writers(r, &vs, A)))
 					break;
 				if (!vs.ok)
 					continue;
-				int64_t lo = (int64_t)((uint64_t)c0 + (uint64_t)y->c);
 				uint32_t ocall;
 				if (!stored_before(r, &vs, A, c, lo, lo + (int64_t)y->size, false, &value,
 						   &ocall, &oindex, &rc) ||
