@@ -43,6 +43,8 @@ typedef struct context {
 	uint64_t gmask; /* ... names in each lane exactly its own aligned group
 			 * of the warp (a partitioned warp's member mask:
 			 * tc__lanes_group_mask in the caller) */
+	uint64_t gspan[3]; /* ... of 2^lg lanes, lg 1 .. 6 in bit p of these
+			    * three planes (gspan_of); 0: not known */
 	uint64_t kmask; /* ... is a known small integer constant: kval[i] for
 			 * the i-th bit set, for the warp's view (a shuffle's
 			 * clamp computed from its width: nvcc -G's __shfl_sync) */
@@ -55,6 +57,13 @@ typedef struct context {
 	bool launch;    /* a kernel as launched: its parameters as read */
 	bool ret_uniform;  /* its return value is the same in the block */
 	bool ret_wuniform; /* ... in each warp */
+	uint8_t ret_lane;  /* ... base + lane in each warp's view, as
+			    * tc__lanes_lane says (0: not) */
+	/* the views of groups of lanes judged (tc_calls.tiles): the
+	 * parameters that may differ in a group (within wmask; all, for a
+	 * view not judged), and whether its return value is the same in each */
+	uint64_t tmask[NTILE];
+	bool ret_tuniform[NTILE];
 	uint64_t out_uniform;  /* its out k (tc_fn_desc.out_index), k < 64, is
 				* the same in the block: bit k */
 	uint64_t out_wuniform; /* ... in each warp */
@@ -141,6 +150,21 @@ static int64_t kval_of(const context *X, uint32_t p)
 	return X->kval[(uint32_t)__builtin_popcountll(X->kmask & ((UINT64_C(1) << p) - 1))];
 }
 
+/* log2 of the lanes parameter p's tile mask names (gs: a context's gspan
+ * planes), 1 .. 6; 0: not known */
+static int gspan_of(const uint64_t gs[3], uint32_t p)
+{
+	if (p >= MASK_BITS)
+		return 0;
+	return (int)(((gs[0] >> p) & 1) | (((gs[1] >> p) & 1) << 1) | (((gs[2] >> p) & 1) << 2));
+}
+
+static void gspan_set(uint64_t gs[3], uint32_t p, int lg)
+{
+	for (int b = 0; b < 3 && p < MASK_BITS && lg >= 1 && lg <= 6; b++)
+		gs[b] |= (uint64_t)((lg >> b) & 1) << p;
+}
+
 /* Whether context X knows the constants kmask and kval (per parameter). */
 static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
 {
@@ -155,10 +179,11 @@ static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
 /* The context of graph j with mask (or as launched); made and queued when
  * new. TC_NONE in *out when out of memory. */
 static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, uint64_t ones,
-		      uint64_t gmask, uint64_t kmask, const int64_t *kval, bool launch,
-		      uint32_t *out)
+		      uint64_t gmask, const uint64_t *gspan, const uint64_t *tmask, uint64_t kmask,
+		      const int64_t *kval, bool launch, uint32_t *out)
 {
-	if (!launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION) {
+	bool most = !launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION;
+	if (most) {
 		mask = wmask = ALL_DIVERGENT;
 		ones = gmask = kmask = 0;
 	}
@@ -166,6 +191,18 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 		kmask = 0;
 	wmask &= mask;
 	gmask &= wmask;
+	uint64_t gs[3] = {0, 0, 0}, tm[NTILE];
+	for (int b = 0; b < 3 && gspan && !launch; b++)
+		gs[b] = gspan[b] & gmask;
+	/* what may differ in a group: what may in the warp, but for a tile's
+	 * mask of at least the group's lanes */
+	for (int t = 0; t < NTILE; t++) {
+		uint64_t covered = 0;
+		for (uint32_t p = 0; p < MASK_BITS; p++)
+			if (((gmask >> p) & 1) && gspan_of(gs, p) >= span_of_view(t + 2))
+				covered |= UINT64_C(1) << p;
+		tm[t] = (tmask && !most ? tmask[t] : ALL_DIVERGENT) & wmask & ~covered;
+	}
 	kmask &= ~mask; /* a constant is the same in every thread */
 	if (launch)
 		kmask = 0;
@@ -173,6 +210,8 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
 				c->ctx[x].ones == ones && c->ctx[x].gmask == gmask &&
+				!memcmp(c->ctx[x].gspan, gs, sizeof gs) &&
+				!memcmp(c->ctx[x].tmask, tm, sizeof tm) &&
 				same_consts(&c->ctx[x], kmask, kval)))) {
 			*out = x;
 			return TC_OK;
@@ -196,6 +235,8 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->wmask = launch ? 0 : wmask;
 	X->ones = launch ? 0 : ones;
 	X->gmask = launch ? 0 : gmask;
+	memcpy(X->gspan, gs, sizeof gs);
+	memcpy(X->tmask, tm, sizeof tm);
 	X->kmask = kmask;
 	c->kcount[j] += kmask != 0;
 	if (kmask) {
@@ -279,6 +320,26 @@ static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 	return d->nret <= 1 || !some_branch_divergent(d, u);
 }
 
+/* Whether a context's return value is base + lane in each warp (l its
+ * warp's view, w l's uniformity), as tc__lanes_lane says (0: not): each
+ * value returned is, and the returns do not join after a branch that
+ * splits a warp; small and bounded where each is. */
+static uint8_t returns_lane(const tc_fn_desc *d, const tc_lanes *l, const tc_uniformity *w)
+{
+	if (!d->nret || (d->nret > 1 && some_branch_divergent(d, w)))
+		return 0;
+	unsigned small = 1, ub = 0;
+	for (uint32_t k = 0; k < d->nret; k++) {
+		int m = d->ret[k] == TC_NONE ? 0 : tc__lanes_lane(l, d->ret[k]);
+		unsigned b = ((unsigned)m >> 1) & 63;
+		if (!m)
+			return 0;
+		small &= (unsigned)m & 1;
+		ub = k == 0 || (ub && b) ? (b > ub ? b : ub) : 0;
+	}
+	return (uint8_t)(0x80 | ub << 1 | small);
+}
+
 /* The outs of a context that are the same in the group (tc_fn_desc.out):
  * bit k where each read of out k is (TC_NONE: a constant), and, where they
  * are at several returns, the returns do not join after a divergent
@@ -312,11 +373,12 @@ static bool may_differ(uint64_t mask, uint32_t b)
 	return b >= MASK_BITS || ((mask >> b) & 1);
 }
 
-/* The kinds of a context's values in *buf (grown to fit): the reader's,
- * with the parameters of mask thread-dependent and the others not, and
- * the calls whose callee's context returns a uniform value uniform. */
+/* The kinds of a context's values in *buf (grown to fit) for view view
+ * (the block's, a warp's, a group of lanes'): the reader's, with the
+ * parameters of mask thread-dependent and the others not, and the calls
+ * whose callee's context returns a value the same in the group uniform. */
 static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *d,
-			 uint64_t mask, bool warp, uint8_t **buf, size_t *cap)
+			 uint64_t mask, int view, uint8_t **buf, size_t *cap)
 {
 	uint32_t n = d->f.nvalues;
 	if (n > *cap) {
@@ -343,9 +405,14 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 		}
 		kind[v] = (uint8_t)(differs ? kind[v] | TC_UA_SOURCE : kind[v] & ~TC_UA_SOURCE);
 	}
+	bool warp = view >= 1;
 	for (uint32_t s = 0; s < d->ncalls; s++) {
 		uint32_t y = X->callee[s], v = d->calls[s].value;
-		if (y != TC_NONE && (warp ? c->ctx[y].ret_wuniform : c->ctx[y].ret_uniform) && v < n)
+		if (y == TC_NONE || v >= n)
+			continue;
+		const context *Y = &c->ctx[y];
+		if (view == 0 ? Y->ret_uniform
+			      : Y->ret_wuniform || (view >= 2 && Y->ret_tuniform[view - 2]))
 			kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
 	}
 	/* what a callee left in memory, where its context makes it uniform */
@@ -408,49 +475,72 @@ static int context_uniformity(const tc_calls *c, const tc_fn_desc *d, const tc_u
 	return rc;
 }
 
-/* The warp's view of context x (d->lop given), with warps of lanes lanes
- * (d->warp_size, or an aligned group's in it): *out, or NULL with an
- * error. */
-static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t lanes,
-		     tc_lanes **out)
+/* c->wlop, a copy of d->lop to change; NULL when out of memory. */
+static tc_lane_op *own_lop(tc_calls *c, const tc_fn_desc *d)
+{
+	size_t n = d->f.nvalues;
+	if (n > c->wlop_cap) {
+		tc_lane_op *o = tc__realloc(&c->al, c->wlop, tc__mul(n ? n : 1, sizeof *o));
+		if (!o)
+			return NULL;
+		c->wlop = o;
+		c->wlop_cap = n;
+	}
+	if (n)
+		memcpy(c->wlop, d->lop, n * sizeof *c->wlop);
+	return c->wlop;
+}
+
+/* The warp's view of context x (d->lop given; view 1), or that of its
+ * aligned groups of lanes (view 2 .. 5): *out, or NULL with an error. */
+static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, int view, tc_lanes **out)
 {
 	*out = NULL;
-	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].wmask, true, &c->wkind, &c->wkind_cap);
+	uint32_t lanes = view >= 2 ? 1u << span_of_view(view) : d->warp_size;
+	uint64_t mask = view >= 2 ? c->ctx[x].tmask[view - 2] : c->ctx[x].wmask;
+	int rc = context_kinds(c, &c->ctx[x], d, mask, view, &c->wkind, &c->wkind_cap);
 	if (rc)
 		return oom(c);
 	tc_ua_func f = d->f;
 	f.kind = c->wkind;
 	tc_lane_geom geom = {d->warp_size, {d->block_size[0], d->block_size[1], d->block_size[2]},
 			     lanes < d->warp_size ? lanes : 0, d->way};
-	/* the parameters this context knows are constants: the full mask, small integers */
+	/* the parameters this context knows are constants (the full mask,
+	 * small integers) or each lane's own tile of lanes */
 	const context *X = &c->ctx[x];
 	const tc_lane_op *lop = d->lop;
-	uint64_t known = X->launch ? 0 : X->kmask | X->ones;
+	uint64_t known = X->launch ? 0 : X->kmask | X->ones | (X->gmask & (X->gspan[0] | X->gspan[1] | X->gspan[2]));
 	for (uint32_t k = 0; k < d->nparam_values && known; k++) {
 		uint32_t p = d->param_index[k], v = d->param_value[k];
 		if (p >= MASK_BITS || !((known >> p) & 1) || v >= f.nvalues)
 			continue;
 		/* what the read keeps of the caller's value: all of a full mask
-		 * (32 bits), the constant itself */
+		 * or a tile's (32 bits), the constant itself */
 		unsigned bits = d->lop[v].bits;
-		bool ones = (X->ones >> p) & 1;
-		if (ones ? bits && bits < 32 : !tc__traced_fits(kval_of(X, p), bits))
+		bool ones = (X->ones >> p) & 1, kn = (X->kmask >> p) & 1;
+		if (ones || !kn ? bits && bits < 32 : !tc__traced_fits(kval_of(X, p), bits))
 			continue;
-		if (lop == d->lop) {
-			size_t n = f.nvalues;
-			if (n > c->wlop_cap) {
-				tc_lane_op *o = tc__realloc(&c->al, c->wlop, tc__mul(n, sizeof *o));
-				if (!o)
-					return oom(c);
-				c->wlop = o;
-				c->wlop_cap = n;
-			}
-			memcpy(c->wlop, d->lop, n * sizeof *c->wlop);
-			lop = c->wlop;
+		if (lop == d->lop && !(lop = own_lop(c, d)))
+			return oom(c);
+		if (!ones && !kn) { /* the lanes of its tile */
+			c->wlop[v] = (tc_lane_op){TC_LOP_LANEMASK, 0, d->lop[v].bits,
+						  {TC_NONE, TC_NONE}, TC_NONE,
+						  {TC_LANEMASK_GROUP, gspan_of(X->gspan, p)}};
+			continue;
 		}
 		int64_t kv = ones ? -1 : kval_of(X, p);
 		c->wlop[v] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, d->lop[v].bits, {TC_NONE, TC_NONE},
 					  TC_NONE, {kv, 0}};
+	}
+	/* the calls whose callees return base + lane */
+	for (uint32_t s = 0; s < d->ncalls; s++) {
+		uint32_t y = X->callee[s], v = d->calls[s].value;
+		if (y == TC_NONE || v >= f.nvalues || !c->ctx[y].ret_lane || c->ctx[y].ret_wuniform)
+			continue;
+		if (lop == d->lop && !(lop = own_lop(c, d)))
+			return oom(c);
+		c->wlop[v] = (tc_lane_op){TC_LOP_LANED, 0, d->lop[v].bits, {TC_NONE, TC_NONE},
+					  TC_NONE, {c->ctx[y].ret_lane & 0x7f, 0}};
 	}
 	rc = tc__lanes(out, &f, lop, &geom, NULL, &c->al);
 	if (rc)
@@ -462,11 +552,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t lane
 /* Whether value v of context X's function is a member mask that names each
  * lane's own tile (tc__lanes_group_mask): made there (l, its warp's view),
  * or passed from a parameter that each caller makes so (gmask); and the
- * span of the lanes it names where it is made there (tc__lanes_group_mask;
- * -1: not known, or a tile's mask the callers pass, whose reach is not
- * judged: a caller's view of groups of lanes does not know which results
- * of the functions it calls are the same in a group, as nvcc -G's wrappers'
- * in cuCollections' probing loops; docs/check.md). */
+ * span of the lanes it names (log2; -1: not known). */
 static int tile_mask(tc_calls *c, const context *X, const tc_fn_desc *d, tc_lanes *l, uint32_t v,
 		     bool *tile, int *span)
 {
@@ -474,7 +560,7 @@ static int tile_mask(tc_calls *c, const context *X, const tc_fn_desc *d, tc_lane
 	uint32_t p = X->launch ? TC_NONE : tc__traced_param(d, v, &bits);
 	*tile = p < MASK_BITS && ((X->gmask >> p) & 1) && (!bits || bits >= 32);
 	if (span)
-		*span = -1;
+		*span = *tile && gspan_of(X->gspan, p) ? gspan_of(X->gspan, p) : -1;
 	return !*tile && l && tc__lanes_group_mask(l, v, d->way, &c->al, tile, span) ? oom(c)
 										      : TC_OK;
 }
@@ -594,13 +680,113 @@ static void in_passed(const tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32
 	}
 }
 
+/* What a call passes its callee, per parameter (bit a; context_of). */
+typedef struct passing {
+	uint64_t mask, wmask, ones, gmask, gspan[3], tmask[NTILE], kmask;
+	int64_t kval[MASK_BITS];
+} passing;
+
+/* The views of the caller a call's arguments are read in, and what the
+ * callee makes of them: a member mask passed may be a tile's (tiles), the
+ * constants passed matter (consts: for its warp collectives' widths,
+ * warp_consts, or to decide its branches, decides). */
+typedef struct caller_views {
+	const tc_uniformity *u, *w;
+	tc_lanes *l;
+	const tc_uniformity *tu[NTILE];
+	tc_decided *ev;
+	bool tiles, consts, warp_consts;
+	uint64_t decides;
+} caller_views;
+
+/* What value v of context x passes as the callee's parameter a: whether it
+ * may differ in the block, a warp, a group of lanes; whether it is the full
+ * mask (said_one: as the reader says, or -1: found where it is made, or
+ * passed on), a small constant, a tile's mask. */
+static int pass_value(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t v, uint32_t a,
+		      const caller_views *V, int said_one, passing *P)
+{
+	const context *X = &c->ctx[x];
+	uint64_t bit = UINT64_C(1) << a;
+	if (tc__uniformity_value(V->u, v))
+		P->mask |= bit;
+	if (!V->w || tc__uniformity_value(V->w, v))
+		P->wmask |= bit;
+	for (int t = 0; t < NTILE; t++)
+		if (V->tu[t] && !tc__uniformity_value(V->tu[t], v))
+			P->tmask[t] &= ~bit;
+	bool one = said_one >= 0 ? said_one : tc__traced_ones(d, v);
+	if (!one && !X->launch) { /* a full mask passed on */
+		uint32_t p = tc__traced_param(d, v, NULL);
+		one = p < MASK_BITS && ((X->ones >> p) & 1);
+	}
+	if (one) {
+		P->ones |= bit;
+		return TC_OK;
+	}
+	/* a small constant, written here or passed on */
+	if (V->consts) {
+		unsigned bits, kbits;
+		uint32_t p = X->launch ? TC_NONE : tc__traced_param(d, v, &bits);
+		if (tc__traced_k(d, v, &P->kval[a], &kbits) && tc__traced_fits(P->kval[a], kbits)) {
+			P->kmask |= bit;
+		} else if (p < MASK_BITS && ((X->kmask >> p) & 1) &&
+			   tc__traced_fits(kval_of(X, p), bits)) {
+			P->kval[a] = kval_of(X, p);
+			P->kmask |= bit;
+		} else if (V->ev && ((V->decides >> a) & 1)) {
+			uint64_t kx; /* what folds from constants */
+			if (tc__decided_value(V->ev, v, &kx)) {
+				P->kval[a] = (int64_t)kx;
+				P->kmask |= bit;
+			}
+			if (tc__decided_status(V->ev))
+				return oom(c);
+		}
+	}
+	/* a partitioned warp's member mask, made here or passed on */
+	bool tile;
+	int span;
+	if (V->tiles && (P->wmask & bit)) {
+		if (tile_mask(c, X, d, V->l, v, &tile, &span))
+			return oom(c);
+		if (tile)
+			P->gmask |= bit;
+		if (tile && span >= 1)
+			gspan_set(P->gspan, a, span);
+	}
+	return TC_OK;
+}
+
+/* Context X's own parameter (or in) p passed on as the callee's a: what X
+ * knows of it beyond the block and the warp (in_passed has those). */
+static void pass_on(const context *X, uint32_t p, uint32_t a, const caller_views *V, passing *P)
+{
+	uint64_t bit = UINT64_C(1) << a;
+	if (p >= MASK_BITS)
+		return;
+	for (int t = 0; t < NTILE; t++)
+		if (V->tu[t] && !((X->tmask[t] >> p) & 1))
+			P->tmask[t] &= ~bit;
+	if ((X->ones >> p) & 1)
+		P->ones |= bit;
+	if (V->consts && ((X->kmask >> p) & 1)) {
+		P->kval[a] = kval_of(X, p);
+		P->kmask |= bit;
+	}
+	if (V->tiles && ((X->gmask >> p) & 1)) {
+		P->gmask |= bit;
+		gspan_set(P->gspan, a, gspan_of(X->gspan, p));
+	}
+}
+
 /* Analyses context x's values: the contexts of its calls, its return. */
 static int analyse(tc_calls *c, uint32_t x)
 {
 	uint32_t j = c->ctx[x].graph;
 	const tc_fn_desc *d = desc_of(c, j);
 	uint32_t n = d->f.nvalues;
-	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, false, &c->kind, &c->kind_cap);
+	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, 0, &c->kind, &c->kind_cap);
 	if (rc)
 		return oom(c);
 	tc_ua_func f = d->f;
@@ -611,12 +797,18 @@ static int analyse(tc_calls *c, uint32_t x)
 	if ((rc = context_uniformity(c, d, &f, &u, &af)))
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);
-	if (d->lop && (rc = warp_view(c, x, d, d->warp_size, &l))) {
+	if (d->lop && (rc = warp_view(c, x, d, 1, &l))) {
 		tc__uniformity_free(u);
 		tc__affine_free(af);
 		return rc;
 	}
 	const tc_uniformity *w = l ? tc__lanes_uniformity(l) : NULL;
+	/* the views of the groups of lanes judged so far */
+	tc_lanes *lt[NTILE] = {NULL};
+	const tc_uniformity *tu[NTILE] = {NULL};
+	for (int v = 2; v < NVIEW && l && !rc; v++)
+		if (((c->tiles >> v) & 1) && !(rc = warp_view(c, x, d, v, &lt[v - 2])))
+			tu[v - 2] = tc__lanes_uniformity(lt[v - 2]);
 	bool again = false;
 	tc_decided *ev = NULL;
 	rc = live_blocks(c, x, &ev);
@@ -631,95 +823,78 @@ static int analyse(tc_calls *c, uint32_t x)
 			c->ctx[x].callee[s] = TC_NONE; /* not made in this context */
 			continue;
 		}
-		uint64_t mask = 0, wmask = 0, ones = 0, gmask = 0, kmask = 0;
-		int64_t kval[MASK_BITS];
+		passing P = {.mask = 0};
+		for (int t = 0; t < NTILE; t++)
+			P.tmask[t] = ALL_DIVERGENT;
 		/* whether a member mask passed may be a tile's, and the constants
 		 * passed matter: the callee executes warp collectives (every
 		 * constant: its widths), or they may decide its branches */
-		bool tiles = l && c->m->info[cs->callee].ncoll;
-		bool warp_consts = c->m->info[cs->callee].ncoll && desc_of(c, cs->callee)->lop;
-		bool consts = warp_consts || c->decides[cs->callee];
-		for (uint32_t a = 0; a < cs->nargs && a < MASK_BITS; a++) {
+		caller_views V = {u, w, l, {tu[0], tu[1], tu[2], tu[3]}, ev,
+			   l && c->m->info[cs->callee].ncoll, false,
+			   c->m->info[cs->callee].ncoll && desc_of(c, cs->callee)->lop,
+			   c->decides[cs->callee]};
+		V.consts = V.warp_consts || V.decides;
+		for (uint32_t a = 0; a < cs->nargs && a < MASK_BITS && !rc; a++) {
 			uint32_t v = d->arg[cs->arg_off + a];
 			bool value = v != TC_NONE && v < n;
-			if (value && tc__uniformity_value(u, v))
-				mask |= UINT64_C(1) << a;
-			if (value && (!w || tc__uniformity_value(w, v)))
-				wmask |= UINT64_C(1) << a;
-			bool one = d->arg_ones ? d->arg_ones[cs->arg_off + a] : value && tc__traced_ones(d, v);
-			if (!one && value && !c->ctx[x].launch) { /* a full mask passed on */
-				uint32_t p = tc__traced_param(d, v, NULL);
-				one = p < MASK_BITS && ((c->ctx[x].ones >> p) & 1);
+			bool one = d->arg_ones && d->arg_ones[cs->arg_off + a];
+			if (value) {
+				rc = pass_value(c, x, d, v, a, &V, d->arg_ones ? one : -1, &P);
+				continue;
 			}
+			for (int t = 0; t < NTILE; t++) /* a constant */
+				if (tu[t])
+					P.tmask[t] &= ~(UINT64_C(1) << a);
 			if (one)
-				ones |= UINT64_C(1) << a;
-			/* a small constant, written here or passed on */
-			if (consts && !value && !one && d->arg_k && d->arg_k[cs->arg_off + a] >= 0) {
-				kval[a] = d->arg_k[cs->arg_off + a];
-				kmask |= UINT64_C(1) << a;
-			} else if (consts && value && !one) {
-				unsigned bits;
-				uint32_t p = c->ctx[x].launch ? TC_NONE : tc__traced_param(d, v, &bits);
-				unsigned kbits;
-				if (tc__traced_k(d, v, &kval[a], &kbits) && tc__traced_fits(kval[a], kbits)) {
-					kmask |= UINT64_C(1) << a;
-				} else if (p < MASK_BITS && ((c->ctx[x].kmask >> p) & 1) &&
-					   tc__traced_fits(kval_of(&c->ctx[x], p), bits)) {
-					kval[a] = kval_of(&c->ctx[x], p);
-					kmask |= UINT64_C(1) << a;
-				} else if (ev && ((c->decides[cs->callee] >> a) & 1)) {
-					uint64_t kx; /* what folds from constants */
-					if (tc__decided_value(ev, v, &kx)) {
-						kval[a] = (int64_t)kx;
-						kmask |= UINT64_C(1) << a;
-					}
-					if (tc__decided_status(ev)) {
-						rc = oom(c);
-						break;
-					}
-				}
-			}
-			/* a partitioned warp's member mask, made here or passed on */
-			bool tile;
-			if (tiles && value && ((wmask >> a) & 1) && !one) {
-				if ((rc = tile_mask(c, &c->ctx[x], d, l, v, &tile, NULL)))
-					break;
-				if (tile)
-					gmask |= UINT64_C(1) << a;
+				P.ones |= UINT64_C(1) << a;
+			/* a small constant, written here */
+			if (V.consts && !one && d->arg_k && d->arg_k[cs->arg_off + a] >= 0) {
+				P.kval[a] = d->arg_k[cs->arg_off + a];
+				P.kmask |= UINT64_C(1) << a;
 			}
 		}
 		if (rc)
 			break;
-		if (!warp_consts)
-			kmask &= c->decides[cs->callee];
 		/* parameters the call passes nothing for (a PTX call that does
 		 * not match its .func) may hold anything */
 		uint32_t np = desc_of(c, cs->callee)->nparams;
 		for (uint32_t a = cs->nargs; a < np && a < MASK_BITS; a++) {
-			mask |= UINT64_C(1) << a;
-			wmask |= UINT64_C(1) << a;
+			P.mask |= UINT64_C(1) << a;
+			P.wmask |= UINT64_C(1) << a;
 		}
 		/* the callee's ins: as this call passes them, the others may differ */
 		uint32_t nins = desc_of(c, cs->callee)->nins;
 		for (uint32_t a = np; a < np + nins && a < MASK_BITS; a++) {
-			mask |= UINT64_C(1) << a;
-			wmask |= UINT64_C(1) << a;
+			P.mask |= UINT64_C(1) << a;
+			P.wmask |= UINT64_C(1) << a;
 		}
 		while (q_in < d->nin_arg && d->in_site[q_in] < s)
 			q_in++;
-		for (; q_in < d->nin_arg && d->in_site[q_in] == s; q_in++) {
+		for (; q_in < d->nin_arg && d->in_site[q_in] == s && !rc; q_in++) {
 			uint32_t a = np + d->in_index[q_in];
 			if (d->in_index[q_in] >= nins || a >= MASK_BITS)
 				continue;
 			uint64_t bit = UINT64_C(1) << a;
 			bool differs, wdiffers;
 			in_passed(c, x, d, q_in, u, w, &differs, &wdiffers);
-			mask = differs ? mask | bit : mask & ~bit;
-			wmask = wdiffers ? wmask | bit : wmask & ~bit;
+			P.mask = differs ? P.mask | bit : P.mask & ~bit;
+			P.wmask = wdiffers ? P.wmask | bit : P.wmask & ~bit;
+			/* what a value passed, or x's own in passed on, also says */
+			uint32_t iv = d->in_value[q_in], from = d->in_fwd[q_in];
+			if (d->in_osite[q_in] != TC_NONE)
+				continue;
+			if (from != TC_NONE && !c->ctx[x].launch && from < d->nins)
+				pass_on(&c->ctx[x], d->nparams + from, a, &V, &P);
+			else if (from == TC_NONE && iv != TC_NONE && iv < n)
+				rc = pass_value(c, x, d, iv, a, &V, -1, &P);
 		}
+		if (rc)
+			break;
+		if (!V.warp_consts)
+			P.kmask &= c->decides[cs->callee];
 		uint32_t y;
-		if (!(rc = context_of(c, cs->callee, mask, wmask, ones, gmask, kmask, kval, false,
-				      &y))) {
+		if (!(rc = context_of(c, cs->callee, P.mask, P.wmask, P.ones, P.gmask, P.gspan,
+				      P.tmask, P.kmask, P.kval, false, &y))) {
 			/* a callee whose return is known uniform already, which
 			 * this analysis did not assume: analyse x again */
 			uint32_t old = c->ctx[x].callee[s];
@@ -729,6 +904,12 @@ static int analyse(tc_calls *c, uint32_t x)
 				 wouts = old != TC_NONE ? c->ctx[old].out_wuniform : 0;
 			if ((c->ctx[y].ret_uniform && !was) || (c->ctx[y].ret_wuniform && !wwas) ||
 			    (c->ctx[y].out_uniform & ~outs) || (c->ctx[y].out_wuniform & ~wouts))
+				again = true;
+			for (int t = 0; t < NTILE; t++)
+				if (tu[t] && c->ctx[y].ret_tuniform[t] &&
+				    (old == TC_NONE || !c->ctx[old].ret_tuniform[t]))
+					again = true;
+			if (c->ctx[y].ret_lane > (old == TC_NONE ? 0 : c->ctx[old].ret_lane))
 				again = true;
 			c->ctx[x].callee[s] = y;
 			rc = add_caller(c, x, y);
@@ -740,10 +921,19 @@ static int analyse(tc_calls *c, uint32_t x)
 		rc = record_view(c, d, u, &X->div, &X->deps);
 	if (!rc && solved && w)
 		rc = record_view(c, d, w, &X->wdiv, &X->wdeps);
+	for (int t = 0; t < NTILE && !rc && solved; t++)
+		if (tu[t])
+			rc = record_view(c, d, tu[t], &X->tdiv[t], &X->tdeps[t]);
 	if (!rc)
 		rc = collective_args(c, X, d, u, l);
 	bool ret = !rc && returns_uniform(d, u);
 	bool wret = !rc && (ret || (w && returns_uniform(d, w)));
+	uint8_t lane = rc || !l ? 0 : returns_lane(d, l, w);
+	bool tret[NTILE], tnew = lane > X->ret_lane;
+	for (int t = 0; t < NTILE; t++) {
+		tret[t] = !rc && tu[t] && (wret || returns_uniform(d, tu[t]));
+		tnew |= tret[t] && !X->ret_tuniform[t];
+	}
 	uint64_t outs = rc ? 0 : outs_uniform(d, u);
 	uint64_t wouts = rc ? 0 : outs | (w ? outs_uniform(d, w) : 0);
 	/* the outs a call leaves: as its callee's context says */
@@ -757,12 +947,33 @@ static int analyse(tc_calls *c, uint32_t x)
 	}
 	tc__decided_free(ev);
 	tc__lanes_free(l);
+	for (int t = 0; t < NTILE; t++)
+		tc__lanes_free(lt[t]);
 	tc__uniformity_free(u);
 	tc__affine_free(af);
-	if (!rc && ((ret && !X->ret_uniform) || (wret && !X->ret_wuniform) ||
+	/* a masked collective judged in a view of groups of lanes no context
+	 * had so far: every context is analysed again, with that view */
+	unsigned tiles = c->tiles;
+	for (uint32_t k = 0; !rc && X->cspan && k < c->m->info[j].ncoll; k++)
+		if (X->cspan[k] >= 1 && X->cspan[k] <= 4)
+			tiles |= 1u << view_of_span(X->cspan[k]);
+	if (!rc && tiles != c->tiles) {
+		c->tiles = tiles;
+		for (size_t y = 0; y < c->nctx && !rc; y++)
+			if (!c->ctx[y].queued) {
+				c->ctx[y].queued = true;
+				if (tc__u32vec_push(&c->al, &c->work, (uint32_t)y))
+					rc = oom(c);
+			}
+		X = &c->ctx[x];
+	}
+	if (!rc && ((ret && !X->ret_uniform) || (wret && !X->ret_wuniform) || tnew ||
 		    (outs & ~X->out_uniform) || (wouts & ~X->out_wuniform))) {
 		X->ret_uniform |= ret;
 		X->ret_wuniform |= wret;
+		X->ret_lane = lane > X->ret_lane ? lane : X->ret_lane;
+		for (int t = 0; t < NTILE; t++)
+			X->ret_tuniform[t] |= tret[t];
 		X->out_uniform |= outs;
 		X->out_wuniform |= wouts;
 		rc = requeue_callers(c, x);
@@ -819,10 +1030,11 @@ static int find_contexts(tc_calls *c)
 				continue;
 			bool kernel = c->m->info[j].kernel;
 			if (pass == 0 && kernel)
-				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, 0, NULL, true, &x);
+				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, NULL, NULL, 0, NULL, true,
+						&x);
 			else if (pass == 1 && !kernel && !reach[j])
 				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, 0,
-						0, NULL, false, &x);
+						NULL, NULL, 0, NULL, false, &x);
 		}
 	tc__free(&c->al, reach);
 	size_t roots = c->nctx;
@@ -951,39 +1163,6 @@ static int solve_view(tc_calls *c, context *X, int v, uint8_t *marked,
 		return rc;
 	*res = (uint32_t)c->nresults;
 	c->results[c->nresults++] = r;
-	return TC_OK;
-}
-
-/* The views of aligned groups of lanes that some masked collective of a
- * reached context is judged in (c->tiles), and each such view of every
- * reached context with a warp's view that is solved. */
-static int tile_views(tc_calls *c)
-{
-	for (size_t q = 0; q < c->order.len; q++) {
-		const context *X = &c->ctx[c->order.v[q]];
-		for (uint32_t k = 0; X->cspan && k < c->m->info[X->graph].ncoll; k++)
-			if (X->cspan[k] >= 1 && X->cspan[k] <= 4)
-				c->tiles |= 1u << view_of_span(X->cspan[k]);
-	}
-	for (size_t q = 0; q < c->order.len && c->tiles; q++) {
-		uint32_t x = c->order.v[q];
-		const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
-		if (!c->ctx[x].div || !d->lop)
-			continue;
-		for (int v = 2; v < NVIEW; v++) {
-			if (!((c->tiles >> v) & 1))
-				continue;
-			tc_lanes *l;
-			int rc = warp_view(c, x, d, 1u << span_of_view(v), &l);
-			context *X = &c->ctx[x];
-			if (!rc)
-				rc = record_view(c, d, tc__lanes_uniformity(l), &X->tdiv[v - 2],
-						 &X->tdeps[v - 2]);
-			tc__lanes_free(l);
-			if (rc)
-				return rc;
-		}
-	}
 	return TC_OK;
 }
 
@@ -1534,8 +1713,6 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	rc = roots < 0 ? roots : TC_OK;
 	if (!rc)
 		rc = reach_contexts(c, (size_t)roots);
-	if (!rc)
-		rc = tile_views(c);
 	if (!rc)
 		rc = solve_contexts(c, alloc);
 	for (int v = 0; v < NVIEW && !rc; v++)

@@ -51,6 +51,7 @@ typedef struct fact {
 	int64_t c;
 	int64_t off;     /* LO: the offset */
 	uint32_t src;    /* LO: the value base + lane is (an L value) */
+	uint8_t ub;      /* 1 .. 63: the value is in [0, 2^ub); 0: not known */
 } fact;
 
 struct tc_lanes {
@@ -65,6 +66,7 @@ struct tc_lanes {
 	const tc_lane_op *op;
 	uint32_t lg;
 	bool lane_x, whole_x; /* at warp granularity (the groups' are ctx's) */
+	uint8_t *lanev; /* per value: tc__lanes_lane */
 	/* each value's operands and the blocks they come from (a phi's): the
 	 * caller's, or made in ar */
 	const uint32_t *opoff, *opval, *opblk;
@@ -91,7 +93,7 @@ typedef struct ctx {
 
 #define NOSEG 0xff
 
-static const fact unknown = {NL, 0, 0, 0, 0, 0, 0, TC_NONE};
+static const fact unknown = {NL, 0, 0, 0, 0, 0, 0, TC_NONE, 0};
 
 static unsigned ctz64(uint64_t x)
 {
@@ -105,9 +107,26 @@ static unsigned ctz64(uint64_t x)
 	return n;
 }
 
+/* bits to write x, at least 1 */
+static uint8_t bit_length(uint64_t x)
+{
+	uint8_t n = 1;
+	while (n < 64 && (x >> n))
+		n++;
+	return n;
+}
+
 static fact constant(int64_t c)
 {
-	return (fact){NL, (uint8_t)ctz64((uint64_t)c), c >= 0, 1, 0, c, 0, TC_NONE};
+	return (fact){NL,  (uint8_t)ctz64((uint64_t)c), c >= 0, 1, 0, c, 0, TC_NONE,
+		      c >= 0 ? bit_length((uint64_t)c) : 0};
+}
+
+/* The bound of a result from the bounds of its operands (0: not known),
+ * where it stays below 2^63. */
+static uint8_t bound(unsigned ub)
+{
+	return (uint8_t)(ub && ub < 64 ? ub : 0);
 }
 
 /* Whether o is a broadcast to each group: a shuffle that reads, in each
@@ -160,6 +179,7 @@ static fact meet(fact x, fact y)
 	r.isconst = x.isconst && y.isconst && x.c == y.c;
 	r.c = r.isconst ? x.c : 0;
 	r.small = r.st == L && x.small && y.small;
+	r.ub = x.ub && y.ub ? (x.ub > y.ub ? x.ub : y.ub) : 0;
 	return r;
 }
 
@@ -167,7 +187,7 @@ static bool same(fact x, fact y)
 {
 	return x.st == y.st && x.tz == y.tz && x.nonneg == y.nonneg && x.isconst == y.isconst &&
 	       (!x.isconst || x.c == y.c) && x.small == y.small && x.off == y.off &&
-	       x.src == y.src;
+	       x.src == y.src && x.ub == y.ub;
 }
 
 /* Low log2(w) bits known zero, the value not base + lane. */
@@ -193,6 +213,33 @@ static bool lane_and_aligned(const ctx *c, uint8_t op, fact a, fact b)
 	if (a.st == L && aligned(c, b))
 		return true;
 	return op != TC_LOP_SUB && b.st == L && aligned(c, a);
+}
+
+/* The bound of o's result from its operands' (fact.ub), 0: not known. */
+static uint8_t eval_bound(const tc_lane_op *o, fact a, fact b)
+{
+	unsigned hi = a.ub > b.ub ? a.ub : b.ub, lo = a.ub < b.ub ? a.ub : b.ub;
+	bool k = b.isconst && b.c >= 0 && b.c < 64;
+	switch (o->op) {
+	case TC_LOP_ADD:
+	case TC_LOP_OR:
+	case TC_LOP_XOR:
+		return lo ? bound(o->op == TC_LOP_ADD ? hi + 1 : hi) : 0;
+	case TC_LOP_MUL:
+		return lo ? bound(a.ub + b.ub) : 0;
+	case TC_LOP_AND: /* no more than either operand not negative */
+		return lo ? (uint8_t)lo : (uint8_t)hi;
+	case TC_LOP_SHL:
+		return a.ub && k ? bound(a.ub + (unsigned)b.c) : 0;
+	case TC_LOP_LSHR:
+	case TC_LOP_ASHR:
+		return a.ub && k ? (uint8_t)(a.ub > b.c ? a.ub - b.c : 1) : 0;
+	case TC_LOP_UDIV:
+	case TC_LOP_SDIV:
+		return a.ub && b.isconst && b.c > 0 ? a.ub : 0;
+	default:
+		return 0;
+	}
 }
 
 static fact eval_binary(const ctx *c, const tc_lane_op *o, fact a, fact b)
@@ -293,6 +340,7 @@ static fact eval_binary(const ctx *c, const tc_lane_op *o, fact a, fact b)
 	default: /* comparisons: 0 or 1 (or -1 sign-extended): nothing kept */
 		break;
 	}
+	r.ub = eval_bound(o, a, b);
 	return r;
 }
 
@@ -321,7 +369,7 @@ static void offset(const ctx *c, const tc_lane_op *o, fact a, fact b, fact *r)
 	r->src = src;
 }
 
-static fact eval(const ctx *c, uint32_t v)
+static fact eval_op(const ctx *c, uint32_t v)
 {
 	const tc_lane_op *o = &c->op[v];
 	fact a, b, r = unknown;
@@ -330,18 +378,30 @@ static fact eval(const ctx *c, uint32_t v)
 		r.nonneg = 1;
 		r.st = c->lane_x ? L : NL;
 		r.small = 1;
+		r.ub = 24;
 		return r;
 	case TC_LOP_TID_LINEAR:
 	case TC_LOP_LANE:
 		r.nonneg = 1;
 		r.st = c->lg ? L : NL;
 		r.small = 1;
+		r.ub = 24;
+		return r;
+	case TC_LOP_LANED:
+		r.small = (o->k[0] & 1) != 0;
+		r.nonneg = r.small;
+		r.st = c->lg ? L : NL;
+		r.ub = r.small ? 24 : bound((unsigned)(o->k[0] >> 1) & 63);
 		return r;
 	case TC_LOP_TID_Y:
 	case TC_LOP_TID_Z:
-	case TC_LOP_NONNEG:
 	case TC_LOP_NTID_Y:
 	case TC_LOP_NTID_Z:
+		r.ub = 24;
+		r.nonneg = 1;
+		return r;
+	case TC_LOP_NONNEG: /* not negative in its width */
+		r.ub = o->bits >= 2 ? (uint8_t)(o->bits - 1) : 0;
 		r.nonneg = 1;
 		return r;
 	case TC_LOP_NTID_X:
@@ -349,9 +409,14 @@ static fact eval(const ctx *c, uint32_t v)
 		if (c->size_x)
 			return constant(c->size_x);
 		r.tz = c->whole_x ? (uint8_t)c->lg : 0;
+		r.ub = 24;
 		return r;
 	case TC_LOP_COPY:
 		a = operand(c, o, 0);
+		/* a value not negative keeps its bound through an extension
+		 * of either kind, and through a truncation that keeps it */
+		if (a.ub && o->bits && a.ub >= o->bits)
+			a.ub = 0;
 		if (a.st == L && o->bits && o->bits < c->lg)
 			a.st = NL, a.tz = 0, a.nonneg = 0, a.isconst = 0;
 		if (o->bits && o->bits < 32)
@@ -388,12 +453,23 @@ static fact eval(const ctx *c, uint32_t v)
 		a = operand(c, o, 0);
 		b = operand(c, o, 1);
 		if (a.st == BOT || b.st == BOT)
-			return (fact){BOT, 0, 0, 0, 0, 0, 0, TC_NONE};
+			return (fact){BOT, 0, 0, 0, 0, 0, 0, TC_NONE, 0};
 		r = eval_binary(c, o, a, b);
 		if (r.st != L && (o->op == TC_LOP_ADD || o->op == TC_LOP_SUB))
 			offset(c, o, a, b, &r);
 		return r;
 	}
+}
+
+/* v's facts; a value whose bound keeps it below 2^(width - 1) is not
+ * negative. */
+static fact eval(const ctx *c, uint32_t v)
+{
+	fact r = eval_op(c, v);
+	unsigned width = c->op[v].bits ? c->op[v].bits : 64;
+	if (r.st != BOT && r.ub && r.ub < width)
+		r.nonneg = 1;
+	return r;
 }
 
 /* Which operand (0 or 1) of v is base + lane and counts only by its base;
@@ -589,7 +665,8 @@ static int build(tc_lanes *l, ctx *c, const tc_alloc *al)
 				rc = use(al, &u, v, w, b);
 			/* the operands of w's base */
 			if (!rc && base[w] != TC_NONE && o->op != TC_LOP_TID_X &&
-			    o->op != TC_LOP_TID_LINEAR && o->op != TC_LOP_LANE)
+			    o->op != TC_LOP_TID_LINEAR && o->op != TC_LOP_LANE &&
+			    o->op != TC_LOP_LANED)
 				rc = use(al, &u, base[v] != TC_NONE ? base[v] : v, base[w], b);
 		}
 	uint32_t m = (uint32_t)u.used.len;
@@ -657,7 +734,8 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 	c.uni_y = y == 1 || c.whole_x;
 	c.uni_z = z == 1 || (x && y && c.lg ? (((uint64_t)x * y) & c.mask) == 0 : c.whole_x);
 	for (uint32_t v = 0; v < f->nvalues && !x && c.lg && !l->assumed; v++)
-		l->assumed = op[v].op >= TC_LOP_TID_X && op[v].op <= TC_LOP_NTID_X;
+		l->assumed = (op[v].op >= TC_LOP_TID_X && op[v].op <= TC_LOP_NTID_X) ||
+			     op[v].op == TC_LOP_LANED;
 	int rc = TC_OK;
 	if (ops && ops->off) {
 		l->opoff = ops->off;
@@ -683,6 +761,13 @@ int tc__lanes(tc_lanes **out, const tc_ua_func *f, const tc_lane_op *op,
 		rc = segments(l, geom->way, &scratch, &c.seg);
 	if (!rc)
 		rc = solve_facts(&c, &scratch);
+	/* which values are base + lane, for tc__lanes_lane */
+	if (!rc && !(l->lanev = TC_ARENA_ARRAY(&l->ar, uint8_t, (size_t)f->nvalues + 1)))
+		rc = TC_ENOMEM;
+	for (uint32_t v = 0; !rc && v < f->nvalues; v++)
+		l->lanev[v] = (uint8_t)(c.fa[v].st != L ? 0
+					: 0x80 | c.fa[v].ub << 1 |
+						  (c.fa[v].small && c.fa[v].nonneg));
 	if (!rc && c.lg)
 		rc = group_counts(l, c.lg, geom->way, &scratch, &c.same);
 	if (!rc)
@@ -716,6 +801,11 @@ tc_uniformity *tc__lanes_uniformity(tc_lanes *l)
 bool tc__lanes_assumed(const tc_lanes *l)
 {
 	return l->assumed;
+}
+
+int tc__lanes_lane(const tc_lanes *l, uint32_t v)
+{
+	return v < l->f.nvalues && l->lanev ? l->lanev[v] : 0;
 }
 
 /* ---- member masks of partitioned warps (tc__lanes_group_mask) ------------- */
@@ -1210,7 +1300,7 @@ static const mval *meval(mctx *c, uint32_t v)
 		r->scd = 0;
 		const mval *a = moperand(c, o, 0, &ta), *b = moperand(c, o, 1, &tb);
 		uint64_t keep = o->bits && o->bits < 64 ? (1ull << o->bits) - 1 : ~0ull;
-		if (o->op == TC_LOP_LANE || o->op == TC_LOP_TID_LINEAR ||
+		if (o->op == TC_LOP_LANE || o->op == TC_LOP_TID_LINEAR || o->op == TC_LOP_LANED ||
 		    (o->op == TC_LOP_TID_X && c->l->lane_x)) {
 			r->kind = o->op == TC_LOP_LANE ? MV_KNOWN : MV_BASED;
 			r->m = (uint8_t)c->l->lg;
@@ -1240,7 +1330,10 @@ static const mval *meval(mctx *c, uint32_t v)
 			for (uint32_t l = 0; l < c->w; l++) {
 				uint64_t below = (1ull << l) - 1, at = 1ull << l;
 				uint64_t all = c->w == 64 ? ~0ull : (1ull << c->w) - 1;
-				r->v[l] = (o->k[0] == TC_LANEMASK_EQ   ? at
+				uint64_t gw = o->k[1] >= 0 && o->k[1] < 6 ? 1ull << o->k[1] : 64;
+				uint64_t group = (gw >= 64 ? ~0ull : (1ull << gw) - 1) << (l & ~(gw - 1));
+				r->v[l] = (o->k[0] == TC_LANEMASK_GROUP ? group & all
+					   : o->k[0] == TC_LANEMASK_EQ  ? at
 					   : o->k[0] == TC_LANEMASK_LE ? below | at
 					   : o->k[0] == TC_LANEMASK_LT ? below
 					   : o->k[0] == TC_LANEMASK_GE ? all & ~below

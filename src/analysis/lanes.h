@@ -64,6 +64,12 @@ tc_uniformity *tc__lanes_uniformity(tc_lanes *l);
  * be the same in a warp, on the assumption that the block's x size is a
  * whole number of warps (no size was given). */
 bool tc__lanes_assumed(const tc_lanes *l);
+/* Whether value v is base + lane at l's granularity, the base a multiple of
+ * the group's lanes and the same in the group: 0 no; else bit 7 set, bit 0
+ * where it is a small index not negative (below 2^24: a thread's index in
+ * its block), and in bits 1 .. 6 a bound: the value is in [0, 2^bound)
+ * (0: none known). */
+int tc__lanes_lane(const tc_lanes *l, uint32_t v);
 /*
  * Whether value v, a warp collective's member mask, names in every lane
  * exactly that lane's aligned group of 2^k lanes (the same k in the whole

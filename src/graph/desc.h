@@ -112,14 +112,23 @@ enum {
 	TC_LOP_NTID_Z, /* the block's z size */
 	TC_LOP_UMIN,   /* the unsigned minimum of a[0] and a[1] (min.u32, llvm.umin) */
 	TC_LOP_POPC,   /* the bits set in a[0] (popc, llvm.ctpop): analysis/active.h */
-	TC_LOP_LANEMASK /* the lanes of the warp as they compare with this one's
-			 * index (%lanemask_lt: those below it); k[0] says how
-			 * (TC_LANEMASK_*, no TC_LOP_K0: it is no operand) */
+	TC_LOP_LANEMASK, /* the lanes of the warp as they compare with this one's
+			  * index (%lanemask_lt: those below it); k[0] says how
+			  * (TC_LANEMASK_*, no TC_LOP_K0: it is no operand) */
+	TC_LOP_LANED /* base + lane, the base a multiple of the warp size and the
+		      * same in the warp, whatever its operands: a call whose
+		      * callee's context returns such a value (analysis/calls.c,
+		      * never a reader's); k[0] bit 0 where it is also below
+		      * 2^24 and not negative (a thread's index in its block),
+		      * bits 1 .. 6 b: it is in [0, 2^b) (0: not known) */
 };
 
 /* TC_LOP_LANEMASK's k[0]: the lanes equal to, at most, below, at least,
- * above the lane's own index */
-enum { TC_LANEMASK_EQ, TC_LANEMASK_LE, TC_LANEMASK_LT, TC_LANEMASK_GE, TC_LANEMASK_GT };
+ * above the lane's own index; or (TC_LANEMASK_GROUP) those of the aligned
+ * group of 2^k[1] lanes that holds it (a partitioned warp's member mask
+ * that every caller passes: analysis/calls.c, never a reader's) */
+enum { TC_LANEMASK_EQ, TC_LANEMASK_LE, TC_LANEMASK_LT, TC_LANEMASK_GE, TC_LANEMASK_GT,
+       TC_LANEMASK_GROUP };
 
 /* tc_lane_op.flags */
 #define TC_LOP_K0 1u   /* operand 0 is the constant k[0] (a[0] is TC_NONE) */

@@ -170,6 +170,13 @@ static tc_lane_op lane_op(reader *r, LLVMValueRef v)
 		if (o.bits)
 			lane_phi(r, v, &o);
 		return o;
+	case LLVMRet: /* what the function returns (a callee's base + lane) */
+		if (LLVMGetNumOperands(v) == 1 &&
+		    (o.bits = int_bits(LLVMTypeOf(LLVMGetOperand(v, 0))))) {
+			o.op = TC_LOP_COPY;
+			lane_operand(r, &o, 0, LLVMGetOperand(v, 0));
+		}
+		return o;
 	case LLVMCall:
 		lane_call(r, v, &o);
 		return o;

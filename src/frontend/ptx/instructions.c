@@ -608,7 +608,15 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				/* a part of it: the rest stays */
 				if (addr->off != 0 && tc__ptx_push(r, &r->rd, e->val))
 					return r->rc;
-				return tc__ptx_emit_defs(r, &e->val, 1, guard, TC_UA_PURE, TC_NONE);
+				/* the whole of it, one register: a copy of it */
+				uint32_t rw = elem_size(op) * 8;
+				if (addr->off == 0 && nval == 1)
+					r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0,
+								   (uint8_t)(rw < 64 ? rw : 64),
+								   {0, TC_NONE}, TC_NONE, {0, 0}};
+				int rc = tc__ptx_emit_defs(r, &e->val, 1, guard, TC_UA_PURE, TC_NONE);
+				r->cur_lane = tc__ptx_no_lane;
+				return rc;
 			}
 			if (df_arg_store(r, op, val, slot, addr->off, guard))
 				return r->rc;
@@ -768,8 +776,13 @@ static int returned(reader *r)
 			return r->rc;
 	if (tc__ptx_push(r, &r->ret_rec, (uint32_t)r->rec.def.len))
 		return r->rc;
+	/* one result: what it computes (a callee's base + lane, calls.c) */
+	r->cur_lane = r->ret_regs.len == 1
+			      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}}
+			      : tc__ptx_no_lane;
+	int rc = tc__ptx_emit(r, TC_NONE, TC_UA_PURE, TC_NONE);
 	r->cur_lane = tc__ptx_no_lane;
-	return tc__ptx_emit(r, TC_NONE, TC_UA_PURE, TC_NONE);
+	return rc;
 }
 
 /* Before a call of a function by name: a record per argument slot that

@@ -115,7 +115,7 @@ static bool lane_slot(tc_lane_op *o, int i, const opnd *x, uint32_t pos, unsigne
 }
 
 /* A special register that lanes.h knows: tid.x, .y, .z, ntid.x, .y, .z,
- * laneid. */
+ * laneid; a block's index and the grid's size, not negative. */
 static uint8_t lane_sreg(const opnd *x)
 {
 	if (x->k != O_REG || x->reg != TC_NONE)
@@ -127,7 +127,12 @@ static uint8_t lane_sreg(const opnd *x)
 	       : tc__ptx_is_word(&x->at, "%ntid.y") ? TC_LOP_NTID_Y
 	       : tc__ptx_is_word(&x->at, "%ntid.z") ? TC_LOP_NTID_Z
 	       : tc__ptx_is_word(&x->at, "%laneid") ? TC_LOP_LANE
-					    : TC_LOP_OTHER;
+	       : tc__ptx_is_word(&x->at, "%ctaid.x") || tc__ptx_is_word(&x->at, "%ctaid.y") ||
+			 tc__ptx_is_word(&x->at, "%ctaid.z") ||
+			 tc__ptx_is_word(&x->at, "%nctaid.x") ||
+			 tc__ptx_is_word(&x->at, "%nctaid.y") || tc__ptx_is_word(&x->at, "%nctaid.z")
+		   ? TC_LOP_NONNEG
+		   : TC_LOP_OTHER;
 }
 
 /* The place of operand k among the registers the instruction reads (its

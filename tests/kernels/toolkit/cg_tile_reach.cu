@@ -4,11 +4,9 @@
 // that every lane of a tile takes the same way is not. A constant mask
 // that is not the full mask names lanes too: 0xffff, lanes 0 .. 15, judged
 // in aligned groups of 16 lanes. Markers: ../calls/run-calls.py (the
-// toolkit builds).
-// no-nvcc-G: with -G the tile's operations are calls of the toolkit's
-// __shfl_down_sync and __syncwarp, given the tile's mask as a parameter,
-// whose reach is not judged (docs/check.md, "Who a mask names"): half_tile
-// and half_sync8 are not reported there
+// toolkit builds). With -G the tile's operations are calls of the
+// toolkit's __shfl_down_sync and __syncwarp, given the tile's mask as a
+// parameter: judged in each calling context for the tile that passes it.
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
