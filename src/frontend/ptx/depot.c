@@ -1320,6 +1320,131 @@ static uint32_t fact_fn(const reader *r, uint32_t j)
 	return lo;
 }
 
+/* Whether fact x (a load or a store of f) accesses one exact address:
+ * object *o at offset *off. */
+static bool exact_at(dstate *s, uint32_t f, const dfact *x, uint32_t *o, int64_t *off)
+{
+	aval one;
+	uint64_t key;
+	int64_t k = 0;
+	const aval *b = access_base(s, f, x, &one, &key, &k);
+	if (b->n != 1 || b->k != V_NONE || !key_exact(b->a[0]) || s->obj[key_obj(b->a[0])].open)
+		return false;
+	*o = key_obj(b->a[0]);
+	*off = key_off(b->a[0]) + k;
+	return true;
+}
+
+/* The one store of f that byte off of object o holds at position lp
+ * (block bl): a store of a register f writes once, through one exact
+ * address, that comes before on every path, with no other store that may
+ * write the byte on a way from it (copy_of's conditions, for one byte);
+ * *j its fact, TC_NONE where there is none or a store of another function
+ * may write the byte. */
+static int byte_writer(dstate *s, uint32_t f, fdom *d, uint32_t bl, uint32_t lp, uint32_t o,
+		       int64_t off, uint64_t *work, uint32_t *j)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	*j = TC_NONE;
+	if (*work >= COPY_WORK)
+		return TC_OK;
+	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE; q = s->span[q].next) {
+		int64_t a, b;
+		key_range(s, s->span[q].key, &a, &b);
+		if (a <= off && off < b && s->span[q].fn != f)
+			return TC_OK;
+	}
+	*work += s->wof[o + 1] - s->wof[o];
+	uint32_t nw = 0;
+	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
+		uint32_t w = s->wby[q];
+		bool own = w >= fn->df0 && w < fn->df1;
+		if (!may_write(s, own ? f : fact_fn(r, w), &r->df[w], o, off, 1))
+			continue;
+		if (!own)
+			return TC_OK; /* another function's store */
+		s->wl[nw] = w;
+		s->wp[nw++] = r->df[w].pos;
+	}
+	for (uint32_t c = 0; c < nw && *work < COPY_WORK; c++) {
+		const dfact *st = &r->df[s->wl[c]];
+		uint32_t so, bs;
+		int64_t soff;
+		if ((st->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || !exact_at(s, f, st, &so, &soff) ||
+		    so != o || soff > off || soff + st->size <= off ||
+		    (bs = before_load(r, fn, d, st, bl, lp)) == TC_NONE)
+			continue;
+		bool clear;
+		if (off_the_ways(s, fn, d, bs, st->pos, bl, lp, s->wp, nw, c, work, &clear))
+			return TC_ENOMEM;
+		if (clear) {
+			*j = s->wl[c];
+			return TC_OK;
+		}
+	}
+	return TC_OK;
+}
+
+/*
+ * Whether load x of f (2, 4 or 8 bytes at one exact address) reads what one
+ * store of a register wrote elsewhere, moved there a byte at a time (a
+ * memcpy, as nvcc -G writes a bit_cast and cooperative groups' shuffle of a
+ * type of several words): each byte i of x's is what a one-byte store in f
+ * wrote (byte_writer), of a register that a one-byte load wrote once
+ * before it on every path, of byte i of one location of x's size, which one store of register R wrote
+ * whole (byte_writer again, for that byte). Each hop comes before the next
+ * on every path, so R's store comes before x on every path, and R, written
+ * once in f, holds at x what it stored: x reads R, in *reg.
+ */
+static int bytes_of(dstate *s, uint32_t f, const dfact *x, uint64_t *work, uint32_t *reg)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	*reg = TC_NONE;
+	uint32_t o, o2 = TC_NONE, w0 = TC_NONE;
+	int64_t off, off2 = 0;
+	if ((x->size != 2 && x->size != 4 && x->size != 8) || (x->flags & DF_GUARD) ||
+	    !exact_at(s, f, x, &o, &off))
+		return TC_OK;
+	fdom *d = dom_of(s, f);
+	if (!d)
+		return TC_ENOMEM;
+	uint32_t bl = d->ok ? pos_block(r, fn, x->pos) : TC_NONE;
+	for (uint32_t i = 0; i < x->size && bl != TC_NONE; i++) {
+		uint32_t sj, w, bo, bbl;
+		int64_t boff;
+		if (byte_writer(s, f, d, bl, x->pos, o, off + i, work, &sj))
+			return TC_ENOMEM;
+		const dfact *st = sj != TC_NONE ? &r->df[sj] : NULL;
+		/* a byte store of what a byte load read */
+		uint32_t bj = st && st->size == 1 && st->def < fn->nregs ? d->def_fact[st->def]
+								       : TC_NONE;
+		const dfact *ld = bj < r->ndf ? &r->df[bj] : NULL;
+		if (!ld || ld->op != DF_LOAD || ld->size != 1 || (ld->flags & DF_GUARD) ||
+		    !exact_at(s, f, ld, &bo, &boff) ||
+		    (i && (bo != o2 || boff != off2 + (int64_t)i)) ||
+		    (bbl = pos_block(r, fn, ld->pos)) == TC_NONE ||
+		    !tc__ways_before(&d->w, bbl, ld->pos, pos_block(r, fn, st->pos), st->pos))
+			return TC_OK;
+		o2 = bo;
+		off2 = boff - (int64_t)i;
+		/* byte i of one whole store of a register */
+		if (byte_writer(s, f, d, bbl, ld->pos, bo, boff, work, &w))
+			return TC_ENOMEM;
+		int64_t woff;
+		uint32_t wo;
+		if (w == TC_NONE || (i && w != w0) || r->df[w].size != x->size ||
+		    !exact_at(s, f, &r->df[w], &wo, &woff) || wo != o2 || woff != off2)
+			return TC_OK;
+		w0 = w;
+	}
+	if (w0 != TC_NONE && bl != TC_NONE)
+		*reg = r->df[w0].def;
+	return TC_OK;
+}
+
+
 /* Marks (rmark, rstamp) the functions that may run f or g through calls:
  * f, g and their callers, theirs, and so on; for the last pair asked. */
 static void reaching(dstate *s, uint32_t f, uint32_t g, uint64_t *work)
@@ -1948,7 +2073,8 @@ static int use(dstate *s)
 			} else {
 				from = TC_NONE;
 				if (end != r->rec.opoff.v[i] &&
-				    copy_of(s, f, x, base, k, &work, &from))
+				    (copy_of(s, f, x, base, k, &work, &from) ||
+				     (from == TC_NONE && bytes_of(s, f, x, &work, &from))))
 					return TC_ENOMEM;
 				if (from == TC_NONE) {
 					/* what a call left there: the callee's

@@ -277,8 +277,15 @@ def judge(args, out, marks, extra=()):
             reported += rep + bool(c.get('argument'))
             if c.get('argument'):
                 problems.append('%s: argument reported: %s' % (where, c['argument']))
+            other = c.get('file') and os.path.basename(c['file']) != marks.base
+            if line is None and other and not rep:
+                # inside a header's function that nvcc -G keeps (a lambda of
+                # cooperative groups'): judged there, and not reported
+                continue
             if line is None:
-                problems.append('%s: no position in %s' % (where, marks.base))
+                problems.append('%s: no position in %s%s' % (
+                    where, marks.base, ' (reported at %s:%s)' % (c['file'], c.get('line'))
+                    if other else ''))
             elif line in marks.collective:
                 seen['collective', line] = seen.get(('collective', line), False) or rep
             elif rep:
