@@ -440,6 +440,10 @@ static fact eval_op(const ctx *c, uint32_t v)
 		}
 		if ((r.st == L && !all_lane) || r.st == LO)
 			r.st = NL;
+		/* a bound that grows round a loop (a counter) is given up at
+		 * once, not one bit a round */
+		if (c->fa[v].st != BOT && r.ub > c->fa[v].ub)
+			r.ub = 0;
 		return r;
 	}
 	case TC_LOP_OTHER:
