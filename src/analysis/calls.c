@@ -811,7 +811,8 @@ static int analyse(tc_calls *c, uint32_t x)
 			tu[v - 2] = tc__lanes_uniformity(lt[v - 2]);
 	bool again = false;
 	tc_decided *ev = NULL;
-	rc = live_blocks(c, x, &ev);
+	if (!rc)
+		rc = live_blocks(c, x, &ev);
 	uint32_t q_in = 0; /* d's ins passed, in the order of their calls */
 	for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 		const tc_call_site *cs = &d->calls[s];

@@ -414,9 +414,14 @@ static fact eval_op(const ctx *c, uint32_t v)
 	case TC_LOP_COPY:
 		a = operand(c, o, 0);
 		/* a value not negative keeps its bound through an extension
-		 * of either kind, and through a truncation that keeps it */
+		 * of either kind, and through a truncation that keeps it; a
+		 * truncation that may not keep it may leave the sign bit set */
 		if (a.ub && o->bits && a.ub >= o->bits)
 			a.ub = 0;
+		if (o->bits && !a.ub && !(a.st == L && a.small) &&
+		    ((o->flags & TC_LOP_TRUNC) ||
+		     (o->a[0] < c->f->nvalues && o->bits < c->op[o->a[0]].bits)))
+			a.nonneg = 0;
 		if (a.st == L && o->bits && o->bits < c->lg)
 			a.st = NL, a.tz = 0, a.nonneg = 0, a.isconst = 0;
 		if (o->bits && o->bits < 32)
