@@ -1219,6 +1219,79 @@ static uint32_t before_load(const reader *r, const pfunc *fn, const fdom *d, con
 	return bs;
 }
 
+/* Whether fact x (a load or a store of f) accesses one exact address:
+ * object *o at offset *off. */
+static bool exact_at(dstate *s, uint32_t f, const dfact *x, uint32_t *o, int64_t *off)
+{
+	aval one;
+	uint64_t key;
+	int64_t k = 0;
+	const aval *b = access_base(s, f, x, &one, &key, &k);
+	if (b->n != 1 || b->k != V_NONE || !key_exact(b->a[0]) || s->obj[key_obj(b->a[0])].open)
+		return false;
+	*o = key_obj(b->a[0]);
+	*off = key_off(b->a[0]) + k;
+	return true;
+}
+
+static uint32_t fact_fn(const reader *r, uint32_t j);
+
+/*
+ * The one store of f that [off, off + size) of object o holds at position
+ * lp (block bl), in *j (TC_NONE: none): a store of a register f writes
+ * once, through one exact address, that comes before lp on every path,
+ * where no other store of f that may write the range lies on a way from it
+ * to lp that does not pass it again. Exact: the store writes the range
+ * exactly, and the caller knows that no other function's store may write
+ * it (copy_of); else the store covers the range, and a store of another
+ * function that may write it leaves none.
+ */
+static int clear_store(dstate *s, uint32_t f, fdom *d, uint32_t bl, uint32_t lp, uint32_t o,
+		       int64_t off, uint32_t size, bool exact, uint64_t *work, uint32_t *j)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	*j = TC_NONE;
+	if (*work >= COPY_WORK)
+		return TC_OK;
+	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE && !exact; q = s->span[q].next) {
+		int64_t a, b;
+		key_range(s, s->span[q].key, &a, &b);
+		if (a < off + (int64_t)size && off < b && s->span[q].fn != f)
+			return TC_OK;
+	}
+	*work += s->wof[o + 1] - s->wof[o];
+	uint32_t nw = 0;
+	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
+		uint32_t w = s->wby[q];
+		bool own = w >= fn->df0 && w < fn->df1;
+		if ((!own && exact) || !may_write(s, own ? f : fact_fn(r, w), &r->df[w], o, off, size))
+			continue;
+		if (!own)
+			return TC_OK; /* another function's store */
+		s->wl[nw] = w;
+		s->wp[nw++] = r->df[w].pos;
+	}
+	for (uint32_t c = 0; c < nw && *work < COPY_WORK; c++) {
+		const dfact *st = &r->df[s->wl[c]];
+		uint32_t so, bs;
+		int64_t soff;
+		if ((st->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || (exact && st->size != size) ||
+		    !exact_at(s, f, st, &so, &soff) || so != o || soff > off ||
+		    soff + st->size < off + (int64_t)size || (exact && soff != off) ||
+		    (bs = before_load(r, fn, d, st, bl, lp)) == TC_NONE)
+			continue;
+		bool clear;
+		if (off_the_ways(s, fn, d, bs, st->pos, bl, lp, s->wp, nw, c, work, &clear))
+			return TC_ENOMEM;
+		if (clear) {
+			*j = s->wl[c];
+			return TC_OK;
+		}
+	}
+	return TC_OK;
+}
+
 /*
  * Whether load x of function f, whose base is one exact address, reads what
  * one store of a register wrote: a store in f of a register f writes once,
@@ -1266,41 +1339,13 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 			*reg = st->def;
 		return TC_OK;
 	}
-	/* the stores that may write it (all in f), and of those each that
-	 * comes before the load on every path, of a register written once,
-	 * through the one address, with none of the others on its ways to the
-	 * load */
-	uint32_t nw = 0;
-	if (*work >= COPY_WORK)
-		return TC_OK;
-	*work += s->wof[o + 1] - s->wof[o];
-	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
-		uint32_t j = s->wby[q];
-		if (j >= fn->df0 && j < fn->df1 && may_write(s, f, &r->df[j], o, off, x->size))
-			s->wl[nw++] = j;
-	}
-	for (uint32_t w = 0; w < nw; w++)
-		s->wp[w] = r->df[s->wl[w]].pos;
-	for (uint32_t c = 0; c < nw && *work < COPY_WORK; c++) {
-		const dfact *st = &r->df[s->wl[c]];
-		if ((st->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || st->size != x->size)
-			continue;
-		aval one;
-		uint64_t key;
-		int64_t sk = 0;
-		const aval *sb = access_base(s, f, st, &one, &key, &sk);
-		uint32_t bs = before_load(r, fn, d, st, bl, x->pos);
-		if (sb->n != 1 || sb->k != V_NONE || !key_exact(sb->a[0]) ||
-		    sb->a[0] != addr_key(o, off - sk) || bs == TC_NONE)
-			continue;
-		bool clear;
-		if (off_the_ways(s, fn, d, bs, st->pos, bl, x->pos, s->wp, nw, c, work, &clear))
-			return TC_ENOMEM;
-		if (clear) {
-			*reg = st->def;
-			return TC_OK;
-		}
-	}
+	/* the stores that may write it (all in f): the one of the same size
+	 * at the same address that holds there at the load */
+	uint32_t j;
+	if (clear_store(s, f, d, bl, x->pos, o, off, x->size, true, work, &j))
+		return TC_ENOMEM;
+	if (j != TC_NONE)
+		*reg = r->df[j].def;
 	return TC_OK;
 }
 
@@ -1320,80 +1365,14 @@ static uint32_t fact_fn(const reader *r, uint32_t j)
 	return lo;
 }
 
-/* Whether fact x (a load or a store of f) accesses one exact address:
- * object *o at offset *off. */
-static bool exact_at(dstate *s, uint32_t f, const dfact *x, uint32_t *o, int64_t *off)
-{
-	aval one;
-	uint64_t key;
-	int64_t k = 0;
-	const aval *b = access_base(s, f, x, &one, &key, &k);
-	if (b->n != 1 || b->k != V_NONE || !key_exact(b->a[0]) || s->obj[key_obj(b->a[0])].open)
-		return false;
-	*o = key_obj(b->a[0]);
-	*off = key_off(b->a[0]) + k;
-	return true;
-}
-
-/* The one store of f that byte off of object o holds at position lp
- * (block bl): a store of a register f writes once, through one exact
- * address, that comes before on every path, with no other store that may
- * write the byte on a way from it (copy_of's conditions, for one byte);
- * *j its fact, TC_NONE where there is none or a store of another function
- * may write the byte. */
-static int byte_writer(dstate *s, uint32_t f, fdom *d, uint32_t bl, uint32_t lp, uint32_t o,
-		       int64_t off, uint64_t *work, uint32_t *j)
-{
-	reader *r = s->r;
-	const pfunc *fn = &r->fn[f];
-	*j = TC_NONE;
-	if (*work >= COPY_WORK)
-		return TC_OK;
-	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE; q = s->span[q].next) {
-		int64_t a, b;
-		key_range(s, s->span[q].key, &a, &b);
-		if (a <= off && off < b && s->span[q].fn != f)
-			return TC_OK;
-	}
-	*work += s->wof[o + 1] - s->wof[o];
-	uint32_t nw = 0;
-	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
-		uint32_t w = s->wby[q];
-		bool own = w >= fn->df0 && w < fn->df1;
-		if (!may_write(s, own ? f : fact_fn(r, w), &r->df[w], o, off, 1))
-			continue;
-		if (!own)
-			return TC_OK; /* another function's store */
-		s->wl[nw] = w;
-		s->wp[nw++] = r->df[w].pos;
-	}
-	for (uint32_t c = 0; c < nw && *work < COPY_WORK; c++) {
-		const dfact *st = &r->df[s->wl[c]];
-		uint32_t so, bs;
-		int64_t soff;
-		if ((st->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || !exact_at(s, f, st, &so, &soff) ||
-		    so != o || soff > off || soff + st->size <= off ||
-		    (bs = before_load(r, fn, d, st, bl, lp)) == TC_NONE)
-			continue;
-		bool clear;
-		if (off_the_ways(s, fn, d, bs, st->pos, bl, lp, s->wp, nw, c, work, &clear))
-			return TC_ENOMEM;
-		if (clear) {
-			*j = s->wl[c];
-			return TC_OK;
-		}
-	}
-	return TC_OK;
-}
-
 /*
  * Whether load x of f (2, 4 or 8 bytes at one exact address) reads what one
  * store of a register wrote elsewhere, moved there a byte at a time (a
  * memcpy, as nvcc -G writes a bit_cast and cooperative groups' shuffle of a
  * type of several words): each byte i of x's is what a one-byte store in f
- * wrote (byte_writer), of a register that a one-byte load wrote once
+ * wrote (clear_store), of a register that a one-byte load wrote once
  * before it on every path, of byte i of one location of x's size, which one store of register R wrote
- * whole (byte_writer again, for that byte). Each hop comes before the next
+ * whole (clear_store again, for that byte). Each hop comes before the next
  * on every path, so R's store comes before x on every path, and R, written
  * once in f, holds at x what it stored: x reads R, in *reg.
  */
@@ -1414,7 +1393,7 @@ static int bytes_of(dstate *s, uint32_t f, const dfact *x, uint64_t *work, uint3
 	for (uint32_t i = 0; i < x->size && bl != TC_NONE; i++) {
 		uint32_t sj, w, bo, bbl;
 		int64_t boff;
-		if (byte_writer(s, f, d, bl, x->pos, o, off + i, work, &sj))
+		if (clear_store(s, f, d, bl, x->pos, o, off + i, 1, false, work, &sj))
 			return TC_ENOMEM;
 		const dfact *st = sj != TC_NONE ? &r->df[sj] : NULL;
 		/* a byte store of what a byte load read */
@@ -1430,7 +1409,7 @@ static int bytes_of(dstate *s, uint32_t f, const dfact *x, uint64_t *work, uint3
 		o2 = bo;
 		off2 = boff - (int64_t)i;
 		/* byte i of one whole store of a register */
-		if (byte_writer(s, f, d, bbl, ld->pos, bo, boff, work, &w))
+		if (clear_store(s, f, d, bbl, ld->pos, bo, boff, 1, false, work, &w))
 			return TC_ENOMEM;
 		int64_t woff;
 		uint32_t wo;
