@@ -481,6 +481,13 @@ static int df_arg_store(reader *r, const tok *op, const opnd *val, uint32_t slot
 	return TC_OK;
 }
 
+/* What a record reading one register computes: a copy of it, to bits (0:
+ * not known). */
+static tc_lane_op copy_lane(uint8_t bits)
+{
+	return (tc_lane_op){TC_LOP_COPY, 0, bits, {0, TC_NONE}, TC_NONE, {0, 0}};
+}
+
 static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guard)
 {
 	if (r->nops < 2)
@@ -595,6 +602,12 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 			nslot *e;
 			uint32_t slot = tc__ptx_param_slot(r, addr->sym, addr->slen, &e);
 			size_t nval = r->rd.len - from; /* the value's registers only */
+			/* a result or an argument stored whole from one register: a
+			 * copy of it, of the store's width, for what a calling
+			 * context traces back (analysis/calls.c) */
+			uint32_t width = elem_size(op) * 8;
+			uint8_t bits = (uint8_t)(width < 64 ? width : 64);
+			tc_lane_op whole = addr->off == 0 && nval == 1 ? copy_lane(bits) : tc__ptx_no_lane;
 			if (slot == TC_NONE) { /* the function's own result: its register */
 				e = tc__ptx_nmap_find(&r->params, addr->sym, addr->slen,
 						      tc__hash_bytes(addr->sym, addr->slen));
@@ -608,15 +621,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				/* a part of it: the rest stays */
 				if (addr->off != 0 && tc__ptx_push(r, &r->rd, e->val))
 					return r->rc;
-				/* the whole of it, one register: a copy of it */
-				uint32_t rw = elem_size(op) * 8;
-				if (addr->off == 0 && nval == 1)
-					r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0,
-								   (uint8_t)(rw < 64 ? rw : 64),
-								   {0, TC_NONE}, TC_NONE, {0, 0}};
-				int rc = tc__ptx_emit_defs(r, &e->val, 1, guard, TC_UA_PURE, TC_NONE);
-				r->cur_lane = tc__ptx_no_lane;
-				return rc;
+				r->cur_lane = whole;
+				return tc__ptx_emit_defs(r, &e->val, 1, guard, TC_UA_PURE, TC_NONE);
 			}
 			if (df_arg_store(r, op, val, slot, addr->off, guard))
 				return r->rc;
@@ -630,15 +636,9 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					 val->off >= 0 && val->off < 0xffff
 				     ? (uint32_t)val->off + 1
 				     : 0;
-			/* the argument as a copy of the value (a constant or one
-			 * register) of the store's width, for what a calling
-			 * context traces back */
-			uint32_t width = elem_size(op) * 8;
-			uint8_t bits = (uint8_t)(width < 64 ? width : 64);
-			if (addr->off == 0 && nval == 1)
-				r->cur_lane =
-					(tc_lane_op){TC_LOP_COPY, 0, bits, {0, TC_NONE}, TC_NONE, {0, 0}};
-			else if (addr->off == 0 && nval == 0 && val->k == O_IMM && val->known)
+			/* or an argument that is a constant */
+			r->cur_lane = whole;
+			if (addr->off == 0 && nval == 0 && val->k == O_IMM && val->known)
 				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits,
 							   {TC_NONE, TC_NONE},
 							   TC_NONE, {tc__ptx_sext(val->off, bits), 0}};
@@ -777,9 +777,7 @@ static int returned(reader *r)
 	if (tc__ptx_push(r, &r->ret_rec, (uint32_t)r->rec.def.len))
 		return r->rc;
 	/* one result: what it computes (a callee's base + lane, calls.c) */
-	r->cur_lane = r->ret_regs.len == 1
-			      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}}
-			      : tc__ptx_no_lane;
+	r->cur_lane = r->ret_regs.len == 1 ? copy_lane(0) : tc__ptx_no_lane;
 	int rc = tc__ptx_emit(r, TC_NONE, TC_UA_PURE, TC_NONE);
 	r->cur_lane = tc__ptx_no_lane;
 	return rc;
@@ -800,9 +798,7 @@ static int call_args(reader *r, const opnd *args, uint32_t *arg0)
 			return r->rc;
 		if (tc__ptx_push(r, &r->carg, (uint32_t)r->rec.def.len))
 			return r->rc;
-		r->cur_lane = r->rd.len == 1
-				      ? (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}}
-				      : tc__ptx_no_lane;
+		r->cur_lane = r->rd.len == 1 ? copy_lane(0) : tc__ptx_no_lane;
 		if (tc__ptx_emit(r, TC_NONE, TC_UA_PURE, TC_NONE))
 			return r->rc;
 	}
@@ -1168,7 +1164,7 @@ static int coll_op(reader *r, const opinfo *oi, const tc_gpu_collective *row, ui
 		r->cur_lane = tc__ptx_no_lane;
 		const opnd *o = k0 + i < r->nops ? &r->ops[k0 + i] : NULL;
 		if (o && o->k == O_REG && o->reg != TC_NONE && r->rd.len == 1)
-			r->cur_lane = (tc_lane_op){TC_LOP_COPY, 0, 0, {0, TC_NONE}, TC_NONE, {0, 0}};
+			r->cur_lane = copy_lane(0);
 		else if (o && o->k == O_IMM && o->known && r->rd.len == 0)
 			r->cur_lane =
 				(tc_lane_op){TC_LOP_COPY, TC_LOP_K0, 0, {TC_NONE, TC_NONE}, TC_NONE, {o->off, 0}};
