@@ -198,9 +198,11 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	 * mask of at least the group's lanes */
 	for (int t = 0; t < NTILE; t++) {
 		uint64_t covered = 0;
-		for (uint32_t p = 0; p < MASK_BITS; p++)
-			if (((gmask >> p) & 1) && gspan_of(gs, p) >= span_of_view(t + 2))
+		for (uint64_t g = gmask; g; g &= g - 1) {
+			uint32_t p = (uint32_t)__builtin_ctzll(g);
+			if (gspan_of(gs, p) >= span_of_view(t + 2))
 				covered |= UINT64_C(1) << p;
+		}
 		tm[t] = (tmask && !most ? tmask[t] : ALL_DIVERGENT) & wmask & ~covered;
 	}
 	kmask &= ~mask; /* a constant is the same in every thread */
@@ -323,21 +325,17 @@ static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 /* Whether a context's return value is base + lane in each warp (l its
  * warp's view, w l's uniformity), as tc__lanes_lane says (0: not): each
  * value returned is, and the returns do not join after a branch that
- * splits a warp; small and bounded where each is. */
+ * splits a warp; what all of them are (tc__lanes_lane_meet). */
 static uint8_t returns_lane(const tc_fn_desc *d, const tc_lanes *l, const tc_uniformity *w)
 {
 	if (!d->nret || (d->nret > 1 && some_branch_divergent(d, w)))
 		return 0;
-	unsigned small = 1, ub = 0;
-	for (uint32_t k = 0; k < d->nret; k++) {
-		int m = d->ret[k] == TC_NONE ? 0 : tc__lanes_lane(l, d->ret[k]);
-		unsigned b = ((unsigned)m >> 1) & 63;
-		if (!m)
-			return 0;
-		small &= (unsigned)m & 1;
-		ub = k == 0 || (ub && b) ? (b > ub ? b : ub) : 0;
+	int m = -1;
+	for (uint32_t k = 0; k < d->nret && m; k++) {
+		int x = d->ret[k] == TC_NONE ? 0 : tc__lanes_lane(l, d->ret[k]);
+		m = m < 0 ? x : tc__lanes_lane_meet(m, x);
 	}
-	return (uint8_t)(0x80 | ub << 1 | small);
+	return (uint8_t)(m > 0 ? m : 0);
 }
 
 /* The outs of a context that are the same in the group (tc_fn_desc.out):
@@ -509,16 +507,17 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, int view, tc_
 	 * small integers) or each lane's own tile of lanes */
 	const context *X = &c->ctx[x];
 	const tc_lane_op *lop = d->lop;
-	uint64_t known = X->launch ? 0 : X->kmask | X->ones | (X->gmask & (X->gspan[0] | X->gspan[1] | X->gspan[2]));
+	uint64_t tiles = X->gspan[0] | X->gspan[1] | X->gspan[2]; /* within gmask */
+	uint64_t known = X->launch ? 0 : X->kmask | X->ones | tiles;
 	for (uint32_t k = 0; k < d->nparam_values && known; k++) {
 		uint32_t p = d->param_index[k], v = d->param_value[k];
 		if (p >= MASK_BITS || !((known >> p) & 1) || v >= f.nvalues)
 			continue;
-		/* what the read keeps of the caller's value: all of a full mask
-		 * or a tile's (32 bits), the constant itself */
+		/* what the read keeps of the caller's value: the constant
+		 * itself, all of a full mask or a tile's (32 bits) */
 		unsigned bits = d->lop[v].bits;
 		bool ones = (X->ones >> p) & 1, kn = (X->kmask >> p) & 1;
-		if (ones || !kn ? bits && bits < 32 : !tc__traced_fits(kval_of(X, p), bits))
+		if (!ones && kn ? !tc__traced_fits(kval_of(X, p), bits) : bits && bits < 32)
 			continue;
 		if (lop == d->lop && !(lop = own_lop(c, d)))
 			return oom(c);

@@ -118,7 +118,7 @@ static uint8_t bit_length(uint64_t x)
 
 static fact constant(int64_t c)
 {
-	return (fact){NL,  (uint8_t)ctz64((uint64_t)c), c >= 0, 1, 0, c, 0, TC_NONE,
+	return (fact){NL, (uint8_t)ctz64((uint64_t)c), c >= 0, 1, 0, c, 0, TC_NONE,
 		      c >= 0 ? bit_length((uint64_t)c) : 0};
 }
 
@@ -815,6 +815,14 @@ bool tc__lanes_assumed(const tc_lanes *l)
 int tc__lanes_lane(const tc_lanes *l, uint32_t v)
 {
 	return v < l->f.nvalues && l->lanev ? l->lanev[v] : 0;
+}
+
+int tc__lanes_lane_meet(int a, int b)
+{
+	if (!a || !b)
+		return 0;
+	int ua = (a >> 1) & 63, ub = (b >> 1) & 63;
+	return 0x80 | (ua && ub ? (ua > ub ? ua : ub) : 0) << 1 | (a & b & 1);
 }
 
 /* ---- member masks of partitioned warps (tc__lanes_group_mask) ------------- */

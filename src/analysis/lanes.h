@@ -70,6 +70,9 @@ bool tc__lanes_assumed(const tc_lanes *l);
  * its block), and in bits 1 .. 6 a bound: the value is in [0, 2^bound)
  * (0: none known). */
 int tc__lanes_lane(const tc_lanes *l, uint32_t v);
+/* What both of two such answers say: base + lane where both are, small
+ * where both are, bounded by the larger bound where both are bounded. */
+int tc__lanes_lane_meet(int a, int b);
 /*
  * Whether value v, a warp collective's member mask, names in every lane
  * exactly that lane's aligned group of 2^k lanes (the same k in the whole
