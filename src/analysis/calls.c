@@ -823,7 +823,9 @@ static int analyse(tc_calls *c, uint32_t x)
 			c->ctx[x].callee[s] = TC_NONE; /* not made in this context */
 			continue;
 		}
-		passing P = {.mask = 0};
+		passing P; /* kval is read only where kmask says (not cleared) */
+		P.mask = P.wmask = P.ones = P.gmask = P.kmask = 0;
+		P.gspan[0] = P.gspan[1] = P.gspan[2] = 0;
 		for (int t = 0; t < NTILE; t++)
 			P.tmask[t] = ALL_DIVERGENT;
 		/* whether a member mask passed may be a tile's, and the constants
