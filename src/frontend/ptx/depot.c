@@ -74,6 +74,10 @@
 #define MAX_ADDRS 1024 /* addresses one value holds at most (more: open) */
 #define MAX_OFFS 8   /* offsets into one object one value holds, before any */
 #define MAX_ROUNDS 64
+/* the solve's steps (addresses joined and read) at most: past them it starts again
+ * with no parameter followed (tc__ptx_depot_values) */
+#define SOLVE_STEPS 4000000u
+#define SOLVE_STEPS_PER_FACT 128u
 #define MAX_HOPS 4 /* calls that pass a caller's address on, before its store */
 #define OFF_ANY 0xffffffffu
 #define OFF_SPAN 0xc0000000u /* + i: any offset in the object's i-th variable */
@@ -170,7 +174,13 @@ typedef struct dstate {
 	size_t fev_cap, gev_cap, hev_cap, evb_cap;
 	/* the calls that pass the caller's address on to the store (chain) */
 	uint32_t hop[MAX_HOPS], nhops;
-	bool changed, give_up, oom;
+	/* per function: a call through a register may run it, so its
+	 * parameters are anything (its address is taken somewhere) */
+	uint8_t *anyc;
+	/* the solve's work so far (addresses joined and read), and its bound: past it
+	 * the solve stops (over), and starts again with no parameter followed */
+	uint64_t steps, budget;
+	bool changed, give_up, oom, over;
 } dstate;
 
 /* ---- what the reader records ------------------------------------------- */
@@ -378,6 +388,7 @@ static void widen(dstate *s, aval *d)
 static void add_addr(dstate *s, aval *d, uint64_t x)
 {
 	uint32_t o = key_obj(x);
+	s->steps++;
 	if (d->wide) {
 		open_obj(s, o);
 		return;
@@ -563,6 +574,7 @@ static void unknown_stores(dstate *s, const dobj *o, int64_t lo, int64_t hi, ava
  * size bytes at an offset not known there). */
 static void load_loc(dstate *s, uint32_t j, int64_t lo, int64_t hi, uint32_t size, aval *out)
 {
+	s->steps++;
 	int64_t a = key_off(s->loc[j].key), b = a + s->loc[j].size;
 	if (!(a < hi && lo < b))
 		return;
@@ -577,6 +589,7 @@ static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, av
 {
 	if (base->k != V_NONE)
 		tjoin_k(s, out, V_TOP, 0); /* it may point elsewhere */
+	s->steps += base->n;
 	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
 		uint64_t x = base->a[i];
 		dobj *o = &s->obj[key_obj(x)];
@@ -788,7 +801,7 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 			join_k(s, d, c ? V_SYM : V_TOP, (int64_t)c);
 			break;
 		}
-		if (r->df_indirect) {
+		if (r->df_indirect || s->anyc[f]) { /* callers not all known */
 			join_k(s, d, V_TOP, 0);
 			break;
 		}
@@ -979,14 +992,15 @@ static int setup(dstate *s)
 }
 
 /* the arguments of calls of functions without a body go where nothing is
- * followed; so do those of every call in a file with a call through a
- * register, where a .func's parameters are anything (eval, DF_PARAM) */
+ * followed, and so do those of calls through a register and of calls of a
+ * function such a call may run, whose parameters are anything (eval,
+ * DF_PARAM); where no parameter is followed, those of every call */
 static void bodiless_calls(dstate *s)
 {
 	reader *r = s->r;
 	for (size_t i = 0; i < r->ncalls && !s->give_up; i++) {
 		const pcall *c = &r->calls[i];
-		if (c->callee != TC_NONE && !r->df_indirect)
+		if (c->callee != TC_NONE && !r->df_indirect && !s->anyc[c->callee])
 			continue;
 		for (uint32_t a = 0; a < c->nargs; a++) {
 			aval v = {V_NONE, 0, 0, 0, NULL, false};
@@ -1035,8 +1049,11 @@ static void solve(dstate *s)
 		if (snapshot_locs(s))
 			return;
 		for (uint32_t f = 0; f < r->nfn && !s->give_up; f++)
-			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1 && !s->give_up; j++)
+			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1 && !s->give_up; j++) {
 				eval(s, f, &r->df[j]);
+				if (s->steps > s->budget)
+					s->over = s->give_up = true;
+			}
 		bodiless_calls(s);
 		/* what an open object holds may go anywhere too */
 		for (size_t i = 0; i < s->nloc; i++)
@@ -2351,7 +2368,9 @@ static int ins_order(dstate *s, fin *F, uint64_t *work)
 				stc[top++] = r->fn[next].call0;
 				continue;
 			}
-			if (ins_of(s, F, f, work))
+			/* a function a call through a register may run reads
+			 * through its parameters what no caller here says */
+			if (!s->anyc[f] && ins_of(s, F, f, work))
 				return TC_ENOMEM;
 			top--;
 		}
@@ -2494,34 +2513,62 @@ static bool only_null(const reader *r, uint32_t f, uint32_t v)
 	return writes && writes == nulls;
 }
 
+/* Whether function f's address is taken: its name is used otherwise than
+ * as a call's callee (an operand, a variable's initializer). */
+static bool address_taken(const reader *r, uint32_t f)
+{
+	const pfunc *fn = &r->fn[f];
+	const nslot *e = tc__ptx_nmap_find(&r->fnames, fn->name, fn->nlen,
+					   tc__hash_bytes(fn->name, fn->nlen));
+	return !e || e->refs > 0;
+}
+
 int tc__ptx_depot_values(reader *r)
 {
 	/* a call through a register that is only ever 0 runs no function
 	 * (nvcc -G calls host functions so: it never returns); any other may
-	 * run any of them */
-	for (size_t k = 0; k + 1 < r->icall.len && !r->df_indirect; k += 2)
-		if (r->icall.v[k] >= r->nfn || !only_null(r, r->icall.v[k], r->icall.v[k + 1]))
-			r->df_indirect = true;
+	 * run any function whose address the file takes */
+	bool icalls = false;
+	for (size_t k = 0; k + 1 < r->icall.len && !icalls; k += 2)
+		icalls = r->icall.v[k] >= r->nfn || !only_null(r, r->icall.v[k], r->icall.v[k + 1]);
 	bool objects = false;
 	for (size_t i = 0; i < r->ndf && !objects; i++)
 		objects = r->df[i].op == DF_OBJ;
 	if (!objects)
 		return TC_OK; /* no local object's address is taken */
-	dstate s;
-	memset(&s, 0, sizeof s);
-	s.r = r;
-	tc__arena_init(&s.ar, &r->al);
-	s.vbase = TC_ARENA_ARRAY(&s.ar, uint32_t, r->nfn + 1);
-	int rc = s.vbase ? setup(&s) : TC_ENOMEM;
-	if (!rc) {
-		solve(&s);
-		rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
-		if (!rc && !s.give_up && !r->df_indirect)
-			rc = ins(&s);
+	int rc;
+	for (;;) {
+		dstate s;
+		memset(&s, 0, sizeof s);
+		s.r = r;
+		tc__arena_init(&s.ar, &r->al);
+		s.vbase = TC_ARENA_ARRAY(&s.ar, uint32_t, r->nfn + 1);
+		s.anyc = TC_ARENA_ZARRAY(&s.ar, uint8_t, r->nfn + 1);
+		s.budget = SOLVE_STEPS + SOLVE_STEPS_PER_FACT * (uint64_t)r->ndf;
+		rc = s.vbase && s.anyc ? TC_OK : TC_ENOMEM;
+		for (uint32_t f = 0; icalls && !rc && f < r->nfn; f++)
+			s.anyc[f] = address_taken(r, f);
+		if (!rc)
+			rc = setup(&s);
+		if (!rc) {
+			solve(&s);
+			if (s.over && !s.oom && !r->df_indirect) {
+				/* the parameters' addresses grew too many to
+				 * follow in time: again, with none followed */
+				tc__hash_free(&s.lh, s.ar.al);
+				tc__arena_free(&s.ar);
+				r->df_indirect = true;
+				continue;
+			}
+			rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
+			if (!rc && !s.give_up && !r->df_indirect)
+				rc = ins(&s);
+		}
+		if (!rc && (r->nouts || r->ncouts))
+			rc = by_function(r);
+		tc__hash_free(&s.lh, s.ar.al);
+		tc__arena_free(&s.ar);
+		break;
 	}
-	if (!rc && (r->nouts || r->ncouts))
-		rc = by_function(r);
-	tc__hash_free(&s.lh, s.ar.al);
-	tc__arena_free(&s.ar);
 	return rc == TC_ENOMEM ? tc__ptx_oom(r) : rc ? r->rc : TC_OK;
 }

@@ -152,6 +152,7 @@ static int parse_operands(reader *r)
 			o->simple = true;
 			o->sym = r->t.s;
 			o->slen = r->t.len;
+			tc__ptx_fn_ref(r, o->sym, o->slen, 1);
 			tc__ptx_next(r);
 			while (tc__ptx_is_p(r, '+') || tc__ptx_is_p(r, '-')) { /* sym+4 */
 				int64_t sign = tc__ptx_is_p(r, '-') ? -1 : 1, v = 0;
@@ -822,6 +823,8 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		return tc__ptx_err(r, callee ? callee->at.line : op->line, callee ? callee->at.col : op->col,
 				   "expected the called function's name (or a register holding its "
 				   "address)");
+	if (callee->k == O_SYM) /* a call, not the function's address */
+		tc__ptx_fn_ref(r, callee->sym, callee->slen, -1);
 	uint32_t arg0 = (uint32_t)r->carg.len;
 	if (callee->k == O_SYM &&
 	    tc__gpu_builtin_kind(callee->sym, callee->slen) == TC_GPU_OTHER &&

@@ -281,7 +281,7 @@ nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n)
 	tc__hash_put_at(&m->index, at, h, i);
 	m->len++;
 	e = tc__ptx_nmap_at(m, i);
-	*e = (nslot){s, (uint32_t)n, 0, 0, 0, 0xff};
+	*e = (nslot){.s = s, .len = (uint32_t)n, .tag = 0xff};
 	return e;
 }
 
@@ -290,6 +290,17 @@ void tc__ptx_nmap_free(tc_arena *ar, nmap *m)
 	tc__hash_free(&m->index, ar->al);
 }
 /* ---- skipping what is not code --------------------------------------- */
+
+void tc__ptx_fn_ref(reader *r, const char *s, uint32_t len, int d)
+{
+	nslot *e = tc__ptx_nmap_find(&r->fnames, s, len, tc__hash_bytes(s, len));
+	if (!e)
+		return; /* no function (PTX declares one before its name is used) */
+	if (d > 0)
+		e->refs++;
+	else if (e->refs)
+		e->refs--;
+}
 
 /* Skips to the ';' that ends a declaration (balanced { }), past it. */
 int tc__ptx_skip_decl(reader *r, nmap *local_syms)
@@ -315,6 +326,9 @@ int tc__ptx_skip_decl(reader *r, nmap *local_syms)
 			if (!e)
 				return tc__ptx_oom(r);
 			e->tag = 1;
+		} else if (r->t.kind == T_IDENT && r->t.s[0] != '.') {
+			/* an initializer's name: a function's address */
+			tc__ptx_fn_ref(r, r->t.s, r->t.len, 1);
 		}
 		tc__ptx_next(r);
 	}

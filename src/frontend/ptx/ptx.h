@@ -85,6 +85,8 @@ typedef struct nslot {
 	uint32_t len;
 	uint32_t val, aux;
 	uint32_t depth; /* registers: the scope that declared it */
+	uint32_t refs;  /* functions: uses of the name but as a call's callee
+			 * (its address taken: tc__ptx_fn_ref) */
 	uint8_t tag;
 } nslot;
 
@@ -491,9 +493,11 @@ typedef struct reader {
 	uint32_t *inarg_off;
 	uint8_t *duse;
 	size_t duse_cap;
-	/* some call through a register may run a function of the file (depot.c
-	 * then follows no parameter); icall: the calls through a register
-	 * that it has to decide, each a function and its register (pairs) */
+	/* some call through something that is no register may run a function
+	 * of the file, or depot.c's solve took too long with the parameters
+	 * followed (it then follows no parameter); icall: the calls through a
+	 * register that it has to decide, each a function and its register
+	 * (pairs): such a call may run a function whose address is taken */
 	bool df_indirect;
 	tc_u32vec icall;
 	/* whether each call slot (retval0) holds, since the last label or
@@ -580,6 +584,10 @@ void tc__ptx_nmap_clear(tc_arena *ar, nmap *m);
 nslot *tc__ptx_nmap_put(tc_arena *ar, nmap *m, const char *s, size_t n);
 void tc__ptx_nmap_free(tc_arena *ar, nmap *m);
 int tc__ptx_skip_decl(reader *r, nmap *local_syms);
+/* a use of name s (an operand, an initializer's) that, where it names a
+ * function, takes its address (d = 1) or calls it (-1: the callee's
+ * operand, counted as a use before) */
+void tc__ptx_fn_ref(reader *r, const char *s, uint32_t len, int d);
 int tc__ptx_skip_group(reader *r);
 bool tc__ptx_may_have_warp_ops(const char *p, size_t n);
 /* What the text may hold, from one scan of its '.'s: a .debug_info section

@@ -1,5 +1,5 @@
-# a call through a register the caller passes may run any function: no
-# .func parameter is followed in the file, and the load after the call
-# warns
+# a call through a register the caller passes may run get_parity, whose
+# address the file takes: its parameter is not followed, and the load after
+# the call warns
 args: check depot-any-call.ptx
 status: 1
