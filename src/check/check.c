@@ -290,7 +290,7 @@ static int context_collectives(graph_check *c)
 				return c->rc;
 			continue;
 		}
-		if (col->barrier || col->call)
+		if (col->barrier || (col->call && !tc__calls_unknown_callee(c->calls, j, k)))
 			continue;
 		bool masked;
 		tc_state st = tc__calls_collective(c->calls, j, k, &masked, &col->arg, &col->lanes);

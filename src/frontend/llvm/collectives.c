@@ -30,6 +30,30 @@ bool tc__llvm_is_call(LLVMValueRef i)
 	return LLVMIsACallInst(i) || LLVMIsAInvokeInst(i) || LLVMIsACallBrInst(i);
 }
 
+/* Whether call i calls through a pointer (no function, no inline asm). */
+static bool through_pointer(LLVMValueRef i)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(i);
+	return callee && !LLVMIsAFunction(callee) && !LLVMIsAInlineAsm(callee);
+}
+
+/* Whether fn's address is taken: a use of it that is not the called
+ * operand of a call (an argument, a store, a constant's). */
+static bool address_taken(LLVMValueRef fn)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (!user || !LLVMIsAInstruction(user) || !tc__llvm_is_call(user) ||
+		    LLVMGetCalledValue(user) != fn)
+			return true;
+		unsigned na = (unsigned)LLVMGetNumArgOperands(user);
+		for (unsigned a = 0; a < na; a++)
+			if (LLVMGetOperand(user, a) == fn)
+				return true;
+	}
+	return false;
+}
+
 /* A call instruction (not invoke) that executes a barrier. */
 bool tc__llvm_is_barrier_call(const reader *r, LLVMValueRef i)
 {
@@ -38,6 +62,8 @@ bool tc__llvm_is_barrier_call(const reader *r, LLVMValueRef i)
 	LLVMValueRef callee = LLVMGetCalledValue(i);
 	if (tc__llvm_callee_kind(callee) == TC_GPU_BARRIER)
 		return true;
+	if (through_pointer(i)) /* any function whose address is taken */
+		return r->barrier[r->nfn];
 	uint32_t f = tc__llvm_ptrmap_get(&r->fn_index, callee);
 	return f != TC_NONE && r->barrier[f];
 }
@@ -131,8 +157,9 @@ int tc__llvm_collect_functions(reader *r)
 		n += !LLVMIsDeclaration(fn);
 	r->fns = TC_ARENA_ARRAY(&r->ar, LLVMValueRef, n ? n : 1);
 	r->kernel = TC_ARENA_ZARRAY(&r->ar, uint8_t, n ? n : 1);
-	r->barrier = TC_ARENA_ZARRAY(&r->ar, uint8_t, n ? n : 1);
-	r->reach = TC_ARENA_ZARRAY(&r->ar, uint8_t, n ? n : 1);
+	/* barrier[n], reach[n]: what a call through a pointer may run */
+	r->barrier = TC_ARENA_ZARRAY(&r->ar, uint8_t, n + 1);
+	r->reach = TC_ARENA_ZARRAY(&r->ar, uint8_t, n + 1);
 	r->maxntid = TC_ARENA_ZARRAY(&r->ar, uint32_t, (size_t)(n ? n : 1) * 3);
 	if (!r->fns || !r->kernel || !r->barrier || !r->reach || !r->maxntid)
 		return tc__llvm_oom(r);
@@ -148,8 +175,13 @@ int tc__llvm_collect_functions(reader *r)
 		return rc;
 
 	/* call edges between defined functions; seeds: calls of barrier builtins,
-	 * and defined functions that are barrier builtins (linked from libclc) */
+	 * and defined functions that are barrier builtins (linked from libclc).
+	 * A call through a pointer calls node nfn, which calls every defined
+	 * function whose address is taken (the module is the program). */
 	tc_u32vec from = {0}, to = {0};
+	uint32_t any = r->nfn;
+	bool pointers = false;
+	size_t direct = 0;
 	for (uint32_t f = 0; f < r->nfn && rc == TC_OK; f++) {
 		if (tc__llvm_callee_kind(r->fns[f]) == TC_GPU_BARRIER)
 			r->barrier[f] = 1;
@@ -160,7 +192,11 @@ int tc__llvm_collect_functions(reader *r)
 				if (!tc__llvm_is_call(i))
 					continue;
 				LLVMValueRef callee = LLVMGetCalledValue(i);
-				uint32_t g = tc__llvm_ptrmap_get(&r->fn_index, callee);
+				uint32_t g = through_pointer(i)
+						 ? any
+						 : tc__llvm_ptrmap_get(&r->fn_index, callee);
+				pointers |= g == any;
+				direct += g != TC_NONE && g != any;
 				if (g != TC_NONE) {
 					if (tc__u32vec_push(&r->al, &from, f) ||
 					    tc__u32vec_push(&r->al, &to, g))
@@ -181,25 +217,31 @@ int tc__llvm_collect_functions(reader *r)
 			}
 		}
 	}
-	r->calls = from.len > 0;
+	for (uint32_t g = 0; pointers && g < r->nfn && rc == TC_OK; g++)
+		if (address_taken(r->fns[g])) {
+			direct++; /* a function a kernel may call */
+			if (tc__u32vec_push(&r->al, &from, any) || tc__u32vec_push(&r->al, &to, g))
+				rc = tc__llvm_oom(r);
+		}
+	r->calls = direct > 0;
 	bool contexts = r->calls && !(r->opt && r->opt->function);
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		r->reach[f] = (uint8_t)((r->reach[f] | (contexts ? r->reach[f] >> 3 : 0)) & 7);
 		r->warp_module |= (r->reach[f] & 6) != 0;
 	}
 	if (rc == TC_OK &&
-	    tc__gpu_barrier_closure(&r->al, r->nfn, from.v, to.v, from.len, r->barrier))
+	    tc__gpu_barrier_closure(&r->al, any + 1, from.v, to.v, from.len, r->barrier))
 		rc = tc__llvm_oom(r);
 	/* the same closure per group, through one flag array at a time */
-	uint8_t *flag = rc ? NULL : tc__malloc(&r->al, n ? n : 1);
+	uint8_t *flag = rc ? NULL : tc__malloc(&r->al, n + 1);
 	if (!rc && !flag)
 		rc = tc__llvm_oom(r);
 	for (unsigned grp = 0; grp < 3 && rc == TC_OK; grp++) {
-		for (uint32_t f = 0; f < r->nfn; f++)
+		for (uint32_t f = 0; f <= any; f++)
 			flag[f] = (r->reach[f] >> grp) & 1;
-		if (tc__gpu_barrier_closure(&r->al, r->nfn, from.v, to.v, from.len, flag))
+		if (tc__gpu_barrier_closure(&r->al, any + 1, from.v, to.v, from.len, flag))
 			rc = tc__llvm_oom(r);
-		for (uint32_t f = 0; f < r->nfn && rc == TC_OK; f++)
+		for (uint32_t f = 0; f <= any && rc == TC_OK; f++)
 			r->reach[f] |= (uint8_t)(flag[f] << grp);
 	}
 	tc__free(&r->al, flag);
@@ -220,7 +262,8 @@ int tc__llvm_note_collective(reader *r, LLVMValueRef i, uint32_t k, uint32_t seg
 	if (c) {
 		groups = 1u << c->group;
 	} else {
-		uint32_t f = tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(i));
+		uint32_t f = through_pointer(i) ? r->nfn
+						: tc__llvm_ptrmap_get(&r->fn_index, LLVMGetCalledValue(i));
 		if (f == TC_NONE || !(groups = r->reach[f]))
 			return TC_OK;
 	}
@@ -424,7 +467,10 @@ static const char *collective_name(reader *r, const found_coll *fc)
 	char buf[128];
 	tc_gpu_collective plain = {0};
 	const char *name =
-		tc__gpu_collective_name(fc->row ? fc->row : &plain, callee, len, buf, sizeof buf);
+		!fc->row && through_pointer(fc->inst)
+			? "a function through a pointer"
+			: tc__gpu_collective_name(fc->row ? fc->row : &plain, callee, len, buf,
+						  sizeof buf);
 	return tc__module_string(r->out, name, strlen(name));
 }
 

@@ -146,10 +146,13 @@ static const char *collective_name(reader *r, const gcoll *fc)
 {
 	char buf[128];
 	const pcall *call = fc->row ? NULL : &r->calls[r->items[fc->item].target];
+	static const char through[] = "a function through a pointer";
 	tc_gpu_collective plain = {0};
-	const char *name = tc__gpu_collective_name(fc->row ? fc->row : &plain,
-						   call ? call->name : NULL, call ? call->len : 0,
-						   buf, sizeof buf);
+	const char *name = call && !call->name
+				   ? through
+				   : tc__gpu_collective_name(fc->row ? fc->row : &plain,
+							     call ? call->name : NULL,
+							     call ? call->len : 0, buf, sizeof buf);
 	return tc__module_string(r->out, name, strlen(name));
 }
 
@@ -511,36 +514,60 @@ done:
 }
 
 /* Which functions execute a barrier, directly or through calls; a call of
- * one is a barrier. */
+ * one is a barrier. A call through a register may run any function whose
+ * address the file takes (the file is the program: docs/ptx.md): it calls
+ * node nfn here, which calls each of those, and it is a barrier where one
+ * of them executes one. */
 int tc__ptx_barrier_calls(reader *r)
 {
 	tc_arena tmp; /* this step's arrays */
 	tc__arena_init(&tmp, &r->al);
-	uint8_t *has = TC_ARENA_ZARRAY(&tmp, uint8_t, r->nfn + 1);
-	uint32_t *caller = TC_ARENA_ARRAY(&tmp, uint32_t, r->ncalls + 1);
-	uint32_t *callee = TC_ARENA_ARRAY(&tmp, uint32_t, r->ncalls + 1);
+	uint32_t any = (uint32_t)r->nfn; /* what a call through a register runs */
+	uint8_t *has = TC_ARENA_ZARRAY(&tmp, uint8_t, r->nfn + 2);
+	uint32_t *caller = TC_ARENA_ARRAY(&tmp, uint32_t, r->ncalls + r->nfn + 1);
+	uint32_t *callee = TC_ARENA_ARRAY(&tmp, uint32_t, r->ncalls + r->nfn + 1);
 	int rc = has && caller && callee ? TC_OK : TC_ENOMEM;
 	size_t n = 0;
+	bool icalls = false;
 	for (size_t i = 0; i < r->ncalls && !rc; i++) {
-		nslot *e = tc__ptx_nmap_find(&r->fnames, r->calls[i].name, r->calls[i].len,
-					     tc__hash_bytes(r->calls[i].name, r->calls[i].len));
-		r->calls[i].callee = e ? e->val : TC_NONE; /* TC_NONE: no body */
-		if (r->calls[i].callee == TC_NONE)
+		pcall *c = &r->calls[i];
+		nslot *e = c->name ? tc__ptx_nmap_find(&r->fnames, c->name, c->len,
+						       tc__hash_bytes(c->name, c->len))
+				   : NULL;
+		c->callee = e ? e->val : TC_NONE; /* TC_NONE: no body, or a register */
+		if (!c->name) {
+			icalls = true;
+			caller[n] = c->caller;
+			callee[n++] = any;
+		}
+		if (c->callee == TC_NONE)
 			continue;
 		r->any_calls = true;
-		caller[n] = r->calls[i].caller;
-		callee[n++] = r->calls[i].callee;
+		caller[n] = c->caller;
+		callee[n++] = c->callee;
+	}
+	for (uint32_t f = 0; icalls && f < r->nfn && !rc; f++) {
+		const pfunc *fn = &r->fn[f];
+		const nslot *e = tc__ptx_nmap_find(&r->fnames, fn->name, fn->nlen,
+						   tc__hash_bytes(fn->name, fn->nlen));
+		if (e && e->refs) { /* its address is taken: a call may run it */
+			r->any_calls = true;
+			caller[n] = any;
+			callee[n++] = f;
+		}
 	}
 	for (size_t f = 0; f < r->nfn && !rc; f++)
 		for (uint32_t x = r->fn[f].item0; x < r->fn[f].item1; x++)
 			has[f] |= r->items[x].op == IT_BARRIER;
 	if (!rc)
-		rc = tc__gpu_barrier_closure(&r->al, (uint32_t)r->nfn, caller, callee, n, has);
-	for (size_t i = 0; i < r->ncalls && !rc; i++)
-		r->calls[i].barrier = r->calls[i].callee != TC_NONE && has[r->calls[i].callee];
+		rc = tc__gpu_barrier_closure(&r->al, any + 1, caller, callee, n, has);
+	for (size_t i = 0; i < r->ncalls && !rc; i++) {
+		const pcall *c = &r->calls[i];
+		r->calls[i].barrier = c->name ? c->callee != TC_NONE && has[c->callee] : has[any];
+	}
 	/* the same for the collectives of each group (those with the full
 	 * mask: what a masked one promises is not the caller's) */
-	uint8_t *reach = !rc && r->ncolls && r->ncalls ? TC_ARENA_ZARRAY(&tmp, uint8_t, r->nfn + 1)
+	uint8_t *reach = !rc && r->ncolls && r->ncalls ? TC_ARENA_ZARRAY(&tmp, uint8_t, r->nfn + 2)
 						       : NULL;
 	if (!rc && r->ncolls && r->ncalls && !reach)
 		rc = TC_ENOMEM;
@@ -556,14 +583,16 @@ int tc__ptx_barrier_calls(reader *r)
 				reach[f] |= (uint8_t)(1u << c->row->group);
 		}
 	for (unsigned grp = 0; reach && grp < 3 && !rc; grp++) {
-		for (size_t f = 0; f < r->nfn; f++)
+		for (size_t f = 0; f <= any; f++)
 			has[f] = (reach[f] >> grp) & 1;
-		rc = tc__gpu_barrier_closure(&r->al, (uint32_t)r->nfn, caller, callee, n, has);
-		for (size_t f = 0; f < r->nfn && !rc; f++)
+		rc = tc__gpu_barrier_closure(&r->al, any + 1, caller, callee, n, has);
+		for (size_t f = 0; f <= any && !rc; f++)
 			reach[f] |= (uint8_t)(has[f] << grp);
 	}
 	for (size_t i = 0; reach && i < r->ncalls && !rc; i++)
-		r->calls[i].reach = r->calls[i].callee != TC_NONE ? reach[r->calls[i].callee] : 0;
+		r->calls[i].reach = !r->calls[i].name		    ? reach[any]
+				    : r->calls[i].callee != TC_NONE ? reach[r->calls[i].callee]
+								    : 0;
 	tc__arena_free(&tmp);
 	return rc ? tc__ptx_oom(r) : TC_OK;
 }

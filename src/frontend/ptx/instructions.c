@@ -937,12 +937,16 @@ static int call_op(reader *r, const tok *op, uint32_t guard, bool pred, ploc loc
 		result = TC_NONE; /* no result record */
 	if (ck == TC_GPU_BARRIER)
 		return add_item(r, IT_BARRIER, TC_NONE, TC_NONE, pred, guard, loc);
-	if (callee->k != O_SYM)
-		return TC_OK; /* an indirect call: not followed */
 	if (tc__ptx_grow(r, &r->calls, &r->calls_cap, r->ncalls + 1, sizeof *r->calls))
 		return r->rc;
-	r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen, TC_NONE, false, 0,
-				      arg0, nargs, result, loc};
+	/* through a register (name NULL): its arguments are not followed, and
+	 * it may run any function whose address the file takes (graphs.c) */
+	if (callee->k != O_SYM)
+		r->calls[r->ncalls] = (pcall){r->fidx, NULL, 0, TC_NONE, false, 0, arg0, 0,
+					      TC_NONE, loc};
+	else
+		r->calls[r->ncalls] = (pcall){r->fidx, callee->sym, callee->slen, TC_NONE, false, 0,
+					      arg0, nargs, result, loc};
 	return add_item(r, IT_CALL, TC_NONE, (uint32_t)r->ncalls++, pred, guard, loc);
 }
 /* Any other instruction: the first operand is written, unless the

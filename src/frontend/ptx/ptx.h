@@ -206,7 +206,7 @@ typedef struct psource {
 
 typedef struct pcall { /* a call by name: for the barrier closure */
 	uint32_t caller;
-	const char *name;
+	const char *name; /* NULL: a call through a register */
 	uint32_t len;
 	uint32_t callee; /* the function called, TC_NONE: one without a body */
 	bool barrier;    /* the callee executes one */
