@@ -381,18 +381,20 @@ static fact eval_op(const ctx *c, uint32_t v)
 		r.ub = 24;
 		return r;
 	case TC_LOP_TID_LINEAR:
-	case TC_LOP_LANE:
+	case TC_LOP_LANE: /* below the warp's size */
 		r.nonneg = 1;
 		r.st = c->lg ? L : NL;
 		r.small = 1;
-		r.ub = 24;
+		r.ub = c->lg ? c->lg : 24;
 		return r;
-	case TC_LOP_LANED:
+	case TC_LOP_LANED: {
+		unsigned nb = (unsigned)(o->k[0] >> 1) & 63;
 		r.small = (o->k[0] & 1) != 0;
-		r.nonneg = r.small;
+		r.nonneg = r.small || nb;
 		r.st = c->lg ? L : NL;
-		r.ub = r.small ? 24 : bound((unsigned)(o->k[0] >> 1) & 63);
+		r.ub = nb && (!r.small || nb < 24) ? bound(nb) : r.small ? 24 : bound(0);
 		return r;
+	}
 	case TC_LOP_TID_Y:
 	case TC_LOP_TID_Z:
 	case TC_LOP_NTID_Y:
@@ -1319,7 +1321,12 @@ static const mval *meval(mctx *c, uint32_t v)
 		uint64_t keep = o->bits && o->bits < 64 ? (1ull << o->bits) - 1 : ~0ull;
 		if (o->op == TC_LOP_LANE || o->op == TC_LOP_TID_LINEAR || o->op == TC_LOP_LANED ||
 		    (o->op == TC_LOP_TID_X && c->l->lane_x)) {
-			r->kind = o->op == TC_LOP_LANE ? MV_KNOWN : MV_BASED;
+			/* base + lane below the warp's size: its base is 0 (a
+			 * call of a function that returns %laneid) */
+			unsigned nb = (unsigned)(o->k[0] >> 1) & 63;
+			bool exact = o->op == TC_LOP_LANE ||
+				     (o->op == TC_LOP_LANED && nb && nb <= c->l->lg);
+			r->kind = exact ? MV_KNOWN : MV_BASED;
 			r->m = (uint8_t)c->l->lg;
 			for (uint32_t l = 0; l < c->w; l++)
 				r->v[l] = l;
