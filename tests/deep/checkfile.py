@@ -4,6 +4,7 @@ temporary folder with `threadconv check` run on it, and the verdict."""
 import argparse
 import os
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -36,3 +37,18 @@ def finish(problems):
         print(q)
     print('FAILED' if problems else 'ok')
     return 1 if problems else 0
+
+
+def expect_bounded(p, dt, status, warnings, limit, slow, done):
+    """Exits 1 unless check (p, which took dt seconds) exited with status
+    and printed that many warnings within limit seconds (else it prints
+    slow: what is not bounded); prints done, then, and returns."""
+    out = p.stdout + p.stderr
+    if p.returncode != status or out.count('warning:') != warnings:
+        print('expected exit %d and %d warning(s), got %d:\n%s' % (status, warnings, p.returncode,
+                                                                    out[:2000]))
+        sys.exit(1)
+    if dt > limit:
+        print('took %.1f s: %s' % (dt, slow))
+        sys.exit(1)
+    print(done)

@@ -14,9 +14,7 @@ in seconds. The kernel then branches on a slot that the .func wrote, around
 a barrier: what is left there is not known, so the barrier is reported
 (exit 1, one warning).
 """
-import sys
-
-from checkfile import check_text, options
+from checkfile import check_text, expect_bounded, options
 
 READS = 256
 
@@ -53,15 +51,8 @@ def module(n):
 def main():
     binary, slots = options('slots', 1000)
     p, dt = check_text(binary, 'depot-steps.ptx', module(slots), timeout=300)
-    out = p.stdout + p.stderr
-    if p.returncode != 1 or out.count('warning:') != 1:
-        print('expected exit 1 and one warning, got %d:\n%s' % (p.returncode, out[:2000]))
-        sys.exit(1)
-    if dt > 30:
-        print('took %.1f s: the depot\'s solve is not bounded' % dt)
-        sys.exit(1)
-    print('depot-steps: %d slots checked in %.2f s, one warning' % (slots, dt))
-
+    expect_bounded(p, dt, 1, 1, 30, "the depot's solve is not bounded",
+                   'depot-steps: %d slots checked in %.2f s, one warning' % (slots, dt))
 
 if __name__ == '__main__':
     main()
