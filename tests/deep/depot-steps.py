@@ -54,5 +54,6 @@ def main():
     expect_bounded(p, dt, 1, 1, 30, "the depot's solve is not bounded",
                    'depot-steps: %d slots checked in %.2f s, one warning' % (slots, dt))
 
+
 if __name__ == '__main__':
     main()

@@ -39,5 +39,6 @@ def main():
     expect_bounded(p, dt, 0, 0, 60, 'the search for stores on the way is not bounded',
                    'depot-work: %d blocks checked in %.2f s, nothing to report' % (blocks, dt))
 
+
 if __name__ == '__main__':
     main()
