@@ -351,6 +351,9 @@ typedef struct tc_collective {
 	 * around the intrinsic) */
 	const char *inlined;
 	tc_loc inlined_loc;
+	/* a call (call set) through a pointer: any function whose address the
+	 * input takes may run, so its reach is judged at the call itself */
+	bool indirect;
 } tc_collective;
 
 /* The collectives of graph i, in node order (0 for .cfg graphs); each valid

@@ -1540,16 +1540,7 @@ static bool own_barrier(const tc_calls *c, size_t j, uint32_t v)
 static bool own_collective(const tc_calls *c, size_t j, uint32_t k)
 {
 	const tc_collective *col = &c->m->info[j].coll[k];
-	return !col->barrier && (!col->call || tc__calls_unknown_callee(c, j, k)) &&
-	       !c->wrapper[j];
-}
-
-bool tc__calls_unknown_callee(const tc_calls *c, size_t j, size_t k)
-{
-	const tc_collective *col = &c->m->info[j].coll[k];
-	const tc_fn_desc *d = desc_of(c, (uint32_t)j);
-	uint32_t s = d && d->coll ? d->coll[k].call_site : TC_NONE;
-	return col->call && (!d || s >= d->ncalls || d->calls[s].callee >= c->m->count);
+	return !col->barrier && (!col->call || col->indirect) && !c->wrapper[j];
 }
 
 /* Whether collective entry k of graph j is a call of a wrapper, whose

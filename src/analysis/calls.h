@@ -91,10 +91,6 @@ typedef struct tc_calls_site {
  * wrapper, else 0. */
 int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out);
 
-/* Whether collective entry k of graph j is a call whose callee is not known
- * (through a pointer): then it is judged as a collective of j's own, and
- * reported at the call. */
-bool tc__calls_unknown_callee(const tc_calls *c, size_t j, size_t k);
 
 /* One call on the way from a kernel to a barrier. */
 typedef struct tc_call_link {

@@ -290,7 +290,9 @@ static int context_collectives(graph_check *c)
 				return c->rc;
 			continue;
 		}
-		if (col->barrier || (col->call && !tc__calls_unknown_callee(c->calls, j, k)))
+		/* a call's collectives are its callee's; through a pointer,
+		 * no callee is known: judged here, at the call */
+		if (col->barrier || (col->call && !col->indirect))
 			continue;
 		bool masked;
 		tc_state st = tc__calls_collective(c->calls, j, k, &masked, &col->arg, &col->lanes);

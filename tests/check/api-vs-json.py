@@ -77,8 +77,10 @@ def from_report(doc):
         reach_at, arg_at, rows = {}, {}, []
         for i, c in enumerate(colls):
             row = []
-            # a call's collectives are judged in the function called
-            if c['kind'] == 'collective' and c['state'] == 'U' and not c.get('masked'):
+            # a call's collectives are judged in the function called, but
+            # through a pointer (a "rule" of its own)
+            if (c['kind'] == 'collective' or (c['kind'] == 'call' and 'rule' in c)) and \
+                    c['state'] == 'U' and not c.get('masked'):
                 rule = 'collective-after-exit' if 'after_exit' in c else 'collective-divergence'
                 f = {'graph': g['name'], 'rule': rule, 'node': c['node'],
                      'collective': c['name']}

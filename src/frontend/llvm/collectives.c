@@ -492,6 +492,7 @@ int tc__llvm_make_collectives(reader *r, tc_fn_read *in)
 		*c = tc__gpu_collective_entry(fc->group, !fc->row, fc->row && fc->row->barrier,
 					      fc->row && fc->row->mask >= 0, fc->checked,
 					      r->last[fc->block] - r->nbar[fc->block] + fc->seg);
+		c->indirect = !fc->row && through_pointer(fc->inst);
 		tc__arg_tests_next(&r->tests, (uint32_t)j);
 		if (!(c->name = collective_name(r, fc)))
 			rc = tc__llvm_oom(r);

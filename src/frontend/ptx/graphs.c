@@ -174,6 +174,7 @@ static int make_collectives(reader *r, const pfunc *f, const uint32_t *last,
 		*c = tc__gpu_collective_entry(fc->group, !fc->row, fc->row && fc->row->barrier,
 					      fc->row && fc->row->mask >= 0, fc->checked,
 					      last[fc->block] - nbar[fc->block] + fc->seg);
+		c->indirect = !fc->row && !r->calls[r->items[fc->item].target].name;
 		c->loc = tc__ptx_kept_loc(r, r->items[fc->item].loc);
 		tc_inlined inl = {NULL, {NULL, 0, 0}};
 		tc__arg_tests_next(&r->tests, (uint32_t)j);
