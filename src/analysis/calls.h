@@ -91,7 +91,6 @@ typedef struct tc_calls_site {
  * wrapper, else 0. */
 int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out);
 
-
 /* One call on the way from a kernel to a barrier. */
 typedef struct tc_call_link {
 	uint32_t caller; /* graph index */

@@ -129,6 +129,12 @@ static uint8_t bound(unsigned ub)
 	return (uint8_t)(ub && ub < 64 ? ub : 0);
 }
 
+/* A TC_LOP_LANED's bound (k[0] bits 1 .. 6; 0: none) */
+static unsigned laned_bound(const tc_lane_op *o)
+{
+	return (unsigned)(o->k[0] >> 1) & 63;
+}
+
 /* Whether o is a broadcast to each group: a shuffle that reads, in each
  * segment of the warp at least as wide as a group, the lane its source
  * index names there, with a mask that holds the segment (segments); else
@@ -387,12 +393,12 @@ static fact eval_op(const ctx *c, uint32_t v)
 		r.small = 1;
 		r.ub = c->lg ? c->lg : 24;
 		return r;
-	case TC_LOP_LANED: {
-		unsigned nb = (unsigned)(o->k[0] >> 1) & 63;
+	case TC_LOP_LANED: { /* the smaller of the bounds it has */
+		unsigned nb = laned_bound(o);
 		r.small = (o->k[0] & 1) != 0;
 		r.nonneg = r.small || nb;
 		r.st = c->lg ? L : NL;
-		r.ub = nb && (!r.small || nb < 24) ? bound(nb) : r.small ? 24 : bound(0);
+		r.ub = bound(r.small && (!nb || nb > 24) ? 24 : nb);
 		return r;
 	}
 	case TC_LOP_TID_Y:
@@ -1323,9 +1329,8 @@ static const mval *meval(mctx *c, uint32_t v)
 		    (o->op == TC_LOP_TID_X && c->l->lane_x)) {
 			/* base + lane below the warp's size: its base is 0 (a
 			 * call of a function that returns %laneid) */
-			unsigned nb = (unsigned)(o->k[0] >> 1) & 63;
-			bool exact = o->op == TC_LOP_LANE ||
-				     (o->op == TC_LOP_LANED && nb && nb <= c->l->lg);
+			unsigned nb = o->op == TC_LOP_LANED ? laned_bound(o) : 0;
+			bool exact = o->op == TC_LOP_LANE || (nb && nb <= c->l->lg);
 			r->kind = exact ? MV_KNOWN : MV_BASED;
 			r->m = (uint8_t)c->l->lg;
 			for (uint32_t l = 0; l < c->w; l++)

@@ -75,7 +75,9 @@ bool tc__gpu_thread_id(const char *name, size_t len, uint64_t arg0, int known, u
 const char *tc__gpu_collective_arg(const tc_gpu_collective *c, unsigned i, char *buf,
 				   size_t cap);
 /* c's name as the source spells it (the mangled callee's own when
- * c->display is NULL), into buf; returns buf. */
+ * c->display is NULL), into buf; returns buf. A call through a pointer
+ * (tc_collective.indirect) is named TC_GPU_THROUGH_POINTER. */
+#define TC_GPU_THROUGH_POINTER "a function through a pointer"
 const char *tc__gpu_collective_name(const tc_gpu_collective *c, const char *callee,
 				    size_t len, char *buf, size_t cap);
 

@@ -39,10 +39,14 @@ def finish(problems):
     return 1 if problems else 0
 
 
-def expect_bounded(p, dt, status, warnings, limit, slow, done):
-    """Exits 1 unless check (p, which took dt seconds) exited with status
-    and printed that many warnings within limit seconds (else it prints
-    slow: what is not bounded); prints done, then, and returns."""
+def run_bounded(name, module, size, default, status, warnings, limit, slow, done):
+    """The main of a test whose generated input must be checked in bounded
+    time: `check` on module(N) (the option --SIZE, default DEFAULT) in a
+    file named NAME must exit with status and print that many warnings
+    within limit seconds (else it prints slow: what is not bounded). Prints
+    done % (N, seconds) and returns, else exits 1."""
+    binary, n = options(size, default)
+    p, dt = check_text(binary, name, module(n), timeout=300)
     out = p.stdout + p.stderr
     if p.returncode != status or out.count('warning:') != warnings:
         print('expected exit %d and %d warning(s), got %d:\n%s' % (status, warnings, p.returncode,
@@ -51,4 +55,4 @@ def expect_bounded(p, dt, status, warnings, limit, slow, done):
     if dt > limit:
         print('took %.1f s: %s' % (dt, slow))
         sys.exit(1)
-    print(done)
+    print(done % (n, dt))

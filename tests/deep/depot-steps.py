@@ -14,7 +14,7 @@ in seconds. The kernel then branches on a slot that the .func wrote, around
 a barrier: what is left there is not known, so the barrier is reported
 (exit 1, one warning).
 """
-from checkfile import check_text, expect_bounded, options
+from checkfile import run_bounded
 
 READS = 256
 
@@ -48,12 +48,7 @@ def module(n):
     return ''.join(out)
 
 
-def main():
-    binary, slots = options('slots', 1000)
-    p, dt = check_text(binary, 'depot-steps.ptx', module(slots), timeout=300)
-    expect_bounded(p, dt, 1, 1, 30, "the depot's solve is not bounded",
-                   'depot-steps: %d slots checked in %.2f s, one warning' % (slots, dt))
-
-
 if __name__ == '__main__':
-    main()
+    run_bounded('depot-steps.ptx', module, 'slots', 1000, 1, 1, 30,
+                "the depot's solve is not bounded",
+                'depot-steps: %d slots checked in %.2f s, one warning')

@@ -11,7 +11,7 @@ ways between them: the work of that search is bounded per file (docs/ptx.md,
 before the one barrier at the end, which every thread reaches: exit 0, no
 warning.
 """
-from checkfile import check_text, expect_bounded, options
+from checkfile import run_bounded
 
 
 def module(n):
@@ -33,12 +33,7 @@ def module(n):
     return ''.join(out)
 
 
-def main():
-    binary, blocks = options('blocks', 100000)
-    p, dt = check_text(binary, 'depot-work.ptx', module(blocks), timeout=300)
-    expect_bounded(p, dt, 0, 0, 60, 'the search for stores on the way is not bounded',
-                   'depot-work: %d blocks checked in %.2f s, nothing to report' % (blocks, dt))
-
-
 if __name__ == '__main__':
-    main()
+    run_bounded('depot-work.ptx', module, 'blocks', 100000, 0, 0, 60,
+                'the search for stores on the way is not bounded',
+                'depot-work: %d blocks checked in %.2f s, nothing to report')

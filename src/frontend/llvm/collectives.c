@@ -180,8 +180,7 @@ int tc__llvm_collect_functions(reader *r)
 	 * function whose address is taken (the module is the program). */
 	tc_u32vec from = {0}, to = {0};
 	uint32_t any = r->nfn;
-	bool pointers = false;
-	size_t direct = 0;
+	size_t npointers = 0; /* the edges to any */
 	for (uint32_t f = 0; f < r->nfn && rc == TC_OK; f++) {
 		if (tc__llvm_callee_kind(r->fns[f]) == TC_GPU_BARRIER)
 			r->barrier[f] = 1;
@@ -195,8 +194,7 @@ int tc__llvm_collect_functions(reader *r)
 				uint32_t g = through_pointer(i)
 						 ? any
 						 : tc__llvm_ptrmap_get(&r->fn_index, callee);
-				pointers |= g == any;
-				direct += g != TC_NONE && g != any;
+				npointers += g == any;
 				if (g != TC_NONE) {
 					if (tc__u32vec_push(&r->al, &from, f) ||
 					    tc__u32vec_push(&r->al, &to, g))
@@ -217,13 +215,11 @@ int tc__llvm_collect_functions(reader *r)
 			}
 		}
 	}
-	for (uint32_t g = 0; pointers && g < r->nfn && rc == TC_OK; g++)
-		if (address_taken(r->fns[g])) {
-			direct++; /* a function a kernel may call */
-			if (tc__u32vec_push(&r->al, &from, any) || tc__u32vec_push(&r->al, &to, g))
-				rc = tc__llvm_oom(r);
-		}
-	r->calls = direct > 0;
+	for (uint32_t g = 0; npointers && g < r->nfn && rc == TC_OK; g++)
+		if (address_taken(r->fns[g]) &&
+		    (tc__u32vec_push(&r->al, &from, any) || tc__u32vec_push(&r->al, &to, g)))
+			rc = tc__llvm_oom(r);
+	r->calls = from.len > npointers; /* some edge reaches a function */
 	bool contexts = r->calls && !(r->opt && r->opt->function);
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		r->reach[f] = (uint8_t)((r->reach[f] | (contexts ? r->reach[f] >> 3 : 0)) & 7);
@@ -468,7 +464,7 @@ static const char *collective_name(reader *r, const found_coll *fc)
 	tc_gpu_collective plain = {0};
 	const char *name =
 		!fc->row && through_pointer(fc->inst)
-			? "a function through a pointer"
+			? TC_GPU_THROUGH_POINTER
 			: tc__gpu_collective_name(fc->row ? fc->row : &plain, callee, len, buf,
 						  sizeof buf);
 	return tc__module_string(r->out, name, strlen(name));

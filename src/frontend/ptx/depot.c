@@ -174,14 +174,22 @@ typedef struct dstate {
 	size_t fev_cap, gev_cap, hev_cap, evb_cap;
 	/* the calls that pass the caller's address on to the store (chain) */
 	uint32_t hop[MAX_HOPS], nhops;
-	/* per function: a call through a register may run it, so its
-	 * parameters are anything (its address is taken somewhere) */
-	uint8_t *anyc;
+	/* some call through a register may run a function: then those whose
+	 * address is taken (pfunc.taken) have parameters that are anything */
+	bool icalls;
 	/* the solve's work so far (addresses joined and read), and its bound: past it
 	 * the solve stops (over), and starts again with no parameter followed */
 	uint64_t steps, budget;
 	bool changed, give_up, oom, over;
 } dstate;
+
+/* Whether a call through a register may run function f: its parameters
+ * are then anything, and what its calls pass goes where nothing is
+ * followed. */
+static bool any_caller(const dstate *s, uint32_t f)
+{
+	return s->icalls && s->r->fn[f].taken;
+}
 
 /* ---- what the reader records ------------------------------------------- */
 
@@ -801,7 +809,7 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 			join_k(s, d, c ? V_SYM : V_TOP, (int64_t)c);
 			break;
 		}
-		if (r->df_indirect || s->anyc[f]) { /* callers not all known */
+		if (r->df_indirect || any_caller(s, f)) { /* callers not all known */
 			join_k(s, d, V_TOP, 0);
 			break;
 		}
@@ -1000,7 +1008,7 @@ static void bodiless_calls(dstate *s)
 	reader *r = s->r;
 	for (size_t i = 0; i < r->ncalls && !s->give_up; i++) {
 		const pcall *c = &r->calls[i];
-		if (c->callee != TC_NONE && !r->df_indirect && !s->anyc[c->callee])
+		if (c->callee != TC_NONE && !r->df_indirect && !any_caller(s, c->callee))
 			continue;
 		for (uint32_t a = 0; a < c->nargs; a++) {
 			aval v = {V_NONE, 0, 0, 0, NULL, false};
@@ -1439,7 +1447,6 @@ static int bytes_of(dstate *s, uint32_t f, const dfact *x, uint64_t *work, uint3
 		*reg = r->df[w0].def;
 	return TC_OK;
 }
-
 
 /* Marks (rmark, rstamp) the functions that may run f or g through calls:
  * f, g and their callers, theirs, and so on; for the last pair asked. */
@@ -2370,7 +2377,7 @@ static int ins_order(dstate *s, fin *F, uint64_t *work)
 			}
 			/* a function a call through a register may run reads
 			 * through its parameters what no caller here says */
-			if (!s->anyc[f] && ins_of(s, F, f, work))
+			if (!any_caller(s, f) && ins_of(s, F, f, work))
 				return TC_ENOMEM;
 			top--;
 		}
@@ -2513,14 +2520,32 @@ static bool only_null(const reader *r, uint32_t f, uint32_t v)
 	return writes && writes == nulls;
 }
 
-/* Whether function f's address is taken: its name is used otherwise than
- * as a call's callee (an operand, a variable's initializer). */
-static bool address_taken(const reader *r, uint32_t f)
+/* One solve of the file's facts, and what follows from it where it ends
+ * in time; *over: it went past its budget with the parameters followed,
+ * and nothing came of it. */
+static int values(reader *r, bool icalls, bool *over)
 {
-	const pfunc *fn = &r->fn[f];
-	const nslot *e = tc__ptx_nmap_find(&r->fnames, fn->name, fn->nlen,
-					   tc__hash_bytes(fn->name, fn->nlen));
-	return !e || e->refs > 0;
+	dstate s;
+	memset(&s, 0, sizeof s);
+	s.r = r;
+	s.icalls = icalls;
+	s.budget = SOLVE_STEPS + SOLVE_STEPS_PER_FACT * (uint64_t)r->ndf;
+	tc__arena_init(&s.ar, &r->al);
+	s.vbase = TC_ARENA_ARRAY(&s.ar, uint32_t, r->nfn + 1);
+	int rc = s.vbase ? setup(&s) : TC_ENOMEM;
+	*over = false;
+	if (!rc) {
+		solve(&s);
+		*over = s.over && !s.oom && !r->df_indirect;
+		rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
+		if (!rc && !s.give_up && !r->df_indirect)
+			rc = ins(&s);
+	}
+	if (!rc && !*over && (r->nouts || r->ncouts))
+		rc = by_function(r);
+	tc__hash_free(&s.lh, s.ar.al);
+	tc__arena_free(&s.ar);
+	return rc;
 }
 
 int tc__ptx_depot_values(reader *r)
@@ -2536,39 +2561,13 @@ int tc__ptx_depot_values(reader *r)
 		objects = r->df[i].op == DF_OBJ;
 	if (!objects)
 		return TC_OK; /* no local object's address is taken */
-	int rc;
-	for (;;) {
-		dstate s;
-		memset(&s, 0, sizeof s);
-		s.r = r;
-		tc__arena_init(&s.ar, &r->al);
-		s.vbase = TC_ARENA_ARRAY(&s.ar, uint32_t, r->nfn + 1);
-		s.anyc = TC_ARENA_ZARRAY(&s.ar, uint8_t, r->nfn + 1);
-		s.budget = SOLVE_STEPS + SOLVE_STEPS_PER_FACT * (uint64_t)r->ndf;
-		rc = s.vbase && s.anyc ? TC_OK : TC_ENOMEM;
-		for (uint32_t f = 0; icalls && !rc && f < r->nfn; f++)
-			s.anyc[f] = address_taken(r, f);
-		if (!rc)
-			rc = setup(&s);
-		if (!rc) {
-			solve(&s);
-			if (s.over && !s.oom && !r->df_indirect) {
-				/* the parameters' addresses grew too many to
-				 * follow in time: again, with none followed */
-				tc__hash_free(&s.lh, s.ar.al);
-				tc__arena_free(&s.ar);
-				r->df_indirect = true;
-				continue;
-			}
-			rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
-			if (!rc && !s.give_up && !r->df_indirect)
-				rc = ins(&s);
-		}
-		if (!rc && (r->nouts || r->ncouts))
-			rc = by_function(r);
-		tc__hash_free(&s.lh, s.ar.al);
-		tc__arena_free(&s.ar);
-		break;
+	bool over;
+	int rc = values(r, icalls, &over);
+	if (!rc && over) {
+		/* the parameters' addresses grew too many to follow in time:
+		 * again, with none followed */
+		r->df_indirect = true;
+		rc = values(r, icalls, &over);
 	}
 	return rc == TC_ENOMEM ? tc__ptx_oom(r) : rc ? r->rc : TC_OK;
 }

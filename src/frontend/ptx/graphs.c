@@ -146,10 +146,9 @@ static const char *collective_name(reader *r, const gcoll *fc)
 {
 	char buf[128];
 	const pcall *call = fc->row ? NULL : &r->calls[r->items[fc->item].target];
-	static const char through[] = "a function through a pointer";
 	tc_gpu_collective plain = {0};
 	const char *name = call && !call->name
-				   ? through
+				   ? TC_GPU_THROUGH_POINTER
 				   : tc__gpu_collective_name(fc->row ? fc->row : &plain,
 							     call ? call->name : NULL,
 							     call ? call->len : 0, buf, sizeof buf);
@@ -548,10 +547,10 @@ int tc__ptx_barrier_calls(reader *r)
 		callee[n++] = c->callee;
 	}
 	for (uint32_t f = 0; icalls && f < r->nfn && !rc; f++) {
-		const pfunc *fn = &r->fn[f];
+		pfunc *fn = &r->fn[f];
 		const nslot *e = tc__ptx_nmap_find(&r->fnames, fn->name, fn->nlen,
 						   tc__hash_bytes(fn->name, fn->nlen));
-		if (e && e->refs) { /* its address is taken: a call may run it */
+		if ((fn->taken = !e || e->refs)) { /* a call through a register may run it */
 			r->any_calls = true;
 			caller[n] = any;
 			callee[n++] = f;

@@ -185,6 +185,9 @@ typedef struct pfunc {
 	const char *name;
 	uint32_t nlen;
 	bool entry;
+	/* where the file calls through a register: its address is taken
+	 * (nslot.refs), so such a call may run it (graphs.c, depot.c) */
+	bool taken;
 	uint32_t rec0, rec1, block0, block1, item0, item1;
 	uint32_t nregs;
 	uint32_t reqntid[3]; /* .reqntid X, Y, Z; 0: not declared */
