@@ -79,6 +79,8 @@
 #define SOLVE_STEPS 4000000u
 #define SOLVE_STEPS_PER_FACT 128u
 #define MAX_HOPS 4 /* calls that pass a caller's address on, before its store */
+#define MAX_THRU 4     /* a pass-through's sources at most */
+#define THRU_VISITS 64 /* registers one return's sources are looked for in */
 #define OFF_ANY 0xffffffffu
 #define OFF_SPAN 0xc0000000u /* + i: any offset in the object's i-th variable */
 #define OFF_BIAS 0x80000000u
@@ -126,6 +128,12 @@ typedef struct dspan {
 	aval v;
 } dspan;
 
+/* a pass-through's source: parameter p's 8 bytes at offset pk, plus k */
+typedef struct tsrc {
+	uint32_t p;
+	int64_t pk, k;
+} tsrc;
+
 typedef struct dstate {
 	reader *r;
 	tc_arena ar;
@@ -139,6 +147,13 @@ typedef struct dstate {
 	uint32_t *pobj; /* per register (vbase): the call slot's object, TC_NONE */
 	uint32_t *pfact; /* ... the one DF_ARG fact that stores into it, ST_MANY */
 	uint32_t *cby, *cby_off; /* per function: the calls of it */
+	/* per .func: its result a pass-through (pass_throughs), one of the
+	 * sources tsrc[thru_off .. + thru_n), whatever its callers pass;
+	 * thru_n 0: not so */
+	uint32_t *thru_off;
+	uint8_t *thru_n;
+	tsrc *tsrc;
+	uint32_t ntsrc;
 	uint64_t *tmp;  /* a copy of an address set */
 	uint64_t *tmp2; /* one object's addresses, moved (add_addr) */
 	/* per object: where its variables start, as DWARF places them
@@ -731,6 +746,45 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 	return v;
 }
 
+/* v plus the constant k, into d */
+static void add_const(dstate *s, aval *d, const aval *v, int64_t k)
+{
+	join_k(s, d, v->k == V_SYM && k ? V_TOP : v->k, (int64_t)((uint64_t)v->c + (uint64_t)k));
+	uint32_t n = snapshot(s, v);
+	for (uint32_t i = 0; i < n && !s->give_up; i++)
+		add_addr(s, d, !key_exact(s->tmp[i])
+			       ? s->tmp[i]
+			       : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + k));
+}
+
+/* The call slot (a register of the caller) call c passes as its argument
+ * q, TC_NONE: none the caller stores. */
+static uint32_t arg_slot(const dstate *s, const pcall *c, uint32_t q)
+{
+	const reader *r = s->r;
+	if (q >= c->nargs)
+		return TC_NONE;
+	uint32_t i = r->carg.v[c->arg0 + q];
+	uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
+	return slot != TC_NONE && slot < r->fn[c->caller].nregs ? slot : TC_NONE;
+}
+
+/* The size bytes at offset k of what call c passes as its argument q, into
+ * out: unknown where the caller stores no slot. */
+static void call_arg(dstate *s, const pcall *c, uint32_t q, int64_t k, uint32_t size, aval *out)
+{
+	uint32_t slot = arg_slot(s, c, q);
+	uint32_t o = slot == TC_NONE ? TC_NONE : s->pobj[s->vbase[c->caller] + slot];
+	if (o == TC_NONE) { /* not an argument the caller stored */
+		tjoin_k(s, out, V_TOP, 0);
+		return;
+	}
+	uint64_t key = addr_key(o, 0);
+	aval one = {V_NONE, 0, 1, 1, &key, false};
+	load_value(s, &one, k, size, out);
+}
+
 static void eval(dstate *s, uint32_t f, const dfact *x)
 {
 	reader *r = s->r;
@@ -740,16 +794,9 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 	case DF_OBJ:
 		add_addr(s, d, addr_key(obj_index(s, x->a), x->k));
 		break;
-	case DF_ADD: {
-		const aval *v = reg(s, f, x->a);
-		join_k(s, d, v->k == V_SYM && x->k ? V_TOP : v->k,
-		       (int64_t)((uint64_t)v->c + (uint64_t)x->k));
-		uint32_t n = snapshot(s, v);
-		for (uint32_t i = 0; i < n && !s->give_up; i++)
-			add_addr(s, d, !key_exact(s->tmp[i]) ? s->tmp[i]
-				 : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + x->k));
+	case DF_ADD:
+		add_const(s, d, reg(s, f, x->a), x->k);
 		break;
-	}
 	case DF_ADDR: {
 		const aval *p = reg(s, f, x->a), *q = reg(s, f, x->b);
 		if (p->n && q->n) { /* a sum of two addresses */
@@ -814,22 +861,8 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 			break;
 		}
 		for (uint32_t j = s->cby_off[f]; j < s->cby_off[f + 1]; j++) {
-			const pcall *c = &r->calls[s->cby[j]];
-			uint32_t o = TC_NONE;
-			if (x->b < c->nargs) {
-				uint32_t i = r->carg.v[c->arg0 + x->b];
-				uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
-				uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
-				if (slot != TC_NONE && slot < r->fn[c->caller].nregs)
-					o = s->pobj[s->vbase[c->caller] + slot];
-			}
-			if (o == TC_NONE) { /* not an argument the caller stored */
-				join_k(s, d, V_TOP, 0);
-				continue;
-			}
-			uint64_t key = addr_key(o, 0);
-			aval one = {V_NONE, 0, 1, 1, &key, false}, out = {V_NONE, 0, 0, 0, NULL, false};
-			load_value(s, &one, x->k, x->size, &out);
+			aval out = {V_NONE, 0, 0, 0, NULL, false};
+			call_arg(s, &r->calls[s->cby[j]], x->b, x->k, x->size, &out);
 			join(s, d, &out);
 		}
 		break;
@@ -837,6 +870,16 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 		const pcall *c = x->a < r->ncalls ? &r->calls[x->a] : NULL;
 		if (!c || c->callee == TC_NONE) {
 			join_k(s, d, V_TOP, 0);
+			break;
+		}
+		if (x->b == 0 && s->thru_n[c->callee]) {
+			/* a pass-through: what this call passes */
+			for (uint32_t q = 0; q < s->thru_n[c->callee]; q++) {
+				const tsrc *t = &s->tsrc[s->thru_off[c->callee] + q];
+				aval out = {V_NONE, 0, 0, 0, NULL, false};
+				call_arg(s, c, t->p, t->pk, 8, &out);
+				add_const(s, d, &out, t->k);
+			}
 			break;
 		}
 		const pfunc *g = &r->fn[c->callee];
@@ -863,14 +906,18 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 
 /* ---- the analysis ---------------------------------------------------------- */
 
-/* Where the variables of each function's depot start: its one .local
- * declaration's, as DWARF places them (s->starts; none for an object with
- * more than one declaration, or none). */
+/* Where the variables of each function's depot start and end: its one
+ * .local declaration's, as DWARF places them (s->starts; none for an object
+ * with more than one declaration, or none). A variable ends at its start
+ * plus its size, where DWARF gives every variable there a size and that
+ * falls short of the next start: the bytes up to the next start are a span
+ * of their own (what DWARF does not name: temporaries). */
 static int starts(dstate *s)
 {
 	reader *r = s->r;
 	s->st_off = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 2);
-	if (!s->st_off)
+	uint32_t *cur = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 1);
+	if (!s->st_off || !cur)
 		return TC_ENOMEM;
 	nmap by = {0};
 	int rc = TC_OK;
@@ -894,31 +941,213 @@ static int starts(dstate *s)
 		const nslot *e = tc__ptx_nmap_find(&by, l->s, l->len, tc__hash_bytes(l->s, l->len));
 		fof[k] = e && e->val != TC_NONE && l->off >= 0 && l->off < OFF_LIMIT ? e->val : TC_NONE;
 		if (fof[k] != TC_NONE)
-			s->st_off[fof[k] + 2]++;
+			s->st_off[fof[k] + 1] += 2; /* its start, and its end */
 	}
-	for (uint32_t o = 0; o < s->nobj && !rc; o++)
-		s->st_off[o + 2] += s->st_off[o + 1];
-	size_t n = rc ? 0 : s->st_off[s->nobj + 1];
+	for (uint32_t o = 0; o < s->nobj && !rc; o++) {
+		s->st_off[o + 1] += s->st_off[o];
+		cur[o] = s->st_off[o];
+	}
+	size_t n = rc ? 0 : s->st_off[s->nobj];
 	s->starts = rc ? NULL : TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 	uint32_t *tmp = rc ? NULL : TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
-	if (!rc && (!s->starts || !tmp))
+	uint32_t *end = rc ? NULL : TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
+	if (!rc && (!s->starts || !tmp || !end))
 		rc = TC_ENOMEM;
 	for (size_t k = 0; k < r->ndwloc && !rc; k++)
 		if (fof[k] != TC_NONE)
-			s->starts[s->st_off[fof[k] + 1]++] = (uint32_t)r->dwloc[k].off;
-	/* each object's starts in order, once */
+			s->starts[cur[fof[k]]++] = (uint32_t)r->dwloc[k].off;
+	/* each object's starts in order, once (w of them) */
 	for (uint32_t o = 0; o < s->nobj && !rc; o++) {
 		uint32_t *a = s->starts + s->st_off[o];
-		uint32_t m = s->st_off[o + 1] - s->st_off[o], w = 0;
+		uint32_t m = cur[o] - s->st_off[o], w = 0;
 		tc__sort_u32(a, m, tmp);
 		for (uint32_t i = 0; i < m; i++)
 			if (!w || a[w - 1] != a[i])
 				a[w++] = a[i];
-		for (uint32_t i = w; i < m; i++)
-			a[i] = UINT32_MAX; /* not a start: past every offset */
+		cur[o] = w;
+		for (uint32_t i = 0; i < w; i++)
+			end[s->st_off[o] + i] = 0; /* no variable's end yet */
+	}
+	/* each start's end: the farthest of its variables', UINT32_MAX where
+	 * one has no size */
+	for (size_t k = 0; k < r->ndwloc && !rc; k++) {
+		if (fof[k] == TC_NONE)
+			continue;
+		const tc_dw_local *l = &r->dwloc[k];
+		uint32_t b = s->st_off[fof[k]];
+		uint32_t i = b + tc__u32_lower_bound(s->starts + b, cur[fof[k]], (uint32_t)l->off);
+		uint64_t e = l->size && l->size < (uint64_t)OFF_LIMIT ? (uint64_t)l->off + l->size
+								      : UINT32_MAX;
+		if (end[i] != UINT32_MAX && (e == UINT32_MAX || e > end[i]))
+			end[i] = (uint32_t)e;
+	}
+	/* the starts with the ends between them, the rest past every offset */
+	for (uint32_t o = 0; o < s->nobj && !rc; o++) {
+		uint32_t b = s->st_off[o], w = cur[o], m = s->st_off[o + 1] - b, j = 0;
+		memcpy(tmp, s->starts + b, w * sizeof *tmp);
+		for (uint32_t i = 0; i < w; i++) {
+			s->starts[b + j++] = tmp[i];
+			uint32_t e = end[b + i];
+			if (e != UINT32_MAX && (i + 1 == w || e < tmp[i + 1]))
+				s->starts[b + j++] = e;
+		}
+		for (; j < m; j++)
+			s->starts[b + j] = UINT32_MAX; /* not a start: past every offset */
 	}
 	tc__ptx_nmap_free(&s->ar, &by);
 	return rc;
+}
+
+/* Pass-throughs (s->thru_*): a .func whose result is, on every ret, one
+ * of a few of its parameters, each plus a constant (cuda::std's get,
+ * forward and min, an accessor returning this + k), through registers
+ * written only by facts: copies, sums with a constant, and the results of
+ * calls of other pass-throughs on such registers (each stored alone in its
+ * call slot). A call's result is then what that call passes, not the join
+ * of what every call passes (DF_RESULT). */
+
+/* The sources register v of .func g may hold, added to *n of them at src
+ * (at most MAX_THRU): true; false: not so, or not known yet (*need: the
+ * callee whose summary comes first, state[need] 0; else TC_NONE). The
+ * registers' defining facts: def[doff[x] .. doff[x + 1]) for register x
+ * (vbase). */
+static bool thru_reg(dstate *s, const uint32_t *doff, const uint32_t *def, const uint8_t *state,
+		     uint32_t g, uint32_t v, tsrc *src, uint32_t *n, uint32_t *need)
+{
+	reader *r = s->r;
+	struct {
+		uint32_t v;
+		uint64_t add;
+	} st[THRU_VISITS];
+	uint32_t sp = 0, visits = 0;
+	st[sp++].v = v;
+	st[0].add = 0;
+	while (sp) {
+		uint32_t x = st[--sp].v;
+		uint64_t add = st[sp].add;
+		if (++visits > THRU_VISITS || x >= r->fn[g].nregs ||
+		    s->val[s->vbase[g] + x].k == V_TOP)
+			return false;
+		uint32_t b = s->vbase[g] + x;
+		if (doff[b] == doff[b + 1])
+			return false; /* no fact writes it */
+		for (uint32_t i = doff[b]; i < doff[b + 1]; i++) {
+			const dfact *f = &r->df[def[i]];
+			tsrc one = {TC_NONE, 0, 0};
+			if (f->flags & DF_GUARD)
+				return false;
+			if (f->op == DF_ADD) {
+				if (sp == THRU_VISITS)
+					return false;
+				st[sp].v = f->a;
+				st[sp++].add = add + (uint64_t)f->k;
+				continue;
+			}
+			if (f->op == DF_PARAM && f->size == 8) {
+				one = (tsrc){f->b, f->k, (int64_t)add};
+			} else {
+				const pcall *c = f->op == DF_RESULT && f->a < r->ncalls ? &r->calls[f->a]
+											: NULL;
+				if (!c || c->callee == TC_NONE || f->b != 0)
+					return false;
+				uint32_t h = c->callee;
+				if (state[h] == 0)
+					*need = h;
+				if (state[h] != 2 || !s->thru_n[h])
+					return false; /* not made yet, a recursion, or none */
+				for (uint32_t q = 0; q < s->thru_n[h]; q++) {
+					const tsrc *t = &s->tsrc[s->thru_off[h] + q];
+					uint32_t slot = arg_slot(s, c, t->p);
+					uint32_t a = slot == TC_NONE ? TC_NONE : s->pfact[s->vbase[g] + slot];
+					if (a == TC_NONE || a == ST_MANY || sp == THRU_VISITS)
+						return false;
+					const dfact *y = &r->df[a];
+					if (y->k != t->pk || y->size != 8 ||
+					    (y->flags & (DF_IMM | DF_ANYV | DF_GUARD)))
+						return false;
+					st[sp].v = y->def;
+					st[sp++].add = add + (uint64_t)t->k;
+				}
+				continue;
+			}
+			uint32_t k = 0;
+			while (k < *n && (src[k].p != one.p || src[k].pk != one.pk || src[k].k != one.k))
+				k++;
+			if (k == *n) {
+				if (*n == MAX_THRU)
+					return false;
+				src[(*n)++] = one;
+			}
+		}
+	}
+	return true;
+}
+
+/* Every function's summary, callees first (an explicit stack). */
+static int pass_throughs(dstate *s, size_t nregs)
+{
+	reader *r = s->r;
+	uint32_t *doff = TC_ARENA_ZARRAY(&s->ar, uint32_t, nregs + 2);
+	uint32_t *def = TC_ARENA_ARRAY(&s->ar, uint32_t, r->ndf + 1);
+	uint8_t *state = TC_ARENA_ZARRAY(&s->ar, uint8_t, r->nfn + 1); /* 1: on the stack, 2: made */
+	uint32_t *stack = TC_ARENA_ARRAY(&s->ar, uint32_t, r->nfn + 1);
+	s->thru_off = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 1);
+	s->thru_n = TC_ARENA_ZARRAY(&s->ar, uint8_t, r->nfn + 1);
+	if (!doff || !def || !state || !stack || !s->thru_off || !s->thru_n)
+		return TC_ENOMEM;
+	/* each register's defining facts */
+	for (int pass = 0; pass < 2; pass++) {
+		for (uint32_t f = 0; f < r->nfn; f++)
+			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
+				const dfact *x = &r->df[j];
+				if (x->op == DF_STORE || x->op == DF_ARG || x->op == DF_USE ||
+				    x->op == DF_GIVEUP || x->def >= r->fn[f].nregs)
+					continue;
+				uint32_t b = s->vbase[f] + x->def;
+				if (pass == 0)
+					doff[b + 2]++;
+				else
+					def[doff[b + 1]++] = j;
+			}
+		if (pass == 0)
+			for (size_t v = 0; v < nregs; v++)
+				doff[v + 2] += doff[v + 1];
+	}
+	size_t cap = 0;
+	for (uint32_t f0 = 0; f0 < r->nfn; f0++) {
+		if (state[f0])
+			continue;
+		uint32_t sp = 0;
+		stack[sp++] = f0;
+		state[f0] = 1;
+		while (sp) {
+			uint32_t g = stack[sp - 1], need = TC_NONE, n = 0;
+			tsrc src[MAX_THRU];
+			const pfunc *fn = &r->fn[g];
+			bool ok = !fn->entry && fn->ret1 > fn->ret0;
+			for (uint32_t j = fn->ret0; j < fn->ret1 && ok; j++) {
+				uint32_t i = r->ret_rec.v[j], o = r->rec.opoff.v[i];
+				ok = tc__ptx_op_end(r, i) > o &&
+				     thru_reg(s, doff, def, state, g, r->rec.op.v[o], src, &n, &need);
+			}
+			if (need != TC_NONE) { /* that callee's first, then again */
+				state[need] = 1;
+				stack[sp++] = need;
+				continue;
+			}
+			if (ok) {
+				if (tc__arena_grow(&s->ar, &s->tsrc, &cap, s->ntsrc + n, sizeof *s->tsrc))
+					return TC_ENOMEM;
+				memcpy(s->tsrc + s->ntsrc, src, n * sizeof *src);
+				s->thru_off[g] = s->ntsrc;
+				s->thru_n[g] = (uint8_t)n;
+				s->ntsrc += n;
+			}
+			state[g] = 2;
+			sp--;
+		}
+	}
+	return TC_OK;
 }
 
 /* Every register written by no fact's record, or by none at all, is
@@ -996,7 +1225,7 @@ static int setup(dstate *s)
 	for (size_t i = 0; i < r->ncalls; i++)
 		if (r->calls[i].callee != TC_NONE)
 			s->cby[s->cby_off[r->calls[i].callee + 1]++] = (uint32_t)i;
-	return TC_OK;
+	return pass_throughs(s, nregs);
 }
 
 /* the arguments of calls of functions without a body go where nothing is

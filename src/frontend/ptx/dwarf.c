@@ -18,14 +18,38 @@
 
 #define NONE UINT32_MAX
 #define MAX_NEST 1024 /* DIEs nested */
+#define MAX_SIZE (UINT64_C(1) << 40) /* a variable's bytes at most (more: not known) */
 
 enum {
 	TAG_SUBPROGRAM = 0x2e,
 	TAG_INLINED = 0x1d,
 	TAG_VARIABLE = 0x34,
 	TAG_FORMAL_PARAMETER = 0x05,
+	/* types, for a variable's size */
+	TAG_ARRAY = 0x01,
+	TAG_CLASS = 0x02,
+	TAG_ENUMERATION = 0x04,
+	TAG_POINTER = 0x0f,
+	TAG_REFERENCE = 0x10,
+	TAG_STRUCTURE = 0x13,
+	TAG_TYPEDEF = 0x16,
+	TAG_UNION = 0x17,
+	TAG_PTR_TO_MEMBER = 0x1f,
+	TAG_SUBRANGE = 0x21,
+	TAG_BASE = 0x24,
+	TAG_CONST = 0x26,
+	TAG_VOLATILE = 0x35,
+	TAG_RESTRICT = 0x37,
+	TAG_RVALUE_REFERENCE = 0x42,
+	TAG_ATOMIC = 0x47,
+	TAG_IMMUTABLE = 0x4b,
 	AT_LOCATION = 0x02,
 	AT_NAME = 0x03,
+	AT_BYTE_SIZE = 0x0b,
+	AT_LOWER_BOUND = 0x22,
+	AT_UPPER_BOUND = 0x2f,
+	AT_COUNT = 0x37,
+	AT_TYPE = 0x49,
 	AT_LOW_PC = 0x11,
 	AT_HIGH_PC = 0x12,
 	AT_ABSTRACT_ORIGIN = 0x31,
@@ -398,12 +422,30 @@ typedef struct die { /* what naming an inlined call needs of a DIE */
 	const char *name, *lname; /* DW_AT_name, a linkage name */
 	size_t nlen, llen;
 	uint64_t ref; /* DW_AT_specification or DW_AT_abstract_origin; SIZE_MAX: none */
+	uint64_t type; /* DW_AT_type, UINT64_MAX: none */
 } die;
+
+/* A type DIE, for the sizes of variables. */
+typedef struct tyd {
+	size_t off;
+	uint64_t type;  /* DW_AT_type (a DIE's offset), UINT64_MAX: none */
+	uint64_t size;  /* DW_AT_byte_size, where sized */
+	uint64_t count; /* an array's elements (its subranges'), where counted */
+	uint32_t tag;
+	uint8_t asz; /* its unit's address size: a pointer's bytes */
+	bool sized, counted;
+} tyd;
 
 typedef struct state {
 	const tc_alloc *al;
 	tc_dw_local *loc; /* the variables at fixed places */
 	size_t nloc, loccap;
+	uint64_t *ltype; /* per variable: its DW_AT_type, or UINT64_MAX */
+	uint64_t *lref;  /* ... the DIE it refers to (an inlined copy's
+			  * abstract origin), or UINT64_MAX */
+	size_t ltcap, lrcap;
+	tyd *ty; /* the type DIEs, in increasing off */
+	size_t nty, tycap;
 	die *d;
 	size_t nd, dcap;
 	tc_dw_inlined *in;
@@ -412,17 +454,26 @@ typedef struct state {
 	size_t ocap;
 } state;
 
-static const die *find_die(const state *st, uint64_t off)
+/* The first of n records at v (size bytes each, whose first member is a
+ * size_t offset, increasing) at or past off: its index, or n. */
+static size_t first_at(const void *v, size_t n, size_t size, uint64_t off)
 {
-	size_t lo = 0, hi = st->nd;
+	size_t lo = 0, hi = n;
 	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (st->d[mid].off < off)
+		size_t mid = lo + (hi - lo) / 2, o;
+		memcpy(&o, (const char *)v + mid * size, sizeof o);
+		if (o < off)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < st->nd && st->d[lo].off == off ? &st->d[lo] : NULL;
+	return lo;
+}
+
+static const die *find_die(const state *st, uint64_t off)
+{
+	size_t i = first_at(st->d, st->nd, sizeof *st->d, off);
+	return i < st->nd && st->d[i].off == off ? &st->d[i] : NULL;
 }
 
 /* The place a location expression at [at, at + len) of c's section names:
@@ -451,7 +502,7 @@ static bool fixed_place(const cur *c, const unit *u, size_t at, size_t len, tc_d
 	if (e.bad || k > (UINT64_C(1) << 40) || l->add < -(INT64_C(1) << 40) ||
 	    l->add > (INT64_C(1) << 40))
 		return false;
-	*out = (tc_dw_local){l->s, (uint32_t)l->len, l->add + (int64_t)k};
+	*out = (tc_dw_local){l->s, (uint32_t)l->len, l->add + (int64_t)k, 0};
 	return true;
 }
 
@@ -459,12 +510,54 @@ static bool fixed_place(const cur *c, const unit *u, size_t at, size_t len, tc_d
  * (NONE: none; BAD: one that is left out). */
 #define BAD (NONE - 1)
 
+/* whether a DIE of tag describes a type a variable's size comes from */
+static bool type_tag(uint32_t tag)
+{
+	switch (tag) {
+	case TAG_ARRAY:
+	case TAG_CLASS:
+	case TAG_ENUMERATION:
+	case TAG_POINTER:
+	case TAG_REFERENCE:
+	case TAG_STRUCTURE:
+	case TAG_TYPEDEF:
+	case TAG_UNION:
+	case TAG_PTR_TO_MEMBER:
+	case TAG_BASE:
+	case TAG_CONST:
+	case TAG_VOLATILE:
+	case TAG_RESTRICT:
+	case TAG_RVALUE_REFERENCE:
+	case TAG_ATOMIC:
+	case TAG_IMMUTABLE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* An array's subrange: its elements into the array's count (lower: its
+ * DW_AT_lower_bound, 0 where none, as in C). */
+static void subrange(tyd *t, bool has_count, uint64_t count, bool has_upper, uint64_t upper,
+		     uint64_t lower)
+{
+	if (!t->counted)
+		return;
+	uint64_t n = has_count ? count : has_upper && upper >= lower ? upper - lower + 1 : 0;
+	uint64_t prev = t->count ? t->count : 1; /* 0: no subrange yet */
+	if (n == 0 || n > MAX_SIZE || prev > MAX_SIZE / n)
+		t->counted = false;
+	else
+		t->count = prev * n;
+}
+
 /* The DIEs of one unit, from c->i up to c->end; false: out of memory. */
 static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_section *str,
-		      state *st, uint32_t *nest)
+		      state *st, uint32_t *nest, uint32_t *arr)
 {
-	uint32_t depth = 0; /* nest[0]: the unit's level */
-	nest[0] = NONE;
+	uint32_t depth = 0; /* nest[0]: the unit's level; arr[depth]: the array
+			     * type (st->ty) whose subranges are inside, NONE */
+	nest[0] = arr[0] = NONE;
 	while (c->i < c->end && !c->bad) {
 		size_t off = c->i;
 		uint64_t code = uleb(c);
@@ -481,11 +574,13 @@ static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_secti
 			c->bad = true;
 			break;
 		}
-		die d = {off, NULL, NULL, 0, 0, UINT64_MAX};
+		die d = {off, NULL, NULL, 0, 0, UINT64_MAX, UINT64_MAX};
 		const tc_dw_label *lo = NULL, *hi = NULL;
 		bool lo_other = false, hi_other = false;
 		uint64_t file = 0, line = 0, col = 0, origin = UINT64_MAX;
-		tc_dw_local place = {NULL, 0, 0};
+		tc_dw_local place = {NULL, 0, 0, 0};
+		uint64_t type = UINT64_MAX, size = 0, count = 0, upper = 0, lower = 0;
+		bool sized = false, has_count = false, has_upper = false;
 		for (uint32_t k = 0; k < a->na && !c->bad; k++) {
 			const attr *at = &t->a[a->a0 + k];
 			val v;
@@ -530,21 +625,57 @@ static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_secti
 			case AT_CALL_COLUMN:
 				col = v.num ? v.u : 0;
 				break;
+			case AT_TYPE:
+				type = d.type = v.ref ? v.u : UINT64_MAX;
+				break;
+			case AT_BYTE_SIZE:
+				sized = v.num;
+				size = v.u;
+				break;
+			case AT_COUNT:
+				has_count = v.num;
+				count = v.u;
+				break;
+			case AT_UPPER_BOUND:
+				has_upper = v.num;
+				upper = v.u;
+				break;
+			case AT_LOWER_BOUND:
+				lower = v.num ? v.u : UINT64_MAX; /* not known: no count */
+				break;
 			default:
 				break;
 			}
 		}
 		if (c->bad)
 			break;
-		if (d.name || d.lname || d.ref != UINT64_MAX) {
+		if (d.name || d.lname || d.ref != UINT64_MAX || d.type != UINT64_MAX) {
 			if (!grow(st->al, (void **)&st->d, &st->dcap, st->nd + 1, sizeof *st->d))
 				return false;
 			st->d[st->nd++] = d;
 		}
 		if (place.s) {
-			if (!grow(st->al, (void **)&st->loc, &st->loccap, st->nloc + 1, sizeof *st->loc))
+			if (!grow(st->al, (void **)&st->loc, &st->loccap, st->nloc + 1, sizeof *st->loc) ||
+			    !grow(st->al, (void **)&st->ltype, &st->ltcap, st->nloc + 1,
+				  sizeof *st->ltype) ||
+			    !grow(st->al, (void **)&st->lref, &st->lrcap, st->nloc + 1,
+				  sizeof *st->lref))
 				return false;
+			st->ltype[st->nloc] = type;
+			st->lref[st->nloc] = d.ref;
 			st->loc[st->nloc++] = place;
+		}
+		uint32_t arr_in = NONE; /* the array type this DIE's children count */
+		if (type_tag(a->tag)) {
+			if (!grow(st->al, (void **)&st->ty, &st->tycap, st->nty + 1, sizeof *st->ty))
+				return false;
+			st->ty[st->nty] = (tyd){off, type, sized ? size : 0, 0, a->tag, (uint8_t)u->asz,
+						sized, a->tag == TAG_ARRAY};
+			if (a->tag == TAG_ARRAY && st->nty < NONE)
+				arr_in = (uint32_t)st->nty;
+			st->nty++;
+		} else if (a->tag == TAG_SUBRANGE && arr[depth] != NONE) {
+			subrange(&st->ty[arr[depth]], has_count, count, has_upper, upper, lower);
 		}
 		uint32_t inside = nest[depth]; /* what this DIE's code is in */
 		if (a->tag == TAG_SUBPROGRAM)
@@ -577,9 +708,61 @@ static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_secti
 				break;
 			}
 			nest[++depth] = inside;
+			arr[depth] = arr_in;
 		}
 	}
 	return true;
+}
+
+static const tyd *find_ty(const state *st, uint64_t off)
+{
+	size_t i = first_at(st->ty, st->nty, sizeof *st->ty, off);
+	return i < st->nty && st->ty[i].off == off ? &st->ty[i] : NULL;
+}
+
+/* The bytes of the type DIE off: its DW_AT_byte_size; a typedef's or a
+ * qualified type's, that of the type it names; a pointer's, its unit's
+ * address size; an array's, its element's times its count. 0: not known
+ * (another tag, no size, a chain of more than 64 steps, more than
+ * MAX_SIZE). */
+static uint64_t size_of(const state *st, uint64_t off)
+{
+	uint64_t times = 1;
+	for (int hop = 0; hop < 64; hop++) {
+		const tyd *t = off == UINT64_MAX ? NULL : find_ty(st, off);
+		uint64_t n = 0;
+		if (!t)
+			return 0;
+		if (t->sized) {
+			n = t->size;
+		} else {
+			switch (t->tag) {
+			case TAG_TYPEDEF:
+			case TAG_CONST:
+			case TAG_VOLATILE:
+			case TAG_RESTRICT:
+			case TAG_ATOMIC:
+			case TAG_IMMUTABLE:
+				off = t->type;
+				continue;
+			case TAG_POINTER:
+			case TAG_REFERENCE:
+			case TAG_RVALUE_REFERENCE:
+				n = t->asz;
+				break;
+			case TAG_ARRAY:
+				if (!t->counted || !t->count || times > MAX_SIZE / t->count)
+					return 0;
+				times *= t->count;
+				off = t->type;
+				continue;
+			default:
+				return 0;
+			}
+		}
+		return n && n <= MAX_SIZE && times <= MAX_SIZE / n ? times * n : 0;
+	}
+	return 0;
 }
 
 /* The name of the function DIE off stands for: its linkage name, else
@@ -609,9 +792,9 @@ int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
 	*n = 0;
 	*locals = NULL;
 	*nlocals = 0;
-	state st = {al, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL, 0};
+	state st = {al, NULL, 0, 0, NULL, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL, 0};
 	abbrevs t = {NULL, 0, 0, NULL, 0, 0, SIZE_MAX};
-	uint32_t *nest = tc__calloc(al, MAX_NEST, sizeof *nest);
+	uint32_t *nest = tc__calloc(al, 2 * MAX_NEST, sizeof *nest);
 	bool ok = nest != NULL;
 	cur c = {info, 0, info->n, false};
 	while (ok && !c.bad && c.i < info->n) {
@@ -643,7 +826,7 @@ int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
 		if (type == 1 || type == 3) { /* a compile or partial unit */
 			if (aoff != t.off && !(ok = read_abbrevs(abbrev, aoff, &t, al)))
 				break;
-			ok = read_unit(&c, &u, &t, str, &st, nest);
+			ok = read_unit(&c, &u, &t, str, &st, nest, nest + MAX_NEST);
 			if (c.bad)
 				break;
 		}
@@ -651,6 +834,19 @@ int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
 	}
 	for (size_t k = 0; ok && k < st.nin; k++)
 		name_of(&st, st.origin[k], &st.in[k].name, &st.in[k].nlen);
+	for (size_t k = 0; ok && k < st.nloc; k++) {
+		/* an inlined copy's type is its abstract origin's */
+		uint64_t type = st.ltype[k], ref = st.lref[k];
+		for (int hop = 0; hop < 8 && type == UINT64_MAX && ref != UINT64_MAX; hop++) {
+			const die *o = find_die(&st, ref);
+			type = o ? o->type : UINT64_MAX;
+			ref = o ? o->ref : UINT64_MAX;
+		}
+		st.loc[k].size = size_of(&st, type);
+	}
+	tc__free(al, st.ltype);
+	tc__free(al, st.lref);
+	tc__free(al, st.ty);
 	tc__free(al, nest);
 	tc__free(al, t.v);
 	tc__free(al, t.a);

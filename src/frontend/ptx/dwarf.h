@@ -51,11 +51,14 @@ typedef struct tc_dw_inlined {
 
 /* A variable at a fixed place in a .local symbol (nvcc -G's locals in the
  * function's depot): DW_AT_location DW_OP_addr SYMBOL[+N]
- * [DW_OP_plus_uconst K], at byte off = N + K of the symbol s. */
+ * [DW_OP_plus_uconst K], at byte off = N + K of the symbol s; size: its
+ * type's bytes (DW_AT_type, through typedefs and qualifiers; an array's
+ * element times its subranges' counts), 0 where not known. */
 typedef struct tc_dw_local {
 	const char *s;
 	uint32_t len;
 	int64_t off;
+	uint64_t size;
 } tc_dw_local;
 
 /*
@@ -67,8 +70,8 @@ typedef struct tc_dw_local {
  * inside them. DWARF 2 to 5, 32-bit units; what does not decode ends the
  * list there. With them, into *locals (*nlocals; NULL when none), the
  * variables and parameters (DW_TAG_variable, DW_TAG_formal_parameter) whose
- * location is a symbol and a constant (DW_OP_nop aside), in .debug_info's
- * order. TC_OK or TC_ENOMEM.
+ * location is a symbol and a constant (DW_OP_nop aside), with their sizes,
+ * in .debug_info's order. TC_OK or TC_ENOMEM.
  */
 int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
 		      const tc_dw_section *str, const tc_alloc *al, tc_dw_inlined **out, size_t *n,
