@@ -18,6 +18,8 @@
 
 #include <string.h>
 
+#define MAX_WRAP 4       /* wrappers within wrappers, at most (find_wrappers) */
+#define MAX_WRAP_FILES 8 /* the files of a wrapper's collectives, at most */
 /* Contexts of one function beyond which its calls get the context where
  * every parameter may differ (always sound: it assumes the least). */
 #define MAX_CONTEXTS_PER_FUNCTION 32u
@@ -111,6 +113,7 @@ struct tc_calls {
 	uint8_t *foldable; /* per graph: some branch may be decided */
 	uint8_t *barriers; /* per graph: it has a barrier node */
 	uint8_t *checked;  /* per graph: tc__calls_checked */
+	uint32_t *sites;   /* per graph: the calls of it (by name) in the module */
 	uint8_t *wrapper;  /* per graph: its collectives are in another file than
 			    * every call of it (a toolkit's __shfl_sync that nvcc -G
 			    * keeps): judged and reported at each call */
@@ -1368,57 +1371,141 @@ static uint32_t wrapper_site(const tc_calls *c, uint32_t j, uint32_t v)
 	return s != TC_NONE && c->wrapper[desc_of(c, j)->calls[s].callee] ? s : TC_NONE;
 }
 
-/* A wrapper's own barriers (barriers) or collectives, reached through call
- * s of context x, as if inlined there: their state in the callee's context
- * with the call's own convergence in x, the view that decides it, whether
- * every collective is masked there; and in *inner_ctx, *inner_node (when
- * inner_node is not NULL) the callee's context and the node of the first
- * of them, of that view, its own solve does not prove (TC_NONE: none). */
+/* The collectives of the wrappers reached through call s of context x, as
+ * if inlined there: each wrapper's own, and those of the wrappers it calls
+ * (find_wrappers), depth first. The calls on the way: frames 0 .. n. */
+typedef struct wrap_walk {
+	uint32_t n;
+	struct {
+		uint32_t x, s, y, q; /* a call s of x, its callee's context y, the
+				      * next of y's collectives */
+	} f[MAX_WRAP + 1];
+} wrap_walk;
+
+static void walk_start(const tc_calls *c, wrap_walk *w, uint32_t x, uint32_t s)
+{
+	uint32_t y = c->ctx[x].callee[s];
+	w->n = y != TC_NONE;
+	w->f[0].x = x;
+	w->f[0].s = s;
+	w->f[0].y = y;
+	w->f[0].q = 0;
+}
+
+/* The next own collective: *y its context, *q its index; false: none left. */
+static bool walk_next(const tc_calls *c, wrap_walk *w, uint32_t *y, uint32_t *q)
+{
+	while (w->n) {
+		uint32_t top = w->n - 1, yy = w->f[top].y;
+		const tc_graph_info *in = &c->m->info[c->ctx[yy].graph];
+		if (w->f[top].q >= in->ncoll) {
+			w->n--;
+			continue;
+		}
+		uint32_t k = w->f[top].q++;
+		const tc_collective *col = &in->coll[k];
+		if (col->barrier)
+			continue;
+		if (!col->call) {
+			*y = yy;
+			*q = k;
+			return true;
+		}
+		const tc_fn_desc *d = desc_of(c, c->ctx[yy].graph);
+		uint32_t cs = d->coll ? d->coll[k].call_site : TC_NONE;
+		uint32_t z = cs < d->ncalls ? c->ctx[yy].callee[cs] : TC_NONE;
+		if (z == TC_NONE || w->n > MAX_WRAP)
+			continue; /* not reached (find_wrappers bounds the depth) */
+		w->f[w->n].x = yy;
+		w->f[w->n].s = cs;
+		w->f[w->n].y = z;
+		w->f[w->n].q = 0;
+		w->n++;
+	}
+	return false;
+}
+
+/* Whether part of the group of view v may reach the frames' calls: the
+ * first's context is entered so, or a call is not reached by the whole
+ * group in its own solve (a wrapper's context may be shared by calls of
+ * both kinds: its own badness is not this call's). */
+static bool walk_bad(const tc_calls *c, const wrap_walk *w, int v)
+{
+	if (w->n && c->ctx[w->f[0].x].bad[v])
+		return true;
+	for (uint32_t i = 0; i < w->n; i++)
+		if (!call_converges(c, w->f[i].x, w->f[i].s, v))
+			return true;
+	return false;
+}
+
+/* A wrapper's own barriers (barriers) or collectives (and those of the
+ * wrappers it calls), reached through call s of context x, as if inlined
+ * there: their state in the callee's context with the calls' own
+ * convergence, the view that decides it, whether every collective is
+ * masked there; and in *inner_ctx, *inner_node (when inner_node is not
+ * NULL) the context and the node of the first of them, of that view, its
+ * own solve does not prove (TC_NONE: none). */
 static tc_state through_call(const tc_calls *c, uint32_t x, uint32_t s, bool barriers,
 			     int *view, bool *masked, uint32_t *inner_ctx, uint32_t *inner_node)
 {
 	const context *X = &c->ctx[x];
-	uint32_t y = X->callee[s];
+	uint32_t y0 = X->callee[s];
 	*view = 0;
 	*masked = !barriers;
 	if (inner_node)
 		*inner_ctx = *inner_node = TC_NONE;
-	if (y == TC_NONE)
+	if (y0 == TC_NONE)
 		return TC_STATE_DEAD;
-	const context *Y = &c->ctx[y];
-	const tc_graph *w = c->m->graphs[Y->graph];
-	const tc_graph_info *in = &c->m->info[Y->graph];
 	tc_state all = TC_STATE_DEAD;
-	uint32_t n = barriers ? w->n : in->ncoll;
-	for (int pass = 0; pass < (inner_node ? 2 : 1); pass++)
-		for (uint32_t q = 0; q < n; q++) {
-			int v = 0;
-			bool m = false;
-			tc_state st;
-			if (barriers) {
+	if (barriers) {
+		const context *Y = &c->ctx[y0];
+		const tc_graph *w = c->m->graphs[Y->graph];
+		for (int pass = 0; pass < (inner_node ? 2 : 1); pass++)
+			for (uint32_t q = 0; q < w->n; q++) {
 				if (!(w->flags[q] & TC_NODE_BARRIER))
 					continue;
-				st = Y->result != TC_NONE
-					     ? tc_result_node_state(c->results[Y->result], q)
-					     : TC_STATE_UNKNOWN;
-			} else {
-				if (in->coll[q].barrier || in->coll[q].call)
+				tc_state st = Y->result != TC_NONE
+						      ? tc_result_node_state(c->results[Y->result], q)
+						      : TC_STATE_UNKNOWN;
+				if (pass == 1) { /* the first its own solve leaves */
+					if (st == TC_STATE_UNKNOWN) {
+						*inner_ctx = y0;
+						*inner_node = q;
+						return TC_STATE_UNKNOWN;
+					}
 					continue;
-				st = own_coll_state(c, y, q, &v, &m);
-				if (m)
-					continue;
-				*masked = false;
+				}
+				bool bad = X->bad[0] || !call_converges(c, x, s, 0);
+				if (st == TC_STATE_UNKNOWN || (bad && st != TC_STATE_DEAD)) {
+					all = TC_STATE_UNKNOWN;
+					break;
+				}
+				if (st == TC_STATE_CONVERGENT)
+					all = TC_STATE_CONVERGENT;
 			}
+		return all;
+	}
+	for (int pass = 0; pass < (inner_node ? 2 : 1); pass++) {
+		wrap_walk w;
+		uint32_t y, q;
+		walk_start(c, &w, x, s);
+		while (walk_next(c, &w, &y, &q)) {
+			int v = 0;
+			bool m = false;
+			tc_state st = own_coll_state(c, y, q, &v, &m);
+			if (m)
+				continue;
+			*masked = false;
 			if (pass == 1) { /* the first of the view its own solve leaves */
 				if (st == TC_STATE_UNKNOWN && v == *view) {
 					*inner_ctx = y;
-					*inner_node = barriers ? q : in->coll[q].node;
+					*inner_node = c->m->info[c->ctx[y].graph].coll[q].node;
 					return TC_STATE_UNKNOWN;
 				}
 				continue;
 			}
-			bool bad = X->bad[v] || !call_converges(c, x, s, v);
-			if (st == TC_STATE_UNKNOWN || (bad && st != TC_STATE_DEAD)) {
+			if (st == TC_STATE_UNKNOWN || (walk_bad(c, &w, v) && st != TC_STATE_DEAD)) {
 				*view = v;
 				all = TC_STATE_UNKNOWN;
 				break;
@@ -1426,6 +1513,9 @@ static tc_state through_call(const tc_calls *c, uint32_t x, uint32_t s, bool bar
 			if (st == TC_STATE_CONVERGENT)
 				all = TC_STATE_CONVERGENT;
 		}
+		if (pass == 0 && all != TC_STATE_UNKNOWN)
+			break;
+	}
 	return all;
 }
 
@@ -1553,39 +1643,70 @@ static bool site_collective(const tc_calls *c, size_t j, uint32_t k)
 	       c->wrapper[d->calls[s].callee];
 }
 
-/* The wrappers: a function that no kernel is, with collectives and no
- * barrier of its own, whose every collective is in another file than
- * every call of it (and some call has a file). */
-/* The positions of a wrapper's own barriers and collectives (the first
- * fill of them, up to cap, in *out); how many there are, or UINT32_MAX
- * when one has no file or the function has a call of its own. */
-static uint32_t own_files(const tc_calls *c, size_t g, const char **out, uint32_t cap)
+/* The wrappers (docs/check.md, "Wrappers"): a function that no kernel is,
+ * whose barriers and collectives are its own, with a file, or calls of
+ * other wrappers (collectives only, MAX_WRAP deep: the toolkit's
+ * `unsigned __shfl_sync` calls its `int` one), and whose every call from
+ * outside the wrappers is in another file than all of theirs (and one has
+ * a file). */
+/* The files of g's own barriers and collectives and of the wrappers' it
+ * calls (level[g] 1 .. MAX_WRAP: the calls are of lower levels), at most
+ * MAX_WRAP_FILES of them, in out; how many, or UINT32_MAX when there are
+ * more, one has no file, or a barrier is a call. */
+static uint32_t wrap_files(const tc_calls *c, const uint8_t *level, size_t g, const char **out)
 {
-	const tc_graph_info *in = &c->m->info[g];
 	const tc_graph *gr = c->m->graphs[g];
-	uint32_t k = 0;
-	for (uint32_t q = 0; q < in->ncoll; q++) {
-		if (in->coll[q].call)
-			return UINT32_MAX;
-		if (in->coll[q].barrier)
-			continue;
-		if (!in->coll[q].loc.file)
-			return UINT32_MAX;
-		if (k < cap)
-			out[k] = in->coll[q].loc.file;
-		k++;
-	}
+	const tc_fn_desc *d = desc_of(c, (uint32_t)g);
+	struct {
+		uint32_t g, q;
+	} st[MAX_WRAP + 1];
+	uint32_t k = 0, sp = 0;
 	for (uint32_t v = 0; v < gr->n; v++) {
 		if (!(gr->flags[v] & TC_NODE_BARRIER))
 			continue;
-		if (c->callee_of[g] && c->callee_of[g][v] != TC_NONE)
-			return UINT32_MAX;
 		tc_loc l = tc_graph_node_loc(gr, v);
-		if (!l.file)
+		if ((c->callee_of[g] && c->callee_of[g][v] != TC_NONE) || !l.file)
 			return UINT32_MAX;
-		if (k < cap)
-			out[k] = l.file;
-		k++;
+		uint32_t i = 0;
+		while (i < k && strcmp(out[i], l.file))
+			i++;
+		if (i == k && (k == MAX_WRAP_FILES || !(out[k++] = l.file)))
+			return UINT32_MAX;
+	}
+	if (!d)
+		return UINT32_MAX;
+	st[sp].g = (uint32_t)g;
+	st[sp++].q = 0;
+	while (sp) {
+		uint32_t h = st[sp - 1].g, q = st[sp - 1].q++;
+		const tc_graph_info *hi = &c->m->info[h];
+		if (q >= hi->ncoll) {
+			sp--;
+			continue;
+		}
+		const tc_collective *col = &hi->coll[q];
+		if (col->barrier)
+			continue;
+		if (col->call) {
+			const tc_fn_desc *hd = desc_of(c, h);
+			uint32_t cs = hd && hd->coll ? hd->coll[q].call_site : TC_NONE;
+			uint32_t callee = cs < hd->ncalls ? hd->calls[cs].callee : TC_NONE;
+			if (col->indirect || callee >= c->m->count || !level[callee] ||
+			    level[callee] >= level[h] || sp > MAX_WRAP)
+				return UINT32_MAX;
+			st[sp].g = callee;
+			st[sp++].q = 0;
+		}
+		/* the collective's file, or the call's (a wrapper's calls are in
+		 * its file too: a user's helper that calls one is no wrapper) */
+		const char *file = col->loc.file;
+		if (!file)
+			return UINT32_MAX;
+		uint32_t i = 0;
+		while (i < k && strcmp(out[i], file))
+			i++;
+		if (i == k && (k == MAX_WRAP_FILES || !(out[k++] = file)))
+			return UINT32_MAX;
 	}
 	return k;
 }
@@ -1593,38 +1714,106 @@ static uint32_t own_files(const tc_calls *c, size_t g, const char **out, uint32_
 static int find_wrappers(tc_calls *c)
 {
 	size_t n = c->m->count;
-	const char *files[8];
-	for (size_t g = 0; g < n; g++) {
-		uint32_t k = own_files(c, g, files, 8);
-		c->wrapper[g] = desc_of(c, (uint32_t)g) && !c->m->info[g].kernel && k >= 1 && k <= 8;
-	}
+	const char *files[MAX_WRAP_FILES];
+	/* each candidate's level: 1 with no call among its collectives, else
+	 * one more than its callees' (none where that passes MAX_WRAP or a
+	 * callee is no candidate: recursion is none) */
+	uint8_t *level = tc__calloc(&c->al, n ? n : 1, 1);
 	uint8_t *called = tc__calloc(&c->al, n ? n : 1, 1);
-	if (!called)
+	if (!level || !called) {
+		tc__free(&c->al, level);
+		tc__free(&c->al, called);
 		return oom(c);
-	for (size_t i = 0; i < n; i++) {
-		const tc_fn_desc *d = desc_of(c, (uint32_t)i);
-		for (uint32_t s = 0; d && s < d->ncalls; s++) {
-			uint32_t g = d->calls[s].callee;
-			if (g >= n || !c->wrapper[g])
-				continue;
-			const char *file = d->calls[s].loc.file;
-			uint32_t k = own_files(c, g, files, 8);
-			bool other = file != NULL;
-			for (uint32_t q = 0; q < k && other; q++)
-				other = strcmp(files[q], file) != 0;
-			if (!other)
-				c->wrapper[g] = 0;
-			else
-				called[g] = 1;
-		}
 	}
+	for (uint8_t lv = 1; lv <= MAX_WRAP; lv++)
+		for (size_t g = 0; g < n; g++) {
+			const tc_graph_info *in = &c->m->info[g];
+			const tc_fn_desc *d = desc_of(c, (uint32_t)g);
+			if (level[g] || !d || in->kernel)
+				continue;
+			bool ok = true;
+			for (uint32_t q = 0; q < in->ncoll && ok; q++) {
+				const tc_collective *col = &in->coll[q];
+				if (!col->barrier && col->call) {
+					uint32_t cs = d->coll ? d->coll[q].call_site : TC_NONE;
+					uint32_t h = cs < d->ncalls ? d->calls[cs].callee : TC_NONE;
+					ok = !col->indirect && h < n && level[h] && level[h] < lv;
+				}
+			}
+			if (ok)
+				level[g] = lv;
+		}
 	for (size_t g = 0; g < n; g++)
-		c->wrapper[g] = c->wrapper[g] && called[g];
+		if (level[g]) {
+			uint32_t k = wrap_files(c, level, g, files);
+			if (k < 1 || k > MAX_WRAP_FILES)
+				level[g] = 0;
+		}
+	/* every call of a candidate from outside the candidates in another
+	 * file than all of the candidate's; a candidate that nothing calls
+	 * from outside, and no candidate calls, is none (its calls are from
+	 * outside then); again while one drops out */
+	uint8_t *inner = tc__calloc(&c->al, n ? n : 1, 1);
+	if (!inner) {
+		tc__free(&c->al, level);
+		tc__free(&c->al, called);
+		return oom(c);
+	}
+	for (bool changed = true; changed;) {
+		changed = false;
+		memset(called, 0, n);
+		memset(inner, 0, n);
+		for (size_t i = 0; i < n; i++) {
+			const tc_fn_desc *d = desc_of(c, (uint32_t)i);
+			for (uint32_t s = 0; d && s < d->ncalls; s++) {
+				uint32_t g = d->calls[s].callee;
+				if (g >= n || !level[g])
+					continue;
+				if (level[i]) { /* a candidate's: nested */
+					inner[g] = 1;
+					continue;
+				}
+				const char *file = d->calls[s].loc.file;
+				uint32_t k = wrap_files(c, level, g, files);
+				bool other = file != NULL && k <= MAX_WRAP_FILES;
+				for (uint32_t q = 0; q < k && other; q++)
+					other = strcmp(files[q], file) != 0;
+				if (other) {
+					called[g] = 1;
+					continue;
+				}
+				level[g] = 0;
+				changed = true;
+			}
+		}
+		for (size_t g = 0; g < n; g++)
+			if (level[g] && ((!called[g] && !inner[g]) ||
+					 wrap_files(c, level, g, files) > MAX_WRAP_FILES)) {
+				/* called by nothing but what is no candidate now, or a
+				 * callee dropped out */
+				level[g] = 0;
+				changed = true;
+			}
+	}
+	tc__free(&c->al, inner);
+	/* the wrappers: candidates called from outside, and those they call */
+	for (uint8_t lv = MAX_WRAP; lv >= 1; lv--)
+		for (size_t g = 0; g < n; g++) {
+			if (level[g] != lv || !called[g])
+				continue;
+			const tc_fn_desc *d = desc_of(c, (uint32_t)g);
+			for (uint32_t s = 0; d && s < d->ncalls; s++)
+				if (d->calls[s].callee < n && level[d->calls[s].callee])
+					called[d->calls[s].callee] = 1;
+		}
+	for (size_t g = 0; g < n; g++)
+		c->wrapper[g] = level[g] && called[g];
 	/* a call of a wrapper's barriers is judged as the barrier, at the call */
 	for (size_t j = 0; j < n; j++)
 		for (uint32_t v = 0; c->callee_of[j] && v < c->m->graphs[j]->n; v++)
 			if (c->callee_of[j][v] != TC_NONE && c->wrapper[c->callee_of[j][v]])
 				c->callee_of[j][v] = TC_NONE;
+	tc__free(&c->al, level);
 	tc__free(&c->al, called);
 	return TC_OK;
 }
@@ -1699,8 +1888,9 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	c->barriers = tc__calloc(&al, n, 1);
 	c->checked = tc__calloc(&al, n, 1);
 	c->wrapper = tc__calloc(&al, n, 1);
+	c->sites = tc__calloc(&al, n, sizeof *c->sites);
 	int rc = c->first && c->count && c->kcount && c->decides && c->foldable && c->shown &&
-			 c->barriers && c->checked && c->wrapper
+			 c->barriers && c->checked && c->wrapper && c->sites
 		 ? TC_OK
 		 : oom(c);
 	if (!rc && tc__decided_module(m, c->decides, c->foldable, &al))
@@ -1724,6 +1914,12 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 		rc = map_callees(c);
 	if (!rc)
 		rc = find_wrappers(c);
+	for (size_t j = 0; j < n && !rc; j++) {
+		const tc_fn_desc *d = desc_of(c, (uint32_t)j);
+		for (uint32_t s = 0; d && s < d->ncalls; s++)
+			if (d->calls[s].callee < n)
+				c->sites[d->calls[s].callee]++;
+	}
 	if (rc) {
 		tc__calls_free(c);
 		return rc;
@@ -1773,6 +1969,7 @@ void tc__calls_free(tc_calls *c)
 	tc__free(&c->al, c->barriers);
 	tc__free(&c->al, c->checked);
 	tc__free(&c->al, c->wrapper);
+	tc__free(&c->al, c->sites);
 	tc__free(&c->al, c->kind);
 	tc__free(&c->al, c->wkind);
 	tc__free(&c->al, c->wlop);
@@ -1862,7 +2059,7 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 		const tc_call_site *cs = &desc_of(c, c->ctx[p].graph)->calls[s];
 		if (out->nchain < cap)
 			chain[out->nchain] = (tc_call_link){c->ctx[p].graph, Y->graph, s, cs->node,
-							    cs->loc};
+							    cs->in_node, cs->loc};
 		out->nchain++;
 		if (bad && Y->bad_direct[view]) { /* the call only part of the group reaches */
 			first_only = true;
@@ -1895,34 +2092,61 @@ int tc__calls_collective_witness(const tc_calls *c, size_t j, size_t k, tc_call_
 		       chain, cap, out);
 }
 
+uint32_t tc__calls_sites(const tc_calls *c, size_t j)
+{
+	return c && j < c->m->count ? c->sites[j] : 0;
+}
+
 int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out)
 {
 	memset(out, 0, sizeof *out);
 	if (!site_collective(c, j, (uint32_t)k))
 		return 0;
 	const tc_fn_desc *d = desc_of(c, (uint32_t)j);
-	uint32_t g = d->calls[d->coll[k].call_site].callee;
-	const tc_graph_info *in = &c->m->info[g];
+	uint32_t s = d->coll[k].call_site, g = d->calls[s].callee;
 	out->wrapper = g;
-	out->collective = TC_NONE;
-	for (uint32_t q = 0; q < in->ncoll && out->collective == TC_NONE; q++)
-		if (!in->coll[q].barrier && !in->coll[q].call)
+	out->inner = out->collective = TC_NONE;
+	/* the first collective of the wrappers it reaches, depth first */
+	struct {
+		uint32_t g, q;
+	} st[MAX_WRAP + 1];
+	uint32_t sp = 0;
+	st[sp].g = g;
+	st[sp++].q = 0;
+	while (sp && out->collective == TC_NONE) {
+		uint32_t h = st[sp - 1].g, q = st[sp - 1].q++;
+		const tc_graph_info *in = &c->m->info[h];
+		const tc_fn_desc *hd = desc_of(c, h);
+		if (q >= in->ncoll) {
+			sp--;
+		} else if (in->coll[q].barrier) {
+		} else if (!in->coll[q].call) {
+			out->inner = h;
 			out->collective = q;
+		} else if (sp <= MAX_WRAP && hd && hd->coll && hd->coll[q].call_site < hd->ncalls &&
+			   hd->calls[hd->coll[q].call_site].callee < c->m->count) {
+			st[sp].g = hd->calls[hd->coll[q].call_site].callee;
+			st[sp++].q = 0;
+		}
+	}
 	first_divergent(c, j, (elem){E_SITE, (uint32_t)k}, &out->state, &out->masked);
 	out->lanes = elem_lanes(c, j, (elem){E_SITE, (uint32_t)k});
 	/* an argument that must agree: as the callee's contexts reached through this call say */
 	out->arg = TC_NONE;
-	const tc_fn_desc *w = desc_of(c, g);
-	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next) {
-		uint32_t y;
-		if (c->ctx[x].order == TC_NONE || (site_of(c, x, (uint32_t)k, &y), y) == TC_NONE ||
-		    !c->ctx[y].cdiv || !w->coll)
+	for (uint32_t x = c->first[j]; x != TC_NONE && out->arg == TC_NONE; x = c->ctx[x].next) {
+		wrap_walk w;
+		uint32_t y, q;
+		if (c->ctx[x].order == TC_NONE)
 			continue;
-		for (uint32_t q = 0; q < in->ncoll && out->arg == TC_NONE; q++)
-			if (c->ctx[y].cdiv[q]) {
-				out->arg = w->coll[q].agree_arg;
+		walk_start(c, &w, x, s);
+		while (out->arg == TC_NONE && walk_next(c, &w, &y, &q)) {
+			const tc_fn_desc *wd = desc_of(c, c->ctx[y].graph);
+			if (c->ctx[y].cdiv && wd->coll && c->ctx[y].cdiv[q]) {
+				out->arg = wd->coll[q].agree_arg;
+				out->arg_graph = c->ctx[y].graph;
 				out->arg_collective = q;
 			}
+		}
 	}
 	return 1;
 }

@@ -79,17 +79,23 @@ tc_state tc__calls_collective(const tc_calls *c, size_t j, size_t k, bool *maske
  * as a function), judged and reported at each call as if inlined there. */
 typedef struct tc_calls_site {
 	uint32_t wrapper;    /* its graph */
-	uint32_t collective; /* the wrapper's (first) collective */
+	uint32_t inner;      /* the graph of its (first) collective: the wrapper,
+			      * or one it calls */
+	uint32_t collective; /* that collective */
 	tc_state state;      /* over every context of the caller reached */
 	bool masked;         /* its mask promises nothing in every one */
 	uint32_t lanes;      /* as tc__calls_collective's */
 	uint32_t arg;        /* an argument that must agree and may differ, or
-			      * TC_NONE; of the wrapper's collective arg_collective */
-	uint32_t arg_collective;
+			      * TC_NONE; of collective arg_collective of graph
+			      * arg_graph (the wrapper, or one it calls) */
+	uint32_t arg_graph, arg_collective;
 } tc_calls_site;
 /* For collective entry k of graph j, a call: 1 and *out when it calls a
  * wrapper, else 0. */
 int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out);
+
+/* How many calls (by name) of graph j the module has. */
+uint32_t tc__calls_sites(const tc_calls *c, size_t j);
 
 /* One call on the way from a kernel to a barrier. */
 typedef struct tc_call_link {
@@ -97,6 +103,7 @@ typedef struct tc_call_link {
 	uint32_t callee;
 	uint32_t site;   /* the call's index among the caller's calls */
 	uint32_t node;   /* its node in the caller (TC_NONE: none) */
+	uint32_t in_node; /* the node it is in (its node if any) */
 	tc_loc loc;      /* where the call is */
 } tc_call_link;
 

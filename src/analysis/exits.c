@@ -414,6 +414,18 @@ bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t nc
 	return true;
 }
 
+bool tc__exits_tail(const tc_exits *x, uint32_t v)
+{
+	uint32_t count;
+	if (v >= x->n)
+		return false;
+	const uint32_t *out = tc_graph_out_edges(x->g, v, &count);
+	for (uint32_t k = 0; k < count; k++)
+		if (!x->in_x[tc_graph_edge_to(x->g, out[k])])
+			return false;
+	return true;
+}
+
 void tc__exits_free(tc_exits *x)
 {
 	if (!x)

@@ -48,6 +48,11 @@ int tc__exits_new(tc_exits **out, const tc_graph *g, const uint32_t *elements, s
 int tc__exits_pairs(tc_exits *x, const uint32_t *after, size_t nafter, uint8_t *ordinary);
 bool tc__exits_only(tc_exits *x, uint32_t e, const uint32_t *causes, uint32_t ncauses,
 		    bool barrier, uint32_t *side);
+/* Whether a thread that goes on from node v (its out-edges) reaches
+ * nothing but the end: every successor is in the exit-only region (a call
+ * whose callee's early returns then leave the kernel, where the caller's
+ * return does). */
+bool tc__exits_tail(const tc_exits *x, uint32_t v);
 void tc__exits_free(tc_exits *x);
 
 #endif

@@ -36,7 +36,8 @@ typedef struct graph_check {
 	tc_finding_cause *causes; /* the causes of the findings, before merging */
 	size_t ncauses, causes_cap;
 	tc_finding_call *links; /* the calls of the findings */
-	size_t nlinks, links_cap;
+	tc_call_link *raw;      /* the same, as the contexts found them */
+	size_t nlinks, links_cap, raw_cap;
 	tc_collective *ccopy;   /* the collectives as the calling contexts see them */
 	tc_finding_cause *merged; /* the causes, copies merged */
 	char **names;           /* names made for the report */
@@ -174,20 +175,19 @@ static int witness_of(const graph_check *c, bool coll, uint32_t k, tc_call_link 
  * when coll, else barrier node k): the calls that lead to it, appended to
  * c->links, and its causes, wherever they are, to c->causes. */
 static int context_finding(graph_check *c, bool coll, uint32_t k, uint32_t *ncalls,
-			   uint32_t *ncauses, bool *unknown)
+			   uint32_t *ncauses, bool *unknown, uint32_t *link0)
 {
 	tc_call_witness w;
 	*ncalls = *ncauses = 0;
 	*unknown = false;
+	*link0 = (uint32_t)c->nlinks;
 	if (witness_of(c, coll, k, NULL, 0, &w))
 		return TC_OK; /* not reported after all: cannot be */
 	uint32_t want = w.nchain;
-	tc_call_link *links = tc__malloc(c->al, (want ? want : 1) * sizeof *links);
-	if (!links ||
-	    tc__grow(c->al, &c->links, &c->links_cap, c->nlinks + want, sizeof *c->links)) {
-		tc__free(c->al, links);
+	if (tc__grow(c->al, &c->links, &c->links_cap, c->nlinks + want, sizeof *c->links) ||
+	    tc__grow(c->al, &c->raw, &c->raw_cap, c->nlinks + want + 1, sizeof *c->raw))
 		return oom(c);
-	}
+	tc_call_link *links = c->raw + c->nlinks;
 	witness_of(c, coll, k, links, want, &w);
 	/* the call into the function of the causes, for a parameter they
 	 * depend on: the innermost on the chain */
@@ -200,7 +200,6 @@ static int context_finding(graph_check *c, bool coll, uint32_t k, uint32_t *ncal
 			(tc_finding_call){tc_graph_name(tc_module_graph(c->m, links[q].callee)),
 					  tc_graph_name(tc_module_graph(c->m, links[q].caller)),
 					  links[q].loc};
-	tc__free(c->al, links);
 	*ncalls = want;
 	*unknown = w.unknown_callers;
 	c->nlinks += want;
@@ -265,7 +264,9 @@ static int context_collectives(graph_check *c)
 		tc_calls_site site;
 		if (col->call && tc__calls_site(c->calls, j, k, &site)) {
 			/* a call of a wrapper: its collective, as if inlined here */
-			const tc_collective *w = tc_module_collective(c->m, site.wrapper,
+			if (site.inner == TC_NONE)
+				continue; /* a wrapper has one */
+			const tc_collective *w = tc_module_collective(c->m, site.inner,
 								      site.collective);
 			col->call = false;
 			col->name = w->name;
@@ -277,7 +278,7 @@ static int context_collectives(graph_check *c)
 				return oom(c);
 			col->inlined_loc = w->loc;
 			const tc_collective *a = site.arg != TC_NONE
-							 ? tc_module_collective(c->m, site.wrapper,
+							 ? tc_module_collective(c->m, site.arg_graph,
 										site.arg_collective)
 							 : NULL;
 			col->arg = site.arg;
@@ -286,7 +287,8 @@ static int context_collectives(graph_check *c)
 			rc->state = site.state;
 			rc->reported = !site.masked && site.state == TC_STATE_UNKNOWN;
 			if (rc->reported && context_finding(c, true, (uint32_t)k, &rc->ncalls,
-							    &rc->ncauses, &rc->unknown_callers))
+							    &rc->ncauses, &rc->unknown_callers,
+							    &rc->link0))
 				return c->rc;
 			continue;
 		}
@@ -304,7 +306,7 @@ static int context_collectives(graph_check *c)
 				: rc->state;
 		rc->reported = !masked && rc->state == TC_STATE_UNKNOWN;
 		if (rc->reported && context_finding(c, true, (uint32_t)k, &rc->ncalls,
-						    &rc->ncauses, &rc->unknown_callers))
+						    &rc->ncauses, &rc->unknown_callers, &rc->link0))
 			return c->rc;
 	}
 	return TC_OK;
@@ -347,7 +349,7 @@ static int find_barriers(graph_check *c)
 		}
 		if (c->calls && (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)) {
 			if (context_finding(c, false, v, &rb->ncalls, &rb->ncauses,
-					    &rb->unknown_callers))
+					    &rb->unknown_callers, &rb->link0))
 				return c->rc;
 			continue;
 		}
@@ -401,14 +403,11 @@ static bool only_exits(tc_exits *x, const tc_alloc *al, const tc_graph *g, uint3
 	return true;
 }
 
-/* The reported barriers and collectives of a kernel that only threads that
- * leave it miss: their own rules (barrier-after-exit, collective-after-exit). */
-static int classify_exits(graph_check *c)
+/* The exit-only region of kernel j of c's module (graph g), for its solve r:
+ * from its barriers' and collectives' nodes (tc__exits_new). */
+static int kernel_exits(graph_check *c, size_t j, const tc_graph *g, const tc_result *r,
+			tc_exits **x)
 {
-	const tc_graph *g = c->pub.graph;
-	size_t nc = c->coll.n, j = c->pub.j;
-	if (!tc_module_graph_is_kernel(c->m, j) || (c->pub.nbarriers == 0 && nc == 0))
-		return TC_OK;
 	uint32_t n = tc_graph_node_count(g), ne = 0;
 	uint32_t *elements = tc__malloc(
 		c->al, ((size_t)n + tc_module_collective_count(c->m, j) + 1) * sizeof *elements);
@@ -419,11 +418,151 @@ static int classify_exits(graph_check *c)
 			elements[ne++] = v;
 	for (size_t k = 0; k < tc_module_collective_count(c->m, j); k++)
 		elements[ne++] = tc_module_collective(c->m, j, k)->node;
-	tc_exits *x;
-	int rc = tc__exits_new(&x, g, elements, ne, c->pub.result, c->al);
+	int rc = tc__exits_new(x, g, elements, ne, r, c->al);
 	tc__free(c->al, elements);
-	if (rc)
-		return oom(c);
+	return rc ? oom(c) : TC_OK;
+}
+
+/* The exit-only regions of the graphs on findings' calls, made as they are
+ * needed (a few at a time: the findings of one function share them). */
+#define EXITS_KEPT 8
+typedef struct exits_cache {
+	size_t graph[EXITS_KEPT];
+	tc_exits *x[EXITS_KEPT];
+	unsigned n, next;
+} exits_cache;
+
+/* Graph j's exit-only region (its solve as the calls show it), or NULL:
+ * none to be had. TC_OK or TC_ENOMEM. */
+static int exits_of(graph_check *c, exits_cache *k, size_t j, tc_exits **x)
+{
+	*x = NULL;
+	for (unsigned i = 0; i < k->n; i++)
+		if (k->graph[i] == j) {
+			*x = k->x[i];
+			return TC_OK;
+		}
+	const tc_result *r = tc__calls_result(c->calls, j);
+	if (!r)
+		return TC_OK;
+	unsigned i = k->n < EXITS_KEPT ? k->n++ : k->next++ % EXITS_KEPT;
+	tc__exits_free(k->x[i]);
+	k->x[i] = NULL;
+	k->graph[i] = SIZE_MAX;
+	if (kernel_exits(c, j, tc_module_graph(c->m, j), r, &k->x[i]))
+		return c->rc;
+	k->graph[i] = j;
+	*x = k->x[i];
+	return TC_OK;
+}
+
+/* Whether, after call link l, its caller reaches nothing but its end: the
+ * node the call is in goes on only into the exit-only region, and holds no
+ * other barrier or collective than the call's. */
+static bool tail_call(graph_check *c, const tc_call_link *l, tc_exits *x)
+{
+	const tc_graph *g = tc_module_graph(c->m, l->caller);
+	uint32_t v = l->in_node, own = 0;
+	if (v == TC_NONE || !tc__exits_tail(x, v) ||
+	    ((tc_graph_node_flags(g, v) & (TC_NODE_BARRIER | TC_NODE_PARTIAL_BARRIER)) &&
+	     l->node != v))
+		return false;
+	for (size_t q = 0; q < tc_module_collective_count(c->m, l->caller); q++)
+		own += tc_module_collective(c->m, l->caller, q)->node == v;
+	return own <= 1;
+}
+
+/* Whether a finding of a function that kernels call (node e of graph j,
+ * its calls ch[0 .. n), innermost first) is missed only by threads that
+ * leave the kernel: its calls are the only way to it (each function on
+ * them is called once in the module: the one finding stands for one
+ * inlined copy), its causes are the branches of one function on the way,
+ * missed so there as its own finding would be (e there: the finding, or
+ * the call that leads to it), and every function from that one up to the
+ * kernel returns only to its caller's end (tail_call): the threads that
+ * leave the function leave the kernel, as inlined they would. */
+static int chain_exits(graph_check *c, exits_cache *k, size_t j, uint32_t e, bool barrier,
+		       const tc_call_link *ch, uint32_t n, const tc_finding_cause *causes,
+		       uint32_t ncauses, bool *after, tc_loc *loc)
+{
+	*after = false;
+	if (!n || !ncauses || !tc_module_graph_is_kernel(c->m, ch[n - 1].caller))
+		return TC_OK;
+	for (uint32_t i = 0; i < n; i++)
+		if (tc__calls_sites(c->calls, ch[i].callee) != 1)
+			return TC_OK;
+	const tc_graph *cg = causes[0].graph;
+	for (uint32_t i = 1; i < ncauses; i++)
+		if (causes[i].graph != cg)
+			return TC_OK;
+	/* the function of the causes, and the node there that leads on */
+	size_t where = j;
+	uint32_t first = 0; /* the first call from there up */
+	if (cg) {
+		for (first = 0; first < n && tc_module_graph(c->m, ch[first].caller) != cg; first++)
+			;
+		if (first == n || ch[first].in_node == TC_NONE)
+			return TC_OK;
+		where = ch[first].caller;
+		e = ch[first].in_node;
+		first++;
+	}
+	tc_exits *x;
+	if (exits_of(c, k, where, &x))
+		return c->rc;
+	tc_loc at;
+	if (!x || !only_exits(x, c->al, tc_module_graph(c->m, where), e, barrier, causes,
+			      ncauses, &at))
+		return TC_OK;
+	for (uint32_t i = first; i < n; i++) {
+		if (exits_of(c, k, ch[i].caller, &x))
+			return c->rc;
+		if (!x || !tail_call(c, &ch[i], x))
+			return TC_OK;
+	}
+	*after = true;
+	*loc = at;
+	return TC_OK;
+}
+
+/* The findings of a function that kernels call: after exit as chain_exits
+ * finds them. */
+static int called_exits(graph_check *c)
+{
+	exits_cache k = {{0}, {NULL}, 0, 0};
+	size_t nb = c->pub.nbarriers, j = c->pub.j;
+	int rc = TC_OK;
+	for (size_t q = 0; q < nb && !rc; q++) {
+		tc_check_barrier *rb = &c->pub.barriers[q];
+		if (rb->ncalls && !rb->unknown_callers &&
+		    !(tc_graph_node_flags(c->pub.graph, rb->node) & TC_NODE_PARTIAL_BARRIER))
+			rc = chain_exits(c, &k, j, rb->node, true, c->raw + rb->link0, rb->ncalls,
+					 rb->causes, rb->ncauses, &rb->after_exit, &rb->exit_loc);
+	}
+	for (size_t q = 0; q < c->coll.n && !rc; q++) {
+		tc_check_collective *rcl = &c->coll.list[q];
+		if (rcl->reported && rcl->ncalls && !rcl->unknown_callers)
+			rc = chain_exits(c, &k, j, rcl->c->node, false, c->raw + rcl->link0,
+					 rcl->ncalls, rcl->causes, rcl->ncauses, &rcl->after_exit,
+					 &rcl->exit_loc);
+	}
+	for (unsigned i = 0; i < k.n; i++)
+		tc__exits_free(k.x[i]);
+	return rc;
+}
+
+/* The reported barriers and collectives of a kernel that only threads that
+ * leave it miss: their own rules (barrier-after-exit, collective-after-exit);
+ * and those of functions that kernels call (called_exits). */
+static int classify_exits(graph_check *c)
+{
+	const tc_graph *g = c->pub.graph;
+	size_t nc = c->coll.n, j = c->pub.j;
+	if (!tc_module_graph_is_kernel(c->m, j) || (c->pub.nbarriers == 0 && nc == 0))
+		return c->calls ? called_exits(c) : TC_OK;
+	tc_exits *x;
+	if (kernel_exits(c, j, g, c->pub.result, &x))
+		return c->rc;
 	for (size_t b = 0; b < c->pub.nbarriers; b++) {
 		tc_check_barrier *rb = &c->pub.barriers[b];
 		rb->after_exit = !rb->ncalls &&
@@ -514,6 +653,7 @@ static void graph_free(graph_check *c)
 	tc__check_collectives_free(&c->coll, al);
 	tc__free(al, c->causes);
 	tc__free(al, c->links);
+	tc__free(al, c->raw);
 	tc__free(al, c->ccopy);
 	tc__free(al, c->merged);
 	for (size_t q = 0; q < c->nnames; q++)

@@ -34,6 +34,9 @@ typedef struct tc_check_barrier {
 	const tc_finding_call *calls;
 	uint32_t ncalls;
 	bool unknown_callers;
+	/* with calls: the first of them in the check's list of the calls as
+	 * the contexts found them (graph indices and nodes) */
+	uint32_t link0;
 	/* the threads that miss it leave the kernel (TC_RULE_BARRIER_AFTER_EXIT):
 	 * where they go (the return), which may have no position */
 	bool after_exit;
@@ -62,6 +65,7 @@ typedef struct tc_check_collective {
 	const tc_finding_call *calls;
 	uint32_t ncalls;
 	bool unknown_callers;
+	uint32_t link0;
 	/* as tc_check_barrier's (TC_RULE_COLLECTIVE_AFTER_EXIT) */
 	bool after_exit;
 	tc_loc exit_loc;

@@ -6,7 +6,8 @@
  * changes how often a barrier is reached, a branch inside a loop that an
  * outer loop brings back to the barrier, a branch whose threads that stay
  * wait at different barriers first, a loop headed by the barrier that
- * threads leave for another, and two loops whose barriers wait at once.
+ * threads leave for another, two loops whose barriers wait at once, and
+ * the calls after which only the end comes (tc__exits_tail).
  */
 #include "analysis/exits.h"
 #include "unit.h"
@@ -187,6 +188,45 @@ static void test_pair(void **state)
 	}
 }
 
+/* Whether the threads going on from node v (by name) of the .cfg text reach
+ * nothing but the end (tc__exits_tail). */
+static bool tail(const char *text, const char *v)
+{
+	tc_module *m;
+	tc_diag d;
+	assert_int_equal(tc_parse_cfg(&m, "t.cfg", text, strlen(text), NULL, &d), TC_OK);
+	const tc_graph *g = tc_module_graph(m, 0);
+	uint32_t elements[16], ne = 0;
+	for (uint32_t u = 0; u < tc_graph_node_count(g); u++)
+		if (tc_graph_node_flags(g, u) & TC_NODE_BARRIER)
+			elements[ne++] = u;
+	tc_alloc al;
+	tc__alloc_init(&al, NULL);
+	tc_exits *x;
+	assert_int_equal(tc__exits_new(&x, g, elements, ne, NULL, &al), TC_OK);
+	bool t = tc__exits_tail(x, node(g, v));
+	assert_false(tc__exits_tail(x, tc_graph_node_count(g))); /* no such node */
+	tc__exits_free(x);
+	tc_module_free(m);
+	return t;
+}
+
+/* a call (a barrier node) last before the end, and one that a loop brings
+ * back to, or that another barrier follows */
+static void test_tail(void **state)
+{
+	(void)state;
+	assert_true(tail("graph g\nentry e\nexit x\nbarrier c\n"
+			 "e -> c\nc -> done\ndone -> x\n",
+			 "c"));
+	assert_false(tail("graph g\nentry e\nexit x\nbarrier c\n"
+			  "e -> c\nc -> latch\nlatch -> c\nlatch -> x\n",
+			  "c"));
+	assert_false(tail("graph g\nentry e\nexit x\nbarrier c\nbarrier b\n"
+			  "e -> c\nc -> b\nb -> x\n",
+			  "c"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +238,7 @@ int main(void)
 		cmocka_unit_test(test_stayers_wait_elsewhere),
 		cmocka_unit_test(test_loop_left_for_barrier),
 		cmocka_unit_test(test_pair),
+		cmocka_unit_test(test_tail),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

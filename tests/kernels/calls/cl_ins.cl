@@ -24,7 +24,7 @@ HELPER void stage_u(const private int *flag)
 HELPER void stage_d(const private int *flag)
 {
 	if (*flag)
-		barrier(CLK_LOCAL_MEM_FENCE); // check: divergent
+		barrier(CLK_LOCAL_MEM_FENCE); // check: divergent // rules differ: a helper called from several places, after exit inlined
 }
 
 HELPER void stage_mixed(const private int *flag)

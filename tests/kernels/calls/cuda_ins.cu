@@ -25,7 +25,7 @@ HELPER void stage_u(const int *flag)
 HELPER void stage_d(const int *flag)
 {
 	if (*flag)
-		__syncthreads(); // check: divergent
+		__syncthreads(); // check: divergent // rules differ: a helper called from several places, after exit inlined
 }
 
 /* called with a uniform and with a thread-dependent value */
@@ -110,7 +110,7 @@ HELPER void stage_alias(int *a, const int *b)
 HELPER void stage_again(int *flag)
 {
 	if (*flag)
-		__syncthreads(); // check: divergent
+		__syncthreads(); // check: divergent // rules differ: -O2 threads the copies' equal branches to the end
 	*flag = TID_X & 1;
 }
 

@@ -26,7 +26,7 @@ HELPER void rounds_twice(int *s, int n)
 {
 	for (int i = 0; i < n; i++) {
 		s[TID_X] -= i;
-		__syncthreads(); // check: divergent
+		__syncthreads(); // check: divergent // rules differ: a helper called from several places, after exit inlined
 	}
 }
 

@@ -12,7 +12,7 @@ HELPER void step_if_99(int *s, int mode)
 {
 	s[TID_X] += mode;
 	if (mode == 99)
-		__syncthreads(); // check: divergent
+		__syncthreads(); // check: divergent // rules differ: a helper called from several places, after exit inlined
 }
 
 extern "C" __global__ void modes(int *s)

@@ -80,7 +80,14 @@ Per build:
 
 Then, over the builds of one source, every marked line must have the same
 verdict in every build: whether a helper is inlined must not change what
-is reported.
+is reported. The rules of the findings on a line (after exit or not) must
+be the same in every build too, except on a line marked
+
+  // rules differ: WHY    a difference that WHY explains (printed): a helper
+                          called from several places is one finding, not
+                          after exit unless its calls are the only way to
+                          it (docs/check.md), where its inlined copies are
+                          judged one by one
 
 Exit status 0, 1 on a problem, 77 (ctest's skip) when every build was
 skipped. Output: one line per build with the verdict of each marked line (LINE:D
@@ -101,6 +108,7 @@ run_kernels = importlib.import_module('run-kernels')
 CHECK = re.compile(r'//\s*check:\s*(divergent|ok|either)\b')
 COLLECTIVE = re.compile(r'//\s*collective:\s*(divergent|ok|either)\b')
 CALL = re.compile(r'//\s*call:\s*(divergent|ok)\b')
+RULES_DIFFER = re.compile(r'//\s*rules differ:\s*(.*)')
 NO_NVCC = re.compile(r'//\s*no-nvcc:')
 NO_NVCC_G = re.compile(r'//\s*no-nvcc-G:\s*(.*)')
 DEFAULT_NVCC = '/usr/local/cuda/bin/nvcc'
@@ -211,8 +219,12 @@ class Markers:
         self.base = os.path.basename(path)
         self.kernels = run_kernels.kernel_names(path)
         self.check, self.collective, self.call = {}, {}, {}
+        self.rules_differ = {}
         with open(path) as f:
             for n, line in enumerate(f, 1):
+                m = RULES_DIFFER.search(line)
+                if m:
+                    self.rules_differ[n] = m.group(1).strip()
                 for marker, table in ((CHECK, self.check), (COLLECTIVE, self.collective),
                                       (CALL, self.call)):
                     m = marker.search(line)
@@ -263,6 +275,9 @@ def judge(args, out, marks, extra=()):
             where += ' (line %d)' % line
             if line in marks.check:
                 seen['barrier', line] = seen.get(('barrier', line), False) or rep
+                if rep:
+                    f = g['barriers'][b['merged_into']] if 'merged_into' in b else b
+                    seen.setdefault(('rule', 'barrier', line), set()).add(f.get('rule'))
             elif rep:
                 problems.append('%s: reported, the line has no "// check:"' % where)
             if rep and g['name'] not in marks.kernels:
@@ -290,6 +305,9 @@ def judge(args, out, marks, extra=()):
                     if other else ''))
             elif line in marks.collective:
                 seen['collective', line] = seen.get(('collective', line), False) or rep
+                if rep:
+                    f = g['collectives'][c['merged_into']] if 'merged_into' in c else c
+                    seen.setdefault(('rule', 'collective', line), set()).add(f.get('rule'))
             elif rep:
                 problems.append('%s (line %d): reported, the line has no "// collective:"'
                                 % (where, line))
@@ -378,6 +396,15 @@ def check(args, src, results):
                     results[i] = r[:2] + ('FAILED',) + r[3:]
             problems.append('%s:%d: the verdicts differ between builds: %s' % (
                 base, line, ', '.join('%s %s' % (b, cell(v)) for b, v in got)))
+        # a finding's rule (after exit or not) is the same in every build
+        rules = [(b, '/'.join(sorted(r or '?' for r in seen['rule', kind, line])))
+                 for b, seen in agreed if ('rule', kind, line) in seen]
+        if len({r for _, r in rules}) > 1 and line in marks.rules_differ:
+            print('%s:%d: the rules differ between builds (%s): %s' % (
+                base, line, marks.rules_differ[line], ', '.join('%s %s' % r for r in rules)))
+        elif len({r for _, r in rules}) > 1:
+            problems.append('%s:%d: the rules differ between builds: %s' % (
+                base, line, ', '.join('%s %s' % (b, r) for b, r in rules)))
     return problems
 
 
