@@ -114,6 +114,9 @@ struct tc_calls {
 	uint8_t *barriers; /* per graph: it has a barrier node */
 	uint8_t *checked;  /* per graph: tc__calls_checked */
 	uint32_t *sites;   /* per graph: the calls of it (by name) in the module */
+	bool pointers;     /* some call through a pointer may run barriers or
+			    * collectives: a function's calls by name are not
+			    * all the ways to it */
 	uint8_t *wrapper;  /* per graph: its collectives are in another file than
 			    * every call of it (a toolkit's __shfl_sync that nvcc -G
 			    * keeps): judged and reported at each call */
@@ -1919,6 +1922,10 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 		for (uint32_t s = 0; d && s < d->ncalls; s++)
 			if (d->calls[s].callee < n)
 				c->sites[d->calls[s].callee]++;
+			else if (d->calls[s].node != TC_NONE)
+				c->pointers = true; /* a barrier, whose callee is not known */
+		for (size_t k = 0; k < m->info[j].ncoll; k++)
+			c->pointers = c->pointers || m->info[j].coll[k].indirect;
 	}
 	if (rc) {
 		tc__calls_free(c);
@@ -2092,9 +2099,14 @@ int tc__calls_collective_witness(const tc_calls *c, size_t j, size_t k, tc_call_
 		       chain, cap, out);
 }
 
-uint32_t tc__calls_sites(const tc_calls *c, size_t j)
+bool tc__calls_one_way(const tc_calls *c, size_t j)
 {
-	return c && j < c->m->count ? c->sites[j] : 0;
+	if (!c || j >= c->m->count || c->sites[j] != 1 || c->pointers)
+		return false;
+	uint32_t reached = 0;
+	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next)
+		reached += c->ctx[x].order != TC_NONE;
+	return reached == 1;
 }
 
 int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out)

@@ -94,8 +94,10 @@ typedef struct tc_calls_site {
  * wrapper, else 0. */
 int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out);
 
-/* How many calls (by name) of graph j the module has. */
-uint32_t tc__calls_sites(const tc_calls *c, size_t j);
+/* Whether graph j is reached one way only: one call of it (by name) in the
+ * module, no call through a pointer in the module that may run barriers or
+ * collectives, and one calling context reached. */
+bool tc__calls_one_way(const tc_calls *c, size_t j);
 
 /* One call on the way from a kernel to a barrier. */
 typedef struct tc_call_link {

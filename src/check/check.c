@@ -475,8 +475,8 @@ static bool tail_call(graph_check *c, const tc_call_link *l, tc_exits *x)
 /* Whether a finding of a function that kernels call (node e of graph j,
  * its calls ch[0 .. n), innermost first) is missed only by threads that
  * leave the kernel: its calls are the only way to it (each function on
- * them is called once in the module: the one finding stands for one
- * inlined copy), its causes are the branches of one function on the way,
+ * them is called once in the module and has one context: the one finding
+ * stands for one inlined copy), its causes are the branches of one function on the way,
  * missed so there as its own finding would be (e there: the finding, or
  * the call that leads to it), and every function from that one up to the
  * kernel returns only to its caller's end (tail_call): the threads that
@@ -489,7 +489,7 @@ static int chain_exits(graph_check *c, exits_cache *k, size_t j, uint32_t e, boo
 	if (!n || !ncauses || !tc_module_graph_is_kernel(c->m, ch[n - 1].caller))
 		return TC_OK;
 	for (uint32_t i = 0; i < n; i++)
-		if (tc__calls_sites(c->calls, ch[i].callee) != 1)
+		if (!tc__calls_one_way(c->calls, ch[i].callee))
 			return TC_OK;
 	const tc_graph *cg = causes[0].graph;
 	for (uint32_t i = 1; i < ncauses; i++)
