@@ -1693,7 +1693,7 @@ static uint32_t wrap_files(const tc_calls *c, const uint8_t *level, size_t g, co
 		if (col->call) {
 			const tc_fn_desc *hd = desc_of(c, h);
 			uint32_t cs = hd && hd->coll ? hd->coll[q].call_site : TC_NONE;
-			uint32_t callee = cs < hd->ncalls ? hd->calls[cs].callee : TC_NONE;
+			uint32_t callee = hd && cs < hd->ncalls ? hd->calls[cs].callee : TC_NONE;
 			if (col->indirect || callee >= c->m->count || !level[callee] ||
 			    level[callee] >= level[h] || sp > MAX_WRAP)
 				return UINT32_MAX;
