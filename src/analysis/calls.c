@@ -150,6 +150,23 @@ static const tc_fn_desc *desc_of(const tc_calls *c, uint32_t j)
 	return c->m->info[j].desc;
 }
 
+/* The call (an index of graph j's calls) that collective entry k of j is,
+ * or TC_NONE. */
+static uint32_t coll_call(const tc_calls *c, uint32_t j, uint32_t k)
+{
+	const tc_fn_desc *d = desc_of(c, j);
+	uint32_t s = d && d->coll ? d->coll[k].call_site : TC_NONE;
+	return d && s < d->ncalls ? s : TC_NONE;
+}
+
+/* The graph that collective entry k of graph j calls, or TC_NONE. */
+static uint32_t coll_callee(const tc_calls *c, uint32_t j, uint32_t k)
+{
+	uint32_t s = coll_call(c, j, k);
+	uint32_t g = s == TC_NONE ? TC_NONE : desc_of(c, j)->calls[s].callee;
+	return g < c->m->count ? g : TC_NONE;
+}
+
 /* The constant context X knows parameter p (< MASK_BITS, in X->kmask) is. */
 static int64_t kval_of(const context *X, uint32_t p)
 {
@@ -1359,9 +1376,8 @@ static tc_state own_coll_state(const tc_calls *c, uint32_t y, uint32_t k, int *v
  * context (TC_NONE: none). */
 static uint32_t site_of(const tc_calls *c, uint32_t x, uint32_t k, uint32_t *callee_ctx)
 {
-	const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
-	uint32_t s = d->coll ? d->coll[k].call_site : TC_NONE;
-	*callee_ctx = s < d->ncalls ? c->ctx[x].callee[s] : TC_NONE;
+	uint32_t s = coll_call(c, c->ctx[x].graph, k);
+	*callee_ctx = s != TC_NONE ? c->ctx[x].callee[s] : TC_NONE;
 	return s;
 }
 
@@ -1414,9 +1430,8 @@ static bool walk_next(const tc_calls *c, wrap_walk *w, uint32_t *y, uint32_t *q)
 			*q = k;
 			return true;
 		}
-		const tc_fn_desc *d = desc_of(c, c->ctx[yy].graph);
-		uint32_t cs = d->coll ? d->coll[k].call_site : TC_NONE;
-		uint32_t z = cs < d->ncalls ? c->ctx[yy].callee[cs] : TC_NONE;
+		uint32_t cs = coll_call(c, c->ctx[yy].graph, k);
+		uint32_t z = cs != TC_NONE ? c->ctx[yy].callee[cs] : TC_NONE;
 		if (z == TC_NONE || w->n > MAX_WRAP)
 			continue; /* not reached (find_wrappers bounds the depth) */
 		w->f[w->n].x = yy;
@@ -1640,10 +1655,92 @@ static bool own_collective(const tc_calls *c, size_t j, uint32_t k)
  * collectives are judged and reported at each call. */
 static bool site_collective(const tc_calls *c, size_t j, uint32_t k)
 {
-	const tc_fn_desc *d = desc_of(c, (uint32_t)j);
-	uint32_t s = d && d->coll ? d->coll[k].call_site : TC_NONE;
-	return s < d->ncalls && d->calls[s].callee < c->m->count &&
-	       c->wrapper[d->calls[s].callee];
+	uint32_t g = coll_callee(c, (uint32_t)j, k);
+	return g != TC_NONE && c->wrapper[g];
+}
+
+/* The collective entries of a wrapper and of the wrappers it calls, by
+ * graph, depth first (wrap_files, tc__calls_site): gwalk_next gives each
+ * that is no barrier's; after a call, gwalk_into goes into its callee. */
+typedef struct gwalk {
+	uint32_t n;
+	struct {
+		uint32_t g, q;
+	} f[MAX_WRAP + 1];
+} gwalk;
+
+static bool gwalk_next(const tc_calls *c, gwalk *w, uint32_t *g, uint32_t *q)
+{
+	while (w->n) {
+		uint32_t t = w->n - 1, k = w->f[t].q++;
+		const tc_graph_info *in = &c->m->info[w->f[t].g];
+		if (k >= in->ncoll) {
+			w->n--;
+		} else if (!in->coll[k].barrier) {
+			*g = w->f[t].g;
+			*q = k;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Into graph h, the callee of the entry gwalk_next gave; false: deeper
+ * than MAX_WRAP. */
+static bool gwalk_into(gwalk *w, uint32_t h)
+{
+	if (w->n > MAX_WRAP)
+		return false;
+	w->f[w->n].g = h;
+	w->f[w->n++].q = 0;
+	return true;
+}
+
+/* file into the files out[0 .. *k), where it is not one of them yet;
+ * false: it is NULL, or there would be more than MAX_WRAP_FILES. */
+static bool add_file(const char **out, uint32_t *k, const char *file)
+{
+	uint32_t i = 0;
+	if (!file)
+		return false;
+	while (i < *k && strcmp(out[i], file))
+		i++;
+	if (i < *k)
+		return true;
+	if (*k == MAX_WRAP_FILES)
+		return false;
+	out[(*k)++] = file;
+	return true;
+}
+
+/* The files of g's own barriers and collectives and of the wrappers' it
+ * calls (level[g] 1 .. MAX_WRAP: the calls are of lower levels), at most
+ * MAX_WRAP_FILES of them, in out; how many, or UINT32_MAX when there are
+ * more, one has no file, or a barrier is a call. */
+static uint32_t wrap_files(const tc_calls *c, const uint8_t *level, size_t g, const char **out)
+{
+	const tc_graph *gr = c->m->graphs[g];
+	uint32_t k = 0, h, q;
+	for (uint32_t v = 0; v < gr->n; v++)
+		if ((gr->flags[v] & TC_NODE_BARRIER) &&
+		    ((c->callee_of[g] && c->callee_of[g][v] != TC_NONE) ||
+		     !add_file(out, &k, tc_graph_node_loc(gr, v).file)))
+			return UINT32_MAX;
+	if (!desc_of(c, (uint32_t)g))
+		return UINT32_MAX;
+	gwalk w = {1, {{(uint32_t)g, 0}}};
+	while (gwalk_next(c, &w, &h, &q)) {
+		const tc_collective *col = &c->m->info[h].coll[q];
+		uint32_t callee = col->call ? coll_callee(c, h, q) : TC_NONE;
+		if (col->call && (col->indirect || callee == TC_NONE || !level[callee] ||
+				  level[callee] >= level[h] || !gwalk_into(&w, callee)))
+			return UINT32_MAX;
+		/* the collective's file, or the call's (a wrapper's calls are in
+		 * its file too: a user's helper that calls one is no wrapper) */
+		if (!add_file(out, &k, col->loc.file))
+			return UINT32_MAX;
+	}
+	return k;
 }
 
 /* The wrappers (docs/check.md, "Wrappers"): a function that no kernel is,
@@ -1652,68 +1749,6 @@ static bool site_collective(const tc_calls *c, size_t j, uint32_t k)
  * `unsigned __shfl_sync` calls its `int` one), and whose every call from
  * outside the wrappers is in another file than all of theirs (and one has
  * a file). */
-/* The files of g's own barriers and collectives and of the wrappers' it
- * calls (level[g] 1 .. MAX_WRAP: the calls are of lower levels), at most
- * MAX_WRAP_FILES of them, in out; how many, or UINT32_MAX when there are
- * more, one has no file, or a barrier is a call. */
-static uint32_t wrap_files(const tc_calls *c, const uint8_t *level, size_t g, const char **out)
-{
-	const tc_graph *gr = c->m->graphs[g];
-	const tc_fn_desc *d = desc_of(c, (uint32_t)g);
-	struct {
-		uint32_t g, q;
-	} st[MAX_WRAP + 1];
-	uint32_t k = 0, sp = 0;
-	for (uint32_t v = 0; v < gr->n; v++) {
-		if (!(gr->flags[v] & TC_NODE_BARRIER))
-			continue;
-		tc_loc l = tc_graph_node_loc(gr, v);
-		if ((c->callee_of[g] && c->callee_of[g][v] != TC_NONE) || !l.file)
-			return UINT32_MAX;
-		uint32_t i = 0;
-		while (i < k && strcmp(out[i], l.file))
-			i++;
-		if (i == k && (k == MAX_WRAP_FILES || !(out[k++] = l.file)))
-			return UINT32_MAX;
-	}
-	if (!d)
-		return UINT32_MAX;
-	st[sp].g = (uint32_t)g;
-	st[sp++].q = 0;
-	while (sp) {
-		uint32_t h = st[sp - 1].g, q = st[sp - 1].q++;
-		const tc_graph_info *hi = &c->m->info[h];
-		if (q >= hi->ncoll) {
-			sp--;
-			continue;
-		}
-		const tc_collective *col = &hi->coll[q];
-		if (col->barrier)
-			continue;
-		if (col->call) {
-			const tc_fn_desc *hd = desc_of(c, h);
-			uint32_t cs = hd && hd->coll ? hd->coll[q].call_site : TC_NONE;
-			uint32_t callee = hd && cs < hd->ncalls ? hd->calls[cs].callee : TC_NONE;
-			if (col->indirect || callee >= c->m->count || !level[callee] ||
-			    level[callee] >= level[h] || sp > MAX_WRAP)
-				return UINT32_MAX;
-			st[sp].g = callee;
-			st[sp++].q = 0;
-		}
-		/* the collective's file, or the call's (a wrapper's calls are in
-		 * its file too: a user's helper that calls one is no wrapper) */
-		const char *file = col->loc.file;
-		if (!file)
-			return UINT32_MAX;
-		uint32_t i = 0;
-		while (i < k && strcmp(out[i], file))
-			i++;
-		if (i == k && (k == MAX_WRAP_FILES || !(out[k++] = file)))
-			return UINT32_MAX;
-	}
-	return k;
-}
-
 static int find_wrappers(tc_calls *c)
 {
 	size_t n = c->m->count;
@@ -1738,9 +1773,8 @@ static int find_wrappers(tc_calls *c)
 			for (uint32_t q = 0; q < in->ncoll && ok; q++) {
 				const tc_collective *col = &in->coll[q];
 				if (!col->barrier && col->call) {
-					uint32_t cs = d->coll ? d->coll[q].call_site : TC_NONE;
-					uint32_t h = cs < d->ncalls ? d->calls[cs].callee : TC_NONE;
-					ok = !col->indirect && h < n && level[h] && level[h] < lv;
+					uint32_t h = coll_callee(c, (uint32_t)g, q);
+					ok = !col->indirect && h != TC_NONE && level[h] && level[h] < lv;
 				}
 			}
 			if (ok)
@@ -1799,18 +1833,10 @@ static int find_wrappers(tc_calls *c)
 			}
 	}
 	tc__free(&c->al, inner);
-	/* the wrappers: candidates called from outside, and those they call */
-	for (uint8_t lv = MAX_WRAP; lv >= 1; lv--)
-		for (size_t g = 0; g < n; g++) {
-			if (level[g] != lv || !called[g])
-				continue;
-			const tc_fn_desc *d = desc_of(c, (uint32_t)g);
-			for (uint32_t s = 0; d && s < d->ncalls; s++)
-				if (d->calls[s].callee < n && level[d->calls[s].callee])
-					called[d->calls[s].callee] = 1;
-		}
+	/* the candidates left: each called from outside, or by one that is
+	 * (levels fall along calls, and what nothing calls dropped out) */
 	for (size_t g = 0; g < n; g++)
-		c->wrapper[g] = level[g] && called[g];
+		c->wrapper[g] = level[g] != 0;
 	/* a call of a wrapper's barriers is judged as the barrier, at the call */
 	for (size_t j = 0; j < n; j++)
 		for (uint32_t v = 0; c->callee_of[j] && v < c->m->graphs[j]->n; v++)
@@ -2114,31 +2140,20 @@ int tc__calls_site(const tc_calls *c, size_t j, size_t k, tc_calls_site *out)
 	memset(out, 0, sizeof *out);
 	if (!site_collective(c, j, (uint32_t)k))
 		return 0;
-	const tc_fn_desc *d = desc_of(c, (uint32_t)j);
-	uint32_t s = d->coll[k].call_site, g = d->calls[s].callee;
+	uint32_t s = coll_call(c, (uint32_t)j, (uint32_t)k);
+	uint32_t g = coll_callee(c, (uint32_t)j, (uint32_t)k);
 	out->wrapper = g;
 	out->inner = out->collective = TC_NONE;
 	/* the first collective of the wrappers it reaches, depth first */
-	struct {
-		uint32_t g, q;
-	} st[MAX_WRAP + 1];
-	uint32_t sp = 0;
-	st[sp].g = g;
-	st[sp++].q = 0;
-	while (sp && out->collective == TC_NONE) {
-		uint32_t h = st[sp - 1].g, q = st[sp - 1].q++;
-		const tc_graph_info *in = &c->m->info[h];
-		const tc_fn_desc *hd = desc_of(c, h);
-		if (q >= in->ncoll) {
-			sp--;
-		} else if (in->coll[q].barrier) {
-		} else if (!in->coll[q].call) {
+	gwalk gw = {1, {{g, 0}}};
+	uint32_t h, e;
+	while (out->collective == TC_NONE && gwalk_next(c, &gw, &h, &e)) {
+		uint32_t callee = coll_callee(c, h, e);
+		if (!c->m->info[h].coll[e].call) {
 			out->inner = h;
-			out->collective = q;
-		} else if (sp <= MAX_WRAP && hd && hd->coll && hd->coll[q].call_site < hd->ncalls &&
-			   hd->calls[hd->coll[q].call_site].callee < c->m->count) {
-			st[sp].g = hd->calls[hd->coll[q].call_site].callee;
-			st[sp++].q = 0;
+			out->collective = e;
+		} else if (callee != TC_NONE) {
+			gwalk_into(&gw, callee);
 		}
 	}
 	first_divergent(c, j, (elem){E_SITE, (uint32_t)k}, &out->state, &out->masked);

@@ -26,6 +26,12 @@
 #include <string.h>
 
 /* One graph checked: its record and what the record points into. */
+/* The longest calls of a finding judged after exit (more: an ordinary
+ * divergence): the work per finding, and what is kept of its calls, stay
+ * bounded (a chain of a thousand helpers, each with a finding, is no
+ * quadratic work or memory) */
+#define MAX_EXIT_CHAIN 64
+
 typedef struct graph_check {
 	tc_check_graph pub;
 	tc_module *m;
@@ -36,8 +42,9 @@ typedef struct graph_check {
 	tc_finding_cause *causes; /* the causes of the findings, before merging */
 	size_t ncauses, causes_cap;
 	tc_finding_call *links; /* the calls of the findings */
-	tc_call_link *raw;      /* the same, as the contexts found them */
-	size_t nlinks, links_cap, raw_cap;
+	tc_call_link *raw;      /* the calls of the findings that may be after
+				 * exit, as the contexts found them (chain_exits) */
+	size_t nlinks, links_cap, nraw, raw_cap;
 	tc_collective *ccopy;   /* the collectives as the calling contexts see them */
 	tc_finding_cause *merged; /* the causes, copies merged */
 	char **names;           /* names made for the report */
@@ -180,15 +187,30 @@ static int context_finding(graph_check *c, bool coll, uint32_t k, uint32_t *ncal
 	tc_call_witness w;
 	*ncalls = *ncauses = 0;
 	*unknown = false;
-	*link0 = (uint32_t)c->nlinks;
+	*link0 = TC_NONE;
 	if (witness_of(c, coll, k, NULL, 0, &w))
 		return TC_OK; /* not reported after all: cannot be */
 	uint32_t want = w.nchain;
-	if (tc__grow(c->al, &c->links, &c->links_cap, c->nlinks + want, sizeof *c->links) ||
-	    tc__grow(c->al, &c->raw, &c->raw_cap, c->nlinks + want + 1, sizeof *c->raw))
+	tc_call_link *links = tc__malloc(c->al, (want ? want : 1) * sizeof *links);
+	if (!links ||
+	    tc__grow(c->al, &c->links, &c->links_cap, c->nlinks + want, sizeof *c->links)) {
+		tc__free(c->al, links);
 		return oom(c);
-	tc_call_link *links = c->raw + c->nlinks;
+	}
 	witness_of(c, coll, k, links, want, &w);
+	/* the calls as found, where they are the only way to it (chain_exits) */
+	bool one_way = want && want <= MAX_EXIT_CHAIN && !w.unknown_callers;
+	for (uint32_t q = 0; q < want && one_way; q++)
+		one_way = tc__calls_one_way(c->calls, links[q].callee);
+	if (one_way) {
+		if (tc__grow(c->al, &c->raw, &c->raw_cap, c->nraw + want, sizeof *c->raw)) {
+			tc__free(c->al, links);
+			return oom(c);
+		}
+		memcpy(c->raw + c->nraw, links, want * sizeof *links);
+		*link0 = (uint32_t)c->nraw;
+		c->nraw += want;
+	}
 	/* the call into the function of the causes, for a parameter they
 	 * depend on: the innermost on the chain */
 	tc_loc into = {NULL, 0, 0};
@@ -200,6 +222,7 @@ static int context_finding(graph_check *c, bool coll, uint32_t k, uint32_t *ncal
 			(tc_finding_call){tc_graph_name(tc_module_graph(c->m, links[q].callee)),
 					  tc_graph_name(tc_module_graph(c->m, links[q].caller)),
 					  links[q].loc};
+	tc__free(c->al, links);
 	*ncalls = want;
 	*unknown = w.unknown_callers;
 	c->nlinks += want;
@@ -403,9 +426,9 @@ static bool only_exits(tc_exits *x, const tc_alloc *al, const tc_graph *g, uint3
 	return true;
 }
 
-/* The exit-only region of kernel j of c's module (graph g), for its solve r:
- * from its barriers' and collectives' nodes (tc__exits_new). */
-static int kernel_exits(graph_check *c, size_t j, const tc_graph *g, const tc_result *r,
+/* The exit-only region of graph j of c's module (g), for its solve r: from
+ * its barriers' and collectives' nodes (tc__exits_new). */
+static int graph_exits(graph_check *c, size_t j, const tc_graph *g, const tc_result *r,
 			tc_exits **x)
 {
 	uint32_t n = tc_graph_node_count(g), ne = 0;
@@ -449,7 +472,7 @@ static int exits_of(graph_check *c, exits_cache *k, size_t j, tc_exits **x)
 	tc__exits_free(k->x[i]);
 	k->x[i] = NULL;
 	k->graph[i] = SIZE_MAX;
-	if (kernel_exits(c, j, tc_module_graph(c->m, j), r, &k->x[i]))
+	if (graph_exits(c, j, tc_module_graph(c->m, j), r, &k->x[i]))
 		return c->rc;
 	k->graph[i] = j;
 	*x = k->x[i];
@@ -473,14 +496,13 @@ static bool tail_call(graph_check *c, const tc_call_link *l, tc_exits *x)
 }
 
 /* Whether a finding of a function that kernels call (node e of graph j,
- * its calls ch[0 .. n), innermost first) is missed only by threads that
- * leave the kernel: its calls are the only way to it (each function on
- * them is called once in the module and has one context: the one finding
- * stands for one inlined copy), its causes are the branches of one function on the way,
- * missed so there as its own finding would be (e there: the finding, or
- * the call that leads to it), and every function from that one up to the
- * kernel returns only to its caller's end (tail_call): the threads that
- * leave the function leave the kernel, as inlined they would. */
+ * its calls ch[0 .. n), innermost first, kept where they are the only way
+ * to it: context_finding) is missed only by threads that leave the kernel:
+ * its causes are the branches of one function on the way, missed so there
+ * as its own finding would be (e there: the finding, or the call that
+ * leads to it), and every function from that one up to the kernel returns
+ * only to its caller's end (tail_call): the threads that leave the
+ * function leave the kernel, as inlined they would. */
 static int chain_exits(graph_check *c, exits_cache *k, size_t j, uint32_t e, bool barrier,
 		       const tc_call_link *ch, uint32_t n, const tc_finding_cause *causes,
 		       uint32_t ncauses, bool *after, tc_loc *loc)
@@ -488,9 +510,6 @@ static int chain_exits(graph_check *c, exits_cache *k, size_t j, uint32_t e, boo
 	*after = false;
 	if (!n || !ncauses || !tc_module_graph_is_kernel(c->m, ch[n - 1].caller))
 		return TC_OK;
-	for (uint32_t i = 0; i < n; i++)
-		if (!tc__calls_one_way(c->calls, ch[i].callee))
-			return TC_OK;
 	const tc_graph *cg = causes[0].graph;
 	for (uint32_t i = 1; i < ncauses; i++)
 		if (causes[i].graph != cg)
@@ -534,14 +553,14 @@ static int called_exits(graph_check *c)
 	int rc = TC_OK;
 	for (size_t q = 0; q < nb && !rc; q++) {
 		tc_check_barrier *rb = &c->pub.barriers[q];
-		if (rb->ncalls && !rb->unknown_callers &&
+		if (rb->link0 != TC_NONE &&
 		    !(tc_graph_node_flags(c->pub.graph, rb->node) & TC_NODE_PARTIAL_BARRIER))
 			rc = chain_exits(c, &k, j, rb->node, true, c->raw + rb->link0, rb->ncalls,
 					 rb->causes, rb->ncauses, &rb->after_exit, &rb->exit_loc);
 	}
 	for (size_t q = 0; q < c->coll.n && !rc; q++) {
 		tc_check_collective *rcl = &c->coll.list[q];
-		if (rcl->reported && rcl->ncalls && !rcl->unknown_callers)
+		if (rcl->reported && rcl->link0 != TC_NONE)
 			rc = chain_exits(c, &k, j, rcl->c->node, false, c->raw + rcl->link0,
 					 rcl->ncalls, rcl->causes, rcl->ncauses, &rcl->after_exit,
 					 &rcl->exit_loc);
@@ -561,7 +580,7 @@ static int classify_exits(graph_check *c)
 	if (!tc_module_graph_is_kernel(c->m, j) || (c->pub.nbarriers == 0 && nc == 0))
 		return c->calls ? called_exits(c) : TC_OK;
 	tc_exits *x;
-	if (kernel_exits(c, j, g, c->pub.result, &x))
+	if (graph_exits(c, j, g, c->pub.result, &x))
 		return c->rc;
 	for (size_t b = 0; b < c->pub.nbarriers; b++) {
 		tc_check_barrier *rb = &c->pub.barriers[b];

@@ -34,8 +34,9 @@ typedef struct tc_check_barrier {
 	const tc_finding_call *calls;
 	uint32_t ncalls;
 	bool unknown_callers;
-	/* with calls: the first of them in the check's list of the calls as
-	 * the contexts found them (graph indices and nodes) */
+	/* with calls that are the only way to it: the first of them in the
+	 * check's list of the calls as the contexts found them (graph indices
+	 * and nodes); TC_NONE: not kept */
 	uint32_t link0;
 	/* the threads that miss it leave the kernel (TC_RULE_BARRIER_AFTER_EXIT):
 	 * where they go (the return), which may have no position */

@@ -429,21 +429,20 @@ typedef struct die { /* what naming an inlined call needs of a DIE */
 typedef struct tyd {
 	size_t off;
 	uint64_t type;  /* DW_AT_type (a DIE's offset), UINT64_MAX: none */
-	uint64_t size;  /* DW_AT_byte_size, where sized */
+	uint64_t size;  /* DW_AT_byte_size, 0: none */
 	uint64_t count; /* an array's elements (its subranges'), where counted */
 	uint32_t tag;
 	uint8_t asz; /* its unit's address size: a pointer's bytes */
-	bool sized, counted;
+	bool counted;
 } tyd;
 
 typedef struct state {
 	const tc_alloc *al;
 	tc_dw_local *loc; /* the variables at fixed places */
 	size_t nloc, loccap;
-	uint64_t *ltype; /* per variable: its DW_AT_type, or UINT64_MAX */
-	uint64_t *lref;  /* ... the DIE it refers to (an inlined copy's
-			  * abstract origin), or UINT64_MAX */
-	size_t ltcap, lrcap;
+	uint64_t *ldie; /* per variable: its DIE (in d where it has a type or
+			 * an abstract origin) */
+	size_t ldcap;
 	tyd *ty; /* the type DIEs, in increasing off */
 	size_t nty, tycap;
 	die *d;
@@ -580,7 +579,7 @@ static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_secti
 		uint64_t file = 0, line = 0, col = 0, origin = UINT64_MAX;
 		tc_dw_local place = {NULL, 0, 0, 0};
 		uint64_t type = UINT64_MAX, size = 0, count = 0, upper = 0, lower = 0;
-		bool sized = false, has_count = false, has_upper = false;
+		bool has_count = false, has_upper = false;
 		for (uint32_t k = 0; k < a->na && !c->bad; k++) {
 			const attr *at = &t->a[a->a0 + k];
 			val v;
@@ -629,8 +628,7 @@ static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_secti
 				type = d.type = v.ref ? v.u : UINT64_MAX;
 				break;
 			case AT_BYTE_SIZE:
-				sized = v.num;
-				size = v.u;
+				size = v.num ? v.u : 0;
 				break;
 			case AT_COUNT:
 				has_count = v.num;
@@ -656,21 +654,18 @@ static bool read_unit(cur *c, const unit *u, const abbrevs *t, const tc_dw_secti
 		}
 		if (place.s) {
 			if (!grow(st->al, (void **)&st->loc, &st->loccap, st->nloc + 1, sizeof *st->loc) ||
-			    !grow(st->al, (void **)&st->ltype, &st->ltcap, st->nloc + 1,
-				  sizeof *st->ltype) ||
-			    !grow(st->al, (void **)&st->lref, &st->lrcap, st->nloc + 1,
-				  sizeof *st->lref))
+			    !grow(st->al, (void **)&st->ldie, &st->ldcap, st->nloc + 1,
+				  sizeof *st->ldie))
 				return false;
-			st->ltype[st->nloc] = type;
-			st->lref[st->nloc] = d.ref;
+			st->ldie[st->nloc] = off;
 			st->loc[st->nloc++] = place;
 		}
 		uint32_t arr_in = NONE; /* the array type this DIE's children count */
 		if (type_tag(a->tag)) {
 			if (!grow(st->al, (void **)&st->ty, &st->tycap, st->nty + 1, sizeof *st->ty))
 				return false;
-			st->ty[st->nty] = (tyd){off, type, sized ? size : 0, 0, a->tag, (uint8_t)u->asz,
-						sized, a->tag == TAG_ARRAY};
+			st->ty[st->nty] =
+			    (tyd){off, type, size, 0, a->tag, (uint8_t)u->asz, a->tag == TAG_ARRAY};
 			if (a->tag == TAG_ARRAY && st->nty < NONE)
 				arr_in = (uint32_t)st->nty;
 			st->nty++;
@@ -733,7 +728,7 @@ static uint64_t size_of(const state *st, uint64_t off)
 		uint64_t n = 0;
 		if (!t)
 			return 0;
-		if (t->sized) {
+		if (t->size) {
 			n = t->size;
 		} else {
 			switch (t->tag) {
@@ -792,7 +787,9 @@ int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
 	*n = 0;
 	*locals = NULL;
 	*nlocals = 0;
-	state st = {al, NULL, 0, 0, NULL, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, NULL, 0};
+	state st;
+	memset(&st, 0, sizeof st);
+	st.al = al;
 	abbrevs t = {NULL, 0, 0, NULL, 0, 0, SIZE_MAX};
 	uint32_t *nest = tc__calloc(al, 2 * MAX_NEST, sizeof *nest);
 	bool ok = nest != NULL;
@@ -836,16 +833,15 @@ int tc__dwarf_inlined(const tc_dw_section *abbrev, const tc_dw_section *info,
 		name_of(&st, st.origin[k], &st.in[k].name, &st.in[k].nlen);
 	for (size_t k = 0; ok && k < st.nloc; k++) {
 		/* an inlined copy's type is its abstract origin's */
-		uint64_t type = st.ltype[k], ref = st.lref[k];
-		for (int hop = 0; hop < 8 && type == UINT64_MAX && ref != UINT64_MAX; hop++) {
-			const die *o = find_die(&st, ref);
+		uint64_t type = UINT64_MAX, off = st.ldie[k];
+		for (int hop = 0; hop < 8 && type == UINT64_MAX && off != UINT64_MAX; hop++) {
+			const die *o = find_die(&st, off);
 			type = o ? o->type : UINT64_MAX;
-			ref = o ? o->ref : UINT64_MAX;
+			off = o ? o->ref : UINT64_MAX;
 		}
 		st.loc[k].size = size_of(&st, type);
 	}
-	tc__free(al, st.ltype);
-	tc__free(al, st.lref);
+	tc__free(al, st.ldie);
 	tc__free(al, st.ty);
 	tc__free(al, nest);
 	tc__free(al, t.v);
