@@ -623,9 +623,12 @@ typedef struct tc_finding {
 	tc_loc inlined_loc;
 	/* in a function that was not inlined: the calls from the kernel to it,
 	 * innermost first (none: in the kernel itself); unknown_callers when
-	 * the outermost function is one no kernel of the module calls */
+	 * the outermost function is one no kernel of the module calls. Of a
+	 * chain of more than 32 calls, the innermost 31 and the outermost are
+	 * kept, and calls_omitted counts those left out between them (the
+	 * chain has ncalls + calls_omitted calls) */
 	const tc_finding_call *calls;
-	uint32_t ncalls;
+	uint32_t ncalls, calls_omitted;
 	bool unknown_callers;
 	/* the branches that decide it (none for an argument's finding) */
 	const tc_finding_cause *causes;

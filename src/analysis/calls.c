@@ -137,6 +137,7 @@ struct tc_calls {
 	tc_lane_op *wlop; /* the warp's view's ops where a context knows constants */
 	size_t wlop_cap;
 	unsigned tiles; /* the views of groups of lanes judged (bit v: view v) */
+	struct up_step *up[NVIEW]; /* per view judged: witness's walks */
 	tc_diag *diag;
 };
 
@@ -1290,6 +1291,84 @@ static int spread_bad(tc_calls *c, int view)
 	return rc;
 }
 
+/* The walk of a witness (calls.h) goes up from a context along the calls
+ * that make each context entered by part of the group, to the call only
+ * part of the group reaches, then along the calls that reached each
+ * context first. A state of the walk is a context x and whether it is past
+ * that call: 2x + past. What the walk from each state meets is found once
+ * per view, so that a witness costs the calls it keeps, not the chain's
+ * length (a chain of 10^5 helpers, each with a finding). */
+typedef struct up_step {
+	uint32_t len;   /* the calls from here to the end */
+	uint32_t end;   /* the context it ends in (no caller) */
+	uint32_t outer; /* the state whose call is the last; TC_NONE: none */
+	uint32_t cause; /* the first state whose call only part of the group
+			 * reaches; TC_NONE: none */
+} up_step;
+
+#define UP_UNSET UINT32_MAX
+#define UP_BUSY (UINT32_MAX - 1)
+
+/* The state after state s in view v: TC_NONE at the end; the call taken,
+ * site of the caller's context *from, and whether only part of the group
+ * reaches it (*direct). */
+static uint32_t up_next(const tc_calls *c, uint32_t s, int v, uint32_t *from, uint32_t *site,
+			  bool *direct)
+{
+	const context *Y = &c->ctx[s / 2];
+	bool bad = Y->bad[v] && !(s & 1);
+	*from = bad ? Y->bad_parent[v] : Y->parent;
+	*site = bad ? Y->bad_site[v] : Y->parent_site;
+	*direct = bad && Y->bad_direct[v];
+	return *from == TC_NONE ? TC_NONE : 2 * *from + ((s & 1) || *direct);
+}
+
+/* The call that state s of view v takes (not at the end). */
+static tc_call_link up_link(const tc_calls *c, uint32_t s, int v)
+{
+	uint32_t p, site;
+	bool direct;
+	up_next(c, s, v, &p, &site, &direct);
+	const tc_call_site *cs = &desc_of(c, c->ctx[p].graph)->calls[site];
+	return (tc_call_link){c->ctx[p].graph, c->ctx[s / 2].graph, site, cs->node, cs->in_node,
+			      cs->loc};
+}
+
+/* c->up[v]: each state's walk, from the states it leads to, with an
+ * explicit stack (a state met again on its own way ends it: the walks of
+ * spread_bad and reach_contexts have no cycle, so this is a guard). */
+static int up_walks(tc_calls *c, int v)
+{
+	size_t ns = 2 * c->nctx;
+	up_step *w = c->up[v] = tc__malloc(&c->al, (ns ? ns : 1) * sizeof *w);
+	if (!w)
+		return oom(c);
+	for (size_t s = 0; s < ns; s++)
+		w[s].len = UP_UNSET;
+	c->work.len = 0;
+	for (size_t s0 = 0; s0 < ns; s0++) {
+		uint32_t p, site;
+		bool direct;
+		for (uint32_t s = (uint32_t)s0; s != TC_NONE && w[s].len == UP_UNSET;
+		     s = up_next(c, s, v, &p, &site, &direct)) {
+			w[s].len = UP_BUSY;
+			if (tc__u32vec_push(&c->al, &c->work, s))
+				return oom(c);
+		}
+		while (c->work.len) {
+			uint32_t t = c->work.v[--c->work.len];
+			uint32_t n = up_next(c, t, v, &p, &site, &direct);
+			if (n == TC_NONE || w[n].len == UP_BUSY) {
+				w[t] = (up_step){0, t / 2, TC_NONE, TC_NONE};
+				continue;
+			}
+			w[t] = (up_step){w[n].len + 1, w[n].end, w[n].len ? w[n].outer : t,
+					   direct ? t : w[n].cause};
+		}
+	}
+	return TC_OK;
+}
+
 /* Per graph with calls, per node: the callee of a call node whose barriers
  * the contexts judge. */
 static int map_callees(tc_calls *c)
@@ -1939,6 +2018,9 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	for (int v = 0; v < NVIEW && !rc; v++)
 		if (v < 2 || ((c->tiles >> v) & 1))
 			rc = spread_bad(c, v);
+	for (int v = 0; v < NVIEW && !rc; v++)
+		if (v < 2 || ((c->tiles >> v) & 1))
+			rc = up_walks(c, v);
 	if (!rc)
 		rc = map_callees(c);
 	if (!rc)
@@ -1983,6 +2065,8 @@ void tc__calls_free(tc_calls *c)
 		tc__free(&c->al, c->ctx[x].live);
 		tc__free(&c->al, c->ctx[x].dead_edge);
 	}
+	for (int v = 0; v < NVIEW; v++)
+		tc__free(&c->al, c->up[v]);
 	tc__free(&c->al, c->kcount);
 	tc__free(&c->al, c->decides);
 	tc__free(&c->al, c->foldable);
@@ -2075,39 +2159,41 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 		out->cause_result = c->results[res];
 		out->cause_context = (uint32_t)(Z - c->ctx);
 	}
-	/* up the chain: along the calls that make each context entered by part
-	 * of the group (each made so before the one it enters) to the call
-	 * only part of the group reaches, then along the calls that reached
-	 * each context first (reached earlier): this ends */
-	bool first_only = false;
-	for (size_t steps = 0; steps <= 2 * c->nctx; steps++) {
-		const context *Y = &c->ctx[x];
-		bool bad = Y->bad[view] && !first_only;
-		uint32_t p = bad ? Y->bad_parent[view] : Y->parent;
-		uint32_t s = bad ? Y->bad_site[view] : Y->parent_site;
-		if (p == TC_NONE) {
-			out->unknown_callers = !Y->launch;
-			break;
-		}
-		const tc_call_site *cs = &desc_of(c, c->ctx[p].graph)->calls[s];
-		if (out->nchain < cap)
-			chain[out->nchain] = (tc_call_link){c->ctx[p].graph, Y->graph, s, cs->node,
-							    cs->in_node, cs->loc};
-		out->nchain++;
-		if (bad && Y->bad_direct[view]) { /* the call only part of the group reaches */
-			first_only = true;
-			if (!own) {
-				own = true;
-				const context *P = &c->ctx[p];
-				uint32_t pr = result_of(P, view);
-				out->cause_graph = P->graph;
-				out->cause_node = cs->in_node;
-				out->cause_result = pr != TC_NONE ? c->results[pr] : NULL;
-				out->cause_context = p;
-			}
-		}
-		x = p;
+	/* up the chain (up_walks): the innermost calls, and the last in the
+	 * last place kept when there are more */
+	const up_step *W = c->up[view];
+	if (!W)
+		return TC_EINVAL;
+	uint32_t s = 2 * x, len = W[s].len;
+	out->nchain = len;
+	out->unknown_callers = !c->ctx[W[s].end].launch;
+	uint32_t keep = len < cap ? len : cap, t = s, p, ps;
+	bool direct;
+	for (uint32_t q = 0; q < keep; q++) {
+		chain[q] = up_link(c, q + 1 == keep && keep < len ? W[s].outer : t, view);
+		t = up_next(c, t, view, &p, &ps, &direct);
 	}
+	if (own) { /* the call into its function: the innermost such kept */
+		for (uint32_t q = 0; q < keep && !out->cause_into.file; q++)
+			if (chain[q].callee == Z->graph)
+				out->cause_into = chain[q].loc;
+		if (Z == X && len && !out->cause_into.file)
+			out->cause_into = up_link(c, s, view).loc;
+		return TC_OK;
+	}
+	uint32_t u = W[s].cause;
+	if (u == TC_NONE)
+		return TC_OK;
+	/* the call only part of the group reaches, in context p */
+	uint32_t n = up_next(c, u, view, &p, &ps, &direct);
+	const context *P = &c->ctx[p];
+	uint32_t pr = result_of(P, view);
+	out->cause_graph = P->graph;
+	out->cause_node = desc_of(c, P->graph)->calls[ps].in_node;
+	out->cause_result = pr != TC_NONE ? c->results[pr] : NULL;
+	out->cause_context = p;
+	if (W[n].len) /* the call into p */
+		out->cause_into = up_link(c, n, view).loc;
 	return TC_OK;
 }
 

@@ -110,17 +110,21 @@ typedef struct tc_call_link {
 } tc_call_link;
 
 /* Why barrier v of graph j is not convergent (tc__calls_barrier_state
- * UNKNOWN): the calls from the kernel (or from a function no kernel
- * calls) to it, innermost first (min(cap, *nchain) of them in chain), and
- * the node of graph *cause_graph, in solve *cause_result, whose divergent
- * branches decide: v itself, or the call that only part of the group
- * reaches. *unknown_callers: the outermost function is not a kernel. */
+ * UNKNOWN): the number of calls from the kernel (or from a function no
+ * kernel calls) to it, nchain, min(cap, nchain) of them in chain: the
+ * innermost first, and when there are more than cap, the outermost last
+ * in place of the cap-th; and the node of graph *cause_graph, in solve
+ * *cause_result, whose divergent branches decide: v itself, or the call
+ * that only part of the group reaches. unknown_callers: the outermost
+ * function is not a kernel. The work is O(cap), whatever nchain is. */
 typedef struct tc_call_witness {
 	uint32_t nchain;
 	uint32_t cause_graph;
 	uint32_t cause_node;
 	const tc_result *cause_result;
 	uint32_t cause_context; /* for tc__calls_branch_param */
+	tc_loc cause_into; /* the call into cause_context, when on the chain
+			    * (file NULL: none, or not known) */
 	bool unknown_callers;
 } tc_call_witness;
 /* The parameter of its function (0-based) that the branch ending node of

@@ -25,13 +25,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* One graph checked: its record and what the record points into. */
+/* The calls kept of a finding's chain: the innermost, then the outermost
+ * (the report shows at most 16, then counts the rest); what a finding
+ * keeps, and the work to find it, stay bounded (a chain of 10^5 helpers,
+ * each with a finding, is no quadratic work or memory) */
+#define MAX_FINDING_CALLS 32
 /* The longest calls of a finding judged after exit (more: an ordinary
- * divergence): the work per finding, and what is kept of its calls, stay
- * bounded (a chain of a thousand helpers, each with a finding, is no
- * quadratic work or memory) */
-#define MAX_EXIT_CHAIN 64
+ * divergence): all of them are kept */
+#define MAX_EXIT_CHAIN MAX_FINDING_CALLS
 
+/* One graph checked: its record and what the record points into. */
 typedef struct graph_check {
 	tc_check_graph pub;
 	tc_module *m;
@@ -51,6 +54,7 @@ typedef struct graph_check {
 	size_t nnames, names_cap;
 	uint32_t *ids;          /* scratch: room for every node of any graph of m */
 	uint32_t nids;
+	uint32_t most;          /* the most nodes of a graph of m */
 	tc_causes *why;         /* of pub.result */
 	int rc;
 	tc_diag diag;
@@ -180,52 +184,44 @@ static int witness_of(const graph_check *c, bool coll, uint32_t k, tc_call_link 
 
 /* A finding in a function checked in its calling contexts (collective k
  * when coll, else barrier node k): the calls that lead to it, appended to
- * c->links, and its causes, wherever they are, to c->causes. */
+ * c->links (at most MAX_FINDING_CALLS; *omitted: those left out before the
+ * outermost), and its causes, wherever they are, to c->causes. */
 static int context_finding(graph_check *c, bool coll, uint32_t k, uint32_t *ncalls,
-			   uint32_t *ncauses, bool *unknown, uint32_t *link0)
+			   uint32_t *omitted, uint32_t *ncauses, bool *unknown, uint32_t *link0)
 {
 	tc_call_witness w;
-	*ncalls = *ncauses = 0;
+	tc_call_link links[MAX_FINDING_CALLS];
+	*ncalls = *ncauses = *omitted = 0;
 	*unknown = false;
 	*link0 = TC_NONE;
-	if (witness_of(c, coll, k, NULL, 0, &w))
+	if (witness_of(c, coll, k, links, MAX_FINDING_CALLS, &w))
 		return TC_OK; /* not reported after all: cannot be */
-	uint32_t want = w.nchain;
-	tc_call_link *links = tc__malloc(c->al, (want ? want : 1) * sizeof *links);
-	if (!links ||
-	    tc__grow(c->al, &c->links, &c->links_cap, c->nlinks + want, sizeof *c->links)) {
-		tc__free(c->al, links);
+	uint32_t want = w.nchain < MAX_FINDING_CALLS ? w.nchain : MAX_FINDING_CALLS;
+	if (tc__grow(c->al, &c->links, &c->links_cap, c->nlinks + want, sizeof *c->links))
 		return oom(c);
-	}
-	witness_of(c, coll, k, links, want, &w);
 	/* the calls as found, where they are the only way to it (chain_exits) */
-	bool one_way = want && want <= MAX_EXIT_CHAIN && !w.unknown_callers;
+	bool one_way = want && w.nchain <= MAX_EXIT_CHAIN && !w.unknown_callers;
 	for (uint32_t q = 0; q < want && one_way; q++)
 		one_way = tc__calls_one_way(c->calls, links[q].callee);
 	if (one_way) {
-		if (tc__grow(c->al, &c->raw, &c->raw_cap, c->nraw + want, sizeof *c->raw)) {
-			tc__free(c->al, links);
+		if (tc__grow(c->al, &c->raw, &c->raw_cap, c->nraw + want, sizeof *c->raw))
 			return oom(c);
-		}
 		memcpy(c->raw + c->nraw, links, want * sizeof *links);
 		*link0 = (uint32_t)c->nraw;
 		c->nraw += want;
 	}
-	/* the call into the function of the causes, for a parameter they
-	 * depend on: the innermost on the chain */
-	tc_loc into = {NULL, 0, 0};
-	for (uint32_t q = 0; q < want && !into.file; q++)
-		if (links[q].callee == w.cause_graph)
-			into = links[q].loc;
 	for (uint32_t q = 0; q < want; q++)
 		c->links[c->nlinks + q] =
 			(tc_finding_call){tc_graph_name(tc_module_graph(c->m, links[q].callee)),
 					  tc_graph_name(tc_module_graph(c->m, links[q].caller)),
 					  links[q].loc};
-	tc__free(c->al, links);
 	*ncalls = want;
+	*omitted = w.nchain - want;
 	*unknown = w.unknown_callers;
 	c->nlinks += want;
+	/* a branch on a parameter: the argument passed by the call into the
+	 * function of the causes */
+	tc_loc into = w.cause_into;
 	if (w.cause_node == TC_NONE || !w.cause_result)
 		return TC_OK;
 	tc_causes *other = NULL;
@@ -309,7 +305,7 @@ static int context_collectives(graph_check *c)
 			col->arg_source = NULL;
 			rc->state = site.state;
 			rc->reported = !site.masked && site.state == TC_STATE_UNKNOWN;
-			if (rc->reported && context_finding(c, true, (uint32_t)k, &rc->ncalls,
+			if (rc->reported && context_finding(c, true, (uint32_t)k, &rc->ncalls, &rc->calls_omitted,
 							    &rc->ncauses, &rc->unknown_callers,
 							    &rc->link0))
 				return c->rc;
@@ -328,7 +324,7 @@ static int context_collectives(graph_check *c)
 				? tc_result_node_state(warp, col->node)
 				: rc->state;
 		rc->reported = !masked && rc->state == TC_STATE_UNKNOWN;
-		if (rc->reported && context_finding(c, true, (uint32_t)k, &rc->ncalls,
+		if (rc->reported && context_finding(c, true, (uint32_t)k, &rc->ncalls, &rc->calls_omitted,
 						    &rc->ncauses, &rc->unknown_callers, &rc->link0))
 			return c->rc;
 	}
@@ -348,9 +344,8 @@ static int find_barriers(graph_check *c)
 		nb += is_reported(c, v);
 	if (nb == 0 && (!c->calls || tc_module_collective_count(c->m, c->pub.j) == 0))
 		return TC_OK;
-	for (size_t j = 0; c->calls && j < tc_module_graph_count(c->m); j++)
-		if (tc_graph_node_count(tc_module_graph(c->m, j)) > c->nids)
-			c->nids = tc_graph_node_count(tc_module_graph(c->m, j));
+	if (c->calls && c->most > c->nids)
+		c->nids = c->most;
 	c->ids = tc__malloc(c->al, ((size_t)c->nids + 1) * sizeof *c->ids);
 	c->pub.barriers = tc__calloc(c->al, nb ? nb : 1, sizeof *c->pub.barriers);
 	if (!c->ids || !c->pub.barriers || tc_causes_new(&c->why, g, c->pub.result, &c->al->a))
@@ -371,7 +366,7 @@ static int find_barriers(graph_check *c)
 			rb->inlined_loc = wl;
 		}
 		if (c->calls && (tc_graph_node_flags(g, v) & TC_NODE_BARRIER)) {
-			if (context_finding(c, false, v, &rb->ncalls, &rb->ncauses,
+			if (context_finding(c, false, v, &rb->ncalls, &rb->calls_omitted, &rb->ncauses,
 					    &rb->unknown_callers, &rb->link0))
 				return c->rc;
 			continue;
@@ -847,11 +842,12 @@ static void run_serial(void *ud, size_t n, void (*task)(void *arg, size_t i), vo
  * for one that is not a copy (merged) its causes and where exited threads
  * go. */
 static void set_reach(tc_finding *x, const tc_finding_call *calls, uint32_t ncalls,
-		      bool unknown_callers, const tc_finding_cause *causes, uint32_t ncauses,
+		      uint32_t omitted, bool unknown_callers, const tc_finding_cause *causes, uint32_t ncauses,
 		      bool merged, bool after_exit, tc_loc exit_loc)
 {
 	x->calls = calls;
 	x->ncalls = ncalls;
+	x->calls_omitted = omitted;
 	x->unknown_callers = unknown_callers;
 	x->causes = merged ? NULL : causes;
 	x->ncauses = merged ? 0 : ncauses;
@@ -886,7 +882,7 @@ static int flatten(tc_findings *f)
 			x->loc = tc_graph_node_loc(g->graph, rb->node);
 			x->inlined = rb->inlined;
 			x->inlined_loc = rb->inlined_loc;
-			set_reach(x, rb->calls, rb->ncalls, rb->unknown_callers, rb->causes,
+			set_reach(x, rb->calls, rb->ncalls, rb->calls_omitted, rb->unknown_callers, rb->causes,
 				  rb->ncauses, rb->merged, rb->after_exit, rb->exit_loc);
 			x->merged_into = rb->merged ? first + rb->merged_into : SIZE_MAX;
 			if (rb->merged)
@@ -921,7 +917,7 @@ static int flatten(tc_findings *f)
 					continue;
 				}
 				x->rule = tc__check_collective_rule(cc);
-				set_reach(x, cc->calls, cc->ncalls, cc->unknown_callers, cc->causes,
+				set_reach(x, cc->calls, cc->ncalls, cc->calls_omitted, cc->unknown_callers, cc->causes,
 					  cc->ncauses, cc->merged, cc->after_exit, cc->exit_loc);
 				if (cc->merged) {
 					x->merged_into = pos[cc->merged_into];
@@ -986,8 +982,12 @@ int tc_check(tc_findings **out, tc_module *m, const tc_check_options *opt,
 		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
 	}
 	bool any_kernel = false;
-	for (size_t j = 0; j < n && !any_kernel; j++)
-		any_kernel = tc_module_graph_is_kernel(m, j);
+	uint32_t most = 0; /* the most nodes of a graph of m */
+	for (size_t j = 0; j < n; j++) {
+		any_kernel = any_kernel || tc_module_graph_is_kernel(m, j);
+		uint32_t nn = tc_graph_node_count(tc_module_graph(m, j));
+		most = nn > most ? nn : most;
+	}
 	for (size_t j = 0; j < n; j++) {
 		f->index[j] = SIZE_MAX;
 		if (!is_checked(m, f->calls, any_kernel, j))
@@ -999,6 +999,7 @@ int tc_check(tc_findings **out, tc_module *m, const tc_check_options *opt,
 		c->m = m;
 		c->calls = f->calls;
 		c->al = &f->al;
+		c->most = most;
 	}
 	if (o.run)
 		o.run(o.run_ud, f->ngraphs, check_task, f);

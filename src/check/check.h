@@ -29,10 +29,11 @@ typedef struct tc_check_barrier {
 	const char *inlined;
 	tc_loc inlined_loc;
 	/* in a function that was not inlined: the calls from the kernel to
-	 * it, innermost first (ncalls 0: a kernel's own barrier), and whether
-	 * the outermost function is one no kernel calls */
+	 * it, innermost first (ncalls 0: a kernel's own barrier), as
+	 * tc_finding's (calls_omitted), and whether the outermost function is
+	 * one no kernel calls */
 	const tc_finding_call *calls;
-	uint32_t ncalls;
+	uint32_t ncalls, calls_omitted;
 	bool unknown_callers;
 	/* with calls that are the only way to it: the first of them in the
 	 * check's list of the calls as the contexts found them (graph indices
@@ -64,7 +65,7 @@ typedef struct tc_check_collective {
 	uint32_t ncauses;
 	/* in a function that was not inlined: as tc_check_barrier's */
 	const tc_finding_call *calls;
-	uint32_t ncalls;
+	uint32_t ncalls, calls_omitted;
 	bool unknown_callers;
 	uint32_t link0;
 	/* as tc_check_barrier's (TC_RULE_COLLECTIVE_AFTER_EXIT) */

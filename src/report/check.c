@@ -268,10 +268,11 @@ static const char *call_text(char *buf, size_t cap, const tc_finding_call *call)
 /* The notes naming the calls from the kernel to a barrier in a function
  * that was not inlined, innermost first. */
 static void print_calls(text_out *t, const tc_report_graph *rg, const tc_finding_call *calls,
-			uint32_t ncalls, bool unknown_callers)
+			uint32_t ncalls, uint32_t omitted, bool unknown_callers)
 {
 	char text[600];
-	uint32_t shown = ncalls > MAX_CALL_NOTES ? MAX_CALL_NOTES - 1 : ncalls;
+	uint32_t total = ncalls + omitted; /* the last kept is the outermost */
+	uint32_t shown = total > MAX_CALL_NOTES ? MAX_CALL_NOTES - 1 : total;
 	for (uint32_t k = 0; k < shown; k++) {
 		line_begin(t, calls[k].loc, rg->input, LEVEL_NOTE);
 		fputs(call_text(text, sizeof text, &calls[k]), t->out);
@@ -279,9 +280,9 @@ static void print_calls(text_out *t, const tc_report_graph *rg, const tc_finding
 	}
 	char name[256];
 	tc_loc none = {NULL, 0, 0};
-	if (shown < ncalls) {
+	if (shown < total) {
 		line_begin(t, none, rg->input, LEVEL_NOTE);
-		fprintf(t->out, MORE_CALLS_TEXT, ncalls - shown,
+		fprintf(t->out, MORE_CALLS_TEXT, total - shown,
 			plain_name(name, sizeof name, calls[ncalls - 1].caller));
 		line_end(t, none, LEVEL_NOTE);
 	}
@@ -319,7 +320,7 @@ static void print_barrier(text_out *t, const tc_report_graph *rg, const tc_check
 	print_causes(t, rg, rb->causes, rb->ncauses, TC_GROUP_BLOCK);
 	if (rb->after_exit && !partial)
 		print_exit(t, rg, rb->exit_loc, bl, false);
-	print_calls(t, rg, rb->calls, rb->ncalls, rb->unknown_callers);
+	print_calls(t, rg, rb->calls, rb->ncalls, rb->calls_omitted, rb->unknown_callers);
 }
 
 /* The start of a collective's warning: its position, or the graph and node. */
@@ -358,7 +359,7 @@ static void print_collective(text_out *t, const tc_report_graph *rg,
 		print_causes(t, rg, rc->causes, rc->ncauses, c->group);
 		if (rc->after_exit)
 			print_exit(t, rg, rc->exit_loc, c->loc, true);
-		print_calls(t, rg, rc->calls, rc->ncalls, rc->unknown_callers);
+		print_calls(t, rg, rc->calls, rc->ncalls, rc->calls_omitted, rc->unknown_callers);
 		if (c->group != TC_GROUP_BLOCK && rg->warp_assumed && rg->warp_size && !*assumed) {
 			print_assumption(t, rg, c);
 			*assumed = true;

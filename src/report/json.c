@@ -301,10 +301,11 @@ static void inlined_field(writer *w, const char *function, tc_loc loc)
 }
 
 /* "calls": the calls from the kernel to a reported barrier in a function
- * that was not inlined, innermost first; "callers_unknown" when the
+ * that was not inlined, innermost first ("calls_omitted": how many were
+ * left out before the last, the outermost); "callers_unknown" when the
  * outermost function is one no kernel calls. */
 static void calls_field(writer *w, const tc_finding_call *calls, uint32_t ncalls,
-			bool unknown_callers)
+			uint32_t omitted, bool unknown_callers)
 {
 	if (ncalls) {
 		key(w, "calls");
@@ -320,6 +321,10 @@ static void calls_field(writer *w, const tc_finding_call *calls, uint32_t ncalls
 	}
 	if (ncalls)
 		leave(w, "]");
+	if (omitted) {
+		key(w, "calls_omitted");
+		integer(w, (json_int_t)omitted);
+	}
 	if (unknown_callers) {
 		key(w, "callers_unknown");
 		boolean(w, true);
@@ -366,7 +371,7 @@ static void check_fields(writer *w, const tc_report_graph *rg, uint32_t v,
 	if (rb)
 		inlined_field(w, rb->inlined, rb->inlined_loc);
 	if (rb)
-		calls_field(w, rb->calls, rb->ncalls, rb->unknown_callers);
+		calls_field(w, rb->calls, rb->ncalls, rb->calls_omitted, rb->unknown_callers);
 	if (rb)
 		after_exit_field(w, rb->after_exit, rb->exit_loc);
 }
@@ -428,7 +433,7 @@ static void collectives(writer *w, const tc_report_graph *rg, size_t *at)
 			if (reported || (argument && !rc->arg_merged))
 				inlined_field(w, c->inlined, c->inlined_loc);
 			if (reported)
-				calls_field(w, rc->calls, rc->ncalls, rc->unknown_callers);
+				calls_field(w, rc->calls, rc->ncalls, rc->calls_omitted, rc->unknown_callers);
 			if (reported)
 				after_exit_field(w, rc->after_exit, rc->exit_loc);
 		}

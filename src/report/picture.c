@@ -456,7 +456,8 @@ static const char *pos_text(char *buf, size_t cap, tc_loc l)
  * kernels that call it: a branch there), and the calls on the way. */
 #define MAX_CALL_LINES 8u
 static void context_lines(lines *l, const tc_graph *g, const tc_finding_call *calls,
-			  uint32_t ncalls, const tc_finding_cause *causes, uint32_t ncauses)
+			  uint32_t ncalls, uint32_t omitted, const tc_finding_cause *causes,
+			  uint32_t ncauses)
 {
 	char callee[256], caller[256], where[600];
 	for (uint32_t k = 0; k < ncalls && k < MAX_CALL_LINES; k++) {
@@ -465,8 +466,8 @@ static void context_lines(lines *l, const tc_graph *g, const tc_finding_call *ca
 		add_line(l, "in function '%s', called from '%s'%s", callee, caller,
 			 pos_text(where, sizeof where, calls[k].loc));
 	}
-	if (ncalls > MAX_CALL_LINES)
-		add_line(l, "and %u more calls", (unsigned)(ncalls - MAX_CALL_LINES));
+	if (ncalls + omitted > MAX_CALL_LINES)
+		add_line(l, "and %u more calls", (unsigned)(ncalls + omitted - MAX_CALL_LINES));
 	for (uint32_t c = 0; c < ncauses; c++) {
 		const tc_graph *cg = causes[c].graph;
 		if (!cg || cg == g)
@@ -488,13 +489,13 @@ static void item_line(lines *l, const picture *pic, const item *it)
 		add_line(l, "%s: %s%s", it->rb->error ? "error" : "warning",
 			 tc__report_barrier_message(g, it->rb->node),
 			 tc__report_flag(fl, sizeof fl, tc__check_barrier_rule(g, it->rb), it->rb->error));
-		context_lines(l, g, it->rb->calls, it->rb->ncalls, it->rb->causes, it->rb->ncauses);
+		context_lines(l, g, it->rb->calls, it->rb->ncalls, it->rb->calls_omitted, it->rb->causes, it->rb->ncauses);
 		break;
 	case ITEM_COLLECTIVE:
 		add_line(l, "%s: %s%s", it->rc->error ? "error" : "warning",
 			 tc__report_collective_message(msg, sizeof msg, it->rc->c),
 			 tc__report_flag(fl, sizeof fl, tc__check_collective_rule(it->rc), it->rc->error));
-		context_lines(l, g, it->rc->calls, it->rc->ncalls, it->rc->causes, it->rc->ncauses);
+		context_lines(l, g, it->rc->calls, it->rc->ncalls, it->rc->calls_omitted, it->rc->causes, it->rc->ncauses);
 		break;
 	case ITEM_ARGUMENT:
 		add_line(l, "%s: %s%s", it->rc->arg_error ? "error" : "warning",
