@@ -9,7 +9,8 @@ Runs findings_api (tc_check's findings, public header only) and
 comment left out: those drop findings on purpose; and the hostile-* inputs, made to crash or hang
 LLVM's readers, which the command reads in a child process and the library
 cannot survive), and requires, input by input, the same checked
-graphs and the same findings: rule, node, collective, causes, calls,
+graphs and the same findings: rule, node, collective, causes, calls (and
+how many a long chain omits),
 inlined helper, where after-exit threads go, and which finding a copy is
 merged into. An input both reject is fine (findings_api reads in its own
 process, so LLVM's crashes and hangs on the hostile inputs count as its
@@ -40,7 +41,7 @@ def keep(entry, keys):
     return {k: entry[k] for k in keys if k in entry}
 
 
-FIELDS = ('causes', 'calls', 'callers_unknown', 'inlined', 'after_exit')
+FIELDS = ('causes', 'calls', 'calls_omitted', 'callers_unknown', 'inlined', 'after_exit')
 
 
 def from_report(doc):

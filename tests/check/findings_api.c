@@ -4,7 +4,7 @@
  * with `threadconv check --format json`):
  *
  *   {"input", "graphs": [checked graph names], "findings": [{"graph",
- *    "rule", "node", ["collective"], "causes": [...], ["calls"],
+ *    "rule", "node", ["collective"], "causes": [...], ["calls"], ["calls_omitted"],
  *    ["callers_unknown"], ["inlined"], ["after_exit"], ["merged_into":
  *    {"node", "rule"}]}]}
  *
@@ -70,6 +70,8 @@ static json_t *finding(const tc_module *m, const tc_findings *fs, size_t k)
 		}
 		json_object_set_new(o, "calls", calls);
 	}
+	if (f->calls_omitted)
+		json_object_set_new(o, "calls_omitted", json_integer(f->calls_omitted));
 	if (f->unknown_callers)
 		json_object_set_new(o, "callers_unknown", json_true());
 	if (f->inlined) {
