@@ -77,3 +77,20 @@ bool tc__ways_clear(tc_ways *w, uint32_t bs, uint32_t sp, uint32_t bl, uint32_t 
 	}
 	return true;
 }
+
+bool tc__ways_clear_from_start(tc_ways *w, uint32_t bl, uint32_t lp, const uint32_t *evb,
+			       const uint32_t *evp, uint32_t n, uint64_t *work)
+{
+	w->stamp++;
+	search(w, &w->g, 0, 0, UINT32_MAX, work);
+	search(w, &w->rg, 1, bl, UINT32_MAX, work);
+	*work += n;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t b = evb[i];
+		if (b == TC_NONE || (b != 0 && w->mark[0][b] != w->stamp))
+			continue; /* one that never runs, or not after the start */
+		if (w->mark[1][b] == w->stamp || (b == bl && evp[i] < lp))
+			return false;
+	}
+	return true;
+}

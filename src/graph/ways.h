@@ -44,4 +44,14 @@ bool tc__ways_clear(tc_ways *w, uint32_t bs, uint32_t sp, uint32_t bl, uint32_t 
 		    const uint32_t *evb, const uint32_t *evp, uint32_t n, uint32_t skip,
 		    uint64_t *work);
 
+/*
+ * Whether none of the events at points (evb[i], evp[i]), i < n (a block
+ * TC_NONE: one that never runs), lies on a way from the function's start
+ * (block 0, before its first point) to (bl, lp): one in a block that the
+ * start leads to, and that leads to bl, or that is bl before lp. A way may
+ * pass block 0 again; each way starts once. *work counts as above.
+ */
+bool tc__ways_clear_from_start(tc_ways *w, uint32_t bl, uint32_t lp, const uint32_t *evb,
+			       const uint32_t *evp, uint32_t n, uint64_t *work);
+
 #endif

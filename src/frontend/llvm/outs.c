@@ -822,6 +822,30 @@ static bool stored_before(reader *r, var_scan *vs, LLVMValueRef A, uint32_t c, i
 	return false;
 }
 
+/* Whether bytes [lo, hi) of alloca A, whose writers vs holds, hold what
+ * nothing has written since the function began when the point at value c
+ * (a call) runs: no writer of them, nor a call given A (c itself too: a
+ * loop may bring it back), lies on a way from the function's start to c.
+ * They hold an indeterminate value there, which mem2reg would make undef:
+ * the same in every thread. */
+static bool fresh_before(reader *r, var_scan *vs, uint32_t c, int64_t lo, int64_t hi, int *rc)
+{
+	const writer *w = vs->w;
+	uint32_t nw = vs->nw, ne = 0;
+	uint32_t *evb = TC_ARENA_ARRAY(&vs->tmp, uint32_t, (size_t)nw + 1);
+	uint32_t *evp = TC_ARENA_ARRAY(&vs->tmp, uint32_t, (size_t)nw + 1);
+	if (!evb || !evp) {
+		*rc = TC_ENOMEM;
+		return false;
+	}
+	for (uint32_t k = 0; k < nw; k++)
+		if (w[k].call || w[k].lo > w[k].hi || (w[k].lo < hi && lo < w[k].hi)) {
+			evb[ne] = r->blk[w[k].id];
+			evp[ne++] = w[k].id;
+		}
+	return tc__ways_clear_from_start(&vs->ways, r->blk[c], c, evb, evp, ne, &vs->work);
+}
+
 /* The site of the call that is value id, or d->ncalls. */
 static uint32_t site_of_call(const tc_fn_desc *d, uint32_t id)
 {
@@ -834,8 +858,9 @@ static uint32_t site_of_call(const tc_fn_desc *d, uint32_t id)
 /* f's ins in d (its loads that read one, as parameters past its own, as
  * its walk with the outs found them: note_in) and what its calls pass for
  * their callees' ins: what f's stack variable holds (stored_before: a
- * store's value or an earlier call's out) or f's own in (a call the walk
- * found clean, given f's parameter plus a constant). */
+ * store's value or an earlier call's out; fresh_before: an indeterminate
+ * value, a constant) or f's own in (a call the walk found clean, given f's
+ * parameter plus a constant). */
 static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 {
 	const fouts *mine = &r->fouts[f];
@@ -877,11 +902,19 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 				if (!vs.ok)
 					continue;
 				uint32_t ocall;
-				if (!stored_before(r, &vs, A, c, lo, lo + (int64_t)y->size, false, &value,
-						   &ocall, &oindex, &rc) ||
-				    (oindex != TC_NONE &&
-				     (osite = site_of_call(d, ocall)) == d->ncalls))
+				int64_t hi = lo + (int64_t)y->size;
+				bool found = stored_before(r, &vs, A, c, lo, hi, false, &value, &ocall,
+							   &oindex, &rc);
+				if (rc)
+					break;
+				if (found && oindex != TC_NONE &&
+				    (osite = site_of_call(d, ocall)) == d->ncalls)
 					continue;
+				/* else what nothing has written: a constant */
+				if (!found && !fresh_before(r, &vs, c, lo, hi, &rc))
+					continue;
+				if (rc)
+					break;
 			}
 			if (tc__arena_grow(&vs.tmp, &a, &acap, na + 1, sizeof *a)) {
 				rc = TC_ENOMEM;

@@ -1982,7 +1982,8 @@ static int before_returns(dstate *s, uint32_t g, fdom *d, uint32_t pos, const ui
 
 /*
  * The store of h (of wl[0 .. nw), through its parameter p plus a constant,
- * at bytes need .. need + size of what p points to) that function gi, or a
+ * of bytes need .. need + size of what p points to, or of a word that holds
+ * them) that function gi, or a
  * chain of calls from it, makes last before it returns: in *st, TC_NONE when
  * none. In h: a store of a register h writes once, that every return
  * follows with none of h's events (ng of them in s->gev) on the way. In a
@@ -2007,9 +2008,13 @@ static int chain(dstate *s, uint32_t gi, uint32_t p, uint64_t need, uint32_t siz
 		for (uint32_t w = 0; w < nw && *work < COPY_WORK; w++) {
 			const dfact *x = &r->df[s->wl[w]];
 			bool ok;
-			if (s->wpb[w] != p || x->size != size ||
-			    (x->flags & (DF_GUARD | DF_IMM | DF_ANYV)) || x->def >= gn->nregs ||
-			    d->writes[x->def] != 1 || (uint64_t)s->wc[w] + (uint64_t)x->k != need)
+			/* a store of the bytes, or of a word that holds them
+			 * (an out says whether the value may differ, and a
+			 * part of it differs only where it does) */
+			uint64_t lo = (uint64_t)s->wc[w] + (uint64_t)x->k;
+			if (s->wpb[w] != p || (x->flags & (DF_GUARD | DF_IMM | DF_ANYV)) ||
+			    x->def >= gn->nregs || d->writes[x->def] != 1 ||
+			    (int64_t)(need - lo) < 0 || need - lo + size > x->size)
 				continue;
 			if (before_returns(s, h, d, x->pos, s->gev, ng, ev_index(s->gev, ng, x->pos),
 					   work, &ok))
@@ -2061,12 +2066,13 @@ static int chain(dstate *s, uint32_t gi, uint32_t p, uint64_t need, uint32_t siz
 }
 
 /*
- * Whether load x of f, through one exact address of a location that only
- * stores of f and of one other function g may write, reads what a call of
- * g left there: a call of g, before the load on every path, that passes
- * one exact address of the location's object as a parameter of g, through
- * which plus a constant g stores a register it writes once, with a store
- * that every return of g follows; and neither another store that may write
+ * Whether load x of f, through one exact address of bytes that only stores
+ * of f and of one other function g may write, reads what a call of g left
+ * there: a call of g, before the load on every path, that passes one exact
+ * address of the bytes' object as a parameter of g, through which plus a
+ * constant g stores a register it writes once (those bytes, or a word that
+ * holds them: the load is then as uniform as that register, not a copy of
+ * it), with a store that every return of g follows; and neither another store that may write
  * the location, nor a call of a function that may run f or g, lies on a
  * way from that store to a return of g, nor from the call to the load in f
  * (off_the_ways). Then whenever the load runs, the location holds what the
@@ -2082,8 +2088,7 @@ static int out_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 		return TC_OK;
 	uint32_t o = key_obj(base->a[0]);
 	int64_t off = key_off(base->a[0]) + k;
-	const dloc *l = s->obj[o].open ? NULL : find_loc(s, addr_key(o, off));
-	if (!l || l->bad || l->size != x->size)
+	if (s->obj[o].open)
 		return TC_OK;
 	uint32_t g = TC_NONE, nw = 0;
 	*work += s->wof[o + 1] - s->wof[o];
@@ -2253,6 +2258,96 @@ static int store_index(dstate *s)
 	return TC_OK;
 }
 
+static bool call_gets_address(dstate *s, uint32_t ci);
+
+/*
+ * Whether load x of .func f, through its parameter p plus a constant, where
+ * p may hold several exact addresses (a helper whose callers each give it
+ * an object of theirs), reads what a store of f through the same parameter
+ * plus the same constant wrote: a store of a register f writes once, of
+ * the load's size, before the load on every path, where no other store of
+ * f that may write those bytes at any of the addresses, and no call of f
+ * that may reach their objects, lies on a way from it to the load that
+ * does not pass it again. In one call of f the parameter is one address,
+ * and the store wrote there; between the two only f and what it calls run
+ * in the thread, and no other thread writes its local memory. *reg: the
+ * register (TC_NONE: not proved).
+ */
+static int param_copy(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
+		      uint64_t *work, uint32_t *reg)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	*reg = TC_NONE;
+	if (fn->entry || x->a == TC_NONE || base->k != V_NONE || base->n < 2 || base->wide ||
+	    *work >= COPY_WORK)
+		return TC_OK;
+	for (uint32_t i = 0; i < base->n; i++)
+		if (!key_exact(base->a[i]) || s->obj[key_obj(base->a[i])].open)
+			return TC_OK;
+	fdom *d = dom_of(s, f);
+	if (!d)
+		return TC_ENOMEM;
+	uint32_t bl = d->ok ? pos_block(r, fn, x->pos) : TC_NONE, p;
+	int64_t c;
+	if (bl == TC_NONE || param_of(s, f, d, x->a, work, &p, &c))
+		return bl == TC_NONE ? TC_OK : TC_ENOMEM;
+	if (p == TC_NONE)
+		return TC_OK;
+	uint64_t want = (uint64_t)c + (uint64_t)x->k;
+	size_t cap = (size_t)(fn->df1 - fn->df0) + (fn->call1 - fn->call0) + 1;
+	uint32_t *cand = TC_ARENA_ARRAY(&s->ar, uint32_t, cap), n = 0, nc = 0;
+	uint32_t *cfact = TC_ARENA_ARRAY(&s->ar, uint32_t, cap);
+	if (!cand || !cfact || tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, cap, sizeof *s->fev))
+		return TC_ENOMEM;
+	*work += cap * base->n;
+	for (uint32_t j = fn->df0; j < fn->df1; j++) {
+		const dfact *w = &r->df[j];
+		bool hit = false;
+		for (uint32_t i = 0; w->op == DF_STORE && i < base->n && !hit; i++)
+			hit = may_write(s, f, w, key_obj(base->a[i]), key_off(base->a[i]) + k,
+					x->size);
+		if (!hit)
+			continue;
+		uint32_t q;
+		int64_t c2;
+		if (!(w->flags & (DF_GUARD | DF_IMM | DF_ANYV)) && w->size == x->size &&
+		    w->a != TC_NONE && w->def < fn->nregs) {
+			if (param_of(s, f, d, w->a, work, &q, &c2))
+				return TC_ENOMEM;
+			if (q == p && (uint64_t)c2 + (uint64_t)w->k == want &&
+			    before_load(r, fn, d, w, bl, x->pos) != TC_NONE) {
+				cfact[nc] = j;
+				cand[nc++] = n;
+			}
+		}
+		s->fev[n++] = w->pos;
+	}
+	for (uint32_t ci = fn->call0; ci < fn->call1; ci++) {
+		uint32_t pos = d->call_pos[ci - fn->call0], y = r->calls[ci].callee;
+		bool hit = y == TC_NONE && call_gets_address(s, ci);
+		for (uint32_t i = 0; y != TC_NONE && i < base->n && !hit; i++)
+			hit = call_reaches(s, ci, key_obj(base->a[i]), work);
+		if (!hit)
+			continue;
+		if (pos == TC_NONE)
+			return TC_OK; /* not placed: it may lie anywhere */
+		s->fev[n++] = pos;
+	}
+	for (uint32_t e = 0; e < nc && *work < COPY_WORK; e++) {
+		const dfact *st = &r->df[cfact[e]];
+		bool clear;
+		if (off_the_ways(s, fn, d, pos_block(r, fn, st->pos), st->pos, bl, x->pos, s->fev, n,
+				 cand[e], work, &clear))
+			return TC_ENOMEM;
+		if (clear) {
+			*reg = st->def;
+			return TC_OK;
+		}
+	}
+	return TC_OK;
+}
+
 /* The loads found to read one constant: that constant, the same in every
  * thread, for the uniformity analysis and the warp's view; and those that
  * are copies of a register (copy_of): its value. */
@@ -2306,7 +2401,8 @@ static int use(dstate *s)
 				from = TC_NONE;
 				if (end != r->rec.opoff.v[i] &&
 				    (copy_of(s, f, x, base, k, &work, &from) ||
-				     (from == TC_NONE && bytes_of(s, f, x, &work, &from))))
+				     (from == TC_NONE && bytes_of(s, f, x, &work, &from)) ||
+				     (from == TC_NONE && param_copy(s, f, x, base, k, &work, &from))))
 					return TC_ENOMEM;
 				if (from == TC_NONE) {
 					/* what a call left there: the callee's
@@ -2503,13 +2599,78 @@ static int add_in(dstate *s, fin *fi, iloc x, uint32_t *j)
 	return TC_OK;
 }
 
+/* A write of g that may write another function's memory (writes_of):
+ * where it is, and for a store through g's parameter p plus a constant,
+ * the bytes [lo, hi) of what p points to that it writes (p TC_NONE: a
+ * call given an address, or a store through anything else). */
+typedef struct fwrite {
+	uint32_t pos, block, p;
+	int64_t lo, hi;
+} fwrite;
+
+/* g's writes of another function's memory, in *out (*n of them). */
+static int foreign_writes(dstate *s, uint32_t g, fdom *d, uint64_t *work, fwrite **out,
+			  uint32_t *n)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[g];
+	fwrite *w = TC_ARENA_ARRAY(&s->ar, fwrite,
+				   (size_t)(fn->df1 - fn->df0) + (fn->call1 - fn->call0) + 1);
+	if (!w)
+		return TC_ENOMEM;
+	*out = w;
+	*n = 0;
+	for (uint32_t j = fn->df0; j < fn->df1; j++) {
+		const dfact *x = &r->df[j];
+		if (!foreign_store(s, g, x))
+			continue;
+		uint32_t p = TC_NONE;
+		int64_t c = 0;
+		if (x->a != TC_NONE && param_of(s, g, d, x->a, work, &p, &c))
+			return TC_ENOMEM;
+		int64_t lo = (int64_t)((uint64_t)c + (uint64_t)x->k);
+		w[(*n)++] = (fwrite){x->pos, pos_block(r, fn, x->pos), p, lo, lo + x->size};
+	}
+	for (uint32_t c = 0; c < fn->call1 - fn->call0; c++) {
+		uint32_t pos = d->call_pos[c];
+		if (pos != TC_NONE && call_gets_address(s, fn->call0 + c))
+			w[(*n)++] = (fwrite){pos, pos_block(r, fn, pos), TC_NONE, 0, 0};
+	}
+	return TC_OK;
+}
+
+/* Whether no write of g that may write bytes [lo, lo + size) of what its
+ * parameter p points to lies on a way from g's start to position pos (a
+ * store through p at other bytes cannot: C's objects do not overlap). */
+static int clean_bytes(dstate *s, uint32_t g, fdom *d, const fwrite *w, uint32_t nw,
+		       uint32_t pos, uint32_t p, int64_t lo, uint32_t size, uint64_t *work,
+		       bool *clean)
+{
+	uint32_t n = 0, bl = pos_block(s->r, &s->r->fn[g], pos);
+	*clean = false;
+	if (bl == TC_NONE ||
+	    tc__arena_grow(&s->ar, &s->evb, &s->evb_cap, (size_t)nw + 1, sizeof *s->evb) ||
+	    tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, (size_t)nw + 1, sizeof *s->fev))
+		return bl == TC_NONE ? TC_OK : TC_ENOMEM;
+	for (uint32_t i = 0; i < nw; i++) {
+		if (w[i].p == p && p != TC_NONE && (w[i].hi <= lo || lo + (int64_t)size <= w[i].lo))
+			continue; /* other bytes of the same object */
+		s->evb[n] = w[i].block;
+		s->fev[n++] = w[i].pos;
+	}
+	*clean = tc__ways_clear_from_start(&d->w, bl, pos, s->evb, s->fev, n, work);
+	return TC_OK;
+}
+
 /*
  * The ins of .func g (F[g]), its callees' made before (ins_order): its
  * loads through its parameter plus a constant (param_of) that no write of
  * another function's memory comes before on any way from its start
- * (writes_of), and the ins of its callees that its calls so placed pass
- * its parameter plus a constant for. Such a load runs before anything may
- * change what its caller left there.
+ * (writes_of), or none that may write the bytes it reads (a store through
+ * the same parameter at other bytes, as a constructor sets one field
+ * before it reads the next; clean_bytes), and the ins of its callees that
+ * its calls so placed pass its parameter plus a constant for. Such a load
+ * runs before anything may change what its caller left there.
  */
 static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 {
@@ -2529,19 +2690,29 @@ static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 	if (writes_of(s, g, d, &first, &reached) ||
 	    !(me->clean = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)(fn->call1 - fn->call0) + 1)))
 		return TC_ENOMEM;
+	fwrite *fw = NULL;
+	uint32_t nfw = 0;
 	for (uint32_t j = fn->df0; j < fn->df1 && *work < COPY_WORK; j++) {
 		const dfact *x = &r->df[j];
 		uint32_t p, q;
 		int64_t c;
 		if (x->op != DF_LOAD || x->rec == TC_NONE || x->a == TC_NONE ||
 		    (x->flags & DF_GUARD) || !(r->rec.kind[x->rec] & TC_UA_SOURCE) ||
-		    r->rec.def.v[x->rec] != x->def || !clean_at(r, fn, first, reached, x->pos))
+		    r->rec.def.v[x->rec] != x->def)
 			continue;
 		if (param_of(s, g, d, x->a, work, &p, &c))
 			return TC_ENOMEM;
 		if (p == TC_NONE)
 			continue;
 		iloc at = {p, x->size, (int64_t)((uint64_t)c + (uint64_t)x->k)};
+		if (!clean_at(r, fn, first, reached, x->pos)) {
+			bool clean;
+			if ((!fw && foreign_writes(s, g, d, work, &fw, &nfw)) ||
+			    clean_bytes(s, g, d, fw, nfw, x->pos, p, at.c, x->size, work, &clean))
+				return TC_ENOMEM;
+			if (!clean)
+				continue;
+		}
 		if (add_in(s, me, at, &q))
 			return TC_ENOMEM;
 		if (q == TC_NONE)
@@ -2614,18 +2785,69 @@ static int ins_order(dstate *s, fin *F, uint64_t *work)
 	return TC_OK;
 }
 
+/* Whether bytes [off, off + size) of o, f's own local memory, hold what
+ * nothing has written since f began when call ci runs: no store of f that
+ * may write them, and no call of f that may reach o (call_reaches; one
+ * without a body, or through a register, given any address of local
+ * memory; ci itself too: a loop may bring it back), lies on a way from
+ * f's start to the call. Each call
+ * of f has a new frame, whose bytes no one has written: an indeterminate
+ * value, which LLVM makes undef (mem2reg of a load before any store), the
+ * same in every thread. */
+static int fresh_at(dstate *s, uint32_t f, fdom *d, uint32_t ci, uint32_t o, int64_t off,
+		    uint32_t size, uint64_t *work, bool *fresh)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	uint32_t pc = d->call_pos[ci - fn->call0], n = 0;
+	uint32_t bc = pc != TC_NONE ? pos_block(r, fn, pc) : TC_NONE;
+	*fresh = false;
+	if (o != f || s->obj[o].open || bc == TC_NONE || *work >= COPY_WORK)
+		return TC_OK;
+	size_t cap = (size_t)(s->wof[o + 1] - s->wof[o]) + (fn->call1 - fn->call0) + 1;
+	if (tc__arena_grow(&s->ar, &s->evb, &s->evb_cap, cap, sizeof *s->evb) ||
+	    tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, cap, sizeof *s->fev))
+		return TC_ENOMEM;
+	*work += cap;
+	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
+		uint32_t w = s->wby[q];
+		if (w >= fn->df0 && w < fn->df1 && may_write(s, f, &r->df[w], o, off, size)) {
+			s->fev[n] = r->df[w].pos;
+			s->evb[n++] = pos_block(r, fn, r->df[w].pos);
+		}
+	}
+	for (uint32_t c = fn->call0; c < fn->call1; c++) {
+		uint32_t pos = d->call_pos[c - fn->call0];
+		if (pos == TC_NONE)
+			return TC_OK; /* not placed: it may come before */
+		uint32_t y = r->calls[c].callee;
+		if (c == ci ||
+		    (y == TC_NONE ? call_gets_address(s, c) /* a builtin, or through a
+							     * register: o's addresses */
+				  : call_reaches(s, c, o, work))) {
+			s->fev[n] = pos;
+			s->evb[n++] = pos_block(r, fn, pos);
+		}
+	}
+	*fresh = tc__ways_clear_from_start(&d->w, bc, pc, s->evb, s->fev, n, work);
+	return TC_OK;
+}
+
 /* What call ci of f passes for in k of its callee y: the record of f that
  * writes the register stored at that place before the call (copy_of, the
  * call as the load) in *rec; or what an earlier call left there (out_of,
  * likewise), that call in *ocall and its callee's out in *ok; or else f's
- * own in passed on in *fwd. */
+ * own in passed on in *fwd; or, where the place is f's own memory that
+ * nothing has written since f began (fresh_at), an indeterminate value:
+ * *undef. */
 static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const iloc *in,
 		  uint32_t **recmap, uint64_t *work, uint32_t *rec, uint32_t *fwd, uint32_t *ocall,
-		  uint32_t *ok)
+		  uint32_t *ok, bool *undef)
 {
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[f];
 	*rec = *fwd = *ocall = *ok = TC_NONE;
+	*undef = false;
 	uint64_t a = arg_addr(s, ci, in->p);
 	if (a) {
 		uint64_t key = addr_key(key_obj(a), key_off(a) + in->c);
@@ -2654,6 +2876,10 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 			*ocall = call;
 			return TC_OK;
 		}
+		if (fresh_at(s, f, d, ci, key_obj(a), key_off(a) + in->c, in->size, work, undef))
+			return TC_ENOMEM;
+		if (*undef)
+			return TC_OK;
 	}
 	if (fn->entry || !F[f].clean || !F[f].clean[ci - fn->call0])
 		return TC_OK;
@@ -2717,11 +2943,12 @@ static int ins(dstate *s)
 				continue;
 			for (uint32_t k = 0; k < F[y].n; k++) {
 				uint32_t rec, fwd, ocall, ok;
+				bool undef;
 				if (in_arg(s, F, (uint32_t)f, d, ci, &F[y].in[k], &recmap, &work, &rec,
-					   &fwd, &ocall, &ok))
+					   &fwd, &ocall, &ok, &undef))
 					return TC_ENOMEM;
-				if (rec == TC_NONE && fwd == TC_NONE && ocall == TC_NONE)
-					continue;
+				if (rec == TC_NONE && fwd == TC_NONE && ocall == TC_NONE && !undef)
+					continue; /* (all TC_NONE and undef: a constant) */
 				if (tc__arena_grow(&r->ar, &r->inargs, &cap, nargs + 1, sizeof *r->inargs))
 					return TC_ENOMEM;
 				r->inargs[nargs++] = (struct pinarg){ci, k, rec, fwd, ocall, ok};
