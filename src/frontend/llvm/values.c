@@ -404,9 +404,13 @@ int tc__llvm_number_branches(reader *r, uint32_t nblocks)
 			}
 			switch (LLVMGetInstructionOpcode(term)) {
 			case LLVMBr:
+				/* on a constant: the branch itself, which its lane
+				 * op says is that constant (the folding decides it) */
 				if (LLVMIsConditional(term))
-					cond =
-					    tc__llvm_ptrmap_get(&r->values, LLVMGetCondition(term));
+					cond = tc__llvm_ptrmap_get(
+					    &r->values, LLVMIsAConstantInt(LLVMGetCondition(term))
+							    ? term
+							    : LLVMGetCondition(term));
 				break;
 			case LLVMSwitch:
 			case LLVMIndirectBr:

@@ -177,6 +177,13 @@ static tc_lane_op lane_op(reader *r, LLVMValueRef v)
 			lane_operand(r, &o, 0, LLVMGetOperand(v, 0));
 		}
 		return o;
+	case LLVMBr: /* on a constant (mem2reg and early-cse fold flags): it */
+		if (LLVMIsConditional(v) && LLVMIsAConstantInt(LLVMGetCondition(v))) {
+			o.op = TC_LOP_COPY;
+			o.bits = 1;
+			lane_operand(r, &o, 0, LLVMGetCondition(v));
+		}
+		return o;
 	case LLVMCall:
 		lane_call(r, v, &o);
 		return o;
