@@ -283,8 +283,11 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	for (int t = 0; t < NTILE; t++)
 		X->tresult[t] = TC_NONE;
 	if (d->ncalls) {
-		if (!(X->callee = tc__malloc(&c->al, tc__mul(d->ncalls, sizeof *X->callee))))
+		if (!(X->callee = tc__malloc(&c->al, tc__mul(d->ncalls, sizeof *X->callee)))) {
+			tc__free(&c->al, X->kval); /* not counted yet: nothing frees it */
+			X->kval = NULL;
 			return oom(c);
+		}
 		for (uint32_t s = 0; s < d->ncalls; s++)
 			X->callee[s] = TC_NONE;
 	}
