@@ -147,7 +147,7 @@ int tc_read_file(tc_module **out, const char *path, const tc_allocator *alloc,
 		 tc_diag *diag);
 
 /* The pipeline run on IR before the graphs are built (docs/llvm.md). */
-#define TC_LLVM_DEFAULT_PASSES "sroa,mem2reg"
+#define TC_LLVM_DEFAULT_PASSES "sroa,mem2reg,early-cse<memssa>"
 
 /*
  * Options structs carry their version first, so that a field added later

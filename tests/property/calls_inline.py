@@ -41,7 +41,17 @@ any graph, has state "U". Per module, for every barrier line:
 
   agree      the same verdict in both;
   imprecise  divergent across calls, ok when inlined;
-  unsound    divergent when inlined, ok (or absent) across calls.
+  unsound    divergent when inlined, ok (or absent) across calls;
+  dead       divergent when inlined, never executed across calls (every
+             entry of the line '-'), and LLVM agrees: after the reader's
+             pipeline and simplifycfg on the module with calls, no barrier
+             of that line is left. The reader's pipeline folds a branch a
+             dominating condition decides (early-cse: `in > 14` implies
+             `in != 0`) before the calls are analysed; after inlining, the
+             same two conditions are on different values and are not
+             folded, and the twin's analysis, which follows no path, takes
+             the barrier as reached. A line found dead across calls that
+             LLVM keeps is unsound.
 
 The test fails when any line is unsound (or a command fails), printing the
 first --show such modules in full; imprecise lines are counted and a few
@@ -49,7 +59,7 @@ examples printed. Nothing is written to the source tree (--keep DIR keeps
 the modules of the disagreements there). --print-seed S prints one
 module's text (the call version) and exits.
 """
-import argparse, concurrent.futures, json, os, random, subprocess, sys, tempfile
+import argparse, concurrent.futures, json, os, random, re, subprocess, sys, tempfile
 
 HEAD = '''source_filename = "calls_inline"
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -390,6 +400,34 @@ def check(args, path):
     return json.loads(p.stdout)
 
 
+# what the reader runs on IR (TC_LLVM_DEFAULT_PASSES), then simplifycfg,
+# which deletes the blocks that folded branches leave unreachable
+DEAD_PIPELINE = 'sroa,mem2reg,early-cse<memssa>,simplifycfg'
+
+
+def dead(report):
+    """The lines whose every non-call barrier entry is never executed."""
+    states = {}
+    for g in report.get('graphs', []):
+        for b in g.get('barriers', []):
+            if 'call' in b or 'line' not in b:
+                continue
+            states.setdefault(b['line'], set()).add(b['state'])
+    return {line for line, st in states.items() if st == {'-'}}
+
+
+def llvm_barrier_lines(args, path):
+    """The lines of the barriers LLVM keeps in path after DEAD_PIPELINE."""
+    p = subprocess.run([args.opt, '-passes=' + DEAD_PIPELINE, '-S', path],
+                       capture_output=True, text=True)
+    if p.returncode:
+        raise RuntimeError('opt %s: %s' % (DEAD_PIPELINE, p.stderr.strip()[-800:]))
+    locs = dict(re.findall(r'^(![0-9]+) = !DILocation\(line: ([0-9]+)', p.stdout, re.M))
+    return {int(locs[m]) for m in
+            re.findall(r'call void @llvm\.nvvm\.barrier0\(\).*!dbg (![0-9]+)', p.stdout)
+            if m in locs}
+
+
 def one(args, tmp, seed):
     m = Module(seed).generate()
     base = os.path.join(tmp, 's%d' % seed)
@@ -402,14 +440,23 @@ def one(args, tmp, seed):
                        capture_output=True, text=True)
     if p.returncode:
         raise RuntimeError('opt on seed %d: %s' % (seed, p.stderr.strip()[-800:]))
-    vc, vi = verdicts(check(args, calls_ll)), verdicts(check(args, inl_ll))
-    res = {'seed': seed, 'agree': 0, 'imprecise': [], 'unsound': [], 'lines': m.barrier_lines}
+    rc = check(args, calls_ll)
+    vc, vi = verdicts(rc), verdicts(check(args, inl_ll))
+    never = dead(rc)
+    kept = None
+    res = {'seed': seed, 'agree': 0, 'imprecise': [], 'unsound': [], 'dead': [],
+           'lines': m.barrier_lines}
     for line in m.barrier_lines:
         c, i = vc.get(line), vi.get(line)
         if i is None and c is None:
             continue  # unreachable in both (dead code folded away)
         if i is True and c is not True:
-            res['unsound'].append((line, c, i))
+            if line in never and kept is None:
+                kept = llvm_barrier_lines(args, calls_ll)
+            if line in never and line not in kept:
+                res['dead'].append(line)
+            else:
+                res['unsound'].append((line, c, i))
         elif c is True and i is not True:
             res['imprecise'].append((line, c, i))
         else:
@@ -456,6 +503,7 @@ def main():
     uns = [r for r in results if r['unsound']]
     nimp = sum(len(r['imprecise']) for r in results)
     nuns = sum(len(r['unsound']) for r in results)
+    ndead = sum(len(r['dead']) for r in results)
     # imprecise lines whose barrier the inliner folded away (a branch on a
     # constant argument, or on a value equal arguments make constant)
     nfold = sum(1 for r in results for x in r['imprecise'] if x[2] is None)
@@ -480,9 +528,10 @@ def main():
     print('calls_inline: %d modules (seeds %d..%d), %d barrier lines: %d agree, '
           '%d imprecise (divergent only across calls, in %d modules; %d of them folded '
           'away by the inliner), '
+          '%d dead across calls (LLVM agrees), '
           '%d unsound (divergent only when inlined, in %d modules), %d errors'
-          % (len(results), seeds[0], seeds[-1], agree + nimp + nuns, agree, nimp, len(imp), nfold,
-             nuns, len(uns), len(errors)))
+          % (len(results), seeds[0], seeds[-1], agree + nimp + nuns + ndead, agree, nimp,
+             len(imp), nfold, ndead, nuns, len(uns), len(errors)))
     return 1 if uns or errors else 0
 
 
