@@ -380,15 +380,19 @@ class Module:
         return '\n'.join(parts)
 
 
-def verdicts(report):
-    """line -> True (divergent) / False (ok) over every non-call barrier."""
+def states(report):
+    """line -> the states of its non-call barrier entries."""
     out = {}
     for g in report.get('graphs', []):
         for b in g.get('barriers', []):
-            if 'call' in b or 'line' not in b:
-                continue
-            out[b['line']] = out.get(b['line'], False) or b['state'] == 'U'
+            if 'call' not in b and 'line' in b:
+                out.setdefault(b['line'], set()).add(b['state'])
     return out
+
+
+def verdicts(report):
+    """line -> True (divergent) / False (ok) over every non-call barrier."""
+    return {line: 'U' in st for line, st in states(report).items()}
 
 
 def check(args, path):
@@ -407,13 +411,7 @@ DEAD_PIPELINE = 'sroa,mem2reg,early-cse<memssa>,simplifycfg'
 
 def dead(report):
     """The lines whose every non-call barrier entry is never executed."""
-    states = {}
-    for g in report.get('graphs', []):
-        for b in g.get('barriers', []):
-            if 'call' in b or 'line' not in b:
-                continue
-            states.setdefault(b['line'], set()).add(b['state'])
-    return {line for line, st in states.items() if st == {'-'}}
+    return {line for line, st in states(report).items() if st == {'-'}}
 
 
 def llvm_barrier_lines(args, path):
