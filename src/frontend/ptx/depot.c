@@ -2300,7 +2300,12 @@ static int param_copy(dstate *s, uint32_t f, const dfact *x, const aval *base, i
 	uint32_t *cfact = TC_ARENA_ARRAY(&s->ar, uint32_t, cap);
 	if (!cand || !cfact || tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, cap, sizeof *s->fev))
 		return TC_ENOMEM;
-	*work += cap * base->n;
+	uint64_t cost = (uint64_t)cap * base->n; /* the scan below, whole or not at all */
+	if (*work >= COPY_WORK || cost > COPY_WORK - *work) {
+		*work = COPY_WORK;
+		return TC_OK;
+	}
+	*work += cost;
 	for (uint32_t j = fn->df0; j < fn->df1; j++) {
 		const dfact *w = &r->df[j];
 		bool hit = false;
@@ -2648,10 +2653,15 @@ static int clean_bytes(dstate *s, uint32_t g, fdom *d, const fwrite *w, uint32_t
 {
 	uint32_t n = 0, bl = pos_block(s->r, &s->r->fn[g], pos);
 	*clean = false;
+	if (*work >= COPY_WORK || nw > COPY_WORK - *work) { /* the scan below, whole or not at all */
+		*work = COPY_WORK;
+		return TC_OK;
+	}
 	if (bl == TC_NONE ||
 	    tc__arena_grow(&s->ar, &s->evb, &s->evb_cap, (size_t)nw + 1, sizeof *s->evb) ||
 	    tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, (size_t)nw + 1, sizeof *s->fev))
 		return bl == TC_NONE ? TC_OK : TC_ENOMEM;
+	*work += nw;
 	for (uint32_t i = 0; i < nw; i++) {
 		if (w[i].p == p && p != TC_NONE && (w[i].hi <= lo || lo + (int64_t)size <= w[i].lo))
 			continue; /* other bytes of the same object */
@@ -2808,6 +2818,10 @@ static int fresh_at(dstate *s, uint32_t f, fdom *d, uint32_t ci, uint32_t o, int
 	if (tc__arena_grow(&s->ar, &s->evb, &s->evb_cap, cap, sizeof *s->evb) ||
 	    tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, cap, sizeof *s->fev))
 		return TC_ENOMEM;
+	if (*work >= COPY_WORK || cap > COPY_WORK - *work) { /* the scan below, whole or not at all */
+		*work = COPY_WORK;
+		return TC_OK;
+	}
 	*work += cap;
 	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
 		uint32_t w = s->wby[q];
