@@ -1326,12 +1326,13 @@ static uint32_t up_next(const tc_calls *c, uint32_t s, int v, uint32_t *from, ui
 	return *from == TC_NONE ? TC_NONE : 2 * *from + ((s & 1) || *direct);
 }
 
-/* The call that state s of view v takes (not at the end). */
-static tc_call_link up_link(const tc_calls *c, uint32_t s, int v)
+/* The call that state s of view v takes (not at the end); the state after
+ * it in *next. */
+static tc_call_link up_link(const tc_calls *c, uint32_t s, int v, uint32_t *next)
 {
 	uint32_t p, site;
 	bool direct;
-	up_next(c, s, v, &p, &site, &direct);
+	*next = up_next(c, s, v, &p, &site, &direct);
 	const tc_call_site *cs = &desc_of(c, c->ctx[p].graph)->calls[site];
 	return (tc_call_link){c->ctx[p].graph, c->ctx[s / 2].graph, site, cs->node, cs->in_node,
 			      cs->loc};
@@ -2019,10 +2020,7 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	if (!rc)
 		rc = solve_contexts(c, alloc);
 	for (int v = 0; v < NVIEW && !rc; v++)
-		if (v < 2 || ((c->tiles >> v) & 1))
-			rc = spread_bad(c, v);
-	for (int v = 0; v < NVIEW && !rc; v++)
-		if (v < 2 || ((c->tiles >> v) & 1))
+		if ((v < 2 || ((c->tiles >> v) & 1)) && !(rc = spread_bad(c, v)))
 			rc = up_walks(c, v);
 	if (!rc)
 		rc = map_callees(c);
@@ -2170,25 +2168,23 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 	uint32_t s = 2 * x, len = W[s].len;
 	out->nchain = len;
 	out->unknown_callers = !c->ctx[W[s].end].launch;
-	uint32_t keep = len < cap ? len : cap, t = s, p, ps;
+	uint32_t keep = len < cap ? len : cap, t = s, p, ps, n;
 	bool direct;
-	for (uint32_t q = 0; q < keep; q++) {
-		chain[q] = up_link(c, q + 1 == keep && keep < len ? W[s].outer : t, view);
-		t = up_next(c, t, view, &p, &ps, &direct);
-	}
+	for (uint32_t q = 0; q < keep; q++)
+		chain[q] = up_link(c, q + 1 == keep && keep < len ? W[s].outer : t, view, &t);
 	if (own) { /* the call into its function: the innermost such kept */
 		for (uint32_t q = 0; q < keep && !out->cause_into.file; q++)
 			if (chain[q].callee == Z->graph)
 				out->cause_into = chain[q].loc;
 		if (Z == X && len && !out->cause_into.file)
-			out->cause_into = up_link(c, s, view).loc;
+			out->cause_into = up_link(c, s, view, &n).loc;
 		return TC_OK;
 	}
 	uint32_t u = W[s].cause;
 	if (u == TC_NONE)
 		return TC_OK;
 	/* the call only part of the group reaches, in context p */
-	uint32_t n = up_next(c, u, view, &p, &ps, &direct);
+	n = up_next(c, u, view, &p, &ps, &direct);
 	const context *P = &c->ctx[p];
 	uint32_t pr = result_of(P, view);
 	out->cause_graph = P->graph;
@@ -2196,7 +2192,7 @@ static int witness(const tc_calls *c, size_t j, elem e, tc_call_link *chain, uin
 	out->cause_result = pr != TC_NONE ? c->results[pr] : NULL;
 	out->cause_context = p;
 	if (W[n].len) /* the call into p */
-		out->cause_into = up_link(c, n, view).loc;
+		out->cause_into = up_link(c, n, view, &n).loc;
 	return TC_OK;
 }
 

@@ -765,6 +765,13 @@ static int var_writers(reader *r, var_scan *vs, LLVMValueRef A)
 	return TC_OK;
 }
 
+/* Whether writer w may write bytes [lo, hi) of its variable: a call given
+ * it, a store at bytes not known, or one that overlaps them. */
+static bool may_write_bytes(const writer *w, int64_t lo, int64_t hi)
+{
+	return w->call || w->lo > w->hi || (w->lo < hi && lo < w->hi);
+}
+
 /* What the point at value c (a call, a load) finds in bytes [lo, hi) of
  * alloca A, whose writers vs holds (var_writers): what a store of exactly
  * those bytes (not where calls is set), or a call that leaves exactly
@@ -788,7 +795,7 @@ static bool stored_before(reader *r, var_scan *vs, LLVMValueRef A, uint32_t c, i
 	}
 	uint32_t ne = 0;
 	for (uint32_t k = 0; k < nw; k++)
-		if (w[k].call || w[k].lo > w[k].hi || (w[k].lo < hi && lo < w[k].hi)) {
+		if (may_write_bytes(&w[k], lo, hi)) {
 			of[ne] = k;
 			evb[ne] = r->blk[w[k].id];
 			evp[ne++] = w[k].id;
@@ -839,7 +846,7 @@ static bool fresh_before(reader *r, var_scan *vs, uint32_t c, int64_t lo, int64_
 		return false;
 	}
 	for (uint32_t k = 0; k < nw; k++)
-		if (w[k].call || w[k].lo > w[k].hi || (w[k].lo < hi && lo < w[k].hi)) {
+		if (may_write_bytes(&w[k], lo, hi)) {
 			evb[ne] = r->blk[w[k].id];
 			evp[ne++] = w[k].id;
 		}

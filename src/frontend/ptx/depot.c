@@ -185,6 +185,8 @@ typedef struct dstate {
 	/* call_reaches: marks per object and per function, and its stacks */
 	uint32_t *omark, *ostack, *cmark, *cstack, ostamp;
 	uint32_t *fev, *gev, *hev; /* positions of the events out_of looks at */
+	uint32_t *cand;            /* param_copy's candidates */
+	size_t cand_cap;
 	uint32_t *evb;             /* blocks of events (off_the_ways) */
 	size_t fev_cap, gev_cap, hev_cap, evb_cap;
 	/* the calls that pass the caller's address on to the store (chain) */
@@ -2260,6 +2262,15 @@ static int store_index(dstate *s)
 
 static bool call_gets_address(dstate *s, uint32_t ci);
 
+/* Whether call ci may write object o: one of a function here that may
+ * reach it (call_reaches); one without a body, or through a register,
+ * given any address of local memory. */
+static bool call_may_reach(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
+{
+	return s->r->calls[ci].callee == TC_NONE ? call_gets_address(s, ci)
+						 : call_reaches(s, ci, o, work);
+}
+
 /*
  * Whether load x of .func f, through its parameter p plus a constant, where
  * p may hold several exact addresses (a helper whose callers each give it
@@ -2296,16 +2307,17 @@ static int param_copy(dstate *s, uint32_t f, const dfact *x, const aval *base, i
 		return TC_OK;
 	uint64_t want = (uint64_t)c + (uint64_t)x->k;
 	size_t cap = (size_t)(fn->df1 - fn->df0) + (fn->call1 - fn->call0) + 1;
-	uint32_t *cand = TC_ARENA_ARRAY(&s->ar, uint32_t, cap), n = 0, nc = 0;
-	uint32_t *cfact = TC_ARENA_ARRAY(&s->ar, uint32_t, cap);
-	if (!cand || !cfact || tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, cap, sizeof *s->fev))
-		return TC_ENOMEM;
 	uint64_t cost = (uint64_t)cap * base->n; /* the scan below, whole or not at all */
 	if (*work >= COPY_WORK || cost > COPY_WORK - *work) {
 		*work = COPY_WORK;
 		return TC_OK;
 	}
 	*work += cost;
+	/* the candidates: their events' places, and their facts */
+	if (tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, cap, sizeof *s->fev) ||
+	    tc__arena_grow(&s->ar, &s->cand, &s->cand_cap, 2 * cap, sizeof *s->cand))
+		return TC_ENOMEM;
+	uint32_t *cand = s->cand, *cfact = s->cand + cap, n = 0, nc = 0;
 	for (uint32_t j = fn->df0; j < fn->df1; j++) {
 		const dfact *w = &r->df[j];
 		bool hit = false;
@@ -2329,10 +2341,10 @@ static int param_copy(dstate *s, uint32_t f, const dfact *x, const aval *base, i
 		s->fev[n++] = w->pos;
 	}
 	for (uint32_t ci = fn->call0; ci < fn->call1; ci++) {
-		uint32_t pos = d->call_pos[ci - fn->call0], y = r->calls[ci].callee;
-		bool hit = y == TC_NONE && call_gets_address(s, ci);
-		for (uint32_t i = 0; y != TC_NONE && i < base->n && !hit; i++)
-			hit = call_reaches(s, ci, key_obj(base->a[i]), work);
+		uint32_t pos = d->call_pos[ci - fn->call0];
+		bool hit = false;
+		for (uint32_t i = 0; i < base->n && !hit; i++)
+			hit = call_may_reach(s, ci, key_obj(base->a[i]), work);
 		if (!hit)
 			continue;
 		if (pos == TC_NONE)
@@ -2834,11 +2846,7 @@ static int fresh_at(dstate *s, uint32_t f, fdom *d, uint32_t ci, uint32_t o, int
 		uint32_t pos = d->call_pos[c - fn->call0];
 		if (pos == TC_NONE)
 			return TC_OK; /* not placed: it may come before */
-		uint32_t y = r->calls[c].callee;
-		if (c == ci ||
-		    (y == TC_NONE ? call_gets_address(s, c) /* a builtin, or through a
-							     * register: o's addresses */
-				  : call_reaches(s, c, o, work))) {
+		if (c == ci || call_may_reach(s, c, o, work)) {
 			s->fev[n] = pos;
 			s->evb[n++] = pos_block(r, fn, pos);
 		}
