@@ -440,16 +440,23 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 			      : Y->ret_wuniform || (view >= 2 && Y->ret_tuniform[view - 2]))
 			kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
 	}
-	/* what a callee left in memory, where its context makes it uniform */
-	for (uint32_t q = 0; q < d->ncout; q++) {
-		uint32_t s = d->cout_site[q], v = d->cout_value[q], k = d->cout_index[q];
-		uint32_t y = s < d->ncalls ? X->callee[s] : TC_NONE;
-		if (y == TC_NONE || v >= n || k >= MASK_BITS)
-			continue;
-		uint64_t outs = warp ? c->ctx[y].out_wuniform : c->ctx[y].out_uniform;
-		if ((outs >> k) & 1)
-			kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
-	}
+	/* what callees left in memory, where their contexts make it uniform:
+	 * a value made of several such parts where each is */
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t q = 0; q < d->ncout; q++) {
+			uint32_t s = d->cout_site[q], v = d->cout_value[q], k = d->cout_index[q];
+			uint32_t y = s < d->ncalls ? X->callee[s] : TC_NONE;
+			if (v >= n)
+				continue;
+			uint64_t outs = 0;
+			if (y != TC_NONE && k < MASK_BITS)
+				outs = warp ? c->ctx[y].out_wuniform : c->ctx[y].out_uniform;
+			bool same = k < MASK_BITS && ((outs >> k) & 1);
+			if (pass == 0 && same)
+				kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
+			else if (pass == 1 && !same)
+				kind[v] = d->f.kind[v]; /* as the reader has it */
+		}
 	return TC_OK;
 }
 

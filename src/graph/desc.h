@@ -298,7 +298,9 @@ typedef struct tc_fn_desc {
 	/* The values of this function that read what a callee left (the
 	 * reader's to prove: nothing else writes there between the call and
 	 * the read): cout_value[q], of kind TC_UA_SOURCE, reads out
-	 * cout_index[q] of the callee of call cout_site[q], for q < ncout.
+	 * cout_index[q] of the callee of call cout_site[q], for q < ncout. A
+	 * value listed more than once is made of those parts (a wide load of
+	 * fields that calls wrote): the same in the group where each is.
 	 * NULL: none. */
 	uint32_t *cout_value, *cout_site, *cout_index;
 	uint32_t ncout;

@@ -44,8 +44,10 @@
  * known is unknown. A location some load reads and no store writes is
  * unknown (what the memory held before). The iteration is round robin over
  * every fact until nothing changes; an address set with more than MAX_OFFS
- * offsets into one object keeps the object at any offset (pointers stepped
- * in a loop), so the values' height is bounded.
+ * offsets into one object, where a fact moves addresses (pointers stepped
+ * in a loop), or more than MAX_JOIN_OFFS where it only joins them (many
+ * callers' temporaries), keeps the object at any offset, so the values'
+ * height is bounded.
  *
  * Variables: where the file's DWARF places variables in a function's depot
  * (nvcc -G: DW_OP_addr __local_depotN, DW_OP_plus_uconst K, each local
@@ -73,6 +75,9 @@
 
 #define MAX_ADDRS 1024 /* addresses one value holds at most (more: open) */
 #define MAX_OFFS 8   /* offsets into one object one value holds, before any */
+/* ... where no address is moved: what a load, a copy or a parameter joins
+ * (many callers' temporaries passed by reference) */
+#define MAX_JOIN_OFFS 64
 #define MAX_ROUNDS 64
 /* the solve's steps (addresses joined and read) at most: past them it starts again
  * with no parameter followed (tc__ptx_depot_values) */
@@ -80,6 +85,8 @@
 #define SOLVE_STEPS_PER_FACT 128u
 #define MAX_HOPS 4 /* calls that pass a caller's address on, before its store */
 #define MAX_THRU 4     /* a pass-through's sources at most */
+#define MAX_THROUGH 16 /* copies followed back to a parameter (param_source) */
+#define MAX_WRITERS 4 /* functions that store where a call's out is read (out_of) */
 #define THRU_VISITS 64 /* registers one return's sources are looked for in */
 #define OFF_ANY 0xffffffffu
 #define OFF_SPAN 0xc0000000u /* + i: any offset in the object's i-th variable */
@@ -165,6 +172,7 @@ typedef struct dstate {
 	/* per object, after the fixpoint: the stores that may write it
 	 * (wby[wof[o] .. wof[o + 1]), fact indices), and room for one load's */
 	uint32_t *wof, *wby, *wl, *wp; /* wp: the positions of wl's */
+	uint32_t *fmark, fstamp; /* per fact: out_of's stores listed (NULL: not yet) */
 	/* out_of: per store of wl, the parameter its address is (param_of),
 	 * TC_NONE, and the constant added */
 	uint32_t *wpb;
@@ -191,6 +199,11 @@ typedef struct dstate {
 	size_t fev_cap, gev_cap, hev_cap, evb_cap;
 	/* the calls that pass the caller's address on to the store (chain) */
 	uint32_t hop[MAX_HOPS], nhops;
+	bool whole; /* the store chain found writes exactly the bytes read */
+	/* the offsets into one object a value takes before any (add_addr):
+	 * MAX_OFFS where the fact evaluated moves an address, else
+	 * MAX_JOIN_OFFS */
+	uint32_t max_offs;
 	/* some call through a register may run a function: then those whose
 	 * address is taken (pfunc.taken) have parameters that are anything */
 	bool icalls;
@@ -408,7 +421,7 @@ static void widen(dstate *s, aval *d)
 }
 
 
-/* x into d's addresses: MAX_OFFS addresses into one object become the
+/* x into d's addresses: s->max_offs addresses into one object become the
  * variables they are in, or that object at any offset */
 static void add_addr(dstate *s, aval *d, uint64_t x)
 {
@@ -437,7 +450,7 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 	bool exact = key_exact(x);
 	for (uint32_t i = lo; i < hi && !exact; i++)
 		exact = key_exact(d->a[i]);
-	if (hi - lo >= MAX_OFFS && exact) {
+	if (hi - lo >= s->max_offs && exact) {
 		/* pointers stepped in a loop, or many callers' addresses: each
 		 * offset of the object becomes its variable (a set that stays
 		 * small), or the object at any offset */
@@ -792,6 +805,9 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 	reader *r = s->r;
 	aval *d = x->def != TC_NONE && x->op != DF_STORE && x->op != DF_ARG ? reg(s, f, x->def)
 										: NULL;
+	/* a pointer stepped in a loop gets a new offset each round: few;
+	 * joins of what many callers pass keep more */
+	s->max_offs = (x->op == DF_ADD && x->k != 0) || x->op == DF_ADDR ? MAX_OFFS : MAX_JOIN_OFFS;
 	switch (x->op) {
 	case DF_OBJ:
 		add_addr(s, d, addr_key(obj_index(s, x->a), x->k));
@@ -1293,6 +1309,7 @@ static void solve(dstate *s)
 				if (s->steps > s->budget)
 					s->over = s->give_up = true;
 			}
+		s->max_offs = MAX_JOIN_OFFS;
 		bodiless_calls(s);
 		/* what an open object holds may go anywhere too */
 		for (size_t i = 0; i < s->nloc; i++)
@@ -1323,6 +1340,8 @@ typedef struct fdom {
 	bool ok;
 	tc_ways w;
 	uint8_t *writes;
+	/* per register: the last record that writes it (TC_NONE: none) */
+	uint32_t *def_rec;
 	/* per register: the one fact that writes it (TC_NONE: none, ST_MANY:
 	 * more); per call of the function (from call0): its position, and
 	 * whether it is guarded; the positions of its rets and exits */
@@ -1346,8 +1365,11 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 	uint32_t *off = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)nb + 1);
 	uint32_t *succ = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)ns + 1);
 	d->writes = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)fn->nregs + 1);
-	if (!off || !succ || !d->writes)
+	d->def_rec = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)fn->nregs + 1);
+	if (!off || !succ || !d->writes || !d->def_rec)
 		return TC_ENOMEM;
+	for (uint32_t v = 0; v < fn->nregs; v++)
+		d->def_rec[v] = TC_NONE;
 	ns = 0;
 	for (uint32_t b = fn->block0; b < fn->block1; b++) {
 		const pblock *bk = &r->blocks[b];
@@ -1362,6 +1384,8 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 		uint32_t v = r->rec.def.v[i];
 		if (v < fn->nregs && d->writes[v] < 2)
 			d->writes[v]++;
+		if (v < fn->nregs)
+			d->def_rec[v] = i;
 	}
 	uint32_t nc = fn->call1 - fn->call0, nr = 0;
 	d->def_fact = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)fn->nregs + 1);
@@ -1491,6 +1515,18 @@ static bool exact_at(dstate *s, uint32_t f, const dfact *x, uint32_t *o, int64_t
 }
 
 static uint32_t fact_fn(const reader *r, uint32_t j);
+
+/* Whether base is one or more exact addresses and nothing else, each of an
+ * object that is not open. */
+static bool exact_addrs(const dstate *s, const aval *base)
+{
+	if (base->n == 0 || base->k != V_NONE || base->wide)
+		return false;
+	for (uint32_t i = 0; i < base->n; i++)
+		if (!key_exact(base->a[i]) || s->obj[key_obj(base->a[i])].open)
+			return false;
+	return true;
+}
 
 /*
  * The one store of f that [off, off + size) of object o holds at position
@@ -1679,22 +1715,25 @@ static int bytes_of(dstate *s, uint32_t f, const dfact *x, uint64_t *work, uint3
 	return TC_OK;
 }
 
-/* Marks (rmark, rstamp) the functions that may run f or g through calls:
- * f, g and their callers, theirs, and so on; for the last pair asked. */
-static void reaching(dstate *s, uint32_t f, uint32_t g, uint64_t *work)
+/* Marks (rmark, rstamp) the functions that may run f or one of g[0 .. ng)
+ * through calls: those, their callers, theirs, and so on; kept for the
+ * last f and one g asked. */
+static void reaching(dstate *s, uint32_t f, const uint32_t *g, uint32_t ng, uint64_t *work)
 {
 	reader *r = s->r;
-	if (s->rf == f && s->rg == g && s->rstamp)
+	uint32_t key = ng == 1 ? g[0] : ST_MANY;
+	if (s->rf == f && s->rg == key && key != ST_MANY && s->rstamp)
 		return;
 	s->rf = f;
-	s->rg = g;
+	s->rg = key;
 	uint32_t top = 0, stamp = ++s->rstamp;
 	s->rmark[f] = stamp;
 	s->rstack[top++] = f;
-	if (s->rmark[g] != stamp) {
-		s->rmark[g] = stamp;
-		s->rstack[top++] = g;
-	}
+	for (uint32_t i = 0; i < ng; i++)
+		if (s->rmark[g[i]] != stamp) {
+			s->rmark[g[i]] = stamp;
+			s->rstack[top++] = g[i];
+		}
 	while (top) {
 		uint32_t h = s->rstack[--top];
 		*work += 1 + s->cby_off[h + 1] - s->cby_off[h];
@@ -1792,35 +1831,31 @@ static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q)
 
 /*
  * Whether a call of g whose parameters hold base[0 .. nb) (an exact address,
- * or 0: not known) may write [off, off + size) of object o, where h's
- * stores that may write it are those of wl[0 .. nw) in h: as h, one of them
- * is not through a parameter plus a constant (wpb), or through one that
- * holds no address known, or one that makes it write there; as another
- * function, a call of it of a function that may run f or h (reaching) may,
+ * or 0: not known) may write [off, off + size) of object o, where the
+ * stores that may write it are those of wl[0 .. nw): one of g's is not
+ * through a parameter plus a constant (wpb), or through one that holds no
+ * address known, or one that makes it write there; or a call of g of a
+ * function that may run f or a function that stores there (reaching) may,
  * with the addresses it passes (arg_reg, param_of), depth below MAX_HOPS;
  * or it may run f, or its work runs out.
  */
-static bool call_writes(dstate *s, uint32_t g, const uint64_t *base, uint32_t nb, uint32_t h,
-			uint32_t nw, uint32_t o, int64_t off, uint32_t size, int depth,
-			uint64_t *work)
+static bool call_writes(dstate *s, uint32_t g, const uint64_t *base, uint32_t nb, uint32_t nw,
+			uint32_t o, int64_t off, uint32_t size, int depth, uint64_t *work)
 {
 	reader *r = s->r;
 	const pfunc *gn = &r->fn[g];
 	if (g == s->rf || *work >= COPY_WORK)
 		return true;
-	if (g == h) {
-		for (uint32_t w = 0; w < nw; w++) {
-			if (s->wl[w] < gn->df0 || s->wl[w] >= gn->df1)
-				continue;
-			uint64_t a = s->wpb[w] < nb ? base[s->wpb[w]] : 0;
-			if (!a)
-				return true;
-			int64_t lo = (int64_t)((uint64_t)key_off(a) + (uint64_t)s->wc[w] +
-					       (uint64_t)r->df[s->wl[w]].k);
-			if (key_obj(a) == o && lo < off + (int64_t)size &&
-			    off < lo + r->df[s->wl[w]].size)
-				return true;
-		}
+	for (uint32_t w = 0; w < nw; w++) {
+		if (s->wl[w] < gn->df0 || s->wl[w] >= gn->df1)
+			continue;
+		uint64_t a = s->wpb[w] < nb ? base[s->wpb[w]] : 0;
+		if (!a)
+			return true;
+		int64_t lo = (int64_t)((uint64_t)key_off(a) + (uint64_t)s->wc[w] +
+				       (uint64_t)r->df[s->wl[w]].k);
+		if (key_obj(a) == o && lo < off + (int64_t)size && off < lo + r->df[s->wl[w]].size)
+			return true;
 	}
 	for (uint32_t c = gn->call0; c < gn->call1; c++) {
 		uint32_t y = r->calls[c].callee;
@@ -1842,7 +1877,7 @@ static bool call_writes(dstate *s, uint32_t g, const uint64_t *base, uint32_t nb
 			if (pp < nb && base[pp])
 				b2[q] = addr_key(key_obj(base[pp]), key_off(base[pp]) + k);
 		}
-		if (call_writes(s, y, b2, n2, h, nw, o, off, size, depth + 1, work))
+		if (call_writes(s, y, b2, n2, nw, o, off, size, depth + 1, work))
 			return true;
 	}
 	return false;
@@ -1850,7 +1885,7 @@ static bool call_writes(dstate *s, uint32_t g, const uint64_t *base, uint32_t nb
 
 /* Whether call ci may write [off, off + size) of o (call_writes, with the
  * exact addresses its arguments hold). */
-static bool call_may_write(dstate *s, uint32_t ci, uint32_t h, uint32_t nw, uint32_t o,
+static bool call_may_write(dstate *s, uint32_t ci, uint32_t nw, uint32_t o,
 			   int64_t off, uint32_t size, uint64_t *work)
 {
 	const pcall *c = &s->r->calls[ci];
@@ -1858,7 +1893,7 @@ static bool call_may_write(dstate *s, uint32_t ci, uint32_t h, uint32_t nw, uint
 	uint32_t nb = c->nargs < 8 ? c->nargs : 8;
 	for (uint32_t p = 0; p < nb; p++)
 		base[p] = arg_addr(s, ci, p);
-	return call_writes(s, c->callee, base, nb, h, nw, o, off, size, 0, work);
+	return call_writes(s, c->callee, base, nb, nw, o, off, size, 0, work);
 }
 
 /* Whether call ci may reach object o: o is among the objects its
@@ -1929,13 +1964,14 @@ static bool call_reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
 
 /* The positions of h's events for out_of in *ev (grown): the stores of
  * wl[0 .. nw) that are h's, and h's calls of functions that may run f or
- * g (reaching), but, where others is set, those that cannot reach the
- * location's object (call_reaches) or write its bytes (call_may_write). A
- * function without a body runs none, and writes the location only through
- * an address passed to it, which opens its object. */
-static int events(dstate *s, uint32_t h, const fdom *d, uint32_t g, uint32_t nw, bool others,
-		  uint32_t o, int64_t off, uint32_t size, uint32_t **ev,
-		  size_t *cap, uint32_t *n, uint64_t *work)
+ * a function that stores there (reaching), but, where others is set, those
+ * that cannot reach the location's object (call_reaches) or write its
+ * bytes (call_may_write). A function without a body runs none, and writes
+ * the location only through an address passed to it, which opens its
+ * object. */
+static int events(dstate *s, uint32_t h, const fdom *d, uint32_t nw, bool others, uint32_t o,
+		  int64_t off, uint32_t size, uint32_t **ev, size_t *cap, uint32_t *n,
+		  uint64_t *work)
 {
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[h];
@@ -1949,7 +1985,7 @@ static int events(dstate *s, uint32_t h, const fdom *d, uint32_t g, uint32_t nw,
 		uint32_t y = r->calls[c].callee;
 		if (y != TC_NONE && s->rmark[y] == s->rstamp &&
 		    (!others || (call_reaches(s, c, o, work) &&
-				 call_may_write(s, c, g, nw, o, off, size, work))))
+				 call_may_write(s, c, nw, o, off, size, work))))
 			(*ev)[(*n)++] = d->call_pos[c - fn->call0];
 	}
 	return TC_OK;
@@ -1980,6 +2016,18 @@ static int before_returns(dstate *s, uint32_t g, fdom *d, uint32_t pos, const ui
 			return TC_ENOMEM;
 	}
 	return TC_OK;
+}
+
+/* What call ci of f passes as its argument q: f's parameter *p plus *c
+ * (param_of of the register stored whole in the argument's slot); *p
+ * TC_NONE when it is not so. TC_OK or TC_ENOMEM. */
+static int arg_param(dstate *s, uint32_t f, fdom *d, uint32_t ci, uint32_t q, uint64_t *work,
+		     uint32_t *p, int64_t *c)
+{
+	uint32_t reg = arg_reg(s, ci, q);
+	*p = TC_NONE;
+	*c = 0;
+	return reg == TC_NONE ? TC_OK : param_of(s, f, d, reg, work, p, c);
 }
 
 /*
@@ -2023,6 +2071,7 @@ static int chain(dstate *s, uint32_t gi, uint32_t p, uint64_t need, uint32_t siz
 				return TC_ENOMEM;
 			if (ok) {
 				*st = s->wl[w];
+				s->whole = need == lo && size == x->size;
 				return TC_OK;
 			}
 		}
@@ -2038,16 +2087,14 @@ static int chain(dstate *s, uint32_t gi, uint32_t p, uint64_t need, uint32_t siz
 		    pos == TC_NONE || d->call_guard[c2 - gn->call0])
 			continue; /* not back into the loading function */
 		for (uint32_t q = 0; q < r->calls[c2].nargs; q++) {
-			uint32_t reg = arg_reg(s, c2, q), pp;
+			uint32_t pp;
 			int64_t c;
 			bool ok;
-			if (reg == TC_NONE)
-				continue;
-			if (param_of(s, gi, d, reg, work, &pp, &c))
+			if (arg_param(s, gi, d, c2, q, work, &pp, &c))
 				return TC_ENOMEM;
-			if (pp != p)
+			if (pp != p || pp == TC_NONE)
 				continue;
-			if (stale && events(s, gi, d, h, nw, false, 0, 0, 0, &s->hev, &s->hev_cap,
+			if (stale && events(s, gi, d, nw, false, 0, 0, 0, &s->hev, &s->hev_cap,
 					    &ne, work))
 				return TC_ENOMEM;
 			stale = false;
@@ -2069,88 +2116,136 @@ static int chain(dstate *s, uint32_t gi, uint32_t p, uint64_t need, uint32_t siz
 
 /*
  * Whether load x of f, through one exact address of bytes that only stores
- * of f and of one other function g may write, reads what a call of g left
- * there: a call of g, before the load on every path, that passes one exact
- * address of the bytes' object as a parameter of g, through which plus a
- * constant g stores a register it writes once (those bytes, or a word that
- * holds them: the load is then as uniform as that register, not a copy of
- * it), with a store that every return of g follows; and neither another store that may write
- * the location, nor a call of a function that may run f or g, lies on a
- * way from that store to a return of g, nor from the call to the load in f
- * (off_the_ways). Then whenever the load runs, the location holds what the
- * store last wrote: the register's value as g returned. *call: the call
- * (r->calls), *stf: the store's fact; TC_NONE when not.
+ * of f and of at most MAX_WRITERS other functions may write, reads what a
+ * call of one of them, g, left there: a call of g, before the load on every
+ * path, that passes one exact address of the bytes' object as a parameter
+ * of g, through which plus a constant g stores a register it writes once
+ * (those bytes, or a word that holds them: the load is then as uniform as
+ * that register, not a copy of it), with a store that every return of g
+ * follows; and neither another store that may write the location, nor a
+ * call of a function that may run f or a function that stores there, lies
+ * on a way from that store to a return of g, nor from the call to the load
+ * in f (off_the_ways). Then whenever the load runs, the location holds
+ * what the store last wrote: the register's value as g returned (a base
+ * class's constructor that g calls first writes there too). Where the
+ * load is through f's parameter plus a constant that holds several exact
+ * addresses (a constructor that callers each give an object of theirs),
+ * the call passes that parameter plus a constant instead, the stores and
+ * functions are those of every address, and every call of a function that
+ * may run f or one of them is on the way. *call: the call (r->calls),
+ * *stf: the store's fact; TC_NONE when not.
  */
 static int out_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
 		  uint64_t *work, uint32_t *call, uint32_t *stf)
 {
 	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
 	*call = *stf = TC_NONE;
-	if (base->n != 1 || base->k != V_NONE || !key_exact(base->a[0]) || *work >= COPY_WORK)
+	if (!exact_addrs(s, base) || *work >= COPY_WORK)
+		return TC_OK;
+	fdom *df = dom_of(s, f);
+	if (!df)
+		return TC_ENOMEM;
+	uint32_t bl = df->ok ? pos_block(r, fn, x->pos) : TC_NONE, pp = TC_NONE;
+	int64_t pk = 0;
+	bool byparam = base->n > 1;
+	if (bl == TC_NONE || (byparam && (fn->entry || x->a == TC_NONE)))
+		return TC_OK;
+	if (byparam && param_of(s, f, df, x->a, work, &pp, &pk))
+		return TC_ENOMEM;
+	if (byparam && pp == TC_NONE)
+		return TC_OK;
+	if (!s->fmark && !(s->fmark = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->ndf + 1)))
+		return TC_ENOMEM;
+	uint32_t g[MAX_WRITERS], ng = 0, nw = 0, stamp = ++s->fstamp;
+	for (uint32_t i = 0; i < base->n; i++) {
+		uint32_t o = key_obj(base->a[i]);
+		int64_t off = key_off(base->a[i]) + k;
+		if (*work >= COPY_WORK)
+			return TC_OK;
+		*work += s->wof[o + 1] - s->wof[o];
+		for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
+			uint32_t j = s->wby[q], h = fact_fn(r, j), e = 0;
+			if (s->fmark[j] == stamp || !may_write(s, h, &r->df[j], o, off, x->size))
+				continue;
+			s->fmark[j] = stamp;
+			while (e < ng && g[e] != h)
+				e++;
+			if (h != f && e == ng) {
+				if (ng == MAX_WRITERS)
+					return TC_OK; /* too many functions' */
+				g[ng++] = h;
+			}
+			s->wl[nw++] = j;
+		}
+	}
+	if (ng == 0)
 		return TC_OK;
 	uint32_t o = key_obj(base->a[0]);
 	int64_t off = key_off(base->a[0]) + k;
-	if (s->obj[o].open)
-		return TC_OK;
-	uint32_t g = TC_NONE, nw = 0;
-	*work += s->wof[o + 1] - s->wof[o];
-	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
-		uint32_t j = s->wby[q], h = fact_fn(r, j);
-		if (!may_write(s, h, &r->df[j], o, off, x->size))
-			continue;
-		if (h != f && g != h) {
-			if (g != TC_NONE)
-				return TC_OK; /* a third function's */
-			g = h;
-		}
-		s->wl[nw++] = j;
-	}
-	if (g == TC_NONE)
-		return TC_OK;
-	const pfunc *fn = &r->fn[f], *gn = &r->fn[g];
-	fdom *df = dom_of(s, f), *dg = dom_of(s, g);
-	if (!df || !dg)
-		return TC_ENOMEM;
-	uint32_t bl = df->ok && dg->ok ? pos_block(r, fn, x->pos) : TC_NONE;
-	if (bl == TC_NONE)
-		return TC_OK;
-	reaching(s, f, g, work);
-	*work += (uint64_t)nw + fn->call1 - fn->call0 + gn->call1 - gn->call0;
-	/* g's stores through its parameters */
+	reaching(s, f, g, ng, work);
+	*work += (uint64_t)nw + fn->call1 - fn->call0;
+	/* the other functions' stores through their parameters */
 	for (uint32_t w = 0; w < nw; w++) {
+		uint32_t h = fact_fn(r, s->wl[w]);
+		fdom *dh = h != f ? dom_of(s, h) : NULL;
 		s->wpb[w] = TC_NONE;
-		if (s->wl[w] >= gn->df0 && s->wl[w] < gn->df1 && r->df[s->wl[w]].a != TC_NONE &&
-		    param_of(s, g, dg, r->df[s->wl[w]].a, work, &s->wpb[w], &s->wc[w]))
+		if (h != f && !dh)
+			return TC_ENOMEM;
+		if (dh && dh->ok && r->df[s->wl[w]].a != TC_NONE &&
+		    param_of(s, h, dh, r->df[s->wl[w]].a, work, &s->wpb[w], &s->wc[w]))
 			return TC_ENOMEM;
 	}
-	uint32_t nf, ng;
-	if (events(s, f, df, g, nw, true, o, off, x->size, &s->fev, &s->fev_cap, &nf,
-		   work) ||
-	    events(s, g, dg, g, nw, false, o, off, x->size, &s->gev, &s->gev_cap, &ng,
-		   work))
+	uint32_t nf;
+	if (events(s, f, df, nw, !byparam, o, off, x->size, &s->fev, &s->fev_cap, &nf, work))
 		return TC_ENOMEM;
-	for (uint32_t ci = fn->call0; ci < fn->call1 && *work < COPY_WORK; ci++) {
-		uint32_t pc = df->call_pos[ci - fn->call0], y = r->calls[ci].callee;
-		uint32_t bc = pc != TC_NONE && !df->call_guard[ci - fn->call0] ? pos_block(r, fn, pc)
-									       : TC_NONE;
-		if (y == TC_NONE || s->rmark[y] != s->rstamp || y == f || bc == TC_NONE ||
-		    !tc__ways_before(&df->w, bc, pc, bl, x->pos))
+	for (uint32_t i = 0; i < ng && *work < COPY_WORK; i++) {
+		const pfunc *gn = &r->fn[g[i]];
+		fdom *dg = dom_of(s, g[i]);
+		uint32_t ng2;
+		if (!dg)
+			return TC_ENOMEM;
+		*work += gn->call1 - gn->call0;
+		if (!dg->ok)
 			continue;
-		for (uint32_t p = 0; p < r->calls[ci].nargs; p++) {
-			uint64_t a = arg_addr(s, ci, p);
-			if (!a || key_obj(a) != o)
+		if (events(s, g[i], dg, nw, false, o, off, x->size, &s->gev, &s->gev_cap, &ng2, work))
+			return TC_ENOMEM;
+		for (uint32_t ci = fn->call0; ci < fn->call1 && *work < COPY_WORK; ci++) {
+			uint32_t pc = df->call_pos[ci - fn->call0], y = r->calls[ci].callee;
+			uint32_t bc = pc != TC_NONE && !df->call_guard[ci - fn->call0]
+					      ? pos_block(r, fn, pc)
+					      : TC_NONE;
+			if (y == TC_NONE || s->rmark[y] != s->rstamp || y == f || bc == TC_NONE ||
+			    !tc__ways_before(&df->w, bc, pc, bl, x->pos))
 				continue;
-			uint64_t want = (uint64_t)off - (uint64_t)key_off(a);
-			uint32_t st = TC_NONE;
-			bool all;
-			if (chain(s, y, p, want, x->size, nw, g, ng, 0, work, &st) ||
-			    (st != TC_NONE && off_the_ways(s, fn, df, bc, pc, bl, x->pos, s->fev, nf,
-							   ev_index(s->fev, nf, pc), work, &all)))
-				return TC_ENOMEM;
-			if (st != TC_NONE && all) {
-				*call = ci;
-				*stf = st;
-				return TC_OK;
+			for (uint32_t p = 0; p < r->calls[ci].nargs; p++) {
+				uint64_t want;
+				if (byparam) { /* f's parameter plus a constant */
+					uint32_t ap;
+					int64_t ak;
+					if (arg_param(s, f, df, ci, p, work, &ap, &ak))
+						return TC_ENOMEM;
+					if (ap != pp)
+						continue;
+					want = (uint64_t)pk + (uint64_t)k - (uint64_t)ak;
+				} else {
+					uint64_t a = arg_addr(s, ci, p);
+					if (!a || key_obj(a) != o)
+						continue;
+					want = (uint64_t)off - (uint64_t)key_off(a);
+				}
+				uint32_t st = TC_NONE;
+				bool all;
+				if (chain(s, y, p, want, x->size, nw, g[i], ng2, 0, work, &st) ||
+				    (st != TC_NONE &&
+				     off_the_ways(s, fn, df, bc, pc, bl, x->pos, s->fev, nf,
+						  ev_index(s->fev, nf, pc), work, &all)))
+					return TC_ENOMEM;
+				if (st != TC_NONE && all) {
+					*call = ci;
+					*stf = st;
+					return TC_OK;
+				}
 			}
 		}
 	}
@@ -2200,9 +2295,9 @@ static int chain_out(dstate *s, uint32_t stf, uint32_t *k)
 }
 
 /* The outs that store fact stf and the calls s->hop[0 .. nhops) make, and
- * the load record i of f that reads the first after call ci, for
+ * the load record i (fact ld) of f that reads the first after call ci, for
  * graphs.c. */
-static int add_out(dstate *s, uint32_t f, uint32_t ci, uint32_t i, uint32_t stf)
+static int add_out(dstate *s, uint32_t f, uint32_t ci, uint32_t i, uint32_t ld, uint32_t stf)
 {
 	reader *r = s->r;
 	uint32_t k;
@@ -2212,7 +2307,8 @@ static int add_out(dstate *s, uint32_t f, uint32_t ci, uint32_t i, uint32_t stf)
 		return TC_OK;
 	if (tc__ptx_grow(r, &r->couts, &r->couts_cap, r->ncouts + 1, sizeof *r->couts))
 		return TC_ENOMEM;
-	r->couts[r->ncouts++] = (struct pcout){f, ci, i, k};
+	bool direct = s->nhops == 0 && s->whole;
+	r->couts[r->ncouts++] = (struct pcout){f, ci, i, k, ld, direct ? stf : TC_NONE};
 	return TC_OK;
 }
 
@@ -2290,12 +2386,8 @@ static int param_copy(dstate *s, uint32_t f, const dfact *x, const aval *base, i
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[f];
 	*reg = TC_NONE;
-	if (fn->entry || x->a == TC_NONE || base->k != V_NONE || base->n < 2 || base->wide ||
-	    *work >= COPY_WORK)
+	if (fn->entry || x->a == TC_NONE || !exact_addrs(s, base) || *work >= COPY_WORK)
 		return TC_OK;
-	for (uint32_t i = 0; i < base->n; i++)
-		if (!key_exact(base->a[i]) || s->obj[key_obj(base->a[i])].open)
-			return TC_OK;
 	fdom *d = dom_of(s, f);
 	if (!d)
 		return TC_ENOMEM;
@@ -2365,6 +2457,70 @@ static int param_copy(dstate *s, uint32_t f, const dfact *x, const aval *base, i
 	return TC_OK;
 }
 
+/*
+ * Whether load x of f, through one exact address of an object that is not
+ * open, reads part of what one store of f wrote, of a register f writes
+ * once (clear_store: the store covers the load's bytes and holds there at
+ * the load, and no other function's store may write them): *reg, and
+ * *part where the store is wider or elsewhere (a field of a copied
+ * object: as uniform as the register, not a copy of it).
+ */
+static int part_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
+		   uint64_t *work, uint32_t *reg, bool *part)
+{
+	reader *r = s->r;
+	*reg = TC_NONE;
+	if (base->n != 1 || base->k != V_NONE || !key_exact(base->a[0]) ||
+	    s->obj[key_obj(base->a[0])].open || (x->flags & DF_SIGNED))
+		return TC_OK;
+	uint32_t o = key_obj(base->a[0]);
+	int64_t off = key_off(base->a[0]) + k;
+	fdom *d = dom_of(s, f);
+	if (!d)
+		return TC_ENOMEM;
+	uint32_t bl = d->ok ? pos_block(r, &r->fn[f], x->pos) : TC_NONE, j;
+	if (bl == TC_NONE)
+		return TC_OK;
+	if (clear_store(s, f, d, bl, x->pos, o, off, x->size, false, work, &j))
+		return TC_ENOMEM;
+	if (j == TC_NONE)
+		return TC_OK;
+	uint32_t so;
+	int64_t soff;
+	*reg = r->df[j].def;
+	*part = r->df[j].size != x->size || !exact_at(s, f, &r->df[j], &so, &soff) || soff != off;
+	return TC_OK;
+}
+
+/*
+ * Whether an 8-byte load x (record i, fact j) of f reads in each of its
+ * halves what a call left (out_of, for each 4-byte word: nvcc -G copies an
+ * object of 4-byte fields, which constructors wrote, 8 bytes at a time):
+ * then it reads both outs, and is as uniform as both (graph/desc.h).
+ */
+static int out_halves(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
+		      uint32_t i, uint32_t j, uint64_t *work)
+{
+	dfact half = *x;
+	half.size = 4;
+	uint32_t c0, s0, c1, s1, hop[MAX_HOPS], nhops;
+	if (out_of(s, f, &half, base, k, work, &c0, &s0))
+		return TC_ENOMEM;
+	if (c0 == TC_NONE)
+		return TC_OK;
+	memcpy(hop, s->hop, sizeof hop);
+	nhops = s->nhops;
+	if (out_of(s, f, &half, base, k + 4, work, &c1, &s1))
+		return TC_ENOMEM;
+	if (c1 == TC_NONE)
+		return TC_OK;
+	if (add_out(s, f, c1, i, j, s1))
+		return TC_ENOMEM;
+	memcpy(s->hop, hop, sizeof hop);
+	s->nhops = nhops;
+	return add_out(s, f, c0, i, j, s0);
+}
+
 /* The loads found to read one constant: that constant, the same in every
  * thread, for the uniformity analysis and the warp's view; and those that
  * are copies of a register (copy_of): its value. */
@@ -2416,24 +2572,32 @@ static int use(dstate *s)
 				lane.bits = bits;
 			} else {
 				from = TC_NONE;
+				bool part = false;
 				if (end != r->rec.opoff.v[i] &&
 				    (copy_of(s, f, x, base, k, &work, &from) ||
 				     (from == TC_NONE && bytes_of(s, f, x, &work, &from)) ||
-				     (from == TC_NONE && param_copy(s, f, x, base, k, &work, &from))))
+				     (from == TC_NONE && param_copy(s, f, x, base, k, &work, &from)) ||
+				     (from == TC_NONE && part_of(s, f, x, base, k, &work, &from, &part))))
 					return TC_ENOMEM;
 				if (from == TC_NONE) {
-					/* what a call left there: the callee's
-					 * context says (graphs.c) */
-					uint32_t ci, stf;
+					/* what a call left there, or calls left
+					 * in each of its halves: the callees'
+					 * contexts say (graphs.c) */
+					uint32_t ci = TC_NONE, stf;
 					if (!r->df_indirect &&
 					    (out_of(s, f, x, base, k, &work, &ci, &stf) ||
-					     (ci != TC_NONE && add_out(s, f, ci, i, stf))))
+					     (ci != TC_NONE && add_out(s, f, ci, i, j, stf)) ||
+					     (ci == TC_NONE && x->size == 8 &&
+					      out_halves(s, f, x, base, k, i, j, &work))))
 						return TC_ENOMEM;
 					continue;
 				}
 				/* to the load's width (a narrower signed load
-				 * extends its sign) */
-				if (!(x->flags & DF_SIGNED) || x->size >= 4)
+				 * extends its sign); a part of a wider word
+				 * is as uniform as the word, no more known */
+				if (part)
+					lane.bits = bits;
+				else if (!(x->flags & DF_SIGNED) || x->size >= 4)
 					lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, bits,
 							    {0, TC_NONE}, TC_NONE, {0, 0}};
 			}
@@ -2446,6 +2610,179 @@ static int use(dstate *s)
 		if (any && tc__ptx_full_masks(r, &r->fn[f]))
 			return r->rc;
 	}
+	return TC_OK;
+}
+
+/* Register v of g as what it copies, unchanged, of g's own reads: the
+ * parameter's bytes a DF_PARAM of g reads (*pf: that fact), following
+ * copies (a record that copies one register, at least as wide: a move, a
+ * depot slot kept as a register, a load use() found a copy of one);
+ * TC_NONE in *pf when v is no such copy. Each register on the way is one g
+ * writes once. */
+static void param_source(dstate *s, uint32_t g, fdom *d, uint32_t v, uint32_t size,
+			 uint32_t *pf)
+{
+	reader *r = s->r;
+	const pfunc *gn = &r->fn[g];
+	*pf = TC_NONE;
+	for (int hop = 0; hop < MAX_THROUGH; hop++) {
+		if (v >= gn->nregs || d->writes[v] != 1)
+			return;
+		uint32_t j = d->def_fact[v];
+		if (j < ST_MANY && r->df[j].op == DF_PARAM) {
+			if (r->df[j].size == size && !(r->df[j].flags & DF_GUARD))
+				*pf = j;
+			return;
+		}
+		uint32_t i = d->def_rec[v];
+		uint32_t o0 = r->rec.opoff.v[i];
+		const tc_lane_op *l = &r->lane[i];
+		if (r->rec.kind[i] != TC_UA_PURE || l->op != TC_LOP_COPY || (l->flags & TC_LOP_K0) ||
+		    l->bits < size * 8 || tc__ptx_op_end(r, i) != o0 + 1 ||
+		    r->rec.op.v[o0] == v)
+			return;
+		v = r->rec.op.v[o0];
+	}
+}
+
+/* The one st.param of f into call slot 'slot' that writes bytes [off, off +
+ * size), writing exactly those: its fact, or TC_NONE (none, another that
+ * writes some of them, a guarded one). */
+static uint32_t slot_store(const reader *r, uint32_t f, uint32_t slot, int64_t off,
+			   uint32_t size, uint64_t *work)
+{
+	const pfunc *fn = &r->fn[f];
+	uint32_t hit = TC_NONE, n = fn->df1 - fn->df0;
+	if (*work >= COPY_WORK || n > COPY_WORK - *work) { /* whole or not at all */
+		*work = COPY_WORK;
+		return TC_NONE;
+	}
+	*work += n;
+	for (uint32_t j = fn->df0; j < fn->df1; j++) {
+		const dfact *x = &r->df[j];
+		if (x->op != DF_ARG || x->a != slot || x->k >= off + (int64_t)size ||
+		    off >= x->k + (int64_t)x->size)
+			continue;
+		if (hit != TC_NONE || x->k != off || x->size != size ||
+		    (x->flags & (DF_GUARD | DF_ANYV)))
+			return TC_NONE;
+		hit = j;
+	}
+	return hit;
+}
+
+/* Whether the one write of register v of f comes before the record 'use'
+ * (of f, at or before position pos) on every path: in a block that
+ * dominates pos's, or in the same block before the record. */
+static bool def_before(const reader *r, uint32_t f, fdom *d, uint32_t v, uint32_t use,
+		       uint32_t pos)
+{
+	const pfunc *fn = &r->fn[f];
+	uint32_t j = d->def_rec[v], lo = fn->block0, hi = fn->block1, bu = pos_block(r, fn, pos);
+	if (j == TC_NONE || bu == TC_NONE)
+		return false;
+	while (lo < hi) { /* the block that holds record j */
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (r->blocks[mid].rec0 <= j)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == fn->block0 || r->blocks[lo - 1].rec1 <= j)
+		return false;
+	uint32_t bd = lo - 1 - fn->block0;
+	return bd == bu ? j < use : tc__ways_before(&d->w, bd, r->blocks[lo - 1].pos0, bu, pos);
+}
+
+/*
+ * Whether load c->rec of c->fn, which reads what the callee of call c->call
+ * left (the store c->st of the callee, of exactly the bytes read), reads
+ * what the call passed: the callee stores, unchanged, what it read of one
+ * of its parameters (param_source), and the caller stored that part of the
+ * call's slot with one st.param before the call, of a constant or of a
+ * register it writes once, before the call on every path. The call comes
+ * before the load on every path (out_of), so no way from that write to the
+ * load avoids the call: at the load the register holds what the last call
+ * was passed. Then the load is a copy of that register (or that constant),
+ * in every view: a dim3 that a constructor fills with the threadIdx its
+ * caller passed is that threadIdx. *done: so.
+ */
+static int through(dstate *s, const struct pcout *c, uint64_t *work, bool *done)
+{
+	reader *r = s->r;
+	*done = false;
+	if (c->st == TC_NONE || *work >= COPY_WORK)
+		return TC_OK;
+	const dfact *ld = &r->df[c->ld], *st = &r->df[c->st];
+	uint32_t g = fact_fn(r, c->st), f = c->fn, i = c->rec;
+	const pfunc *fn = &r->fn[f];
+	const pcall *pc = &r->calls[c->call];
+	fdom *dg = dom_of(s, g), *df = dom_of(s, f);
+	if (!dg || !df)
+		return TC_ENOMEM;
+	if (!dg->ok || !df->ok || pc->callee != g || ld->size != st->size)
+		return TC_OK;
+	uint32_t pf;
+	param_source(s, g, dg, st->def, st->size, &pf);
+	if (pf == TC_NONE || r->df[pf].b >= pc->nargs)
+		return TC_OK;
+	uint32_t a = r->carg.v[pc->arg0 + r->df[pf].b];
+	uint32_t op0 = r->rec.opoff.v[a], end = tc__ptx_op_end(r, a);
+	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
+	if (slot >= fn->nregs)
+		return TC_OK;
+	uint32_t j = slot_store(r, f, slot, r->df[pf].k, st->size, work);
+	if (j == TC_NONE)
+		return TC_OK;
+	const dfact *as = &r->df[j];
+	uint32_t cpos = df->call_pos[c->call - fn->call0];
+	uint32_t ba = pos_block(r, fn, as->pos), bc = cpos != TC_NONE ? pos_block(r, fn, cpos) : TC_NONE;
+	if (ba == TC_NONE || bc == TC_NONE || !tc__ways_before(&df->w, ba, as->pos, bc, cpos))
+		return TC_OK;
+	uint8_t bits = (uint8_t)(ld->size < 8 ? ld->size * 8u : 64u);
+	uint32_t from = ld->def, o0 = r->rec.opoff.v[i], oe = tc__ptx_op_end(r, i);
+	tc_lane_op lane;
+	if (as->flags & DF_IMM) {
+		lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits, {TC_NONE, TC_NONE}, TC_NONE,
+				    {tc__ptx_sext(as->c, bits), 0}};
+	} else {
+		uint32_t v = as->def;
+		if (v >= fn->nregs || df->writes[v] != 1 || oe == o0 ||
+		    (ld->flags & DF_SIGNED) || !def_before(r, f, df, v, as->rec, cpos))
+			return TC_OK;
+		from = v;
+		lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC, bits, {0, TC_NONE}, TC_NONE, {0, 0}};
+	}
+	r->rec.kind[i] = TC_UA_PURE;
+	r->lane[i] = lane;
+	for (uint32_t o = o0; o < oe; o++)
+		r->rec.op.v[o] = from;
+	*done = true;
+	return TC_OK;
+}
+
+/* The loads that read what a call left, where that is what the call passed
+ * (through): copies now, and no longer the outs' readers. */
+static int pass_through(dstate *s)
+{
+	reader *r = s->r;
+	uint64_t work = 0;
+	size_t kept = 0;
+	uint32_t last = TC_NONE;
+	for (size_t q = 0; q < r->ncouts; q++) {
+		struct pcout c = r->couts[q];
+		bool done;
+		if (through(s, &c, &work, &done))
+			return TC_ENOMEM;
+		if (!done) {
+			r->couts[kept++] = c;
+			continue;
+		}
+		if (c.fn != last && tc__ptx_full_masks(r, &r->fn[c.fn]))
+			return r->rc;
+		last = c.fn;
+	}
+	r->ncouts = kept;
 	return TC_OK;
 }
 
@@ -2478,6 +2815,7 @@ static int by_function(reader *r)
 /* ---- what a .func reads of its callers' local memory ---------------------- */
 
 #define MAX_INS 32 /* the ins of one function, at most */
+#define MAX_WSUM 16 /* byte ranges a function's writes through its parameters keep (more: any) */
 
 /* one in of a function: size bytes (a load's, below 256) at its parameter
  * p plus c */
@@ -2485,6 +2823,15 @@ typedef struct iloc {
 	uint32_t p, size;
 	int64_t c;
 } iloc;
+
+/* A write of g that may write another function's memory (foreign_writes):
+ * where it is, and for a store through g's parameter p plus a constant,
+ * or a call that may write through what g passes it of p, the bytes
+ * [lo, hi) of what p points to that it may write (p TC_NONE: any). */
+typedef struct fwrite {
+	uint32_t pos, block, p;
+	int64_t lo, hi;
+} fwrite;
 
 typedef struct fin {
 	bool done;
@@ -2495,6 +2842,15 @@ typedef struct fin {
 	uint32_t nrd;
 	size_t rdcap;
 	uint8_t *clean; /* per call of it: no write of another's memory before it */
+	/* its writes of other functions' memory (foreign_writes); what of
+	 * that its callers see: the bytes it may write through its
+	 * parameters (ws, each p a parameter), and whether it may write
+	 * other memory of theirs (wany); made (wdone) before its callers' */
+	fwrite *fw;
+	uint32_t nfw;
+	fwrite *ws;
+	uint32_t nws;
+	bool wany, wdone;
 } fin;
 
 /* Whether store fact x of g may write another function's local memory:
@@ -2535,12 +2891,12 @@ static bool call_gets_address(dstate *s, uint32_t ci)
 }
 
 /* Per block of g (from 0), in *first the position of its first
- * instruction that may write another function's local memory (a store
- * that may, foreign_store, or a call given an address,
- * call_gets_address; UINT32_MAX: none), and in *reached
- * whether one reaches the block's start (forward from the blocks that
- * hold one, iteratively). */
-static int writes_of(dstate *s, uint32_t g, const fdom *d, uint32_t **first, uint8_t **reached)
+ * instruction that may write another function's local memory (F[g].fw:
+ * a store that may, foreign_store, or a call that may, call_foreign;
+ * UINT32_MAX: none), and in *reached whether one reaches the block's start
+ * (forward from the blocks that hold one, iteratively). */
+static int writes_of(dstate *s, const fin *F, uint32_t g, const fdom *d, uint32_t **first,
+		     uint8_t **reached)
 {
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[g];
@@ -2552,19 +2908,14 @@ static int writes_of(dstate *s, uint32_t g, const fdom *d, uint32_t **first, uin
 		return TC_ENOMEM;
 	for (uint32_t b = 0; b < nb; b++)
 		fw[b] = UINT32_MAX;
-	for (uint32_t j = fn->df0; j < fn->df1; j++) {
-		uint32_t b = foreign_store(s, g, &r->df[j]) ? pos_block(r, fn, r->df[j].pos) : TC_NONE;
-		if (b < nb && r->df[j].pos < fw[b])
-			fw[b] = r->df[j].pos;
-	}
-	for (uint32_t c = 0; c < fn->call1 - fn->call0; c++) {
-		uint32_t pos = d->call_pos[c], b = pos != TC_NONE ? pos_block(r, fn, pos) : TC_NONE;
-		if (pos == TC_NONE) { /* not placed: every block may follow it */
+	for (uint32_t k = 0; k < F[g].nfw; k++) {
+		const fwrite *w = &F[g].fw[k];
+		if (w->block == TC_NONE) { /* not placed: every block may follow it */
 			memset(re, 1, nb);
 			break;
 		}
-		if (b < nb && pos < fw[b] && call_gets_address(s, fn->call0 + c))
-			fw[b] = pos;
+		if (w->block < nb && w->pos < fw[w->block])
+			fw[w->block] = w->pos;
 	}
 	for (uint32_t b = 0; b < nb; b++)
 		if (fw[b] != UINT32_MAX)
@@ -2616,27 +2967,84 @@ static int add_in(dstate *s, fin *fi, iloc x, uint32_t *j)
 	return TC_OK;
 }
 
-/* A write of g that may write another function's memory (writes_of):
- * where it is, and for a store through g's parameter p plus a constant,
- * the bytes [lo, hi) of what p points to that it writes (p TC_NONE: a
- * call given an address, or a store through anything else). */
-typedef struct fwrite {
-	uint32_t pos, block, p;
-	int64_t lo, hi;
-} fwrite;
+/* Whether register v of g holds no address but of g's own local memory
+ * (or none): a global pointer, an integer, one of g's own objects. */
+static bool own_only(dstate *s, uint32_t g, uint32_t v)
+{
+	if (v >= s->r->fn[g].nregs)
+		return false;
+	const aval *a = reg(s, g, v);
+	if (a->wide || (a->k != V_NONE && a->k != V_SYM && a->k != V_CONST))
+		return false;
+	for (uint32_t i = 0; i < a->n; i++)
+		if (key_obj(a->a[i]) != g)
+			return false;
+	return true;
+}
 
-/* g's writes of another function's memory, in *out (*n of them). */
-static int foreign_writes(dstate *s, uint32_t g, fdom *d, uint64_t *work, fwrite **out,
-			  uint32_t *n)
+/*
+ * The writes of another function's memory that call ci of g (at position
+ * pos of block b) may make, as its callee's summary says (F[y]), appended
+ * to w (*n): for each range the callee may write through its parameter q,
+ * where g passes its own parameter p plus c (param_of) for q, that range
+ * of p's; where g passes for q nothing but addresses of its own memory,
+ * none; else, and where the callee may write other memory (wany), has no
+ * summary yet (a cycle), or has no body and is given an address, one write
+ * of any bytes (p TC_NONE). w has room for MAX_WSUM + 1 more.
+ */
+static int call_foreign(dstate *s, const fin *F, uint32_t g, fdom *d, uint32_t ci, uint32_t pos,
+			uint32_t b, uint64_t *work, fwrite *w, uint32_t *n)
+{
+	reader *r = s->r;
+	const pcall *c = &r->calls[ci];
+	uint32_t y = c->callee;
+	bool any = y == TC_NONE ? call_gets_address(s, ci) : !F[y].wdone || F[y].wany;
+	for (uint32_t k = 0; y != TC_NONE && !any && k < F[y].nws; k++) {
+		const fwrite *x = &F[y].ws[k];
+		uint32_t v = arg_reg(s, ci, x->p), p;
+		int64_t cc;
+		if (v == TC_NONE) {
+			any = true;
+			break;
+		}
+		if (own_only(s, g, v))
+			continue;
+		if (param_of(s, g, d, v, work, &p, &cc))
+			return TC_ENOMEM;
+		if (p == TC_NONE) {
+			any = true;
+			break;
+		}
+		w[(*n)++] = (fwrite){pos, b, p, (int64_t)((uint64_t)x->lo + (uint64_t)cc),
+				     (int64_t)((uint64_t)x->hi + (uint64_t)cc)};
+	}
+	if (any)
+		w[(*n)++] = (fwrite){pos, b, TC_NONE, 0, 0};
+	return TC_OK;
+}
+
+/* g's writes of another function's memory, in F[g].fw (its stores that may,
+ * foreign_store; its calls', call_foreign), and what its callers see of
+ * them (F[g].ws, wany, wdone): the callees' made before. */
+static int foreign_writes(dstate *s, fin *F, uint32_t g, uint64_t *work)
 {
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[g];
-	fwrite *w = TC_ARENA_ARRAY(&s->ar, fwrite,
-				   (size_t)(fn->df1 - fn->df0) + (fn->call1 - fn->call0) + 1);
-	if (!w)
+	fin *me = &F[g];
+	fdom *d = fn->block1 > fn->block0 ? dom_of(s, g) : NULL;
+	me->wdone = true;
+	if (fn->block1 > fn->block0 && !d)
 		return TC_ENOMEM;
-	*out = w;
-	*n = 0;
+	if (!d || !d->ok) {
+		me->wany = true;
+		return TC_OK;
+	}
+	size_t cap = (size_t)(fn->df1 - fn->df0) + (size_t)(fn->call1 - fn->call0) * (MAX_WSUM + 1) + 1;
+	fwrite *w = TC_ARENA_ARRAY(&s->ar, fwrite, cap);
+	me->ws = TC_ARENA_ARRAY(&s->ar, fwrite, MAX_WSUM + 1);
+	if (!w || !me->ws)
+		return TC_ENOMEM;
+	me->fw = w;
 	for (uint32_t j = fn->df0; j < fn->df1; j++) {
 		const dfact *x = &r->df[j];
 		if (!foreign_store(s, g, x))
@@ -2646,12 +3054,32 @@ static int foreign_writes(dstate *s, uint32_t g, fdom *d, uint64_t *work, fwrite
 		if (x->a != TC_NONE && param_of(s, g, d, x->a, work, &p, &c))
 			return TC_ENOMEM;
 		int64_t lo = (int64_t)((uint64_t)c + (uint64_t)x->k);
-		w[(*n)++] = (fwrite){x->pos, pos_block(r, fn, x->pos), p, lo, lo + x->size};
+		w[me->nfw++] = (fwrite){x->pos, pos_block(r, fn, x->pos), p, lo, lo + x->size};
 	}
 	for (uint32_t c = 0; c < fn->call1 - fn->call0; c++) {
 		uint32_t pos = d->call_pos[c];
-		if (pos != TC_NONE && call_gets_address(s, fn->call0 + c))
-			w[(*n)++] = (fwrite){pos, pos_block(r, fn, pos), TC_NONE, 0, 0};
+		if (call_foreign(s, F, g, d, fn->call0 + c, pos,
+				 pos != TC_NONE ? pos_block(r, fn, pos) : TC_NONE, work, w, &me->nfw))
+			return TC_ENOMEM;
+	}
+	/* what callers see: the ranges through parameters, merged where the
+	 * same; a write through anything else, or too many, is any */
+	for (uint32_t k = 0; k < me->nfw && !me->wany; k++) {
+		const fwrite *x = &w[k];
+		uint32_t i = 0;
+		if (x->p == TC_NONE || x->p >= fn->nparams) {
+			me->wany = true;
+			break;
+		}
+		while (i < me->nws &&
+		       (me->ws[i].p != x->p || me->ws[i].lo != x->lo || me->ws[i].hi != x->hi))
+			i++;
+		if (i < me->nws)
+			continue;
+		if (me->nws == MAX_WSUM)
+			me->wany = true;
+		else
+			me->ws[me->nws++] = (fwrite){0, 0, x->p, x->lo, x->hi};
 	}
 	return TC_OK;
 }
@@ -2709,11 +3137,9 @@ static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 		return TC_ENOMEM;
 	if (!d->ok)
 		return TC_OK;
-	if (writes_of(s, g, d, &first, &reached) ||
+	if (writes_of(s, F, g, d, &first, &reached) ||
 	    !(me->clean = TC_ARENA_ZARRAY(&s->ar, uint8_t, (size_t)(fn->call1 - fn->call0) + 1)))
 		return TC_ENOMEM;
-	fwrite *fw = NULL;
-	uint32_t nfw = 0;
 	for (uint32_t j = fn->df0; j < fn->df1 && *work < COPY_WORK; j++) {
 		const dfact *x = &r->df[j];
 		uint32_t p, q;
@@ -2729,8 +3155,8 @@ static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 		iloc at = {p, x->size, (int64_t)((uint64_t)c + (uint64_t)x->k)};
 		if (!clean_at(r, fn, first, reached, x->pos)) {
 			bool clean;
-			if ((!fw && foreign_writes(s, g, d, work, &fw, &nfw)) ||
-			    clean_bytes(s, g, d, fw, nfw, x->pos, p, at.c, x->size, work, &clean))
+			if (clean_bytes(s, g, d, me->fw, me->nfw, x->pos, p, at.c, x->size, work,
+					&clean))
 				return TC_ENOMEM;
 			if (!clean)
 				continue;
@@ -2799,12 +3225,46 @@ static int ins_order(dstate *s, fin *F, uint64_t *work)
 			}
 			/* a function a call through a register may run reads
 			 * through its parameters what no caller here says */
-			if (!any_caller(s, f) && ins_of(s, F, f, work))
+			if (foreign_writes(s, F, f, work) || (!any_caller(s, f) && ins_of(s, F, f, work)))
 				return TC_ENOMEM;
 			top--;
 		}
 	}
 	return TC_OK;
+}
+
+/* Whether call c may write bytes [off, off + size) of object o, its
+ * caller's local memory: where its callee's summary (F[y]) says it writes
+ * no other memory, only where it writes through a parameter (a range) that
+ * holds an address in o (the exact ones: where the range then lies); else
+ * where it may reach o (call_may_reach). */
+static bool call_writes_at(dstate *s, const fin *F, uint32_t c, uint32_t o, int64_t off,
+			   uint32_t size, uint64_t *work)
+{
+	reader *r = s->r;
+	const pcall *pc = &r->calls[c];
+	uint32_t y = pc->callee;
+	if (y == TC_NONE || !F[y].wdone || F[y].wany)
+		return call_may_reach(s, c, o, work);
+	for (uint32_t k = 0; k < F[y].nws; k++) {
+		const fwrite *x = &F[y].ws[k];
+		uint32_t v = arg_reg(s, c, x->p);
+		if (v == TC_NONE || v >= r->fn[pc->caller].nregs)
+			return true;
+		const aval *a = reg(s, pc->caller, v);
+		if (a->wide)
+			return true;
+		for (uint32_t i = 0; i < a->n; i++) {
+			if (key_obj(a->a[i]) != o)
+				continue;
+			if (!key_exact(a->a[i]))
+				return true;
+			int64_t lo = key_off(a->a[i]) + x->lo, hi = key_off(a->a[i]) + x->hi;
+			if (lo < off + (int64_t)size && off < hi)
+				return true;
+		}
+	}
+	return false;
 }
 
 /* Whether bytes [off, off + size) of o, f's own local memory, hold what
@@ -2816,8 +3276,8 @@ static int ins_order(dstate *s, fin *F, uint64_t *work)
  * of f has a new frame, whose bytes no one has written: an indeterminate
  * value, which LLVM makes undef (mem2reg of a load before any store), the
  * same in every thread. */
-static int fresh_at(dstate *s, uint32_t f, fdom *d, uint32_t ci, uint32_t o, int64_t off,
-		    uint32_t size, uint64_t *work, bool *fresh)
+static int fresh_at(dstate *s, const fin *F, uint32_t f, fdom *d, uint32_t ci, uint32_t o,
+		    int64_t off, uint32_t size, uint64_t *work, bool *fresh)
 {
 	reader *r = s->r;
 	const pfunc *fn = &r->fn[f];
@@ -2846,7 +3306,7 @@ static int fresh_at(dstate *s, uint32_t f, fdom *d, uint32_t ci, uint32_t o, int
 		uint32_t pos = d->call_pos[c - fn->call0];
 		if (pos == TC_NONE)
 			return TC_OK; /* not placed: it may come before */
-		if (c == ci || call_may_reach(s, c, o, work)) {
+		if (call_writes_at(s, F, c, o, off, size, work)) {
 			s->fev[n] = pos;
 			s->evb[n++] = pos_block(r, fn, pos);
 		}
@@ -2898,7 +3358,7 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 			*ocall = call;
 			return TC_OK;
 		}
-		if (fresh_at(s, f, d, ci, key_obj(a), key_off(a) + in->c, in->size, work, undef))
+		if (fresh_at(s, F, f, d, ci, key_obj(a), key_off(a) + in->c, in->size, work, undef))
 			return TC_ENOMEM;
 		if (*undef)
 			return TC_OK;
@@ -3008,6 +3468,7 @@ static int values(reader *r, bool icalls, bool *over)
 	s.r = r;
 	s.icalls = icalls;
 	s.budget = SOLVE_STEPS + SOLVE_STEPS_PER_FACT * (uint64_t)r->ndf;
+	s.max_offs = MAX_JOIN_OFFS;
 	tc__arena_init(&s.ar, &r->al);
 	s.vbase = TC_ARENA_ARRAY(&s.ar, uint32_t, r->nfn + 1);
 	int rc = s.vbase ? setup(&s) : TC_ENOMEM;
@@ -3016,6 +3477,8 @@ static int values(reader *r, bool icalls, bool *over)
 		solve(&s);
 		*over = s.over && !s.oom && !r->df_indirect;
 		rc = s.oom ? TC_ENOMEM : s.give_up ? TC_OK : use(&s);
+		if (!rc && !s.give_up && !r->df_indirect)
+			rc = pass_through(&s);
 		if (!rc && !s.give_up && !r->df_indirect)
 			rc = ins(&s);
 	}

@@ -471,6 +471,10 @@ typedef struct reader {
 	size_t nouts, outs_cap;
 	struct pcout {
 		uint32_t fn, call, rec, k;
+		/* the load's fact; the callee's store it reads, where that
+		 * writes exactly the bytes read, in the callee itself (else
+		 * TC_NONE) */
+		uint32_t ld, st;
 	} *couts;
 	size_t ncouts, couts_cap;
 	/* per function f: its outs outs[out_off[f] .. out_off[f + 1]) and loads

@@ -1,15 +1,12 @@
 // A branch on a cooperative-groups tile's meta_group_rank(): the same in
 // every lane of the warp, so the tile's shuffle under it is reached by the
 // whole tile. Markers: ../calls/run-calls.py (the toolkit builds).
-// no-nvcc-G: with -G, meta_group_rank() reads a bit field of a copy of the
-// tile object in the kernel's local depot, through a pointer kept in a
-// depot slot; the tile's constructors (.funcs) wrote it through their this
-// pointer, read-modify-write (and, or of the loaded word), from tid.x, .y,
-// .z that dim3's constructor wrote through a pointer into their own depot.
-// What the file stores in local memory is followed for constants only
-// (docs/ptx.md, "Objects in local memory"): the rank is the same in the
-// warp but no constant, and the and/or of a bit field is not computed, so
-// the rank is taken to differ between lanes
+// With -G, meta_group_rank() reads a bit field of an 8-byte copy of the
+// tile object in the kernel's local depot; the tile's constructors (.funcs)
+// wrote its words through their this pointer, read-modify-write, the base
+// class's first, from the warp's index that dim3's constructor built from
+// tid.x, .y, .z (docs/ptx.md, "What a call leaves in its caller's local
+// memory"): the verdict is the same in every build.
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
