@@ -3237,7 +3237,7 @@ static int ins_order(dstate *s, fin *F, uint64_t *work)
  * caller's local memory: where its callee's summary (F[y]) says it writes
  * no other memory, only where it writes through a parameter (a range) that
  * holds an address in o (the exact ones: where the range then lies); else
- * where it may reach o (call_may_reach). */
+ * where it may reach o (call_may_reach); or where the work runs out. */
 static bool call_writes_at(dstate *s, const fin *F, uint32_t c, uint32_t o, int64_t off,
 			   uint32_t size, uint64_t *work)
 {
@@ -3249,9 +3249,10 @@ static bool call_writes_at(dstate *s, const fin *F, uint32_t c, uint32_t o, int6
 	for (uint32_t k = 0; k < F[y].nws; k++) {
 		const fwrite *x = &F[y].ws[k];
 		uint32_t v = arg_reg(s, c, x->p);
-		if (v == TC_NONE || v >= r->fn[pc->caller].nregs)
+		if (v == TC_NONE || v >= r->fn[pc->caller].nregs || *work >= COPY_WORK)
 			return true;
 		const aval *a = reg(s, pc->caller, v);
+		*work += 1 + a->n;
 		if (a->wide)
 			return true;
 		for (uint32_t i = 0; i < a->n; i++) {
