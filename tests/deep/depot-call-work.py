@@ -18,6 +18,15 @@ functions have no barrier: exit 0, no warning.
 from checkfile import run_bounded
 
 
+def call(callee, arg, result=None):
+    """A call sequence passing register %rdARG (and reading %rRESULT back)."""
+    ret = '\t.param .b32 retval0;\n' if result is not None else ''
+    back = '\tld.param.b32 %%r%d, [retval0];\n' % result if result is not None else ''
+    head = '(retval0), ' if result is not None else ''
+    return ('\t{\n\t.param .b64 param0;\n\tst.param.b64 [param0], %%rd%d;\n%s'
+            '\tcall.uni %s%s, (param0);\n%s\t}\n' % (arg, ret, head, callee, back))
+
+
 def module(n):
     out = ['.version 8.0\n.target sm_80\n.address_size 64\n\n'
            '.func put(.param .b64 put_p)\n{\n\t.reg .b32 %r<2>;\n\t.reg .b64 %rd<2>;\n'
@@ -26,20 +35,16 @@ def module(n):
            '.func (.param .b32 get_r) get(.param .b64 get_p)\n{\n\t.reg .b32 %r<2>;\n'
            '\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [get_p];\n\tld.u32 %r1, [%rd1];\n'
            '\tst.param.b32 [get_r], %r1;\n\tret;\n}\n\n']
-    words = 2 * n
     out.append('.visible .entry k(.param .u64 k_out)\n{\n'
                '\t.local .align 8 .b8 __local_depot0[%d];\n\t.reg .b64 %%SP;\n'
                '\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n'
                '\tmov.u64 %%SP, __local_depot0;\n\tcvta.local.u64 %%SP, %%SP;\n'
-               '\tld.param.u64 %%rd1, [k_out];\n' % (4 * words, n + 2, words + 2))
+               '\tld.param.u64 %%rd1, [k_out];\n' % (8 * n, n + 2, 2 * n + 2))
     for i in range(n):
-        out.append('\tadd.u64 %%rd%d, %%SP, %d;\n\t{\n\t.param .b64 param0;\n'
-                   '\tst.param.b64 [param0], %%rd%d;\n\tcall.uni put, (param0);\n\t}\n'
-                   '\tadd.u64 %%rd%d, %%SP, %d;\n\t{\n\t.param .b64 param0;\n'
-                   '\tst.param.b64 [param0], %%rd%d;\n\t.param .b32 retval0;\n'
-                   '\tcall.uni (retval0), get, (param0);\n\tld.param.b32 %%r%d, [retval0];\n\t}\n'
-                   '\tst.global.u32 [%%rd1], %%r%d;\n'
-                   % (2 * i + 2, 8 * i, 2 * i + 2, 2 * i + 3, 8 * i + 4, 2 * i + 3, i + 1, i + 1))
+        put, get = 2 * i + 2, 2 * i + 3
+        out.append('\tadd.u64 %%rd%d, %%SP, %d;\n' % (put, 8 * i) + call('put', put) +
+                   '\tadd.u64 %%rd%d, %%SP, %d;\n' % (get, 8 * i + 4) + call('get', get, i + 1) +
+                   '\tst.global.u32 [%%rd1], %%r%d;\n' % (i + 1))
     out.append('\tret;\n}\n')
     return ''.join(out)
 

@@ -1791,14 +1791,9 @@ static int param_of(dstate *s, uint32_t g, fdom *d, uint32_t v, uint64_t *work, 
  * its caller stored in that call slot, as a whole), or 0. */
 static uint64_t arg_addr(dstate *s, uint32_t ci, uint32_t p)
 {
-	reader *r = s->r;
-	const pcall *c = &r->calls[ci];
-	if (p >= c->nargs)
-		return 0;
-	uint32_t i = r->carg.v[c->arg0 + p];
-	uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
-	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
-	if (slot >= r->fn[c->caller].nregs)
+	const pcall *c = &s->r->calls[ci];
+	uint32_t slot = arg_slot(s, c, p);
+	if (slot == TC_NONE)
 		return 0;
 	uint32_t o = s->pobj[s->vbase[c->caller] + slot];
 	if (o == TC_NONE || s->obj[o].open || s->obj[o].sfirst != TC_NONE)
@@ -1816,12 +1811,8 @@ static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q)
 {
 	reader *r = s->r;
 	const pcall *c = &r->calls[ci];
-	if (q >= c->nargs)
-		return TC_NONE;
-	uint32_t i = r->carg.v[c->arg0 + q];
-	uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
-	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
-	uint32_t j = slot < r->fn[c->caller].nregs ? s->pfact[s->vbase[c->caller] + slot] : TC_NONE;
+	uint32_t slot = arg_slot(s, c, q);
+	uint32_t j = slot != TC_NONE ? s->pfact[s->vbase[c->caller] + slot] : TC_NONE;
 	if (j >= ST_MANY)
 		return TC_NONE;
 	const dfact *x = &r->df[j];
@@ -1916,10 +1907,8 @@ static bool call_reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
 	} while (0)
 	const pcall *c = &r->calls[ci];
 	for (uint32_t p = 0; p < c->nargs; p++) {
-		uint32_t i = r->carg.v[c->arg0 + p];
-		uint32_t op0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
-		uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
-		if (slot >= r->fn[c->caller].nregs || s->pobj[s->vbase[c->caller] + slot] == TC_NONE)
+		uint32_t slot = arg_slot(s, c, p);
+		if (slot == TC_NONE || s->pobj[s->vbase[c->caller] + slot] == TC_NONE)
 			return true; /* an argument not followed */
 		REACH_OBJ(s->pobj[s->vbase[c->caller] + slot]);
 	}
@@ -2496,29 +2485,29 @@ static int part_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
  * Whether an 8-byte load x (record i, fact j) of f reads in each of its
  * halves what a call left (out_of, for each 4-byte word: nvcc -G copies an
  * object of 4-byte fields, which constructors wrote, 8 bytes at a time):
- * then it reads both outs, and is as uniform as both (graph/desc.h).
+ * then it reads both outs, and is as uniform as both (graph/desc.h); else
+ * neither.
  */
 static int out_halves(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
 		      uint32_t i, uint32_t j, uint64_t *work)
 {
+	reader *r = s->r;
 	dfact half = *x;
 	half.size = 4;
-	uint32_t c0, s0, c1, s1, hop[MAX_HOPS], nhops;
-	if (out_of(s, f, &half, base, k, work, &c0, &s0))
-		return TC_ENOMEM;
-	if (c0 == TC_NONE)
-		return TC_OK;
-	memcpy(hop, s->hop, sizeof hop);
-	nhops = s->nhops;
-	if (out_of(s, f, &half, base, k + 4, work, &c1, &s1))
-		return TC_ENOMEM;
-	if (c1 == TC_NONE)
-		return TC_OK;
-	if (add_out(s, f, c1, i, j, s1))
-		return TC_ENOMEM;
-	memcpy(s->hop, hop, sizeof hop);
-	s->nhops = nhops;
-	return add_out(s, f, c0, i, j, s0);
+	size_t mark = r->ncouts;
+	for (int h = 0; h < 2; h++) {
+		uint32_t ci, stf;
+		if (out_of(s, f, &half, base, k + 4 * h, work, &ci, &stf))
+			return TC_ENOMEM;
+		size_t before = r->ncouts;
+		if (ci != TC_NONE && add_out(s, f, ci, i, j, stf))
+			return TC_ENOMEM;
+		if (r->ncouts == before) { /* no out there: neither half's */
+			r->ncouts = mark;
+			return TC_OK;
+		}
+	}
+	return TC_OK;
 }
 
 /* The loads found to read one constant: that constant, the same in every
@@ -2724,12 +2713,10 @@ static int through(dstate *s, const struct pcout *c, uint64_t *work, bool *done)
 		return TC_OK;
 	uint32_t pf;
 	param_source(s, g, dg, st->def, st->size, &pf);
-	if (pf == TC_NONE || r->df[pf].b >= pc->nargs)
+	if (pf == TC_NONE)
 		return TC_OK;
-	uint32_t a = r->carg.v[pc->arg0 + r->df[pf].b];
-	uint32_t op0 = r->rec.opoff.v[a], end = tc__ptx_op_end(r, a);
-	uint32_t slot = end - op0 == 1 ? r->rec.op.v[op0] : TC_NONE;
-	if (slot >= fn->nregs)
+	uint32_t slot = arg_slot(s, pc, r->df[pf].b);
+	if (slot == TC_NONE)
 		return TC_OK;
 	uint32_t j = slot_store(r, f, slot, r->df[pf].k, st->size, work);
 	if (j == TC_NONE)
