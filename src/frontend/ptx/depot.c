@@ -31,7 +31,8 @@
  * them. Where one may go elsewhere (read by any other instruction, stored
  * to memory that may not be a local object or in part, read in part,
  * passed to a function without a body, to a builtin or by register, summed
- * with another, one of more than MAX_ADDRS in a value), its object is
+ * with another, one of more than MAX_ADDRS in a value whose addresses are
+ * each an object at any offset or a variable already), its object is
  * open: a load from it is unknown, and the addresses it holds open their
  * objects too. Where the analysis cannot bound what it follows (a local
  * name used otherwise, no fixpoint within MAX_ROUNDS rounds), nothing is
@@ -47,7 +48,9 @@
  * offsets into one object, where a fact moves addresses (pointers stepped
  * in a loop), or more than MAX_JOIN_OFFS where it only joins them (many
  * callers' temporaries), keeps the object at any offset, so the values'
- * height is bounded.
+ * height is bounded; so does an object whose exact address comes into a
+ * value that holds MAX_ADDRS already (each object's offsets are kept
+ * before the value is given up).
  *
  * Variables: where the file's DWARF places variables in a function's depot
  * (nvcc -G: DW_OP_addr __local_depotN, DW_OP_plus_uconst K, each local
@@ -73,11 +76,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ADDRS 1024 /* addresses one value holds at most (more: open) */
+#define MAX_ADDRS 1024 /* addresses one value holds at most (more: its
+			* objects at any offset, then open) */
 #define MAX_OFFS 8   /* offsets into one object one value holds, before any */
 /* ... where no address is moved: what a load, a copy or a parameter joins
  * (many callers' temporaries passed by reference) */
-#define MAX_JOIN_OFFS 64
+#define MAX_JOIN_OFFS 256
 #define MAX_ROUNDS 64
 /* the solve's steps (addresses joined and read) at most: past them it starts again
  * with no parameter followed (tc__ptx_depot_values) */
@@ -450,10 +454,10 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 	bool exact = key_exact(x);
 	for (uint32_t i = lo; i < hi && !exact; i++)
 		exact = key_exact(d->a[i]);
-	if (hi - lo >= s->max_offs && exact) {
-		/* pointers stepped in a loop, or many callers' addresses: each
-		 * offset of the object becomes its variable (a set that stays
-		 * small), or the object at any offset */
+	if ((hi - lo >= s->max_offs || d->n >= MAX_ADDRS) && exact) {
+		/* pointers stepped in a loop, or many callers' addresses (into
+		 * this object, or in all): each offset of the object becomes its
+		 * variable (a set that stays small), or the object at any offset */
 		uint32_t nb = 0;
 		for (uint32_t i = lo; i < hi; i++)
 			s->tmp2[nb++] = moved(s, d->a[i]);
