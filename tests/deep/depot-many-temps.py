@@ -21,7 +21,15 @@ copy of the block's parity that guards a barrier.
   offsets come past that is kept at any offset instead: the helper's load
   then may read part of that kernel's kept address, which opens its depot
   alone, and only its barrier warns (giving the value up opened all 12
-  depots: 12 warnings). The check ends in seconds.
+  depots: 12 warnings);
+- 12 kernels of 100 temporaries whose DWARF makes each temporary a
+  variable of the depot (as nvcc -G's do), and whose flag is a word of
+  the depot stored and read back: past 1,024 addresses each object's
+  offsets become its variables, still more than 1,024 in all, and then
+  the object at any offset. The depots hold no address, the helper's
+  reads open nothing, and no barrier warns (giving the value up opened
+  every depot: 12 warnings).
+The check ends in seconds.
 """
 import sys
 
@@ -39,23 +47,30 @@ def call(arg, result):
             '\tld.param.b32 %%r%d, [retval0+0];\n\t}\n' % (arg, result))
 
 
-def kernel(name, n, part):
-    """A kernel passing n temporaries (and its kept address's slot: part)."""
-    kept = 4 * n + 8 - (4 * n) % 8  # the slot of the kept address (8-aligned)
+def opening(name, depot, n):
+    """A kernel's start (a depot of DEPOT bytes, the block's parity in
+    %r2) and its n temporaries, each given to get."""
     out = ['.visible .entry %s(.param .u64 %s_out)\n{\n' % (name, name),
-           '\t.local .align 8 .b8 __local_depot_%s[%d];\n' % (name, kept + 16),
+           '\t.local .align 8 .b8 __local_depot_%s[%d];\n' % (name, depot),
            '\t.reg .b64 %SP;\n\t.reg .b64 %SPL;\n\t.reg .pred %p<2>;\n',
            '\t.reg .b32 %%r<%d>;\n\t.reg .b64 %%rd<%d>;\n' % (2 * n + 8, n + 8),
            '\tmov.u64 %%SPL, __local_depot_%s;\n\tcvta.local.u64 %%SP, %%SPL;\n' % name,
            '\tld.param.u64 %%rd1, [%s_out];\n\tmov.u32 %%r1, %%ctaid.x;\n' % name,
-           '\tand.b32 %r2, %r1, 1;\n',
-           '\tadd.u64 %%rd2, %%SP, %d;\n\tst.u64 [%%SP+%d], %%rd2;\n' % (kept + 8, kept)]
+           '\tand.b32 %r2, %r1, 1;\n']
     for i in range(n):
         v, res, a = 8 + i, 8 + n + i, 8 + i
         out.append('\tadd.s32 %%r%d, %%r1, %d;\n\tst.u32 [%%SP+%d], %%r%d;\n'
                    '\tadd.u64 %%rd%d, %%SP, %d;\n' % (v, i, 4 * i, v, a, 4 * i))
         out.append(call(a, res))
         out.append('\tst.global.u32 [%%rd1+%d], %%r%d;\n' % (4 * i, res))
+    return out
+
+
+def kernel(name, n, part):
+    """A kernel passing n temporaries (and its kept address's slot: part)."""
+    kept = 4 * n + 8 - (4 * n) % 8  # the slot of the kept address (8-aligned)
+    out = opening(name, kept + 16, n)
+    out.append('\tadd.u64 %%rd2, %%SP, %d;\n\tst.u64 [%%SP+%d], %%rd2;\n' % (kept + 8, kept))
     if part:
         out.append('\tadd.u64 %%rd5, %%SP, %d;\n' % kept + call(5, 4) +
                    '\tst.global.u32 [%rd1], %r4;\n')
@@ -71,13 +86,60 @@ def module(kernels, n, part):
     return head + HELPER + ''.join(kernel('k%d' % i, n, part) for i in range(kernels))
 
 
+def uleb(v):
+    out = []
+    while True:
+        b, v = v & 0x7f, v >> 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return out
+
+
+def plain(name, n):
+    """A kernel passing n temporaries, its flag stored and read back at a
+    slot of its depot (no address kept there)."""
+    out = opening(name, 4 * n + 8, n)
+    out.append('\tst.u32 [%%SP+%d], %%r2;\n\tld.u32 %%r3, [%%SP+%d];\n'
+               '\tsetp.eq.s32 %%p1, %%r3, 0;\n\t@%%p1 bra $L_%s_done;\n\tbar.sync 0;\n'
+               '$L_%s_done:\n\tret;\n}\n\n' % (4 * n, 4 * n, name, name))
+    return ''.join(out)
+
+
+def module_vars(kernels, n):
+    """kernels plain kernels of n temporaries, whose DWARF places a
+    variable at each temporary (DW_OP_addr __local_depot, plus_uconst)."""
+    names = ['v%d' % i for i in range(kernels)]
+    text = ['.version 8.0\n.target sm_80\n.address_size 64\n\n', HELPER]
+    text += [plain(m, n) for m in names]
+    # .debug_abbrev: 1 the unit (children), 2 a variable with a location
+    text.append('\t.section\t.debug_abbrev\n\t{\n' +
+                ''.join('.b8 %d\n' % b for b in (1, 17, 1, 0, 0, 2, 52, 0, 2, 10, 0, 0, 0)) +
+                '\t}\n')
+    items, size = [], 7 + 1 + 1  # version, abbrev offset, address size; unit; end
+    for m in names:
+        for i in range(n):
+            plus = [35] + uleb(4 * i) if i else []
+            items.append(('b8', [2, 9 + len(plus), 3]))
+            items.append(('b64', '__local_depot_%s' % m))
+            if plus:
+                items.append(('b8', plus))
+            size += 3 + 8 + len(plus)
+    body = ['.b32 %d\n.b8 2\n.b8 0\n.b32 .debug_abbrev\n.b8 8\n.b8 1\n' % size]
+    for kind, v in items:
+        body.append('.b64 %s\n' % v if kind == 'b64' else ''.join('.b8 %d\n' % b for b in v))
+    body.append('.b8 0\n')
+    text.append('\t.section\t.debug_info\n\t{\n' + ''.join(body) + '\t}\n')
+    return ''.join(text)
+
+
 def main():
     binary, n = options('temps', 100)
     problems = []
     for what, text, status, warnings in (
             ('%d temporaries' % n, module(1, n, False), 0, 0),
             ('%d temporaries and the kept address' % n, module(1, n, True), 1, 1),
-            ('12 kernels of 90 temporaries', module(12, 90, False), 1, 1)):
+            ('12 kernels of 90 temporaries', module(12, 90, False), 1, 1),
+            ('12 kernels of 100 temporaries, each a variable', module_vars(12, 100), 0, 0)):
         p, dt = check_text(binary, 'depot-many-temps.ptx', text, timeout=300)
         got = (p.stdout + p.stderr).count('warning:')
         if p.returncode != status or got != warnings:

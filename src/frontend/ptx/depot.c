@@ -47,10 +47,12 @@
  * every fact until nothing changes; an address set with more than MAX_OFFS
  * offsets into one object, where a fact moves addresses (pointers stepped
  * in a loop), or more than MAX_JOIN_OFFS where it only joins them (many
- * callers' temporaries), keeps the object at any offset, so the values'
- * height is bounded; so does an object whose exact address comes into a
- * value that holds MAX_ADDRS already (each object's offsets are kept
- * before the value is given up).
+ * callers' temporaries, and a .func's parameter moved by a constant, a
+ * field of what they pass, until it has added offsets in PARAM_ROUNDS
+ * rounds), keeps the object at any offset, so the values' height is
+ * bounded; so does an object whose address comes into a value that
+ * holds MAX_ADDRS already (its exact offsets become its variables, and
+ * then the object at any offset, before the value is given up).
  *
  * Variables: where the file's DWARF places variables in a function's depot
  * (nvcc -G: DW_OP_addr __local_depotN, DW_OP_plus_uconst K, each local
@@ -83,6 +85,10 @@
  * (many callers' temporaries passed by reference) */
 #define MAX_JOIN_OFFS 256
 #define MAX_ROUNDS 64
+enum { PM_PARAM = 1, PM_OTHER = 2 }; /* dstate.pmove */
+/* a parameter moved by a constant that adds addresses in more rounds than
+ * this (a recursive call stepping it) keeps MAX_OFFS, as other moves do */
+#define PARAM_ROUNDS 4
 /* the solve's steps (addresses joined and read) at most: past them it starts again
  * with no parameter followed (tc__ptx_depot_values) */
 #define SOLVE_STEPS 4000000u
@@ -176,6 +182,13 @@ typedef struct dstate {
 	/* per object, after the fixpoint: the stores that may write it
 	 * (wby[wof[o] .. wof[o + 1]), fact indices), and room for one load's */
 	uint32_t *wof, *wby, *wl, *wp; /* wp: the positions of wl's */
+	/* the same by offset: each exact address a store writes through,
+	 * (object, offset) keys sorted with their facts (wxk, wxj, nwx), and
+	 * per object the stores through an address not exact there
+	 * (wn[wnof[o] .. wnof[o + 1])); the widest store (wmax); room for
+	 * the stores one access may meet (wq; wq2 the exact ones) */
+	uint64_t *wxk;
+	uint32_t *wxj, nwx, *wnof, *wn, *wq, *wq2, wmax;
 	uint32_t *fmark, fstamp; /* per fact: out_of's stores listed (NULL: not yet) */
 	/* out_of: per store of wl, the parameter its address is (param_of),
 	 * TC_NONE, and the constant added */
@@ -194,8 +207,11 @@ typedef struct dstate {
 	/* the functions that may run rf or rg through calls: rmark[h] ==
 	 * rstamp (reaching) */
 	uint32_t *rmark, *rstack, rstamp, rf, rg;
-	/* call_reaches: marks per object and per function, and its stacks */
+	/* call_reaches: marks per object and per function, and its stacks;
+	 * per call, the last object asked (TC_NONE: none) and the answer */
 	uint32_t *omark, *ostack, *cmark, *cstack, ostamp;
+	uint32_t *rch_obj;
+	bool *rch;
 	uint32_t *fev, *gev, *hev; /* positions of the events out_of looks at */
 	uint32_t *cand;            /* param_copy's candidates */
 	size_t cand_cap;
@@ -208,6 +224,12 @@ typedef struct dstate {
 	 * MAX_OFFS where the fact evaluated moves an address, else
 	 * MAX_JOIN_OFFS */
 	uint32_t max_offs;
+	/* per register (vbase): PM_PARAM where a DF_PARAM fact writes it,
+	 * PM_OTHER where another fact does; per fact, the rounds in which a
+	 * move of a parameter added addresses (up to PARAM_ROUNDS + 1), and
+	 * the last of them plus 1; the round */
+	uint8_t *pmove, *pgrow;
+	uint32_t *plast, round;
 	/* some call through a register may run a function: then those whose
 	 * address is taken (pfunc.taken) have parameters that are anything */
 	bool icalls;
@@ -467,6 +489,15 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 		d->n -= hi - lo;
 		for (uint32_t i = 0; i < nb && !s->give_up; i++)
 			add_addr(s, d, s->tmp2[i]); /* none exact: no deeper */
+		return;
+	}
+	if (d->n >= MAX_ADDRS && hi > lo) {
+		/* the object's variables too many as well: the object at any
+		 * offset (which covers what comes of it) */
+		if (hi < d->n)
+			memmove(d->a + lo, d->a + hi, (d->n - hi) * sizeof *d->a);
+		d->n -= hi - lo;
+		add_addr(s, d, any_key(o));
 		return;
 	}
 	if (d->n >= MAX_ADDRS) { /* too many to follow: all open, and what comes */
@@ -810,8 +841,15 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 	aval *d = x->def != TC_NONE && x->op != DF_STORE && x->op != DF_ARG ? reg(s, f, x->def)
 										: NULL;
 	/* a pointer stepped in a loop gets a new offset each round: few;
-	 * joins of what many callers pass keep more */
-	s->max_offs = (x->op == DF_ADD && x->k != 0) || x->op == DF_ADDR ? MAX_OFFS : MAX_JOIN_OFFS;
+	 * joins of what many callers pass keep more, and so does a parameter
+	 * moved by a constant (a field of what each caller passes), unless
+	 * it keeps adding (a recursive call stepping it) */
+	uint32_t fj = (uint32_t)(x - r->df), n0 = d ? d->n : 0;
+	bool field = x->op == DF_ADD && x->k != 0 && x->a < r->fn[f].nregs &&
+		     s->pmove[s->vbase[f] + x->a] == PM_PARAM;
+	bool moves = (x->op == DF_ADD && x->k != 0 && (!field || s->pgrow[fj] > PARAM_ROUNDS)) ||
+		     x->op == DF_ADDR;
+	s->max_offs = moves ? MAX_OFFS : MAX_JOIN_OFFS;
 	switch (x->op) {
 	case DF_OBJ:
 		add_addr(s, d, addr_key(obj_index(s, x->a), x->k));
@@ -923,6 +961,11 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 		break;
 	default: /* DF_TOP: set at the start */
 		break;
+	}
+	if (field && d->n != n0 && s->plast[fj] != s->round + 1) {
+		s->plast[fj] = s->round + 1;
+		if (s->pgrow[fj] <= PARAM_ROUNDS)
+			s->pgrow[fj]++;
 	}
 }
 
@@ -1191,7 +1234,11 @@ static int setup(dstate *s)
 	s->cby = TC_ARENA_ARRAY(&s->ar, uint32_t, r->ncalls + 1);
 	s->tmp = TC_ARENA_ARRAY(&s->ar, uint64_t, MAX_ADDRS + 1);
 	s->tmp2 = TC_ARENA_ARRAY(&s->ar, uint64_t, MAX_ADDRS + 2);
+	s->pmove = TC_ARENA_ZARRAY(&s->ar, uint8_t, nregs + 1);
+	s->pgrow = TC_ARENA_ZARRAY(&s->ar, uint8_t, r->ndf + 1);
+	s->plast = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->ndf + 1);
 	if (!s->val || !tracked || !written || !s->pobj || !s->pfact || !s->cby_off || !s->cby ||
+	    !s->pmove || !s->pgrow || !s->plast ||
 	    !s->tmp || !s->tmp2)
 		return TC_ENOMEM;
 	/* an object per call slot stored to: after the functions' and the
@@ -1235,9 +1282,14 @@ static int setup(dstate *s)
 		for (uint32_t v = 0; v < fn->nregs; v++)
 			if (!written[s->vbase[f] + v])
 				s->val[s->vbase[f] + v].k = V_TOP; /* what it holds is not known */
-		for (uint32_t j = fn->df0; j < fn->df1; j++)
-			if (r->df[j].op == DF_TOP)
-				s->val[s->vbase[f] + r->df[j].def].k = V_TOP;
+		for (uint32_t j = fn->df0; j < fn->df1; j++) {
+			const dfact *x = &r->df[j];
+			if (x->op == DF_TOP)
+				s->val[s->vbase[f] + x->def].k = V_TOP;
+			if (x->def != TC_NONE && x->def < fn->nregs && x->op != DF_STORE &&
+			    x->op != DF_ARG)
+				s->pmove[s->vbase[f] + x->def] |= x->op == DF_PARAM ? PM_PARAM : PM_OTHER;
+		}
 	}
 	for (size_t i = 0; i < r->ncalls; i++)
 		if (r->calls[i].callee != TC_NONE)
@@ -1305,6 +1357,7 @@ static void solve(dstate *s)
 			return;
 		}
 		s->changed = false;
+		s->round = round;
 		if (snapshot_locs(s))
 			return;
 		for (uint32_t f = 0; f < r->nfn && !s->give_up; f++)
@@ -1449,6 +1502,8 @@ static uint32_t pos_block(const reader *r, const pfunc *fn, uint32_t pos)
 	return lo > fn->block0 ? lo - 1 - fn->block0 : TC_NONE;
 }
 
+static uint32_t writers(dstate *s, uint32_t o, int64_t off, uint32_t size, uint64_t *work);
+
 /* Whether store fact w (of fn) may write [off, off + size) of object o. */
 static bool may_write(dstate *s, uint32_t f, const dfact *w, uint32_t o, int64_t off,
 		      uint32_t size)
@@ -1556,10 +1611,9 @@ static int clear_store(dstate *s, uint32_t f, fdom *d, uint32_t bl, uint32_t lp,
 		if (a < off + (int64_t)size && off < b && s->span[q].fn != f)
 			return TC_OK;
 	}
-	*work += s->wof[o + 1] - s->wof[o];
-	uint32_t nw = 0;
-	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
-		uint32_t w = s->wby[q];
+	uint32_t nw = 0, nq = writers(s, o, off, size, work);
+	for (uint32_t q = 0; q < nq; q++) {
+		uint32_t w = s->wq[q];
 		bool own = w >= fn->df0 && w < fn->df1;
 		if ((!own && exact) || !may_write(s, own ? f : fact_fn(r, w), &r->df[w], o, off, size))
 			continue;
@@ -1895,11 +1949,25 @@ static bool call_may_write(dstate *s, uint32_t ci, uint32_t nw, uint32_t o,
  * arguments point into, the module's local memory, that of every function
  * the call may run, and the objects that what their locations hold points
  * into, and so on. A call that cannot reach o writes none of it. */
+static bool reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work);
+
 static bool call_reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
 {
-	reader *r = s->r;
+	if (s->rch_obj[ci] == o) {
+		*work += 1;
+		return s->rch[ci];
+	}
 	if (*work >= COPY_WORK)
 		return true;
+	s->rch[ci] = reaches(s, ci, o, work);
+	s->rch_obj[ci] = o;
+	return s->rch[ci];
+}
+
+/* call_reaches, not kept */
+static bool reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
+{
+	reader *r = s->r;
 	uint32_t stamp = ++s->ostamp, on = 0, cn = 0;
 #define REACH_OBJ(x)                                                                     \
 	do {                                                                              \
@@ -2156,9 +2224,9 @@ static int out_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 		int64_t off = key_off(base->a[i]) + k;
 		if (*work >= COPY_WORK)
 			return TC_OK;
-		*work += s->wof[o + 1] - s->wof[o];
-		for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
-			uint32_t j = s->wby[q], h = fact_fn(r, j), e = 0;
+		uint32_t nq = writers(s, o, off, x->size, work);
+		for (uint32_t q = 0; q < nq; q++) {
+			uint32_t j = s->wq[q], h = fact_fn(r, j), e = 0;
 			if (s->fmark[j] == stamp || !may_write(s, h, &r->df[j], o, off, x->size))
 				continue;
 			s->fmark[j] = stamp;
@@ -2305,14 +2373,52 @@ static int add_out(dstate *s, uint32_t f, uint32_t ci, uint32_t i, uint32_t ld, 
 	return TC_OK;
 }
 
-/* The stores that may write each object (s->wof, s->wby), and room for the
- * most of them that one load may see (s->wl). */
+static int cmp_wx(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+	return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The stores that may write [off, off + size) of object o, each once, in
+ * the order of the facts, in s->wq: their number. Those whose address
+ * there is exact are found by offset, the others are all of o's that are
+ * not (may_write tells which of these write the bytes). */
+static uint32_t writers(dstate *s, uint32_t o, int64_t off, uint32_t size, uint64_t *work)
+{
+	/* the exact ones, sorted, then merged with the others (in order) */
+	uint32_t ne = 0, ni = s->wnof[o + 1] - s->wnof[o], n = 0;
+	uint64_t lo = addr_key(o, off - (int64_t)s->wmax + 1), hi = addr_key(o, off + (int64_t)size);
+	for (uint32_t q = tc__u64_lower_bound(s->wxk, s->nwx, lo); q < s->nwx && s->wxk[q] < hi; q++)
+		s->wq2[ne++] = s->wxj[q];
+	*work += 1 + ni + ne;
+	if (ne > 1)
+		qsort(s->wq2, ne, sizeof *s->wq2, cmp_u32);
+	const uint32_t *in = s->wn + s->wnof[o];
+	for (uint32_t a = 0, b = 0; a < ni || b < ne;) {
+		uint32_t j = b == ne || (a < ni && in[a] < s->wq2[b]) ? in[a++] : s->wq2[b++];
+		if (!n || s->wq[n - 1] != j)
+			s->wq[n++] = j;
+	}
+	return n;
+}
+
+/* The stores that may write each object (s->wof, s->wby; by offset: wxk,
+ * wxj, wnof, wn), and room for the most of them that one load may see
+ * (s->wl, s->wq). */
 static int store_index(dstate *s)
 {
 	reader *r = s->r;
 	s->wof = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 2);
-	if (!s->wof)
+	s->wnof = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 2);
+	if (!s->wof || !s->wnof)
 		return TC_ENOMEM;
+	size_t nx = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		for (uint32_t f = 0; f < r->nfn; f++)
 			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
@@ -2325,18 +2431,46 @@ static int store_index(dstate *s)
 				const aval *b = access_base(s, f, x, &one, &key, &k);
 				for (uint32_t i = 0; i < b->n; i++) {
 					uint32_t o = key_obj(b->a[i]);
+					bool exact = key_exact(b->a[i]);
+					if (exact && pass == 0)
+						nx++;
+					else if (exact) {
+						s->wxk[2 * s->nwx] = addr_key(o, key_off(b->a[i]) + k);
+						s->wxk[2 * s->nwx++ + 1] = j;
+					}
+					bool inexact = !exact;
+					for (uint32_t i2 = i + 1; i2 < b->n && key_obj(b->a[i2]) == o; i2++)
+						inexact |= !key_exact(b->a[i2]);
 					if (i && key_obj(b->a[i - 1]) == o)
 						continue; /* one object once */
-					if (pass == 0)
+					if (pass == 0) {
 						s->wof[o + 2]++;
-					else
+						s->wnof[o + 2] += inexact;
+					} else {
 						s->wby[s->wof[o + 1]++] = j;
+						if (inexact)
+							s->wn[s->wnof[o + 1]++] = j;
+					}
 				}
+				if (x->size > s->wmax)
+					s->wmax = x->size;
 			}
 		if (pass == 0) {
-			for (uint32_t o = 0; o < s->nobj; o++)
+			for (uint32_t o = 0; o < s->nobj; o++) {
 				s->wof[o + 2] += s->wof[o + 1];
+				s->wnof[o + 2] += s->wnof[o + 1];
+			}
 			size_t n = s->wof[s->nobj + 1];
+			if (nx >= UINT32_MAX / 2 || n + nx >= UINT32_MAX)
+				return TC_ENOMEM;
+			/* pairs (key, fact) while made, keys alone once sorted */
+			s->wxk = TC_ARENA_ARRAY(&s->ar, uint64_t, 2 * nx + 1);
+			s->wxj = TC_ARENA_ARRAY(&s->ar, uint32_t, nx + 1);
+			s->wn = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)s->wnof[s->nobj + 1] + 1);
+			s->wq = TC_ARENA_ARRAY(&s->ar, uint32_t, n + nx + 1);
+			s->wq2 = TC_ARENA_ARRAY(&s->ar, uint32_t, nx + 1);
+			if (!s->wxk || !s->wxj || !s->wn || !s->wq || !s->wq2)
+				return TC_ENOMEM;
 			s->wby = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wl = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wp = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
@@ -2345,6 +2479,11 @@ static int store_index(dstate *s)
 			if (!s->wby || !s->wl || !s->wp || !s->wpb || !s->wc)
 				return TC_ENOMEM;
 		}
+	}
+	qsort(s->wxk, s->nwx, 2 * sizeof *s->wxk, cmp_wx);
+	for (uint32_t q = 0; q < s->nwx; q++) {
+		s->wxj[q] = (uint32_t)s->wxk[2 * q + 1];
+		s->wxk[q] = s->wxk[2 * q];
 	}
 	return TC_OK;
 }
@@ -2528,9 +2667,13 @@ static int use(dstate *s)
 	s->cstack = TC_ARENA_ARRAY(&s->ar, uint32_t, r->nfn + 1);
 	s->omark = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 1);
 	s->ostack = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)s->nobj + 1);
+	s->rch_obj = TC_ARENA_ARRAY(&s->ar, uint32_t, r->ncalls + 1);
+	s->rch = TC_ARENA_ZARRAY(&s->ar, bool, r->ncalls + 1);
 	if (!s->doms || !s->rmark || !s->rstack || !s->cmark || !s->cstack || !s->omark ||
-	    !s->ostack || store_index(s))
+	    !s->ostack || !s->rch_obj || !s->rch || store_index(s))
 		return TC_ENOMEM;
+	for (size_t i = 0; i <= r->ncalls; i++)
+		s->rch_obj[i] = TC_NONE;
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		bool any = false;
 		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
@@ -3278,7 +3421,8 @@ static int fresh_at(dstate *s, const fin *F, uint32_t f, fdom *d, uint32_t ci, u
 	*fresh = false;
 	if (o != f || s->obj[o].open || bc == TC_NONE || *work >= COPY_WORK)
 		return TC_OK;
-	size_t cap = (size_t)(s->wof[o + 1] - s->wof[o]) + (fn->call1 - fn->call0) + 1;
+	uint32_t nq = writers(s, o, off, size, work);
+	size_t cap = (size_t)nq + (fn->call1 - fn->call0) + 1;
 	if (tc__arena_grow(&s->ar, &s->evb, &s->evb_cap, cap, sizeof *s->evb) ||
 	    tc__arena_grow(&s->ar, &s->fev, &s->fev_cap, cap, sizeof *s->fev))
 		return TC_ENOMEM;
@@ -3287,8 +3431,8 @@ static int fresh_at(dstate *s, const fin *F, uint32_t f, fdom *d, uint32_t ci, u
 		return TC_OK;
 	}
 	*work += cap;
-	for (uint32_t q = s->wof[o]; q < s->wof[o + 1]; q++) {
-		uint32_t w = s->wby[q];
+	for (uint32_t q = 0; q < nq; q++) {
+		uint32_t w = s->wq[q];
 		if (w >= fn->df0 && w < fn->df1 && may_write(s, f, &r->df[w], o, off, size)) {
 			s->fev[n] = r->df[w].pos;
 			s->evb[n++] = pos_block(r, fn, r->df[w].pos);
