@@ -10,8 +10,10 @@
 // argument.) Markers: ../calls/run-calls.py (the toolkit builds).
 // no-nvcc-G: with -G the group objects live in the kernel's local depot,
 // written by constructors (.funcs) through their this pointer, and their
-// mask is read back from there: a depot whose address is taken is read as
-// memory, so the mask is taken to differ
+// mask is read back from there as what the constructor left (docs/ptx.md,
+// "Objects in local memory"): that is the same in the warp or not, never
+// "the same in the lanes that run this", which a ballot under the branch
+// on the partitioned predicate is; so the mask is taken to differ
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 

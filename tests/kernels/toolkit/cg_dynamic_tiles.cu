@@ -11,12 +11,13 @@
 // no-nvcc-G: with -G, thread_group::sync() chooses what to do from the
 // group's type, read back from the tile object in the kernel's local depot
 // through a pointer passed to a .func, and the mask is read from it too.
-// What the file stores in local memory is followed for constants only
-// (docs/ptx.md, "Objects in local memory"): the type and the size sit in
-// bit fields of one word that the constructors write read-modify-write
-// (and, shl, or of the loaded word), which is not computed, and the mask
-// is made from the thread's rank (the same in a tile, no constant); so
-// both are taken to differ between threads
+// What the file stores in local memory is followed for constants, kernel
+// arguments, copies and what calls leave (docs/ptx.md, "Objects in local
+// memory"), not for values computed from loaded ones: the type and the
+// size sit in bit fields of one word that the constructors write
+// read-modify-write (and, shl, or of the loaded word), which is not
+// computed, and the mask is made from the thread's rank (the same in a
+// tile, no constant); so both are taken to differ between threads
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
