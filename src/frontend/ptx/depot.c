@@ -179,14 +179,14 @@ typedef struct dstate {
 	uint32_t *starts;
 	dspan *span;
 	size_t nspan, span_cap;
-	/* per object, after the fixpoint: the stores that may write it
-	 * (wby[wof[o] .. wof[o + 1]), fact indices), and room for one load's */
-	uint32_t *wof, *wby, *wl, *wp; /* wp: the positions of wl's */
-	/* the same by offset: each exact address a store writes through,
+	/* after the fixpoint, the stores (fact indices) that may write each
+	 * object: by offset, each exact address a store writes through, as
 	 * (object, offset) keys sorted with their facts (wxk, wxj, nwx), and
 	 * per object the stores through an address not exact there
 	 * (wn[wnof[o] .. wnof[o + 1])); the widest store (wmax); room for
-	 * the stores one access may meet (wq; wq2 the exact ones) */
+	 * the stores one access may meet (wq; wq2 the exact ones), and for
+	 * one load's (wl; wp their positions) */
+	uint32_t *wl, *wp;
 	uint64_t *wxk;
 	uint32_t *wxj, nwx, *wnof, *wn, *wq, *wq2, wmax;
 	uint32_t *fmark, fstamp; /* per fact: out_of's stores listed (NULL: not yet) */
@@ -1949,22 +1949,6 @@ static bool call_may_write(dstate *s, uint32_t ci, uint32_t nw, uint32_t o,
  * arguments point into, the module's local memory, that of every function
  * the call may run, and the objects that what their locations hold points
  * into, and so on. A call that cannot reach o writes none of it. */
-static bool reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work);
-
-static bool call_reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
-{
-	if (s->rch_obj[ci] == o) {
-		*work += 1;
-		return s->rch[ci];
-	}
-	if (*work >= COPY_WORK)
-		return true;
-	s->rch[ci] = reaches(s, ci, o, work);
-	s->rch_obj[ci] = o;
-	return s->rch[ci];
-}
-
-/* call_reaches, not kept */
 static bool reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
 {
 	reader *r = s->r;
@@ -2021,6 +2005,20 @@ static bool reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
 	}
 #undef REACH_OBJ
 	return false;
+}
+
+/* reaches, the answer kept per call for the last object asked */
+static bool call_reaches(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
+{
+	if (s->rch_obj[ci] == o) {
+		*work += 1;
+		return s->rch[ci];
+	}
+	if (*work >= COPY_WORK)
+		return true;
+	s->rch[ci] = reaches(s, ci, o, work);
+	s->rch_obj[ci] = o;
+	return s->rch[ci];
 }
 
 /* The positions of h's events for out_of in *ev (grown): the stores of
@@ -2408,17 +2406,16 @@ static uint32_t writers(dstate *s, uint32_t o, int64_t off, uint32_t size, uint6
 	return n;
 }
 
-/* The stores that may write each object (s->wof, s->wby; by offset: wxk,
- * wxj, wnof, wn), and room for the most of them that one load may see
- * (s->wl, s->wq). */
+/* The stores that may write each object, by offset (wxk, wxj) and those
+ * at an offset not known (wnof, wn), and room for the most of them that
+ * one load may see (s->wl, s->wq). */
 static int store_index(dstate *s)
 {
 	reader *r = s->r;
-	s->wof = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 2);
 	s->wnof = TC_ARENA_ZARRAY(&s->ar, uint32_t, (size_t)s->nobj + 2);
-	if (!s->wof || !s->wnof)
+	if (!s->wnof)
 		return TC_ENOMEM;
-	size_t nx = 0;
+	size_t n = 0, nx = 0; /* stores of each object, and at exact addresses */
 	for (int pass = 0; pass < 2; pass++) {
 		for (uint32_t f = 0; f < r->nfn; f++)
 			for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
@@ -2429,38 +2426,31 @@ static int store_index(dstate *s)
 				uint64_t key;
 				int64_t k = 0;
 				const aval *b = access_base(s, f, x, &one, &key, &k);
+				bool inexact = false; /* through b's addresses in object o */
 				for (uint32_t i = 0; i < b->n; i++) {
 					uint32_t o = key_obj(b->a[i]);
-					bool exact = key_exact(b->a[i]);
-					if (exact && pass == 0)
+					if (key_exact(b->a[i]) && pass == 0) {
 						nx++;
-					else if (exact) {
+					} else if (key_exact(b->a[i])) {
 						s->wxk[2 * s->nwx] = addr_key(o, key_off(b->a[i]) + k);
 						s->wxk[2 * s->nwx++ + 1] = j;
 					}
-					bool inexact = !exact;
-					for (uint32_t i2 = i + 1; i2 < b->n && key_obj(b->a[i2]) == o; i2++)
-						inexact |= !key_exact(b->a[i2]);
-					if (i && key_obj(b->a[i - 1]) == o)
-						continue; /* one object once */
-					if (pass == 0) {
-						s->wof[o + 2]++;
-						s->wnof[o + 2] += inexact;
-					} else {
-						s->wby[s->wof[o + 1]++] = j;
-						if (inexact)
-							s->wn[s->wnof[o + 1]++] = j;
-					}
+					inexact |= !key_exact(b->a[i]);
+					if (i + 1 < b->n && key_obj(b->a[i + 1]) == o)
+						continue; /* sorted: o's last address next */
+					n += pass == 0;
+					if (inexact && pass == 0)
+						s->wnof[o + 2]++;
+					else if (inexact)
+						s->wn[s->wnof[o + 1]++] = j;
+					inexact = false;
 				}
 				if (x->size > s->wmax)
 					s->wmax = x->size;
 			}
 		if (pass == 0) {
-			for (uint32_t o = 0; o < s->nobj; o++) {
-				s->wof[o + 2] += s->wof[o + 1];
+			for (uint32_t o = 0; o < s->nobj; o++)
 				s->wnof[o + 2] += s->wnof[o + 1];
-			}
-			size_t n = s->wof[s->nobj + 1];
 			if (nx >= UINT32_MAX / 2 || n + nx >= UINT32_MAX)
 				return TC_ENOMEM;
 			/* pairs (key, fact) while made, keys alone once sorted */
@@ -2469,14 +2459,12 @@ static int store_index(dstate *s)
 			s->wn = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)s->wnof[s->nobj + 1] + 1);
 			s->wq = TC_ARENA_ARRAY(&s->ar, uint32_t, n + nx + 1);
 			s->wq2 = TC_ARENA_ARRAY(&s->ar, uint32_t, nx + 1);
-			if (!s->wxk || !s->wxj || !s->wn || !s->wq || !s->wq2)
-				return TC_ENOMEM;
-			s->wby = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wl = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wp = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wpb = TC_ARENA_ARRAY(&s->ar, uint32_t, n + 1);
 			s->wc = TC_ARENA_ARRAY(&s->ar, int64_t, n + 1);
-			if (!s->wby || !s->wl || !s->wp || !s->wpb || !s->wc)
+			if (!s->wxk || !s->wxj || !s->wn || !s->wq || !s->wq2 || !s->wl || !s->wp ||
+			    !s->wpb || !s->wc)
 				return TC_ENOMEM;
 		}
 	}
