@@ -22,6 +22,34 @@ def check_text(binary, name, text, args=(), timeout=None):
         return p, time.monotonic() - t0
 
 
+def call(callee, arg=None, result=None):
+    """A call sequence of .func CALLEE passing register %rdARG (None: no
+    argument) and reading a .b32 result back into %rRESULT (None: none)."""
+    param = ('\t.param .b64 param0;\n\tst.param.b64 [param0], %%rd%d;\n' % arg
+             if arg is not None else '')
+    ret = '\t.param .b32 retval0;\n' if result is not None else ''
+    back = '\tld.param.b32 %%r%d, [retval0];\n' % result if result is not None else ''
+    head = '(retval0), ' if result is not None else ''
+    return '\t{\n%s%s\tcall.uni %s%s, (%s);\n%s\t}\n' % (
+        param, ret, head, callee, 'param0' if arg is not None else '', back)
+
+
+def expect(binary, what, name, text, status, warnings, limit=30):
+    """`check` on TEXT in a file named NAME must exit with STATUS and print
+    WARNINGS warnings within LIMIT seconds: then it prints what it got and
+    returns None, else it returns the problem, named WHAT."""
+    p, dt = check_text(binary, name, text, timeout=300)
+    out = p.stdout + p.stderr
+    got = out.count('warning:')
+    if p.returncode != status or got != warnings:
+        return '%s: expected exit %d and %d warning(s), got %d and %d:\n%s' % (
+            what, status, warnings, p.returncode, got, out[:1500])
+    if dt > limit:
+        return '%s: took %.1f s' % (what, dt)
+    print('%s: exit %d, %d warning(s), %.2f s' % (what, status, warnings, dt))
+    return None
+
+
 def options(size, default):
     """(binary, size): the options --bin and --SIZE (default DEFAULT)."""
     ap = argparse.ArgumentParser()

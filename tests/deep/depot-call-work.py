@@ -15,16 +15,7 @@ question counts against the file's bound on that work; without it, N
 reading calls each asked 2N calls. The check ends in seconds. The
 functions have no barrier: exit 0, no warning.
 """
-from checkfile import run_bounded
-
-
-def call(callee, arg, result=None):
-    """A call sequence passing register %rdARG (and reading %rRESULT back)."""
-    ret = '\t.param .b32 retval0;\n' if result is not None else ''
-    back = '\tld.param.b32 %%r%d, [retval0];\n' % result if result is not None else ''
-    head = '(retval0), ' if result is not None else ''
-    return ('\t{\n\t.param .b64 param0;\n\tst.param.b64 [param0], %%rd%d;\n%s'
-            '\tcall.uni %s%s, (param0);\n%s\t}\n' % (arg, ret, head, callee, back))
+from checkfile import call, run_bounded
 
 
 def module(n):

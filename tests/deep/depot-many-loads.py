@@ -19,16 +19,9 @@ may write its word (found by offset). No warning (exit 0), in seconds.
 """
 import sys
 
-from checkfile import check_text, finish, options
+from checkfile import call, expect, finish, options
 
 WORDS, CALLS, CHAIN = 200, 100, 50
-
-
-def call(callee, reg=None):
-    if reg is None:
-        return '\t{\n\tcall.uni %s, ();\n\t}\n' % callee
-    return ('\t{\n\t.param .b64 param0;\n\tst.param.b64 [param0], %%rd%d;\n'
-            '\tcall.uni %s, (param0);\n\t}\n' % (reg, callee))
 
 
 def module(n):
@@ -62,17 +55,9 @@ def module(n):
 
 def main():
     binary, n = options('loads', 4000)
-    p, dt = check_text(binary, 'depot-many-loads.ptx', module(n), timeout=300)
-    out = p.stdout + p.stderr
-    problems = []
-    if p.returncode != 0 or 'warning:' in out:
-        problems.append('%d loads: expected exit 0 and no warning, got %d:\n%s' %
-                        (n, p.returncode, out[:1500]))
-    elif dt > 30:
-        problems.append('%d loads: took %.1f s' % (n, dt))
-    else:
-        print('%d loads after %d calls of a chain of %d: no warning, %.2f s' % (n, CALLS, CHAIN, dt))
-    return finish(problems)
+    what = '%d loads after %d calls of a chain of %d' % (n, CALLS, CHAIN)
+    problem = expect(binary, what, 'depot-many-loads.ptx', module(n), 0, 0)
+    return finish([problem] if problem else [])
 
 
 if __name__ == '__main__':

@@ -33,18 +33,11 @@ The check ends in seconds.
 """
 import sys
 
-from checkfile import check_text, finish, options
+from checkfile import call, expect, finish, options
 
 HELPER = ('.func (.param .b32 get_r) get(.param .b64 get_p)\n{\n\t.reg .b32 %r<2>;\n'
           '\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [get_p];\n\tld.u32 %r1, [%rd1];\n'
           '\tst.param.b32 [get_r], %r1;\n\tret;\n}\n\n')
-
-
-def call(arg, result):
-    """A call of get passing %rdARG and reading %rRESULT back."""
-    return ('\t{\n\t.param .b64 param0;\n\tst.param.b64 [param0+0], %%rd%d;\n'
-            '\t.param .b32 retval0;\n\tcall.uni (retval0), get, (param0);\n'
-            '\tld.param.b32 %%r%d, [retval0+0];\n\t}\n' % (arg, result))
 
 
 def opening(name, depot, n):
@@ -61,7 +54,7 @@ def opening(name, depot, n):
         v, res, a = 8 + i, 8 + n + i, 8 + i
         out.append('\tadd.s32 %%r%d, %%r1, %d;\n\tst.u32 [%%SP+%d], %%r%d;\n'
                    '\tadd.u64 %%rd%d, %%SP, %d;\n' % (v, i, 4 * i, v, a, 4 * i))
-        out.append(call(a, res))
+        out.append(call('get', a, res))
         out.append('\tst.global.u32 [%%rd1+%d], %%r%d;\n' % (4 * i, res))
     return out
 
@@ -72,7 +65,7 @@ def kernel(name, n, part):
     out = opening(name, kept + 16, n)
     out.append('\tadd.u64 %%rd2, %%SP, %d;\n\tst.u64 [%%SP+%d], %%rd2;\n' % (kept + 8, kept))
     if part:
-        out.append('\tadd.u64 %%rd5, %%SP, %d;\n' % kept + call(5, 4) +
+        out.append('\tadd.u64 %%rd5, %%SP, %d;\n' % kept + call('get', 5, 4) +
                    '\tst.global.u32 [%rd1], %r4;\n')
     out.append('\tld.u64 %%rd3, [%%SP+%d];\n\tst.u32 [%%rd3], %%r2;\n'
                '\tld.u64 %%rd4, [%%SP+%d];\n\tld.u32 %%r3, [%%rd4];\n'
@@ -134,22 +127,12 @@ def module_vars(kernels, n):
 
 def main():
     binary, n = options('temps', 100)
-    problems = []
-    for what, text, status, warnings in (
-            ('%d temporaries' % n, module(1, n, False), 0, 0),
-            ('%d temporaries and the kept address' % n, module(1, n, True), 1, 1),
-            ('12 kernels of 90 temporaries', module(12, 90, False), 1, 1),
-            ('12 kernels of 100 temporaries, each a variable', module_vars(12, 100), 0, 0)):
-        p, dt = check_text(binary, 'depot-many-temps.ptx', text, timeout=300)
-        got = (p.stdout + p.stderr).count('warning:')
-        if p.returncode != status or got != warnings:
-            problems.append('%s: expected exit %d and %d warning(s), got %d and %d:\n%s' %
-                            (what, status, warnings, p.returncode, got,
-                             (p.stdout + p.stderr)[:1500]))
-        elif dt > 30:
-            problems.append('%s: took %.1f s' % (what, dt))
-        else:
-            print('%s: exit %d, %d warning(s), %.2f s' % (what, status, warnings, dt))
+    cases = (('%d temporaries' % n, module(1, n, False), 0, 0),
+             ('%d temporaries and the kept address' % n, module(1, n, True), 1, 1),
+             ('12 kernels of 90 temporaries', module(12, 90, False), 1, 1),
+             ('12 kernels of 100 temporaries, each a variable', module_vars(12, 100), 0, 0))
+    problems = [q for q in (expect(binary, what, 'depot-many-temps.ptx', text, status, warnings)
+                            for what, text, status, warnings in cases) if q]
     return finish(problems)
 
 
