@@ -835,6 +835,30 @@ static void call_arg(dstate *s, const pcall *c, uint32_t q, int64_t k, uint32_t 
 	load_value(s, &one, k, size, out);
 }
 
+/* Result x->b of .func g at offset x->k (past its first 8 bytes), x->size
+ * bytes, into d: what g's rets stored there, its result register being a
+ * call slot's object (df_result_store); anything where none is. */
+static void result_part(dstate *s, uint32_t g, const dfact *x, aval *d)
+{
+	const reader *r = s->r;
+	const pfunc *fn = &r->fn[g];
+	uint32_t v = TC_NONE;
+	if (fn->ret0 < fn->ret1) {
+		uint32_t i = r->ret_rec.v[fn->ret0];
+		uint32_t o = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+		v = x->b < end - o ? r->rec.op.v[o + x->b] : TC_NONE;
+	}
+	uint32_t o = v < fn->nregs ? s->pobj[s->vbase[g] + v] : TC_NONE;
+	if (o == TC_NONE) {
+		join_k(s, d, V_TOP, 0);
+		return;
+	}
+	uint64_t key = addr_key(o, 0);
+	aval one = {V_NONE, 0, 1, 1, &key, false}, out = {V_NONE, 0, 0, 0, NULL, false};
+	load_value(s, &one, x->k, x->size, &out);
+	join(s, d, &out);
+}
+
 static void eval(dstate *s, uint32_t f, const dfact *x)
 {
 	reader *r = s->r;
@@ -930,6 +954,10 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 		const pcall *c = x->a < r->ncalls ? &r->calls[x->a] : NULL;
 		if (!c || c->callee == TC_NONE) {
 			join_k(s, d, V_TOP, 0);
+			break;
+		}
+		if (x->k != 0) { /* past its first 8 bytes */
+			result_part(s, c->callee, x, d);
 			break;
 		}
 		if (x->b == 0 && s->thru_n[c->callee]) {
@@ -1113,7 +1141,7 @@ static bool thru_reg(dstate *s, const uint32_t *doff, const uint32_t *def, const
 			} else {
 				const pcall *c = f->op == DF_RESULT && f->a < r->ncalls ? &r->calls[f->a]
 											: NULL;
-				if (!c || c->callee == TC_NONE || f->b != 0)
+				if (!c || c->callee == TC_NONE || f->b != 0 || f->k != 0)
 					return false;
 				uint32_t h = c->callee;
 				if (state[h] == 0)
@@ -1302,16 +1330,34 @@ static int setup(dstate *s)
 	return pass_throughs(s, nregs);
 }
 
+/* Whether call c is of one of the CUDA runtime's device functions that
+ * neither write through an address they are given nor keep it: vprintf
+ * (which reads its format and its argument buffer, a depot's slots
+ * under -G), __assertfail (the message's strings), malloc and free (heap
+ * memory). A function of that name with a body in the file is not. */
+static bool keeps_no_address(const pcall *c)
+{
+	static const char *const names[] = {"vprintf", "__assertfail", "malloc", "free"};
+	if (c->callee != TC_NONE || !c->name)
+		return false;
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strlen(names[i]) == c->len && memcmp(names[i], c->name, c->len) == 0)
+			return true;
+	return false;
+}
+
 /* the arguments of calls of functions without a body go where nothing is
- * followed, and so do those of calls through a register and of calls of a
- * function such a call may run, whose parameters are anything (eval,
- * DF_PARAM); where no parameter is followed, those of every call */
+ * followed (but those of keeps_no_address), and so do those of calls
+ * through a register and of calls of a function such a call may run,
+ * whose parameters are anything (eval, DF_PARAM); where no parameter is
+ * followed, those of every call */
 static void bodiless_calls(dstate *s)
 {
 	reader *r = s->r;
 	for (size_t i = 0; i < r->ncalls && !s->give_up; i++) {
 		const pcall *c = &r->calls[i];
-		if (c->callee != TC_NONE && !r->df_indirect && !any_caller(s, c->callee))
+		if ((c->callee != TC_NONE && !r->df_indirect && !any_caller(s, c->callee)) ||
+		    keeps_no_address(c))
 			continue;
 		for (uint32_t a = 0; a < c->nargs; a++) {
 			aval v = {V_NONE, 0, 0, 0, NULL, false};
@@ -2479,12 +2525,13 @@ static int store_index(dstate *s)
 static bool call_gets_address(dstate *s, uint32_t ci);
 
 /* Whether call ci may write object o: one of a function here that may
- * reach it (call_reaches); one without a body, or through a register,
- * given any address of local memory. */
+ * reach it (call_reaches); one without a body (but keeps_no_address), or
+ * through a register, given any address of local memory. */
 static bool call_may_reach(dstate *s, uint32_t ci, uint32_t o, uint64_t *work)
 {
-	return s->r->calls[ci].callee == TC_NONE ? call_gets_address(s, ci)
-						 : call_reaches(s, ci, o, work);
+	const pcall *c = &s->r->calls[ci];
+	return c->callee == TC_NONE ? !keeps_no_address(c) && call_gets_address(s, ci)
+				    : call_reaches(s, ci, o, work);
 }
 
 /*

@@ -435,23 +435,6 @@ static int df_reads(reader *r, const tok *op, const uint32_t *regs, uint32_t nv,
 	return TC_OK;
 }
 
-/* st.param of val (its registers r->rd from 'from' on) into the function's
- * own result (its register ret) at offset off: a copy when whole, else its
- * registers are used otherwise. The result's record comes next. */
-static int df_result_store(reader *r, const tok *op, const opnd *val, uint32_t ret, int64_t off,
-			   size_t from, uint32_t guard)
-{
-	uint8_t flags = guard != TC_NONE ? DF_GUARD : 0;
-	size_t nval = r->rd.len - from;
-	uint32_t rec = (uint32_t)r->rec.def.len;
-	if (off == 0 && nval == 1 && val->k == O_REG)
-		return tc__ptx_df(r, DF_ADD, ret, r->rd.v[from], TC_NONE, 0, 0, 0, flags, rec);
-	uint32_t bits = elem_size(op) * 8;
-	if (off == 0 && nval == 0 && val->k == O_IMM && val->known)
-		return tc__ptx_df(r, DF_CONST, ret, TC_NONE, TC_NONE, 0,
-				  tc__ptx_sext(val->off, bits < 64 ? bits : 64), 0, flags, rec);
-	return tc__ptx_df_uses(r, from);
-}
 
 /* st.param of val into call slot 'slot' at offset off: a DF_ARG per part
  * (the slot is memory the callee's DF_PARAMs read). The slot's record
@@ -479,6 +462,51 @@ static int df_arg_store(reader *r, const tok *op, const opnd *val, uint32_t slot
 			       rec))
 			return r->rc;
 	}
+	return TC_OK;
+}
+
+/* st.param of val (its registers r->rd from 'from' on) into the function's
+ * own result (its register ret) at offset off: a copy when whole; past its
+ * first 8 bytes, a store into the result as a call slot (DF_ARG, read by
+ * the callers' DF_RESULTs at an offset); else anything there, and its
+ * registers used otherwise. The result's record comes next. */
+static int df_result_store(reader *r, const tok *op, const opnd *val, uint32_t ret, int64_t off,
+			   size_t from, uint32_t guard)
+{
+	uint8_t flags = guard != TC_NONE ? DF_GUARD : 0;
+	size_t nval = r->rd.len - from;
+	uint32_t rec = (uint32_t)r->rec.def.len;
+	if (off == 0 && nval == 1 && val->k == O_REG)
+		return tc__ptx_df(r, DF_ADD, ret, r->rd.v[from], TC_NONE, 0, 0, 0, flags, rec);
+	uint32_t bits = elem_size(op) * 8;
+	if (off == 0 && nval == 0 && val->k == O_IMM && val->known)
+		return tc__ptx_df(r, DF_CONST, ret, TC_NONE, TC_NONE, 0,
+				  tc__ptx_sext(val->off, bits < 64 ? bits : 64), 0, flags, rec);
+	/* past the first 8 bytes (the second of a pair, a tuple's other
+	 * references): the result's register as a call slot, an object its
+	 * callers' DF_RESULTs read at an offset */
+	if (off >= 8)
+		return df_arg_store(r, op, val, ret, off, guard);
+	/* within them, but not one whole register: anything there (and what
+	 * the whole result is read as) */
+	uint32_t n = val->k == O_VEC ? val->nr : 1;
+	if (tc__ptx_df(r, DF_ARG, TC_NONE, ret, TC_NONE, off, 0, elem_size(op) * n, flags | DF_ANYV,
+		       rec))
+		return r->rc;
+	return tc__ptx_df_uses(r, from);
+}
+
+/* ld.param of a call's result past its first 8 bytes (the callee's
+ * df_result_store): what the callee stored there, per register of the
+ * load, each a record from rec on. */
+static int result_parts(reader *r, const tok *op, const uint32_t *regs, uint32_t nv,
+			const struct dfslot *ds, int64_t off, uint8_t flags, uint32_t rec)
+{
+	uint32_t size = elem_size(op);
+	for (uint32_t k = 0; k < nv; k++)
+		if (regs[k] != TC_NONE && tc__ptx_df(r, DF_RESULT, regs[k], ds->a, ds->b,
+						     off + (int64_t)k * size, 0, size, flags, rec++))
+			return r->rc;
 	return TC_OK;
 }
 
@@ -668,6 +696,8 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				    ? ds && ds->kind == DFS_RESULT
 					      ? tc__ptx_df(r, DF_RESULT, regs[0], ds->a, ds->b, 0, 0, 0, fl, nrec)
 					      : tc__ptx_df(r, DF_ADD, regs[0], slot, TC_NONE, 0, 0, 0, fl, nrec)
+				: addr->off >= 8 && ds && ds->kind == DFS_RESULT
+				    ? result_parts(r, op, regs, nv, ds, addr->off, fl, nrec)
 				    : tc__ptx_df_uses(r, 0))
 				return r->rc;
 			kind = TC_UA_PURE;
@@ -1010,12 +1040,14 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 		}
 	}
 	if (r->want_df) {
-		/* a comparison (a null test of `this`) lets no address go
+		/* a comparison (a null test of `this`) or a test of an
+		 * address's space (isspacep: a predicate) lets no address go
 		 * anywhere, nor does floating-point arithmetic: no compiler
 		 * computes an address there (docs/ptx.md), and what a load at an
 		 * offset not known reads of a depot's pointers goes into the
 		 * doubles it holds too */
-		bool compare = blen == 4 && memcmp(op->s, "setp", 4) == 0;
+		bool compare = (blen == 4 && memcmp(op->s, "setp", 4) == 0) ||
+			       (blen == 8 && memcmp(op->s, "isspacep", 8) == 0);
 		bool fp = oi->code != OP_MOV &&
 			  (has_mod(op, blen, ".f64") || has_mod(op, blen, ".f32") ||
 			   has_mod(op, blen, ".f16") || has_mod(op, blen, ".f16x2") ||
