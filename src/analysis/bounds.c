@@ -1,16 +1,14 @@
 /* bounds.c - comparisons the block's size decides (bounds.h). */
 #include "analysis/bounds.h"
 
-/* Intervals stay below CAP, so that no sum, difference or checked product
- * of two of them overflows 64 bits. */
-#define CAP (INT64_C(1) << 62)
+#include "graph/lanerange.h"
+
+#define CAP TC_RANGE_CAP
 
 /* per value: what is known of it */
 enum { UNSEEN = 0, OPEN, KNOWN, UNKNOWN };
 
-typedef struct range {
-	int64_t lo, hi;
-} range;
+typedef tc_range range;
 
 typedef struct ctx {
 	const tc_ua_func *f;
@@ -22,29 +20,12 @@ typedef struct ctx {
 	range *r;
 } ctx;
 
-static bool nonneg(range r)
-{
-	return r.lo >= 0 && r.lo <= r.hi && r.hi < CAP;
-}
-
-static bool small(range r)
-{
-	return r.lo > -CAP && r.lo <= r.hi && r.hi < CAP;
-}
-
-/* Whether a value of bits bits (0: as wide as needed) holds every number
- * of r, and the same read as signed or unsigned. */
-static bool fits(range r, uint8_t bits)
-{
-	return nonneg(r) && (!bits || bits >= 64 || r.hi < (INT64_C(1) << (bits - 1)));
-}
-
 /* Operand i of o: a constant, or a value of f whose interval is known. */
 static bool operand(const ctx *c, const tc_lane_op *o, int i, range *out)
 {
 	if (o->flags & (i ? TC_LOP_K1 : TC_LOP_K0)) {
 		*out = (range){o->k[i], o->k[i]};
-		return small(*out);
+		return tc__range_small(*out);
 	}
 	uint32_t a = o->a[i];
 	if (a >= c->f->nvalues || c->st[a] != KNOWN)
@@ -76,104 +57,25 @@ static bool leaf(const ctx *c, const tc_lane_op *o, range *out)
 	return n != 0;
 }
 
-/* 2^k - 1 for the least k with x < 2^k (x >= 0). */
-static int64_t ones_above(int64_t x)
-{
-	int64_t m = 0;
-	while (m < x)
-		m = m * 2 + 1;
-	return m;
-}
-
 /* The interval of value v from its operands' (each KNOWN or not). */
 static bool eval(const ctx *c, uint32_t v, range *out)
 {
 	const tc_lane_op *o = &c->op[v];
-	range x, y;
 	switch (o->op) {
 	case TC_LOP_TID_X:
 	case TC_LOP_TID_Y:
 	case TC_LOP_TID_Z:
 	case TC_LOP_TID_LINEAR:
 	case TC_LOP_NTID_X:
-		return leaf(c, o, out) && fits(*out, o->bits);
-	case TC_LOP_COPY: /* a cast of a number that fits both widths */
-		if (!operand(c, o, 0, &x))
-			return false;
-		*out = x;
-		return fits(x, o->bits);
+		return leaf(c, o, out) && tc__range_fits(*out, o->bits);
 	default:
 		break;
 	}
-	if (!o->bits) /* arithmetic of a width not known: it may wrap */
-		return false;
-	bool hx = operand(c, o, 0, &x), hy = operand(c, o, 1, &y);
-	switch (o->op) {
-	case TC_LOP_ADD:
-		if (!hx || !hy)
-			return false;
-		*out = (range){x.lo + y.lo, x.hi + y.hi};
-		break;
-	case TC_LOP_SUB:
-		if (!hx || !hy)
-			return false;
-		*out = (range){x.lo - y.hi, x.hi - y.lo};
-		break;
-	case TC_LOP_MUL:
-		if (!hx || !hy || !nonneg(x) || !nonneg(y) || (x.hi && y.hi > (CAP - 1) / x.hi))
-			return false;
-		*out = (range){x.lo * y.lo, x.hi * y.hi};
-		break;
-	case TC_LOP_SHL:
-		if (!hx || !hy || !nonneg(x) || y.lo != y.hi || y.lo < 0 || y.lo >= 62 ||
-		    x.hi > (CAP - 1) >> y.lo)
-			return false;
-		*out = (range){x.lo << y.lo, x.hi << y.lo};
-		break;
-	case TC_LOP_LSHR:
-	case TC_LOP_ASHR:
-		if (!hx || !hy || !nonneg(x) || y.lo != y.hi || y.lo < 0 || y.lo >= 63)
-			return false;
-		*out = (range){x.lo >> y.lo, x.hi >> y.lo};
-		break;
-	case TC_LOP_UDIV:
-	case TC_LOP_SDIV:
-		if (!hx || !hy || !nonneg(x) || !nonneg(y) || y.lo < 1)
-			return false;
-		*out = (range){x.lo / y.hi, x.hi / y.lo};
-		break;
-	case TC_LOP_UREM:
-	case TC_LOP_SREM:
-		if (!hx || !hy || !nonneg(x) || !nonneg(y) || y.lo < 1)
-			return false;
-		*out = x.hi < y.lo ? x : (range){0, x.hi < y.hi - 1 ? x.hi : y.hi - 1};
-		break;
-	case TC_LOP_AND: /* no more bits than a non-negative operand has */
-		if (hx && nonneg(x) && hy && nonneg(y))
-			*out = (range){0, x.hi < y.hi ? x.hi : y.hi};
-		else if (hx && nonneg(x))
-			*out = (range){0, x.hi};
-		else if (hy && nonneg(y))
-			*out = (range){0, y.hi};
-		else
-			return false;
-		break;
-	case TC_LOP_OR:
-	case TC_LOP_XOR:
-		if (!hx || !hy || !nonneg(x) || !nonneg(y))
-			return false;
-		*out = (range){o->op == TC_LOP_OR ? (x.lo > y.lo ? x.lo : y.lo) : 0,
-			       ones_above(x.hi > y.hi ? x.hi : y.hi)};
-		break;
-	case TC_LOP_SELECT:
-		if (!hx || !hy)
-			return false;
-		*out = (range){x.lo < y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi};
-		break;
-	default:
-		return false;
-	}
-	return fits(*out, o->bits);
+	range x[2];
+	bool has[2];
+	for (int i = 0; i < 2; i++)
+		has[i] = operand(c, o, i, &x[i]);
+	return tc__lop_range(o, x, has, out);
 }
 
 /* The operands of v whose intervals eval reads. */

@@ -64,6 +64,14 @@
  * with no such variable at or below an offset, or a function with more
  * than one .local declaration, keeps the object at any offset.
  *
+ * Ranges: an exact address plus an index whose values ranges.c bounds
+ * to [a, b] is the range [address + a, address + b] of offsets, within
+ * the variable the address is in (a range key, made once in rgs); an
+ * access through it at k of size bytes may touch [lo + k, hi + k + size
+ * - 1], a store through it writes that range of bytes (as a store at an
+ * offset not known), and a constant moves it. Ranges count with exact
+ * offsets against MAX_OFFS, and become their variables as those do.
+ *
  * Copies: a load through one exact address reads a register's value where
  * a store of that register (written once in the function) through that one
  * address dominates the load, and no other store that may write the
@@ -100,6 +108,8 @@ enum { PM_PARAM = 1, PM_OTHER = 2 }; /* dstate.pmove */
 #define THRU_VISITS 64 /* registers one return's sources are looked for in */
 #define OFF_ANY 0xffffffffu
 #define OFF_SPAN 0xc0000000u /* + i: any offset in the object's i-th variable */
+#define OFF_RANGE 0xe0000000u /* + i: an offset in the range s->rgs[i] */
+#define MAX_RANGES (1u << 20) /* ranges made at most (more: their variables) */
 #define OFF_BIAS 0x80000000u
 #define OFF_LIMIT (INT64_C(1) << 30)
 #define ST_MANY (UINT32_MAX - 1) /* a location's stores: not one store of a register */
@@ -113,7 +123,7 @@ typedef struct aval {
 	int64_t c;
 	uint32_t n, cap;
 	uint64_t *a; /* sorted: object << 32 | (offset + OFF_BIAS), OFF_SPAN + i,
-		      * or OFF_ANY */
+		      * OFF_RANGE + i, or OFF_ANY */
 	bool wide; /* it held more than MAX_ADDRS addresses: their objects, and
 		    * those of any address added since, are open (n is 0) */
 } aval;
@@ -179,6 +189,18 @@ typedef struct dstate {
 	uint32_t *starts;
 	dspan *span;
 	size_t nspan, span_cap;
+	/* ranges of offsets (an exact address plus an index whose values
+	 * tc__ptx_index_ranges bounds), each made once: rgs[i], by (object,
+	 * start, end) in rgh; per DF_ADDR fact whose index is bounded, in
+	 * increasing fact order, its operands' bounds (ixf, ixr) */
+	struct drange {
+		uint32_t o;
+		int64_t lo, hi;
+	} *rgs;
+	size_t nrg, rgs_cap;
+	tc_hash rgh;
+	uint32_t *ixf, nix;
+	int64_t (*ixr)[4]; /* a's lo, hi, b's lo, hi; lo > hi: not known */
 	/* after the fixpoint, the stores (fact indices) that may write each
 	 * object: by offset, each exact address a store writes through, as
 	 * (object, offset) keys sorted with their facts (wxk, wxj, nwx), and
@@ -354,6 +376,12 @@ static bool key_exact(uint64_t x)
 	return (uint32_t)x < OFF_SPAN;
 }
 
+/* a range of offsets (s->rgs) */
+static bool key_ranged(uint64_t x)
+{
+	return (uint32_t)x >= OFF_RANGE && (uint32_t)x != OFF_ANY;
+}
+
 static uint64_t any_key(uint32_t o)
 {
 	return (uint64_t)o << 32 | OFF_ANY;
@@ -382,6 +410,9 @@ static void key_range(const dstate *s, uint64_t x, int64_t *lo, int64_t *hi)
 	} else if (key_any(x)) {
 		*lo = INT64_MIN;
 		*hi = INT64_MAX;
+	} else if (key_ranged(x)) {
+		*lo = s->rgs[(uint32_t)x - OFF_RANGE].lo;
+		*hi = s->rgs[(uint32_t)x - OFF_RANGE].hi;
 	} else {
 		uint32_t i = s->st_off[o] + ((uint32_t)x - OFF_SPAN);
 		*lo = s->starts[i];
@@ -390,18 +421,95 @@ static void key_range(const dstate *s, uint64_t x, int64_t *lo, int64_t *hi)
 	}
 }
 
+/* The bytes an access of size bytes at address x plus k may touch: [*lo,
+ * *hi). Through a variable, or the object at any offset, it stays there. */
+static void access_range(const dstate *s, uint64_t x, int64_t k, uint32_t size, int64_t *lo,
+			 int64_t *hi)
+{
+	key_range(s, x, lo, hi);
+	if (key_exact(x)) {
+		*lo += k;
+		*hi += k + (int64_t)size;
+	} else if (key_ranged(x)) {
+		*lo += k;
+		*hi += k + (int64_t)size - 1;
+	}
+}
+
 /* whether address a takes in address x (of the same object) */
 static bool covers(const dstate *s, uint64_t a, uint64_t x)
 {
 	if (a == x || key_any(a))
 		return true;
-	return !key_exact(a) && key_exact(x) && span_key(s, key_obj(x), key_off(x)) == a;
+	if (key_exact(a) || key_any(x))
+		return false;
+	int64_t alo, ahi, xlo, xhi;
+	key_range(s, a, &alo, &ahi);
+	key_range(s, x, &xlo, &xhi);
+	return alo <= xlo && (key_exact(x) ? xlo < ahi : xhi <= ahi);
 }
 
 /* x moved by an amount not known: its variable, or the object's any */
 static uint64_t moved(const dstate *s, uint64_t x)
 {
+	if (key_ranged(x))
+		return span_key(s, key_obj(x), s->rgs[(uint32_t)x - OFF_RANGE].lo);
 	return key_exact(x) ? span_key(s, key_obj(x), key_off(x)) : x;
+}
+
+/* The key of the range [lo, hi) of object o, made once; UINT64_MAX where
+ * there are too many (or out of memory: s->oom). */
+static uint64_t range_of(dstate *s, uint32_t o, int64_t lo, int64_t hi)
+{
+	uint32_t h = tc__hash_u64((uint64_t)o * 0x9e3779b97f4a7c15u ^ (uint64_t)lo * 31u ^
+				  (uint64_t)hi);
+	size_t at;
+	for (uint32_t v = tc__hash_first(&s->rgh, h, &at); v != TC_NONE;
+	     v = tc__hash_next(&s->rgh, h, &at))
+		if (s->rgs[v].o == o && s->rgs[v].lo == lo && s->rgs[v].hi == hi)
+			return (uint64_t)o << 32 | (OFF_RANGE + v);
+	if (s->nrg >= MAX_RANGES)
+		return UINT64_MAX;
+	if (tc__hash_reserve(&s->rgh, s->ar.al, s->rgh.len + 1) ||
+	    tc__arena_grow(&s->ar, &s->rgs, &s->rgs_cap, s->nrg + 1, sizeof *s->rgs)) {
+		s->oom = s->give_up = true;
+		return UINT64_MAX;
+	}
+	tc__hash_first(&s->rgh, h, &at);
+	while (tc__hash_next(&s->rgh, h, &at) != TC_NONE)
+		;
+	tc__hash_put_at(&s->rgh, at, h, (uint32_t)s->nrg);
+	s->rgs[s->nrg] = (struct drange){o, lo, hi};
+	return (uint64_t)o << 32 | (OFF_RANGE + (uint32_t)s->nrg++);
+}
+
+/* Address x (exact, or a range) plus an amount in [a, b]: the addresses
+ * that sum may be, within the variable x is in (C's rule, as moved): an
+ * exact address, a range, or the variable where that is no narrower. */
+static uint64_t shifted(dstate *s, uint64_t x, int64_t a, int64_t b)
+{
+	uint32_t o = key_obj(x);
+	int64_t lo, hi;
+	key_range(s, x, &lo, &hi);
+	if (key_exact(x))
+		hi = lo + 1;
+	uint64_t var = moved(s, x);
+	if (a < -OFF_LIMIT || b >= OFF_LIMIT || a > b)
+		return var;
+	lo += a;
+	hi += b;
+	int64_t vlo, vhi;
+	key_range(s, var, &vlo, &vhi);
+	if (lo < vlo)
+		lo = vlo;
+	if (hi > vhi)
+		hi = vhi;
+	if (lo <= -OFF_LIMIT || hi >= OFF_LIMIT || lo >= hi || (lo == vlo && hi == vhi))
+		return var;
+	if (hi - lo == 1)
+		return addr_key(o, lo);
+	uint64_t k = range_of(s, o, lo, hi);
+	return k == UINT64_MAX ? var : k;
 }
 
 
@@ -473,9 +581,10 @@ static void add_addr(dstate *s, aval *d, uint64_t x)
 		d->n -= hi - w;
 		hi = w;
 	}
-	bool exact = key_exact(x);
+	/* exact offsets and ranges: where a pointer steps */
+	bool exact = key_exact(x) || key_ranged(x);
 	for (uint32_t i = lo; i < hi && !exact; i++)
-		exact = key_exact(d->a[i]);
+		exact = key_exact(d->a[i]) || key_ranged(d->a[i]);
 	if ((hi - lo >= s->max_offs || d->n >= MAX_ADDRS) && exact) {
 		/* pointers stepped in a loop, or many callers' addresses (into
 		 * this object, or in all): each offset of the object becomes its
@@ -668,9 +777,9 @@ static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, av
 		dobj *o = &s->obj[key_obj(x)];
 		if (o->open)
 			tjoin_k(s, out, V_TOP, 0);
-		if (!key_exact(x)) { /* the object's, or a variable's, locations */
+		if (!key_exact(x)) { /* the object's, a variable's, a range's locations */
 			int64_t lo, hi;
-			key_range(s, x, &lo, &hi);
+			access_range(s, x, k, size, &lo, &hi);
 			tjoin_k(s, out, V_TOP, 0);
 			uint32_t j = o->first;
 			for (; j != TC_NONE && j >= s->snap; j = s->loc[j].next)
@@ -770,6 +879,14 @@ static aval store(dstate *s, uint32_t f, const dfact *x, const aval *base, int64
 	for (uint32_t i = 0; i < base->n && !s->give_up; i++) {
 		uint64_t a = base->a[i];
 		if (!key_exact(a)) { /* within one variable, or anywhere in it */
+			if (key_ranged(a)) { /* the range of bytes it may write */
+				int64_t lo, hi;
+				access_range(s, a, k, x->size, &lo, &hi);
+				a = lo > -OFF_LIMIT && hi < OFF_LIMIT ? range_of(s, key_obj(a), lo, hi)
+								      : UINT64_MAX;
+				if (a == UINT64_MAX)
+					a = moved(s, base->a[i]);
+			}
 			dspan *w = span_store(s, a);
 			if (w) {
 				join(s, &w->v, &v);
@@ -802,9 +919,10 @@ static void add_const(dstate *s, aval *d, const aval *v, int64_t k)
 	join_k(s, d, v->k == V_SYM && k ? V_TOP : v->k, (int64_t)((uint64_t)v->c + (uint64_t)k));
 	uint32_t n = snapshot(s, v);
 	for (uint32_t i = 0; i < n && !s->give_up; i++)
-		add_addr(s, d, !key_exact(s->tmp[i])
-			       ? s->tmp[i]
-			       : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + k));
+		add_addr(s, d, key_ranged(s->tmp[i]) ? shifted(s, s->tmp[i], k, k)
+			       : !key_exact(s->tmp[i])
+				   ? s->tmp[i]
+				   : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + k));
 }
 
 /* The call slot (a register of the caller) call c passes as its argument
@@ -859,6 +977,17 @@ static void result_part(dstate *s, uint32_t g, const dfact *x, aval *d)
 	join(s, d, &out);
 }
 
+/* The values DF_ADDR fact j's operand (b: its b, else its a) may hold,
+ * where tc__ptx_index_ranges bounds them: *lo <= *hi; else unchanged. */
+static void index_bounds(const dstate *s, uint32_t j, bool b, int64_t *lo, int64_t *hi)
+{
+	uint32_t at = tc__u32_lower_bound(s->ixf, s->nix, j);
+	if (at < s->nix && s->ixf[at] == j) {
+		*lo = s->ixr[at][b ? 2 : 0];
+		*hi = s->ixr[at][b ? 3 : 1];
+	}
+}
+
 static void eval(dstate *s, uint32_t f, const dfact *x)
 {
 	reader *r = s->r;
@@ -895,11 +1024,19 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 		const aval *ptr = p->n ? p : q, *ix = p->n ? q : p;
 		if (ix->k == V_NONE)
 			break;
+		/* the index's values where the ranges bound them */
+		int64_t ilo = 1, ihi = 0;
+		if (ix->k != V_CONST)
+			index_bounds(s, fj, ix == q, &ilo, &ihi);
 		uint32_t n = snapshot(s, ptr);
-		for (uint32_t i = 0; i < n && !s->give_up; i++)
-			add_addr(s, d, ix->k != V_CONST || !key_exact(s->tmp[i])
-					       ? moved(s, s->tmp[i])
-					       : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + ix->c));
+		for (uint32_t i = 0; i < n && !s->give_up; i++) {
+			uint64_t a = s->tmp[i];
+			add_addr(s, d, ix->k == V_CONST && key_exact(a)
+					   ? addr_key(key_obj(a), key_off(a) + ix->c)
+				       : ilo <= ihi && (key_exact(a) || key_ranged(a))
+					   ? shifted(s, a, ilo, ihi)
+					   : moved(s, a));
+		}
 		break;
 	}
 	case DF_CONST:
@@ -1563,12 +1700,7 @@ static bool may_write(dstate *s, uint32_t f, const dfact *w, uint32_t o, int64_t
 		if (key_obj(a) != o)
 			continue;
 		int64_t lo, hi;
-		if (key_exact(a)) {
-			lo = key_off(a) + k;
-			hi = lo + w->size;
-		} else {
-			key_range(s, a, &lo, &hi);
-		}
+		access_range(s, a, k, w->size, &lo, &hi);
 		if (lo < off + (int64_t)size && off < hi)
 			return true;
 	}
@@ -2695,7 +2827,8 @@ static int use(dstate *s)
 {
 	reader *r = s->r;
 	uint64_t work = 0;
-	s->doms = TC_ARENA_ZARRAY(&s->ar, fdom *, r->nfn + 1);
+	if (!s->doms) /* index_ranges made it where it made ranges */
+		s->doms = TC_ARENA_ZARRAY(&s->ar, fdom *, r->nfn + 1);
 	s->rmark = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 1);
 	s->rstack = TC_ARENA_ARRAY(&s->ar, uint32_t, r->nfn + 1);
 	s->cmark = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 1);
@@ -3632,6 +3765,63 @@ static bool only_null(const reader *r, uint32_t f, uint32_t v)
 /* One solve of the file's facts, and what follows from it where it ends
  * in time; *over: it went past its budget with the parameters followed,
  * and nothing came of it. */
+/* The bounds of the indices of the file's DF_ADDR facts (s->ixf, s->ixr:
+ * those with a bound), function by function. TC_OK or TC_ENOMEM. */
+static int index_ranges(dstate *s)
+{
+	reader *r = s->r;
+	uint32_t n = 0, most = 0;
+	for (uint32_t f = 0; f < r->nfn; f++) {
+		uint32_t m = 0;
+		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++)
+			m += r->df[j].op == DF_ADDR && !(r->df[j].flags & DF_GUARD);
+		n += m;
+		if (m && r->fn[f].df1 - r->fn[f].df0 > most)
+			most = r->fn[f].df1 - r->fn[f].df0;
+	}
+	if (!n)
+		return TC_OK;
+	s->doms = TC_ARENA_ZARRAY(&s->ar, fdom *, r->nfn + 1);
+	s->ixf = TC_ARENA_ARRAY(&s->ar, uint32_t, n);
+	s->ixr = tc__arena_alloc(&s->ar, tc__mul(n, sizeof *s->ixr));
+	int64_t *lo = tc__calloc(s->ar.al, 2 * (size_t)most, sizeof *lo);
+	int64_t *hi = tc__calloc(s->ar.al, 2 * (size_t)most, sizeof *hi);
+	tc_arena tmp;
+	tc__arena_init(&tmp, s->ar.al);
+	int rc = s->doms && s->ixf && s->ixr && lo && hi ? TC_OK : TC_ENOMEM;
+	for (uint32_t f = 0; f < r->nfn && !rc; f++) {
+		const pfunc *fn = &r->fn[f];
+		bool any = false;
+		for (uint32_t j = fn->df0; j < fn->df1 && !any; j++)
+			any = r->df[j].op == DF_ADDR && !(r->df[j].flags & DF_GUARD);
+		if (!any)
+			continue;
+		fdom *d = dom_of(s, f);
+		if (!d) {
+			rc = TC_ENOMEM;
+			break;
+		}
+		if (!d->ok)
+			continue;
+		rc = tc__ptx_index_ranges(r, f, &d->w, d->writes, d->def_rec, &tmp, lo, hi);
+		tc__arena_reset(&tmp);
+		for (uint32_t j = fn->df0; j < fn->df1 && !rc; j++) {
+			uint32_t q = 2 * (j - fn->df0);
+			if (r->df[j].op != DF_ADDR || (lo[q] > hi[q] && lo[q + 1] > hi[q + 1]))
+				continue;
+			s->ixf[s->nix] = j;
+			s->ixr[s->nix][0] = lo[q];
+			s->ixr[s->nix][1] = hi[q];
+			s->ixr[s->nix][2] = lo[q + 1];
+			s->ixr[s->nix++][3] = hi[q + 1];
+		}
+	}
+	tc__arena_free(&tmp);
+	tc__free(s->ar.al, lo);
+	tc__free(s->ar.al, hi);
+	return rc;
+}
+
 static int values(reader *r, bool icalls, bool *over)
 {
 	dstate s;
@@ -3643,6 +3833,8 @@ static int values(reader *r, bool icalls, bool *over)
 	tc__arena_init(&s.ar, &r->al);
 	s.vbase = TC_ARENA_ARRAY(&s.ar, uint32_t, r->nfn + 1);
 	int rc = s.vbase ? setup(&s) : TC_ENOMEM;
+	if (!rc)
+		rc = index_ranges(&s);
 	*over = false;
 	if (!rc) {
 		solve(&s);
@@ -3656,6 +3848,7 @@ static int values(reader *r, bool icalls, bool *over)
 	if (!rc && !*over && (r->nouts || r->ncouts))
 		rc = by_function(r);
 	tc__hash_free(&s.lh, s.ar.al);
+	tc__hash_free(&s.rgh, s.ar.al);
 	tc__arena_free(&s.ar);
 	return rc;
 }

@@ -707,6 +707,17 @@ uint32_t tc__ptx_local_obj(reader *r, const char *s, uint32_t len);
 int tc__ptx_dfs_set(reader *r, uint32_t slot, uint8_t kind, uint32_t a, uint32_t b);
 const struct dfslot *tc__ptx_dfs_get(const reader *r, uint32_t slot);
 int tc__ptx_depot_values(reader *r);
+/*
+ * ranges.c: the values each operand of f's unguarded DF_ADDR facts may
+ * hold there, from the blocks' ways w and how often each register is
+ * written (writes, up to 2; def_rec: the last record writing it): for
+ * fact j, lo[2 * (j - df0)] .. hi[...] for its a, [... + 1] for its b; lo
+ * greater than hi where not bounded. Scratch in ar. TC_OK or TC_ENOMEM.
+ */
+struct tc_ways;
+int tc__ptx_index_ranges(const reader *r, uint32_t f, const struct tc_ways *w,
+			 const uint8_t *writes, const uint32_t *def_rec, tc_arena *ar, int64_t *lo,
+			 int64_t *hi);
 int tc__ptx_full_masks(reader *r, const pfunc *f);
 
 /* ---- graphs.c ---------------------------------------------------------------- */

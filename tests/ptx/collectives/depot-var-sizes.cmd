@@ -1,5 +1,5 @@
 # DWARF's sizes of a kernel's depot variables: a word of an 8-byte variable
-# read at tid & 1 stays in it and does not read part of the address kept
+# read at an index loaded from memory stays in it and does not read part of the address kept
 # just past it, so the mask loaded through that address is -1 (no warning:
 # a structure's size through a typedef and a const, an int[2]); twins whose
 # variable's type has no size or which has no type (each warns)
