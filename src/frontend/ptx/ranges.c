@@ -126,18 +126,9 @@ static ivl compute(const rstate *s, uint32_t i, uint32_t b)
 		return (ivl){1, 1024};
 	case TC_LOP_LANE:
 		return (ivl){0, 31};
-	case TC_LOP_EQ:
-	case TC_LOP_NE:
-	case TC_LOP_ULT:
-	case TC_LOP_ULE:
-	case TC_LOP_UGT:
-	case TC_LOP_UGE:
-	case TC_LOP_SLT:
-	case TC_LOP_SLE:
-	case TC_LOP_SGT:
-	case TC_LOP_SGE:
-		return (ivl){0, 1};
 	default:
+		if (o->op >= TC_LOP_EQ && o->op <= TC_LOP_SGE)
+			return (ivl){0, 1}; /* a comparison */
 		break;
 	}
 	ivl x[2];
