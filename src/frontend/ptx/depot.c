@@ -225,7 +225,7 @@ typedef struct dstate {
 	} *sorted;
 	uint64_t *skey; /* sorted's keys */
 	size_t snap, sorted_cap, skey_cap;
-	struct fdom **doms; /* per function, made for its first load looked at */
+	struct fdom **doms; /* per function, made where its loads or indices need it */
 	/* the functions that may run rf or rg through calls: rmark[h] ==
 	 * rstamp (reaching) */
 	uint32_t *rmark, *rstack, rstamp, rf, rg;
@@ -475,10 +475,7 @@ static uint64_t range_of(dstate *s, uint32_t o, int64_t lo, int64_t hi)
 		s->oom = s->give_up = true;
 		return UINT64_MAX;
 	}
-	tc__hash_first(&s->rgh, h, &at);
-	while (tc__hash_next(&s->rgh, h, &at) != TC_NONE)
-		;
-	tc__hash_put_at(&s->rgh, at, h, (uint32_t)s->nrg);
+	tc__hash_add(&s->rgh, h, (uint32_t)s->nrg);
 	s->rgs[s->nrg] = (struct drange){o, lo, hi};
 	return (uint64_t)o << 32 | (OFF_RANGE + (uint32_t)s->nrg++);
 }
@@ -704,18 +701,13 @@ static dloc *get_loc(dstate *s, uint64_t x, uint32_t size)
 			set_bad(s, l);
 		return l;
 	}
-	uint32_t h = tc__hash_u64(x);
-	size_t at;
 	if (tc__hash_reserve(&s->lh, s->ar.al, s->lh.len + 1) ||
 	    tc__arena_grow(&s->ar, &s->loc, &s->loc_cap, s->nloc + 1, sizeof *s->loc)) {
 		s->oom = s->give_up = true;
 		return NULL;
 	}
-	tc__hash_first(&s->lh, h, &at);
-	while (tc__hash_next(&s->lh, h, &at) != TC_NONE)
-		;
 	uint32_t i = (uint32_t)s->nloc++;
-	tc__hash_put_at(&s->lh, at, h, i);
+	tc__hash_add(&s->lh, tc__hash_u64(x), i);
 	dobj *o = &s->obj[key_obj(x)];
 	l = &s->loc[i];
 	memset(l, 0, sizeof *l);
@@ -1402,8 +1394,9 @@ static int setup(dstate *s)
 	s->pmove = TC_ARENA_ZARRAY(&s->ar, uint8_t, nregs + 1);
 	s->pgrow = TC_ARENA_ZARRAY(&s->ar, uint8_t, r->ndf + 1);
 	s->plast = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->ndf + 1);
+	s->doms = TC_ARENA_ZARRAY(&s->ar, struct fdom *, r->nfn + 1);
 	if (!s->val || !tracked || !written || !s->pobj || !s->pfact || !s->cby_off || !s->cby ||
-	    !s->pmove || !s->pgrow || !s->plast ||
+	    !s->pmove || !s->pgrow || !s->plast || !s->doms ||
 	    !s->tmp || !s->tmp2)
 		return TC_ENOMEM;
 	/* an object per call slot stored to: after the functions' and the
@@ -2827,8 +2820,6 @@ static int use(dstate *s)
 {
 	reader *r = s->r;
 	uint64_t work = 0;
-	if (!s->doms) /* index_ranges made it where it made ranges */
-		s->doms = TC_ARENA_ZARRAY(&s->ar, fdom *, r->nfn + 1);
 	s->rmark = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 1);
 	s->rstack = TC_ARENA_ARRAY(&s->ar, uint32_t, r->nfn + 1);
 	s->cmark = TC_ARENA_ZARRAY(&s->ar, uint32_t, r->nfn + 1);
@@ -2837,7 +2828,7 @@ static int use(dstate *s)
 	s->ostack = TC_ARENA_ARRAY(&s->ar, uint32_t, (size_t)s->nobj + 1);
 	s->rch_obj = TC_ARENA_ARRAY(&s->ar, uint32_t, r->ncalls + 1);
 	s->rch = TC_ARENA_ZARRAY(&s->ar, bool, r->ncalls + 1);
-	if (!s->doms || !s->rmark || !s->rstack || !s->cmark || !s->cstack || !s->omark ||
+	if (!s->rmark || !s->rstack || !s->cmark || !s->cstack || !s->omark ||
 	    !s->ostack || !s->rch_obj || !s->rch || store_index(s))
 		return TC_ENOMEM;
 	for (size_t i = 0; i <= r->ncalls; i++)
@@ -3781,14 +3772,13 @@ static int index_ranges(dstate *s)
 	}
 	if (!n)
 		return TC_OK;
-	s->doms = TC_ARENA_ZARRAY(&s->ar, fdom *, r->nfn + 1);
 	s->ixf = TC_ARENA_ARRAY(&s->ar, uint32_t, n);
 	s->ixr = tc__arena_alloc(&s->ar, tc__mul(n, sizeof *s->ixr));
 	int64_t *lo = tc__calloc(s->ar.al, 2 * (size_t)most, sizeof *lo);
 	int64_t *hi = tc__calloc(s->ar.al, 2 * (size_t)most, sizeof *hi);
 	tc_arena tmp;
 	tc__arena_init(&tmp, s->ar.al);
-	int rc = s->doms && s->ixf && s->ixr && lo && hi ? TC_OK : TC_ENOMEM;
+	int rc = s->ixf && s->ixr && lo && hi ? TC_OK : TC_ENOMEM;
 	for (uint32_t f = 0; f < r->nfn && !rc; f++) {
 		const pfunc *fn = &r->fn[f];
 		bool any = false;

@@ -32,9 +32,6 @@
 #include "graph/lanerange.h"
 #include "graph/ways.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 #define WIDEN_ROUND 3
 #define MAX_RANGE_ROUNDS 24
 #define NARROW_ROUNDS 8
@@ -61,7 +58,7 @@ typedef struct rstate {
 	uint8_t *need;
 	ivl *v;
 	guard *g;
-	uint32_t ng, *goff; /* per register: its guards g[goff[v] .. goff[v + 1]) */
+	uint32_t *goff; /* per register: its guards g[goff[v] .. goff[v + 1]) */
 } rstate;
 
 static bool is_none(ivl a)
@@ -298,7 +295,7 @@ int tc__ptx_index_ranges(const reader *r, uint32_t f, const tc_ways *w, const ui
 	uint32_t nrec = fn->rec1 - fn->rec0, nb = fn->block1 - fn->block0, nregs = fn->nregs;
 	if (!nx || !nrec || !r->lane)
 		return TC_OK;
-	rstate s = {r, fn, w, writes, def_rec, NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL};
+	rstate s = {r, fn, w, writes, def_rec, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
 	s.blk = TC_ARENA_ARRAY(ar, uint32_t, nrec);
 	s.dfirst = TC_ARENA_ARRAY(ar, uint32_t, (size_t)nregs + 1);
 	s.dnext = TC_ARENA_ARRAY(ar, uint32_t, nrec);
@@ -347,8 +344,7 @@ int tc__ptx_index_ranges(const reader *r, uint32_t f, const tc_ways *w, const ui
 		branch_guards(&s, b);
 	for (uint32_t v = 0; v < nregs; v++)
 		s.goff[v + 2] += s.goff[v + 1];
-	s.ng = s.goff[nregs + 1];
-	s.g = TC_ARENA_ARRAY(ar, guard, (size_t)s.ng + 1);
+	s.g = TC_ARENA_ARRAY(ar, guard, (size_t)s.goff[nregs + 1] + 1);
 	if (!s.g)
 		return TC_ENOMEM;
 	for (uint32_t b = 0; b < nb; b++)
