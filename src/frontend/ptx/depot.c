@@ -78,7 +78,13 @@
  * location lies on a way from it to the load (copy_of). Each location keeps
  * the one store fact that wrote it exactly (a store through one address) or
  * ST_MANY, and the function whose stores write it; so does each store at an
- * offset not known.
+ * offset not known. A load through a few exact addresses of its function's
+ * own memory, each a copy so, reads one of those registers as its address
+ * says (copies_of; graphs.c gives it them as reads).
+ *
+ * Assertions: a block that calls the assertion's failure has no way on in
+ * the ways these searches and ranges.c follow (ends_kernel): no thread goes
+ * on past it.
  */
 #include "frontend/ptx/ptx.h"
 #include "graph/ways.h"
@@ -103,6 +109,7 @@ enum { PM_PARAM = 1, PM_OTHER = 2 }; /* dstate.pmove */
 #define SOLVE_STEPS_PER_FACT 128u
 #define MAX_HOPS 4 /* calls that pass a caller's address on, before its store */
 #define MAX_THRU 4     /* a pass-through's sources at most */
+#define MAX_MCOPY 4    /* places a load that reads one of several copies may read */
 #define MAX_THROUGH 16 /* copies followed back to a parameter (param_source) */
 #define MAX_WRITERS 4 /* functions that store where a call's out is read (out_of) */
 #define THRU_VISITS 64 /* registers one return's sources are looked for in */
@@ -1463,17 +1470,32 @@ static int setup(dstate *s)
 /* Whether call c is of one of the CUDA runtime's device functions that
  * neither write through an address they are given nor keep it: vprintf
  * (which reads its format and its argument buffer, a depot's slots
- * under -G), __assertfail (the message's strings), malloc and free (heap
+ * under -G), the assertion's failure (the message's strings), malloc and free (heap
  * memory). A function of that name with a body in the file is not. */
 static bool keeps_no_address(const pcall *c)
 {
-	static const char *const names[] = {"vprintf", "__assertfail", "malloc", "free"};
+	static const char *const names[] = {"vprintf", "malloc", "free"};
+	if (tc__ptx_assert_call(c))
+		return true;
 	if (c->callee != TC_NONE || !c->name)
 		return false;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (strlen(names[i]) == c->len && memcmp(names[i], c->name, c->len) == 0)
 			return true;
 	return false;
+}
+
+/* Whether call c is of CUDA's device-side assertion failure: nvcc's
+ * __assertfail, or the glibc name __assert_fail that libcu++'s
+ * _CCCL_ASSERT calls, declared without a body. A failed assertion stops
+ * the kernel (the device fails the next work): no thread goes on past
+ * such a call. */
+bool tc__ptx_assert_call(const pcall *c)
+{
+	if (c->callee != TC_NONE || !c->name)
+		return false;
+	return (c->len == 12 && memcmp(c->name, "__assertfail", 12) == 0) ||
+	       (c->len == 13 && memcmp(c->name, "__assert_fail", 13) == 0);
 }
 
 /* the arguments of calls of functions without a body go where nothing is
@@ -1586,6 +1608,22 @@ typedef struct fdom {
  * at), before it stops finding copies that need them */
 #define COPY_WORK (UINT64_C(1) << 24)
 
+/* Whether block bk calls the assertion's failure (not guarded): no thread
+ * that runs it goes on (tc__ptx_assert_call), so what the ways here say
+ * holds without its ways on. nvcc writes a test's failing way so, a call
+ * and a branch back to where the test holds (_CCCL_ASSERT in cuda::std's
+ * span::operator[], ceil_div). */
+static bool ends_kernel(const reader *r, const pblock *bk)
+{
+	for (uint32_t x = bk->item0; x < bk->item1; x++) {
+		const item *it = &r->items[x];
+		if (it->op == IT_CALL && it->guard == TC_NONE && it->target < r->ncalls &&
+		    tc__ptx_assert_call(&r->calls[it->target]))
+			return true;
+	}
+	return false;
+}
+
 static int fn_dom(dstate *s, uint32_t f, fdom *d)
 {
 	reader *r = s->r;
@@ -1607,7 +1645,7 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 	for (uint32_t b = fn->block0; b < fn->block1; b++) {
 		const pblock *bk = &r->blocks[b];
 		off[b - fn->block0] = ns;
-		for (uint32_t j = 0; j < bk->nsucc; j++)
+		for (uint32_t j = 0; j < bk->nsucc && !ends_kernel(r, bk); j++)
 			succ[ns++] = r->succ.v[bk->succ0 + j];
 	}
 	off[nb] = ns;
@@ -1867,6 +1905,49 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 		return TC_ENOMEM;
 	if (j != TC_NONE)
 		*reg = r->df[j].def;
+	return TC_OK;
+}
+
+/*
+ * Whether load x of f, whose base is a few exact addresses, reads at each
+ * what one store of a register wrote (copy_of): then it reads one of those
+ * registers, as its address says, and is the same in a group where they
+ * and the address are. Those registers go to r->mcopy (*found); nothing
+ * where one place holds no such copy.
+ */
+static int copies_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
+		     uint64_t *work, bool *found)
+{
+	reader *r = s->r;
+	uint32_t regs[MAX_MCOPY], n = 0;
+	*found = false;
+	if (base->n < 2 || base->n > MAX_MCOPY || base->k != V_NONE || base->wide)
+		return TC_OK;
+	for (uint32_t q = 0; q < base->n; q++) {
+		if (!key_exact(base->a[q]) || key_obj(base->a[q]) != f)
+			return TC_OK; /* f's own memory, at offsets known */
+		uint64_t key = base->a[q];
+		aval one = {V_NONE, 0, 1, 1, &key, false};
+		uint32_t v = TC_NONE;
+		if (copy_of(s, f, x, &one, k, work, &v))
+			return TC_ENOMEM;
+		if (v >= r->fn[f].nregs)
+			return TC_OK;
+		uint32_t j = 0;
+		while (j < n && regs[j] != v)
+			j++;
+		if (j == n)
+			regs[n++] = v;
+	}
+	if (r->fn[f].mc1 != r->mcopy.len) /* the first of f's */
+		r->fn[f].mc0 = r->fn[f].mc1 = (uint32_t)r->mcopy.len;
+	else if (r->fn[f].mc1 > r->fn[f].mc0 && r->mcopy.v[r->fn[f].mc1 - 2] >= x->rec)
+		return TC_OK; /* kept by record: graphs.c merges them so */
+	for (uint32_t j = 0; j < n; j++)
+		if (tc__ptx_push(r, &r->mcopy, x->rec) || tc__ptx_push(r, &r->mcopy, regs[j]))
+			return TC_ENOMEM;
+	r->fn[f].mc1 = (uint32_t)r->mcopy.len;
+	*found = true;
 	return TC_OK;
 }
 
@@ -2874,6 +2955,20 @@ static int use(dstate *s)
 				     (from == TC_NONE && param_copy(s, f, x, base, k, &work, &from)) ||
 				     (from == TC_NONE && part_of(s, f, x, base, k, &work, &from, &part))))
 					return TC_ENOMEM;
+				if (from == TC_NONE && end != r->rec.opoff.v[i]) {
+					/* one of a few places, each holding a
+					 * register's value */
+					bool found = false;
+					if (copies_of(s, f, x, base, k, &work, &found))
+						return TC_ENOMEM;
+					if (found) {
+						r->rec.kind[i] = TC_UA_PURE;
+						r->lane[i] = (tc_lane_op){TC_LOP_OTHER, 0, bits, {TC_NONE, TC_NONE},
+									  TC_NONE, {0, 0}};
+						any = true;
+						continue;
+					}
+				}
 				if (from == TC_NONE) {
 					/* what a call left there, or calls left
 					 * in each of its halves: the callees'

@@ -410,6 +410,29 @@ static int thread_ids(reader *r, const pfunc *f, tc_fn_read *in)
 	return TC_OK;
 }
 
+/* The reads of f's records with the other reads depot.c found loads have
+ * (reader.mcopy: by record) after each one's own, in ar; opoff (from f's
+ * first record) moved to them. NULL: out of memory. */
+static const uint32_t *more_reads(const reader *r, const pfunc *f, tc_arena *ar, uint32_t *opoff)
+{
+	uint32_t ni = f->rec1 - f->rec0, op0 = r->rec.opoff.v[f->rec0];
+	uint32_t n = opoff[ni] + (f->mc1 - f->mc0) / 2, at = 0, q = f->mc0;
+	uint32_t *ops = TC_ARENA_ARRAY(ar, uint32_t, (size_t)n + 1);
+	if (!ops)
+		return NULL;
+	for (uint32_t i = 0; i < ni; i++) {
+		uint32_t a = r->rec.opoff.v[f->rec0 + i] - op0;
+		uint32_t b = tc__ptx_op_end(r, f->rec0 + i) - op0;
+		opoff[i] = at;
+		for (uint32_t o = a; o < b; o++)
+			ops[at++] = r->rec.op.v[op0 + o];
+		for (; q + 1 < f->mc1 && r->mcopy.v[q] == f->rec0 + i; q += 2)
+			ops[at++] = r->mcopy.v[q + 1];
+	}
+	opoff[ni] = at;
+	return ops;
+}
+
 static int graph(reader *r, uint32_t fi)
 {
 	pfunc *f = &r->fn[fi];
@@ -435,6 +458,11 @@ static int graph(reader *r, uint32_t fi)
 	for (uint32_t i = 0; i < ni; i++)
 		opoff[i] = r->rec.opoff.v[f->rec0 + i] - op0;
 	opoff[ni] = (ni ? tc__ptx_op_end(r, f->rec1 - 1) : op0) - op0;
+	const uint32_t *ops = r->rec.op.v ? r->rec.op.v + op0 : NULL;
+	if (f->mc1 > f->mc0 && !(ops = more_reads(r, f, &tmp, opoff))) {
+		rc = tc__ptx_oom(r);
+		goto done;
+	}
 	uint32_t succ0 = nb ? r->blocks[f->block0].succ0 : 0;
 	for (uint32_t k = 0; k < nb; k++) {
 		const pblock *bk = &r->blocks[f->block0 + k];
@@ -455,7 +483,7 @@ static int graph(reader *r, uint32_t fi)
 			  r->rec.kind ? r->rec.kind + f->rec0 : NULL,
 			  r->rec.def.v ? r->rec.def.v + f->rec0 : NULL,
 			  opoff,
-			  r->rec.op.v ? r->rec.op.v + op0 : NULL,
+			  ops,
 			  cond,
 			  NULL,
 			  NULL};

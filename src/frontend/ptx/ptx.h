@@ -197,6 +197,7 @@ typedef struct pfunc {
 	uint32_t nparams;
 	uint32_t pv0, pv1, ret0, ret1, call0, call1;
 	uint32_t df0, df1; /* its facts in reader.df (depot.c) */
+	uint32_t mc0, mc1; /* its loads' other reads in reader.mcopy (depot.c) */
 	const char *depot; /* its first .local declaration's name (NULL:
 			    * none, or one without a name) */
 	uint32_t depot_len, nlocal;
@@ -454,6 +455,11 @@ typedef struct reader {
 	 * result's registers (ret_rec); per call argument, a record reading it
 	 * (carg); the registers that stand for the function's own results */
 	tc_u32vec pv_rec, pv_index, ret_rec, carg, ret_regs;
+	/* loads that read one of a few places of their function's own local
+	 * memory, each holding a register's value there (depot.c): pairs
+	 * (record, register), by function (pfunc.mc0, mc1) and record, each
+	 * a read the record has besides its address (graphs.c) */
+	tc_u32vec mcopy;
 	/* depot.c's facts (every function's, in order), the registers of the
 	 * function being read that some DF_USE names, and whether some call
 	 * is indirect (a .func's parameters may then come from anywhere) */
@@ -661,6 +667,7 @@ int tc__ptx_parse_reg_decl(reader *r);
 extern const tc_lane_op tc__ptx_no_lane;
 int tc__ptx_emit(reader *r, uint32_t def, uint8_t kind, uint32_t src);
 uint32_t tc__ptx_op_end(const reader *r, uint32_t i);
+bool tc__ptx_assert_call(const pcall *c);
 uint32_t tc__ptx_add_source(reader *r, const char *what, size_t len, ploc loc);
 uint32_t tc__ptx_reg_operand(reader *r, const tok *t);
 uint32_t tc__ptx_depot_slot(reader *r, int64_t off, uint32_t size, bool load, bool *part);
