@@ -2914,6 +2914,13 @@ static int use(dstate *s)
 		return TC_ENOMEM;
 	for (size_t i = 0; i <= r->ncalls; i++)
 		s->rch_obj[i] = TC_NONE;
+	/* where no object is open, every address of local memory is in the
+	 * values the facts give (none went where they are not followed), if
+	 * the file makes none but the objects' (local_other): a value that
+	 * holds none is no such address */
+	bool none_open = !r->local_other;
+	for (uint32_t o = 0; o < s->nobj && none_open; o++)
+		none_open = !s->obj[o].open;
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		bool any = false;
 		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
@@ -2927,9 +2934,11 @@ static int use(dstate *s)
 			uint64_t key;
 			int64_t k = 0;
 			const aval *base = access_base(s, f, x, &one, &key, &k);
-			if ((x->flags & DF_GENERIC) && base->k == V_SYM && !base->n) {
-				/* through a kernel's argument: no thread's local
-				 * memory (a load as at a uniform address) */
+			if ((x->flags & DF_GENERIC) && !base->n && !base->wide &&
+			    (base->k == V_SYM || none_open)) {
+				/* through a kernel's argument, or an address of
+				 * no local memory: no thread's local memory (a
+				 * load as at a uniform address) */
 				r->rec.kind[i] &= (uint8_t)~TC_UA_SOURCE;
 				continue;
 			}

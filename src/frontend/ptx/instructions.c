@@ -1101,6 +1101,10 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	if (oi->code == OP_CVTA && !to_base && has_mod(op, blen, ".local") &&
 	    !has_mod(op, blen, ".to"))
 		kind |= K_LOCAL;
+	/* an address of local memory that is no object's (depot.c) */
+	if ((kind & K_LOCAL) || (blen == 6 && memcmp(op->s, "alloca", 6) == 0) ||
+	    (blen == 9 && memcmp(op->s, "stacksave", 9) == 0))
+		r->local_other = true;
 	if (nd && guard == TC_NONE) {
 		r->cur_lane = tc__ptx_lane_of(r, op, blen, nd);
 		if (nd == 1 && !to_base && blen == 3 && memcmp(op->s, "mad", 3) == 0 &&

@@ -460,6 +460,10 @@ typedef struct reader {
 	 * (record, register), by function (pfunc.mc0, mc1) and record, each
 	 * a read the record has besides its address (graphs.c) */
 	tc_u32vec mcopy;
+	/* the file makes an address of local memory that is no local object's
+	 * (cvta.local of what is not one's address, alloca, stacksave):
+	 * depot.c cannot say a value holds no such address */
+	bool local_other;
 	/* depot.c's facts (every function's, in order), the registers of the
 	 * function being read that some DF_USE names, and whether some call
 	 * is indirect (a .func's parameters may then come from anywhere) */
