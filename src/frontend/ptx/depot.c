@@ -1467,6 +1467,38 @@ static int setup(dstate *s)
 	return pass_throughs(s, nregs);
 }
 
+static bool assert_name(const pcall *c)
+{
+	return c->name && ((c->len == 12 && memcmp(c->name, "__assertfail", 12) == 0) ||
+			   (c->len == 13 && memcmp(c->name, "__assert_fail", 13) == 0));
+}
+
+/* Whether call c is of CUDA's device-side assertion failure: nvcc's
+ * __assertfail, or the glibc name __assert_fail that libcu++'s
+ * _CCCL_ASSERT calls, declared without a body; or of one of those names
+ * whose entry block calls such a one (nvcc -G defines __assert_fail so,
+ * from CUDA's header: a call of __assertfail, then ret). A failed
+ * assertion stops the kernel (the device fails the next work): no thread
+ * goes on past such a call. */
+static bool assert_call(const reader *r, const pcall *c)
+{
+	if (!assert_name(c))
+		return false;
+	if (c->callee == TC_NONE)
+		return true;
+	const pfunc *g = &r->fn[c->callee];
+	if (g->block0 == g->block1)
+		return false;
+	const pblock *bk = &r->blocks[g->block0];
+	for (uint32_t x = bk->item0; x < bk->item1; x++) {
+		const item *it = &r->items[x];
+		if (it->op == IT_CALL && it->guard == TC_NONE && it->target < r->ncalls &&
+		    r->calls[it->target].callee == TC_NONE && assert_name(&r->calls[it->target]))
+			return true;
+	}
+	return false;
+}
+
 /* Whether call c is of one of the CUDA runtime's device functions that
  * neither write through an address they are given nor keep it: vprintf
  * (which reads its format and its argument buffer, a depot's slots
@@ -1475,7 +1507,7 @@ static int setup(dstate *s)
 static bool keeps_no_address(const pcall *c)
 {
 	static const char *const names[] = {"vprintf", "malloc", "free"};
-	if (tc__ptx_assert_call(c))
+	if (c->callee == TC_NONE && assert_name(c))
 		return true;
 	if (c->callee != TC_NONE || !c->name)
 		return false;
@@ -1483,19 +1515,6 @@ static bool keeps_no_address(const pcall *c)
 		if (strlen(names[i]) == c->len && memcmp(names[i], c->name, c->len) == 0)
 			return true;
 	return false;
-}
-
-/* Whether call c is of CUDA's device-side assertion failure: nvcc's
- * __assertfail, or the glibc name __assert_fail that libcu++'s
- * _CCCL_ASSERT calls, declared without a body. A failed assertion stops
- * the kernel (the device fails the next work): no thread goes on past
- * such a call. */
-bool tc__ptx_assert_call(const pcall *c)
-{
-	if (c->callee != TC_NONE || !c->name)
-		return false;
-	return (c->len == 12 && memcmp(c->name, "__assertfail", 12) == 0) ||
-	       (c->len == 13 && memcmp(c->name, "__assert_fail", 13) == 0);
 }
 
 /* the arguments of calls of functions without a body go where nothing is
@@ -1609,7 +1628,7 @@ typedef struct fdom {
 #define COPY_WORK (UINT64_C(1) << 24)
 
 /* Whether block bk calls the assertion's failure (not guarded): no thread
- * that runs it goes on (tc__ptx_assert_call), so what the ways here say
+ * that runs it goes on (assert_call), so what the ways here say
  * holds without its ways on. nvcc writes a test's failing way so, a call
  * and a branch back to where the test holds (_CCCL_ASSERT in cuda::std's
  * span::operator[], ceil_div). */
@@ -1618,7 +1637,7 @@ static bool ends_kernel(const reader *r, const pblock *bk)
 	for (uint32_t x = bk->item0; x < bk->item1; x++) {
 		const item *it = &r->items[x];
 		if (it->op == IT_CALL && it->guard == TC_NONE && it->target < r->ncalls &&
-		    tc__ptx_assert_call(&r->calls[it->target]))
+		    assert_call(r, &r->calls[it->target]))
 			return true;
 	}
 	return false;

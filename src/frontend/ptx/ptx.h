@@ -671,7 +671,6 @@ int tc__ptx_parse_reg_decl(reader *r);
 extern const tc_lane_op tc__ptx_no_lane;
 int tc__ptx_emit(reader *r, uint32_t def, uint8_t kind, uint32_t src);
 uint32_t tc__ptx_op_end(const reader *r, uint32_t i);
-bool tc__ptx_assert_call(const pcall *c);
 uint32_t tc__ptx_add_source(reader *r, const char *what, size_t len, ploc loc);
 uint32_t tc__ptx_reg_operand(reader *r, const tok *t);
 uint32_t tc__ptx_depot_slot(reader *r, int64_t off, uint32_t size, bool load, bool *part);
