@@ -1467,36 +1467,13 @@ static int setup(dstate *s)
 	return pass_throughs(s, nregs);
 }
 
+/* Whether call c is of CUDA's device-side assertion failure by name:
+ * nvcc's __assertfail, or the glibc name __assert_fail that libcu++'s
+ * _CCCL_ASSERT calls (ends_kernel) */
 static bool assert_name(const pcall *c)
 {
 	return c->name && ((c->len == 12 && memcmp(c->name, "__assertfail", 12) == 0) ||
 			   (c->len == 13 && memcmp(c->name, "__assert_fail", 13) == 0));
-}
-
-/* Whether call c is of CUDA's device-side assertion failure: nvcc's
- * __assertfail, or the glibc name __assert_fail that libcu++'s
- * _CCCL_ASSERT calls, declared without a body; or of one of those names
- * whose entry block calls such a one (nvcc -G defines __assert_fail so,
- * from CUDA's header: a call of __assertfail, then ret). A failed
- * assertion stops the kernel (the device fails the next work): no thread
- * goes on past such a call. */
-static bool assert_call(const reader *r, const pcall *c)
-{
-	if (!assert_name(c))
-		return false;
-	if (c->callee == TC_NONE)
-		return true;
-	const pfunc *g = &r->fn[c->callee];
-	if (g->block0 == g->block1)
-		return false;
-	const pblock *bk = &r->blocks[g->block0];
-	for (uint32_t x = bk->item0; x < bk->item1; x++) {
-		const item *it = &r->items[x];
-		if (it->op == IT_CALL && it->guard == TC_NONE && it->target < r->ncalls &&
-		    r->calls[it->target].callee == TC_NONE && assert_name(&r->calls[it->target]))
-			return true;
-	}
-	return false;
 }
 
 /* Whether call c is of one of the CUDA runtime's device functions that
@@ -1507,10 +1484,10 @@ static bool assert_call(const reader *r, const pcall *c)
 static bool keeps_no_address(const pcall *c)
 {
 	static const char *const names[] = {"vprintf", "malloc", "free"};
-	if (c->callee == TC_NONE && assert_name(c))
-		return true;
 	if (c->callee != TC_NONE || !c->name)
 		return false;
+	if (assert_name(c))
+		return true;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (strlen(names[i]) == c->len && memcmp(names[i], c->name, c->len) == 0)
 			return true;
@@ -1627,18 +1604,40 @@ typedef struct fdom {
  * at), before it stops finding copies that need them */
 #define COPY_WORK (UINT64_C(1) << 24)
 
-/* Whether block bk calls the assertion's failure (not guarded): no thread
- * that runs it goes on (assert_call), so what the ways here say
- * holds without its ways on. nvcc writes a test's failing way so, a call
- * and a branch back to where the test holds (_CCCL_ASSERT in cuda::std's
- * span::operator[], ceil_div). */
+/* Item x's call where it is one that is not guarded, else NULL. */
+static const pcall *plain_call(const reader *r, uint32_t x)
+{
+	const item *it = &r->items[x];
+	return it->op == IT_CALL && it->guard == TC_NONE && it->target < r->ncalls
+		       ? &r->calls[it->target]
+		       : NULL;
+}
+
+/* Whether block bk calls the assertion's failure (not guarded): a function
+ * of its name without a body, or one whose entry block calls such a one
+ * (nvcc -G defines __assert_fail so, from CUDA's header: a call of
+ * __assertfail, then ret). A failed assertion stops the kernel (the device
+ * fails the next work): no thread that runs the block goes on, so what the
+ * ways here say holds without its ways on. nvcc writes a test's failing
+ * way so, a call and a branch back to where the test holds (_CCCL_ASSERT
+ * in cuda::std's span::operator[], ceil_div). */
 static bool ends_kernel(const reader *r, const pblock *bk)
 {
 	for (uint32_t x = bk->item0; x < bk->item1; x++) {
-		const item *it = &r->items[x];
-		if (it->op == IT_CALL && it->guard == TC_NONE && it->target < r->ncalls &&
-		    assert_call(r, &r->calls[it->target]))
+		const pcall *c = plain_call(r, x);
+		if (!c || !assert_name(c))
+			continue;
+		if (c->callee == TC_NONE)
 			return true;
+		const pfunc *g = &r->fn[c->callee];
+		if (g->block0 == g->block1)
+			continue;
+		const pblock *e = &r->blocks[g->block0];
+		for (uint32_t y = e->item0; y < e->item1; y++) {
+			const pcall *d = plain_call(r, y);
+			if (d && d->callee == TC_NONE && assert_name(d))
+				return true;
+		}
 	}
 	return false;
 }
@@ -1664,7 +1663,9 @@ static int fn_dom(dstate *s, uint32_t f, fdom *d)
 	for (uint32_t b = fn->block0; b < fn->block1; b++) {
 		const pblock *bk = &r->blocks[b];
 		off[b - fn->block0] = ns;
-		for (uint32_t j = 0; j < bk->nsucc && !ends_kernel(r, bk); j++)
+		if (ends_kernel(r, bk))
+			continue;
+		for (uint32_t j = 0; j < bk->nsucc; j++)
 			succ[ns++] = r->succ.v[bk->succ0 + j];
 	}
 	off[nb] = ns;

@@ -1102,8 +1102,9 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 	    !has_mod(op, blen, ".to"))
 		kind |= K_LOCAL;
 	/* an address of local memory that is no object's (depot.c) */
-	if ((kind & K_LOCAL) || (blen == 6 && memcmp(op->s, "alloca", 6) == 0) ||
-	    (blen == 9 && memcmp(op->s, "stacksave", 9) == 0))
+	if ((kind & K_LOCAL) ||
+	    ((oi->flags & OPF_LANE) && ((blen == 6 && memcmp(op->s, "alloca", 6) == 0) ||
+					(blen == 9 && memcmp(op->s, "stacksave", 9) == 0))))
 		r->local_other = true;
 	if (nd && guard == TC_NONE) {
 		r->cur_lane = tc__ptx_lane_of(r, op, blen, nd);

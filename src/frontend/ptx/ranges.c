@@ -186,15 +186,22 @@ static ivl at(const rstate *s, uint32_t v, uint32_t b)
 }
 
 /* operand j of record i (block b) as its lane op names it */
+/* The register record i reads at its place a (TC_NONE: none such). */
+static uint32_t read_reg(const rstate *s, uint32_t i, uint32_t a)
+{
+	uint32_t op0 = s->r->rec.opoff.v[i];
+	if (a == TC_NONE || a >= tc__ptx_op_end(s->r, i) - op0)
+		return TC_NONE;
+	uint32_t v = s->r->rec.op.v[op0 + a];
+	return v < s->fn->nregs ? v : TC_NONE;
+}
+
 static ivl operand(const rstate *s, const tc_lane_op *o, uint32_t i, uint32_t b, int j)
 {
 	if (o->flags & (j == 0 ? TC_LOP_K0 : TC_LOP_K1))
 		return (ivl){o->k[j], o->k[j]};
-	const reader *r = s->r;
-	uint32_t a = o->a[j], op0 = r->rec.opoff.v[i];
-	if (a == TC_NONE || a >= tc__ptx_op_end(r, i) - op0)
-		return ANY;
-	return at(s, r->rec.op.v[op0 + a], b);
+	uint32_t v = read_reg(s, i, o->a[j]);
+	return v == TC_NONE ? ANY : at(s, v, b);
 }
 
 /* What record i (of block b) computes, from its operands there. */
@@ -250,16 +257,6 @@ static void want(rstate *s, uint32_t v)
 		s->need[v] = 1;
 		s->stack[s->sp++] = v;
 	}
-}
-
-/* The register record i reads at its place a (TC_NONE: none such). */
-static uint32_t read_reg(const rstate *s, uint32_t i, uint32_t a)
-{
-	uint32_t op0 = s->r->rec.opoff.v[i];
-	if (a == TC_NONE || a >= tc__ptx_op_end(s->r, i) - op0)
-		return TC_NONE;
-	uint32_t v = s->r->rec.op.v[op0 + a];
-	return v < s->fn->nregs ? v : TC_NONE;
 }
 
 /* The record of block bk that alone writes register c, or TC_NONE. */
@@ -367,7 +364,7 @@ static bool const_result(const reader *r, uint32_t g, int64_t *k)
 		int64_t v = 0;
 		bool found = false;
 		unsigned bits = 64; /* the fewest a move keeps */
-		for (int hop = 0; hop < MAX_CONST_HOPS && !found; hop++) {
+		for (int hop = 0; hop < MAX_CONST_HOPS; hop++) {
 			const tc_lane_op *o = &r->lane[i];
 			if (o->op != TC_LOP_COPY)
 				return false;
