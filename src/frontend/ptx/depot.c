@@ -2077,10 +2077,79 @@ static void reaching(dstate *s, uint32_t f, const uint32_t *g, uint32_t ng, uint
 	}
 }
 
+/* Per function, in *out: whether the memory of an open object may be live
+ * while it runs: one of its own, or of a function that calls it through
+ * any chain of calls (a call through a register may run any function whose
+ * address is taken), or the module's. A function's local memory, and the
+ * call slots it stores to, end when it returns: an address of them that
+ * went anywhere can be used only while it runs, by it and by what it
+ * calls. TC_OK or TC_ENOMEM. */
+static int open_live(dstate *s, uint8_t **out)
+{
+	reader *r = s->r;
+	uint8_t *m = TC_ARENA_ZARRAY(&s->ar, uint8_t, r->nfn + 1);
+	uint32_t *stack = TC_ARENA_ARRAY(&s->ar, uint32_t, r->nfn + 1);
+	if (!m || !stack)
+		return TC_ENOMEM;
+	*out = m;
+	if (s->obj[r->nfn].open) { /* the module's: at any time */
+		memset(m, 1, r->nfn);
+		return TC_OK;
+	}
+	uint32_t top = 0;
+	for (uint32_t f = 0; f < r->nfn; f++) {
+		bool open = s->obj[f].open;
+		for (uint32_t v = 0; v < r->fn[f].nregs && !open; v++) {
+			uint32_t o = s->pobj[s->vbase[f] + v];
+			open = o != TC_NONE && s->obj[o].open;
+		}
+		if (open) {
+			m[f] = 1;
+			stack[top++] = f;
+		}
+	}
+	bool taken = false; /* the functions whose address is taken pushed */
+	while (top) {
+		const pfunc *fn = &r->fn[stack[--top]];
+		for (uint32_t c = fn->call0; c < fn->call1; c++) {
+			uint32_t y = r->calls[c].callee;
+			if (y != TC_NONE && !m[y]) {
+				m[y] = 1;
+				stack[top++] = y;
+			}
+			if (r->calls[c].name || !s->icalls || taken)
+				continue;
+			taken = true;
+			for (uint32_t g = 0; g < r->nfn; g++)
+				if (r->fn[g].taken && !m[g]) {
+					m[g] = 1;
+					stack[top++] = g;
+				}
+		}
+	}
+	return TC_OK;
+}
+
+/* The register that the caller of call ci stores as its argument q (the one
+ * st.param of its 8 bytes into that call slot), or TC_NONE. */
+static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q)
+{
+	reader *r = s->r;
+	const pcall *c = &r->calls[ci];
+	uint32_t slot = arg_slot(s, c, q);
+	uint32_t j = slot != TC_NONE ? s->pfact[s->vbase[c->caller] + slot] : TC_NONE;
+	if (j >= ST_MANY)
+		return TC_NONE;
+	const dfact *x = &r->df[j];
+	return x->k == 0 && x->size == 8 && !(x->flags & (DF_GUARD | DF_IMM | DF_ANYV)) ? x->def
+										       : TC_NONE;
+}
+
 /* Whether register v of .func g holds its parameter *p (TC_NONE: not
  * known) plus *c: written once in g, by the read of the parameter's 8
- * bytes, a sum with a constant, or a load that is a copy (copy_of), in a
- * chain of at most 64 such. */
+ * bytes, a sum with a constant, a load that is a copy (copy_of), or the
+ * result of a call of a pass-through of one source (what g passes it, as
+ * cuda::std::forward returns its argument), in a chain of at most 64 such. */
 static int param_of(dstate *s, uint32_t g, fdom *d, uint32_t v, uint64_t *work, uint32_t *p,
 		    int64_t *c)
 {
@@ -2110,6 +2179,16 @@ static int param_of(dstate *s, uint32_t g, fdom *d, uint32_t v, uint64_t *work, 
 			const aval *b = access_base(s, g, x, &one, &key, &k);
 			if (copy_of(s, g, x, b, k, work, &v))
 				return TC_ENOMEM;
+		} else if (x->op == DF_RESULT) {
+			/* a pass-through's of one source: what g passes it */
+			const pcall *pc = x->a < r->ncalls ? &r->calls[x->a] : NULL;
+			if (!pc || pc->callee == TC_NONE || x->b != 0 || x->k != 0 ||
+			    s->thru_n[pc->callee] != 1)
+				return TC_OK;
+			const tsrc *t = &s->tsrc[s->thru_off[pc->callee]];
+			if (t->pk != 0 || (v = arg_reg(s, x->a, t->p)) == TC_NONE)
+				return TC_OK;
+			sum += (uint64_t)t->k;
 		} else {
 			return TC_OK;
 		}
@@ -2133,21 +2212,6 @@ static uint64_t arg_addr(dstate *s, uint32_t ci, uint32_t p)
 	    !key_exact(l->v.a[0]))
 		return 0;
 	return l->v.a[0];
-}
-
-/* The register that the caller of call ci stores as its argument q (the one
- * st.param of its 8 bytes into that call slot), or TC_NONE. */
-static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q)
-{
-	reader *r = s->r;
-	const pcall *c = &r->calls[ci];
-	uint32_t slot = arg_slot(s, c, q);
-	uint32_t j = slot != TC_NONE ? s->pfact[s->vbase[c->caller] + slot] : TC_NONE;
-	if (j >= ST_MANY)
-		return TC_NONE;
-	const dfact *x = &r->df[j];
-	return x->k == 0 && x->size == 8 && !(x->flags & (DF_GUARD | DF_IMM | DF_ANYV)) ? x->def
-										       : TC_NONE;
 }
 
 /*
@@ -2934,14 +2998,16 @@ static int use(dstate *s)
 		return TC_ENOMEM;
 	for (size_t i = 0; i <= r->ncalls; i++)
 		s->rch_obj[i] = TC_NONE;
-	/* where no object is open, every address of local memory is in the
-	 * values the facts give (none went where they are not followed), if
-	 * the file makes none but the objects' (local_other): a value that
-	 * holds none is no such address */
-	bool none_open = !r->local_other;
-	for (uint32_t o = 0; o < s->nobj && none_open; o++)
-		none_open = !s->obj[o].open;
+	uint8_t *live_open;
+	if (open_live(s, &live_open))
+		return TC_ENOMEM;
 	for (uint32_t f = 0; f < r->nfn; f++) {
+		/* where no open object is live, every address of local
+		 * memory that f may hold is in the values the facts give
+		 * (none went where they are not followed), if the file makes
+		 * none but the objects' (local_other): a value that holds
+		 * none is no such address */
+		bool none_open = !r->local_other && !live_open[f];
 		bool any = false;
 		for (uint32_t j = r->fn[f].df0; j < r->fn[f].df1; j++) {
 			const dfact *x = &r->df[j];
