@@ -47,9 +47,9 @@
  * every fact until nothing changes; an address set with more than MAX_OFFS
  * offsets into one object, where a fact moves addresses (pointers stepped
  * in a loop), or more than MAX_JOIN_OFFS where it only joins them (many
- * callers' temporaries, and a .func's parameter moved by a constant, a
- * field of what they pass, until it has added offsets in PARAM_ROUNDS
- * rounds), keeps the object at any offset, so the values' height is
+ * callers' temporaries, and a .func's parameter or a call's result
+ * moved by a constant, a field of what they pass or return, until it has
+ * added offsets in PARAM_ROUNDS rounds), keeps the object at any offset, so the values' height is
  * bounded; so does an object whose address comes into a value that
  * holds MAX_ADDRS already (its exact offsets become its variables, and
  * then the object at any offset, before the value is given up).
@@ -99,7 +99,7 @@
  * (many callers' temporaries passed by reference) */
 #define MAX_JOIN_OFFS 256
 #define MAX_ROUNDS 64
-enum { PM_PARAM = 1, PM_OTHER = 2 }; /* dstate.pmove */
+enum { PM_PARAM = 1, PM_OTHER = 2, PM_RESULT = 4 }; /* dstate.pmove */
 /* a parameter moved by a constant that adds addresses in more rounds than
  * this (a recursive call stepping it) keeps MAX_OFFS, as other moves do */
 #define PARAM_ROUNDS 4
@@ -254,9 +254,10 @@ typedef struct dstate {
 	 * MAX_JOIN_OFFS */
 	uint32_t max_offs;
 	/* per register (vbase): PM_PARAM where a DF_PARAM fact writes it,
-	 * PM_OTHER where another fact does; per fact, the rounds in which a
-	 * move of a parameter added addresses (up to PARAM_ROUNDS + 1), and
-	 * the last of them plus 1; the round */
+	 * PM_RESULT where a DF_RESULT does, PM_OTHER where another fact
+	 * does; per fact, the rounds in which a move of a parameter or a
+	 * result added addresses (up to PARAM_ROUNDS + 1), and the last of
+	 * them plus 1; the round */
 	uint8_t *pmove, *pgrow;
 	uint32_t *plast, round;
 	/* some call through a register may run a function: then those whose
@@ -994,11 +995,15 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 										: NULL;
 	/* a pointer stepped in a loop gets a new offset each round: few;
 	 * joins of what many callers pass keep more, and so does a parameter
-	 * moved by a constant (a field of what each caller passes), unless
-	 * it keeps adding (a recursive call stepping it) */
+	 * or a call's result moved by a constant (a field of what each caller
+	 * passes, or of what a call returns, as cuda::std::forward returns
+	 * what it is passed), unless it keeps adding (a recursive call
+	 * stepping it) */
 	uint32_t fj = (uint32_t)(x - r->df), n0 = d ? d->n : 0;
-	bool field = x->op == DF_ADD && x->k != 0 && x->a < r->fn[f].nregs &&
-		     s->pmove[s->vbase[f] + x->a] == PM_PARAM;
+	uint8_t pm = x->op == DF_ADD && x->k != 0 && x->a < r->fn[f].nregs
+			 ? s->pmove[s->vbase[f] + x->a]
+			 : 0;
+	bool field = pm == PM_PARAM || pm == PM_RESULT;
 	bool moves = (x->op == DF_ADD && x->k != 0 && (!field || s->pgrow[fj] > PARAM_ROUNDS)) ||
 		     x->op == DF_ADDR;
 	s->max_offs = moves ? MAX_OFFS : MAX_JOIN_OFFS;
@@ -1453,7 +1458,9 @@ static int setup(dstate *s)
 				s->val[s->vbase[f] + x->def].k = V_TOP;
 			if (x->def != TC_NONE && x->def < fn->nregs && x->op != DF_STORE &&
 			    x->op != DF_ARG)
-				s->pmove[s->vbase[f] + x->def] |= x->op == DF_PARAM ? PM_PARAM : PM_OTHER;
+				s->pmove[s->vbase[f] + x->def] |= x->op == DF_PARAM    ? PM_PARAM
+								  : x->op == DF_RESULT ? PM_RESULT
+										       : PM_OTHER;
 		}
 	}
 	for (size_t i = 0; i < r->ncalls; i++)
@@ -2132,9 +2139,9 @@ static int open_live(dstate *s, uint8_t **out)
 
 /* The register that the caller of call ci stores as its argument q (the one
  * st.param of its 8 bytes into that call slot), or TC_NONE. */
-static uint32_t arg_reg(dstate *s, uint32_t ci, uint32_t q)
+static uint32_t arg_reg(const dstate *s, uint32_t ci, uint32_t q)
 {
-	reader *r = s->r;
+	const reader *r = s->r;
 	const pcall *c = &r->calls[ci];
 	uint32_t slot = arg_slot(s, c, q);
 	uint32_t j = slot != TC_NONE ? s->pfact[s->vbase[c->caller] + slot] : TC_NONE;
