@@ -23,6 +23,9 @@
 /* Contexts of one function beyond which its calls get the context where
  * every parameter may differ (always sound: it assumes the least). */
 #define MAX_CONTEXTS_PER_FUNCTION 32u
+/* analyses of one context before what it returns and leaves is taken as
+ * differing for good (the work list then ends: see analyse) */
+#define MAX_ANALYSES 64u
 /* Contexts of one function that know constants, beyond which its calls get
  * a context that knows none */
 #define MAX_CONST_CONTEXTS 16u
@@ -70,6 +73,14 @@ typedef struct context {
 				* the same in the block: bit k */
 	uint64_t out_wuniform; /* ... in each warp */
 	bool queued;
+	/* analysed at least once; how often; what it returns and leaves
+	 * taken as differing for good (MAX_ANALYSES) */
+	bool analysed, locked;
+	uint32_t nanalysed;
+	/* a caller chose it, not analysed yet, having assumed less of what it
+	 * returns and leaves than a new context has: its first analysis
+	 * analyses its callers again, whatever it finds */
+	bool recall;
 	/* entered by part of the block [0] or of a warp [1]; direct: the call
 	 * from bad_parent is the one only part of it reaches */
 	bool bad[NVIEW], bad_direct[NVIEW];
@@ -274,6 +285,14 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 				X->kval[nk++] = kval[p];
 	}
 	X->launch = launch;
+	/* what it returns and leaves: the same in every group until its
+	 * analysis says otherwise (analyse: the greatest fixpoint, as one
+	 * function's values are found, so a call's result that comes back
+	 * round a loop into its own arguments is judged as inlined) */
+	X->ret_uniform = X->ret_wuniform = true;
+	for (int t = 0; t < NTILE; t++)
+		X->ret_tuniform[t] = true;
+	X->out_uniform = X->out_wuniform = UINT64_MAX;
 	X->wresult = TC_NONE;
 	X->next = c->first[j];
 	X->in_head = X->last_caller = X->result = X->order = TC_NONE;
@@ -398,6 +417,16 @@ static bool may_differ(uint64_t mask, uint32_t b)
 	return b >= MASK_BITS || ((mask >> b) & 1);
 }
 
+/* Whether call site s of context X, not analysed yet, will have a context
+ * of its callee's (one with a body, not a builtin): until X's first
+ * analysis says which, its result and outs are taken as the same in every
+ * group, as a new context's are (context_of). */
+static bool pending(const tc_calls *c, const context *X, const tc_fn_desc *d, uint32_t s)
+{
+	uint32_t g = d->calls[s].callee;
+	return !X->analysed && g != TC_NONE && desc_of(c, g) && !desc_of(c, g)->builtin;
+}
+
 /* The kinds of a context's values in *buf (grown to fit) for view view
  * (the block's, a warp's, a group of lanes'): the reader's, with the
  * parameters of mask thread-dependent and the others not, and the calls
@@ -431,18 +460,20 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 		kind[v] = (uint8_t)(differs ? kind[v] | TC_UA_SOURCE : kind[v] & ~TC_UA_SOURCE);
 	}
 	bool warp = view >= 1;
-	for (uint32_t s = 0; s < d->ncalls; s++) {
+	/* a context analysed MAX_ANALYSES times assumes nothing of its calls
+	 * any more: its analysis no longer depends on theirs */
+	for (uint32_t s = 0; s < d->ncalls && !X->locked; s++) {
 		uint32_t y = X->callee[s], v = d->calls[s].value;
-		if (y == TC_NONE || v >= n)
+		if (v >= n || (y == TC_NONE && !pending(c, X, d, s)))
 			continue;
-		const context *Y = &c->ctx[y];
-		if (view == 0 ? Y->ret_uniform
-			      : Y->ret_wuniform || (view >= 2 && Y->ret_tuniform[view - 2]))
+		const context *Y = y != TC_NONE ? &c->ctx[y] : NULL;
+		if (!Y || (view == 0 ? Y->ret_uniform
+				     : Y->ret_wuniform || (view >= 2 && Y->ret_tuniform[view - 2])))
 			kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
 	}
 	/* what callees left in memory, where their contexts make it uniform:
 	 * a value made of several such parts where each is */
-	for (int pass = 0; pass < 2; pass++)
+	for (int pass = 0; pass < 2 && !X->locked; pass++)
 		for (uint32_t q = 0; q < d->ncout; q++) {
 			uint32_t s = d->cout_site[q], v = d->cout_value[q], k = d->cout_index[q];
 			uint32_t y = s < d->ncalls ? X->callee[s] : TC_NONE;
@@ -451,6 +482,8 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 			uint64_t outs = 0;
 			if (y != TC_NONE && k < MASK_BITS)
 				outs = warp ? c->ctx[y].out_wuniform : c->ctx[y].out_uniform;
+			else if (y == TC_NONE && s < d->ncalls && pending(c, X, d, s))
+				outs = UINT64_MAX;
 			bool same = k < MASK_BITS && ((outs >> k) & 1);
 			if (pass == 0 && same)
 				kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
@@ -701,8 +734,9 @@ static void in_passed(const tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32
 	*differs = *wdiffers = false;
 	if (os != TC_NONE) { /* what an earlier call left there */
 		uint32_t oy = os < d->ncalls ? X->callee[os] : TC_NONE, k = d->in_oindex[q];
-		*differs = oy == TC_NONE || may_differ(~c->ctx[oy].out_uniform, k);
-		*wdiffers = *differs && (oy == TC_NONE || may_differ(~c->ctx[oy].out_wuniform, k));
+		*differs = oy == TC_NONE || X->locked || may_differ(~c->ctx[oy].out_uniform, k);
+		*wdiffers = *differs && (oy == TC_NONE || X->locked ||
+					 may_differ(~c->ctx[oy].out_wuniform, k));
 	} else if (from != TC_NONE) { /* its own in, as its caller passed it */
 		bool known = !X->launch && from < d->nins;
 		*differs = !known || may_differ(X->mask, d->nparams + from);
@@ -933,18 +967,28 @@ static int analyse(tc_calls *c, uint32_t x)
 				      P.tmask, P.kmask, P.kval, false, &y))) {
 			/* a callee whose return is known uniform already, which
 			 * this analysis did not assume: analyse x again */
+			/* a callee whose return or outs differ from what this
+			 * analysis assumed (its context then, or the same in
+			 * every group where none was known yet): analyse x
+			 * again */
 			uint32_t old = c->ctx[x].callee[s];
-			bool was = old != TC_NONE && c->ctx[old].ret_uniform,
-			     wwas = old != TC_NONE && c->ctx[old].ret_wuniform;
-			uint64_t outs = old != TC_NONE ? c->ctx[old].out_uniform : 0,
-				 wouts = old != TC_NONE ? c->ctx[old].out_wuniform : 0;
-			if ((c->ctx[y].ret_uniform && !was) || (c->ctx[y].ret_wuniform && !wwas) ||
-			    (c->ctx[y].out_uniform & ~outs) || (c->ctx[y].out_wuniform & ~wouts))
-				again = true;
+			bool assumed = old == TC_NONE && pending(c, &c->ctx[x], d, s);
+			const context *O = old != TC_NONE ? &c->ctx[old] : NULL, *Y = &c->ctx[y];
+			bool was = assumed || (O && O->ret_uniform),
+			     wwas = assumed || (O && O->ret_wuniform);
+			uint64_t outs = assumed ? UINT64_MAX : O ? O->out_uniform : 0,
+				 wouts = assumed ? UINT64_MAX : O ? O->out_wuniform : 0;
+			bool differs = Y->ret_uniform != was || Y->ret_wuniform != wwas ||
+				       Y->out_uniform != outs || Y->out_wuniform != wouts;
 			for (int t = 0; t < NTILE; t++)
-				if (tu[t] && c->ctx[y].ret_tuniform[t] &&
-				    (old == TC_NONE || !c->ctx[old].ret_tuniform[t]))
-					again = true;
+				if (tu[t] && Y->ret_tuniform[t] != (assumed || (O && O->ret_tuniform[t])))
+					differs = true;
+			/* a new context is analysed first: what it finds comes
+			 * back to x (requeue_callers), where x assumed other */
+			if (differs && !Y->analysed)
+				c->ctx[y].recall = true;
+			else if (differs && !c->ctx[x].locked)
+				again = true;
 			if (c->ctx[y].ret_lane > (old == TC_NONE ? 0 : c->ctx[old].ret_lane))
 				again = true;
 			c->ctx[x].callee[s] = y;
@@ -968,7 +1012,6 @@ static int analyse(tc_calls *c, uint32_t x)
 	bool tret[NTILE], tnew = lane > X->ret_lane;
 	for (int t = 0; t < NTILE; t++) {
 		tret[t] = !rc && tu[t] && (wret || returns_uniform(d, tu[t]));
-		tnew |= tret[t] && !X->ret_tuniform[t];
 	}
 	uint64_t outs = rc ? 0 : outs_uniform(d, u);
 	uint64_t wouts = rc ? 0 : outs | (w ? outs_uniform(d, w) : 0);
@@ -1003,15 +1046,32 @@ static int analyse(tc_calls *c, uint32_t x)
 			}
 		X = &c->ctx[x];
 	}
-	if (!rc && ((ret && !X->ret_uniform) || (wret && !X->ret_wuniform) || tnew ||
-		    (outs & ~X->out_uniform) || (wouts & ~X->out_wuniform))) {
-		X->ret_uniform |= ret;
-		X->ret_wuniform |= wret;
+	/* what it returns and leaves falls from the same in every group (as
+	 * a new context has it) to what this analysis finds; after
+	 * MAX_ANALYSES, to differing for good, so the work list ends */
+	bool first = !X->analysed;
+	X->analysed = true;
+	if (++X->nanalysed >= MAX_ANALYSES)
+		X->locked = true;
+	if (X->locked) {
+		ret = wret = false;
+		outs = wouts = 0;
+		for (int t = 0; t < NTILE; t++)
+			tret[t] = false;
+	}
+	for (int t = 0; t < NTILE; t++)
+		if (tu[t])
+			tnew |= tret[t] != X->ret_tuniform[t];
+	if (!rc && ((first && X->recall) || ret != X->ret_uniform || wret != X->ret_wuniform ||
+		    tnew || outs != X->out_uniform || wouts != X->out_wuniform)) {
+		X->ret_uniform = ret;
+		X->ret_wuniform = wret;
 		X->ret_lane = lane > X->ret_lane ? lane : X->ret_lane;
 		for (int t = 0; t < NTILE; t++)
-			X->ret_tuniform[t] |= tret[t];
-		X->out_uniform |= outs;
-		X->out_wuniform |= wouts;
+			if (tu[t] || X->locked)
+				X->ret_tuniform[t] = tret[t];
+		X->out_uniform = outs;
+		X->out_wuniform = wouts;
 		rc = requeue_callers(c, x);
 	}
 	if (!rc && again && !X->queued) {
