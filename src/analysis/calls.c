@@ -10,6 +10,7 @@
 #include "analysis/decided.h"
 #include "analysis/lanes.h"
 #include "analysis/masks.h"
+#include "analysis/scc.h"
 #include "analysis/solve.h"
 #include "analysis/traced.h"
 #include "analysis/uniformity.h"
@@ -77,10 +78,10 @@ typedef struct context {
 	 * taken as differing for good (MAX_ANALYSES) */
 	bool analysed, locked;
 	uint32_t nanalysed;
-	/* a caller chose it, not analysed yet, having assumed less of what it
-	 * returns and leaves than a new context has: its first analysis
-	 * analyses its callers again, whatever it finds */
-	bool recall;
+	/* not analysed yet, it starts from what the first caller that chose
+	 * it assumed of the call (claimed); where another assumed other, its
+	 * first analysis analyses its callers again, whatever it finds */
+	bool claimed, recall;
 	/* entered by part of the block [0] or of a warp [1]; direct: the call
 	 * from bad_parent is the one only part of it reaches */
 	bool bad[NVIEW], bad_direct[NVIEW];
@@ -122,6 +123,9 @@ struct tc_calls {
 	uint64_t *decides; /* per graph: the parameters whose constants may
 			    * decide a branch (tc__decided_module) */
 	uint8_t *foldable; /* per graph: some branch may be decided */
+	uint8_t **looped;  /* per graph with calls (loop_sites), per call site:
+			    * its block is on a cycle of the graph; NULL: not
+			    * made yet */
 	uint8_t *barriers; /* per graph: it has a barrier node */
 	uint8_t *checked;  /* per graph: tc__calls_checked */
 	uint32_t *sites;   /* per graph: the calls of it (by name) in the module */
@@ -285,10 +289,9 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 				X->kval[nk++] = kval[p];
 	}
 	X->launch = launch;
-	/* what it returns and leaves: the same in every group until its
-	 * analysis says otherwise (analyse: the greatest fixpoint, as one
-	 * function's values are found, so a call's result that comes back
-	 * round a loop into its own arguments is judged as inlined) */
+	/* what it returns and leaves, until its analysis says: what the first
+	 * caller that chooses it assumed (analyse), else the same in every
+	 * group (a root's: no caller reads it) */
 	X->ret_uniform = X->ret_wuniform = true;
 	for (int t = 0; t < NTILE; t++)
 		X->ret_tuniform[t] = true;
@@ -418,13 +421,94 @@ static bool may_differ(uint64_t mask, uint32_t b)
 }
 
 /* Whether call site s of context X, not analysed yet, will have a context
- * of its callee's (one with a body, not a builtin): until X's first
- * analysis says which, its result and outs are taken as the same in every
- * group, as a new context's are (context_of). */
+ * of its callee's (one with a body, not a builtin) and is on a cycle of
+ * X's graph (loop_sites): until X's first analysis says which context, its
+ * result and outs are taken as the same in every group, as a new context's
+ * are (context_of), so that a result that comes back round the loop into
+ * the call's own arguments is judged as inlined. Elsewhere they wait for
+ * the context: no result of a call can reach its own arguments there but
+ * through a recursion, where waiting is sound. */
 static bool pending(const tc_calls *c, const context *X, const tc_fn_desc *d, uint32_t s)
 {
 	uint32_t g = d->calls[s].callee;
-	return !X->analysed && g != TC_NONE && desc_of(c, g) && !desc_of(c, g)->builtin;
+	const uint8_t *looped = c->looped[X->graph];
+	return !X->analysed && looped && looped[s] && g != TC_NONE && desc_of(c, g) &&
+	       !desc_of(c, g)->builtin;
+}
+
+/* Whether call s's result reaches one of its own arguments through the
+ * values that use it (a search of at most LOOP_REACH values; mark and
+ * stack: per value, stamp a fresh stamp). */
+#define LOOP_REACH 4096u
+static bool feeds_itself(const tc_fn_desc *d, uint32_t s, uint32_t *mark, uint32_t stamp,
+			 uint32_t *stack)
+{
+	const tc_ua_func *f = &d->f;
+	const tc_call_site *cs = &d->calls[s];
+	uint32_t v = cs->value, top = 0, seen = 0;
+	if (v >= f->nvalues || !f->use_off)
+		return false;
+	mark[v] = stamp;
+	stack[top++] = v;
+	while (top) {
+		uint32_t x = stack[--top];
+		for (uint32_t a = 0; a < cs->nargs; a++)
+			if (d->arg[cs->arg_off + a] == x && x != v)
+				return true;
+		for (uint32_t k = f->use_off[x]; k < f->use_off[x + 1]; k++) {
+			uint32_t y = f->user[k];
+			if (y >= f->nvalues || mark[y] == stamp)
+				continue;
+			if (++seen > LOOP_REACH)
+				return true; /* not known: as if it did */
+			mark[y] = stamp;
+			stack[top++] = y;
+		}
+	}
+	return false;
+}
+
+/* Per call site of graph j (d), whether its block is on a cycle of the
+ * graph and its result reaches its own arguments (feeds_itself), in
+ * c->looped[j], made once. TC_OK or TC_ENOMEM. */
+static int loop_sites(tc_calls *c, uint32_t j, const tc_fn_desc *d)
+{
+	if (c->looped[j] || !d->ncalls)
+		return TC_OK;
+	uint32_t nb = d->f.nblocks;
+	uint8_t *site = tc__calloc(&c->al, d->ncalls, 1);
+	uint32_t *off = tc__malloc(&c->al, tc__mul((size_t)nb + 2, sizeof *off));
+	uint32_t *comp = tc__malloc(&c->al, tc__mul((size_t)nb + 1, sizeof *comp));
+	uint32_t nv = d->f.nvalues;
+	uint32_t *mark = tc__calloc(&c->al, (size_t)nv + 1, sizeof *mark);
+	uint32_t *stack = tc__malloc(&c->al, tc__mul((size_t)nv + 1, sizeof *stack));
+	tc_arena ar;
+	tc__arena_init(&ar, &c->al);
+	int rc = site && off && comp && mark && stack ? TC_OK : TC_ENOMEM;
+	if (!rc) { /* the blocks and the virtual exit, which leads nowhere */
+		memcpy(off, d->f.succ_off, ((size_t)nb + 1) * sizeof *off);
+		off[nb + 1] = off[nb];
+		tc_digraph g = {nb + 1, off, (uint32_t *)d->f.succ};
+		uint32_t ncomp;
+		uint8_t *cyclic = NULL;
+		rc = tc__scc(&ar, &g, NULL, comp, &ncomp, &cyclic);
+		for (uint32_t s = 0; !rc && s < d->ncalls; s++) {
+			uint32_t b = d->calls[s].block;
+			site[s] = b < nb && comp[b] < ncomp && cyclic[comp[b]] &&
+				  feeds_itself(d, s, mark, s + 1, stack);
+		}
+	}
+	tc__arena_free(&ar);
+	tc__free(&c->al, off);
+	tc__free(&c->al, comp);
+	tc__free(&c->al, mark);
+	tc__free(&c->al, stack);
+	if (rc) {
+		tc__free(&c->al, site);
+		return oom(c);
+	}
+	c->looped[j] = site;
+	return TC_OK;
 }
 
 /* The kinds of a context's values in *buf (grown to fit) for view view
@@ -853,8 +937,10 @@ static int analyse(tc_calls *c, uint32_t x)
 	uint32_t j = c->ctx[x].graph;
 	const tc_fn_desc *d = desc_of(c, j);
 	uint32_t n = d->f.nvalues;
-	int rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, 0, &c->kind, &c->kind_cap);
+	int rc = loop_sites(c, j, d);
 	if (rc)
+		return rc;
+	if ((rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, 0, &c->kind, &c->kind_cap)))
 		return oom(c);
 	tc_ua_func f = d->f;
 	f.kind = c->kind;
@@ -983,12 +1069,25 @@ static int analyse(tc_calls *c, uint32_t x)
 			for (int t = 0; t < NTILE; t++)
 				if (tu[t] && Y->ret_tuniform[t] != (assumed || (O && O->ret_tuniform[t])))
 					differs = true;
-			/* a new context is analysed first: what it finds comes
-			 * back to x (requeue_callers), where x assumed other */
-			if (differs && !Y->analysed)
+			/* a new context is analysed first, from what x assumed
+			 * (the first caller's): what it finds comes back to x
+			 * (requeue_callers) where that differs */
+			if (!Y->analysed && !Y->claimed) {
+				context *Z = &c->ctx[y];
+				Z->claimed = true;
+				Z->ret_uniform = was;
+				Z->ret_wuniform = wwas;
+				Z->out_uniform = outs;
+				Z->out_wuniform = wouts;
+				for (int t = 0; t < NTILE; t++)
+					if (tu[t])
+						Z->ret_tuniform[t] =
+						    assumed || (O && O->ret_tuniform[t]);
+			} else if (differs && !Y->analysed) {
 				c->ctx[y].recall = true;
-			else if (differs && !c->ctx[x].locked)
+			} else if (differs && !c->ctx[x].locked) {
 				again = true;
+			}
 			if (c->ctx[y].ret_lane > (old == TC_NONE ? 0 : c->ctx[old].ret_lane))
 				again = true;
 			c->ctx[x].callee[s] = y;
@@ -2063,12 +2162,14 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	c->kcount = tc__calloc(&al, n, sizeof *c->kcount);
 	c->decides = tc__malloc(&al, tc__mul(n, sizeof *c->decides));
 	c->foldable = tc__malloc(&al, n ? n : 1);
+	c->looped = tc__calloc(&al, n ? n : 1, sizeof *c->looped);
 	c->shown = tc__malloc(&al, tc__mul(n, sizeof *c->shown));
 	c->barriers = tc__calloc(&al, n, 1);
 	c->checked = tc__calloc(&al, n, 1);
 	c->wrapper = tc__calloc(&al, n, 1);
 	c->sites = tc__calloc(&al, n, sizeof *c->sites);
-	int rc = c->first && c->count && c->kcount && c->decides && c->foldable && c->shown &&
+	int rc = c->first && c->count && c->kcount && c->decides && c->foldable && c->looped &&
+			 c->shown &&
 			 c->barriers && c->checked && c->wrapper && c->sites
 		 ? TC_OK
 		 : oom(c);
@@ -2138,6 +2239,9 @@ void tc__calls_free(tc_calls *c)
 	tc__free(&c->al, c->kcount);
 	tc__free(&c->al, c->decides);
 	tc__free(&c->al, c->foldable);
+	for (size_t j = 0; c->looped && j < c->m->count; j++)
+		tc__free(&c->al, c->looped[j]);
+	tc__free(&c->al, c->looped);
 	for (size_t k = 0; k < c->nresults; k++)
 		tc_result_free(c->results[k]);
 	tc__free(&c->al, c->results);
