@@ -41,6 +41,52 @@
 static int view_of_span(int lg) { return lg >= 5 ? 1 : 6 - lg; }
 static int span_of_view(int view) { return 6 - view; }
 
+/* What a context returns and leaves, as its callers read it: its return
+ * value the same in the block (ret), in each warp (wret), in each aligned
+ * group of lanes of view t + 2 (tret[t]); its out k (tc_fn_desc.out_index),
+ * k < 64, the same in the block (bit k of outs), in each warp (wouts). */
+typedef struct summary {
+	bool ret, wret, tret[NTILE];
+	uint64_t outs, wouts;
+} summary;
+
+/* The views of groups of lanes (bit t: view t + 2) a summary is read in:
+ * all of them. */
+#define ALL_TILES ((1u << NTILE) - 1)
+
+/* The summary of a call not known yet where it is assumed: the same in
+ * every group (a new context's, until a caller claims it). */
+static summary all_same(void)
+{
+	summary S = {true, true, {false}, UINT64_MAX, UINT64_MAX};
+	for (int t = 0; t < NTILE; t++)
+		S.tret[t] = true;
+	return S;
+}
+
+/* Whether summaries S and T differ where they are read: the block's and the
+ * warp's views, and the views of groups of lanes in tiles (bit t). */
+static bool summary_differs(const summary *S, const summary *T, unsigned tiles)
+{
+	if (S->ret != T->ret || S->wret != T->wret || S->outs != T->outs || S->wouts != T->wouts)
+		return true;
+	for (int t = 0; t < NTILE; t++)
+		if (((tiles >> t) & 1) && S->tret[t] != T->tret[t])
+			return true;
+	return false;
+}
+
+/* T into *S, of the views of groups of lanes those in tiles (bit t). */
+static void take_summary(summary *S, const summary *T, unsigned tiles)
+{
+	bool tret[NTILE];
+	memcpy(tret, S->tret, sizeof tret);
+	*S = *T;
+	for (int t = 0; t < NTILE; t++)
+		if (!((tiles >> t) & 1))
+			S->tret[t] = tret[t];
+}
+
 typedef struct context {
 	uint32_t graph;
 	uint64_t mask;  /* parameter p < MASK_BITS may differ: bit p */
@@ -61,26 +107,19 @@ typedef struct context {
 			     * take it (with live; NULL: none) */
 	bool live_done; /* live is found */
 	bool launch;    /* a kernel as launched: its parameters as read */
-	bool ret_uniform;  /* its return value is the same in the block */
-	bool ret_wuniform; /* ... in each warp */
-	uint8_t ret_lane;  /* ... base + lane in each warp's view, as
-			    * tc__lanes_lane says (0: not) */
+	summary sum;       /* what it returns and leaves */
+	uint8_t ret_lane;  /* its return value is base + lane in each warp's
+			    * view, as tc__lanes_lane says (0: not) */
 	/* the views of groups of lanes judged (tc_calls.tiles): the
 	 * parameters that may differ in a group (within wmask; all, for a
-	 * view not judged), and whether its return value is the same in each */
+	 * view not judged) */
 	uint64_t tmask[NTILE];
-	bool ret_tuniform[NTILE];
-	uint64_t out_uniform;  /* its out k (tc_fn_desc.out_index), k < 64, is
-				* the same in the block: bit k */
-	uint64_t out_wuniform; /* ... in each warp */
 	bool queued;
-	/* analysed at least once; how often; what it returns and leaves
-	 * taken as differing for good (MAX_ANALYSES) */
-	bool analysed, locked;
+	/* how often it was analysed (MAX_ANALYSES: locked); not analysed yet,
+	 * its summary is what the first caller that chose it assumed of the
+	 * call (claimed); where another assumed other, its first analysis
+	 * analyses its callers again, whatever it finds (recall) */
 	uint32_t nanalysed;
-	/* not analysed yet, it starts from what the first caller that chose
-	 * it assumed of the call (claimed); where another assumed other, its
-	 * first analysis analyses its callers again, whatever it finds */
 	bool claimed, recall;
 	/* entered by part of the block [0] or of a warp [1]; direct: the call
 	 * from bad_parent is the one only part of it reaches */
@@ -292,10 +331,7 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	/* what it returns and leaves, until its analysis says: what the first
 	 * caller that chooses it assumed (analyse), else the same in every
 	 * group (a root's: no caller reads it) */
-	X->ret_uniform = X->ret_wuniform = true;
-	for (int t = 0; t < NTILE; t++)
-		X->ret_tuniform[t] = true;
-	X->out_uniform = X->out_wuniform = UINT64_MAX;
+	X->sum = all_same();
 	X->wresult = TC_NONE;
 	X->next = c->first[j];
 	X->in_head = X->last_caller = X->result = X->order = TC_NONE;
@@ -420,6 +456,19 @@ static bool may_differ(uint64_t mask, uint32_t b)
 	return b >= MASK_BITS || ((mask >> b) & 1);
 }
 
+/* Whether context X has been analysed; whether MAX_ANALYSES times, and so
+ * assumes nothing of its calls any more (context_kinds, in_passed) and
+ * returns and leaves what differs. */
+static bool analysed(const context *X)
+{
+	return X->nanalysed > 0;
+}
+
+static bool locked(const context *X)
+{
+	return X->nanalysed >= MAX_ANALYSES;
+}
+
 /* Whether call site s of context X, not analysed yet, will have a context
  * of its callee's (one with a body, not a builtin) and is on a cycle of
  * X's graph (loop_sites): until X's first analysis says which context, its
@@ -432,7 +481,7 @@ static bool pending(const tc_calls *c, const context *X, const tc_fn_desc *d, ui
 {
 	uint32_t g = d->calls[s].callee;
 	const uint8_t *looped = c->looped[X->graph];
-	return !X->analysed && looped && looped[s] && g != TC_NONE && desc_of(c, g) &&
+	return !analysed(X) && looped && looped[s] && g != TC_NONE && desc_of(c, g) &&
 	       !desc_of(c, g)->builtin;
 }
 
@@ -546,18 +595,17 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 	bool warp = view >= 1;
 	/* a context analysed MAX_ANALYSES times assumes nothing of its calls
 	 * any more: its analysis no longer depends on theirs */
-	for (uint32_t s = 0; s < d->ncalls && !X->locked; s++) {
+	for (uint32_t s = 0; s < d->ncalls && !locked(X); s++) {
 		uint32_t y = X->callee[s], v = d->calls[s].value;
 		if (v >= n || (y == TC_NONE && !pending(c, X, d, s)))
 			continue;
 		const context *Y = y != TC_NONE ? &c->ctx[y] : NULL;
-		if (!Y || (view == 0 ? Y->ret_uniform
-				     : Y->ret_wuniform || (view >= 2 && Y->ret_tuniform[view - 2])))
+		if (!Y || (view == 0 ? Y->sum.ret : Y->sum.wret || (view >= 2 && Y->sum.tret[view - 2])))
 			kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
 	}
 	/* what callees left in memory, where their contexts make it uniform:
 	 * a value made of several such parts where each is */
-	for (int pass = 0; pass < 2 && !X->locked; pass++)
+	for (int pass = 0; pass < 2 && !locked(X); pass++)
 		for (uint32_t q = 0; q < d->ncout; q++) {
 			uint32_t s = d->cout_site[q], v = d->cout_value[q], k = d->cout_index[q];
 			uint32_t y = s < d->ncalls ? X->callee[s] : TC_NONE;
@@ -565,7 +613,7 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 				continue;
 			uint64_t outs = 0;
 			if (y != TC_NONE && k < MASK_BITS)
-				outs = warp ? c->ctx[y].out_wuniform : c->ctx[y].out_uniform;
+				outs = warp ? c->ctx[y].sum.wouts : c->ctx[y].sum.outs;
 			else if (y == TC_NONE && s < d->ncalls && pending(c, X, d, s))
 				outs = UINT64_MAX;
 			bool same = k < MASK_BITS && ((outs >> k) & 1);
@@ -685,7 +733,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, int view, tc_
 	/* the calls whose callees return base + lane */
 	for (uint32_t s = 0; s < d->ncalls; s++) {
 		uint32_t y = X->callee[s], v = d->calls[s].value;
-		if (y == TC_NONE || v >= f.nvalues || !c->ctx[y].ret_lane || c->ctx[y].ret_wuniform)
+		if (y == TC_NONE || v >= f.nvalues || !c->ctx[y].ret_lane || c->ctx[y].sum.wret)
 			continue;
 		if (lop == d->lop && !(lop = own_lop(c, d)))
 			return oom(c);
@@ -818,9 +866,9 @@ static void in_passed(const tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32
 	*differs = *wdiffers = false;
 	if (os != TC_NONE) { /* what an earlier call left there */
 		uint32_t oy = os < d->ncalls ? X->callee[os] : TC_NONE, k = d->in_oindex[q];
-		*differs = oy == TC_NONE || X->locked || may_differ(~c->ctx[oy].out_uniform, k);
-		*wdiffers = *differs && (oy == TC_NONE || X->locked ||
-					 may_differ(~c->ctx[oy].out_wuniform, k));
+		*differs = oy == TC_NONE || locked(X) || may_differ(~c->ctx[oy].sum.outs, k);
+		*wdiffers =
+		    *differs && (oy == TC_NONE || locked(X) || may_differ(~c->ctx[oy].sum.wouts, k));
 	} else if (from != TC_NONE) { /* its own in, as its caller passed it */
 		bool known = !X->launch && from < d->nins;
 		*differs = !known || may_differ(X->mask, d->nparams + from);
@@ -962,6 +1010,9 @@ static int analyse(tc_calls *c, uint32_t x)
 	for (int v = 2; v < NVIEW && l && !rc; v++)
 		if (((c->tiles >> v) & 1) && !(rc = warp_view(c, x, d, v, &lt[v - 2])))
 			tu[v - 2] = tc__lanes_uniformity(lt[v - 2]);
+	unsigned views = 0; /* those judged: bit t for tu[t] */
+	for (int t = 0; t < NTILE; t++)
+		views |= (tu[t] != NULL) << t;
 	bool again = false;
 	tc_decided *ev = NULL;
 	if (!rc)
@@ -1051,42 +1102,28 @@ static int analyse(tc_calls *c, uint32_t x)
 		uint32_t y;
 		if (!(rc = context_of(c, cs->callee, P.mask, P.wmask, P.ones, P.gmask, P.gspan,
 				      P.tmask, P.kmask, P.kval, false, &y))) {
-			/* a callee whose return is known uniform already, which
-			 * this analysis did not assume: analyse x again */
-			/* a callee whose return or outs differ from what this
-			 * analysis assumed (its context then, or the same in
-			 * every group where none was known yet): analyse x
-			 * again */
+			/* what this analysis assumed of the call: its context
+			 * then, the same in every group where none was known
+			 * yet and pending says so, else that everything
+			 * differs. A new context starts from that (the first
+			 * caller's), and what it finds comes back to x
+			 * (requeue_callers) where that differs; a callee
+			 * analysed already that differs: analyse x again */
 			uint32_t old = c->ctx[x].callee[s];
-			bool assumed = old == TC_NONE && pending(c, &c->ctx[x], d, s);
-			const context *O = old != TC_NONE ? &c->ctx[old] : NULL, *Y = &c->ctx[y];
-			bool was = assumed || (O && O->ret_uniform),
-			     wwas = assumed || (O && O->ret_wuniform);
-			uint64_t outs = assumed ? UINT64_MAX : O ? O->out_uniform : 0,
-				 wouts = assumed ? UINT64_MAX : O ? O->out_wuniform : 0;
-			bool differs = Y->ret_uniform != was || Y->ret_wuniform != wwas ||
-				       Y->out_uniform != outs || Y->out_wuniform != wouts;
-			for (int t = 0; t < NTILE; t++)
-				if (tu[t] && Y->ret_tuniform[t] != (assumed || (O && O->ret_tuniform[t])))
-					differs = true;
-			/* a new context is analysed first, from what x assumed
-			 * (the first caller's): what it finds comes back to x
-			 * (requeue_callers) where that differs */
-			if (!Y->analysed && !Y->claimed) {
-				context *Z = &c->ctx[y];
-				Z->claimed = true;
-				Z->ret_uniform = was;
-				Z->ret_wuniform = wwas;
-				Z->out_uniform = outs;
-				Z->out_wuniform = wouts;
-				for (int t = 0; t < NTILE; t++)
-					if (tu[t])
-						Z->ret_tuniform[t] =
-						    assumed || (O && O->ret_tuniform[t]);
-			} else if (differs && !Y->analysed) {
-				c->ctx[y].recall = true;
-			} else if (differs && !c->ctx[x].locked) {
-				again = true;
+			summary A = {false, false, {false}, 0, 0};
+			if (old != TC_NONE)
+				A = c->ctx[old].sum;
+			else if (pending(c, &c->ctx[x], d, s))
+				A = all_same();
+			context *Y = &c->ctx[y];
+			if (!analysed(Y) && !Y->claimed) {
+				Y->claimed = true;
+				take_summary(&Y->sum, &A, views);
+			} else if (summary_differs(&Y->sum, &A, views)) {
+				if (!analysed(Y))
+					Y->recall = true;
+				else if (!locked(&c->ctx[x]))
+					again = true;
 			}
 			if (c->ctx[y].ret_lane > (old == TC_NONE ? 0 : c->ctx[old].ret_lane))
 				again = true;
@@ -1105,23 +1142,22 @@ static int analyse(tc_calls *c, uint32_t x)
 			rc = record_view(c, d, tu[t], &X->tdiv[t], &X->tdeps[t]);
 	if (!rc)
 		rc = collective_args(c, X, d, u, l);
-	bool ret = !rc && returns_uniform(d, u);
-	bool wret = !rc && (ret || (w && returns_uniform(d, w)));
+	summary S; /* what it returns and leaves */
+	S.ret = !rc && returns_uniform(d, u);
+	S.wret = !rc && (S.ret || (w && returns_uniform(d, w)));
 	uint8_t lane = rc || !l ? 0 : returns_lane(d, l, w);
-	bool tret[NTILE], tnew = lane > X->ret_lane;
-	for (int t = 0; t < NTILE; t++) {
-		tret[t] = !rc && tu[t] && (wret || returns_uniform(d, tu[t]));
-	}
-	uint64_t outs = rc ? 0 : outs_uniform(d, u);
-	uint64_t wouts = rc ? 0 : outs | (w ? outs_uniform(d, w) : 0);
+	for (int t = 0; t < NTILE; t++)
+		S.tret[t] = !rc && tu[t] && (S.wret || returns_uniform(d, tu[t]));
+	S.outs = rc ? 0 : outs_uniform(d, u);
+	S.wouts = rc ? 0 : S.outs | (w ? outs_uniform(d, w) : 0);
 	/* the outs a call leaves: as its callee's context says */
 	for (uint32_t q = 0; !rc && q < d->nfout; q++) {
 		uint32_t k = d->fout_k[q], s = d->fout_site[q], o = d->fout_index[q];
 		uint32_t y = s < d->ncalls ? c->ctx[x].callee[s] : TC_NONE;
 		if (k >= MASK_BITS || o >= MASK_BITS || y == TC_NONE)
 			continue;
-		outs |= ((c->ctx[y].out_uniform >> o) & 1) << k;
-		wouts |= ((c->ctx[y].out_wuniform >> o) & 1) << k;
+		S.outs |= ((c->ctx[y].sum.outs >> o) & 1) << k;
+		S.wouts |= ((c->ctx[y].sum.wouts >> o) & 1) << k;
 	}
 	tc__decided_free(ev);
 	tc__lanes_free(l);
@@ -1145,32 +1181,16 @@ static int analyse(tc_calls *c, uint32_t x)
 			}
 		X = &c->ctx[x];
 	}
-	/* what it returns and leaves falls from the same in every group (as
-	 * a new context has it) to what this analysis finds; after
-	 * MAX_ANALYSES, to differing for good, so the work list ends */
-	bool first = !X->analysed;
-	X->analysed = true;
+	/* what it returns and leaves becomes what this analysis finds, from
+	 * what its first caller assumed; after MAX_ANALYSES, what differs for
+	 * good, so the work list ends */
+	bool first = !analysed(X);
 	if (++X->nanalysed >= MAX_ANALYSES)
-		X->locked = true;
-	if (X->locked) {
-		ret = wret = false;
-		outs = wouts = 0;
-		for (int t = 0; t < NTILE; t++)
-			tret[t] = false;
-	}
-	for (int t = 0; t < NTILE; t++)
-		if (tu[t])
-			tnew |= tret[t] != X->ret_tuniform[t];
-	if (!rc && ((first && X->recall) || ret != X->ret_uniform || wret != X->ret_wuniform ||
-		    tnew || outs != X->out_uniform || wouts != X->out_wuniform)) {
-		X->ret_uniform = ret;
-		X->ret_wuniform = wret;
+		S = (summary){false, false, {false}, 0, 0};
+	if (!rc && ((first && X->recall) || lane > X->ret_lane ||
+		    summary_differs(&S, &X->sum, views))) {
+		take_summary(&X->sum, &S, locked(X) ? ALL_TILES : views);
 		X->ret_lane = lane > X->ret_lane ? lane : X->ret_lane;
-		for (int t = 0; t < NTILE; t++)
-			if (tu[t] || X->locked)
-				X->ret_tuniform[t] = tret[t];
-		X->out_uniform = outs;
-		X->out_wuniform = wouts;
 		rc = requeue_callers(c, x);
 	}
 	if (!rc && again && !X->queued) {

@@ -49,10 +49,11 @@
  * in a loop), or more than MAX_JOIN_OFFS where it only joins them (many
  * callers' temporaries, and a .func's parameter or a call's result
  * moved by a constant, a field of what they pass or return, until it has
- * added offsets in PARAM_ROUNDS rounds), keeps the object at any offset, so the values' height is
- * bounded; so does an object whose address comes into a value that
- * holds MAX_ADDRS already (its exact offsets become its variables, and
- * then the object at any offset, before the value is given up).
+ * added offsets in PARAM_ROUNDS rounds), keeps the object at any offset,
+ * so the values' height is bounded; so does an object whose address comes
+ * into a value that holds MAX_ADDRS already (its exact offsets become its
+ * variables, and then the object at any offset, before the value is given
+ * up).
  *
  * Variables: where the file's DWARF places variables in a function's depot
  * (nvcc -G: DW_OP_addr __local_depotN, DW_OP_plus_uconst K, each local
@@ -99,7 +100,7 @@
  * (many callers' temporaries passed by reference) */
 #define MAX_JOIN_OFFS 256
 #define MAX_ROUNDS 64
-enum { PM_PARAM = 1, PM_OTHER = 2, PM_RESULT = 4 }; /* dstate.pmove */
+enum { PM_FIELD = 1, PM_OTHER = 2 }; /* dstate.pmove */
 /* a parameter moved by a constant that adds addresses in more rounds than
  * this (a recursive call stepping it) keeps MAX_OFFS, as other moves do */
 #define PARAM_ROUNDS 4
@@ -253,9 +254,9 @@ typedef struct dstate {
 	 * MAX_OFFS where the fact evaluated moves an address, else
 	 * MAX_JOIN_OFFS */
 	uint32_t max_offs;
-	/* per register (vbase): PM_PARAM where a DF_PARAM fact writes it,
-	 * PM_RESULT where a DF_RESULT does, PM_OTHER where another fact
-	 * does; per fact, the rounds in which a move of a parameter or a
+	/* per register (vbase): PM_FIELD where a DF_PARAM or a DF_RESULT
+	 * fact writes it (a constant moves it to a field), PM_OTHER where
+	 * another fact does; per fact, the rounds in which a move of a parameter or a
 	 * result added addresses (up to PARAM_ROUNDS + 1), and the last of
 	 * them plus 1; the round */
 	uint8_t *pmove, *pgrow;
@@ -938,6 +939,22 @@ static uint32_t arg_slot(const dstate *s, const pcall *c, uint32_t q)
 	return slot != TC_NONE && slot < r->fn[c->caller].nregs ? slot : TC_NONE;
 }
 
+/* The register that the caller of call ci stores as the 8 bytes at offset
+ * pk of its argument q (the one st.param of them into that call slot), or
+ * TC_NONE. */
+static uint32_t arg_reg(const dstate *s, uint32_t ci, uint32_t q, int64_t pk)
+{
+	const reader *r = s->r;
+	const pcall *c = &r->calls[ci];
+	uint32_t slot = arg_slot(s, c, q);
+	uint32_t j = slot != TC_NONE ? s->pfact[s->vbase[c->caller] + slot] : TC_NONE;
+	if (j >= ST_MANY)
+		return TC_NONE;
+	const dfact *x = &r->df[j];
+	return x->k == pk && x->size == 8 && !(x->flags & (DF_GUARD | DF_IMM | DF_ANYV)) ? x->def
+											: TC_NONE;
+}
+
 /* The size bytes at offset k of what call c passes as its argument q, into
  * out: unknown where the caller stores no slot. */
 static void call_arg(dstate *s, const pcall *c, uint32_t q, int64_t k, uint32_t size, aval *out)
@@ -1000,10 +1017,8 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 	 * what it is passed), unless it keeps adding (a recursive call
 	 * stepping it) */
 	uint32_t fj = (uint32_t)(x - r->df), n0 = d ? d->n : 0;
-	uint8_t pm = x->op == DF_ADD && x->k != 0 && x->a < r->fn[f].nregs
-			 ? s->pmove[s->vbase[f] + x->a]
-			 : 0;
-	bool field = pm == PM_PARAM || pm == PM_RESULT;
+	bool field = x->op == DF_ADD && x->k != 0 && x->a < r->fn[f].nregs &&
+		     s->pmove[s->vbase[f] + x->a] == PM_FIELD;
 	bool moves = (x->op == DF_ADD && x->k != 0 && (!field || s->pgrow[fj] > PARAM_ROUNDS)) ||
 		     x->op == DF_ADDR;
 	s->max_offs = moves ? MAX_OFFS : MAX_JOIN_OFFS;
@@ -1291,15 +1306,10 @@ static bool thru_reg(dstate *s, const uint32_t *doff, const uint32_t *def, const
 					return false; /* not made yet, a recursion, or none */
 				for (uint32_t q = 0; q < s->thru_n[h]; q++) {
 					const tsrc *t = &s->tsrc[s->thru_off[h] + q];
-					uint32_t slot = arg_slot(s, c, t->p);
-					uint32_t a = slot == TC_NONE ? TC_NONE : s->pfact[s->vbase[g] + slot];
-					if (a == TC_NONE || a == ST_MANY || sp == THRU_VISITS)
+					uint32_t a = arg_reg(s, f->a, t->p, t->pk);
+					if (a == TC_NONE || sp == THRU_VISITS)
 						return false;
-					const dfact *y = &r->df[a];
-					if (y->k != t->pk || y->size != 8 ||
-					    (y->flags & (DF_IMM | DF_ANYV | DF_GUARD)))
-						return false;
-					st[sp].v = y->def;
+					st[sp].v = a;
 					st[sp++].add = add + (uint64_t)t->k;
 				}
 				continue;
@@ -1458,9 +1468,8 @@ static int setup(dstate *s)
 				s->val[s->vbase[f] + x->def].k = V_TOP;
 			if (x->def != TC_NONE && x->def < fn->nregs && x->op != DF_STORE &&
 			    x->op != DF_ARG)
-				s->pmove[s->vbase[f] + x->def] |= x->op == DF_PARAM    ? PM_PARAM
-								  : x->op == DF_RESULT ? PM_RESULT
-										       : PM_OTHER;
+				s->pmove[s->vbase[f] + x->def] |=
+				    x->op == DF_PARAM || x->op == DF_RESULT ? PM_FIELD : PM_OTHER;
 		}
 	}
 	for (size_t i = 0; i < r->ncalls; i++)
@@ -1486,8 +1495,8 @@ static bool assert_name(const pcall *c)
 /* Whether call c is of one of the CUDA runtime's device functions that
  * neither write through an address they are given nor keep it: vprintf
  * (which reads its format and its argument buffer, a depot's slots
- * under -G), the assertion's failure (the message's strings), malloc and free (heap
- * memory). A function of that name with a body in the file is not. */
+ * under -G), the assertion's failure (the message's strings), malloc
+ * and free (heap memory). A function of that name with a body in the file is not. */
 static bool keeps_no_address(const pcall *c)
 {
 	static const char *const names[] = {"vprintf", "malloc", "free"};
@@ -2137,21 +2146,6 @@ static int open_live(dstate *s, uint8_t **out)
 	return TC_OK;
 }
 
-/* The register that the caller of call ci stores as its argument q (the one
- * st.param of its 8 bytes into that call slot), or TC_NONE. */
-static uint32_t arg_reg(const dstate *s, uint32_t ci, uint32_t q)
-{
-	const reader *r = s->r;
-	const pcall *c = &r->calls[ci];
-	uint32_t slot = arg_slot(s, c, q);
-	uint32_t j = slot != TC_NONE ? s->pfact[s->vbase[c->caller] + slot] : TC_NONE;
-	if (j >= ST_MANY)
-		return TC_NONE;
-	const dfact *x = &r->df[j];
-	return x->k == 0 && x->size == 8 && !(x->flags & (DF_GUARD | DF_IMM | DF_ANYV)) ? x->def
-										       : TC_NONE;
-}
-
 /* Whether register v of .func g holds its parameter *p (TC_NONE: not
  * known) plus *c: written once in g, by the read of the parameter's 8
  * bytes, a sum with a constant, a load that is a copy (copy_of), or the
@@ -2193,7 +2187,7 @@ static int param_of(dstate *s, uint32_t g, fdom *d, uint32_t v, uint64_t *work, 
 			    s->thru_n[pc->callee] != 1)
 				return TC_OK;
 			const tsrc *t = &s->tsrc[s->thru_off[pc->callee]];
-			if (t->pk != 0 || (v = arg_reg(s, x->a, t->p)) == TC_NONE)
+			if ((v = arg_reg(s, x->a, t->p, t->pk)) == TC_NONE)
 				return TC_OK;
 			sum += (uint64_t)t->k;
 		} else {
@@ -2261,7 +2255,7 @@ static bool call_writes(dstate *s, uint32_t g, const uint64_t *base, uint32_t nb
 		if (!d || !d->ok)
 			return true;
 		for (uint32_t q = 0; q < n2; q++) {
-			uint32_t reg = arg_reg(s, c, q), pp = TC_NONE;
+			uint32_t reg = arg_reg(s, c, q, 0), pp = TC_NONE;
 			int64_t k = 0;
 			b2[q] = 0;
 			if (reg != TC_NONE && param_of(s, g, d, reg, work, &pp, &k))
@@ -2426,7 +2420,7 @@ static int before_returns(dstate *s, uint32_t g, fdom *d, uint32_t pos, const ui
 static int arg_param(dstate *s, uint32_t f, fdom *d, uint32_t ci, uint32_t q, uint64_t *work,
 		     uint32_t *p, int64_t *c)
 {
-	uint32_t reg = arg_reg(s, ci, q);
+	uint32_t reg = arg_reg(s, ci, q, 0);
 	*p = TC_NONE;
 	*c = 0;
 	return reg == TC_NONE ? TC_OK : param_of(s, f, d, reg, work, p, c);
@@ -3491,7 +3485,7 @@ static int call_foreign(dstate *s, const fin *F, uint32_t g, fdom *d, uint32_t c
 	bool any = y == TC_NONE ? call_gets_address(s, ci) : !F[y].wdone || F[y].wany;
 	for (uint32_t k = 0; y != TC_NONE && !any && k < F[y].nws; k++) {
 		const fwrite *x = &F[y].ws[k];
-		uint32_t v = arg_reg(s, ci, x->p), p;
+		uint32_t v = arg_reg(s, ci, x->p, 0), p;
 		int64_t cc;
 		if (v == TC_NONE) {
 			any = true;
@@ -3666,7 +3660,7 @@ static int ins_of(dstate *s, fin *F, uint32_t g, uint64_t *work)
 			continue;
 		me->clean[ci - fn->call0] = 1;
 		for (uint32_t k = 0; k < F[y].n; k++) {
-			uint32_t reg = arg_reg(s, ci, F[y].in[k].p), p, q;
+			uint32_t reg = arg_reg(s, ci, F[y].in[k].p, 0), p, q;
 			int64_t c;
 			if (reg == TC_NONE)
 				continue;
@@ -3738,7 +3732,7 @@ static bool call_writes_at(dstate *s, const fin *F, uint32_t c, uint32_t o, int6
 		return call_may_reach(s, c, o, work);
 	for (uint32_t k = 0; k < F[y].nws; k++) {
 		const fwrite *x = &F[y].ws[k];
-		uint32_t v = arg_reg(s, c, x->p);
+		uint32_t v = arg_reg(s, c, x->p, 0);
 		if (v == TC_NONE || v >= r->fn[pc->caller].nregs || *work >= COPY_WORK)
 			return true;
 		const aval *a = reg(s, pc->caller, v);
@@ -3857,7 +3851,7 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 	}
 	if (fn->entry || !F[f].clean || !F[f].clean[ci - fn->call0])
 		return TC_OK;
-	uint32_t reg = arg_reg(s, ci, in->p), p;
+	uint32_t reg = arg_reg(s, ci, in->p, 0), p;
 	int64_t c;
 	if (reg == TC_NONE)
 		return TC_OK;

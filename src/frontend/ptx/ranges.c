@@ -185,7 +185,6 @@ static ivl at(const rstate *s, uint32_t v, uint32_t b)
 	return a;
 }
 
-/* operand j of record i (block b) as its lane op names it */
 /* The register record i reads at its place a (TC_NONE: none such). */
 static uint32_t read_reg(const rstate *s, uint32_t i, uint32_t a)
 {
@@ -196,6 +195,7 @@ static uint32_t read_reg(const rstate *s, uint32_t i, uint32_t a)
 	return v < s->fn->nregs ? v : TC_NONE;
 }
 
+/* operand j of record i (block b) as its lane op names it */
 static ivl operand(const rstate *s, const tc_lane_op *o, uint32_t i, uint32_t b, int j)
 {
 	if (o->flags & (j == 0 ? TC_LOP_K0 : TC_LOP_K1))
