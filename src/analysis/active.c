@@ -56,7 +56,17 @@ static uint32_t whole_side(const tc_ua_func *f, const tc_lane_op *op, const uint
 {
 	if (tc__branch_way(f, way, b, true) == TC_NONE)
 		return TC_NONE;
+	/* the test, through negations of a truth value (PTX not.pred: a xor
+	 * with all ones) */
 	const tc_lane_op *o = &op[f->cond[b]];
+	bool negated = false;
+	for (int steps = 0; steps < 4 && o->op == TC_LOP_XOR && o->bits == 1; steps++) {
+		int i = (o->flags & TC_LOP_K1) ? 0 : (o->flags & TC_LOP_K0) ? 1 : -1;
+		if (i < 0 || !(o->k[1 - i] & 1) || o->a[i] >= f->nvalues)
+			return TC_NONE;
+		negated = !negated;
+		o = &op[o->a[i]];
+	}
 	if (o->op != TC_LOP_EQ && o->op != TC_LOP_NE)
 		return TC_NONE;
 	*read = TC_NONE;
@@ -72,7 +82,7 @@ static uint32_t whole_side(const tc_ua_func *f, const tc_lane_op *op, const uint
 	if (*read == TC_NONE)
 		return TC_NONE;
 	/* where the condition holds (EQ) or does not (NE) */
-	return tc__branch_way(f, way, b, o->op == TC_LOP_EQ);
+	return tc__branch_way(f, way, b, (o->op == TC_LOP_EQ) != negated);
 }
 
 static int walk_init(walk *w, const tc_ua_func *f, const tc_alloc *al)

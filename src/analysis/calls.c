@@ -6,6 +6,7 @@
  * down in breadth-first order.
  */
 #include "analysis/calls.h"
+#include "analysis/active.h"
 #include "analysis/affine.h"
 #include "analysis/decided.h"
 #include "analysis/lanes.h"
@@ -95,6 +96,10 @@ typedef struct context {
 	uint64_t gmask; /* ... names in each lane exactly its own aligned group
 			 * of the warp (a partitioned warp's member mask:
 			 * tc__lanes_group_mask in the caller) */
+	uint64_t amask; /* ... is the same in the lanes of a warp that make
+			 * the call together, though not in the warp (a
+			 * member mask that the branches on the way make so:
+			 * masks.h in the caller) */
 	uint64_t gspan[3]; /* ... of 2^lg lanes, lg 1 .. 6 in bit p of these
 			    * three planes (gspan_of); 0: not known */
 	uint64_t kmask; /* ... is a known small integer constant: kval[i] for
@@ -139,6 +144,11 @@ typedef struct context {
 	/* per collective: the span of the lanes a masked warp collective's
 	 * mask names, whose reach is judged in that view; -1: not judged */
 	int8_t *cspan;
+	/* the edges the whole warp takes together (active.h) where the
+	 * warp's view of this context has its own (calls that return the
+	 * active mask: ret_form), per edge, and the nodes behind them; NULL:
+	 * the reader's (tc_graph_info.warp_sync_edge) */
+	uint8_t *sync_edge, *synced;
 	/* the views of aligned groups of lanes (2 .. 5) as the warp's */
 	uint8_t *tdiv[NTILE];
 	tc_uniformity_deps *tdeps[NTILE];
@@ -171,6 +181,7 @@ struct tc_calls {
 	bool pointers;     /* some call through a pointer may run barriers or
 			    * collectives: a function's calls by name are not
 			    * all the ways to it */
+	tc_lane_op *retform; /* per graph: ret_form */
 	uint8_t *wrapper;  /* per graph: its collectives are in another file than
 			    * every call of it (a toolkit's __shfl_sync that nvcc -G
 			    * keeps): judged and reported at each call */
@@ -254,21 +265,41 @@ static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
 	return true;
 }
 
-/* The context of graph j with mask (or as launched); made and queued when
- * new. TC_NONE in *out when out of memory. */
-static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, uint64_t ones,
-		      uint64_t gmask, const uint64_t *gspan, const uint64_t *tmask, uint64_t kmask,
-		      const int64_t *kval, bool launch, uint32_t *out)
+/* What a call passes its callee, per parameter p < MASK_BITS (bit p; a
+ * context's fields of the same names say what they mean). */
+typedef struct passing {
+	uint64_t mask, wmask, ones, gmask, gspan[3], tmask[NTILE], kmask, amask;
+	int64_t kval[MASK_BITS];
+} passing;
+
+/* The context of graph j for what P passes (NULL: every parameter may
+ * differ), or as launched; made and queued when new. TC_NONE in *out when
+ * out of memory. */
+static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, uint32_t *out)
 {
-	bool most = !launch && c->count[j] >= MAX_CONTEXTS_PER_FUNCTION;
-	if (most) {
-		mask = wmask = ALL_DIVERGENT;
-		ones = gmask = kmask = 0;
+	bool most = !launch && (!P || c->count[j] >= MAX_CONTEXTS_PER_FUNCTION);
+	uint64_t mask = ALL_DIVERGENT, wmask = ALL_DIVERGENT, ones = 0, gmask = 0, kmask = 0,
+		 amask = 0;
+	const uint64_t *gspan = NULL, *tmask = NULL;
+	const int64_t *kval = NULL;
+	if (!most && P) {
+		mask = P->mask;
+		wmask = P->wmask;
+		ones = P->ones;
+		gmask = P->gmask;
+		kmask = P->kmask;
+		amask = P->amask;
+		gspan = P->gspan;
+		tmask = P->tmask;
+		kval = P->kval;
 	}
+	if (launch)
+		mask = wmask = 0;
 	if (kmask && c->kcount[j] >= MAX_CONST_CONTEXTS)
 		kmask = 0;
 	wmask &= mask;
 	gmask &= wmask;
+	amask &= wmask & ~gmask;
 	uint64_t gs[3] = {0, 0, 0}, tm[NTILE];
 	for (int b = 0; b < 3 && gspan && !launch; b++)
 		gs[b] = gspan[b] & gmask;
@@ -290,6 +321,7 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
 				c->ctx[x].ones == ones && c->ctx[x].gmask == gmask &&
+				c->ctx[x].amask == amask &&
 				!memcmp(c->ctx[x].gspan, gs, sizeof gs) &&
 				!memcmp(c->ctx[x].tmask, tm, sizeof tm) &&
 				same_consts(&c->ctx[x], kmask, kval)))) {
@@ -315,6 +347,7 @@ static int context_of(tc_calls *c, uint32_t j, uint64_t mask, uint64_t wmask, ui
 	X->wmask = launch ? 0 : wmask;
 	X->ones = launch ? 0 : ones;
 	X->gmask = launch ? 0 : gmask;
+	X->amask = launch ? 0 : amask;
 	memcpy(X->gspan, gs, sizeof gs);
 	memcpy(X->tmask, tm, sizeof tm);
 	X->kmask = kmask;
@@ -421,6 +454,64 @@ static uint8_t returns_lane(const tc_fn_desc *d, const tc_lanes *l, const tc_uni
 		m = m < 0 ? x : tc__lanes_lane_meet(m, x);
 	}
 	return (uint8_t)(m > 0 ? m : 0);
+}
+
+/* v of d through copies that keep 32 bits or more (TC_NONE: a chain of
+ * more than 8, or no value of d). */
+static uint32_t through_copies(const tc_fn_desc *d, uint32_t v)
+{
+	for (int steps = 0; steps < 8 && v < d->f.nvalues; steps++) {
+		const tc_lane_op *o = &d->lop[v];
+		if (o->op != TC_LOP_COPY || (o->flags & TC_LOP_K0) || (o->bits && o->bits < 32))
+			return v;
+		v = o->a[0];
+	}
+	return TC_NONE;
+}
+
+/*
+ * What function d returns on every return, where its callers' warp views
+ * may read a call's result as that op of the call (nvcc -G keeps the
+ * toolkit's intrinsics as functions): the lanes active at the call
+ * (TC_LOP_WARP, TC_LOP_ACTIVE: a function of one block and no calls that
+ * returns what activemask reads, as __activemask() is, so the lanes that
+ * read it together are those that called it together); the lane's index or
+ * one of its lane masks (no operand: the same wherever it is read); or the
+ * population count of a parameter (a[0]: its index; __popc). Else op
+ * TC_LOP_OTHER.
+ */
+static tc_lane_op ret_form(const tc_fn_desc *d)
+{
+	tc_lane_op none = {TC_LOP_OTHER, 0, 0, {TC_NONE, TC_NONE}, TC_NONE, {0, 0}};
+	if (!d || !d->lop || !d->nret || d->builtin)
+		return none;
+	uint32_t x = TC_NONE;
+	for (uint32_t k = 0; k < d->nret; k++) {
+		uint32_t r = d->ret[k] != TC_NONE ? through_copies(d, d->ret[k]) : TC_NONE;
+		if (r == TC_NONE || (x != TC_NONE && r != x))
+			return none;
+		x = r;
+	}
+	tc_lane_op o = d->lop[x];
+	switch (o.op) {
+	case TC_LOP_WARP:
+		return (o.flags & TC_LOP_ACTIVE) && d->f.nblocks == 1 && !d->ncalls ? o : none;
+	case TC_LOP_LANE:
+	case TC_LOP_LANEMASK:
+		return o;
+	case TC_LOP_POPC: {
+		uint32_t v = o.flags & TC_LOP_K0 ? TC_NONE : through_copies(d, o.a[0]);
+		for (uint32_t k = 0; v != TC_NONE && k < d->nparam_values; k++)
+			if (d->param_value[k] == v && d->param_index[k] < d->nparams &&
+			    d->lop[v].bits == o.bits) {
+				o.a[0] = d->param_index[k];
+				return o;
+			}
+		return none;
+	}
+	default:
+		return none;
+	}
 }
 
 /* The outs of a context that are the same in the group (tc_fn_desc.out):
@@ -730,6 +821,29 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, int view, tc_
 		c->wlop[v] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, d->lop[v].bits, {TC_NONE, TC_NONE},
 					  TC_NONE, {kv, 0}};
 	}
+	/* the calls whose callees return the active mask, a lane's index or
+	 * mask, or a count of an argument's bits (ret_form) */
+	bool forms = false;
+	for (uint32_t s = 0; s < d->ncalls; s++) {
+		const tc_call_site *cs = &d->calls[s];
+		uint32_t v = cs->value;
+		if (cs->callee >= c->m->count || v >= f.nvalues ||
+		    c->retform[cs->callee].op == TC_LOP_OTHER)
+			continue;
+		tc_lane_op o = c->retform[cs->callee];
+		o.bits = d->lop[v].bits;
+		if (o.op == TC_LOP_POPC) {
+			uint32_t p = o.a[0];
+			o.a[0] = p < cs->nargs && cs->arg_off + p < d->narg ? d->arg[cs->arg_off + p]
+									    : TC_NONE;
+			if (o.a[0] >= f.nvalues)
+				continue;
+		}
+		if (lop == d->lop && !(lop = own_lop(c, d)))
+			return oom(c);
+		c->wlop[v] = o;
+		forms = true;
+	}
 	/* the calls whose callees return base + lane */
 	for (uint32_t s = 0; s < d->ncalls; s++) {
 		uint32_t y = X->callee[s], v = d->calls[s].value;
@@ -744,7 +858,34 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, int view, tc_
 	if (rc)
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);
+	/* the edges the whole warp takes together, where a call's result is
+	 * what the reader's view did not know */
+	context *W = &c->ctx[x];
+	if (view == 1) {
+		tc__free(&c->al, W->sync_edge);
+		tc__free(&c->al, W->synced);
+		W->sync_edge = W->synced = NULL;
+	}
+	if (view == 1 && forms &&
+	    tc__active_edges(&f, lop, d->way, d->block_node, tc__lanes_uniformity(*out),
+			     c->m->graphs[W->graph], &W->sync_edge, &W->synced, &c->al)) {
+		tc__lanes_free(*out);
+		*out = NULL;
+		return oom(c);
+	}
 	return TC_OK;
+}
+
+/* The edges the whole warp takes together in context X, and the nodes
+ * behind them (active.h): its own, else the reader's. */
+static const uint8_t *sync_edges(const tc_calls *c, const context *X)
+{
+	return X->sync_edge ? X->sync_edge : c->m->info[X->graph].warp_sync_edge;
+}
+
+static const uint8_t *synced_nodes(const tc_calls *c, const context *X)
+{
+	return X->sync_edge ? X->synced : c->m->info[X->graph].warp_synced;
 }
 
 /* Whether value v of context X's function is a member mask that names each
@@ -802,6 +943,12 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 		if ((X->cdiv[k] || judged) && mask && v < d->f.nvalues &&
 		    !(rc = tile_mask(c, X, d, l, v, &same, &span)) && X->cdiv[k])
 			X->cdiv[k] = !same;
+		/* a mask each caller makes the same in the lanes that call */
+		if (X->cdiv[k] && mask && v < d->f.nvalues && !X->launch) {
+			unsigned bits;
+			uint32_t p = tc__traced_param(d, v, &bits);
+			X->cdiv[k] = !(p < MASK_BITS && ((X->amask >> p) & 1) && (!bits || bits >= 32));
+		}
 		if (judged && d->coll[k].agree == TC_NONE)
 			span = tc__lanes_const_span(d->coll[k].mask_k);
 		/* a mask that may differ is reported as such, its reach not */
@@ -879,12 +1026,6 @@ static void in_passed(const tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32
 	}
 }
 
-/* What a call passes its callee, per parameter (bit a; context_of). */
-typedef struct passing {
-	uint64_t mask, wmask, ones, gmask, gspan[3], tmask[NTILE], kmask;
-	int64_t kval[MASK_BITS];
-} passing;
-
 /* The views of the caller a call's arguments are read in, and what the
  * callee makes of them: a member mask passed may be a tile's (tiles), the
  * constants passed matter (consts: for its warp collectives' widths,
@@ -896,6 +1037,13 @@ typedef struct caller_views {
 	tc_decided *ev;
 	bool tiles, consts, warp_consts;
 	uint64_t decides;
+	/* where a member mask passed may be one that the branches on the way
+	 * make the same in the lanes at the call (the callee has a warp
+	 * collective's mask to agree): the call's node, the caller's masks.h
+	 * judgement (made for the first that needs it) */
+	uint64_t agree; /* the parameters that are such masks (bit p) */
+	uint32_t node;
+	tc_masks **mk;
 } caller_views;
 
 /* What value v of context x passes as the callee's parameter a: whether it
@@ -953,6 +1101,16 @@ static int pass_value(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t v, 
 			P->gmask |= bit;
 		if (tile && span >= 1)
 			gspan_set(P->gspan, a, span);
+		/* else one the same in the lanes that make the call, made here
+		 * or passed on */
+		if (!tile && (V->agree & bit) && d->lop && d->block_node) {
+			uint32_t p = X->launch ? TC_NONE : tc__traced_param(d, v, NULL);
+			if (!*V->mk && tc__masks_new(V->mk, &d->f, d->lop, d->way, V->w, NULL, &c->al))
+				return oom(c);
+			if ((p < MASK_BITS && ((X->amask >> p) & 1)) ||
+			    tc__masks_agree_at(*V->mk, d->block_node, v, V->node))
+				P->amask |= bit;
+		}
 	}
 	return TC_OK;
 }
@@ -977,6 +1135,8 @@ static void pass_on(const context *X, uint32_t p, uint32_t a, const caller_views
 		P->gmask |= bit;
 		gspan_set(P->gspan, a, gspan_of(X->gspan, p));
 	}
+	if (V->tiles && (V->agree & bit) && ((X->amask >> p) & 1))
+		P->amask |= bit;
 }
 
 /* Analyses context x's values: the contexts of its calls, its return. */
@@ -1015,6 +1175,7 @@ static int analyse(tc_calls *c, uint32_t x)
 		views |= (tu[t] != NULL) << t;
 	bool again = false;
 	tc_decided *ev = NULL;
+	tc_masks *mk = NULL; /* made for the first mask passed that needs it */
 	if (!rc)
 		rc = live_blocks(c, x, &ev);
 	uint32_t q_in = 0; /* d's ins passed, in the order of their calls */
@@ -1029,7 +1190,7 @@ static int analyse(tc_calls *c, uint32_t x)
 			continue;
 		}
 		passing P; /* kval is read only where kmask says (not cleared) */
-		P.mask = P.wmask = P.ones = P.gmask = P.kmask = 0;
+		P.mask = P.wmask = P.ones = P.gmask = P.kmask = P.amask = 0;
 		P.gspan[0] = P.gspan[1] = P.gspan[2] = 0;
 		for (int t = 0; t < NTILE; t++)
 			P.tmask[t] = ALL_DIVERGENT;
@@ -1039,8 +1200,16 @@ static int analyse(tc_calls *c, uint32_t x)
 		caller_views V = {u, w, l, {tu[0], tu[1], tu[2], tu[3]}, ev,
 			   l && c->m->info[cs->callee].ncoll, false,
 			   c->m->info[cs->callee].ncoll && desc_of(c, cs->callee)->lop,
-			   c->decides[cs->callee]};
+			   c->decides[cs->callee], 0, cs->in_node, &mk};
 		V.consts = V.warp_consts || V.decides;
+		const tc_fn_desc *yd = desc_of(c, cs->callee);
+		for (uint32_t k = 0; V.tiles && yd->coll && k < c->m->info[cs->callee].ncoll; k++) {
+			uint32_t p = yd->coll[k].mask_param;
+			if (p == TC_NONE && yd->coll[k].agree_mask)
+				p = tc__traced_param(yd, yd->coll[k].agree, NULL);
+			if (p < MASK_BITS)
+				V.agree |= UINT64_C(1) << p;
+		}
 		for (uint32_t a = 0; a < cs->nargs && a < MASK_BITS && !rc; a++) {
 			uint32_t v = d->arg[cs->arg_off + a];
 			bool value = v != TC_NONE && v < n;
@@ -1100,8 +1269,7 @@ static int analyse(tc_calls *c, uint32_t x)
 		if (!V.warp_consts)
 			P.kmask &= c->decides[cs->callee];
 		uint32_t y;
-		if (!(rc = context_of(c, cs->callee, P.mask, P.wmask, P.ones, P.gmask, P.gspan,
-				      P.tmask, P.kmask, P.kval, false, &y))) {
+		if (!(rc = context_of(c, cs->callee, &P, false, &y))) {
 			/* what this analysis assumed of the call: its context
 			 * then, the same in every group where none was known
 			 * yet and pending says so, else that everything
@@ -1160,6 +1328,7 @@ static int analyse(tc_calls *c, uint32_t x)
 		S.wouts |= ((c->ctx[y].sum.wouts >> o) & 1) << k;
 	}
 	tc__decided_free(ev);
+	tc__masks_free(mk);
 	tc__lanes_free(l);
 	for (int t = 0; t < NTILE; t++)
 		tc__lanes_free(lt[t]);
@@ -1245,11 +1414,9 @@ static int find_contexts(tc_calls *c)
 				continue;
 			bool kernel = c->m->info[j].kernel;
 			if (pass == 0 && kernel)
-				rc = context_of(c, (uint32_t)j, 0, 0, 0, 0, NULL, NULL, 0, NULL, true,
-						&x);
+				rc = context_of(c, (uint32_t)j, NULL, true, &x);
 			else if (pass == 1 && !kernel && !reach[j])
-				rc = context_of(c, (uint32_t)j, ALL_DIVERGENT, ALL_DIVERGENT, 0, 0,
-						NULL, NULL, 0, NULL, false, &x);
+				rc = context_of(c, (uint32_t)j, NULL, false, &x);
 		}
 	tc__free(&c->al, reach);
 	size_t roots = c->nctx;
@@ -1354,8 +1521,11 @@ static int solve_view(tc_calls *c, context *X, int v, uint8_t *marked,
 		const context *Y = &c->ctx[y];
 		const uint8_t *ydiv = view_div(Y, v);
 		uint32_t yres = view_result(Y, v);
+		const uint8_t *ye = sync_edges(c, Y), *xe = sync_edges(c, X);
 		if (yres != TC_NONE && ydiv && memcmp(ydiv, div, d->f.nblocks) == 0 &&
 		    same_deps(view_deps(Y, v), deps) &&
+		    (v == 0 || ye == xe ||
+		     (ye && xe && memcmp(ye, xe, c->m->graphs[j]->m) == 0)) &&
 		    (Y->dead_edge ? X->dead_edge && memcmp(Y->dead_edge, X->dead_edge,
 							   c->m->graphs[j]->m) == 0
 				  : !X->dead_edge)) {
@@ -1372,7 +1542,7 @@ static int solve_view(tc_calls *c, context *X, int v, uint8_t *marked,
 	opt.group = v ? TC_GROUP_WARP : TC_GROUP_BLOCK;
 	tc_result *r;
 	/* the edges a whole warp takes together, its groups of lanes do */
-	int rc = tc__solve_refined(&r, g, marked, v ? c->m->info[j].warp_sync_edge : NULL, deps,
+	int rc = tc__solve_refined(&r, g, marked, v ? sync_edges(c, X) : NULL, deps,
 				   X->dead_edge, &opt, alloc, c->diag);
 	if (rc)
 		return rc;
@@ -1441,6 +1611,16 @@ static bool call_converges(const tc_calls *c, uint32_t x, uint32_t s, int view)
 	return false;
 }
 
+/* Whether call s of context x is behind edges the whole warp takes
+ * together (active.h): the whole warp reaches it, however x was entered. */
+static bool call_synced(const tc_calls *c, uint32_t x, uint32_t s)
+{
+	const context *X = &c->ctx[x];
+	const uint8_t *synced = synced_nodes(c, X);
+	uint32_t node = desc_of(c, X->graph)->calls[s].in_node;
+	return synced && node < c->m->graphs[X->graph]->n && synced[node];
+}
+
 /* Context y is entered by part of the group through call s of x (direct:
  * that call is the one only part of it reaches); queued to pass it on. */
 static int mark_bad(tc_calls *c, uint32_t y, uint32_t x, uint32_t s, int view, bool direct)
@@ -1473,7 +1653,7 @@ static int spread_bad(tc_calls *c, int view)
 		const tc_fn_desc *d = desc_of(c, c->ctx[x].graph);
 		for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 			uint32_t y = c->ctx[x].callee[s];
-			if (y != TC_NONE && !c->ctx[y].bad[view])
+			if (y != TC_NONE && !c->ctx[y].bad[view] && !(view == 1 && call_synced(c, x, s)))
 				rc = mark_bad(c, y, x, s, view, false);
 		}
 	}
@@ -1718,7 +1898,7 @@ static bool walk_next(const tc_calls *c, wrap_walk *w, uint32_t *y, uint32_t *q)
  * both kinds: its own badness is not this call's). */
 static bool walk_bad(const tc_calls *c, const wrap_walk *w, int v)
 {
-	if (w->n && c->ctx[w->f[0].x].bad[v])
+	if (w->n && c->ctx[w->f[0].x].bad[v] && !(v == 1 && call_synced(c, w->f[0].x, w->f[0].s)))
 		return true;
 	for (uint32_t i = 0; i < w->n; i++)
 		if (!call_converges(c, w->f[i].x, w->f[i].s, v))
@@ -1831,8 +2011,9 @@ static tc_state elem_state(const tc_calls *c, uint32_t x, elem e, int *view, boo
 		if (*masked)
 			return TC_STATE_DEAD;
 		const tc_graph_info *in = &c->m->info[X->graph];
-		whole = *view == 1 && s == TC_STATE_CONVERGENT && in->warp_synced &&
-			in->warp_synced[in->coll[e.id].node];
+		const uint8_t *synced = synced_nodes(c, X);
+		whole = *view == 1 && s == TC_STATE_CONVERGENT && synced &&
+			synced[in->coll[e.id].node];
 	} else {
 		s = tc_result_node_state(c->results[X->result], e.id);
 	}
@@ -2187,16 +2368,18 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	c->barriers = tc__calloc(&al, n, 1);
 	c->checked = tc__calloc(&al, n, 1);
 	c->wrapper = tc__calloc(&al, n, 1);
+	c->retform = tc__malloc(&al, tc__mul(n ? n : 1, sizeof *c->retform));
 	c->sites = tc__calloc(&al, n, sizeof *c->sites);
 	int rc = c->first && c->count && c->kcount && c->decides && c->foldable && c->looped &&
 			 c->shown &&
-			 c->barriers && c->checked && c->wrapper && c->sites
+			 c->barriers && c->checked && c->wrapper && c->sites && c->retform
 		 ? TC_OK
 		 : oom(c);
 	if (!rc && tc__decided_module(m, c->decides, c->foldable, &al))
 		rc = oom(c);
 	for (size_t j = 0; j < n && !rc; j++) {
 		c->first[j] = TC_NONE;
+		c->retform[j] = ret_form(desc_of(c, (uint32_t)j));
 		const tc_graph *g = m->graphs[j];
 		for (uint32_t v = 0; v < g->n && !c->barriers[j]; v++)
 			c->barriers[j] = (g->flags[v] & TC_NODE_BARRIER) != 0;
@@ -2246,6 +2429,8 @@ void tc__calls_free(tc_calls *c)
 		tc__uniformity_deps_free(&c->al, c->ctx[x].wdeps);
 		tc__free(&c->al, c->ctx[x].cdiv);
 		tc__free(&c->al, c->ctx[x].cspan);
+		tc__free(&c->al, c->ctx[x].sync_edge);
+		tc__free(&c->al, c->ctx[x].synced);
 		for (int t = 0; t < NTILE; t++) {
 			tc__free(&c->al, c->ctx[x].tdiv[t]);
 			tc__uniformity_deps_free(&c->al, c->ctx[x].tdeps[t]);
@@ -2278,6 +2463,7 @@ void tc__calls_free(tc_calls *c)
 	tc__free(&c->al, c->barriers);
 	tc__free(&c->al, c->checked);
 	tc__free(&c->al, c->wrapper);
+	tc__free(&c->al, c->retform);
 	tc__free(&c->al, c->sites);
 	tc__free(&c->al, c->kind);
 	tc__free(&c->al, c->wkind);

@@ -515,10 +515,14 @@ static bool same_way(tc_masks *m, uint32_t J)
 	return true;
 }
 
-/* A phi at block J, which must dominate N. */
-static res phi(tc_masks *m, uint32_t v, uint32_t J)
+/* A phi at block J, which must dominate N, or lie between the immediate
+ * dominator of the phi block outer and outer (a value read under it comes
+ * in through J: every lane at N came through that region the same way, as
+ * the phi at outer requires, and its copy is from that way). */
+static res phi(tc_masks *m, uint32_t v, uint32_t J, uint32_t outer)
 {
-	if (!dom(m, J, m->at))
+	uint32_t X = outer < m->nb ? m->idom[outer] : TC_NONE;
+	if (!dom(m, J, m->at) && (X == TC_NONE || J == outer || !dom(m, X, J) || dom(m, outer, J)))
 		return NO;
 	const tc_lane_op *o = m->op ? &m->op[v] : NULL;
 	/* constants come in besides the values (or what comes in is not said) */
@@ -566,7 +570,7 @@ static res eval_value(tc_masks *m, uint32_t v, uint32_t J)
 		return UNI;
 	uint8_t kd = f->kind[v];
 	if (kd & TC_UA_PHI)
-		return phi(m, v, d);
+		return phi(m, v, d, J);
 	if (!(kd & TC_UA_PURE) || (kd & TC_UA_SOURCE))
 		return NO;
 	for (uint32_t x = m->opoff[v]; x < m->opoff[v + 1]; x++)

@@ -6,8 +6,6 @@
 // a branch on the thread between the test and the shuffle, a mask read
 // before a branch on the thread and tested after it, and 16 lanes counted
 // (each divergent). Markers: run-calls.py.
-// no-nvcc-G: with -G, __activemask() is the toolkit's function, and what
-// a call of it returns is not known to be the active mask
 #include "calls.cuh"
 
 HELPER int sum_if_whole(int v)

@@ -6,10 +6,6 @@
 // the helper's own graph and in each calling context (masks.h): ok, no
 // argument reported, inlined or not. Markers: run-calls.py
 // ("collective:").
-// no-nvcc-G: with -G each shuffle is a call of the toolkit's __shfl_sync,
-// which gets the mask as a parameter; a calling context passes on that a
-// mask is a partitioned warp's tile, not that the branches on the way make
-// it the same in the lanes at the call, so the mask is taken to differ
 #include "calls.cuh"
 
 HELPER int side_first(unsigned g, int v)
