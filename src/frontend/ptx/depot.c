@@ -1944,6 +1944,9 @@ static int copy_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 	return TC_OK;
 }
 
+static int keep_reads(reader *r, uint32_t f, uint32_t rec, const uint32_t *regs, uint32_t n,
+		      bool *found);
+
 /*
  * Whether load x of f, whose base is a few exact addresses, reads at each
  * what one store of a register wrote (copy_of): then it reads one of those
@@ -1975,12 +1978,21 @@ static int copies_of(dstate *s, uint32_t f, const dfact *x, const aval *base, in
 		if (j == n)
 			regs[n++] = v;
 	}
+	return keep_reads(r, f, x->rec, regs, n, found);
+}
+
+/* Registers regs[0 .. n) as what record rec of f reads besides its address
+ * (r->mcopy, by record: graphs.c merges them so); *found where kept. */
+static int keep_reads(reader *r, uint32_t f, uint32_t rec, const uint32_t *regs, uint32_t n,
+		      bool *found)
+{
+	*found = false;
 	if (r->fn[f].mc1 != r->mcopy.len) /* the first of f's */
 		r->fn[f].mc0 = r->fn[f].mc1 = (uint32_t)r->mcopy.len;
-	else if (r->fn[f].mc1 > r->fn[f].mc0 && r->mcopy.v[r->fn[f].mc1 - 2] >= x->rec)
-		return TC_OK; /* kept by record: graphs.c merges them so */
+	else if (r->fn[f].mc1 > r->fn[f].mc0 && r->mcopy.v[r->fn[f].mc1 - 2] >= rec)
+		return TC_OK;
 	for (uint32_t j = 0; j < n; j++)
-		if (tc__ptx_push(r, &r->mcopy, x->rec) || tc__ptx_push(r, &r->mcopy, regs[j]))
+		if (tc__ptx_push(r, &r->mcopy, rec) || tc__ptx_push(r, &r->mcopy, regs[j]))
 			return TC_ENOMEM;
 	r->fn[f].mc1 = (uint32_t)r->mcopy.len;
 	*found = true;
@@ -2951,6 +2963,68 @@ static int part_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 }
 
 /*
+ * Whether no store of the file may write [off, off + size) of the one
+ * exact address base plus k, of an object that is not open: bytes that
+ * hold nothing written (a structure's padding, copied whole), the same as
+ * undefined values are taken to be in every thread (as LLVM's uniformity
+ * analysis takes undef).
+ */
+static bool never_written(dstate *s, const aval *base, int64_t k, uint32_t size,
+			  uint64_t *work)
+{
+	reader *r = s->r;
+	if (base->n != 1 || base->k != V_NONE || !key_exact(base->a[0]) ||
+	    s->obj[key_obj(base->a[0])].open)
+		return false;
+	uint32_t o = key_obj(base->a[0]);
+	int64_t off = key_off(base->a[0]) + k;
+	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE; q = s->span[q].next) {
+		int64_t a, b;
+		key_range(s, s->span[q].key, &a, &b);
+		if (a < off + (int64_t)size && off < b)
+			return false;
+	}
+	uint32_t nq = writers(s, o, off, size, work);
+	for (uint32_t q = 0; q < nq; q++) {
+		uint32_t w = s->wq[q];
+		if (may_write(s, fact_fn(r, w), &r->df[w], o, off, size))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether an 8-byte load x of f, through one exact address, reads in each
+ * of its 4-byte halves part of what one store of a register wrote
+ * (part_of: nvcc -G keeps an object of 4-byte fields, which the function
+ * writes a word at a time, read-modify-write, and copies it 8 bytes at a
+ * time): then it reads both registers, and is as uniform as both (kept as
+ * its reads, as copies_of keeps them; *found). A half that nothing writes
+ * (never_written) reads nothing.
+ */
+static int store_halves(dstate *s, uint32_t f, const dfact *x, const aval *base, int64_t k,
+			uint64_t *work, bool *found)
+{
+	*found = false;
+	if (x->size != 8)
+		return TC_OK;
+	uint32_t regs[2], n = 0;
+	dfact half = *x;
+	half.size = 4;
+	for (int h = 0; h < 2; h++) {
+		bool part;
+		uint32_t reg;
+		if (part_of(s, f, &half, base, k + 4 * h, work, &reg, &part))
+			return TC_ENOMEM;
+		if (reg != TC_NONE && (n == 0 || regs[0] != reg))
+			regs[n++] = reg;
+		else if (reg == TC_NONE && !never_written(s, base, k + 4 * h, 4, work))
+			return TC_OK;
+	}
+	return n ? keep_reads(s->r, f, x->rec, regs, n, found) : TC_OK;
+}
+
+/*
  * Whether an 8-byte load x (record i, fact j) of f reads in each of its
  * halves what a call left (out_of, for each 4-byte word: nvcc -G copies an
  * object of 4-byte fields, which constructors wrote, 8 bytes at a time):
@@ -3055,7 +3129,8 @@ static int use(dstate *s)
 					/* one of a few places, each holding a
 					 * register's value */
 					bool found = false;
-					if (copies_of(s, f, x, base, k, &work, &found))
+					if (copies_of(s, f, x, base, k, &work, &found) ||
+					    (!found && store_halves(s, f, x, base, k, &work, &found)))
 						return TC_ENOMEM;
 					if (found) {
 						r->rec.kind[i] = TC_UA_PURE;
