@@ -926,6 +926,34 @@ static void add_const(dstate *s, aval *d, const aval *v, int64_t k)
 				   : addr_key(key_obj(s->tmp[i]), key_off(s->tmp[i]) + k));
 }
 
+/* d gets v | k (DF_OR, k > 0): v + k where each address v holds is exact,
+ * of a function's local memory whose every .local declaration is aligned
+ * past k, at an offset whose bits k clears (the bits set are the sum's:
+ * clang -O0 tests a byte of a local so); a constant's own bits; else v is
+ * used otherwise (its objects open) and d is unknown. */
+static void or_const(dstate *s, aval *d, const aval *v, int64_t k)
+{
+	if (v->n == 0) {
+		if (v->k != V_NONE)
+			join_k(s, d, v->k == V_CONST ? V_CONST : V_TOP,
+			       (int64_t)((uint64_t)v->c | (uint64_t)k));
+		return;
+	}
+	bool sum = v->k == V_NONE && !v->wide;
+	for (uint32_t i = 0; i < v->n && sum; i++) {
+		uint64_t a = v->a[i];
+		uint32_t o = key_obj(a);
+		sum = key_exact(a) && o < s->r->nfn && s->r->fn[o].local_align > (uint64_t)k &&
+		      (key_off(a) & k) == 0;
+	}
+	if (!sum) {
+		open_objs(s, v);
+		join_k(s, d, V_TOP, 0);
+		return;
+	}
+	add_const(s, d, v, k);
+}
+
 /* The call slot (a register of the caller) call c passes as its argument
  * q, TC_NONE: none the caller stores. */
 static uint32_t arg_slot(const dstate *s, const pcall *c, uint32_t q)
@@ -1139,6 +1167,9 @@ static void eval(dstate *s, uint32_t f, const dfact *x)
 	}
 	case DF_USE:
 		open_objs(s, reg(s, f, x->a));
+		break;
+	case DF_OR:
+		or_const(s, d, reg(s, f, x->a), x->k);
 		break;
 	case DF_GIVEUP:
 		s->give_up = true;
@@ -3053,6 +3084,85 @@ static int out_halves(dstate *s, uint32_t f, const dfact *x, const aval *base, i
 	return TC_OK;
 }
 
+/* Whether nothing but f's own stores of slot sl, each at exactly its
+ * bytes, directly at the depot's address plus a constant (DF_SLOT), may
+ * write the slot's bytes of f's depot o (not open): no store of another
+ * function (through a pointer f passed), none at an offset not known, none
+ * of other bytes that overlap it. */
+static bool clean_slot(dstate *s, uint32_t f, uint32_t o, const dslot *sl, uint64_t *work)
+{
+	reader *r = s->r;
+	const pfunc *fn = &r->fn[f];
+	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE; q = s->span[q].next) {
+		int64_t a, b;
+		key_range(s, s->span[q].key, &a, &b);
+		if (a < sl->off + (int64_t)sl->size && sl->off < b)
+			return false;
+	}
+	uint32_t nq = writers(s, o, sl->off, sl->size, work);
+	for (uint32_t q = 0; q < nq; q++) {
+		uint32_t w = s->wq[q], so;
+		const dfact *st = &r->df[w];
+		int64_t soff;
+		bool own = w >= fn->df0 && w < fn->df1;
+		if (!may_write(s, own ? f : fact_fn(r, w), st, o, sl->off, sl->size))
+			continue;
+		if (!own || !(st->flags & DF_SLOT) || st->size != sl->size ||
+		    !exact_at(s, f, st, &so, &soff) || so != o || soff != sl->off)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A depot read as memory (its address escapes: an object whose address
+ * is taken, clang -O0's address of a local) keeps, as registers, the slots
+ * that only their own direct stores write (clean_slot): each such store
+ * writes the slot's register again and each direct load of it reads the
+ * register, as when no address escapes (SSA form then joins the stores
+ * that reach a load: a variable carried round a loop is a phi of the
+ * values stored). Other loads of those bytes, through pointers, still read
+ * memory, which holds what the register does.
+ */
+static int promote_slots(dstate *s, uint64_t *work)
+{
+	reader *r = s->r;
+	uint8_t *clean = NULL; /* per register of the function: a clean slot's */
+	size_t cap = 0;
+	for (uint32_t f = 0; f < r->nfn; f++) {
+		const pfunc *fn = &r->fn[f];
+		bool any = false;
+		if (fn->sl1 == fn->sl0 || s->obj[f].open)
+			continue;
+		if (tc__arena_grow(&s->ar, &clean, &cap, (size_t)fn->nregs + 1, 1))
+			return TC_ENOMEM;
+		memset(clean, 0, (size_t)fn->nregs + 1);
+		for (uint32_t q = fn->sl0; q < fn->sl1; q++)
+			if (r->sl[q].reg < fn->nregs && clean_slot(s, f, f, &r->sl[q], work)) {
+				clean[r->sl[q].reg] = 1;
+				any = true;
+			}
+		for (uint32_t v = fn->sv0; v < fn->sv1 && any; v++) {
+			const struct slot_rec *x = &r->sv[v];
+			const uint32_t *ops = r->sv_ops.v + x->op0;
+			bool mine = !x->load && x->reg < fn->nregs && clean[x->reg];
+			for (uint32_t k = 0; x->load && k < x->nop; k++)
+				mine = mine || (ops[k] < fn->nregs && clean[ops[k]]);
+			if (!mine)
+				continue;
+			uint32_t o0 = r->rec.opoff.v[x->rec];
+			r->rec.def.v[x->rec] = x->reg;
+			r->rec.kind[x->rec] = x->kind;
+			r->lane[x->rec] = x->lane;
+			for (uint32_t k = 0; k < x->nop; k++)
+				r->rec.op.v[o0 + k] = ops[k];
+		}
+		if (any && tc__ptx_full_masks(r, &r->fn[f]))
+			return r->rc;
+	}
+	return TC_OK;
+}
+
 /* The loads found to read one constant: that constant, the same in every
  * thread, for the uniformity analysis and the warp's view; and those that
  * are copies of a register (copy_of): its value. */
@@ -3074,8 +3184,8 @@ static int use(dstate *s)
 	for (size_t i = 0; i <= r->ncalls; i++)
 		s->rch_obj[i] = TC_NONE;
 	uint8_t *live_open;
-	if (open_live(s, &live_open))
-		return TC_ENOMEM;
+	if (open_live(s, &live_open) || promote_slots(s, &work))
+		return s->oom || !r->rc ? TC_ENOMEM : r->rc;
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		/* where no open object is live, every address of local
 		 * memory that f may hold is in the values the facts give

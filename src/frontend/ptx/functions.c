@@ -350,10 +350,42 @@ static int generic_loads(reader *r)
 	return rc ? tc__ptx_oom(r) : TC_OK;
 }
 
-/* The depot is read as memory after all: its loads are thread-dependent,
- * its stores write no register. */
-static void depot_as_memory(reader *r)
+/* What slot record i (a load or not) was, kept for depot.c
+ * (promote_slots). */
+static int keep_slot_rec(reader *r, uint32_t i, bool load)
 {
+	uint32_t o0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+	if (tc__ptx_grow(r, &r->sv, &r->sv_cap, r->nsv + 1, sizeof *r->sv))
+		return r->rc;
+	uint8_t kind = (uint8_t)(r->rec.kind[i] & ~(K_ARGUMENT | K_SREG | K_LOCAL));
+	r->sv[r->nsv++] = (struct slot_rec){i, r->rec.def.v[i], (uint32_t)r->sv_ops.len, end - o0,
+					    load, kind, r->lane[i]};
+	for (uint32_t x = o0; x < end; x++)
+		if (tc__ptx_push(r, &r->sv_ops, r->rec.op.v[x]))
+			return r->rc;
+	return TC_OK;
+}
+
+/* The depot is read as memory after all: its loads are thread-dependent,
+ * its stores write no register (what they were is kept: keep_slot_rec). */
+static int depot_as_memory(reader *r)
+{
+	pfunc *f = r->f;
+	f->sv0 = (uint32_t)r->nsv;
+	f->sl0 = (uint32_t)r->nsl;
+	for (size_t k = 0; k < r->dstore.len; k++)
+		if (keep_slot_rec(r, r->dstore.v[k], false))
+			return r->rc;
+	for (size_t k = 0; k < r->dload.len; k++)
+		if (keep_slot_rec(r, r->dload.v[k], true))
+			return r->rc;
+	if (r->ndslots &&
+	    tc__ptx_grow(r, &r->sl, &r->sl_cap, r->nsl + r->ndslots, sizeof *r->sl))
+		return r->rc;
+	for (size_t k = 0; k < r->ndslots; k++)
+		r->sl[r->nsl++] = r->dslots[k];
+	f->sv1 = (uint32_t)r->nsv;
+	f->sl1 = (uint32_t)r->nsl;
 	for (size_t k = 0; k < r->dstore.len; k++) {
 		r->rec.def.v[r->dstore.v[k]] = TC_NONE;
 		r->lane[r->dstore.v[k]] = tc__ptx_no_lane;
@@ -367,6 +399,7 @@ static void depot_as_memory(reader *r)
 		for (uint32_t x = r->rec.opoff.v[i]; x < end; x++)
 			r->rec.op.v[x] = d;
 	}
+	return TC_OK;
 }
 
 /* Whether the one write of register m in the function is an unguarded mov
@@ -460,8 +493,8 @@ static int end_function(reader *r)
 			if (x->off < y->off + (int64_t)y->size && y->off < x->off + (int64_t)x->size)
 				r->depot_ok = false;
 		}
-	if (!r->depot_ok)
-		depot_as_memory(r);
+	if (!r->depot_ok && depot_as_memory(r))
+		return r->rc;
 	if (generic_loads(r) || tc__ptx_full_masks(r, f))
 		return r->rc;
 	for (uint32_t i = f->rec0; i < f->rec1; i++)
@@ -620,6 +653,9 @@ static int body(reader *r, tok open)
 				size_t before = r->lsyms.len;
 				if (tc__ptx_skip_decl(r, &r->lsyms))
 					return r->rc;
+				uint32_t al = r->decl_align ? r->decl_align : 1;
+				if (!r->f->local_align || al < r->f->local_align)
+					r->f->local_align = al;
 				if (++r->f->nlocal == 1 && r->lsyms.len > before) {
 					r->f->depot = r->decl_name.s;
 					r->f->depot_len = r->decl_name.len;

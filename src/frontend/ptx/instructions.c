@@ -566,9 +566,12 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 					copy = tc__ptx_no_lane;
 				}
 			}
+			size_t nf = r->ndf;
 			if (df_mem(r, load, v, val, addr->base, TC_NONE, addr->off + (int64_t)k * size,
 				   size, guard))
 				return r->rc;
+			if (!load && r->ndf > nf && r->df[r->ndf - 1].op == DF_STORE)
+				r->df[r->ndf - 1].flags |= DF_SLOT;
 			if (load) {
 				r->cur_lane = copy;
 				if (tc__ptx_push(r, &r->rd, slot) ||
@@ -1037,6 +1040,17 @@ static int plain_op(reader *r, const tok *op, size_t blen, const opinfo *oi, uin
 			dop = DF_ADDR;
 			da = x->reg;
 			db = y->reg;
+		}
+	} else if (nd == 1 && one != TC_NONE && r->nops == 3 && op->len == 6 &&
+		   memcmp(op->s, "or.b64", 6) == 0) {
+		/* an address's bits set below its object's alignment (clang
+		 * -O0's byte of a local: or.b64 %rd7, %rd6, 2) */
+		const opnd *x = &r->ops[1], *y = &r->ops[2];
+		const opnd *a = x->k == O_REG ? x : y, *c = x->k == O_REG ? y : x;
+		if (a->k == O_REG && a->reg != TC_NONE && c->k == O_IMM && c->known && c->off > 0) {
+			dop = DF_OR;
+			da = a->reg;
+			dk = c->off;
 		}
 	}
 	if (r->want_df) {

@@ -306,9 +306,15 @@ void tc__ptx_fn_ref(reader *r, const char *s, uint32_t len, int d)
 int tc__ptx_skip_decl(reader *r, nmap *local_syms)
 {
 	uint32_t depth = 0;
-	bool named = false;
+	bool named = false, align = false;
 	tok start = r->t;
+	r->decl_align = 0;
 	while (r->t.kind != T_END) {
+		int64_t a;
+		if (align && !named && r->t.kind == T_NUM && tc__ptx_int_value(&r->t, &a) && a > 0 &&
+		    a <= (int64_t)1 << 30)
+			r->decl_align = (uint32_t)a;
+		align = depth == 0 && tc__ptx_is_word(&r->t, ".align");
 		if (tc__ptx_is_p(r, '{'))
 			depth++;
 		else if (tc__ptx_is_p(r, '}')) {

@@ -201,6 +201,9 @@ typedef struct pfunc {
 	const char *depot; /* its first .local declaration's name (NULL:
 			    * none, or one without a name) */
 	uint32_t depot_len, nlocal;
+	uint32_t local_align; /* the least .align of its .local declarations
+			       * (1 where one says none; 0: none) */
+	uint32_t sv0, sv1, sl0, sl1; /* its slots read as memory (reader.sv, .sl) */
 } pfunc;
 
 typedef struct psource {
@@ -293,13 +296,18 @@ enum {
 	DF_TOP,    /* def is unknown (a .reg parameter) */
 	DF_ARG,    /* size bytes at offset k of call slot a (st.param) = def, or c
 		    * (DF_IMM), or unknown (DF_ANYV) */
-	DF_GIVEUP  /* a local object's address is used otherwise */
+	DF_GIVEUP, /* a local object's address is used otherwise */
+	DF_OR      /* def = a | k (k > 0): a + k where each of a's addresses is
+		    * of an object aligned past k at an offset whose bits k
+		    * clears, the way clang -O0 tests a byte of a local; else a
+		    * is used otherwise (DF_USE) and def is unknown */
 };
 #define DF_GUARD 1 /* a guarded write */
 #define DF_IMM 2
 #define DF_ANYV 4
 #define DF_GENERIC 8 /* a load through a generic address */
 #define DF_SIGNED 16 /* a load of a signed type (ld.s8: sign-extended) */
+#define DF_SLOT 32   /* a store of a depot slot, at %SP plus a constant */
 #define DF_MODULE_OBJ (UINT32_MAX - 1) /* the module's .local variables */
 enum { DFS_TOP, DFS_RESULT };
 
@@ -429,6 +437,7 @@ typedef struct reader {
 	nmap scoped;  /* .param variables of the body -> slot registers */
 	nmap lsyms;   /* .local variables of the body */
 	tok decl_name; /* the name tc__ptx_skip_decl last put in a map */
+	uint32_t decl_align; /* ... and its .align (0: none said) */
 	nmap labels;  /* label -> index in lab */
 	plabel *lab;
 	size_t nlab, lab_cap;
@@ -447,6 +456,21 @@ typedef struct reader {
 	dslot *dslots;
 	size_t ndslots, dslots_cap;
 	tc_u32vec dload, dstore; /* records that read, that write a depot slot */
+	/* a depot read as memory (depot_as_memory): its slots and what their
+	 * records were as registers, which depot.c gives back to the slots
+	 * that nothing but their own direct stores may write (promote_slots);
+	 * by function (pfunc.sv0 .. sv1, sl0 .. sl1), each record's operands
+	 * in sv_ops */
+	struct slot_rec {
+		uint32_t rec, reg, op0, nop;
+		bool load;
+		uint8_t kind;
+		tc_lane_op lane;
+	} *sv;
+	size_t nsv, sv_cap;
+	tc_u32vec sv_ops;
+	dslot *sl;
+	size_t nsl, sl_cap;
 	tc_u32vec gload, gaddr; /* generic loads: record, address register */
 	tc_u32vec reg_params;
 	tc_u32vec reg_param_index; /* per register parameter: its place */
