@@ -3144,7 +3144,7 @@ static int promote_slots(dstate *s, uint64_t *work)
 			}
 		for (uint32_t v = fn->sv0; v < fn->sv1 && any; v++) {
 			const struct slot_rec *x = &r->sv[v];
-			const uint32_t *ops = r->sv_ops.v + x->op0;
+			const uint32_t *ops = x->nop ? r->sv_ops.v + x->op0 : NULL;
 			bool mine = !x->load && x->reg < fn->nregs && clean[x->reg];
 			for (uint32_t k = 0; x->load && k < x->nop; k++)
 				mine = mine || (ops[k] < fn->nregs && clean[ops[k]]);
