@@ -182,6 +182,7 @@ struct tc_calls {
 			    * collectives: a function's calls by name are not
 			    * all the ways to it */
 	tc_lane_op *retform; /* per graph: ret_form */
+	uint64_t *mask_params; /* per graph: mask_params */
 	uint8_t *wrapper;  /* per graph: its collectives are in another file than
 			    * every call of it (a toolkit's __shfl_sync that nvcc -G
 			    * keeps): judged and reported at each call */
@@ -475,10 +476,10 @@ static uint32_t through_copies(const tc_fn_desc *d, uint32_t v)
  * toolkit's intrinsics as functions): the lanes active at the call
  * (TC_LOP_WARP, TC_LOP_ACTIVE: a function of one block and no calls that
  * returns what activemask reads, as __activemask() is, so the lanes that
- * read it together are those that called it together); the lane's index or
- * one of its lane masks (no operand: the same wherever it is read); or the
- * population count of a parameter (a[0]: its index; __popc). Else op
- * TC_LOP_OTHER.
+ * read it together are those that called it together); one of the lane's
+ * lane masks (no operand: the same wherever it is read); or the population
+ * count of a parameter (a[0]: its index; __popc). Else op TC_LOP_OTHER. (A
+ * lane's index is base + lane, as the callee's context says: ret_lane.)
  */
 static tc_lane_op ret_form(const tc_fn_desc *d)
 {
@@ -496,22 +497,36 @@ static tc_lane_op ret_form(const tc_fn_desc *d)
 	switch (o.op) {
 	case TC_LOP_WARP:
 		return (o.flags & TC_LOP_ACTIVE) && d->f.nblocks == 1 && !d->ncalls ? o : none;
-	case TC_LOP_LANE:
-	case TC_LOP_LANEMASK:
+	case TC_LOP_LANEMASK: /* a lane's index is base + lane: ret_lane */
 		return o;
-	case TC_LOP_POPC: {
-		uint32_t v = o.flags & TC_LOP_K0 ? TC_NONE : through_copies(d, o.a[0]);
-		for (uint32_t k = 0; v != TC_NONE && k < d->nparam_values; k++)
-			if (d->param_value[k] == v && d->param_index[k] < d->nparams &&
-			    d->lop[v].bits == o.bits) {
-				o.a[0] = d->param_index[k];
-				return o;
-			}
-		return none;
+	case TC_LOP_POPC: { /* of the whole parameter as read */
+		unsigned bits;
+		uint32_t p = o.flags & TC_LOP_K0 ? TC_NONE : tc__traced_param(d, o.a[0], &bits);
+		if (p >= d->nparams || bits != o.bits)
+			return none;
+		o.a[0] = p;
+		return o;
 	}
 	default:
 		return none;
 	}
+}
+
+/* The parameters (bit p) that function d's warp collectives take as their
+ * member mask (tc_coll_desc.mask_param, or the mask to agree traced back
+ * to a parameter), of its ncoll collectives: where a caller passes a mask
+ * the same in the lanes at the call (amask). */
+static uint64_t mask_params(const tc_fn_desc *d, size_t ncoll)
+{
+	uint64_t m = 0;
+	for (size_t k = 0; d && d->coll && k < ncoll; k++) {
+		uint32_t p = d->coll[k].mask_param;
+		if (p == TC_NONE && d->coll[k].agree_mask)
+			p = tc__traced_param(d, d->coll[k].agree, NULL);
+		if (p < MASK_BITS)
+			m |= UINT64_C(1) << p;
+	}
+	return m;
 }
 
 /* The outs of a context that are the same in the group (tc_fn_desc.out):
@@ -821,8 +836,8 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, int view, tc_
 		c->wlop[v] = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, d->lop[v].bits, {TC_NONE, TC_NONE},
 					  TC_NONE, {kv, 0}};
 	}
-	/* the calls whose callees return the active mask, a lane's index or
-	 * mask, or a count of an argument's bits (ret_form) */
+	/* the calls whose callees return the active mask, a lane mask, or a
+	 * count of an argument's bits (ret_form) */
 	bool forms = false;
 	for (uint32_t s = 0; s < d->ncalls; s++) {
 		const tc_call_site *cs = &d->calls[s];
@@ -1038,10 +1053,11 @@ typedef struct caller_views {
 	bool tiles, consts, warp_consts;
 	uint64_t decides;
 	/* where a member mask passed may be one that the branches on the way
-	 * make the same in the lanes at the call (the callee has a warp
-	 * collective's mask to agree): the call's node, the caller's masks.h
-	 * judgement (made for the first that needs it) */
-	uint64_t agree; /* the parameters that are such masks (bit p) */
+	 * make the same in the lanes at the call: the callee's parameters that
+	 * its warp collectives take as their mask (mask_params), the call's
+	 * node, the caller's masks.h judgement (made for the first that needs
+	 * it) */
+	uint64_t agree;
 	uint32_t node;
 	tc_masks **mk;
 } caller_views;
@@ -1103,12 +1119,16 @@ static int pass_value(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t v, 
 			gspan_set(P->gspan, a, span);
 		/* else one the same in the lanes that make the call, made here
 		 * or passed on */
-		if (!tile && (V->agree & bit) && d->lop && d->block_node) {
+		if (!tile && (V->agree & bit)) {
 			uint32_t p = X->launch ? TC_NONE : tc__traced_param(d, v, NULL);
-			if (!*V->mk && tc__masks_new(V->mk, &d->f, d->lop, d->way, V->w, NULL, &c->al))
-				return oom(c);
-			if ((p < MASK_BITS && ((X->amask >> p) & 1)) ||
-			    tc__masks_agree_at(*V->mk, d->block_node, v, V->node))
+			bool same = p < MASK_BITS && ((X->amask >> p) & 1);
+			if (!same && d->lop && d->block_node) {
+				if (!*V->mk &&
+				    tc__masks_new(V->mk, &d->f, d->lop, d->way, V->w, NULL, &c->al))
+					return oom(c);
+				same = tc__masks_agree_at(*V->mk, d->block_node, v, V->node);
+			}
+			if (same)
 				P->amask |= bit;
 		}
 	}
@@ -1200,16 +1220,8 @@ static int analyse(tc_calls *c, uint32_t x)
 		caller_views V = {u, w, l, {tu[0], tu[1], tu[2], tu[3]}, ev,
 			   l && c->m->info[cs->callee].ncoll, false,
 			   c->m->info[cs->callee].ncoll && desc_of(c, cs->callee)->lop,
-			   c->decides[cs->callee], 0, cs->in_node, &mk};
+			   c->decides[cs->callee], c->mask_params[cs->callee], cs->in_node, &mk};
 		V.consts = V.warp_consts || V.decides;
-		const tc_fn_desc *yd = desc_of(c, cs->callee);
-		for (uint32_t k = 0; V.tiles && yd->coll && k < c->m->info[cs->callee].ncoll; k++) {
-			uint32_t p = yd->coll[k].mask_param;
-			if (p == TC_NONE && yd->coll[k].agree_mask)
-				p = tc__traced_param(yd, yd->coll[k].agree, NULL);
-			if (p < MASK_BITS)
-				V.agree |= UINT64_C(1) << p;
-		}
 		for (uint32_t a = 0; a < cs->nargs && a < MASK_BITS && !rc; a++) {
 			uint32_t v = d->arg[cs->arg_off + a];
 			bool value = v != TC_NONE && v < n;
@@ -2369,10 +2381,12 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	c->checked = tc__calloc(&al, n, 1);
 	c->wrapper = tc__calloc(&al, n, 1);
 	c->retform = tc__malloc(&al, tc__mul(n ? n : 1, sizeof *c->retform));
+	c->mask_params = tc__malloc(&al, tc__mul(n ? n : 1, sizeof *c->mask_params));
 	c->sites = tc__calloc(&al, n, sizeof *c->sites);
 	int rc = c->first && c->count && c->kcount && c->decides && c->foldable && c->looped &&
 			 c->shown &&
-			 c->barriers && c->checked && c->wrapper && c->sites && c->retform
+			 c->barriers && c->checked && c->wrapper && c->sites && c->retform &&
+			 c->mask_params
 		 ? TC_OK
 		 : oom(c);
 	if (!rc && tc__decided_module(m, c->decides, c->foldable, &al))
@@ -2380,6 +2394,7 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	for (size_t j = 0; j < n && !rc; j++) {
 		c->first[j] = TC_NONE;
 		c->retform[j] = ret_form(desc_of(c, (uint32_t)j));
+		c->mask_params[j] = mask_params(desc_of(c, (uint32_t)j), m->info[j].ncoll);
 		const tc_graph *g = m->graphs[j];
 		for (uint32_t v = 0; v < g->n && !c->barriers[j]; v++)
 			c->barriers[j] = (g->flags[v] & TC_NODE_BARRIER) != 0;
@@ -2464,6 +2479,7 @@ void tc__calls_free(tc_calls *c)
 	tc__free(&c->al, c->checked);
 	tc__free(&c->al, c->wrapper);
 	tc__free(&c->al, c->retform);
+	tc__free(&c->al, c->mask_params);
 	tc__free(&c->al, c->sites);
 	tc__free(&c->al, c->kind);
 	tc__free(&c->al, c->wkind);

@@ -1863,6 +1863,19 @@ static bool exact_addrs(const dstate *s, const aval *base)
 	return true;
 }
 
+/* Whether a store of object o at an offset not known (a span), of a
+ * function other than f (TC_NONE: of any), may write [off, off + size). */
+static bool span_writes(const dstate *s, uint32_t o, int64_t off, uint32_t size, uint32_t f)
+{
+	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE; q = s->span[q].next) {
+		int64_t a, b;
+		key_range(s, s->span[q].key, &a, &b);
+		if (a < off + (int64_t)size && off < b && s->span[q].fn != f)
+			return true;
+	}
+	return false;
+}
+
 /*
  * The one store of f that [off, off + size) of object o holds at position
  * lp (block bl), in *j (TC_NONE: none): a store of a register f writes
@@ -1881,12 +1894,8 @@ static int clear_store(dstate *s, uint32_t f, fdom *d, uint32_t bl, uint32_t lp,
 	*j = TC_NONE;
 	if (*work >= COPY_WORK)
 		return TC_OK;
-	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE && !exact; q = s->span[q].next) {
-		int64_t a, b;
-		key_range(s, s->span[q].key, &a, &b);
-		if (a < off + (int64_t)size && off < b && s->span[q].fn != f)
-			return TC_OK;
-	}
+	if (!exact && span_writes(s, o, off, size, f))
+		return TC_OK;
 	uint32_t nw = 0, nq = writers(s, o, off, size, work);
 	for (uint32_t q = 0; q < nq; q++) {
 		uint32_t w = s->wq[q];
@@ -2994,34 +3003,47 @@ static int part_of(dstate *s, uint32_t f, const dfact *x, const aval *base, int6
 }
 
 /*
- * Whether no store of the file may write [off, off + size) of the one
- * exact address base plus k, of an object that is not open: bytes that
- * hold nothing written (a structure's padding, copied whole), the same as
- * undefined values are taken to be in every thread (as LLVM's uniformity
- * analysis takes undef).
+ * Whether the stores of the file that may write [off, off + size) of
+ * object o, not open, are none (slots false), or only f's own stores of
+ * exactly those bytes at its depot's address plus a constant (DF_SLOT;
+ * slots true): no store at an offset not known, none of another function
+ * (through a pointer f passed), none of other bytes that overlap them.
+ */
+static bool only_slot_stores(dstate *s, uint32_t f, uint32_t o, int64_t off, uint32_t size,
+			     bool slots, uint64_t *work)
+{
+	reader *r = s->r;
+	if (s->obj[o].open || span_writes(s, o, off, size, TC_NONE))
+		return false;
+	uint32_t nq = writers(s, o, off, size, work);
+	for (uint32_t q = 0; q < nq; q++) {
+		uint32_t w = s->wq[q], so;
+		const dfact *st = &r->df[w];
+		int64_t soff;
+		bool own = f != TC_NONE && w >= r->fn[f].df0 && w < r->fn[f].df1;
+		if (!may_write(s, own ? f : fact_fn(r, w), st, o, off, size))
+			continue;
+		if (!slots || !own || !(st->flags & DF_SLOT) || st->size != size ||
+		    !exact_at(s, f, st, &so, &soff) || so != o || soff != off)
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether no store of the file may write [k, k + size) of the one exact
+ * address base, of an object that is not open: bytes that hold nothing
+ * written (a structure's padding, copied whole), the same as undefined
+ * values are taken to be in every thread (as LLVM's uniformity analysis
+ * takes undef).
  */
 static bool never_written(dstate *s, const aval *base, int64_t k, uint32_t size,
 			  uint64_t *work)
 {
-	reader *r = s->r;
-	if (base->n != 1 || base->k != V_NONE || !key_exact(base->a[0]) ||
-	    s->obj[key_obj(base->a[0])].open)
+	if (base->n != 1 || base->k != V_NONE || !key_exact(base->a[0]))
 		return false;
-	uint32_t o = key_obj(base->a[0]);
-	int64_t off = key_off(base->a[0]) + k;
-	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE; q = s->span[q].next) {
-		int64_t a, b;
-		key_range(s, s->span[q].key, &a, &b);
-		if (a < off + (int64_t)size && off < b)
-			return false;
-	}
-	uint32_t nq = writers(s, o, off, size, work);
-	for (uint32_t q = 0; q < nq; q++) {
-		uint32_t w = s->wq[q];
-		if (may_write(s, fact_fn(r, w), &r->df[w], o, off, size))
-			return false;
-	}
-	return true;
+	return only_slot_stores(s, TC_NONE, key_obj(base->a[0]), key_off(base->a[0]) + k, size,
+				false, work);
 }
 
 /*
@@ -3084,40 +3106,10 @@ static int out_halves(dstate *s, uint32_t f, const dfact *x, const aval *base, i
 	return TC_OK;
 }
 
-/* Whether nothing but f's own stores of slot sl, each at exactly its
- * bytes, directly at the depot's address plus a constant (DF_SLOT), may
- * write the slot's bytes of f's depot o (not open): no store of another
- * function (through a pointer f passed), none at an offset not known, none
- * of other bytes that overlap it. */
-static bool clean_slot(dstate *s, uint32_t f, uint32_t o, const dslot *sl, uint64_t *work)
-{
-	reader *r = s->r;
-	const pfunc *fn = &r->fn[f];
-	for (uint32_t q = s->obj[o].sfirst; q != TC_NONE; q = s->span[q].next) {
-		int64_t a, b;
-		key_range(s, s->span[q].key, &a, &b);
-		if (a < sl->off + (int64_t)sl->size && sl->off < b)
-			return false;
-	}
-	uint32_t nq = writers(s, o, sl->off, sl->size, work);
-	for (uint32_t q = 0; q < nq; q++) {
-		uint32_t w = s->wq[q], so;
-		const dfact *st = &r->df[w];
-		int64_t soff;
-		bool own = w >= fn->df0 && w < fn->df1;
-		if (!may_write(s, own ? f : fact_fn(r, w), st, o, sl->off, sl->size))
-			continue;
-		if (!own || !(st->flags & DF_SLOT) || st->size != sl->size ||
-		    !exact_at(s, f, st, &so, &soff) || so != o || soff != sl->off)
-			return false;
-	}
-	return true;
-}
-
 /*
  * A depot read as memory (its address escapes: an object whose address
  * is taken, clang -O0's address of a local) keeps, as registers, the slots
- * that only their own direct stores write (clean_slot): each such store
+ * that only their own direct stores write (only_slot_stores): each such store
  * writes the slot's register again and each direct load of it reads the
  * register, as when no address escapes (SSA form then joins the stores
  * that reach a load: a variable carried round a loop is a phi of the
@@ -3132,13 +3124,14 @@ static int promote_slots(dstate *s, uint64_t *work)
 	for (uint32_t f = 0; f < r->nfn; f++) {
 		const pfunc *fn = &r->fn[f];
 		bool any = false;
-		if (fn->sl1 == fn->sl0 || s->obj[f].open)
+		if (fn->sl1 == fn->sl0)
 			continue;
 		if (tc__arena_grow(&s->ar, &clean, &cap, (size_t)fn->nregs + 1, 1))
 			return TC_ENOMEM;
 		memset(clean, 0, (size_t)fn->nregs + 1);
 		for (uint32_t q = fn->sl0; q < fn->sl1; q++)
-			if (r->sl[q].reg < fn->nregs && clean_slot(s, f, f, &r->sl[q], work)) {
+			if (r->sl[q].reg < fn->nregs &&
+			    only_slot_stores(s, f, f, r->sl[q].off, r->sl[q].size, true, work)) {
 				clean[r->sl[q].reg] = 1;
 				any = true;
 			}

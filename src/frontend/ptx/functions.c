@@ -350,11 +350,11 @@ static int generic_loads(reader *r)
 	return rc ? tc__ptx_oom(r) : TC_OK;
 }
 
-/* What slot record i (a load or not) was, kept for depot.c
- * (promote_slots). */
+/* What slot record i was, kept for depot.c (promote_slots): what it
+ * writes, its kind and lane op, and a load's operands. */
 static int keep_slot_rec(reader *r, uint32_t i, bool load)
 {
-	uint32_t o0 = r->rec.opoff.v[i], end = tc__ptx_op_end(r, i);
+	uint32_t o0 = r->rec.opoff.v[i], end = load ? tc__ptx_op_end(r, i) : o0;
 	if (tc__ptx_grow(r, &r->sv, &r->sv_cap, r->nsv + 1, sizeof *r->sv))
 		return r->rc;
 	uint8_t kind = (uint8_t)(r->rec.kind[i] & ~(K_ARGUMENT | K_SREG | K_LOCAL));
@@ -367,31 +367,28 @@ static int keep_slot_rec(reader *r, uint32_t i, bool load)
 }
 
 /* The depot is read as memory after all: its loads are thread-dependent,
- * its stores write no register (what they were is kept: keep_slot_rec). */
+ * its stores write no register (what they were is kept, with the slots:
+ * keep_slot_rec). */
 static int depot_as_memory(reader *r)
 {
 	pfunc *f = r->f;
 	f->sv0 = (uint32_t)r->nsv;
 	f->sl0 = (uint32_t)r->nsl;
-	for (size_t k = 0; k < r->dstore.len; k++)
-		if (keep_slot_rec(r, r->dstore.v[k], false))
-			return r->rc;
-	for (size_t k = 0; k < r->dload.len; k++)
-		if (keep_slot_rec(r, r->dload.v[k], true))
-			return r->rc;
 	if (r->ndslots &&
 	    tc__ptx_grow(r, &r->sl, &r->sl_cap, r->nsl + r->ndslots, sizeof *r->sl))
 		return r->rc;
 	for (size_t k = 0; k < r->ndslots; k++)
 		r->sl[r->nsl++] = r->dslots[k];
-	f->sv1 = (uint32_t)r->nsv;
-	f->sl1 = (uint32_t)r->nsl;
 	for (size_t k = 0; k < r->dstore.len; k++) {
+		if (keep_slot_rec(r, r->dstore.v[k], false))
+			return r->rc;
 		r->rec.def.v[r->dstore.v[k]] = TC_NONE;
 		r->lane[r->dstore.v[k]] = tc__ptx_no_lane;
 	}
 	for (size_t k = 0; k < r->dload.len; k++) {
 		uint32_t i = r->dload.v[k], d = r->rec.def.v[i];
+		if (keep_slot_rec(r, i, true))
+			return r->rc;
 		r->rec.kind[i] = TC_UA_SOURCE;
 		r->lane[i] = tc__ptx_no_lane;
 		/* it reads no slot: its own old value, which adds no dependence */
@@ -399,6 +396,8 @@ static int depot_as_memory(reader *r)
 		for (uint32_t x = r->rec.opoff.v[i]; x < end; x++)
 			r->rec.op.v[x] = d;
 	}
+	f->sv1 = (uint32_t)r->nsv;
+	f->sl1 = (uint32_t)r->nsl;
 	return TC_OK;
 }
 

@@ -459,8 +459,8 @@ typedef struct reader {
 	/* a depot read as memory (depot_as_memory): its slots and what their
 	 * records were as registers, which depot.c gives back to the slots
 	 * that nothing but their own direct stores may write (promote_slots);
-	 * by function (pfunc.sv0 .. sv1, sl0 .. sl1), each record's operands
-	 * in sv_ops */
+	 * by function (pfunc.sv0 .. sv1, sl0 .. sl1), each load's operands in
+	 * sv_ops */
 	struct slot_rec {
 		uint32_t rec, reg, op0, nop;
 		bool load;
