@@ -15,6 +15,7 @@
 #include "analysis/solve.h"
 #include "analysis/traced.h"
 #include "analysis/uniformity.h"
+#include "graph/dominators.h"
 #include "graph/graph.h"
 #include "util/diag.h"
 
@@ -110,6 +111,9 @@ typedef struct context {
 			 * NULL: every block may be */
 	uint8_t *dead_edge; /* per edge of its graph: a decided branch does not
 			     * take it (with live; NULL: none) */
+	/* the function as the context's views read it where the constants
+	 * it knows decide some of it (decided.h) */
+	tc_decided_view view;
 	bool live_done; /* live is found */
 	bool launch;    /* a kernel as launched: its parameters as read */
 	summary sum;       /* what it returns and leaves */
@@ -175,6 +179,8 @@ struct tc_calls {
 	uint8_t **looped;  /* per graph with calls (loop_sites), per call site:
 			    * its block is on a cycle of the graph; NULL: not
 			    * made yet */
+	uint8_t **split;   /* per graph, per block: exits.split (split_blocks);
+			    * NULL: not made */
 	uint8_t *barriers; /* per graph: it has a barrier node */
 	uint8_t *checked;  /* per graph: tc__calls_checked */
 	uint32_t *sites;   /* per graph: the calls of it (by name) in the module */
@@ -422,35 +428,83 @@ static int requeue_callers(tc_calls *c, uint32_t y)
 	return TC_OK;
 }
 
-/* Whether some branch of the function may go different ways. */
-static bool some_branch_divergent(const tc_fn_desc *d, const tc_uniformity *u)
+/* Where a context's threads may leave its function: per block, whether
+ * the threads that take different ways of its branch may not meet again
+ * before they return (its immediate post-dominator is the virtual exit:
+ * split; NULL, every block's may not); per block, whether the context
+ * executes it (live; NULL: every one). */
+typedef struct exits {
+	const uint8_t *split, *live;
+} exits;
+
+/* Whether some branch of the function may send threads that go
+ * different ways to different returns. */
+static bool some_branch_divergent(const tc_fn_desc *d, const tc_uniformity *u, exits e)
 {
 	for (uint32_t k = 0; k < d->f.nblocks; k++)
-		if (d->f.succ_off[k + 1] - d->f.succ_off[k] >= 2 && tc__uniformity_branch(u, k))
+		if (d->f.succ_off[k + 1] - d->f.succ_off[k] >= 2 && (!e.split || e.split[k]) &&
+		    tc__uniformity_branch(u, k))
 			return true;
 	return false;
 }
 
+/* Whether return k is in a block that the context does not execute. */
+static bool dead_return(const tc_fn_desc *d, uint32_t k, exits e)
+{
+	return e.live && d->ret_block && d->ret_block[k] < d->f.nblocks && !e.live[d->ret_block[k]];
+}
+
 /* Whether a context's return value is the same in every thread: each
  * value returned is, and the returns do not join after a divergent branch. */
-static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u)
+static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u, exits e)
 {
 	for (uint32_t k = 0; k < d->nret; k++)
-		if (d->ret[k] != TC_NONE && tc__uniformity_value(u, d->ret[k]))
+		if (d->ret[k] != TC_NONE && !dead_return(d, k, e) &&
+		    tc__uniformity_value(u, d->ret[k]))
 			return false;
-	return d->nret <= 1 || !some_branch_divergent(d, u);
+	return d->nret <= 1 || !some_branch_divergent(d, u, e);
+}
+
+/* Per block of graph j (d), whether its immediate post-dominator is the
+ * virtual exit or it has none (exits.split), in c->split[j], made once:
+ * NULL where it could not be made (every block's is then taken so). */
+static const uint8_t *split_blocks(tc_calls *c, uint32_t j, const tc_fn_desc *d)
+{
+	if (c->split[j] || d->nret + d->nout <= 1)
+		return c->split[j];
+	uint32_t nb = d->f.nblocks;
+	uint8_t *split = tc__malloc(&c->al, (size_t)nb + 1);
+	uint32_t *ipdom = tc__malloc(&c->al, tc__mul((size_t)nb + 1, sizeof *ipdom));
+	tc_arena ar;
+	tc__arena_init(&ar, &c->al);
+	tc_digraph succ, pred;
+	if (split && ipdom && !tc__digraph_blocks(&ar, &succ, nb, d->f.succ_off, d->f.succ) &&
+	    !tc__digraph_reverse(&ar, &pred, &succ) &&
+	    !tc__dominators(&ar, &pred, &succ, nb, ipdom)) {
+		for (uint32_t b = 0; b < nb; b++)
+			split[b] = ipdom[b] == TC_NONE || ipdom[b] == nb;
+		c->split[j] = split;
+		split = NULL;
+	}
+	tc__arena_free(&ar);
+	tc__free(&c->al, split);
+	tc__free(&c->al, ipdom);
+	return c->split[j];
 }
 
 /* Whether a context's return value is base + lane in each warp (l its
  * warp's view, w l's uniformity), as tc__lanes_lane says (0: not): each
  * value returned is, and the returns do not join after a branch that
  * splits a warp; what all of them are (tc__lanes_lane_meet). */
-static uint8_t returns_lane(const tc_fn_desc *d, const tc_lanes *l, const tc_uniformity *w)
+static uint8_t returns_lane(const tc_fn_desc *d, const tc_lanes *l, const tc_uniformity *w,
+			    exits e)
 {
-	if (!d->nret || (d->nret > 1 && some_branch_divergent(d, w)))
+	if (!d->nret || (d->nret > 1 && some_branch_divergent(d, w, e)))
 		return 0;
 	int m = -1;
 	for (uint32_t k = 0; k < d->nret && m; k++) {
+		if (dead_return(d, k, e))
+			continue;
 		int x = d->ret[k] == TC_NONE ? 0 : tc__lanes_lane(l, d->ret[k]);
 		m = m < 0 ? x : tc__lanes_lane_meet(m, x);
 	}
@@ -533,13 +587,14 @@ static uint64_t mask_params(const tc_fn_desc *d, size_t ncoll)
  * bit k where each read of out k is (TC_NONE: a constant), and, where they
  * are at several returns, the returns do not join after a divergent
  * branch (as returns_uniform). */
-static uint64_t outs_uniform(const tc_fn_desc *d, const tc_uniformity *u)
+static uint64_t outs_uniform(const tc_fn_desc *d, const tc_uniformity *u, exits e)
 {
 	uint64_t some = 0, bad = 0, several = 0;
 	uint32_t first[MASK_BITS];
 	for (uint32_t q = 0; q < d->nout; q++) {
 		uint32_t k = d->out_index[q], v = d->out_value[q];
-		if (k >= MASK_BITS)
+		if (k >= MASK_BITS || (e.live && d->out_block[q] < d->f.nblocks &&
+					!e.live[d->out_block[q]]))
 			continue;
 		uint64_t bit = UINT64_C(1) << k;
 		if (!(some & bit))
@@ -550,7 +605,7 @@ static uint64_t outs_uniform(const tc_fn_desc *d, const tc_uniformity *u)
 		if (v != TC_NONE && (v >= d->f.nvalues || tc__uniformity_value(u, v)))
 			bad |= bit;
 	}
-	if ((several & some & ~bad) && some_branch_divergent(d, u))
+	if ((several & some & ~bad) && some_branch_divergent(d, u, e))
 		bad |= several;
 	return some & ~bad;
 }
@@ -573,6 +628,14 @@ static bool analysed(const context *X)
 static bool locked(const context *X)
 {
 	return X->nanalysed >= MAX_ANALYSES;
+}
+
+/* d->f as context X's views read it (X->view), with kinds kind. */
+static tc_ua_func view_f(const context *X, const tc_fn_desc *d, const uint8_t *kind)
+{
+	tc_ua_func f = tc__decided_view_of(&d->f, &X->view);
+	f.kind = kind;
+	return f;
 }
 
 /* Whether call site s of context X, not analysed yet, will have a context
@@ -804,8 +867,7 @@ static int warp_view(tc_calls *c, uint32_t x, const tc_fn_desc *d, int view, tc_
 	int rc = context_kinds(c, &c->ctx[x], d, mask, view, &c->wkind, &c->wkind_cap);
 	if (rc)
 		return oom(c);
-	tc_ua_func f = d->f;
-	f.kind = c->wkind;
+	tc_ua_func f = view_f(&c->ctx[x], d, c->wkind);
 	tc_lane_geom geom = {d->warp_size, {d->block_size[0], d->block_size[1], d->block_size[2]},
 			     lanes < d->warp_size ? lanes : 0, d->way};
 	/* the parameters this context knows are constants (the full mask,
@@ -975,8 +1037,9 @@ static int collective_args(tc_calls *c, context *X, const tc_fn_desc *d, const t
 
 /* The folding of context x's function with the constants it knows (*ev,
  * NULL where neither its branches nor its calls' arguments can use it),
- * and the blocks and edges it executes (X->live, X->dead_edge; left NULL
- * where every one may be). */
+ * the blocks and edges it executes (X->live, X->dead_edge; left NULL
+ * where every one may be), and the function as its views read it
+ * (X->view). */
 static int live_blocks(tc_calls *c, uint32_t x, tc_decided **ev)
 {
 	context *X = &c->ctx[x];
@@ -1004,6 +1067,11 @@ static int live_blocks(tc_calls *c, uint32_t x, tc_decided **ev)
 	if (!(X->live = tc__malloc(&c->al, d->f.nblocks ? d->f.nblocks : 1)) ||
 	    !(X->dead_edge = tc__malloc(&c->al, g->m ? g->m : 1)) ||
 	    tc__decided_live(*ev, g, X->live, X->dead_edge, &dead))
+		return oom(c);
+	/* a branch that is not executed, or goes one way, makes nothing
+	 * divergent in this context (a helper's early return on the thread,
+	 * behind a test of a parameter that the call's constant decides) */
+	if (tc__decided_view_new(*ev, dead ? X->live : NULL, &X->view, &c->al))
 		return oom(c);
 	if (!dead) {
 		tc__free(&c->al, X->live);
@@ -1170,15 +1238,22 @@ static int analyse(tc_calls *c, uint32_t x)
 		return rc;
 	if ((rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, 0, &c->kind, &c->kind_cap)))
 		return oom(c);
-	tc_ua_func f = d->f;
-	f.kind = c->kind;
+	tc_decided *ev = NULL;
+	if ((rc = live_blocks(c, x, &ev))) {
+		tc__decided_free(ev);
+		return rc;
+	}
+	tc_ua_func f = view_f(&c->ctx[x], d, c->kind);
 	tc_uniformity *u;
 	tc_affine *af;
 	tc_lanes *l = NULL;
-	if ((rc = context_uniformity(c, d, &f, &u, &af)))
+	if ((rc = context_uniformity(c, d, &f, &u, &af))) {
+		tc__decided_free(ev);
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);
+	}
 	if (d->lop && (rc = warp_view(c, x, d, 1, &l))) {
+		tc__decided_free(ev);
 		tc__uniformity_free(u);
 		tc__affine_free(af);
 		return rc;
@@ -1194,10 +1269,7 @@ static int analyse(tc_calls *c, uint32_t x)
 	for (int t = 0; t < NTILE; t++)
 		views |= (tu[t] != NULL) << t;
 	bool again = false;
-	tc_decided *ev = NULL;
 	tc_masks *mk = NULL; /* made for the first mask passed that needs it */
-	if (!rc)
-		rc = live_blocks(c, x, &ev);
 	uint32_t q_in = 0; /* d's ins passed, in the order of their calls */
 	for (uint32_t s = 0; s < d->ncalls && !rc; s++) {
 		const tc_call_site *cs = &d->calls[s];
@@ -1275,6 +1347,11 @@ static int analyse(tc_calls *c, uint32_t x)
 				pass_on(&c->ctx[x], d->nparams + from, a, &V, &P);
 			else if (from == TC_NONE && iv != TC_NONE && iv < n)
 				rc = pass_value(c, x, d, iv, a, &V, -1, &P);
+			else if (from == TC_NONE && iv == TC_NONE && V.consts && d->in_k &&
+				 d->in_k[q_in] >= 0) { /* a small constant stored there */
+				P.kval[a] = d->in_k[q_in];
+				P.kmask |= bit;
+			}
 		}
 		if (rc)
 			break;
@@ -1323,13 +1400,14 @@ static int analyse(tc_calls *c, uint32_t x)
 	if (!rc)
 		rc = collective_args(c, X, d, u, l);
 	summary S; /* what it returns and leaves */
-	S.ret = !rc && returns_uniform(d, u);
-	S.wret = !rc && (S.ret || (w && returns_uniform(d, w)));
-	uint8_t lane = rc || !l ? 0 : returns_lane(d, l, w);
+	exits e = {rc ? NULL : split_blocks(c, j, d), X->live};
+	S.ret = !rc && returns_uniform(d, u, e);
+	S.wret = !rc && (S.ret || (w && returns_uniform(d, w, e)));
+	uint8_t lane = rc || !l ? 0 : returns_lane(d, l, w, e);
 	for (int t = 0; t < NTILE; t++)
-		S.tret[t] = !rc && tu[t] && (S.wret || returns_uniform(d, tu[t]));
-	S.outs = rc ? 0 : outs_uniform(d, u);
-	S.wouts = rc ? 0 : S.outs | (w ? outs_uniform(d, w) : 0);
+		S.tret[t] = !rc && tu[t] && (S.wret || returns_uniform(d, tu[t], e));
+	S.outs = rc ? 0 : outs_uniform(d, u, e);
+	S.wouts = rc ? 0 : S.outs | (w ? outs_uniform(d, w, e) : 0);
 	/* the outs a call leaves: as its callee's context says */
 	for (uint32_t q = 0; !rc && q < d->nfout; q++) {
 		uint32_t k = d->fout_k[q], s = d->fout_site[q], o = d->fout_index[q];
@@ -2376,6 +2454,7 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	c->decides = tc__malloc(&al, tc__mul(n, sizeof *c->decides));
 	c->foldable = tc__malloc(&al, n ? n : 1);
 	c->looped = tc__calloc(&al, n ? n : 1, sizeof *c->looped);
+	c->split = tc__calloc(&al, n ? n : 1, sizeof *c->split);
 	c->shown = tc__malloc(&al, tc__mul(n, sizeof *c->shown));
 	c->barriers = tc__calloc(&al, n, 1);
 	c->checked = tc__calloc(&al, n, 1);
@@ -2384,6 +2463,7 @@ int tc__calls_new(tc_calls **out, const tc_module *m, const tc_solve_options *op
 	c->mask_params = tc__malloc(&al, tc__mul(n ? n : 1, sizeof *c->mask_params));
 	c->sites = tc__calloc(&al, n, sizeof *c->sites);
 	int rc = c->first && c->count && c->kcount && c->decides && c->foldable && c->looped &&
+			 c->split &&
 			 c->shown &&
 			 c->barriers && c->checked && c->wrapper && c->sites && c->retform &&
 			 c->mask_params
@@ -2453,6 +2533,7 @@ void tc__calls_free(tc_calls *c)
 		tc__free(&c->al, c->ctx[x].kval);
 		tc__free(&c->al, c->ctx[x].live);
 		tc__free(&c->al, c->ctx[x].dead_edge);
+		tc__decided_view_free(&c->ctx[x].view, &c->al);
 	}
 	for (int v = 0; v < NVIEW; v++)
 		tc__free(&c->al, c->up[v]);
@@ -2462,6 +2543,9 @@ void tc__calls_free(tc_calls *c)
 	for (size_t j = 0; c->looped && j < c->m->count; j++)
 		tc__free(&c->al, c->looped[j]);
 	tc__free(&c->al, c->looped);
+	for (size_t j = 0; c->split && j < c->m->count; j++)
+		tc__free(&c->al, c->split[j]);
+	tc__free(&c->al, c->split);
 	for (size_t k = 0; k < c->nresults; k++)
 		tc_result_free(c->results[k]);
 	tc__free(&c->al, c->results);
@@ -2693,8 +2777,7 @@ uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, b
 	for (uint32_t k = 0; k < d->nparam_values; k++) /* the parameters are named */
 		if (d->param_value[k] < d->f.nvalues)
 			kind[d->param_value[k]] |= TC_UA_NAMED;
-	tc_ua_func f = d->f;
-	f.kind = kind;
+	tc_ua_func f = view_f(X, d, kind);
 	tc_uniformity *u = NULL;
 	tc_affine *af = NULL;
 	uint32_t v = TC_NONE;

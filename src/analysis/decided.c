@@ -513,10 +513,17 @@ static void close_one(fold_ctx *c, uint32_t v, void *ud)
 	unsigned nw = whole_fold ? operands(c, o, w) : 0;
 	k->closed[v] = whole_fold;
 	k->pm[v] = 0;
+	/* and, or and multiplication fold where one operand absorbs the
+	 * other (`flag && tid < 3` with the flag false) */
+	bool one = o->op == TC_LOP_AND || o->op == TC_LOP_OR || o->op == TC_LOP_MUL;
+	bool some = false;
 	for (unsigned i = 0; i < nw; i++) { /* a cycle's value (S_BUSY) is none */
-		k->closed[v] = k->closed[v] && c->state[w[i]] == S_DONE && k->closed[w[i]];
-		k->pm[v] |= k->pm[w[i]];
+		bool ok = c->state[w[i]] == S_DONE && k->closed[w[i]];
+		k->closed[v] = k->closed[v] && ok;
+		some = some || ok;
+		k->pm[v] |= ok || !one ? k->pm[w[i]] : 0;
 	}
+	k->closed[v] = k->closed[v] || (whole_fold && one && some);
 }
 
 /* Whether block b ends in a branch of two ways that a condition decides. */
@@ -560,6 +567,19 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 			mask |= k.pm[q];
 		} else if (known_whole(c, q)) {
 			*any = true; /* decided by known bits alone */
+		}
+	}
+	/* and a select's condition: where it folds, the select is the one
+	 * value it picks (tc__decided_chosen) */
+	for (uint32_t v = 0; v < n; v++) {
+		uint32_t q = fn->ops[v].cond;
+		if (fn->ops[v].op != TC_LOP_SELECT || q >= n)
+			continue;
+		if (c->state[q] == S_NEW)
+			post_order(c, q, close_one, &k);
+		if (k.closed[q]) {
+			*any = true;
+			mask |= k.pm[q];
 		}
 	}
 	for (uint32_t i = 0; i < nargs; i++) {
@@ -614,6 +634,155 @@ bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)
 		post_order(c, v, fold_one, NULL);
 	*out = c->val[v];
 	return known_whole(c, v);
+}
+
+uint32_t tc__decided_chosen(tc_decided *c, uint32_t v)
+{
+	const tc_decided_fn *fn = &c->fn;
+	uint64_t x;
+	if (!fn->ops || v >= fn->f->nvalues || fn->ops[v].op != TC_LOP_SELECT ||
+	    fn->ops[v].cond >= fn->f->nvalues || !tc__decided_value(c, fn->ops[v].cond, &x))
+		return TC_NONE;
+	return x != 0 ? 0 : 1;
+}
+
+/* Value v through the selects that pick one operand (a few), TC_NONE
+ * where that is a constant operand. */
+static uint32_t picked(tc_decided *c, uint32_t v)
+{
+	for (int steps = 0; steps < 8; steps++) {
+		uint32_t pick = tc__decided_chosen(c, v);
+		if (pick == TC_NONE)
+			return v;
+		const tc_lane_op *o = &c->fn.ops[v];
+		if (o->flags & (pick ? TC_LOP_K1 : TC_LOP_K0))
+			return TC_NONE;
+		v = o->a[pick];
+	}
+	return v;
+}
+
+/* Whether value v's use by w in block ub is one that the view of c (live:
+ * per block, executed; NULL: all) leaves out (tc_decided_view): also a
+ * select's use of its condition where both operands are one value once
+ * the selects that fold are the operands they pick. */
+static bool pruned_use(tc_decided *c, const uint8_t *live, uint32_t v, uint32_t w, uint32_t ub)
+{
+	const tc_decided_fn *fn = &c->fn;
+	if (live && ub < fn->f->nblocks && !live[ub])
+		return true;
+	if (w >= fn->f->nvalues || fn->ops[w].op != TC_LOP_SELECT)
+		return false;
+	const tc_lane_op *o = &fn->ops[w];
+	uint32_t pick = tc__decided_chosen(c, w);
+	if (pick != TC_NONE)
+		return (o->flags & (pick ? TC_LOP_K1 : TC_LOP_K0)) || o->a[pick] != v;
+	if (v != o->cond || (o->flags & (TC_LOP_K0 | TC_LOP_K1)) || o->a[0] == v || o->a[1] == v)
+		return false;
+	uint32_t x = picked(c, o->a[0]);
+	return x != TC_NONE && x == picked(c, o->a[1]);
+}
+
+int tc__decided_view_new(tc_decided *c, const uint8_t *live, tc_decided_view *v,
+			 const tc_alloc *al)
+{
+	memset(v, 0, sizeof *v);
+	const tc_ua_func *f = c->fn.f;
+	uint32_t nb = f->nblocks, n = f->nvalues;
+	if (!described(&c->fn))
+		return TC_OK;
+	/* the branches */
+	bool any = false;
+	for (uint32_t b = 0; b < nb && !any; b++)
+		any = (live && !live[b] && f->cond[b] != TC_NONE) || tc__decided_taken(c, b) != TC_NONE;
+	if (any) {
+		size_t ns = f->succ_off[nb];
+		v->cond = tc__malloc(al, tc__mul(nb ? nb : 1, sizeof *v->cond));
+		v->succ_off = tc__malloc(al, tc__mul((size_t)nb + 1, sizeof *v->succ_off));
+		v->succ = tc__malloc(al, tc__mul(ns ? ns : 1, sizeof *v->succ));
+		if (!v->cond || !v->succ_off || !v->succ) {
+			tc__decided_view_free(v, al);
+			return TC_ENOMEM;
+		}
+		uint32_t at = 0;
+		for (uint32_t b = 0; b < nb; b++) {
+			uint32_t taken = tc__decided_taken(c, b);
+			v->cond[b] = (live && !live[b]) || taken != TC_NONE ? TC_NONE : f->cond[b];
+			v->succ_off[b] = at;
+			if (taken != TC_NONE)
+				v->succ[at++] = taken;
+			else
+				for (uint32_t q = f->succ_off[b]; q < f->succ_off[b + 1]; q++)
+					v->succ[at++] = f->succ[q];
+		}
+		v->succ_off[nb] = at;
+	}
+	/* the uses */
+	size_t drop = 0;
+	for (uint32_t x = 0; f->use_off && x < n; x++)
+		for (uint32_t u = f->use_off[x]; u < f->use_off[x + 1]; u++)
+			drop += pruned_use(c, live, x, f->user[u], f->use_block[u]);
+	if (drop) {
+		size_t m = f->use_off[n] - drop;
+		v->use_off = tc__malloc(al, tc__mul((size_t)n + 1, sizeof *v->use_off));
+		v->user = tc__malloc(al, tc__mul(m ? m : 1, sizeof *v->user));
+		v->use_block = tc__malloc(al, tc__mul(m ? m : 1, sizeof *v->use_block));
+		if (!v->use_off || !v->user || !v->use_block) {
+			tc__decided_view_free(v, al);
+			return TC_ENOMEM;
+		}
+		uint32_t at = 0;
+		for (uint32_t x = 0; x < n; x++) {
+			v->use_off[x] = at;
+			for (uint32_t u = f->use_off[x]; u < f->use_off[x + 1]; u++)
+				if (!pruned_use(c, live, x, f->user[u], f->use_block[u])) {
+					v->user[at] = f->user[u];
+					v->use_block[at++] = f->use_block[u];
+				}
+		}
+		v->use_off[n] = at;
+	}
+	int rc = tc__decided_status(c);
+	if (rc)
+		tc__decided_view_free(v, al);
+	return rc;
+}
+
+void tc__decided_view_free(tc_decided_view *v, const tc_alloc *al)
+{
+	tc__free(al, v->cond);
+	tc__free(al, v->succ_off);
+	tc__free(al, v->succ);
+	tc__free(al, v->use_off);
+	tc__free(al, v->user);
+	tc__free(al, v->use_block);
+	memset(v, 0, sizeof *v);
+}
+
+tc_ua_func tc__decided_view_of(const tc_ua_func *f, const tc_decided_view *v)
+{
+	tc_ua_func g = *f;
+	if (v->cond) {
+		g.cond = v->cond;
+		g.succ_off = v->succ_off;
+		g.succ = v->succ;
+	}
+	if (v->use_off) {
+		g.use_off = v->use_off;
+		g.user = v->user;
+		g.use_block = v->use_block;
+	}
+	return g;
+}
+
+uint32_t tc__decided_taken(tc_decided *c, uint32_t b)
+{
+	const tc_decided_fn *fn = &c->fn;
+	uint64_t x;
+	if (b >= fn->f->nblocks || !fn->f->cond || !fn->ops || !fn->way || !two_ways(fn, b) ||
+	    !tc__decided_value(c, fn->f->cond[b], &x))
+		return TC_NONE;
+	return tc__branch_way(fn->f, fn->way, b, x != 0);
 }
 
 int tc__decided_live(tc_decided *c, const tc_graph *g, uint8_t *live, uint8_t *dead_edge,

@@ -45,8 +45,8 @@ typedef struct tc_decided_fn {
 tc_decided_fn tc__decided_of(const tc_fn_desc *d);
 
 /* The parameters (bit p for p < 64) of fn whose constants decide a branch
- * of two ways: its condition folds once they are known; *any: some
- * condition folds (with constants alone, or with parameters). 0 and false
+ * of two ways or a select: its condition folds once they are known; *any:
+ * some condition folds (with constants alone, or with parameters). 0 and false
  * when fn does not say what its values compute or where its branches go.
  * *rc: TC_OK or TC_ENOMEM. */
 uint64_t tc__decided_params(const tc_decided_fn *fn, bool *any, const tc_alloc *al, int *rc);
@@ -70,6 +70,35 @@ bool tc__decided_value(tc_decided *e, uint32_t v, uint64_t *out);
  * sound: a phi whose operands could not be had folds to nothing), else
  * TC_OK. */
 int tc__decided_status(const tc_decided *e);
+/* The successor that block b's branch of two ways takes where its
+ * condition folds (the one way every thread goes), else TC_NONE. */
+uint32_t tc__decided_taken(tc_decided *e, uint32_t b);
+/* The operand (0: a[0], 1: a[1]) that select v picks where its condition
+ * folds, else TC_NONE. */
+uint32_t tc__decided_chosen(tc_decided *e, uint32_t v);
+
+/*
+ * A function as the uniformity analysis reads it where the folding decides
+ * some of it: a branch decided goes the one way it takes (the way it does
+ * not take leads nowhere: neither to the phis where its ways would join nor
+ * out of the function), a block not executed or whose branch is decided has
+ * no condition, and a value has no use in a block not executed, nor a
+ * select's use of its condition or of the operand it does not pick where
+ * the condition folds (the select is the operand it picks). Each array NULL
+ * where it is the function's.
+ */
+typedef struct tc_decided_view {
+	uint32_t *cond, *succ_off, *succ;
+	uint32_t *use_off, *user, *use_block;
+} tc_decided_view;
+/* The view of e's function where live (per block, tc__decided_live's;
+ * NULL: every block may run) holds, into *v (zeroed first), allocated with
+ * al. TC_OK or TC_ENOMEM. */
+int tc__decided_view_new(tc_decided *e, const uint8_t *live, tc_decided_view *v,
+			 const tc_alloc *al);
+void tc__decided_view_free(tc_decided_view *v, const tc_alloc *al);
+/* f (the function of the folding that made v) as v has it. */
+tc_ua_func tc__decided_view_of(const tc_ua_func *f, const tc_decided_view *v);
 /*
  * The blocks reached from the entry along the ways the branches may go:
  * live[b] per block; dead_edge (may be NULL, and g with it) per edge of g,

@@ -33,6 +33,12 @@ typedef struct drive {
 	tc_u32vec dep_block, dep_node;
 	tc_ua_func sized; /* f with what the block's size says of its ids */
 	uint8_t *kind;    /* its kinds */
+	/* f as its uniformity reads it where branches and selects fold with
+	 * constants alone (decided.h); the edges those branches do not take
+	 * (NULL: none), for the module */
+	tc_decided_view view;
+	tc_ua_func vf;
+	uint8_t *dead_edge;
 } drive;
 
 /* d->kind: a copy of d->f's kinds to change. TC_OK or TC_ENOMEM. */
@@ -93,6 +99,42 @@ static int bounded(drive *d)
 	return rc;
 }
 
+/* What branches and selects that fold with constants alone leave of f
+ * (decided.h): d->vf, and the edges that those branches do not take
+ * (d->dead_edge). TC_OK or TC_ENOMEM. */
+static int fold_alone(drive *d)
+{
+	d->vf = *d->f;
+	tc_decided_fn fn = {d->f, d->lop, d->in->way, d->in->last, NULL, NULL, 0, d->ops.off,
+			    d->ops.val};
+	bool any, dead;
+	int rc = TC_OK;
+	tc__decided_params(&fn, &any, d->al, &rc);
+	if (rc || !any)
+		return rc;
+	const tc_graph *g = d->m->graphs[d->m->count - 1];
+	tc_decided *e;
+	uint8_t *live = tc__malloc(d->al, d->f->nblocks ? d->f->nblocks : 1);
+	uint32_t m = tc_graph_edge_count(g);
+	uint8_t *dead_edge = tc__malloc(&d->m->al, m ? m : 1);
+	if (!live || !dead_edge || tc__decided_new(&e, &fn, 0, NULL, d->al)) {
+		tc__free(d->al, live);
+		tc__free(&d->m->al, dead_edge);
+		return TC_ENOMEM;
+	}
+	rc = tc__decided_live(e, g, live, dead_edge, &dead);
+	if (!rc)
+		rc = tc__decided_view_new(e, dead ? live : NULL, &d->view, d->al);
+	tc__decided_free(e);
+	tc__free(d->al, live);
+	if (!rc && dead)
+		d->dead_edge = dead_edge;
+	else
+		tc__free(&d->m->al, dead_edge);
+	d->vf = tc__decided_view_of(d->f, &d->view);
+	return rc;
+}
+
 /* The value analyses: SSA form first where the reader has registers. */
 static int values(drive *d)
 {
@@ -121,14 +163,16 @@ static int values(drive *d)
 	if (!rc && d->lop && tc__ua_operands(&d->ar, d->f, &d->ops.off, &d->ops.val, &d->ops.blk))
 		rc = TC_ENOMEM;
 	if (!rc)
-		rc = tc__affine(&d->affine, d->f, d->lop, &d->ops, in->ids, in->nids, in->block_size,
-				d->al);
+		rc = fold_alone(d);
 	if (!rc)
-		rc = tc__uniformity(&d->ua, d->affine ? tc__affine_func(d->affine) : d->f, d->al);
+		rc = tc__affine(&d->affine, &d->vf, d->lop, &d->ops, in->ids, in->nids,
+				in->block_size, d->al);
+	if (!rc)
+		rc = tc__uniformity(&d->ua, d->affine ? tc__affine_func(d->affine) : &d->vf, d->al);
 	if (!rc && d->lop && !in->arith_only) {
 		tc_lane_geom geom = {in->warp_size, {0, 0, 0}, 0, in->way};
 		memcpy(geom.size, in->block_size, sizeof geom.size);
-		rc = tc__lanes(&d->lanes, d->f, d->lop, &geom, &d->ops, d->al);
+		rc = tc__lanes(&d->lanes, &d->vf, d->lop, &geom, &d->ops, d->al);
 	}
 	return rc;
 }
@@ -176,34 +220,12 @@ static int branches(drive *d)
 }
 
 /* The edges that branches going one way with constants alone do not take
- * (decided.h), in the module where there are some. */
-static int one_way(drive *d)
+ * (fold_alone), to the module where there are some. */
+static void one_way(drive *d)
 {
-	tc_decided_fn fn = {d->f, d->lop, d->in->way, d->in->last, NULL, NULL, 0, d->ops.off,
-			    d->ops.val};
-	bool any, dead;
-	int rc = TC_OK;
-	tc__decided_params(&fn, &any, d->al, &rc);
-	if (rc || !any)
-		return rc;
-	const tc_graph *g = d->m->graphs[d->m->count - 1];
-	tc_decided *e;
-	uint8_t *live = tc__malloc(d->al, d->f->nblocks ? d->f->nblocks : 1);
-	uint32_t m = tc_graph_edge_count(g);
-	uint8_t *dead_edge = tc__malloc(&d->m->al, m ? m : 1);
-	if (!live || !dead_edge || tc__decided_new(&e, &fn, 0, NULL, d->al)) {
-		tc__free(d->al, live);
-		tc__free(&d->m->al, dead_edge);
-		return TC_ENOMEM;
-	}
-	rc = tc__decided_live(e, g, live, dead_edge, &dead);
-	tc__decided_free(e);
-	tc__free(d->al, live);
-	if (!rc && dead)
-		tc__module_set_dead_edges(d->m, dead_edge);
-	else
-		tc__free(&d->m->al, dead_edge);
-	return rc;
+	if (d->dead_edge)
+		tc__module_set_dead_edges(d->m, d->dead_edge);
+	d->dead_edge = NULL;
 }
 
 /* Whether mask v of a warp collective at node is the same in every lane
@@ -461,7 +483,7 @@ int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
 	if (!rc)
 		rc = branches(&d);
 	if (!rc)
-		rc = one_way(&d);
+		one_way(&d);
 	in->uniformity_s = tc__now() - t0;
 	if (!rc)
 		rc = collectives(&d);
@@ -473,6 +495,8 @@ int tc__analyse_function(void *ctx, tc_module *m, tc_fn_read *in)
 	if (in->desc)
 		tc__fn_desc_free(&m->al, in->desc);
 	in->desc = NULL;
+	tc__free(&m->al, d.dead_edge);
+	tc__decided_view_free(&d.view, d.al);
 	tc__u32vec_free(d.al, &d.dep_block);
 	tc__u32vec_free(d.al, &d.dep_node);
 	tc__free(d.al, d.kind);

@@ -417,6 +417,69 @@ static bool one_way(const tc_graph *g, const uint8_t *dead_edge, uint32_t v)
 	return out >= 2 && live <= 1;
 }
 
+static void unlead(tc_graph *h, bool led, tc_alloc *al)
+{
+	if (!led)
+		return;
+	tc__free(al, h->edge_to);
+	tc__free(al, h->in_off);
+	tc__free(al, h->in_edge);
+}
+
+/*
+ * *h: g where each dead edge of a node that goes one way leads where that
+ * node's live edge does (a shallow copy of g with its own edge_to and
+ * in-edges; the same ids), so that a solve of h is one of g in which no
+ * thread takes a dead edge: what lies only behind it is not a way out of
+ * what the live edge leads to (a helper's early return behind a test that
+ * the call's constant decides). *led false (and h untouched) where no such
+ * edge is. Free with unlead.
+ */
+static int lead_dead(const tc_graph *g, const uint8_t *dead, tc_graph *h, bool *led,
+		     tc_alloc *al)
+{
+	*led = false;
+	uint32_t *to = NULL;
+	for (uint32_t v = 0; dead && v < g->n; v++) {
+		if (!one_way(g, dead, v))
+			continue;
+		uint32_t live = TC_NONE;
+		for (const uint32_t *e = TC_OUT_BEGIN(g, v); e != TC_OUT_END(g, v); e++)
+			if (!dead[*e])
+				live = g->edge_to[*e];
+		if (live == TC_NONE)
+			continue; /* none left: nothing to lead them to */
+		if (!to && !(to = tc__malloc(al, tc__mul(g->m ? g->m : 1, sizeof *to))))
+			return TC_ENOMEM;
+		if (!*led)
+			memcpy(to, g->edge_to, (size_t)g->m * sizeof *to);
+		*led = true;
+		for (const uint32_t *e = TC_OUT_BEGIN(g, v); e != TC_OUT_END(g, v); e++)
+			if (dead[*e])
+				to[*e] = live;
+	}
+	if (!*led)
+		return TC_OK;
+	*h = *g;
+	h->edge_to = to;
+	h->in_off = tc__calloc(al, (size_t)g->n + 2, sizeof *h->in_off);
+	h->in_edge = tc__malloc(al, tc__mul(g->m ? g->m : 1, sizeof *h->in_edge));
+	if (!h->in_off || !h->in_edge) {
+		unlead(h, true, al);
+		*led = false;
+		return TC_ENOMEM;
+	}
+	/* the in-edges by target, in edge order: counted one place up, then
+	 * placed with the starts as cursors */
+	for (uint32_t e = 0; e < g->m; e++)
+		h->in_off[to[e] + 2]++;
+	for (uint32_t v = 0; v < g->n; v++)
+		h->in_off[v + 2] += h->in_off[v + 1];
+	for (uint32_t e = 0; e < g->m; e++)
+		h->in_edge[h->in_off[to[e] + 1]++] = e;
+	return TC_OK;
+}
+
 int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
 		      const uint8_t *sync_edge, const tc_uniformity_deps *d,
 		      const uint8_t *dead_edge, const tc_solve_options *opt,
@@ -440,7 +503,15 @@ int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
 	for (uint32_t v = 0; dead && v < g->n; v++)
 		if (!uniform[v] && !(g->flags[v] & TC_NODE_UNIFORM) && one_way(g, dead, v))
 			uniform[v] = 1, any_one_way = true;
-	int rc = tc__solve_marked(&r, g, marked || any_one_way ? uniform : NULL, sync_edge, opt,
+	/* solved where the dead edges lead where their nodes' live ones do */
+	tc_graph lg;
+	bool led = false;
+	if (dead && lead_dead(g, dead, &lg, &led, &al)) {
+		tc__free(&al, uniform);
+		return tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
+	}
+	const tc_graph *sg = led ? &lg : g;
+	int rc = tc__solve_marked(&r, sg, marked || any_one_way ? uniform : NULL, sync_edge, opt,
 				  alloc, diag);
 	if (rc || !d || d->nbranch == 0 || ignore)
 		goto out;
@@ -483,11 +554,13 @@ int tc__solve_refined(tc_result **out, const tc_graph *g, const uint8_t *marked,
 		tc_solve_stats before = tc_result_stats(r);
 		tc_result_free(r);
 		r = NULL;
-		if ((rc = tc__solve_marked(&r, g, uniform, sync_edge, opt, alloc, diag)))
+		if ((rc = tc__solve_marked(&r, sg, uniform, sync_edge, opt, alloc, diag)))
 			goto out;
 		tc__result_add_stats(r, &before);
 	}
 out:
+	if (r)
+		r->g = g; /* the graph read: its own edges */
 	/* what branches that go one way leave out (decided.h) */
 	if (!rc && dead && tc__result_drop(r, dead))
 		rc = tc__diag(diag, TC_ENOMEM, NULL, 0, 0, "out of memory");
@@ -495,6 +568,7 @@ out:
 	tc__free(&al, uniform);
 	tc__free(&al, mark);
 	tc__free(&al, stack);
+	unlead(&lg, led, &al);
 	if (rc) {
 		tc_result_free(r);
 		return rc;

@@ -322,6 +322,10 @@ typedef struct tc_fn_desc {
 	 * passes nothing for here is as the callee's reader has its reads.
 	 * NULL: none. */
 	uint32_t *in_site, *in_index, *in_value, *in_fwd, *in_osite, *in_oindex;
+	/* per entry, where in_value is TC_NONE and the reader knows the
+	 * constant: it (as tc_fn_desc.arg_k, a small one), else -1; NULL:
+	 * none known */
+	int64_t *in_k;
 	uint32_t nin_arg;
 	tc_call_site *calls;
 	uint32_t ncalls;

@@ -218,6 +218,7 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, d->in_fwd);
 	tc__free(al, d->in_osite);
 	tc__free(al, d->in_oindex);
+	tc__free(al, d->in_k);
 	tc__free(al, d->calls);
 	tc__free(al, d->arg);
 	tc__free(al, d->arg_ones);
@@ -276,6 +277,10 @@ int tc__fn_desc_room_ins(tc_module *m, tc_fn_desc *d, size_t nins, size_t nreads
 	}
 	if (nins && !(d->in_param = tc__malloc(al, tc__mul(nins, sizeof *d->in_param))))
 		return TC_ENOMEM;
+	if (nin_arg && !(d->in_k = tc__malloc(al, tc__mul(nin_arg, sizeof *d->in_k))))
+		return TC_ENOMEM;
+	for (size_t q = 0; q < nin_arg; q++)
+		d->in_k[q] = -1;
 	return room3(al, nin_arg, &d->in_site, &d->in_index, &d->in_value) &&
 			       room3(al, nin_arg, &d->in_fwd, &d->in_osite, &d->in_oindex)
 		       ? TC_OK

@@ -201,6 +201,93 @@ static void test_live(void **state)
 	assert_true(live[0] && !live[1] && live[2] && live[3]);
 }
 
+/* The function as the uniformity reads it where the folding decides some
+ * of it (tc_decided_view): a decided branch's one way, no condition in a
+ * dead block, a phi's value from a dead block no use, a select whose
+ * condition folds the operand it picks, a select of one value no use of
+ * its condition, an and that a false operand absorbs. */
+static void test_view(void **state)
+{
+	(void)state;
+	fn t;
+	params p = {{0}, {0}, 0};
+	fn_init(&t, 4);
+	uint32_t flag = param(&t, &p, 0, 8); /* a bool as a byte */
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t bid = source(&t, 0, TC_LOP_NONNEG);
+	uint32_t low = bin(&t, 0, TC_LOP_ULT, tid, K(3));
+	uint32_t both = bin(&t, 0, TC_LOP_AND, flag, low); /* flag && tid < 3 */
+	t.op[low].bits = 1;
+	t.op[both].bits = 8;
+	uint32_t pick = value(&t, 0, TC_UA_PURE, TC_LOP_SELECT); /* both ? 0 : bid */
+	t.op[pick].cond = both;
+	t.op[pick].flags = TC_LOP_K0;
+	t.op[pick].a[1] = bid;
+	use(&t, both, pick, 0);
+	use(&t, bid, pick, 0);
+	uint32_t same = value(&t, 0, TC_UA_PURE, TC_LOP_SELECT); /* low ? pick : bid */
+	t.op[same].cond = low;
+	t.op[same].a[0] = pick;
+	t.op[same].a[1] = bid;
+	use(&t, low, same, 0);
+	use(&t, pick, same, 0);
+	use(&t, bid, same, 0);
+	diamond(&t, bin(&t, 0, TC_LOP_NE, flag, K(0)));
+	t.way[0] = TC_WAY_FIRST;
+	uint32_t in1 = bin(&t, 1, TC_LOP_ADD, tid, K(1));
+	uint32_t j = phi(&t, 3, in1, 1, bid, 2);
+	static const uint32_t last[FN_BLOCKS] = {0, 1, 2, 3};
+	tc_decided_fn f = view(&t, &p, last);
+	bool any;
+	int rc;
+	assert_int_equal(tc__decided_params(&f, &any, &t.al, &rc), 1); /* the and's flag */
+	int64_t k = 0;
+	tc_decided *e;
+	assert_int_equal(tc__decided_new(&e, &f, 1, &k, &t.al), TC_OK);
+	assert_int_equal(tc__decided_chosen(e, pick), 1);
+	assert_int_equal(tc__decided_chosen(e, same), TC_NONE);
+	assert_int_equal(tc__decided_taken(e, 0), 2);
+	uint8_t live[4];
+	bool dead;
+	assert_int_equal(tc__decided_live(e, NULL, live, NULL, &dead), TC_OK);
+	assert_true(dead && !live[1]);
+	tc_decided_view dv;
+	assert_int_equal(tc__decided_view_new(e, live, &dv, &t.al), TC_OK);
+	tc_ua_func g = tc__decided_view_of(&t.f, &dv);
+	assert_int_equal(g.succ_off[1] - g.succ_off[0], 1);
+	assert_int_equal(g.succ[g.succ_off[0]], 2);
+	assert_int_equal(g.cond[0], TC_NONE);
+	bool uses_both = false, uses_low = false, uses_in1 = false, uses_bid = false;
+	for (uint32_t u = g.use_off[both]; u < g.use_off[both + 1]; u++)
+		uses_both |= g.user[u] == pick;
+	for (uint32_t u = g.use_off[low]; u < g.use_off[low + 1]; u++)
+		uses_low |= g.user[u] == same;
+	for (uint32_t u = g.use_off[in1]; u < g.use_off[in1 + 1]; u++)
+		uses_in1 |= g.user[u] == j;
+	for (uint32_t u = g.use_off[bid]; u < g.use_off[bid + 1]; u++)
+		uses_bid |= g.user[u] == pick;
+	assert_false(uses_both); /* folded: the select is bid */
+	assert_false(uses_low);  /* low ? bid : bid */
+	assert_false(uses_in1);  /* from the dead block */
+	assert_true(uses_bid);
+	tc__decided_view_free(&dv, &t.al);
+	tc__decided_free(e);
+	/* the flag set: the select reads the thread's test, the branch its
+	 * other way */
+	k = 1;
+	assert_int_equal(tc__decided_new(&e, &f, 1, &k, &t.al), TC_OK);
+	assert_int_equal(tc__decided_chosen(e, pick), TC_NONE);
+	assert_int_equal(tc__decided_taken(e, 0), 1);
+	assert_int_equal(tc__decided_view_new(e, NULL, &dv, &t.al), TC_OK);
+	g = tc__decided_view_of(&t.f, &dv);
+	uses_low = false;
+	for (uint32_t u = g.use_off[low]; u < g.use_off[low + 1]; u++)
+		uses_low |= g.user[u] == same;
+	assert_true(uses_low);
+	tc__decided_view_free(&dv, &t.al);
+	tc__decided_free(e);
+}
+
 /* Some bits known: a group's type in the low bits of a word whose high bits
  * count lanes the thread computes (cooperative groups' thread_group), the
  * same through a phi of two such words; comparisons that the known bits
@@ -279,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_fits),
 		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_live),
+		cmocka_unit_test(test_view),
 		cmocka_unit_test(test_known_bits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

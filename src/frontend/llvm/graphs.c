@@ -9,7 +9,7 @@
 
 /* An integer constant not negative and below 2^31 that fits its type's
  * signed range (an i1's: false), else -1 (tc_fn_desc.arg_k). */
-static int64_t small_constant(LLVMValueRef v)
+int64_t tc__llvm_small_constant(LLVMValueRef v)
 {
 	if (!LLVMIsAConstantInt(v))
 		return -1;
@@ -72,7 +72,7 @@ static int describe_calls(reader *r, tc_fn_desc *d, uint32_t nblocks)
 			c->nargs = na;
 			for (unsigned a = 0; a < na; a++) {
 				d->arg_ones[d->narg] = tc__llvm_all_ones(i, (int)a);
-				d->arg_k[d->narg] = small_constant(LLVMGetOperand(i, a));
+				d->arg_k[d->narg] = tc__llvm_small_constant(LLVMGetOperand(i, a));
 				d->arg[d->narg++] =
 				    tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(i, a));
 			}

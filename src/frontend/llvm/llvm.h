@@ -291,6 +291,9 @@ bool tc__llvm_marker_call(LLVMValueRef i);
  * read what a callee left (graph/desc.h, outs; outs.c). TC_OK or an error
  * (said). */
 int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks);
+/* An integer constant not negative and below 2^31 that fits its type's
+ * signed range (an i1's: false), else -1 (tc_fn_desc.arg_k). */
+int64_t tc__llvm_small_constant(LLVMValueRef v);
 int tc__llvm_describe_values(reader *r, LLVMValueRef fn, bool kernel, uint32_t nblocks,
 			     size_t ninsts, size_t nops, tc_ua_func *f, const tc_lane_op **lop,
 			     bool *arith_only);

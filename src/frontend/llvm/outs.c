@@ -60,6 +60,12 @@ typedef struct fouts {
 	LLVMValueRef *rd, *clean;
 	uint32_t *rdj;
 	uint32_t nrd, nclean;
+	/* where it has several rets: the stores of out k at the others,
+	 * more[(r - 1) * n + k] for its r-th ret (each ret's block stores
+	 * the same outs: through the same parameters, at the same offsets
+	 * and sizes, in the same order); nmore of those rets */
+	LLVMValueRef *more;
+	uint32_t nmore;
 	/* per parameter: it keeps the pointer it is given to itself
 	 * (tc__llvm_pointer_kept, its callees' answers taken from theirs) */
 	uint8_t *kept;
@@ -463,6 +469,8 @@ static int note_in(reader *r, LLVMValueRef i, in_walk *x)
 	return TC_OK;
 }
 
+static int ret_outs(reader *r, LLVMValueRef t, fouts *fo, uint32_t *np, size_t *cap);
+
 /* Function g's outs (the header), made once: after its callees'
  * (all_outs), so that what a call of one leaves is known. TC_OK or
  * TC_ENOMEM. */
@@ -488,19 +496,64 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 	in_walk iw = {g, fo, 0, 0, 0, 0};
 	if (!r->kernel[g] && may_have_ins(r, g) && clean_points(r, g, &iw))
 		return TC_ENOMEM;
-	LLVMValueRef ret = NULL;
+	uint32_t nrets = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[g]); bb;
 	     bb = LLVMGetNextBasicBlock(bb)) {
 		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-		if (t && LLVMGetInstructionOpcode(t) == LLVMRet) {
-			if (ret)
-				return TC_OK; /* more than one */
-			ret = t;
-		}
+		nrets += t && LLVMGetInstructionOpcode(t) == LLVMRet;
 	}
-	uint32_t n = 0;
+	uint32_t n = 0, k = 0;
 	size_t cap = 0;
-	for (LLVMValueRef i = ret ? LLVMGetPreviousInstruction(ret) : NULL; i;
+	lout *first = NULL; /* the first ret's, where there are several */
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[g]); bb;
+	     bb = LLVMGetNextBasicBlock(bb)) {
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+		if (!t || LLVMGetInstructionOpcode(t) != LLVMRet)
+			continue;
+		n = 0;
+		if (ret_outs(r, t, fo, &n, &cap))
+			return TC_ENOMEM;
+		if (nrets == 1)
+			break;
+		/* several rets: stores only, the same at each */
+		bool same = k == 0 || n == fo->n;
+		for (uint32_t q = 0; q < n && same; q++)
+			same = fo->o[q].store &&
+			       (k == 0 || (fo->o[q].p == first[q].p && fo->o[q].c == first[q].c &&
+					   fo->o[q].size == first[q].size));
+		if (!same) {
+			fo->n = 0;
+			return TC_OK;
+		}
+		if (k == 0) {
+			first = TC_ARENA_ARRAY(&r->ar, lout, (size_t)n + 1);
+			fo->more = TC_ARENA_ARRAY(&r->ar, LLVMValueRef, (size_t)n * (nrets - 1) + 1);
+			if (!first || !fo->more)
+				return TC_ENOMEM;
+			memcpy(first, fo->o, (size_t)n * sizeof *first);
+			fo->n = n;
+		} else {
+			for (uint32_t q = 0; q < n; q++)
+				fo->more[(size_t)(k - 1) * n + q] = fo->o[q].store;
+		}
+		k++;
+	}
+	if (nrets > 1 && first) {
+		memcpy(fo->o, first, (size_t)fo->n * sizeof *first);
+		fo->nmore = nrets - 1;
+		return TC_OK;
+	}
+	fo->n = n;
+	return TC_OK;
+}
+
+/* The outs that ret t's block leaves (fo->o, n of them, room cap): its
+ * stores through g's parameters after which nothing in the block may write
+ * there, and what a call there leaves, in the order of the block. */
+static int ret_outs(reader *r, LLVMValueRef t, fouts *fo, uint32_t *np, size_t *cap)
+{
+	uint32_t n = 0;
+	for (LLVMValueRef i = LLVMGetPreviousInstruction(t); i;
 	     i = LLVMGetPreviousInstruction(i)) {
 		LLVMOpcode op = LLVMGetInstructionOpcode(i);
 		if (op == LLVMCall) {
@@ -508,7 +561,7 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 				continue;
 			/* what it leaves through the parameters, then nothing
 			 * before it: it may write anything */
-			if (forward(r, i, fo, &n, &cap))
+			if (forward(r, i, fo, &n, cap))
 				return TC_ENOMEM;
 			break;
 		} else if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) {
@@ -521,7 +574,7 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 			LLVMValueRef a = root_of(r, p, &c, &known);
 			if (a && LLVMIsAArgument(a) && known && !LLVMGetVolatile(i) &&
 			    LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic) {
-				if (tc__arena_grow(&r->ar, &fo->o, &cap, (size_t)n + 1, sizeof *fo->o))
+				if (tc__arena_grow(&r->ar, &fo->o, cap, (size_t)n + 1, sizeof *fo->o))
 					return TC_ENOMEM;
 				fo->o[n++] = (lout){i, NULL, param_index(a), 0, c, access_size(r, i)};
 			} else if (own_memory(r, p)) {
@@ -533,11 +586,11 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 	}
 	/* in the order of the block */
 	for (uint32_t k = 0; k < n / 2; k++) {
-		lout t = fo->o[k];
+		lout x = fo->o[k];
 		fo->o[k] = fo->o[n - 1 - k];
-		fo->o[n - 1 - k] = t;
+		fo->o[n - 1 - k] = x;
 	}
-	fo->n = n;
+	*np = n;
 	return TC_OK;
 }
 
@@ -885,6 +938,7 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 	/* per call, per in of its callee: what it passes */
 	struct inarg {
 		uint32_t site, k, value, fwd, osite, oindex;
+		int64_t kc; /* the constant stored, -1 */
 	} *a = NULL;
 	size_t na = 0, acap = 0;
 	for (uint32_t s = 0; s < d->ncalls && !rc && vs.work < (UINT64_C(1) << 24); s++) {
@@ -898,6 +952,7 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 			if (!A)
 				continue;
 			uint32_t value = TC_NONE, fwd = TC_NONE, osite = TC_NONE, oindex = TC_NONE;
+			int64_t kc = -1;
 			if (LLVMIsAArgument(A)) { /* f's own in, where it is one */
 				if (!nins || !clean[c] ||
 				    (fwd = find_in(mine, (lin){param_index(A), lo, y->size})) ==
@@ -917,6 +972,9 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 				if (found && oindex != TC_NONE &&
 				    (osite = site_of_call(d, ocall)) == d->ncalls)
 					continue;
+				/* a constant stored: which (the folding reads it) */
+				if (found && oindex == TC_NONE && value == TC_NONE && ocall < r->nvalues)
+					kc = tc__llvm_small_constant(LLVMGetOperand(r->vals[ocall], 0));
 				/* else what nothing has written: a constant */
 				if (!found && !fresh_before(r, &vs, c, lo, hi, &rc))
 					continue;
@@ -927,7 +985,7 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 				rc = TC_ENOMEM;
 				break;
 			}
-			a[na++] = (struct inarg){s, k, value, fwd, osite, oindex};
+			a[na++] = (struct inarg){s, k, value, fwd, osite, oindex, kc};
 		}
 	}
 	uint32_t nrd = nins ? mine->nrd : 0;
@@ -949,6 +1007,7 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 			d->in_fwd[q] = a[q].fwd;
 			d->in_osite[q] = a[q].osite;
 			d->in_oindex[q] = a[q].oindex;
+			d->in_k[q] = a[q].kc;
 		}
 		d->nin_arg = (uint32_t)na;
 	}
@@ -968,14 +1027,18 @@ int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblock
 	uint32_t nv = 0, nf = 0;
 	for (uint32_t k = 0; k < mine->n && !r->kernel[f]; k++)
 		*(mine->o[k].store ? &nv : &nf) += 1;
-	if (tc__fn_desc_room_outs(r->out, d, nv, nf, 0))
+	if (tc__fn_desc_room_outs(r->out, d, (size_t)nv * (mine->nmore + 1), nf, 0))
 		return tc__llvm_oom(r);
 	for (uint32_t k = 0; k < nv + nf; k++) {
 		const lout *o = &mine->o[k];
-		if (o->store) {
-			d->out_value[d->nout] = tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(o->store, 0));
-			d->out_block[d->nout] = r->blk[tc__llvm_ptrmap_get(&r->values, o->store)];
-			d->out_index[d->nout++] = k;
+		if (o->store) { /* read at each ret */
+			for (uint32_t q = 0; q <= mine->nmore; q++) {
+				LLVMValueRef st = q ? mine->more[(size_t)(q - 1) * mine->n + k] : o->store;
+				d->out_value[d->nout] =
+				    tc__llvm_ptrmap_get(&r->values, LLVMGetOperand(st, 0));
+				d->out_block[d->nout] = r->blk[tc__llvm_ptrmap_get(&r->values, st)];
+				d->out_index[d->nout++] = k;
+			}
 			continue;
 		}
 		uint32_t s = site_of_call(d, tc__llvm_ptrmap_get(&r->values, o->call));

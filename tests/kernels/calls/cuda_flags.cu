@@ -6,7 +6,8 @@
 // The flag passed on through a second helper, an integer mode compared with
 // a constant, and twins that pass true, a mode that takes the barrier, or
 // a flag the kernel reads from memory under the divergent branch (each
-// divergent). Markers: run-calls.py.
+// divergent). A helper that returns early on the thread where its flag is
+// set, and what it returns where it is not. Markers: run-calls.py.
 #include "calls.cuh"
 
 HELPER void store_sync(int *s, int v, bool sync)
@@ -55,6 +56,27 @@ HELPER void store_sync_loaded(int *s, int v, bool sync)
 	s[TID_X] = v;
 	if (sync)
 		__syncthreads(); // check: divergent
+}
+
+/* the thread leaves early only where the flag is set: called without it,
+ * what it returns is the block's (inlined, the compiler drops the test;
+ * called, the context decides it and the return it guards is dead) */
+HELPER int block_or_early(bool early)
+{
+	if (early && TID_X < 3)
+		return 0;
+	return BID_X;
+}
+
+extern "C" __global__ void flag_return(int *s)
+{
+	int p = block_or_early(false);
+	if (p < 7)
+		__syncthreads(); // check: ok
+	int q = block_or_early(true);
+	if (q < 7)
+		__syncthreads(); // check: divergent
+	s[TID_X] = p + q;
 }
 
 extern "C" __global__ void flags(int *s, const int *cfg)
