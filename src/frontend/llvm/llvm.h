@@ -199,6 +199,11 @@ typedef struct reader {
 	LLVMValueRef cursor; /* the last barrier found in a block */
 	uint32_t *nbar, *last; /* per block: barriers, the node its branch ends */
 	struct fouts *fouts;   /* per function: its outs (outs.c), made once */
+	/* per function's parameter k, nopriv[nopriv_off[f] + k]: every call
+	 * of it (all direct, in the module) passes a pointer that may not
+	 * address a thread's own memory (outs.c, made with fouts) */
+	uint8_t *nopriv;
+	uint32_t *nopriv_off;
 	ptrmap in_blocks;      /* scratch of outs.c: a function's blocks */
 	size_t nbar_cap, last_cap;
 	uint8_t *way; /* per block: which way its branch goes (tc_fn_read.way) */

@@ -169,12 +169,160 @@ static bool harmless_call(const reader *r, LLVMValueRef i)
 	       tc__llvm_marker_call(i) || tc__llvm_pure_intrinsic(r, callee);
 }
 
+static uint32_t param_index(LLVMValueRef a)
+{
+	LLVMValueRef fn = LLVMGetParamParent(a);
+	uint32_t k = 0;
+	for (LLVMValueRef p = LLVMGetFirstParam(fn); p; p = LLVMGetNextParam(p), k++)
+		if (p == a)
+			return k;
+	return TC_NONE;
+}
+
 /* Whether a store or atomic through pointer p may address a thread's own
- * memory (private or generic). */
-static bool own_memory(const reader *r, LLVMValueRef p)
+ * memory (private or generic): not where it is derived from a parameter
+ * that every call passes no such pointer for (r->nopriv). */
+static bool own_memory(reader *r, LLVMValueRef p)
 {
 	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
-	return as == r->generic_as || as == r->private_as;
+	if (as != r->generic_as && as != r->private_as)
+		return false;
+	int64_t c;
+	bool known;
+	LLVMValueRef a = root_of(r, p, &c, &known);
+	if (!a || !LLVMIsAArgument(a) || !r->nopriv)
+		return true;
+	uint32_t f = tc__llvm_ptrmap_get(&r->fn_index, LLVMGetParamParent(a));
+	uint32_t k = param_index(a);
+	return f == TC_NONE || k == TC_NONE || !r->nopriv[r->nopriv_off[f] + k];
+}
+
+/* What a pointer argument v of a call in function f may address, for
+ * nopriv: 1 no thread's own memory (derived from a kernel's parameter, a
+ * global variable, a pointer of another address space), 0 maybe; else
+ * (returned 2) what f's parameter *p may (derived from it). */
+static int arg_source(reader *r, uint32_t f, LLVMValueRef v, uint32_t *p)
+{
+	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
+	if (as != r->generic_as && as != r->private_as)
+		return 1;
+	for (int k = 0; k < MAX_CHAIN && v; k++) {
+		if (LLVMIsAArgument(v)) {
+			if (r->kernel[f] && !LLVMGetFirstUse(r->fns[f]))
+				return 1; /* a launched kernel's argument: no thread's memory */
+			*p = param_index(v);
+			return *p == TC_NONE ? 0 : 2;
+		}
+		if (LLVMIsAGlobalVariable(v))
+			return 1;
+		if (LLVMIsAConstantExpr(v) &&
+		    (LLVMGetConstOpcode(v) == LLVMAddrSpaceCast ||
+		     LLVMGetConstOpcode(v) == LLVMGetElementPtr ||
+		     LLVMGetConstOpcode(v) == LLVMBitCast)) {
+			v = LLVMGetOperand(v, 0);
+			continue;
+		}
+		if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) &&
+		    !LLVMIsAAddrSpaceCastInst(v))
+			return 0;
+		v = LLVMGetOperand(v, 0);
+		if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+			return 0;
+		as = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
+		if (as != r->generic_as && as != r->private_as)
+			return 1;
+	}
+	return 0;
+}
+
+/* r->nopriv: per parameter of each function that only direct calls in the
+ * module call, whether every call passes a pointer that may not address a
+ * thread's own memory, through its callers' parameters in turn (a
+ * worklist from the calls that may: one look at each call). The module is
+ * taken whole, as the calling contexts take it. TC_OK or TC_ENOMEM. */
+static int nopriv_params(reader *r)
+{
+	uint32_t n = r->nfn, total = 0;
+	r->nopriv_off = TC_ARENA_ARRAY(&r->ar, uint32_t, (size_t)n + 1);
+	if (!r->nopriv_off)
+		return TC_ENOMEM;
+	for (uint32_t f = 0; f < n; f++) {
+		r->nopriv_off[f] = total;
+		total += (uint32_t)LLVMCountParams(r->fns[f]);
+	}
+	r->nopriv_off[n] = total;
+	uint8_t *np = TC_ARENA_ARRAY(&r->ar, uint8_t, (size_t)total + 1);
+	/* the edges (caller f's parameter j) -> (callee g's parameter k) */
+	tc_u32vec from = {0}, to = {0}, work = {0};
+	int rc = np ? TC_OK : TC_ENOMEM;
+	for (uint32_t f = 0; f < n && !rc; f++) { /* only direct calls of it */
+		bool direct = !r->kernel[f] && LLVMGetFirstUse(r->fns[f]) != NULL;
+		for (LLVMUseRef u = LLVMGetFirstUse(r->fns[f]); u && direct; u = LLVMGetNextUse(u)) {
+			LLVMValueRef i = LLVMGetUser(u);
+			direct = tc__llvm_is_call(i) && LLVMGetCalledValue(i) == r->fns[f];
+			unsigned na = direct ? (unsigned)LLVMGetNumArgOperands(i) : 0;
+			for (unsigned k = 0; k < na && direct; k++)
+				direct = LLVMGetOperand(i, k) != r->fns[f]; /* not passed on */
+		}
+		for (uint32_t k = r->nopriv_off[f]; k < r->nopriv_off[f + 1]; k++)
+			np[k] = direct;
+	}
+	for (uint32_t f = 0; f < n && !rc; f++)
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(r->fns[f]); bb && !rc;
+		     bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i && !rc;
+			     i = LLVMGetNextInstruction(i)) {
+				LLVMValueRef callee = tc__llvm_is_call(i) ? LLVMGetCalledValue(i) : NULL;
+				uint32_t g = callee ? tc__llvm_ptrmap_get(&r->fn_index, callee) : TC_NONE;
+				if (g == TC_NONE)
+					continue;
+				uint32_t na = (uint32_t)LLVMGetNumArgOperands(i);
+				for (uint32_t k = 0; k < na && !rc; k++) {
+					uint32_t x = r->nopriv_off[g] + k, p = TC_NONE;
+					if (x >= r->nopriv_off[g + 1] || !np[x])
+						continue;
+					LLVMValueRef v = LLVMGetOperand(i, k);
+					if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+						continue;
+					int s = arg_source(r, f, v, &p);
+					if (s == 0) {
+						np[x] = 0;
+						rc = tc__u32vec_push(&r->al, &work, x);
+					} else if (s == 2) {
+						rc = tc__u32vec_push(&r->al, &from, r->nopriv_off[f] + p) ||
+							     tc__u32vec_push(&r->al, &to, x)
+							 ? TC_ENOMEM
+							 : TC_OK;
+					}
+				}
+			}
+	/* a parameter that may hold one makes each it is passed on to so */
+	uint32_t *eoff = NULL, *eto = NULL;
+	if (!rc) {
+		eoff = TC_ARENA_ZARRAY(&r->ar, uint32_t, (size_t)total + 2);
+		eto = TC_ARENA_ARRAY(&r->ar, uint32_t, from.len + 1);
+		rc = eoff && eto ? TC_OK : TC_ENOMEM;
+	}
+	for (size_t e = 0; !rc && e < from.len; e++)
+		eoff[from.v[e] + 2]++;
+	for (uint32_t x = 0; !rc && x < total; x++)
+		eoff[x + 2] += eoff[x + 1];
+	for (size_t e = 0; !rc && e < from.len; e++)
+		eto[eoff[from.v[e] + 1]++] = to.v[e];
+	while (!rc && work.len) {
+		uint32_t x = work.v[--work.len];
+		for (uint32_t e = eoff[x]; e < eoff[x + 1] && !rc; e++)
+			if (np[eto[e]]) {
+				np[eto[e]] = 0;
+				rc = tc__u32vec_push(&r->al, &work, eto[e]);
+			}
+	}
+	tc__u32vec_free(&r->al, &from);
+	tc__u32vec_free(&r->al, &to);
+	tc__u32vec_free(&r->al, &work);
+	if (!rc)
+		r->nopriv = np;
+	return rc;
 }
 
 /* Whether instruction i may write memory that a caller's stack variable,
@@ -287,15 +435,6 @@ static int clean_points(reader *r, uint32_t g, in_walk *x)
 }
 
 /* The index of argument a of its function. */
-static uint32_t param_index(LLVMValueRef a)
-{
-	LLVMValueRef fn = LLVMGetParamParent(a);
-	uint32_t k = 0;
-	for (LLVMValueRef p = LLVMGetFirstParam(fn); p; p = LLVMGetNextParam(p), k++)
-		if (p == a)
-			return k;
-	return TC_NONE;
-}
 
 /* Adds to g's outs (fo->o, n of them, room cap) what call i of g leaves
  * through g's parameters: each out j of its callee (made already) through
@@ -1017,7 +1156,8 @@ static int describe_ins(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 
 int tc__llvm_describe_outs(reader *r, uint32_t f, tc_fn_desc *d, uint32_t nblocks)
 {
-	if (!r->fouts && (!(r->fouts = TC_ARENA_ZARRAY(&r->ar, fouts, r->nfn + 1)) || all_outs(r)))
+	if (!r->fouts && (!(r->fouts = TC_ARENA_ZARRAY(&r->ar, fouts, r->nfn + 1)) ||
+			  nopriv_params(r) || all_outs(r)))
 		return tc__llvm_oom(r);
 	/* its own outs: the value stored, read in the ret's block, or what a
 	 * call leaves */

@@ -3515,8 +3515,12 @@ typedef struct fin {
 	bool wany, wdone;
 } fin;
 
-/* Whether store fact x of g may write another function's local memory:
- * its address may be one outside g's own, or one not known. */
+/* Whether store fact x of g may write another function's local memory
+ * that an in may read: its address may be one outside g's own, or the
+ * addresses it may hold are not all known (wide). One that holds no
+ * address of local memory (a kernel's pointer plus the thread's index)
+ * writes none whose addresses the facts follow, and an in reads only
+ * memory of those (an open object gives none: copy_of, out_of, fresh_at). */
 static bool foreign_store(dstate *s, uint32_t g, const dfact *x)
 {
 	if (x->op != DF_STORE)
@@ -3525,7 +3529,7 @@ static bool foreign_store(dstate *s, uint32_t g, const dfact *x)
 	uint64_t key;
 	int64_t k = 0;
 	const aval *b = access_base(s, g, x, &one, &key, &k);
-	if (b->wide || (b->k != V_NONE && b->k != V_SYM))
+	if (b->wide)
 		return true;
 	for (uint32_t i = 0; i < b->n; i++)
 		if (key_obj(b->a[i]) != g)

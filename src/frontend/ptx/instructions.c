@@ -606,6 +606,10 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				? tc__ptx_local_obj(r, addr->sym, addr->slen)
 				: TC_NONE;
 	bool dmem = addr->simple && (addr->base != TC_NONE || dobj != TC_NONE) && !param;
+	/* a store to another state space writes no local memory: what it
+	 * stores goes where the facts do not follow it (DF_USE, below) */
+	if (!load && (has_mod(op, blen, ".global") || has_mod(op, blen, ".shared")))
+		dmem = false;
 	if (!addr->simple && tc__ptx_df_uses(r, 0))
 		return r->rc;
 	if (!load && dmem) {

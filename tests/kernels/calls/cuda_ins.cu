@@ -5,7 +5,8 @@
 // method that reads what the constructor left in the object. Inlined, the helper reads what the caller stored, and a branch
 // on it is as uniform as the value stored; called, the calling context
 // says the same of what the caller stored before the call, where the
-// helper reads it before it may write there. A thread-dependent value
+// helper reads it before it may write there (a store through a pointer
+// that every call passes global memory for does not). A thread-dependent value
 // stored, a store on one way of a divergent branch, a helper that writes
 // the variable before it reads it again (itself, or through another
 // pointer the caller makes the same), a helper called in a loop that
@@ -103,6 +104,19 @@ HELPER void stage_alias(int *a, const int *b)
 {
 	*a = TID_X & 1;
 	if (*b)
+		__syncthreads(); // check: divergent
+}
+
+/* writes through another pointer before it reads: one that every call
+ * passes global memory for (the kernel's argument), which cannot be the
+ * caller's variable (a field of the struct decides, the other is the
+ * value written) */
+HELPER void stage_out(int *out, const params *p)
+{
+	out[TID_X] = p->t;
+	if (p->n)
+		__syncthreads(); // check: ok
+	if (p->t)
 		__syncthreads(); // check: divergent
 }
 
@@ -214,6 +228,12 @@ extern "C" __global__ void in_alias(int *s, int n)
 	int f = BID_X & 1;
 	stage_alias(&f, &f);
 	s[TID_X] = f;
+}
+
+extern "C" __global__ void in_past_store(int *s, int n)
+{
+	params p = {(int)(BID_X & 1), (int)(TID_X & 1)};
+	stage_out(s, &p);
 }
 
 extern "C" __global__ void in_branch(int *s, int n)
