@@ -791,6 +791,8 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 			else if (pass == 1 && !same)
 				kind[v] = d->f.kind[v]; /* as the reader has it */
 		}
+	/* what the context's constants fold (live_blocks made X->view) */
+	tc__decided_view_kinds(&X->view, kind, n);
 	return TC_OK;
 }
 
@@ -1236,12 +1238,14 @@ static int analyse(tc_calls *c, uint32_t x)
 	int rc = loop_sites(c, j, d);
 	if (rc)
 		return rc;
-	if ((rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, 0, &c->kind, &c->kind_cap)))
-		return oom(c);
 	tc_decided *ev = NULL;
 	if ((rc = live_blocks(c, x, &ev))) {
 		tc__decided_free(ev);
 		return rc;
+	}
+	if ((rc = context_kinds(c, &c->ctx[x], d, c->ctx[x].mask, 0, &c->kind, &c->kind_cap))) {
+		tc__decided_free(ev);
+		return oom(c);
 	}
 	tc_ua_func f = view_f(&c->ctx[x], d, c->kind);
 	tc_uniformity *u;

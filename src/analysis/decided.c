@@ -304,6 +304,11 @@ static kbits fold(const fold_ctx *c, uint32_t v)
 	case TC_LOP_ADD:
 	case TC_LOP_SUB:
 	case TC_LOP_MUL: { /* the low bits known in both make the result's */
+		if (o->op == TC_LOP_MUL && ((whole(x) && !x.v) || (whole(y) && !y.v))) {
+			r.k = ones(w); /* a product by zero */
+			r.v = 0;
+			break;
+		}
 		r.k = ones(trailing_ones(x.k & y.k));
 		r.v = o->op == TC_LOP_ADD ? x.v + y.v : o->op == TC_LOP_SUB ? x.v - y.v : x.v * y.v;
 		break;
@@ -570,10 +575,24 @@ static uint64_t params_of(const tc_decided_fn *fn, const uint32_t *args, uint32_
 		}
 	}
 	/* and a select's condition: where it folds, the select is the one
-	 * value it picks (tc__decided_chosen) */
+	 * value it picks (tc__decided_chosen); and an and, an or or a
+	 * product one of whose operands folds: it may absorb the other,
+	 * which may differ between threads (tc_decided_view.folded) */
 	for (uint32_t v = 0; v < n; v++) {
-		uint32_t q = fn->ops[v].cond;
-		if (fn->ops[v].op != TC_LOP_SELECT || q >= n)
+		const tc_lane_op *o = &fn->ops[v];
+		uint32_t q = o->op == TC_LOP_SELECT ? o->cond : TC_NONE, w[3];
+		if (o->op == TC_LOP_AND || o->op == TC_LOP_OR || o->op == TC_LOP_MUL) {
+			/* two values, one that folds and one that need not */
+			if (operands(c, o, w) != 2)
+				continue;
+			for (unsigned i = 0; i < 2; i++)
+				if (c->state[w[i]] == S_NEW)
+					post_order(c, w[i], close_one, &k);
+			if (k.closed[w[0]] == k.closed[w[1]])
+				continue;
+			q = v;
+		}
+		if (q >= n)
 			continue;
 		if (c->state[q] == S_NEW)
 			post_order(c, q, close_one, &k);
@@ -717,6 +736,20 @@ int tc__decided_view_new(tc_decided *c, const uint8_t *live, tc_decided_view *v,
 		}
 		v->succ_off[nb] = at;
 	}
+	/* the values that fold, other than the constants written as such */
+	for (uint32_t x = 0; x < n && !v->folded; x++) {
+		uint64_t k;
+		const tc_lane_op *o = &c->fn.ops[x];
+		bool literal = o->op == TC_LOP_COPY && (o->flags & TC_LOP_K0);
+		if (!literal && tc__decided_value(c, x, &k)) {
+			if (!(v->folded = tc__calloc(al, n, 1))) {
+				tc__decided_view_free(v, al);
+				return TC_ENOMEM;
+			}
+			for (uint32_t y = x; y < n; y++)
+				v->folded[y] = tc__decided_value(c, y, &k);
+		}
+	}
 	/* the uses */
 	size_t drop = 0;
 	for (uint32_t x = 0; f->use_off && x < n; x++)
@@ -756,7 +789,16 @@ void tc__decided_view_free(tc_decided_view *v, const tc_alloc *al)
 	tc__free(al, v->use_off);
 	tc__free(al, v->user);
 	tc__free(al, v->use_block);
+	tc__free(al, v->folded);
 	memset(v, 0, sizeof *v);
+}
+
+void tc__decided_view_kinds(const tc_decided_view *v, uint8_t *kind, uint32_t n)
+{
+	for (uint32_t x = 0; v->folded && x < n; x++)
+		if (v->folded[x])
+			kind[x] = (uint8_t)((kind[x] & ~(TC_UA_SOURCE | TC_UA_PHI | TC_UA_NAMED)) |
+					    TC_UA_UNIFORM);
 }
 
 tc_ua_func tc__decided_view_of(const tc_ua_func *f, const tc_decided_view *v)

@@ -85,11 +85,13 @@ uint32_t tc__decided_chosen(tc_decided *e, uint32_t v);
  * no condition, and a value has no use in a block not executed, nor a
  * select's use of its condition or of the operand it does not pick where
  * the condition folds (the select is the operand it picks). Each array NULL
- * where it is the function's.
+ * where it is the function's. A value that folds to a constant is the same
+ * in every thread (folded; tc__decided_view_kinds).
  */
 typedef struct tc_decided_view {
 	uint32_t *cond, *succ_off, *succ;
 	uint32_t *use_off, *user, *use_block;
+	uint8_t *folded; /* per value: it folds to a constant; NULL: none does */
 } tc_decided_view;
 /* The view of e's function where live (per block, tc__decided_live's;
  * NULL: every block may run) holds, into *v (zeroed first), allocated with
@@ -99,6 +101,10 @@ int tc__decided_view_new(tc_decided *e, const uint8_t *live, tc_decided_view *v,
 void tc__decided_view_free(tc_decided_view *v, const tc_alloc *al);
 /* f (the function of the folding that made v) as v has it. */
 tc_ua_func tc__decided_view_of(const tc_ua_func *f, const tc_decided_view *v);
+/* kind (per value of the function, n of them) with each value that folds
+ * to a constant the same in every thread (TC_UA_UNIFORM, neither a source
+ * nor a phi). */
+void tc__decided_view_kinds(const tc_decided_view *v, uint8_t *kind, uint32_t n);
 /*
  * The blocks reached from the entry along the ways the branches may go:
  * live[b] per block; dead_edge (may be NULL, and g with it) per edge of g,

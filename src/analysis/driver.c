@@ -131,6 +131,10 @@ static int fold_alone(drive *d)
 		d->dead_edge = dead_edge;
 	else
 		tc__free(&d->m->al, dead_edge);
+	if (!rc && d->view.folded && !(rc = own_kinds(d))) {
+		d->f = &d->sized; /* what folds is the same in every thread */
+		tc__decided_view_kinds(&d->view, d->kind, d->f->nvalues);
+	}
 	d->vf = tc__decided_view_of(d->f, &d->view);
 	return rc;
 }

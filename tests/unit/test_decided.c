@@ -59,6 +59,8 @@ static void test_fold(void **state)
 	uint32_t wide = copy(&t, 0, min, 64);
 	uint32_t trunc = copy(&t, 0, min, 8);
 	uint32_t eq5 = bin(&t, 0, TC_LOP_EQ, min, K(INT64_C(0x80000005)));
+	uint32_t tid = source(&t, 0, TC_LOP_TID_X);
+	uint32_t by0 = bin(&t, 0, TC_LOP_MUL, tid, x); /* the thread's index times x */
 	uint32_t sel = value(&t, 0, TC_UA_PURE, TC_LOP_SELECT);
 	t.op[sel].cond = slt;
 	t.op[sel].flags = TC_LOP_K0 | TC_LOP_K1;
@@ -68,6 +70,9 @@ static void test_fold(void **state)
 	uint64_t r;
 	assert_true(folded(&t, &p, slt, true, 5, &r));
 	assert_int_equal(r, 1); /* 0x80000005 is negative in 32 bits */
+	assert_true(folded(&t, &p, by0, true, 0, &r)); /* a product by zero */
+	assert_int_equal(r, 0);
+	assert_false(folded(&t, &p, by0, true, 2, &r));
 	assert_true(folded(&t, &p, ult, true, 5, &r));
 	assert_int_equal(r, 0);
 	assert_true(folded(&t, &p, ashr, true, 5, &r));

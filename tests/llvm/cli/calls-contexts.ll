@@ -4,7 +4,8 @@
 ; !dbg line. Helpers with a ret at each early return that store what they
 ; leave before each; a helper's early return on the thread behind a test
 ; that the call's constant decides; a constant the caller stores where the
-; helper reads; a branch on a constant that the reader's pipeline leaves.
+; helper reads; a branch on a constant that the reader's pipeline leaves; a
+; product by a constant 0 the caller stores.
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
@@ -140,13 +141,50 @@ join:
   ret void
 }
 
+; leaves in *res the thread's index times what the caller stored there: the
+; same in every thread where that is 0 (line 50: ok), not where it is 1
+; (line 51: divergent)
+define internal void @scale(ptr %res) #0 {
+entry:
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %f = load i32, ptr %res, align 4
+  %p = mul i32 %tid, %f
+  store i32 %p, ptr %res, align 4
+  ret void
+}
+
+define void @folded_product(ptr %out) #2 !dbg !15 {
+entry:
+  %z = alloca i32, align 4
+  %o = alloca i32, align 4
+  store i32 0, ptr %z, align 4
+  call void @scale(ptr %z) #2
+  %x = load i32, ptr %z, align 4
+  %c1 = icmp slt i32 %x, 7
+  br i1 %c1, label %s1, label %j1
+s1:
+  call void @llvm.nvvm.barrier0(), !dbg !DILocation(line: 50, column: 1, scope: !15)
+  br label %j1
+j1:
+  store i32 1, ptr %o, align 4
+  call void @scale(ptr %o) #2
+  %y = load i32, ptr %o, align 4
+  %c2 = icmp slt i32 %y, 7
+  br i1 %c2, label %s2, label %j2
+s2:
+  call void @llvm.nvvm.barrier0(), !dbg !DILocation(line: 51, column: 1, scope: !15)
+  br label %j2
+j2:
+  ret void
+}
+
 attributes #0 = { convergent noinline nounwind }
 attributes #1 = { convergent nocallback nounwind }
 attributes #2 = { convergent nounwind }
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!2, !3}
-!nvvm.annotations = !{!4, !5, !6, !7}
+!nvvm.annotations = !{!4, !5, !6, !7, !9}
 !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: "hand", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
 !1 = !DIFile(filename: "calls-contexts.c", directory: "/src")
 !2 = !{i32 2, !"Debug Info Version", i32 3}
@@ -156,8 +194,10 @@ attributes #2 = { convergent nounwind }
 !6 = !{ptr @constant_in, !"kernel", i32 1}
 !7 = !{ptr @constant_branch, !"kernel", i32 1}
 !8 = !DISubroutineType(types: !{})
+!9 = !{ptr @folded_product, !"kernel", i32 1}
 !10 = distinct !DISubprogram(name: "outs_at_each_ret", scope: !1, file: !1, line: 1, type: !8, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
 !11 = distinct !DISubprogram(name: "decided_return", scope: !1, file: !1, line: 1, type: !8, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
 !12 = distinct !DISubprogram(name: "gate", scope: !1, file: !1, line: 1, type: !8, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
 !13 = distinct !DISubprogram(name: "constant_in", scope: !1, file: !1, line: 1, type: !8, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
 !14 = distinct !DISubprogram(name: "constant_branch", scope: !1, file: !1, line: 1, type: !8, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!15 = distinct !DISubprogram(name: "folded_product", scope: !1, file: !1, line: 1, type: !8, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
