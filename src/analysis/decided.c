@@ -702,6 +702,17 @@ static bool pruned_use(tc_decided *c, const uint8_t *live, uint32_t v, uint32_t 
 	return x != TC_NONE && x == picked(c, o->a[1]);
 }
 
+/* Three arrays of na, nb and nc uint32_t (room for one where none);
+ * false when one could not be had (those that could are left set). */
+static bool arrays3(const tc_alloc *al, uint32_t **a, size_t na, uint32_t **b, size_t nb,
+		    uint32_t **c, size_t nc)
+{
+	*a = tc__malloc(al, tc__mul(na ? na : 1, sizeof **a));
+	*b = tc__malloc(al, tc__mul(nb ? nb : 1, sizeof **b));
+	*c = tc__malloc(al, tc__mul(nc ? nc : 1, sizeof **c));
+	return *a && *b && *c;
+}
+
 int tc__decided_view_new(tc_decided *c, const uint8_t *live, tc_decided_view *v,
 			 const tc_alloc *al)
 {
@@ -716,10 +727,7 @@ int tc__decided_view_new(tc_decided *c, const uint8_t *live, tc_decided_view *v,
 		any = (live && !live[b] && f->cond[b] != TC_NONE) || tc__decided_taken(c, b) != TC_NONE;
 	if (any) {
 		size_t ns = f->succ_off[nb];
-		v->cond = tc__malloc(al, tc__mul(nb ? nb : 1, sizeof *v->cond));
-		v->succ_off = tc__malloc(al, tc__mul((size_t)nb + 1, sizeof *v->succ_off));
-		v->succ = tc__malloc(al, tc__mul(ns ? ns : 1, sizeof *v->succ));
-		if (!v->cond || !v->succ_off || !v->succ) {
+		if (!arrays3(al, &v->cond, nb, &v->succ_off, (size_t)nb + 1, &v->succ, ns)) {
 			tc__decided_view_free(v, al);
 			return TC_ENOMEM;
 		}
@@ -757,10 +765,7 @@ int tc__decided_view_new(tc_decided *c, const uint8_t *live, tc_decided_view *v,
 			drop += pruned_use(c, live, x, f->user[u], f->use_block[u]);
 	if (drop) {
 		size_t m = f->use_off[n] - drop;
-		v->use_off = tc__malloc(al, tc__mul((size_t)n + 1, sizeof *v->use_off));
-		v->user = tc__malloc(al, tc__mul(m ? m : 1, sizeof *v->user));
-		v->use_block = tc__malloc(al, tc__mul(m ? m : 1, sizeof *v->use_block));
-		if (!v->use_off || !v->user || !v->use_block) {
+		if (!arrays3(al, &v->use_off, (size_t)n + 1, &v->user, m, &v->use_block, m)) {
 			tc__decided_view_free(v, al);
 			return TC_ENOMEM;
 		}

@@ -669,7 +669,8 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 			fo->more = TC_ARENA_ARRAY(&r->ar, LLVMValueRef, (size_t)n * (nrets - 1) + 1);
 			if (!first || !fo->more)
 				return TC_ENOMEM;
-			memcpy(first, fo->o, (size_t)n * sizeof *first);
+			if (n)
+				memcpy(first, fo->o, (size_t)n * sizeof *first);
 			fo->n = n;
 		} else {
 			for (uint32_t q = 0; q < n; q++)
@@ -678,7 +679,8 @@ static int outs_of(reader *r, uint32_t g, const fouts **out)
 		k++;
 	}
 	if (nrets > 1 && first) {
-		memcpy(fo->o, first, (size_t)fo->n * sizeof *first);
+		if (fo->n)
+			memcpy(fo->o, first, (size_t)fo->n * sizeof *first);
 		fo->nmore = nrets - 1;
 		return TC_OK;
 	}

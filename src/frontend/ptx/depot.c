@@ -767,6 +767,35 @@ static void load_loc(dstate *s, uint32_t j, int64_t lo, int64_t hi, uint32_t siz
 		tjoin(s, out, &s->loc[j].v);
 }
 
+/* Whether [off, off + size) of object o, where no location of that size
+ * starts, is size locations of one byte, each of which holds one byte of
+ * one kernel argument, in order (nvcc -G copies an aggregate passed by
+ * value into the depot byte by byte, and reads it back a word at a time):
+ * then *c is that argument's size bytes (sym). */
+static bool sym_bytes(dstate *s, uint32_t o, int64_t off, uint32_t size, uint64_t *c)
+{
+	if (size < 2 || size > 8)
+		return false;
+	const dloc *w = find_loc(s, addr_key(o, off));
+	if (w && w->size == size)
+		return false; /* a location of its own */
+	uint64_t first = 0;
+	for (uint32_t i = 0; i < size; i++) {
+		const dloc *l = i ? find_loc(s, addr_key(o, off + i)) : w;
+		if (!l || l->bad || l->size != 1 || l->v.k != V_SYM || l->v.n || l->v.wide ||
+		    sym_size(l->v.c) != 1)
+			return false;
+		uint64_t x = (uint64_t)l->v.c;
+		if (i == 0)
+			first = x;
+		else if (x != first + ((uint64_t)i << 4)) /* the next byte's offset */
+			return false;
+	}
+	uint64_t lo = (first >> 4) & 0xffffu;
+	*c = sym((uint32_t)(first >> 32), (uint32_t)(first >> 20) & 0xfffu, (int64_t)lo, size);
+	return *c != 0;
+}
+
 /* The value at the addresses base (plus k) holds, into out (V_NONE first). */
 static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, aval *out)
 {
@@ -798,6 +827,12 @@ static void load_value(dstate *s, const aval *base, int64_t k, uint32_t size, av
 			continue;
 		}
 		int64_t off = key_off(x) + k;
+		uint64_t c;
+		if (sym_bytes(s, key_obj(x), off, size, &c)) { /* a kernel argument copied bytewise */
+			tjoin_k(s, out, V_SYM, (int64_t)c);
+			unknown_stores(s, o, off, off + size, out);
+			continue;
+		}
 		dloc *l = get_loc(s, addr_key(key_obj(x), off), size);
 		if (!l)
 			return;
@@ -3130,7 +3165,7 @@ static int promote_slots(dstate *s, uint64_t *work)
 			return TC_ENOMEM;
 		memset(clean, 0, (size_t)fn->nregs + 1);
 		for (uint32_t q = fn->sl0; q < fn->sl1; q++)
-			if (r->sl[q].reg < fn->nregs &&
+			if (r->sl[q].reg < fn->nregs && !r->sl[q].mixed &&
 			    only_slot_stores(s, f, f, r->sl[q].off, r->sl[q].size, true, work)) {
 				clean[r->sl[q].reg] = 1;
 				any = true;
@@ -4030,6 +4065,19 @@ static int in_arg(dstate *s, fin *F, uint32_t f, fdom *d, uint32_t ci, const ilo
 			return TC_ENOMEM;
 		if (*undef)
 			return TC_OK;
+		/* one kernel argument, whatever the store that left it: what
+		 * every store of f there stored (bytewise, or whole) */
+		uint32_t o = key_obj(a);
+		int64_t lo = key_off(a) + in->c;
+		const dloc *l = find_loc(s, addr_key(o, lo));
+		uint64_t c;
+		if (o == f && !s->obj[o].open && !span_writes(s, o, lo, in->size, TC_NONE) &&
+		    ((l && l->size == in->size && !l->bad && l->v.k == V_SYM && !l->v.n &&
+		      !l->v.wide && l->fn == f) ||
+		     sym_bytes(s, o, lo, in->size, &c))) {
+			*undef = true; /* the same in every thread, as a constant */
+			return TC_OK;
+		}
 	}
 	if (fn->entry || !F[f].clean || !F[f].clean[ci - fn->call0])
 		return TC_OK;

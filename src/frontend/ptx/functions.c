@@ -6,7 +6,10 @@
  */
 #include "frontend/ptx/ptx.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+static int overlapping_slots(reader *r);
 
 /* ---- functions ------------------------------------------------------------ */
 
@@ -485,13 +488,8 @@ static int end_function(reader *r)
 		if (tc__ptx_df(r, DF_TOP, r->reg_params.v[k], TC_NONE, TC_NONE, 0, 0, 0, 0, TC_NONE))
 			return r->rc;
 	f->df1 = (uint32_t)r->ndf;
-	/* overlapping depot slots of different offsets */
-	for (size_t a = 0; a < r->ndslots && r->depot_ok; a++)
-		for (size_t b = a + 1; b < r->ndslots; b++) {
-			const dslot *x = &r->dslots[a], *y = &r->dslots[b];
-			if (x->off < y->off + (int64_t)y->size && y->off < x->off + (int64_t)x->size)
-				r->depot_ok = false;
-		}
+	if (overlapping_slots(r))
+		return r->rc;
 	if (!r->depot_ok && depot_as_memory(r))
 		return r->rc;
 	if (generic_loads(r) || tc__ptx_full_masks(r, f))
@@ -499,6 +497,41 @@ static int end_function(reader *r)
 	for (uint32_t i = f->rec0; i < f->rec1; i++)
 		r->rec.kind[i] &= (uint8_t)~(K_ARGUMENT | K_SREG | K_LOCAL);
 	return form_blocks(r);
+}
+
+static int cmp_slot_at(const void *a, const void *b)
+{
+	const int64_t *x = a, *y = b;
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+/* Whether depot slots at different offsets overlap: then the depot is
+ * memory (r->depot_ok false; a slot whose bytes another store writes is no
+ * register again, promote_slots). A sweep in order of offset with the
+ * farthest end so far. */
+static int overlapping_slots(reader *r)
+{
+	size_t n = r->ndslots;
+	if (n < 2)
+		return TC_OK;
+	int64_t (*at)[2] = tc__malloc(&r->al, tc__mul(n, sizeof *at));
+	if (!at)
+		return tc__ptx_oom(r);
+	for (size_t k = 0; k < n; k++) {
+		at[k][0] = r->dslots[k].off;
+		at[k][1] = (int64_t)k;
+	}
+	qsort(at, n, sizeof *at, cmp_slot_at);
+	int64_t end = INT64_MIN;
+	for (size_t k = 0; k < n && r->depot_ok; k++) {
+		const dslot *x = &r->dslots[at[k][1]];
+		if (x->off < end)
+			r->depot_ok = false;
+		if (x->off + (int64_t)x->size > end)
+			end = x->off + (int64_t)x->size;
+	}
+	tc__free(&r->al, at);
+	return TC_OK;
 }
 
 /* the label just defined names a .branchtargets list */

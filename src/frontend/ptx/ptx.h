@@ -324,6 +324,11 @@ typedef struct dfact {
 typedef struct dslot {
 	int64_t off;
 	uint32_t size, reg;
+	/* a load of more bytes than the slot's read it (a word loaded where
+	 * bytes were stored): its record reads the slot's register, which
+	 * stands for the slot's bytes only, so the slot is never a register
+	 * again (depot.c, promote_slots) */
+	bool mixed;
 } dslot;
 
 typedef struct vecs {

@@ -286,16 +286,18 @@ uint32_t tc__ptx_depot_slot(reader *r, int64_t off, uint32_t size, bool load, bo
 	*part = false;
 	for (size_t i = 0; i < r->ndslots; i++) /* few slots per function */
 		if (r->dslots[i].off == off) {
-			if (load && size < r->dslots[i].size)
+			if (load && size < r->dslots[i].size) {
 				*part = true;
-			else if (r->dslots[i].size != size)
+			} else if (r->dslots[i].size != size) {
 				r->depot_ok = false;
+				r->dslots[i].mixed = r->dslots[i].mixed || (load && size > r->dslots[i].size);
+			}
 			return r->dslots[i].reg;
 		}
 	if (tc__ptx_grow(r, &r->dslots, &r->dslots_cap, r->ndslots + 1, sizeof *r->dslots))
 		return TC_NONE;
 	uint32_t reg = tc__ptx_new_reg(r);
-	r->dslots[r->ndslots++] = (dslot){off, size, reg};
+	r->dslots[r->ndslots++] = (dslot){off, size, reg, false};
 	return reg;
 }
 
