@@ -466,21 +466,23 @@ static bool returns_uniform(const tc_fn_desc *d, const tc_uniformity *u, exits e
 }
 
 /* Per block of graph j (d), whether its immediate post-dominator is the
- * virtual exit or it has none (exits.split), in c->split[j], made once:
- * NULL where it could not be made (every block's is then taken so). */
-static const uint8_t *split_blocks(tc_calls *c, uint32_t j, const tc_fn_desc *d)
+ * virtual exit or it has none (exits.split), in c->split[j], made once
+ * (left NULL where the function has one return or none: every block's is
+ * then taken so). TC_OK or TC_ENOMEM. */
+static int split_blocks(tc_calls *c, uint32_t j, const tc_fn_desc *d)
 {
 	if (c->split[j] || d->nret + d->nout <= 1)
-		return c->split[j];
+		return TC_OK;
 	uint32_t nb = d->f.nblocks;
 	uint8_t *split = tc__malloc(&c->al, (size_t)nb + 1);
 	uint32_t *ipdom = tc__malloc(&c->al, tc__mul((size_t)nb + 1, sizeof *ipdom));
 	tc_arena ar;
 	tc__arena_init(&ar, &c->al);
 	tc_digraph succ, pred;
-	if (split && ipdom && !tc__digraph_blocks(&ar, &succ, nb, d->f.succ_off, d->f.succ) &&
-	    !tc__digraph_reverse(&ar, &pred, &succ) &&
-	    !tc__dominators(&ar, &pred, &succ, nb, ipdom)) {
+	int rc = split && ipdom ? TC_OK : TC_ENOMEM;
+	if (!rc && !(rc = tc__digraph_blocks(&ar, &succ, nb, d->f.succ_off, d->f.succ)) &&
+	    !(rc = tc__digraph_reverse(&ar, &pred, &succ)) &&
+	    !(rc = tc__dominators(&ar, &pred, &succ, nb, ipdom))) {
 		for (uint32_t b = 0; b < nb; b++)
 			split[b] = ipdom[b] == TC_NONE || ipdom[b] == nb;
 		c->split[j] = split;
@@ -489,7 +491,7 @@ static const uint8_t *split_blocks(tc_calls *c, uint32_t j, const tc_fn_desc *d)
 	tc__arena_free(&ar);
 	tc__free(&c->al, split);
 	tc__free(&c->al, ipdom);
-	return c->split[j];
+	return rc ? oom(c) : TC_OK;
 }
 
 /* Whether a context's return value is base + lane in each warp (l its
@@ -1404,7 +1406,9 @@ static int analyse(tc_calls *c, uint32_t x)
 	if (!rc)
 		rc = collective_args(c, X, d, u, l);
 	summary S; /* what it returns and leaves */
-	exits e = {rc ? NULL : split_blocks(c, j, d), X->live};
+	if (!rc)
+		rc = split_blocks(c, j, d);
+	exits e = {rc ? NULL : c->split[j], X->live};
 	S.ret = !rc && returns_uniform(d, u, e);
 	S.wret = !rc && (S.ret || (w && returns_uniform(d, w, e)));
 	uint8_t lane = rc || !l ? 0 : returns_lane(d, l, w, e);
