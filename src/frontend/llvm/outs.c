@@ -179,17 +179,15 @@ static uint32_t param_index(LLVMValueRef a)
 	return TC_NONE;
 }
 
-/* Whether a store or atomic through pointer p may address a thread's own
- * memory (private or generic): not where it is derived from a parameter
- * that every call passes no such pointer for (r->nopriv). */
-static bool own_memory(reader *r, LLVMValueRef p)
+/* Whether a store or atomic through pointer p (derived from a, root_of's,
+ * or NULL) may address a thread's own memory (private or generic): not
+ * where it is derived from a parameter that every call passes no such
+ * pointer for (r->nopriv). */
+static bool own_memory(reader *r, LLVMValueRef p, LLVMValueRef a)
 {
 	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
 	if (as != r->generic_as && as != r->private_as)
 		return false;
-	int64_t c;
-	bool known;
-	LLVMValueRef a = root_of(r, p, &c, &known);
 	if (!a || !LLVMIsAArgument(a) || !r->nopriv)
 		return true;
 	uint32_t f = tc__llvm_ptrmap_get(&r->fn_index, LLVMGetParamParent(a));
@@ -357,7 +355,7 @@ static bool may_write_caller(reader *r, LLVMValueRef i)
 	int64_t c;
 	bool known;
 	LLVMValueRef a = root_of(r, p, &c, &known);
-	return own_memory(r, p) && !(a && LLVMIsAAllocaInst(a));
+	return own_memory(r, p, a) && !(a && LLVMIsAAllocaInst(a));
 }
 
 typedef struct in_walk in_walk;
@@ -706,7 +704,10 @@ static int ret_outs(reader *r, LLVMValueRef t, fouts *fo, uint32_t *np, size_t *
 				return TC_ENOMEM;
 			break;
 		} else if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) {
-			if (own_memory(r, LLVMGetOperand(i, 0)))
+			LLVMValueRef p = LLVMGetOperand(i, 0);
+			int64_t c;
+			bool known;
+			if (own_memory(r, p, root_of(r, p, &c, &known)))
 				break;
 		} else if (op == LLVMStore) {
 			LLVMValueRef p = LLVMGetOperand(i, 1);
@@ -718,7 +719,7 @@ static int ret_outs(reader *r, LLVMValueRef t, fouts *fo, uint32_t *np, size_t *
 				if (tc__arena_grow(&r->ar, &fo->o, cap, (size_t)n + 1, sizeof *fo->o))
 					return TC_ENOMEM;
 				fo->o[n++] = (lout){i, NULL, param_index(a), 0, c, access_size(r, i)};
-			} else if (own_memory(r, p)) {
+			} else if (own_memory(r, p, a)) {
 				break;
 			}
 		} else if (op == LLVMInvoke || op == LLVMCallBr || op == LLVMVAArg) {
