@@ -19,7 +19,7 @@
 
 #include <string.h>
 
-enum { F_TOP, F_LEAF, F_AFF };
+enum { F_TOP, F_LEAF, F_AFF, F_BITS };
 
 /* T's classes: the thread's index in a dimension of the block (0 .. 2),
  * its linear index (3), and any other value v that is read once (ATOM + v) */
@@ -28,11 +28,15 @@ enum { F_TOP, F_LEAF, F_AFF };
 
 typedef struct form {
 	uint64_t k;
+	uint64_t d; /* F_BITS: the bits that may differ from U's */
 	uint32_t t;
 	uint8_t st;
 	uint8_t exact; /* the signed number is U + k*T (no wrap on the way) */
 	uint8_t zero;  /* U is 0 */
 	uint8_t bits;  /* the value's width where known */
+	uint8_t wide;  /* F_BITS: the value has bytes past its first 8 (a
+			* PTX call's argument of more), whose differences d
+			* does not say: it is never a leaf of its U */
 } form;
 
 struct tc_affine {
@@ -40,6 +44,11 @@ struct tc_affine {
 	tc_arena ar;
 	tc_ua_func g;
 	uint32_t ncancelled;
+	/* per value, for the roots only: the stand-in of its uniform part
+	 * (TC_NONE: none) and the bits beyond it that may differ */
+	uint32_t *part;
+	uint64_t *part_d;
+	uint32_t nv;
 };
 
 typedef struct aff {
@@ -57,6 +66,7 @@ typedef struct aff {
 	uint8_t *cut;    /* per value: its operands' thread terms cancel */
 	uint32_t *ooff, *oval, *oblk; /* operands per value (user), with blocks */
 	const tc_ua_ops *ops;         /* the caller's, or NULL */
+	const tc_affine_extra *x;     /* or NULL */
 } aff;
 
 static uint64_t mask(uint64_t k, unsigned bits)
@@ -67,17 +77,49 @@ static uint64_t mask(uint64_t k, unsigned bits)
 static bool same(form x, form y)
 {
 	return x.st == y.st && x.exact == y.exact && x.zero == y.zero &&
-	       (x.st != F_AFF || (x.t == y.t && x.k == y.k));
+	       (x.st != F_AFF || (x.t == y.t && x.k == y.k)) &&
+	       (x.st != F_BITS || (x.d == y.d && x.wide == y.wide));
 }
 
 static form leaf(bool zero, unsigned bits)
 {
-	return (form){0, 0, F_LEAF, 1, (uint8_t)zero, (uint8_t)bits};
+	return (form){0, 0, 0, F_LEAF, 1, (uint8_t)zero, (uint8_t)bits, 0};
 }
 
 static form affine(uint32_t t, uint64_t k, bool exact, bool zero, unsigned bits)
 {
-	return (form){k, t, F_AFF, (uint8_t)exact, (uint8_t)zero, (uint8_t)bits};
+	return (form){k, 0, t, F_AFF, (uint8_t)exact, (uint8_t)zero, (uint8_t)bits, 0};
+}
+
+static form top(unsigned bits)
+{
+	return (form){0, 0, 0, F_TOP, 1, 1, (uint8_t)bits, 0};
+}
+
+/* The bits a value of width bits has (0: unknown, taken as 64). */
+static uint64_t width_mask(unsigned bits)
+{
+	return mask(UINT64_MAX, bits);
+}
+
+/* The bits at and above the lowest of d: those a sum or a product may
+ * carry a difference into. */
+static uint64_t upward(uint64_t d)
+{
+	return d ? UINT64_MAX << __builtin_ctzll(d) : 0;
+}
+
+/* The bits of a value of form x (width bits) that may differ from its U's:
+ * none of a leaf; of U + k*T those at and above k's lowest (the low bits of
+ * k*T are 0 however it wraps). */
+static uint64_t dbits(form x, unsigned bits)
+{
+	uint64_t w = width_mask(bits);
+	if (x.st == F_AFF)
+		return upward(mask(x.k, bits)) & w;
+	if (x.st == F_BITS)
+		return x.d & w;
+	return 0;
 }
 
 /* What v is when no rule gives it a form: an atom (T = v itself, k = 1)
@@ -94,6 +136,33 @@ static form fallback(aff *a, uint32_t v)
 		return affine(ATOM + v, 1, true, true, bits);
 	}
 	return leaf(false, bits);
+}
+
+/* A value whose bits d may differ from U's, the others are U's (U made
+ * from its operands' U as the value from its operands): a leaf where d is
+ * empty (*cancel where an operand had a thread term: it reads their U),
+ * nothing known where d is all of it. */
+static form bits_form(aff *a, uint32_t v, uint64_t d, bool thread, bool *cancel)
+{
+	unsigned bits = a->op[v].bits;
+	d &= width_mask(bits);
+	if (!d) {
+		*cancel = thread;
+		return leaf(false, bits);
+	}
+	if (d == width_mask(bits))
+		return fallback(a, v);
+	return (form){0, d, 0, F_BITS, 0, 0, (uint8_t)bits, 0};
+}
+
+/* The same, of a wide value (form.wide): never a leaf of its U. */
+static form wide_form(aff *a, uint32_t v, uint64_t d)
+{
+	unsigned bits = a->op[v].bits;
+	d &= width_mask(bits);
+	if (d == width_mask(bits))
+		return fallback(a, v);
+	return (form){0, d, 0, F_BITS, 0, 0, (uint8_t)bits, 1};
 }
 
 /* The thread's index in dimension d (local), or the block's first index
@@ -124,9 +193,11 @@ static form add(aff *a, uint32_t v, form x, form y, int s, bool *cancel)
 	const tc_lane_op *o = &a->op[v];
 	bool nsw = o->flags & TC_LOP_NSW;
 	if (x.st == F_TOP || y.st == F_TOP)
-		return (form){0, 0, F_TOP, 0, 0, 0};
+		return top(0);
 	if (x.st == F_LEAF && y.st == F_LEAF)
 		return leaf(x.zero && y.zero, o->bits);
+	if (x.st == F_BITS || y.st == F_BITS) /* carries go up only */
+		return bits_form(a, v, upward(dbits(x, o->bits) | dbits(y, o->bits)), true, cancel);
 	if (x.st == F_AFF && y.st == F_AFF && x.t != y.t)
 		return fallback(a, v);
 	int64_t kx = x.st == F_AFF ? (int64_t)x.k : 0, ky = y.st == F_AFF ? (int64_t)y.k : 0, k;
@@ -150,6 +221,14 @@ static form scale(aff *a, uint32_t v, form x, uint64_t c, bool *cancel)
 	bool czero = mask(c, o->bits) == 0;
 	if (x.st == F_LEAF)
 		return leaf(x.zero || czero, o->bits);
+	if (x.st == F_BITS) {
+		if (czero) {
+			*cancel = true;
+			return leaf(true, o->bits);
+		}
+		uint64_t d = upward(dbits(x, o->bits));
+		return bits_form(a, v, d << __builtin_ctzll(mask(c, o->bits)), true, cancel);
+	}
 	int64_t k;
 	bool over = __builtin_mul_overflow((int64_t)x.k, (int64_t)c, &k);
 	uint64_t uk = x.k * c;
@@ -168,7 +247,7 @@ static form compare(aff *a, uint32_t v, bool ordered, bool cancel_ok, bool *canc
 	const tc_lane_op *o = &a->op[v];
 	form x = operand(a, o, 0, 0), y = operand(a, o, 1, 0);
 	if (x.st == F_TOP || y.st == F_TOP)
-		return (form){0, 0, F_TOP, 0, 0, 0};
+		return top(0);
 	if (x.st == F_LEAF && y.st == F_LEAF)
 		return leaf(false, o->bits);
 	if (cancel_ok && x.st == F_AFF && y.st == F_AFF && x.t == y.t && x.k == y.k &&
@@ -177,6 +256,105 @@ static form compare(aff *a, uint32_t v, bool ordered, bool cancel_ok, bool *canc
 		return leaf(false, o->bits);
 	}
 	return fallback(a, v);
+}
+
+/* Whether form x says more of its low bits than that it differs: a
+ * part that is its U's (F_BITS), or a thread term scaled (U + k*T, k not
+ * 1: k*T's low bits are 0). A value of neither kind (the thread's index,
+ * one of its own) stays what fallback makes it, whose thread terms may
+ * cancel in sums. */
+static bool has_bits(form x)
+{
+	return x.st == F_BITS || (x.st == F_AFF && x.k != 1);
+}
+
+/* A copy of x (not a truncation of U + k*T): its bits, and where it
+ * widens, the bits above x's width where x's highest bit may differ (a
+ * sign extension). */
+static form copy_bits(aff *a, uint32_t v, form x, bool *cancel)
+{
+	const tc_lane_op *o = &a->op[v];
+	if (o->flags & TC_LOP_TRUNC) /* its low bits only, wide or not */
+		return bits_form(a, v, dbits(x, o->bits), true, cancel);
+	if (x.wide) /* a copy of the whole */
+		return (o->bits == 0 || o->bits == x.bits) ? x : fallback(a, v);
+	if (!x.bits || (o->bits && o->bits < x.bits))
+		return fallback(a, v);
+	uint64_t d = dbits(x, x.bits);
+	if ((d >> (x.bits - 1)) & 1)
+		d |= width_mask(o->bits) & ~width_mask(x.bits);
+	return bits_form(a, v, d, true, cancel);
+}
+
+/* and, or, xor, a shift right, an unsigned remainder or quotient: what
+ * their operands' bits give, where that is a leaf (what differs is masked
+ * off: it reads its operands' U) or an operand had bits to give; else its
+ * fallback, as any value's. */
+static form bit_op(aff *a, uint32_t v, bool *cancel)
+{
+	const tc_lane_op *o = &a->op[v];
+	form x = operand(a, o, 0, o->bits), y = operand(a, o, 1, o->bits);
+	if (x.st == F_TOP || y.st == F_TOP)
+		return top(o->bits);
+	if (x.st == F_LEAF && y.st == F_LEAF)
+		return fallback(a, v);
+	uint64_t dx = dbits(x, o->bits), dy = dbits(y, o->bits), w = width_mask(o->bits), d;
+	bool k1 = (o->flags & TC_LOP_K1) && !(o->flags & TC_LOP_K0);
+	uint64_t c = (uint64_t)o->k[1] & w;
+	unsigned sh = k1 && c < 64 ? (unsigned)c : 64;
+	switch (o->op) {
+	case TC_LOP_AND:
+		d = (o->flags & TC_LOP_K1) ? dx & (uint64_t)o->k[1]
+		    : (o->flags & TC_LOP_K0) ? dy & (uint64_t)o->k[0]
+					     : dx | dy;
+		break;
+	case TC_LOP_OR:
+	case TC_LOP_XOR:
+		d = dx | dy;
+		break;
+	case TC_LOP_LSHR:
+	case TC_LOP_ASHR:
+		if (sh >= 64 || !o->bits || sh >= o->bits)
+			return fallback(a, v);
+		d = dx >> sh;
+		if (o->op == TC_LOP_ASHR && ((dx >> (o->bits - 1)) & 1))
+			d |= w & ~(w >> sh);
+		break;
+	case TC_LOP_UREM: /* by a power of 2: its low bits */
+	case TC_LOP_UDIV:
+		if (!k1 || !c || (c & (c - 1)))
+			return fallback(a, v);
+		d = o->op == TC_LOP_UREM ? dx & (c - 1) : dx >> __builtin_ctzll(c);
+		break;
+	default:
+		return fallback(a, v);
+	}
+	if ((d & w) && !has_bits(x) && !has_bits(y))
+		return fallback(a, v);
+	return bits_form(a, v, d, true, cancel);
+}
+
+/* A part stored into the first 8 bytes of a word (TC_LOP_PART): the
+ * word's bits but those the part replaces, which are the part's; bits
+ * above what the word had before are not known. */
+static form part_form(aff *a, uint32_t v, bool *cancel)
+{
+	const tc_lane_op *o = &a->op[v];
+	form x = operand(a, o, 0, 0), y = operand(a, o, 1, 0);
+	if (x.st == F_TOP || y.st == F_TOP)
+		return top(o->bits);
+	if ((x.st == F_LEAF && y.st == F_LEAF) || o->k[0] < 0 || o->k[1] <= 0 || o->k[1] > 8 ||
+	    y.wide)
+		return fallback(a, v);
+	uint64_t dx = dbits(x, x.bits) | ~width_mask(x.bits);
+	if (o->k[0] >= 8) /* its first 8 bytes are x's, the rest not said */
+		return wide_form(a, v, dx);
+	if (o->k[0] + o->k[1] > 8 || o->k[1] >= 8)
+		return fallback(a, v);
+	unsigned off = 8 * (unsigned)o->k[0], size = 8 * (unsigned)o->k[1];
+	uint64_t pm = width_mask(size) << off;
+	uint64_t dy = dbits(y, y.bits) & width_mask(size), d = (dx & ~pm) | (dy << off);
+	return x.wide ? wide_form(a, v, d) : bits_form(a, v, d, true, cancel);
 }
 
 /* The form of value v (not a phi) from its operands'; *cancel: its
@@ -190,8 +368,15 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 		return a->idk[v] <= 3 ? thread_index(a, v, a->idk[v] - 1u, false)
 				      : thread_index(a, v, a->idk[v] - 4u, true);
 	if ((a->f->kind[v] & TC_UA_SOURCE) && o->op != TC_LOP_TID_X && o->op != TC_LOP_TID_Y &&
-	    o->op != TC_LOP_TID_Z && o->op != TC_LOP_TID_LINEAR)
-		return fallback(a, v); /* differs whatever its operands */
+	    o->op != TC_LOP_TID_Z && o->op != TC_LOP_TID_LINEAR) {
+		/* differs whatever its operands, in the bits a caller says */
+		uint64_t d = a->x && a->x->src_bits ? a->x->src_bits[v] & width_mask(o->bits) : 0;
+		if (d && d != width_mask(o->bits)) {
+			a->atom[v] = 1;
+			return (form){0, d, 0, F_BITS, 0, 0, o->bits, 0};
+		}
+		return fallback(a, v);
+	}
 	switch (o->op) {
 	case TC_LOP_TID_X:
 	case TC_LOP_TID_Y:
@@ -205,6 +390,10 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 	default:
 		break;
 	}
+	if (o->op == TC_LOP_OTHER && (o->flags & TC_LOP_PART))
+		return part_form(a, v, cancel);
+	if (o->op != TC_LOP_COPY && (operand(a, o, 0, 0).wide || operand(a, o, 1, 0).wide))
+		return fallback(a, v); /* it reads more than a word */
 	switch (o->op) {
 	case TC_LOP_ADD:
 	case TC_LOP_SUB:
@@ -217,23 +406,28 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 		if (o->flags & TC_LOP_K0)
 			return scale(a, v, y, (uint64_t)o->k[0], cancel);
 		if (x.st == F_TOP || y.st == F_TOP)
-			return (form){0, 0, F_TOP, 0, 0, 0};
+			return top(0);
 		if (x.st == F_LEAF && y.st == F_LEAF)
 			return leaf(x.zero || y.zero, o->bits);
 		if ((x.st == F_LEAF && x.zero) || (y.st == F_LEAF && y.zero)) {
 			*cancel = true; /* 0 * (U + k*T) */
 			return leaf(true, o->bits);
 		}
+		if (x.st == F_BITS || y.st == F_BITS) /* the low bits of a product */
+			return bits_form(a, v, upward(dbits(x, o->bits) | dbits(y, o->bits)), true,
+					 cancel);
 		return fallback(a, v);
 	}
 	case TC_LOP_SHL: {
 		form x = operand(a, o, 0, o->bits);
 		if ((o->flags & TC_LOP_K1) && !(o->flags & TC_LOP_K0) && o->k[1] >= 0 &&
 		    o->k[1] < (o->bits ? o->bits : 64) && o->k[1] < 63)
-			return scale(a, v, x, UINT64_C(1) << o->k[1], cancel);
+			return x.st == F_BITS ? bits_form(a, v, dbits(x, o->bits) << o->k[1], true,
+							  cancel)
+					      : scale(a, v, x, UINT64_C(1) << o->k[1], cancel);
 		form y = operand(a, o, 1, 0);
 		if (x.st == F_TOP || y.st == F_TOP)
-			return (form){0, 0, F_TOP, 0, 0, 0};
+			return top(0);
 		if (x.st == F_LEAF && y.st == F_LEAF)
 			return leaf(x.zero, o->bits);
 		return fallback(a, v);
@@ -242,6 +436,8 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 		if (o->flags & TC_LOP_K0)
 			return leaf(o->k[0] == 0, o->bits);
 		form x = operand(a, o, 0, 0);
+		if (x.st == F_BITS || (x.st == F_AFF && !(o->flags & TC_LOP_TRUNC) && x.k != 1))
+			return copy_bits(a, v, x, cancel);
 		if (x.st != F_AFF)
 			return x.st == F_TOP ? x : leaf(x.zero, o->bits);
 		if (o->flags & TC_LOP_TRUNC) {
@@ -259,6 +455,14 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 			return affine(x.t, 1, true, true, x.bits);
 		return fallback(a, v);
 	}
+	case TC_LOP_AND:
+	case TC_LOP_OR:
+	case TC_LOP_XOR:
+	case TC_LOP_LSHR:
+	case TC_LOP_ASHR:
+	case TC_LOP_UREM:
+	case TC_LOP_UDIV:
+		return bit_op(a, v, cancel);
 	case TC_LOP_EQ:
 	case TC_LOP_NE:
 		return compare(a, v, false, true, cancel);
@@ -283,7 +487,7 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 static form phi_form(aff *a, uint32_t v)
 {
 	const tc_lane_op *o = &a->op[v];
-	form m = {0, 0, F_TOP, 1, 1, o->bits};
+	form m = top(o->bits);
 	bool bad = o->op != TC_LOP_PHI;
 	if (o->flags & TC_LOP_KANY)
 		m = leaf(false, o->bits);
@@ -296,6 +500,9 @@ static form phi_form(aff *a, uint32_t v)
 		if (m.st == F_TOP) {
 			m = y;
 			m.bits = o->bits;
+		} else if (m.st == F_BITS || y.st == F_BITS) { /* the bits of either */
+			m = (form){0,       dbits(m, o->bits) | dbits(y, o->bits), 0, F_BITS, 0, 0,
+				   o->bits, (uint8_t)(m.wide | y.wide)};
 		} else if (m.st != y.st || (m.st == F_AFF && (m.t != y.t || m.k != y.k))) {
 			bad = true;
 		} else {
@@ -304,9 +511,14 @@ static form phi_form(aff *a, uint32_t v)
 		}
 	}
 	/* once it has a form, only its flags may fall (as its incoming
-	 * values' do) */
+	 * values' do), or its bits that may differ grow */
 	form c = a->fm[v];
-	if (!bad && (c.st == F_TOP || m.st == F_TOP ||
+	if (!bad && m.st != F_TOP && (c.st == F_BITS || (m.st == F_BITS && c.st == F_AFF)))
+		m = (form){0,	    dbits(m, o->bits) | dbits(c, o->bits), 0, F_BITS, 0, 0,
+			   o->bits, (uint8_t)(m.wide | c.wide)};
+	if (m.st == F_BITS && (m.d & width_mask(o->bits)) == width_mask(o->bits))
+		bad = true;
+	if (!bad && (c.st == F_TOP || m.st == F_TOP || m.st == F_BITS ||
 		     (m.st == c.st && (m.st != F_AFF || (m.t == c.t && m.k == c.k)))))
 		return m.st == F_TOP ? c : m;
 	a->fixed[v] = 1;
@@ -408,7 +620,7 @@ static int forms(aff *a, tc_arena *ar)
 			a->fixed[v] = 1;
 			continue;
 		}
-		a->fm[v] = (form){0, 0, F_TOP, 1, 1, a->op[v].bits};
+		a->fm[v] = top(a->op[v].bits);
 		queue[len++] = v;
 		inq[v] = 1;
 	}
@@ -445,6 +657,13 @@ static int forms(aff *a, tc_arena *ar)
 
 /* ---- the description with the stand-ins ------------------------------------- */
 
+/* Whether a value of form x has a uniform part apart from it: U + k*T,
+ * or bits of U's. */
+static bool split(form x)
+{
+	return x.st == F_AFF || x.st == F_BITS;
+}
+
 static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 {
 	const tc_ua_func *f = a->f;
@@ -461,24 +680,39 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 	for (uint32_t v = 0; v < nv; v++) {
 		if ((f->kind[v] & TC_UA_PHI) || a->fixed[v] || !a->cut[v])
 			continue;
-		/* it reads stand-ins only where an operand is affine */
+		/* it reads stand-ins only where an operand has a thread term */
 		bool any = false;
 		for (uint32_t x = a->ooff[v]; x < a->ooff[v + 1]; x++)
-			any |= a->fm[a->oval[x]].st == F_AFF;
+			any |= split(a->fm[a->oval[x]]);
 		if (!any)
 			continue;
 		cancel[v] = 1;
 		ncancel++;
 		for (uint32_t x = a->ooff[v]; x < a->ooff[v + 1]; x++) {
 			uint32_t w = a->oval[x];
-			if (a->fm[w].st == F_AFF && sid[w] == TC_NONE) {
+			if (split(a->fm[w]) && sid[w] == TC_NONE) {
 				sid[w] = nv + ns;
 				order[ns++] = w;
 			}
 		}
 	}
+	/* the roots' */
+	uint32_t nroot = 0;
+	for (uint32_t i = 0; a->x && a->x->roots && i < a->x->nroots; i++) {
+		uint32_t w = a->x->roots[i];
+		if (w >= nv || !split(a->fm[w]) || (a->fixed[w] && !a->atom[w]))
+			continue;
+		uint64_t d = dbits(a->fm[w], a->fm[w].bits);
+		if ((d & width_mask(a->fm[w].bits)) == width_mask(a->fm[w].bits))
+			continue; /* says nothing */
+		nroot++;
+		if (sid[w] == TC_NONE) {
+			sid[w] = nv + ns;
+			order[ns++] = w;
+		}
+	}
 	out->ncancelled = ncancel;
-	if (!ncancel)
+	if (!ncancel && !nroot)
 		return TC_OK;
 	/* the stand-ins their stand-ins read, in turn */
 	size_t nextra = 0;
@@ -489,7 +723,7 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 		nextra += a->ooff[w + 1] - a->ooff[w];
 		for (uint32_t x = a->ooff[w]; x < a->ooff[w + 1]; x++) {
 			uint32_t y = a->oval[x];
-			if (a->fm[y].st == F_AFF && sid[y] == TC_NONE) {
+			if (split(a->fm[y]) && sid[y] == TC_NONE) {
 				sid[y] = nv + ns;
 				order[ns++] = y;
 			}
@@ -514,7 +748,7 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 	for (uint32_t w = 0; w < nv; w++)
 		for (uint32_t x = f->use_off[w]; x < f->use_off[w + 1]; x++) {
 			uint32_t u = f->user[x];
-			bool moved = u != TC_NONE && u < nv && cancel[u] && a->fm[w].st == F_AFF;
+			bool moved = u != TC_NONE && u < nv && cancel[u] && split(a->fm[w]);
 			used[n] = moved ? sid[w] : w;
 			usr[n] = u;
 			ublk[n++] = f->use_block[x];
@@ -525,7 +759,7 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 			continue;
 		for (uint32_t x = a->ooff[w]; x < a->ooff[w + 1]; x++) {
 			uint32_t y = a->oval[x];
-			used[n] = a->fm[y].st == F_AFF ? sid[y] : y;
+			used[n] = split(a->fm[y]) ? sid[y] : y;
 			usr[n] = nv + i;
 			ublk[n++] = a->oblk[x];
 		}
@@ -541,6 +775,21 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 		block[nv + i] = f->block[order[i]];
 		kind[nv + i] = (uint8_t)(TC_UA_PURE | (f->kind[order[i]] & TC_UA_PHI));
 	}
+	if (nroot) {
+		out->nv = nv;
+		out->part = TC_ARENA_ARRAY(oar, uint32_t, (size_t)nv + 1);
+		out->part_d = TC_ARENA_ZARRAY(oar, uint64_t, (size_t)nv + 1);
+		if (!out->part || !out->part_d)
+			return TC_ENOMEM;
+		memset(out->part, 0xff, ((size_t)nv + 1) * sizeof *out->part);
+		for (uint32_t i = 0; i < a->x->nroots; i++) {
+			uint32_t w = a->x->roots[i];
+			if (w >= nv || sid[w] == TC_NONE)
+				continue;
+			out->part[w] = sid[w]; /* bits above its width: not known */
+			out->part_d[w] = dbits(a->fm[w], a->fm[w].bits) | ~width_mask(a->fm[w].bits);
+		}
+	}
 	out->g = *f;
 	out->g.nvalues = (uint32_t)nv2;
 	out->g.block = block;
@@ -553,7 +802,7 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 
 int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op, const tc_ua_ops *ops,
 	       const tc_thread_id *ids, uint32_t nids, const uint32_t block_size[3],
-	       const tc_alloc *al)
+	       const tc_affine_extra *extra, const tc_alloc *al)
 {
 	*out = NULL;
 	if (!op || !f->nvalues || f->nvalues >= UINT32_MAX - ATOM - 1)
@@ -569,6 +818,7 @@ int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op, const
 	aff a = {.f = f,
 		 .op = op,
 		 .ops = ops,
+		 .x = extra,
 		 .bs = block_size ? block_size : unknown,
 		 .nv = f->nvalues,
 		 .nb = f->nblocks};
@@ -580,7 +830,7 @@ int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op, const
 	else if (!rc)
 		rc = rewire(r, &a, &scratch);
 	tc__arena_free(&scratch);
-	if (rc || !r->ncancelled) {
+	if (rc || (!r->ncancelled && !r->part)) {
 		tc__affine_free(r);
 		return rc;
 	}
@@ -591,6 +841,15 @@ int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op, const
 const tc_ua_func *tc__affine_func(const tc_affine *a)
 {
 	return &a->g;
+}
+
+uint32_t tc__affine_part(const tc_affine *a, uint32_t v, uint64_t *d)
+{
+	*d = 0;
+	if (!a || !a->part || v >= a->nv || a->part[v] == TC_NONE)
+		return TC_NONE;
+	*d = a->part_d[v];
+	return a->part[v];
 }
 
 uint32_t tc__affine_cancelled(const tc_affine *a)

@@ -28,6 +28,15 @@
  *     product and shift from which x and y are made is known not to wrap
  *     (TC_LOP_NSW: LLVM IR's nsw); never unsigned, and never in PTX, which
  *     says nothing of wrapping.
+ * The same stand-ins carry bits: a value whose bits d may differ between
+ * threads while the others are its U's (a word that packs a field the
+ * same in every thread beside one that is not: a bit-field, or what a
+ * caller passes, tc_affine_extra). And, or, xor, shifts by a constant,
+ * unsigned remainders and quotients by a power of 2 and truncations move
+ * and mask d; a sum or product carries it upward. A value whose d is
+ * masked off entirely reads its operands' U: `(w >> 1) & 127` of such a
+ * word whose bits 1 .. 7 are uniform is uniform.
+ *
  * T is the thread's index in one dimension of the block (however many
  * times it is read, widened or not: it is small and not negative), or any
  * one other value read in a block that is on no cycle (its one value per
@@ -45,6 +54,21 @@
 typedef struct tc_affine tc_affine;
 
 /*
+ * What a caller may add (each NULL or 0 where it has none):
+ *   - src_bits, per value: a source (TC_UA_SOURCE) whose bits outside
+ *     src_bits[v] are the same in every thread (a calling context's
+ *     parameter, part of which the caller passes uniform; 0: all may
+ *     differ);
+ *   - roots: values whose uniform part gets a stand-in whatever reads it
+ *     (tc__affine_part: what a call passes).
+ */
+typedef struct tc_affine_extra {
+	const uint64_t *src_bits;
+	const uint32_t *roots;
+	uint32_t nroots;
+} tc_affine_extra;
+
+/*
  * The description of f in which the thread terms cancel (op[v]: what value
  * v computes; ids: f's reads of the thread's index; block_size: the
  * block's size, 0 where unknown). *out is NULL when nothing cancels (f is
@@ -56,9 +80,13 @@ typedef struct tc_affine tc_affine;
  */
 int tc__affine(tc_affine **out, const tc_ua_func *f, const tc_lane_op *op, const tc_ua_ops *ops,
 	       const tc_thread_id *ids, uint32_t nids, const uint32_t block_size[3],
-	       const tc_alloc *al);
+	       const tc_affine_extra *extra, const tc_alloc *al);
 /* The description to analyse. */
 const tc_ua_func *tc__affine_func(const tc_affine *a);
+/* For root v (tc_affine_extra): the stand-in of its uniform part in the
+ * description, and in *d the bits of v that may differ from it; TC_NONE
+ * where v has none (a leaf: v itself is its own). a may be NULL. */
+uint32_t tc__affine_part(const tc_affine *a, uint32_t v, uint64_t *d);
 /* Values of f re-wired to read uniform parts (for tests and statistics). */
 uint32_t tc__affine_cancelled(const tc_affine *a);
 void tc__affine_free(tc_affine *a);

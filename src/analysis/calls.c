@@ -107,6 +107,10 @@ typedef struct context {
 			 * the i-th bit set, for the warp's view (a shuffle's
 			 * clamp computed from its width: nvcc -G's __shfl_sync) */
 	int64_t *kval;
+	uint64_t bmask; /* ... differs in its bits bval[i] only, for the i-th
+			 * bit set (within mask; the others are the same in
+			 * the block: a word that packs fields, affine.h) */
+	uint64_t *bval;
 	uint8_t *live;  /* per block: executed where kval holds (decided.h);
 			 * NULL: every block may be */
 	uint8_t *dead_edge; /* per edge of its graph: a decided branch does not
@@ -261,6 +265,23 @@ static void gspan_set(uint64_t gs[3], uint32_t p, int lg)
 		gs[b] |= (uint64_t)((lg >> b) & 1) << p;
 }
 
+/* The bits of parameter p (in X->bmask) that may differ. */
+static uint64_t bval_of(const context *X, uint32_t p)
+{
+	return X->bval[(uint32_t)__builtin_popcountll(X->bmask & ((UINT64_C(1) << p) - 1))];
+}
+
+/* Whether context X's parameters differ in the bits bmask and bval say. */
+static bool same_bits(const context *X, uint64_t bmask, const uint64_t *bval)
+{
+	if (X->bmask != bmask)
+		return false;
+	for (uint32_t p = 0; p < MASK_BITS; p++)
+		if (((bmask >> p) & 1) && bval_of(X, p) != bval[p])
+			return false;
+	return true;
+}
+
 /* Whether context X knows the constants kmask and kval (per parameter). */
 static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
 {
@@ -275,8 +296,9 @@ static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
 /* What a call passes its callee, per parameter p < MASK_BITS (bit p; a
  * context's fields of the same names say what they mean). */
 typedef struct passing {
-	uint64_t mask, wmask, ones, gmask, gspan[3], tmask[NTILE], kmask, amask;
+	uint64_t mask, wmask, ones, gmask, gspan[3], tmask[NTILE], kmask, amask, bmask;
 	int64_t kval[MASK_BITS];
+	uint64_t bval[MASK_BITS];
 } passing;
 
 /* The context of graph j for what P passes (NULL: every parameter may
@@ -286,8 +308,8 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 {
 	bool most = !launch && (!P || c->count[j] >= MAX_CONTEXTS_PER_FUNCTION);
 	uint64_t mask = ALL_DIVERGENT, wmask = ALL_DIVERGENT, ones = 0, gmask = 0, kmask = 0,
-		 amask = 0;
-	const uint64_t *gspan = NULL, *tmask = NULL;
+		 amask = 0, bmask = 0;
+	const uint64_t *gspan = NULL, *tmask = NULL, *bval = NULL;
 	const int64_t *kval = NULL;
 	if (!most && P) {
 		mask = P->mask;
@@ -296,6 +318,8 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 		gmask = P->gmask;
 		kmask = P->kmask;
 		amask = P->amask;
+		bmask = P->bmask;
+		bval = P->bval;
 		gspan = P->gspan;
 		tmask = P->tmask;
 		kval = P->kval;
@@ -322,8 +346,9 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 		tm[t] = (tmask && !most ? tmask[t] : ALL_DIVERGENT) & wmask & ~covered;
 	}
 	kmask &= ~mask; /* a constant is the same in every thread */
+	bmask &= mask;
 	if (launch)
-		kmask = 0;
+		kmask = bmask = 0;
 	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next)
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
@@ -331,7 +356,8 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 				c->ctx[x].amask == amask &&
 				!memcmp(c->ctx[x].gspan, gs, sizeof gs) &&
 				!memcmp(c->ctx[x].tmask, tm, sizeof tm) &&
-				same_consts(&c->ctx[x], kmask, kval)))) {
+				same_consts(&c->ctx[x], kmask, kval) &&
+				same_bits(&c->ctx[x], bmask, bval)))) {
 			*out = x;
 			return TC_OK;
 		}
@@ -367,6 +393,18 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 			if ((kmask >> p) & 1)
 				X->kval[nk++] = kval[p];
 	}
+	X->bmask = bmask;
+	if (bmask) {
+		uint32_t nb = 0;
+		if (!(X->bval = tc__malloc(&c->al, (size_t)__builtin_popcountll(bmask) * sizeof *X->bval))) {
+			tc__free(&c->al, X->kval); /* not counted yet: nothing frees them */
+			X->kval = NULL;
+			return oom(c);
+		}
+		for (uint32_t p = 0; p < MASK_BITS; p++)
+			if ((bmask >> p) & 1)
+				X->bval[nb++] = bval[p];
+	}
 	X->launch = launch;
 	/* what it returns and leaves, until its analysis says: what the first
 	 * caller that chooses it assumed (analyse), else the same in every
@@ -382,8 +420,10 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 		X->tresult[t] = TC_NONE;
 	if (d->ncalls) {
 		if (!(X->callee = tc__malloc(&c->al, tc__mul(d->ncalls, sizeof *X->callee)))) {
-			tc__free(&c->al, X->kval); /* not counted yet: nothing frees it */
+			tc__free(&c->al, X->kval); /* not counted yet: nothing frees them */
+			tc__free(&c->al, X->bval);
 			X->kval = NULL;
+			X->bval = NULL;
 			return oom(c);
 		}
 		for (uint32_t s = 0; s < d->ncalls; s++)
@@ -735,6 +775,20 @@ static int loop_sites(tc_calls *c, uint32_t j, const tc_fn_desc *d)
  * (the block's, a warp's, a group of lanes'): the reader's, with the
  * parameters of mask thread-dependent and the others not, and the calls
  * whose callee's context returns a value the same in the group uniform. */
+/* The bits that may differ of what param_value k of d reads in context
+ * X, as X->bmask says (all: where it says nothing). */
+static uint64_t read_bits(const context *X, const tc_fn_desc *d, uint32_t k)
+{
+	uint32_t p = d->param_index[k], v = d->param_value[k];
+	uint32_t off = d->param_off && k < d->nparam_off ? d->param_off[k] : 0;
+	if (X->launch || p >= MASK_BITS || !((X->bmask >> p) & 1) || off >= 8 || !d->arith ||
+	    v >= d->f.nvalues)
+		return UINT64_MAX;
+	unsigned bits = d->arith[v].bits;
+	return (bval_of(X, p) >> (8 * off)) & (bits && bits < 64 ? (UINT64_C(1) << bits) - 1
+							  : UINT64_MAX);
+}
+
 static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *d,
 			 uint64_t mask, int view, uint8_t **buf, size_t *cap)
 {
@@ -754,11 +808,17 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 		bool differs = may_differ(mask, p);
 		if (v >= n)
 			continue;
+		if (differs && view == 0 && !read_bits(X, d, k)) /* of the bits the same */
+			differs = false;
 		if (p >= d->nparams) { /* an in's read: uniform where the value
 					* is, whatever the address (the thread's
 					* own); else as the reader has it */
 			if (!differs)
 				kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
+			else if (view == 0 && p < MASK_BITS && ((X->bmask >> p) & 1))
+				/* what the caller passed, some bits of which
+				 * differ (context_uniformity) */
+				kind[v] |= TC_UA_SOURCE | TC_UA_UNIFORM;
 			continue;
 		}
 		kind[v] = (uint8_t)(differs ? kind[v] | TC_UA_SOURCE : kind[v] & ~TC_UA_SOURCE);
@@ -826,16 +886,46 @@ static int record_view(tc_calls *c, const tc_fn_desc *d, const tc_uniformity *u,
 	return rc;
 }
 
-/* The uniformity of f (d's values with a context's kinds), read where the
- * thread terms cancel (affine.h): *a holds what *u reads, freed after it. */
-static int context_uniformity(const tc_calls *c, const tc_fn_desc *d, const tc_ua_func *f,
-			      tc_uniformity **u, tc_affine **a)
+/* The uniformity of f (d's values with context X's kinds), read where the
+ * thread terms cancel (affine.h), its parameters' bits that X says are the
+ * same in the block too: *a holds what *u reads, freed after it; with
+ * roots, it has the uniform parts of what d's calls pass
+ * (tc__affine_part). */
+static int context_uniformity(const tc_calls *c, const context *X, const tc_fn_desc *d,
+			      const tc_ua_func *f, bool roots, tc_uniformity **u, tc_affine **a)
 {
 	*u = NULL;
 	*a = NULL;
-	int rc = d->arith ? tc__affine(a, f, d->arith, NULL, d->ids, d->nids, d->arith_block_size,
-					&c->al)
-			  : TC_OK;
+	tc_affine_extra ex = {NULL, NULL, 0};
+	uint64_t *sb = NULL;
+	uint32_t *rv = NULL, n = d->f.nvalues;
+	int rc = TC_OK;
+	if (d->arith && X->bmask && !X->launch) {
+		if (!(sb = tc__calloc(&c->al, n ? n : 1, sizeof *sb)))
+			return TC_ENOMEM;
+		for (uint32_t k = 0; k < d->nparam_values; k++)
+			if (d->param_value[k] < n)
+				sb[d->param_value[k]] = read_bits(X, d, k);
+		ex.src_bits = sb;
+	}
+	if (d->arith && roots && (d->narg || d->nin_arg)) {
+		size_t nr = 0;
+		if (!(rv = tc__malloc(&c->al, tc__mul((size_t)d->narg + d->nin_arg + 1, sizeof *rv))))
+			rc = TC_ENOMEM;
+		for (uint32_t i = 0; rv && i < d->narg; i++)
+			if (d->arg[i] < n)
+				rv[nr++] = d->arg[i];
+		for (uint32_t q = 0; rv && q < d->nin_arg; q++)
+			if (d->in_value[q] < n)
+				rv[nr++] = d->in_value[q];
+		ex.roots = rv;
+		ex.nroots = (uint32_t)nr;
+	}
+	if (!rc && d->arith)
+		rc = tc__affine(a, f, d->arith, NULL, d->ids, d->nids, d->arith_block_size, &ex,
+				&c->al);
+	tc__free(&c->al, sb);
+	tc__free(&c->al, rv);
 	if (!rc)
 		rc = tc__uniformity(u, *a ? tc__affine_func(*a) : f, &c->al);
 	if (rc) {
@@ -1119,6 +1209,7 @@ static void in_passed(const tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32
  * warp_consts, or to decide its branches, decides). */
 typedef struct caller_views {
 	const tc_uniformity *u, *w;
+	const tc_affine *af; /* what u reads: the uniform parts passed */
 	tc_lanes *l;
 	const tc_uniformity *tu[NTILE];
 	tc_decided *ev;
@@ -1143,8 +1234,16 @@ static int pass_value(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t v, 
 {
 	const context *X = &c->ctx[x];
 	uint64_t bit = UINT64_C(1) << a;
-	if (tc__uniformity_value(V->u, v))
+	if (tc__uniformity_value(V->u, v)) {
 		P->mask |= bit;
+		/* where only some of its bits differ (a word that packs fields) */
+		uint64_t bits;
+		uint32_t s = tc__affine_part(V->af, v, &bits);
+		if (s != TC_NONE && !tc__uniformity_value(V->u, s)) {
+			P->bmask |= bit;
+			P->bval[a] = bits;
+		}
+	}
 	if (!V->w || tc__uniformity_value(V->w, v))
 		P->wmask |= bit;
 	for (int t = 0; t < NTILE; t++)
@@ -1217,6 +1316,10 @@ static void pass_on(const context *X, uint32_t p, uint32_t a, const caller_views
 	for (int t = 0; t < NTILE; t++)
 		if (V->tu[t] && !((X->tmask[t] >> p) & 1))
 			P->tmask[t] &= ~bit;
+	if ((X->bmask >> p) & 1 && (P->mask & bit)) {
+		P->bmask |= bit;
+		P->bval[a] = bval_of(X, p);
+	}
 	if ((X->ones >> p) & 1)
 		P->ones |= bit;
 	if (V->consts && ((X->kmask >> p) & 1)) {
@@ -1253,7 +1356,7 @@ static int analyse(tc_calls *c, uint32_t x)
 	tc_uniformity *u;
 	tc_affine *af;
 	tc_lanes *l = NULL;
-	if ((rc = context_uniformity(c, d, &f, &u, &af))) {
+	if ((rc = context_uniformity(c, &c->ctx[x], d, &f, true, &u, &af))) {
 		tc__decided_free(ev);
 		return rc == TC_ELIMIT ? tc__diag(c->diag, rc, NULL, 0, 0, "function too large")
 				       : oom(c);
@@ -1288,14 +1391,14 @@ static int analyse(tc_calls *c, uint32_t x)
 			continue;
 		}
 		passing P; /* kval is read only where kmask says (not cleared) */
-		P.mask = P.wmask = P.ones = P.gmask = P.kmask = P.amask = 0;
+		P.mask = P.wmask = P.ones = P.gmask = P.kmask = P.amask = P.bmask = 0;
 		P.gspan[0] = P.gspan[1] = P.gspan[2] = 0;
 		for (int t = 0; t < NTILE; t++)
 			P.tmask[t] = ALL_DIVERGENT;
 		/* whether a member mask passed may be a tile's, and the constants
 		 * passed matter: the callee executes warp collectives (every
 		 * constant: its widths), or they may decide its branches */
-		caller_views V = {u, w, l, {tu[0], tu[1], tu[2], tu[3]}, ev,
+		caller_views V = {u, w, af, l, {tu[0], tu[1], tu[2], tu[3]}, ev,
 			   l && c->m->info[cs->callee].ncoll, false,
 			   c->m->info[cs->callee].ncoll && desc_of(c, cs->callee)->lop,
 			   c->decides[cs->callee], c->mask_params[cs->callee], cs->in_node, &mk};
@@ -2539,6 +2642,7 @@ void tc__calls_free(tc_calls *c)
 			tc__uniformity_deps_free(&c->al, c->ctx[x].tdeps[t]);
 		}
 		tc__free(&c->al, c->ctx[x].kval);
+		tc__free(&c->al, c->ctx[x].bval);
 		tc__free(&c->al, c->ctx[x].live);
 		tc__free(&c->al, c->ctx[x].dead_edge);
 		tc__decided_view_free(&c->ctx[x].view, &c->al);
@@ -2789,7 +2893,7 @@ uint32_t tc__calls_branch_param(const tc_calls *c, uint32_t cx, uint32_t node, b
 	tc_uniformity *u = NULL;
 	tc_affine *af = NULL;
 	uint32_t v = TC_NONE;
-	if (!(*rc = context_uniformity(c, d, &f, &u, &af)) &&
+	if (!(*rc = context_uniformity(c, X, d, &f, false, &u, &af)) &&
 	    tc__uniformity_value(u, cond))
 		v = tc__uniformity_source(u, cond, rc);
 	tc__uniformity_free(u);

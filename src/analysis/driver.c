@@ -170,7 +170,7 @@ static int values(drive *d)
 		rc = fold_alone(d);
 	if (!rc)
 		rc = tc__affine(&d->affine, &d->vf, d->lop, &d->ops, in->ids, in->nids,
-				in->block_size, d->al);
+				in->block_size, NULL, d->al);
 	if (!rc)
 		rc = tc__uniformity(&d->ua, d->affine ? tc__affine_func(d->affine) : &d->vf, d->al);
 	if (!rc && d->lop && !in->arith_only) {

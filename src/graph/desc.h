@@ -139,6 +139,10 @@ enum { TC_LANEMASK_EQ, TC_LANEMASK_LE, TC_LANEMASK_LT, TC_LANEMASK_GE, TC_LANEMA
 #define TC_LOP_ACTIVE 32u /* warp: the lanes of the warp active here, as the
 			   * lanes that read it together see them
 			   * (__activemask(), activemask.b32; analysis/active.h) */
+#define TC_LOP_PART 64u /* other: a[0] with its k[1] bytes from byte k[0] on
+			* replaced by a[1]'s low bytes (a PTX call's
+			* argument stored a part at a time: only the bits
+			* that may differ are read of it, analysis/affine.h) */
 #define TC_LOP_TRUNC 16u /* copy: a[0]'s low bits, to no more bits than it has
 			  * (trunc, a move, a cvt to a narrower type):
 			  * sums modulo 2^bits stay sums through it; a copy
@@ -271,6 +275,11 @@ typedef struct tc_fn_desc {
 	uint32_t *param_value;
 	uint32_t *param_index;
 	uint32_t nparam_values;
+	/* per param_value k < nparam_off, or NULL: the byte of the parameter
+	 * where the value read starts (a PTX .param array's field; UINT32_MAX:
+	 * not known); 0 for the others */
+	uint32_t *param_off;
+	uint32_t nparam_off;
 	uint32_t *ret; /* the return instructions' values (their operand is
 			* the value returned) */
 	uint32_t nret;

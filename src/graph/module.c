@@ -199,6 +199,7 @@ void tc__fn_desc_free(const tc_alloc *al, tc_fn_desc *d)
 	tc__free(al, (void *)d->f.kclass);
 	tc__free(al, d->param_value);
 	tc__free(al, d->param_index);
+	tc__free(al, d->param_off);
 	tc__free(al, d->ret);
 	tc__free(al, d->ret_block);
 	tc__free(al, d->block_node);

@@ -9,7 +9,9 @@
  * a phi at the join of a divergent branch, a counter read after a loop its
  * threads left in different iterations, two reads of one address. With the
  * block's y size 1, tid.y * ntid.x + tid.x is tid.x (cooperative groups'
- * thread_rank in a row), without it not.
+ * thread_rank in a row), without it not. Bits of a word that packs a field
+ * the same in every thread beside the thread's index, and what a calling
+ * context says of a parameter's bits.
  */
 #include "fn.h"
 
@@ -46,7 +48,7 @@ static void late_use(fn *t, uint32_t v, uint32_t w, uint32_t b)
 static void run(fn *t)
 {
 	const tc_ua_func *f = fn_describe(t);
-	assert_int_equal(tc__affine(&t->aff, f, t->op, NULL, NULL, 0, t->size, &t->al), TC_OK);
+	assert_int_equal(tc__affine(&t->aff, f, t->op, NULL, NULL, 0, t->size, NULL, &t->al), TC_OK);
 	assert_int_equal(tc__uniformity(&t->u, t->aff ? tc__affine_func(t->aff) : f, &t->al),
 			 TC_OK);
 }
@@ -307,12 +309,161 @@ static void test_term_in_loop(void **state)
 	done(&t);
 }
 
+/* With extra (NULL: none): the description affine.c makes, and the
+ * uniformity analysis run on it. */
+static void run_extra(fn *t, const tc_affine_extra *extra)
+{
+	const tc_ua_func *f = fn_describe(t);
+	assert_int_equal(tc__affine(&t->aff, f, t->op, NULL, NULL, 0, t->size, extra, &t->al), TC_OK);
+	assert_int_equal(tc__uniformity(&t->u, t->aff ? tc__affine_func(t->aff) : f, &t->al),
+			 TC_OK);
+}
+
+/* A word that packs a field the same in every thread (the low byte: a kind)
+ * beside the thread's index (tid << 8): the field read back by a mask, a
+ * shift and a mask, or a truncation is uniform; the index read back, a
+ * byte that holds part of it, and the low byte of the word plus the
+ * thread's index are not; nor is the low byte of a phi of two such words
+ * at the join of a divergent branch. Block 0 tests each in turn. */
+static void test_bits(void **state)
+{
+	(void)state;
+	static const struct {
+		int how;
+		bool divergent;
+	} cases[] = {{0, false}, {1, false}, {2, false}, {3, false}, {4, true},
+		     {5, true},  {6, true},  {7, false}, {8, true}};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		fn t;
+		fn_init(&t, cases[i].how == 8 ? 5 : 3);
+		uint32_t kind = arg(&t), other = arg(&t);
+		uint32_t x = tid(&t, 0, TC_LOP_TID_X);
+		uint32_t lo = arith(&t, 0, TC_LOP_AND, 0, kind, NONE, 255);
+		uint32_t hi = arith(&t, 0, TC_LOP_SHL, TC_LOP_NSW, x, NONE, 8);
+		uint32_t w = arith(&t, 0, TC_LOP_OR, 0, lo, hi, 0);
+		uint32_t test = NONE;
+		switch (cases[i].how) {
+		case 0: /* w & 255 == 1 */
+			test = arith(&t, 0, TC_LOP_AND, 0, w, NONE, 255);
+			break;
+		case 1: /* (w >> 1) & 127 */
+			test = arith(&t, 0, TC_LOP_LSHR, 0, w, NONE, 1);
+			test = arith(&t, 0, TC_LOP_AND, 0, test, NONE, 127);
+			break;
+		case 2: /* (char)w */
+			test = copy(&t, 0, w, 8);
+			t.op[test].flags |= TC_LOP_TRUNC;
+			break;
+		case 3: /* (w + 3) % 4: the low bits of a sum */
+			test = arith(&t, 0, TC_LOP_ADD, 0, w, NONE, 3);
+			test = arith(&t, 0, TC_LOP_UREM, 0, test, NONE, 4);
+			break;
+		case 4: /* w >> 8 */
+			test = arith(&t, 0, TC_LOP_LSHR, 0, w, NONE, 8);
+			break;
+		case 5: /* w & 0x100 */
+			test = arith(&t, 0, TC_LOP_AND, 0, w, NONE, 0x100);
+			break;
+		case 6: /* (w + tid) & 255 */
+			test = arith(&t, 0, TC_LOP_ADD, 0, w, x, 0);
+			test = arith(&t, 0, TC_LOP_AND, 0, test, NONE, 255);
+			break;
+		case 7: /* (w | other) & 255, other the same in every thread */
+			test = arith(&t, 0, TC_LOP_OR, 0, w, other, 0);
+			test = arith(&t, 0, TC_LOP_AND, 0, test, NONE, 255);
+			break;
+		default: { /* phi(w, w ^ 1) & 255 at the join of tid < 4 */
+			uint32_t c = arith(&t, 0, TC_LOP_ULT, 0, x, NONE, 4);
+			branch(&t, 0, c, 1, 2);
+			uint32_t w1 = arith(&t, 1, TC_LOP_XOR, 0, w, NONE, 1);
+			edge(&t, 1, 2);
+			uint32_t m = phi(&t, 2, w, 0, w1, 1);
+			test = arith(&t, 2, TC_LOP_AND, 0, m, NONE, 255);
+			branch(&t, 2, test, 3, 4);
+			edge(&t, 3, EXIT);
+			edge(&t, 4, EXIT);
+			break;
+		}
+		}
+		uint32_t at = cases[i].how == 8 ? 2 : 0;
+		if (cases[i].how != 8) {
+			branch(&t, 0, test, 1, 2);
+			edge(&t, 1, 2);
+			edge(&t, 2, EXIT);
+		}
+		run(&t);
+		if (cases[i].divergent)
+			DIVERGENT(&t, at);
+		else
+			UNIFORM(&t, at);
+		done(&t);
+	}
+}
+
+/* A parameter of which a calling context says only some bits differ
+ * (tc_affine_extra.src_bits): the bits it does not name are uniform. And
+ * the uniform part of what a call passes (a root): a word whose high half
+ * is the thread's index (a part stored at byte 4, TC_LOP_PART), whose
+ * bits are said; a part past the first 8 bytes leaves them as they were,
+ * and the value, wide, is never uniform on their account (only its low
+ * half, read on its own, is). */
+static void test_bits_across(void **state)
+{
+	(void)state;
+	fn t;
+	for (int masked = 0; masked < 2; masked++) {
+		fn_init(&t, 3);
+		uint32_t p = source(&t, 0, TC_LOP_OTHER); /* bits 8 .. 31 differ */
+		uint32_t sh = arith(&t, 0, TC_LOP_LSHR, 0, p, NONE, 1);
+		uint32_t k = arith(&t, 0, TC_LOP_AND, 0, sh, NONE, masked ? 127 : 255);
+		branch(&t, 0, k, 1, 2);
+		edge(&t, 1, 2);
+		edge(&t, 2, EXIT);
+		uint64_t bits[FN_VALUES] = {0};
+		bits[p] = 0xffffff00u;
+		tc_affine_extra ex = {bits, NULL, 0};
+		run_extra(&t, &ex);
+		if (masked)
+			UNIFORM(&t, 0);
+		else
+			DIVERGENT(&t, 0); /* bit 8 comes down to bit 7 */
+		done(&t);
+	}
+	for (int past = 0; past < 2; past++) {
+		fn_init(&t, 2);
+		uint32_t kind = arg(&t);
+		uint32_t x = tid(&t, 0, TC_LOP_TID_X);
+		uint32_t w = value(&t, 0, TC_UA_PURE, TC_LOP_OTHER);
+		t.op[w] = (tc_lane_op){TC_LOP_OTHER, TC_LOP_PART, 64, {kind, x}, NONE,
+				       {past ? 8 : 4, 4}};
+		use(&t, kind, w, 0);
+		use(&t, x, w, 0);
+		uint32_t lo = copy(&t, 0, w, 32);
+		t.op[lo].flags |= TC_LOP_TRUNC;
+		branch(&t, 0, lo, 1, EXIT);
+		edge(&t, 1, EXIT);
+		tc_affine_extra ex = {NULL, &w, 1};
+		run_extra(&t, &ex);
+		UNIFORM(&t, 0); /* the low half: kind's */
+		uint64_t d;
+		uint32_t s = tc__affine_part(t.aff, w, &d);
+		assert_int_not_equal(s, NONE);
+		assert_false(tc__uniformity_value(t.u, s));
+		assert_true(tc__uniformity_value(t.u, w));
+		/* bits 32 .. 63 differ: the index, or past 8 bytes, what kind's
+		 * 32 bits leave unsaid */
+		assert_true(d == UINT64_C(0xffffffff00000000));
+		done(&t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_counted_loops), cmocka_unit_test(test_difference),
 		cmocka_unit_test(test_divergent_join), cmocka_unit_test(test_divergent_exit),
 		cmocka_unit_test(test_thread_rank),    cmocka_unit_test(test_term_in_loop),
+		cmocka_unit_test(test_bits),           cmocka_unit_test(test_bits_across),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

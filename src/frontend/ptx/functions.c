@@ -601,7 +601,8 @@ static int body(reader *r, tok open)
 	for (size_t k = 0; k < r->reg_params.len; k++) {
 		r->rd.len = 0;
 		if (!r->f->entry && (tc__ptx_push(r, &r->pv_rec, (uint32_t)r->rec.def.len) ||
-				     tc__ptx_push(r, &r->pv_index, r->reg_param_index.v[k])))
+				     tc__ptx_push(r, &r->pv_index, r->reg_param_index.v[k]) ||
+				     tc__ptx_push(r, &r->pv_off, 0)))
 			return r->rc;
 		if (tc__ptx_emit(r, r->reg_params.v[k], TC_UA_SOURCE, TC_NONE))
 			return r->rc;

@@ -348,9 +348,14 @@ static int describe(reader *r, const pfunc *f, uint32_t nb, const uint32_t *last
 	d->nparam_values = f->pv1 - f->pv0;
 	d->nret = f->ret1 - f->ret0;
 	int rc = TC_OK;
+	if (d->nparam_values &&
+	    !(d->param_off = tc__malloc(mal, tc__mul(d->nparam_values, sizeof *d->param_off))))
+		return tc__ptx_oom(r);
+	d->nparam_off = d->nparam_values;
 	for (uint32_t k = 0; !rc && k < d->nparam_values; k++) {
 		d->param_value[k] = r->pv_rec.v[f->pv0 + k] - f->rec0;
 		d->param_index[k] = r->pv_index.v[f->pv0 + k];
+		d->param_off[k] = r->pv_off.v[f->pv0 + k];
 	}
 	for (uint32_t k = 0; !rc && k < d->nret; k++)
 		d->ret[k] = r->ret_rec.v[f->ret0 + k] - f->rec0;

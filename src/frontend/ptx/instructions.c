@@ -517,6 +517,54 @@ static tc_lane_op copy_lane(uint8_t bits)
 	return (tc_lane_op){TC_LOP_COPY, 0, bits, {0, TC_NONE}, TC_NONE, {0, 0}};
 }
 
+/* What a part of psize bytes stored at byte off of a call's argument
+ * makes of it (before: the operand that holds it before, val: the part's;
+ * TC_NONE: a constant): the bytes it replaces, where it lies within the
+ * first 8 bytes or past them (graph/desc.h, TC_LOP_PART). */
+static tc_lane_op arg_part(int64_t off, uint32_t psize, uint32_t before, uint32_t val)
+{
+	if (off <= 0 || off >= 4096 || psize == 0 || psize > 8 || (off < 8 && off + psize > 8))
+		return tc__ptx_no_lane;
+	return (tc_lane_op){TC_LOP_OTHER, TC_LOP_PART, 64, {before, val}, TC_NONE, {off, psize}};
+}
+
+/* st.param.vN of val into call slot 'slot' at offset off (its DF_ARG
+ * facts from df_mark on): a record per element, each the slot with the
+ * element's bytes replaced (a register of its own, the last one the slot,
+ * whose record the facts follow), so that the bits of each part are its
+ * own (analysis/affine.h). */
+static int vec_arg_store(reader *r, const opnd *val, uint32_t slot, int64_t off, uint32_t psize,
+			 size_t df_mark)
+{
+	uint32_t prev = off != 0 ? slot : TC_NONE, last = TC_NONE;
+	for (uint32_t k = 0; k < val->nr; k++) {
+		uint32_t vk = r->oregs.v[val->r0 + k];
+		int64_t o = off + (int64_t)k * psize;
+		uint32_t dst = k + 1 == val->nr ? slot : tc__ptx_new_reg(r);
+		if (dst == TC_NONE)
+			return r->rc;
+		r->rd.len = 0;
+		if ((vk != TC_NONE && tc__ptx_push(r, &r->rd, vk)) ||
+		    (prev != TC_NONE && tc__ptx_push(r, &r->rd, prev)))
+			return r->rc;
+		if (prev == TC_NONE) /* the first, at offset 0: its low bytes */
+			r->cur_lane = vk != TC_NONE ? (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC,
+								   (uint8_t)(psize * 8),
+								   {0, TC_NONE}, TC_NONE, {0, 0}}
+						    : tc__ptx_no_lane;
+		else
+			r->cur_lane = arg_part(o, psize, vk != TC_NONE ? 1u : 0u,
+					       vk != TC_NONE ? 0u : TC_NONE);
+		last = (uint32_t)r->rec.def.len;
+		if (tc__ptx_emit_defs(r, &dst, 1, TC_NONE, TC_UA_PURE, TC_NONE))
+			return r->rc;
+		prev = dst;
+	}
+	for (size_t i = df_mark; i < r->ndf; i++) /* they follow the slot's write */
+		r->df[i].rec = last;
+	return TC_OK;
+}
+
 static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guard)
 {
 	if (r->nops < 2)
@@ -660,20 +708,29 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				r->cur_lane = whole;
 				return tc__ptx_emit_defs(r, &e->val, 1, guard, TC_UA_PURE, TC_NONE);
 			}
+			size_t df_mark = r->ndf;
 			if (df_arg_store(r, op, val, slot, addr->off, guard))
 				return r->rc;
+			uint32_t psize = elem_size(op);
+			if (val->k == O_VEC && val->nr >= 2 && guard == TC_NONE && psize <= 8)
+				return vec_arg_store(r, val, slot, addr->off, psize, df_mark);
 			if (nval && from)
 				memmove(r->rd.v, r->rd.v + from, nval * sizeof *r->rd.v);
 			r->rd.len = nval;
 			if (addr->off != 0 && tc__ptx_push(r, &r->rd, slot))
 				return r->rc; /* a part of it: the rest stays */
+			/* a part of one register or a constant: the bytes it
+			 * replaces */
+			tc_lane_op part = tc__ptx_no_lane;
+			if (addr->off > 0 && nval <= 1 && (nval == 1 || (val->k == O_IMM && val->known)))
+				part = arg_part(addr->off, psize, nval ? 1u : 0u, nval ? 0u : TC_NONE);
 			/* an integer constant stored whole: a builtin's argument */
 			e->aux = val->k == O_IMM && val->known && addr->off == 0 &&
 					 val->off >= 0 && val->off < 0xffff
 				     ? (uint32_t)val->off + 1
 				     : 0;
 			/* or an argument that is a constant */
-			r->cur_lane = whole;
+			r->cur_lane = addr->off > 0 ? part : whole;
 			if (addr->off == 0 && nval == 0 && val->k == O_IMM && val->known)
 				r->cur_lane = (tc_lane_op){TC_LOP_COPY, TC_LOP_K0, bits,
 							   {TC_NONE, TC_NONE},
@@ -728,10 +785,19 @@ static int ld_st(reader *r, const tok *op, size_t blen, bool load, uint32_t guar
 				if (df_reads(r, op, regs, nv, addr, DF_PARAM, TC_NONE, e->val, guard,
 					     kind, 0))
 					return r->rc;
-				for (size_t x = mark; x < r->rec.def.len; x++)
+				/* a record per register written, in order: each
+				 * reads the parameter's bytes at its offset */
+				uint32_t k = 0;
+				for (size_t x = mark; x < r->rec.def.len; x++, k++) {
+					while (k < nv && regs[k] == TC_NONE)
+						k++;
+					int64_t o = addr->off + (int64_t)k * elem_size(op);
 					if (tc__ptx_push(r, &r->pv_rec, (uint32_t)x) ||
-					    tc__ptx_push(r, &r->pv_index, e->val))
+					    tc__ptx_push(r, &r->pv_index, e->val) ||
+					    tc__ptx_push(r, &r->pv_off,
+							 o >= 0 && o < UINT32_MAX ? (uint32_t)o : UINT32_MAX))
 						return r->rc;
+				}
 				return TC_OK;
 			}
 		}

@@ -483,7 +483,7 @@ typedef struct reader {
 	 * .func and which (pv_rec, pv_index); per ret, a record reading the
 	 * result's registers (ret_rec); per call argument, a record reading it
 	 * (carg); the registers that stand for the function's own results */
-	tc_u32vec pv_rec, pv_index, ret_rec, carg, ret_regs;
+	tc_u32vec pv_rec, pv_index, pv_off, ret_rec, carg, ret_regs;
 	/* loads that read one of a few places of their function's own local
 	 * memory, each holding a register's value there (depot.c): pairs
 	 * (record, register), by function (pfunc.mc0, mc1) and record, each

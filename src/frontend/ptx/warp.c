@@ -247,6 +247,12 @@ tc_lane_op tc__ptx_lane_of(const reader *r, const tok *op, size_t blen, uint32_t
 		unsigned from = cvt ? int_type(&m, 1, &sign2) : bits;
 		if (!bits || !from || m.n != (cvt ? 2u : 1u) || r->nops != 2 || (cvt && sign2 == 'b'))
 			return o;
+		/* mov.b64 d, {lo, hi} (or .b32 of two halves): hi replaces
+		 * the upper half of lo (affine.h reads the bits of each) */
+		if (!cvt && x->k == O_VEC && x->nr == 2 && (bits == 64 || bits == 32) &&
+		    r->oregs.v[x->r0] != TC_NONE && r->oregs.v[x->r0 + 1] != TC_NONE)
+			return (tc_lane_op){TC_LOP_OTHER, TC_LOP_PART, (uint8_t)bits, {0, 1},
+					    TC_NONE, {bits / 16, bits / 16}};
 		o.bits = (uint8_t)(from < bits ? from : bits);
 		if ((o.op = lane_sreg(x)))
 			return o;

@@ -35,8 +35,9 @@ HELPER (calls.cuh for CUDA; each .cl defines its own) is always_inline with
 -DTC_INLINE and noinline without it; for GLSL, -Os is the switch. A build
 whose tool is absent is skipped, with a line saying why; one that fails to
 compile is a failure. "// no-nvcc: WHY" anywhere in a .cu leaves it out of
-the nvcc builds, "// no-nvcc-G: WHY" out of the nvcc -G build only (a
-limit of threadconv's that WHY names; it is printed as the reason).
+the nvcc builds, "// no-nvcc-G: WHY" out of the nvcc -G build only, and
+"// not-in BUILD: WHY" out of the build named BUILD (ptx-O0, ...): each a
+limit of threadconv's that WHY names; it is printed as the reason.
 
 Markers, comments on a line of the source:
 
@@ -111,6 +112,7 @@ CALL = re.compile(r'//\s*call:\s*(divergent|ok)\b')
 RULES_DIFFER = re.compile(r'//\s*rules differ:\s*(.*)')
 NO_NVCC = re.compile(r'//\s*no-nvcc:')
 NO_NVCC_G = re.compile(r'//\s*no-nvcc-G:\s*(.*)')
+NOT_IN = re.compile(r'//\s*not-in\s+([\w-]+):\s*(.*)')
 DEFAULT_NVCC = '/usr/local/cuda/bin/nvcc'
 
 
@@ -366,9 +368,13 @@ def check(args, src, results):
         return ['%s: no "// check:" or "// collective:" markers' % base]
     prefix = os.path.join(args.work, stem)
     problems, agreed = [], []
+    with open(src) as f:
+        not_in = {m.group(1): m.group(2).strip() for m in NOT_IN.finditer(f.read())}
     for build, suffix, how in BUILDS[ext]:
         out = '%s.%s' % (prefix, suffix) if suffix else src
         try:
+            if build in not_in:
+                raise Skip('the source says "not-in %s: %s"' % (build, not_in[build]))
             err = how(args, src, out, prefix)
         except Skip as why:
             print('%s %s: skipped: %s' % (base, build, why))
