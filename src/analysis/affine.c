@@ -48,6 +48,7 @@ struct tc_affine {
 	 * (TC_NONE: none) and the bits beyond it that may differ */
 	uint32_t *part;
 	uint64_t *part_d;
+	tc_affine_term *part_t;
 	uint32_t nv;
 };
 
@@ -369,7 +370,14 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 				      : thread_index(a, v, a->idk[v] - 4u, true);
 	if ((a->f->kind[v] & TC_UA_SOURCE) && o->op != TC_LOP_TID_X && o->op != TC_LOP_TID_Y &&
 	    o->op != TC_LOP_TID_Z && o->op != TC_LOP_TID_LINEAR) {
-		/* differs whatever its operands, in the bits a caller says */
+		/* differs whatever its operands, by the thread term or in the
+		 * bits a caller says */
+		const tc_affine_term *tm = a->x && a->x->src_term ? &a->x->src_term[v] : NULL;
+		if (tm && tm->t >= 1 && tm->t <= 4 && tm->bits && (!o->bits || tm->bits == o->bits) &&
+		    mask(tm->k, tm->bits)) { /* of the caller's width where it says none */
+			a->atom[v] = 1;
+			return affine(tm->t - 1u, mask(tm->k, tm->bits), tm->exact, false, tm->bits);
+		}
 		uint64_t d = a->x && a->x->src_bits ? a->x->src_bits[v] & width_mask(o->bits) : 0;
 		if (d && d != width_mask(o->bits)) {
 			a->atom[v] = 1;
@@ -436,6 +444,8 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 		if (o->flags & TC_LOP_K0)
 			return leaf(o->k[0] == 0, o->bits);
 		form x = operand(a, o, 0, 0);
+		if (x.st == F_AFF && !(o->flags & TC_LOP_TRUNC) && (!o->bits || o->bits == x.bits))
+			return x; /* the same value, at its width */
 		if (x.st == F_BITS || (x.st == F_AFF && !(o->flags & TC_LOP_TRUNC) && x.k != 1))
 			return copy_bits(a, v, x, cancel);
 		if (x.st != F_AFF)
@@ -446,7 +456,8 @@ static form transfer(aff *a, uint32_t v, bool *cancel)
 				*cancel = true;
 				return leaf(x.zero, o->bits);
 			}
-			return affine(x.t, x.k, false, x.zero, o->bits);
+			return affine(x.t, x.k, x.exact && x.bits && o->bits >= x.bits, x.zero,
+				      o->bits); /* exact where nothing is cut off */
 		}
 		/* widened: the thread's index in the block itself (under
 		 * 2^31: not negative) is the same number at any width; nothing
@@ -664,6 +675,13 @@ static bool split(form x)
 	return x.st == F_AFF || x.st == F_BITS;
 }
 
+/* Whether form x is U + k*T with T the thread's index (in a dimension, or
+ * linear), of a known width: what a caller may pass on. */
+static bool thread_term(form x)
+{
+	return x.st == F_AFF && x.t < ATOM && x.bits;
+}
+
 static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 {
 	const tc_ua_func *f = a->f;
@@ -703,7 +721,8 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 		if (w >= nv || !split(a->fm[w]) || (a->fixed[w] && !a->atom[w]))
 			continue;
 		uint64_t d = dbits(a->fm[w], a->fm[w].bits);
-		if ((d & width_mask(a->fm[w].bits)) == width_mask(a->fm[w].bits))
+		if ((d & width_mask(a->fm[w].bits)) == width_mask(a->fm[w].bits) &&
+		    !thread_term(a->fm[w]))
 			continue; /* says nothing */
 		nroot++;
 		if (sid[w] == TC_NONE) {
@@ -779,7 +798,8 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 		out->nv = nv;
 		out->part = TC_ARENA_ARRAY(oar, uint32_t, (size_t)nv + 1);
 		out->part_d = TC_ARENA_ZARRAY(oar, uint64_t, (size_t)nv + 1);
-		if (!out->part || !out->part_d)
+		out->part_t = TC_ARENA_ZARRAY(oar, tc_affine_term, (size_t)nv + 1);
+		if (!out->part || !out->part_d || !out->part_t)
 			return TC_ENOMEM;
 		memset(out->part, 0xff, ((size_t)nv + 1) * sizeof *out->part);
 		for (uint32_t i = 0; i < a->x->nroots; i++) {
@@ -788,6 +808,9 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 				continue;
 			out->part[w] = sid[w]; /* bits above its width: not known */
 			out->part_d[w] = dbits(a->fm[w], a->fm[w].bits) | ~width_mask(a->fm[w].bits);
+			if (thread_term(a->fm[w]))
+				out->part_t[w] = (tc_affine_term){a->fm[w].k, (uint8_t)(a->fm[w].t + 1),
+								  a->fm[w].exact, a->fm[w].bits};
 		}
 	}
 	out->g = *f;
@@ -850,6 +873,13 @@ uint32_t tc__affine_part(const tc_affine *a, uint32_t v, uint64_t *d)
 		return TC_NONE;
 	*d = a->part_d[v];
 	return a->part[v];
+}
+
+void tc__affine_term_of(const tc_affine *a, uint32_t v, tc_affine_term *term)
+{
+	*term = (tc_affine_term){0, 0, 0, 0};
+	if (a && a->part && v < a->nv && a->part[v] != TC_NONE)
+		*term = a->part_t[v];
 }
 
 uint32_t tc__affine_cancelled(const tc_affine *a)

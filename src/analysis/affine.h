@@ -37,6 +37,11 @@
  * masked off entirely reads its operands' U: `(w >> 1) & 127` of such a
  * word whose bits 1 .. 7 are uniform is uniform.
  *
+ * A caller may say that a source is U + k*T with T the thread's index
+ * (tc_affine_extra.src_term: a calling context's parameter), and learn of
+ * the values it passes on (roots) their uniform parts, their bits and
+ * their thread terms (tc__affine_part, tc__affine_term_of).
+ *
  * T is the thread's index in one dimension of the block (however many
  * times it is read, widened or not: it is small and not negative), or any
  * one other value read in a block that is on no cycle (its one value per
@@ -53,17 +58,29 @@
 
 typedef struct tc_affine tc_affine;
 
+/* A thread term a caller passes: U + k*T, T the thread's index in dimension
+ * t - 1 (t 1 .. 3) or its linear index (t 4); t 0: none. exact: U + k*T
+ * without wrapping (ordered comparisons cancel). bits: its width. */
+typedef struct tc_affine_term {
+	uint64_t k;
+	uint8_t t, exact, bits;
+} tc_affine_term;
+
 /*
  * What a caller may add (each NULL or 0 where it has none):
  *   - src_bits, per value: a source (TC_UA_SOURCE) whose bits outside
  *     src_bits[v] are the same in every thread (a calling context's
  *     parameter, part of which the caller passes uniform; 0: all may
  *     differ);
+ *   - src_term, per value: a source that is U + k*T with U the same in
+ *     every thread (a calling context's parameter: the caller's argument
+ *     was; t 0: none), which src_bits then need not say;
  *   - roots: values whose uniform part gets a stand-in whatever reads it
  *     (tc__affine_part: what a call passes).
  */
 typedef struct tc_affine_extra {
 	const uint64_t *src_bits;
+	const tc_affine_term *src_term;
 	const uint32_t *roots;
 	uint32_t nroots;
 } tc_affine_extra;
@@ -87,6 +104,9 @@ const tc_ua_func *tc__affine_func(const tc_affine *a);
  * description, and in *d the bits of v that may differ from it; TC_NONE
  * where v has none (a leaf: v itself is its own). a may be NULL. */
 uint32_t tc__affine_part(const tc_affine *a, uint32_t v, uint64_t *d);
+/* For root v with a uniform part (tc__affine_part): whether it is U + k*T
+ * with T the thread's index (*term), else term->t 0. */
+void tc__affine_term_of(const tc_affine *a, uint32_t v, tc_affine_term *term);
 /* Values of f re-wired to read uniform parts (for tests and statistics). */
 uint32_t tc__affine_cancelled(const tc_affine *a);
 void tc__affine_free(tc_affine *a);

@@ -111,6 +111,10 @@ typedef struct context {
 			 * bit set (within mask; the others are the same in
 			 * the block: a word that packs fields, affine.h) */
 	uint64_t *bval;
+	uint64_t fmask; /* ... is U + k*T, fval[i] for the i-th bit set: U the
+			 * same in the block, T the thread's index (within
+			 * mask; affine.h) */
+	tc_affine_term *fval;
 	uint8_t *live;  /* per block: executed where kval holds (decided.h);
 			 * NULL: every block may be */
 	uint8_t *dead_edge; /* per edge of its graph: a decided branch does not
@@ -271,6 +275,26 @@ static uint64_t bval_of(const context *X, uint32_t p)
 	return X->bval[(uint32_t)__builtin_popcountll(X->bmask & ((UINT64_C(1) << p) - 1))];
 }
 
+/* The thread term of parameter p (in X->fmask). */
+static tc_affine_term fval_of(const context *X, uint32_t p)
+{
+	return X->fval[(uint32_t)__builtin_popcountll(X->fmask & ((UINT64_C(1) << p) - 1))];
+}
+
+/* Whether context X's parameters are the thread terms fmask and fval say. */
+static bool same_terms(const context *X, uint64_t fmask, const tc_affine_term *fval)
+{
+	if (X->fmask != fmask)
+		return false;
+	for (uint32_t p = 0; p < MASK_BITS; p++)
+		if ((fmask >> p) & 1) {
+			tc_affine_term a = fval_of(X, p), b = fval[p];
+			if (a.k != b.k || a.t != b.t || a.exact != b.exact || a.bits != b.bits)
+				return false;
+		}
+	return true;
+}
+
 /* Whether context X's parameters differ in the bits bmask and bval say. */
 static bool same_bits(const context *X, uint64_t bmask, const uint64_t *bval)
 {
@@ -296,9 +320,10 @@ static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
 /* What a call passes its callee, per parameter p < MASK_BITS (bit p; a
  * context's fields of the same names say what they mean). */
 typedef struct passing {
-	uint64_t mask, wmask, ones, gmask, gspan[3], tmask[NTILE], kmask, amask, bmask;
+	uint64_t mask, wmask, ones, gmask, gspan[3], tmask[NTILE], kmask, amask, bmask, fmask;
 	int64_t kval[MASK_BITS];
 	uint64_t bval[MASK_BITS];
+	tc_affine_term fval[MASK_BITS];
 } passing;
 
 /* The context of graph j for what P passes (NULL: every parameter may
@@ -308,8 +333,9 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 {
 	bool most = !launch && (!P || c->count[j] >= MAX_CONTEXTS_PER_FUNCTION);
 	uint64_t mask = ALL_DIVERGENT, wmask = ALL_DIVERGENT, ones = 0, gmask = 0, kmask = 0,
-		 amask = 0, bmask = 0;
+		 amask = 0, bmask = 0, fmask = 0;
 	const uint64_t *gspan = NULL, *tmask = NULL, *bval = NULL;
+	const tc_affine_term *fval = NULL;
 	const int64_t *kval = NULL;
 	if (!most && P) {
 		mask = P->mask;
@@ -320,6 +346,8 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 		amask = P->amask;
 		bmask = P->bmask;
 		bval = P->bval;
+		fmask = P->fmask;
+		fval = P->fval;
 		gspan = P->gspan;
 		tmask = P->tmask;
 		kval = P->kval;
@@ -347,8 +375,9 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 	}
 	kmask &= ~mask; /* a constant is the same in every thread */
 	bmask &= mask;
+	fmask &= mask;
 	if (launch)
-		kmask = bmask = 0;
+		kmask = bmask = fmask = 0;
 	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next)
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
@@ -357,7 +386,8 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 				!memcmp(c->ctx[x].gspan, gs, sizeof gs) &&
 				!memcmp(c->ctx[x].tmask, tm, sizeof tm) &&
 				same_consts(&c->ctx[x], kmask, kval) &&
-				same_bits(&c->ctx[x], bmask, bval)))) {
+				same_bits(&c->ctx[x], bmask, bval) &&
+				same_terms(&c->ctx[x], fmask, fval)))) {
 			*out = x;
 			return TC_OK;
 		}
@@ -405,6 +435,20 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 			if ((bmask >> p) & 1)
 				X->bval[nb++] = bval[p];
 	}
+	X->fmask = fmask;
+	if (fmask) {
+		uint32_t nf = 0;
+		if (!(X->fval = tc__malloc(&c->al, (size_t)__builtin_popcountll(fmask) * sizeof *X->fval))) {
+			tc__free(&c->al, X->kval);
+			tc__free(&c->al, X->bval);
+			X->kval = NULL;
+			X->bval = NULL;
+			return oom(c);
+		}
+		for (uint32_t p = 0; p < MASK_BITS; p++)
+			if ((fmask >> p) & 1)
+				X->fval[nf++] = fval[p];
+	}
 	X->launch = launch;
 	/* what it returns and leaves, until its analysis says: what the first
 	 * caller that chooses it assumed (analyse), else the same in every
@@ -422,8 +466,10 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 		if (!(X->callee = tc__malloc(&c->al, tc__mul(d->ncalls, sizeof *X->callee)))) {
 			tc__free(&c->al, X->kval); /* not counted yet: nothing frees them */
 			tc__free(&c->al, X->bval);
+			tc__free(&c->al, X->fval);
 			X->kval = NULL;
 			X->bval = NULL;
+			X->fval = NULL;
 			return oom(c);
 		}
 		for (uint32_t s = 0; s < d->ncalls; s++)
@@ -815,7 +861,7 @@ static int context_kinds(const tc_calls *c, const context *X, const tc_fn_desc *
 					* own); else as the reader has it */
 			if (!differs)
 				kind[v] = (uint8_t)((kind[v] & ~TC_UA_SOURCE) | TC_UA_UNIFORM);
-			else if (view == 0 && p < MASK_BITS && ((X->bmask >> p) & 1))
+			else if (view == 0 && p < MASK_BITS && (((X->bmask | X->fmask) >> p) & 1))
 				/* what the caller passed, some bits of which
 				 * differ (context_uniformity) */
 				kind[v] |= TC_UA_SOURCE | TC_UA_UNIFORM;
@@ -896,8 +942,9 @@ static int context_uniformity(const tc_calls *c, const context *X, const tc_fn_d
 {
 	*u = NULL;
 	*a = NULL;
-	tc_affine_extra ex = {NULL, NULL, 0};
+	tc_affine_extra ex = {NULL, NULL, NULL, 0};
 	uint64_t *sb = NULL;
+	tc_affine_term *st = NULL;
 	uint32_t *rv = NULL, n = d->f.nvalues;
 	int rc = TC_OK;
 	if (d->arith && X->bmask && !X->launch) {
@@ -907,6 +954,19 @@ static int context_uniformity(const tc_calls *c, const context *X, const tc_fn_d
 			if (d->param_value[k] < n)
 				sb[d->param_value[k]] = read_bits(X, d, k);
 		ex.src_bits = sb;
+	}
+	if (d->arith && X->fmask && !X->launch) {
+		if (!(st = tc__calloc(&c->al, n ? n : 1, sizeof *st))) {
+			tc__free(&c->al, sb);
+			return TC_ENOMEM;
+		}
+		for (uint32_t k = 0; k < d->nparam_values; k++) {
+			uint32_t p = d->param_index[k], v = d->param_value[k];
+			uint32_t off = d->param_off && k < d->nparam_off ? d->param_off[k] : 0;
+			if (v < n && p < MASK_BITS && ((X->fmask >> p) & 1) && off == 0)
+				st[v] = fval_of(X, p);
+		}
+		ex.src_term = st;
 	}
 	if (d->arith && roots && (d->narg || d->nin_arg)) {
 		size_t nr = 0;
@@ -925,6 +985,7 @@ static int context_uniformity(const tc_calls *c, const context *X, const tc_fn_d
 		rc = tc__affine(a, f, d->arith, NULL, d->ids, d->nids, d->arith_block_size, &ex,
 				&c->al);
 	tc__free(&c->al, sb);
+	tc__free(&c->al, st);
 	tc__free(&c->al, rv);
 	if (!rc)
 		rc = tc__uniformity(u, *a ? tc__affine_func(*a) : f, &c->al);
@@ -1242,6 +1303,9 @@ static int pass_value(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t v, 
 		if (s != TC_NONE && !tc__uniformity_value(V->u, s)) {
 			P->bmask |= bit;
 			P->bval[a] = bits;
+			tc__affine_term_of(V->af, v, &P->fval[a]);
+			if (P->fval[a].t)
+				P->fmask |= bit;
 		}
 	}
 	if (!V->w || tc__uniformity_value(V->w, v))
@@ -1320,6 +1384,10 @@ static void pass_on(const context *X, uint32_t p, uint32_t a, const caller_views
 		P->bmask |= bit;
 		P->bval[a] = bval_of(X, p);
 	}
+	if ((X->fmask >> p) & 1 && (P->mask & bit)) {
+		P->fmask |= bit;
+		P->fval[a] = fval_of(X, p);
+	}
 	if ((X->ones >> p) & 1)
 		P->ones |= bit;
 	if (V->consts && ((X->kmask >> p) & 1)) {
@@ -1391,7 +1459,7 @@ static int analyse(tc_calls *c, uint32_t x)
 			continue;
 		}
 		passing P; /* kval is read only where kmask says (not cleared) */
-		P.mask = P.wmask = P.ones = P.gmask = P.kmask = P.amask = P.bmask = 0;
+		P.mask = P.wmask = P.ones = P.gmask = P.kmask = P.amask = P.bmask = P.fmask = 0;
 		P.gspan[0] = P.gspan[1] = P.gspan[2] = 0;
 		for (int t = 0; t < NTILE; t++)
 			P.tmask[t] = ALL_DIVERGENT;
@@ -2643,6 +2711,7 @@ void tc__calls_free(tc_calls *c)
 		}
 		tc__free(&c->al, c->ctx[x].kval);
 		tc__free(&c->al, c->ctx[x].bval);
+		tc__free(&c->al, c->ctx[x].fval);
 		tc__free(&c->al, c->ctx[x].live);
 		tc__free(&c->al, c->ctx[x].dead_edge);
 		tc__decided_view_free(&c->ctx[x].view, &c->al);

@@ -421,7 +421,7 @@ static void test_bits_across(void **state)
 		edge(&t, 2, EXIT);
 		uint64_t bits[FN_VALUES] = {0};
 		bits[p] = 0xffffff00u;
-		tc_affine_extra ex = {bits, NULL, 0};
+		tc_affine_extra ex = {bits, NULL, NULL, 0};
 		run_extra(&t, &ex);
 		if (masked)
 			UNIFORM(&t, 0);
@@ -442,7 +442,7 @@ static void test_bits_across(void **state)
 		t.op[lo].flags |= TC_LOP_TRUNC;
 		branch(&t, 0, lo, 1, EXIT);
 		edge(&t, 1, EXIT);
-		tc_affine_extra ex = {NULL, &w, 1};
+		tc_affine_extra ex = {NULL, NULL, &w, 1};
 		run_extra(&t, &ex);
 		UNIFORM(&t, 0); /* the low half: kind's */
 		uint64_t d;
