@@ -3,7 +3,7 @@
 sources: nvcc -O3 -lineinfo and nvcc -G, line by line.
 
 usage: g-vs-o3.py --bin THREADCONV --o3 DIR --g DIR [--jobs N]
-                  [--timeout SECONDS] [--list]
+                  [--timeout SECONDS] [--list] [--verdicts]
 
 DIR holds PTX files (*.ptx, at any depth); a file is compared where both
 folders hold it under the same relative path. Each is checked once,
@@ -28,10 +28,21 @@ lines of each build, those of -G only and those of -O3 only, and a total;
 fails on (exit status other than 0 and 1, a time-out) are listed and left
 out. Exit status: 1 when some line is of -O3 only or a file failed, 2 on a
 usage error, else 0.
+
+--verdicts compares what is judged instead of what is reported: each
+source line where the JSON output (check --format json) has a barrier, a
+collective or a call of a function that runs them, in state C or U, with
+its verdict (reported: a U that is no masked collective, or an argument
+that may differ). Per project: the lines the -O3 build judges, those the
+-G build judges the same, those it judges the other way, and those it
+does not judge (a line of a wrapper's own, or a state of neither); --list
+lists the last two kinds. A call judged at the line of a collective that
+the other build inlined there counts as the same line.
 """
 import argparse
 import collections
 import concurrent.futures
+import json
 import os
 import re
 import subprocess
@@ -59,6 +70,31 @@ def lines_of(binary, path, timeout):
     return found, None
 
 
+def verdicts_of(binary, path, timeout):
+    """{(file, line): reported} for what check judges on path, or an error."""
+    try:
+        p = subprocess.run([binary, 'check', '--format', 'json', path],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           timeout=timeout, check=False)
+    except subprocess.TimeoutExpired:
+        return None, 'timed out after %d s' % timeout
+    if p.returncode not in (0, 1):
+        return None, 'exit status %d' % p.returncode
+    try:
+        doc = json.loads(p.stdout.decode('utf-8', 'replace'))
+    except ValueError:
+        return None, 'no JSON'
+    found = {}
+    for g in doc.get('graphs', []):
+        for e in (g.get('barriers') or []) + (g.get('collectives') or []):
+            if e.get('state') not in ('C', 'U') or 'line' not in e or not e.get('file'):
+                continue
+            bad = (e['state'] == 'U' and not e.get('masked')) or 'argument' in e
+            key = (os.path.normpath(e['file']), e['line'])
+            found[key] = found.get(key, False) or bad
+    return found, None
+
+
 def ptx_files(root):
     out = set()
     for d, _, names in os.walk(root):
@@ -76,6 +112,7 @@ def main():
     ap.add_argument('--jobs', type=int, default=os.cpu_count() or 1)
     ap.add_argument('--timeout', type=int, default=120)
     ap.add_argument('--list', action='store_true')
+    ap.add_argument('--verdicts', action='store_true')
     a = ap.parse_args()
     for d in (a.o3, a.g):
         if not os.path.isdir(d):
@@ -89,10 +126,13 @@ def main():
             for rel in both for build, root in (('O3', a.o3), ('G', a.g))]
     res = {}
     with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as ex:
-        futs = {ex.submit(lines_of, a.bin, path, a.timeout): (rel, build)
+        how = verdicts_of if a.verdicts else lines_of
+        futs = {ex.submit(how, a.bin, path, a.timeout): (rel, build)
                 for rel, build, path in jobs}
         for f in concurrent.futures.as_completed(futs):
             res[futs[f]] = f.result()
+    if a.verdicts:
+        return compare_verdicts(a, both, res)
     rows = collections.OrderedDict()
     failed, listed = [], []
     for rel in both:
@@ -123,6 +163,44 @@ def main():
     for f in failed:
         print('failed: %s' % f)
     return 1 if total[4] or failed else 0
+
+
+def compare_verdicts(a, both, res):
+    rows = collections.OrderedDict()
+    failed, listed = [], []
+    for rel in both:
+        project = rel.split(os.sep, 1)[0] if os.sep in rel else '.'
+        (o3, e3), (g, eg) = res[(rel, 'O3')], res[(rel, 'G')]
+        if e3 or eg:
+            failed.append('%s: %s' % (rel, '; '.join('%s %s' % (b, e) for b, e in
+                                                    (('-O3', e3), ('-G', eg)) if e)))
+            continue
+        r = rows.setdefault(project, [0, 0, 0, 0, 0])
+        r[0] += 1
+        for key, bad in sorted(o3.items()):
+            r[1] += 1
+            if key not in g:
+                r[4] += 1
+                listed.append(('not judged at -G', rel, key, bad, None))
+            elif g[key] == bad:
+                r[2] += 1
+            else:
+                r[3] += 1
+                listed.append(('other verdict', rel, key, bad, g[key]))
+    head = ('project', 'files', '-O3 judged', '-G same', '-G other', 'not judged')
+    print('%-24s %6s %10s %8s %8s %10s' % head)
+    total = [0, 0, 0, 0, 0]
+    for project, r in rows.items():
+        print('%-24s %6d %10d %8d %8d %10d' % ((project,) + tuple(r)))
+        total = [t + x for t, x in zip(total, r)]
+    print('%-24s %6d %10d %8d %8d %10d' % (('total',) + tuple(total)))
+    if a.list:
+        word = {True: 'reported', False: 'not reported', None: '-'}
+        for kind, rel, (f, line), x, y in listed:
+            print('%s: %s: %s:%d (-O3 %s, -G %s)' % (kind, rel, f, line, word[x], word[y]))
+    for f in failed:
+        print('failed: %s' % f)
+    return 1 if failed else 0
 
 
 if __name__ == '__main__':
