@@ -371,7 +371,8 @@ static int param_reads(fold_ctx *c)
 	for (uint32_t v = 0; v < c->n; v++)
 		c->pidx[v] = TC_NONE;
 	for (uint32_t k = 0; k < c->fn.nparam_values; k++)
-		if (c->fn.param_value[k] < c->n)
+		if (c->fn.param_value[k] < c->n &&
+		    !(c->fn.param_off && k < c->fn.nparam_off && c->fn.param_off[k]))
 			c->pidx[c->fn.param_value[k]] = c->fn.param_index[k];
 	return TC_OK;
 }
@@ -420,8 +421,17 @@ int tc__decided_new(tc_decided **out, const tc_decided_fn *fn, uint64_t kmask, c
 
 tc_decided_fn tc__decided_of(const tc_fn_desc *d)
 {
-	return (tc_decided_fn){&d->f, d->arith ? d->arith : d->lop, d->way, d->block_node,
-			       d->param_value, d->param_index, d->nparam_values, NULL, NULL};
+	return (tc_decided_fn){&d->f,
+			       d->arith ? d->arith : d->lop,
+			       d->way,
+			       d->block_node,
+			       d->param_value,
+			       d->param_index,
+			       d->nparam_values,
+			       d->param_off,
+			       d->nparam_off,
+			       NULL,
+			       NULL};
 }
 
 /* Whether fn says what its values compute and which way its branches go. */

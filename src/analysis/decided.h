@@ -36,6 +36,11 @@ typedef struct tc_decided_fn {
 	const uint32_t *param_value; /* param_value[k] reads param_index[k] */
 	const uint32_t *param_index;
 	uint32_t nparam_values;
+	/* per k < nparam_off, or NULL: the byte of the parameter the read
+	 * starts at (tc_fn_desc.param_off); only a read at byte 0 is the
+	 * parameter's constant */
+	const uint32_t *param_off;
+	uint32_t nparam_off;
 	/* each value's operands, val[off[v] .. off[v + 1]) (tc__ua_operands of
 	 * f), where the caller has them; NULL: made when a phi needs them */
 	const uint32_t *opoff, *opval;

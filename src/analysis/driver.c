@@ -105,8 +105,8 @@ static int bounded(drive *d)
 static int fold_alone(drive *d)
 {
 	d->vf = *d->f;
-	tc_decided_fn fn = {d->f, d->lop, d->in->way, d->in->last, NULL, NULL, 0, d->ops.off,
-			    d->ops.val};
+	tc_decided_fn fn = {d->f, d->lop, d->in->way, d->in->last, NULL, NULL, 0, NULL, 0,
+			    d->ops.off, d->ops.val};
 	bool any, dead;
 	int rc = TC_OK;
 	tc__decided_params(&fn, &any, d->al, &rc);

@@ -26,8 +26,10 @@ uint32_t tc__traced_param(const tc_fn_desc *d, uint32_t v, unsigned *bits)
 		if (b && (!*bits || b < *bits))
 			*bits = b;
 		for (uint32_t k = 0; k < d->nparam_values; k++)
-			if (d->param_value[k] == v)
-				return d->param_index[k];
+			if (d->param_value[k] == v) /* the parameter: its read at byte 0 */
+				return d->param_off && k < d->nparam_off && d->param_off[k]
+					   ? TC_NONE
+					   : d->param_index[k];
 		if (!ops)
 			return TC_NONE;
 		const tc_lane_op *o = &ops[v];

@@ -26,7 +26,7 @@ static uint32_t param(fn *t, params *p, uint32_t index, uint8_t bits)
 static tc_decided_fn view(fn *t, const params *p, const uint32_t *last)
 {
 	fn_describe(t);
-	return (tc_decided_fn){&t->f, t->op, t->way, last, p->value, p->index, p->n, NULL, NULL};
+	return (tc_decided_fn){&t->f, t->op, t->way, last, p->value, p->index, p->n, NULL, 0, NULL, NULL};
 }
 
 /* value v folded with parameter 0 the constant k0 (kmask 1) or none */
