@@ -107,6 +107,10 @@ typedef struct context {
 			 * the i-th bit set, for the warp's view (a shuffle's
 			 * clamp computed from its width: nvcc -G's __shfl_sync) */
 	int64_t *kval;
+	uint64_t pkmask; /* ... has some bits known (not in kmask): the i-th
+			  * bit set's are pkval[2i], their values pkval[2i+1]
+			  * (a word whose constant field decides a branch) */
+	uint64_t *pkval;
 	uint64_t bmask; /* ... differs in its bits bval[i] only, for the i-th
 			 * bit set (within mask; the others are the same in
 			 * the block: a word that packs fields, affine.h) */
@@ -306,14 +310,31 @@ static bool same_bits(const context *X, uint64_t bmask, const uint64_t *bval)
 	return true;
 }
 
-/* Whether context X knows the constants kmask and kval (per parameter). */
-static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
+/* The known bits of parameter p (in X->pkmask) and their values. */
+static void pk_of(const context *X, uint32_t p, uint64_t *known, uint64_t *val)
 {
-	if (X->kmask != kmask)
+	uint32_t i = (uint32_t)__builtin_popcountll(X->pkmask & ((UINT64_C(1) << p) - 1));
+	*known = X->pkval[2 * i];
+	*val = X->pkval[2 * i + 1];
+}
+
+/* Whether context X knows the constants kmask and kval (per parameter),
+ * and the bits pkmask, pknown and pkval say. */
+static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval, uint64_t pkmask,
+			const uint64_t *pknown, const uint64_t *pkval)
+{
+	if (X->kmask != kmask || X->pkmask != pkmask)
 		return false;
-	for (uint32_t p = 0; p < MASK_BITS; p++)
+	for (uint32_t p = 0; p < MASK_BITS; p++) {
+		uint64_t kn, kv;
 		if (((kmask >> p) & 1) && kval_of(X, p) != kval[p])
 			return false;
+		if ((pkmask >> p) & 1) {
+			pk_of(X, p, &kn, &kv);
+			if (kn != pknown[p] || kv != pkval[p])
+				return false;
+		}
+	}
 	return true;
 }
 
@@ -321,10 +342,24 @@ static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval)
  * context's fields of the same names say what they mean). */
 typedef struct passing {
 	uint64_t mask, wmask, ones, gmask, gspan[3], tmask[NTILE], kmask, amask, bmask, fmask;
+	uint64_t pkmask, pknown[MASK_BITS], pkval[MASK_BITS];
 	int64_t kval[MASK_BITS];
 	uint64_t bval[MASK_BITS];
 	tc_affine_term fval[MASK_BITS];
 } passing;
+
+/* Frees what new context X knows of its parameters. */
+static void drop_known(tc_calls *c, context *X)
+{
+	tc__free(&c->al, X->kval);
+	tc__free(&c->al, X->pkval);
+	tc__free(&c->al, X->bval);
+	tc__free(&c->al, X->fval);
+	X->kval = NULL;
+	X->pkval = NULL;
+	X->bval = NULL;
+	X->fval = NULL;
+}
 
 /* The context of graph j for what P passes (NULL: every parameter may
  * differ), or as launched; made and queued when new. TC_NONE in *out when
@@ -333,8 +368,8 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 {
 	bool most = !launch && (!P || c->count[j] >= MAX_CONTEXTS_PER_FUNCTION);
 	uint64_t mask = ALL_DIVERGENT, wmask = ALL_DIVERGENT, ones = 0, gmask = 0, kmask = 0,
-		 amask = 0, bmask = 0, fmask = 0;
-	const uint64_t *gspan = NULL, *tmask = NULL, *bval = NULL;
+		 amask = 0, bmask = 0, fmask = 0, pkmask = 0;
+	const uint64_t *gspan = NULL, *tmask = NULL, *bval = NULL, *pknown = NULL, *pkval = NULL;
 	const tc_affine_term *fval = NULL;
 	const int64_t *kval = NULL;
 	if (!most && P) {
@@ -348,14 +383,17 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 		bval = P->bval;
 		fmask = P->fmask;
 		fval = P->fval;
+		pkmask = P->pkmask;
+		pknown = P->pknown;
+		pkval = P->pkval;
 		gspan = P->gspan;
 		tmask = P->tmask;
 		kval = P->kval;
 	}
 	if (launch)
 		mask = wmask = 0;
-	if (kmask && c->kcount[j] >= MAX_CONST_CONTEXTS)
-		kmask = 0;
+	if ((kmask || pkmask) && c->kcount[j] >= MAX_CONST_CONTEXTS)
+		kmask = pkmask = 0;
 	wmask &= mask;
 	gmask &= wmask;
 	amask &= wmask & ~gmask;
@@ -376,8 +414,9 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 	kmask &= ~mask; /* a constant is the same in every thread */
 	bmask &= mask;
 	fmask &= mask;
+	pkmask &= ~kmask; /* known whole */
 	if (launch)
-		kmask = bmask = fmask = 0;
+		kmask = bmask = fmask = pkmask = 0;
 	for (uint32_t x = c->first[j]; x != TC_NONE; x = c->ctx[x].next)
 		if (c->ctx[x].launch == launch &&
 		    (launch || (c->ctx[x].mask == mask && c->ctx[x].wmask == wmask &&
@@ -385,7 +424,7 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 				c->ctx[x].amask == amask &&
 				!memcmp(c->ctx[x].gspan, gs, sizeof gs) &&
 				!memcmp(c->ctx[x].tmask, tm, sizeof tm) &&
-				same_consts(&c->ctx[x], kmask, kval) &&
+				same_consts(&c->ctx[x], kmask, kval, pkmask, pknown, pkval) &&
 				same_bits(&c->ctx[x], bmask, bval) &&
 				same_terms(&c->ctx[x], fmask, fval)))) {
 			*out = x;
@@ -414,40 +453,34 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 	memcpy(X->gspan, gs, sizeof gs);
 	memcpy(X->tmask, tm, sizeof tm);
 	X->kmask = kmask;
-	c->kcount[j] += kmask != 0;
-	if (kmask) {
-		uint32_t nk = 0;
-		if (!(X->kval = tc__malloc(&c->al, (size_t)__builtin_popcountll(kmask) * sizeof *X->kval)))
-			return oom(c);
-		for (uint32_t p = 0; p < MASK_BITS; p++)
-			if ((kmask >> p) & 1)
-				X->kval[nk++] = kval[p];
-	}
+	X->pkmask = pkmask;
 	X->bmask = bmask;
-	if (bmask) {
-		uint32_t nb = 0;
-		if (!(X->bval = tc__malloc(&c->al, (size_t)__builtin_popcountll(bmask) * sizeof *X->bval))) {
-			tc__free(&c->al, X->kval); /* not counted yet: nothing frees them */
-			X->kval = NULL;
-			return oom(c);
-		}
-		for (uint32_t p = 0; p < MASK_BITS; p++)
-			if ((bmask >> p) & 1)
-				X->bval[nb++] = bval[p];
-	}
 	X->fmask = fmask;
-	if (fmask) {
-		uint32_t nf = 0;
-		if (!(X->fval = tc__malloc(&c->al, (size_t)__builtin_popcountll(fmask) * sizeof *X->fval))) {
-			tc__free(&c->al, X->kval);
-			tc__free(&c->al, X->bval);
-			X->kval = NULL;
-			X->bval = NULL;
-			return oom(c);
+	/* what it knows of its parameters, packed (freed here on failure: the
+	 * context is not counted yet) */
+	if ((kmask && !(X->kval = tc__malloc(&c->al, (size_t)__builtin_popcountll(kmask) *
+							 sizeof *X->kval))) ||
+	    (pkmask && !(X->pkval = tc__malloc(&c->al, (size_t)__builtin_popcountll(pkmask) * 2 *
+							    sizeof *X->pkval))) ||
+	    (bmask && !(X->bval = tc__malloc(&c->al, (size_t)__builtin_popcountll(bmask) *
+							 sizeof *X->bval))) ||
+	    (fmask && !(X->fval = tc__malloc(&c->al, (size_t)__builtin_popcountll(fmask) *
+							 sizeof *X->fval)))) {
+		drop_known(c, X);
+		return oom(c);
+	}
+	c->kcount[j] += kmask != 0 || pkmask != 0;
+	for (uint32_t p = 0, nk = 0, np = 0, nb = 0, nf = 0; p < MASK_BITS; p++) {
+		if ((kmask >> p) & 1)
+			X->kval[nk++] = kval[p];
+		if ((pkmask >> p) & 1) {
+			X->pkval[np++] = pknown[p];
+			X->pkval[np++] = pkval[p] & pknown[p];
 		}
-		for (uint32_t p = 0; p < MASK_BITS; p++)
-			if ((fmask >> p) & 1)
-				X->fval[nf++] = fval[p];
+		if ((bmask >> p) & 1)
+			X->bval[nb++] = bval[p];
+		if ((fmask >> p) & 1)
+			X->fval[nf++] = fval[p];
 	}
 	X->launch = launch;
 	/* what it returns and leaves, until its analysis says: what the first
@@ -464,12 +497,7 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 		X->tresult[t] = TC_NONE;
 	if (d->ncalls) {
 		if (!(X->callee = tc__malloc(&c->al, tc__mul(d->ncalls, sizeof *X->callee)))) {
-			tc__free(&c->al, X->kval); /* not counted yet: nothing frees them */
-			tc__free(&c->al, X->bval);
-			tc__free(&c->al, X->fval);
-			X->kval = NULL;
-			X->bval = NULL;
-			X->fval = NULL;
+			drop_known(c, X); /* not counted yet: nothing else frees them */
 			return oom(c);
 		}
 		for (uint32_t s = 0; s < d->ncalls; s++)
@@ -1214,6 +1242,12 @@ static int live_blocks(tc_calls *c, uint32_t x, tc_decided **ev)
 	tc_decided_fn fn = tc__decided_of(d);
 	if (tc__decided_new(ev, &fn, X->kmask, k, &c->al))
 		return oom(c);
+	for (uint32_t p = 0; p < MASK_BITS; p++)
+		if ((X->pkmask >> p) & 1) {
+			uint64_t kn, kv;
+			pk_of(X, p, &kn, &kv);
+			tc__decided_known(*ev, p, kn, kv);
+		}
 	if (X->live_done || !c->foldable[j])
 		return TC_OK;
 	X->live_done = true;
@@ -1333,10 +1367,14 @@ static int pass_value(tc_calls *c, uint32_t x, const tc_fn_desc *d, uint32_t v, 
 			P->kval[a] = kval_of(X, p);
 			P->kmask |= bit;
 		} else if (V->ev && ((V->decides >> a) & 1)) {
-			uint64_t kx; /* what folds from constants */
+			uint64_t kx, kn; /* what folds from constants, whole or some bits */
 			if (tc__decided_value(V->ev, v, &kx)) {
 				P->kval[a] = (int64_t)kx;
 				P->kmask |= bit;
+			} else if (tc__decided_bits(V->ev, v, &kn, &kx)) {
+				P->pknown[a] = kn;
+				P->pkval[a] = kx;
+				P->pkmask |= bit;
 			}
 			if (tc__decided_status(V->ev))
 				return oom(c);
@@ -1393,6 +1431,10 @@ static void pass_on(const context *X, uint32_t p, uint32_t a, const caller_views
 	if (V->consts && ((X->kmask >> p) & 1)) {
 		P->kval[a] = kval_of(X, p);
 		P->kmask |= bit;
+	}
+	if (V->consts && ((X->pkmask >> p) & 1)) {
+		pk_of(X, p, &P->pknown[a], &P->pkval[a]);
+		P->pkmask |= bit;
 	}
 	if (V->tiles && ((X->gmask >> p) & 1)) {
 		P->gmask |= bit;
@@ -1460,6 +1502,7 @@ static int analyse(tc_calls *c, uint32_t x)
 		}
 		passing P; /* kval is read only where kmask says (not cleared) */
 		P.mask = P.wmask = P.ones = P.gmask = P.kmask = P.amask = P.bmask = P.fmask = 0;
+		P.pkmask = 0;
 		P.gspan[0] = P.gspan[1] = P.gspan[2] = 0;
 		for (int t = 0; t < NTILE; t++)
 			P.tmask[t] = ALL_DIVERGENT;
@@ -1534,6 +1577,7 @@ static int analyse(tc_calls *c, uint32_t x)
 			break;
 		if (!V.warp_consts)
 			P.kmask &= c->decides[cs->callee];
+		P.pkmask &= c->decides[cs->callee];
 		uint32_t y;
 		if (!(rc = context_of(c, cs->callee, &P, false, &y))) {
 			/* what this analysis assumed of the call: its context
@@ -2712,6 +2756,7 @@ void tc__calls_free(tc_calls *c)
 		tc__free(&c->al, c->ctx[x].kval);
 		tc__free(&c->al, c->ctx[x].bval);
 		tc__free(&c->al, c->ctx[x].fval);
+		tc__free(&c->al, c->ctx[x].pkval);
 		tc__free(&c->al, c->ctx[x].live);
 		tc__free(&c->al, c->ctx[x].dead_edge);
 		tc__decided_view_free(&c->ctx[x].view, &c->al);

@@ -24,6 +24,8 @@ struct tc_decided {
 	const tc_alloc *al;
 	uint64_t kmask;
 	int64_t k[64];
+	uint64_t pkmask;           /* parameters some of whose bits are known: */
+	uint64_t pknown[64], pk[64]; /* those bits, and their values */
 	uint32_t n;      /* values */
 	uint32_t *pidx;  /* per value: the parameter it reads, or TC_NONE */
 	uint8_t *state;  /* per value: S_* */
@@ -67,10 +69,12 @@ static bool is_cmp(uint8_t op)
 
 /* Whether op folds here (whole or in some bits); its value operands are
  * a[0], a[1] and, for a select, cond; a phi's, its incoming values. */
-static bool folds(uint8_t op)
+static bool folds(const tc_lane_op *o)
 {
+	uint8_t op = o->op;
 	return (op >= TC_LOP_COPY && op <= TC_LOP_SGE) || op == TC_LOP_SELECT ||
-	       op == TC_LOP_UMIN || op == TC_LOP_POPC || op == TC_LOP_PHI;
+	       op == TC_LOP_UMIN || op == TC_LOP_POPC || op == TC_LOP_PHI ||
+	       (op == TC_LOP_OTHER && (o->flags & TC_LOP_PART));
 }
 
 /* The value operands of op o, into w (3 at most; not a phi's). */
@@ -229,6 +233,27 @@ static kbits fold_phi(const fold_ctx *c, uint32_t v, unsigned bits)
 	return first ? (kbits){0, 0, bits, true} : r;
 }
 
+/* A part (TC_LOP_PART): the word's known bits but where the part lies,
+ * which are the part's; past the first 8 bytes, the word's own; the bits
+ * above what the word said are not known. */
+static kbits fold_part(const fold_ctx *c, const tc_lane_op *o, unsigned bits)
+{
+	kbits none = {0, 0, bits, true};
+	kbits x = operand(c, o, 0, bits), y = operand(c, o, 1, bits);
+	if (o->k[0] < 0 || o->k[1] <= 0 || o->k[1] > 8 || bits < 64)
+		return none;
+	uint64_t xk = x.sized ? x.k & ones(x.w) : 0; /* a word of no width: nothing */
+	if (o->k[0] >= 8)
+		return (kbits){x.v & xk, xk, bits, true};
+	if (o->k[0] + o->k[1] > 8 || o->k[1] >= 8)
+		return none;
+	unsigned off = 8 * (unsigned)o->k[0], size = 8 * (unsigned)o->k[1];
+	uint64_t pm = ones(size) << off;
+	uint64_t yk = y.k & ones(size);
+	uint64_t k = (xk & ~pm) | (yk << off);
+	return (kbits){((x.v & xk & ~pm) | ((y.v & yk) << off)) & k, k, bits, true};
+}
+
 /* Value v's known bits from its operands' (all done). */
 static kbits fold(const fold_ctx *c, uint32_t v)
 {
@@ -241,6 +266,8 @@ static kbits fold(const fold_ctx *c, uint32_t v)
 	    (o->a[0] >= c->n || !c->kb[o->a[0]]) && (o->a[1] >= c->n || !c->kb[o->a[1]]) &&
 	    (o->op != TC_LOP_SELECT || o->cond >= c->n || !c->kb[o->cond]))
 		return none; /* nothing known of any operand: nothing of it */
+	if (o->op == TC_LOP_OTHER) /* a part stored into a word */
+		return fold_part(c, o, bits);
 	if (o->op == TC_LOP_SELECT) {
 		kbits x = fit(operand(c, o, 0, bits), bits), y = fit(operand(c, o, 1, bits), bits);
 		if (o->cond < c->n && known_whole(c, o->cond))
@@ -482,7 +509,7 @@ static void post_order(fold_ctx *c, uint32_t q, void (*done)(fold_ctx *, uint32_
 		uint32_t v = c->stack[top - 1], w[3];
 		const tc_lane_op *o = &c->fn.ops[v];
 		bool pushed = false;
-		if (c->pidx[v] != TC_NONE || !folds(o->op)) {
+		if (c->pidx[v] != TC_NONE || !folds(o)) {
 		} else if (o->op != TC_LOP_PHI) {
 			for (unsigned i = operands(c, o, w); i-- > 0;)
 				push(c, &top, w[i], &pushed);
@@ -524,7 +551,7 @@ static void close_one(fold_ctx *c, uint32_t v, void *ud)
 		return;
 	}
 	const tc_lane_op *o = &c->fn.ops[v];
-	bool whole_fold = folds(o->op) && o->op != TC_LOP_PHI;
+	bool whole_fold = folds(o) && o->op != TC_LOP_PHI;
 	unsigned nw = whole_fold ? operands(c, o, w) : 0;
 	k->closed[v] = whole_fold;
 	k->pm[v] = 0;
@@ -642,8 +669,11 @@ static void fold_one(fold_ctx *c, uint32_t v, void *ud)
 		if (p < 64 && ((c->kmask >> p) & 1) && tc__traced_fits(c->k[p], o->bits)) {
 			c->kb[v] = ones(width(o->bits));
 			c->val[v] = zext((uint64_t)c->k[p], width(o->bits));
+		} else if (p < 64 && ((c->pkmask >> p) & 1)) { /* its low bits */
+			c->kb[v] = zext(c->pknown[p], width(o->bits));
+			c->val[v] = c->pk[p] & c->kb[v];
 		}
-	} else if (folds(o->op)) {
+	} else if (folds(o)) {
 		kbits x = fold(c, v);
 		c->kb[v] = x.k;
 		c->val[v] = x.v & x.k;
@@ -653,6 +683,27 @@ static void fold_one(fold_ctx *c, uint32_t v, void *ud)
 int tc__decided_status(const tc_decided *c)
 {
 	return c->oom ? TC_ENOMEM : TC_OK;
+}
+
+void tc__decided_known(tc_decided *c, uint32_t p, uint64_t known, uint64_t val)
+{
+	if (p < 64 && !((c->kmask >> p) & 1) && known) {
+		c->pkmask |= UINT64_C(1) << p;
+		c->pknown[p] = known;
+		c->pk[p] = val & known;
+	}
+}
+
+bool tc__decided_bits(tc_decided *c, uint32_t v, uint64_t *known, uint64_t *val)
+{
+	*known = *val = 0;
+	if (v >= c->n || !c->fn.ops)
+		return false;
+	if (c->state[v] == S_NEW)
+		post_order(c, v, fold_one, NULL);
+	*known = c->kb[v];
+	*val = c->val[v] & c->kb[v];
+	return *known != 0;
 }
 
 bool tc__decided_value(tc_decided *c, uint32_t v, uint64_t *out)

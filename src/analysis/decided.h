@@ -2,8 +2,9 @@
  * decided.h - branches that go one way (docs/check.md, "Branches that go
  * one way"): a branch of two ways whose condition folds to a constant,
  * from constants alone or from the constants a calling context knows its
- * parameters are. The helper that takes a flag, `if (sync)
- * __syncthreads();`, called with false where only some threads are:
+ * parameters are, whole or in some bits (tc__decided_known). The helper
+ * that takes a flag, `if (sync) __syncthreads();`, called with false where
+ * only some threads are:
  * inlined and optimised, the compiler folds the branch away; called
  * (nvcc -G, __noinline__, -O0) or inlined at -O0, the branch stays, and
  * only this says that the barrier is not executed there.
@@ -69,6 +70,13 @@ typedef struct tc_decided tc_decided;
 int tc__decided_new(tc_decided **out, const tc_decided_fn *fn, uint64_t kmask, const int64_t *k,
 		    const tc_alloc *al);
 void tc__decided_free(tc_decided *e);
+/* Parameter p's bits known (a word some fields of which a calling context
+ * knows): the bits known, val their values; a parameter known whole (kmask)
+ * stays so. Before any value is asked for. */
+void tc__decided_known(tc_decided *e, uint32_t p, uint64_t known, uint64_t val);
+/* Value v's known bits (*known) and their values (*val), of its width;
+ * whether any is known. */
+bool tc__decided_bits(tc_decided *e, uint32_t v, uint64_t *known, uint64_t *val);
 /* Whether value v folds to a constant: *out, its low bits (its width). */
 bool tc__decided_value(tc_decided *e, uint32_t v, uint64_t *out);
 /* TC_ENOMEM when a folding so far ran out of memory (what it found stays

@@ -364,6 +364,56 @@ static void test_known_bits(void **state)
 	assert_true(live[0] && live[1] && !live[2] && live[3]);
 }
 
+/* A parameter known in some bits (tc__decided_known: a calling context's
+ * word whose low byte is a constant kind, the rest the thread's): a test
+ * of those bits folds, one of the others does not; a read of it at another
+ * byte is not known (param_off); a part stored into a word (TC_LOP_PART)
+ * keeps the word's known bits where it does not lie and brings its own. */
+static void test_known_param(void **state)
+{
+	(void)state;
+	fn t;
+	params p = {{0}, {0}, 0};
+	fn_init(&t, 1);
+	uint32_t w = param(&t, &p, 0, 32);
+	uint32_t hi = param(&t, &p, 0, 32); /* the same parameter at byte 4 */
+	uint32_t kind = bin(&t, 0, TC_LOP_AND, w, K(255));
+	uint32_t is1 = bin(&t, 0, TC_LOP_EQ, kind, K(1));
+	uint32_t rank0 = bin(&t, 0, TC_LOP_EQ, bin(&t, 0, TC_LOP_LSHR, w, K(8)), K(0));
+	uint32_t hi1 = bin(&t, 0, TC_LOP_EQ, bin(&t, 0, TC_LOP_AND, hi, K(255)), K(1));
+	uint32_t x = source(&t, 0, TC_LOP_TID_X);
+	uint32_t part = value(&t, 0, TC_UA_PURE, TC_LOP_OTHER); /* w, bytes 1 .. 3 the tid's */
+	t.op[part] = (tc_lane_op){TC_LOP_OTHER, TC_LOP_PART, 64, {w, x}, TC_NONE, {1, 3}};
+	use(&t, w, part, 0);
+	use(&t, x, part, 0);
+	uint32_t pk = bin(&t, 0, TC_LOP_EQ, bin(&t, 0, TC_LOP_AND, part, K(255)), K(1));
+	uint32_t ptid = bin(&t, 0, TC_LOP_EQ, bin(&t, 0, TC_LOP_AND, part, K(0x100)), K(0));
+	edge(&t, 0, UNIT_EXIT);
+	static const uint32_t last[FN_BLOCKS] = {0};
+	static const uint32_t off[2] = {0, 4};
+	tc_decided_fn f = view(&t, &p, last);
+	f.param_off = off;
+	f.nparam_off = 2;
+	uint64_t r, kn, kv;
+	for (int known = 0; known < 2; known++) {
+		tc_decided *e;
+		assert_int_equal(tc__decided_new(&e, &f, 0, NULL, &t.al), TC_OK);
+		if (known)
+			tc__decided_known(e, 0, 0xff, 0x01);
+		assert_int_equal(tc__decided_value(e, is1, &r), known);
+		if (known)
+			assert_int_equal(r, 1);
+		assert_false(tc__decided_value(e, rank0, &r)); /* the rank's bits */
+		assert_false(tc__decided_value(e, hi1, &r));   /* byte 4 on: not known */
+		assert_int_equal(tc__decided_value(e, pk, &r), known);
+		assert_false(tc__decided_value(e, ptid, &r));
+		assert_int_equal(tc__decided_bits(e, part, &kn, &kv), known);
+		if (known) /* byte 0 of w; bytes 4 .. 7 above w's 32 bits not known */
+			assert_true(kn == 0xff && kv == 1);
+		tc__decided_free(e);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -373,6 +423,7 @@ int main(void)
 		cmocka_unit_test(test_live),
 		cmocka_unit_test(test_view),
 		cmocka_unit_test(test_known_bits),
+		cmocka_unit_test(test_known_param),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -182,7 +182,9 @@ static int parse_operands(reader *r)
 		} else if (tc__ptx_is_p(r, '{')) {
 			o->k = O_VEC;
 			o->r0 = (uint32_t)r->oregs.len;
+			o->vknown = 0;
 			tc__ptx_next(r);
+			int sign = 1;
 			for (;;) {
 				if (tc__ptx_is_reg_tok(r, &r->t)) {
 					if (oreg(r, tc__ptx_reg_operand(r, &r->t)))
@@ -191,14 +193,24 @@ static int parse_operands(reader *r)
 					   r->t.kind == T_IDENT) {
 					if (!tc__ptx_is_word(&r->t, "_") && r->t.kind == T_IDENT)
 						return tc__ptx_expected(r, "a register");
+					/* an integer element: its value, for what a
+					 * call's argument holds (vec_arg_store) */
+					size_t e = r->oregs.len - o->r0;
+					int64_t v;
+					if (r->t.kind == T_NUM && e < 8 && tc__ptx_int_value(&r->t, &v)) {
+						o->vknown |= (uint8_t)(1u << e);
+						o->vkv[e] = sign < 0 ? (int64_t)(0 - (uint64_t)v) : v;
+					}
 					if (tc__ptx_push(r, &r->oregs, TC_NONE))
 						return r->rc;
 				} else if (tc__ptx_is_p(r, '-')) {
 					tc__ptx_next(r);
+					sign = -sign;
 					continue;
 				} else {
 					return tc__ptx_expected(r, "a register");
 				}
+				sign = 1;
 				tc__ptx_next(r);
 				if (tc__ptx_is_p(r, '}'))
 					break;
@@ -543,6 +555,17 @@ static int vec_arg_store(reader *r, const opnd *val, uint32_t slot, int64_t off,
 		uint32_t dst = k + 1 == val->nr ? slot : tc__ptx_new_reg(r);
 		if (dst == TC_NONE)
 			return r->rc;
+		bool imm = vk == TC_NONE && k < 8 && ((val->vknown >> k) & 1);
+		tc_lane_op kop = {TC_LOP_COPY, TC_LOP_K0, (uint8_t)(psize * 8), {TC_NONE, TC_NONE},
+				  TC_NONE, {imm ? tc__ptx_sext((uint64_t)val->vkv[k], psize * 8) : 0, 0}};
+		if (imm && prev != TC_NONE) { /* a constant: a register of its own */
+			if ((vk = tc__ptx_new_reg(r)) == TC_NONE)
+				return r->rc;
+			r->rd.len = 0;
+			r->cur_lane = kop;
+			if (tc__ptx_emit_defs(r, &vk, 1, TC_NONE, TC_UA_PURE, TC_NONE))
+				return r->rc;
+		}
 		r->rd.len = 0;
 		if ((vk != TC_NONE && tc__ptx_push(r, &r->rd, vk)) ||
 		    (prev != TC_NONE && tc__ptx_push(r, &r->rd, prev)))
@@ -551,7 +574,8 @@ static int vec_arg_store(reader *r, const opnd *val, uint32_t slot, int64_t off,
 			r->cur_lane = vk != TC_NONE ? (tc_lane_op){TC_LOP_COPY, TC_LOP_TRUNC,
 								   (uint8_t)(psize * 8),
 								   {0, TC_NONE}, TC_NONE, {0, 0}}
-						    : tc__ptx_no_lane;
+				      : imm ? kop
+					    : tc__ptx_no_lane;
 		else
 			r->cur_lane = arg_part(o, psize, vk != TC_NONE ? 1u : 0u,
 					       vk != TC_NONE ? 0u : TC_NONE);

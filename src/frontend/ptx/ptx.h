@@ -270,6 +270,8 @@ typedef struct opnd {
 	bool simple;       /* O_ADDR: [reg], [reg+imm], [sym], [sym+imm];
 			    * O_SYM: its offset (sym+4) is known */
 	bool known;        /* O_IMM: an integer */
+	uint8_t vknown;    /* O_VEC: element e (< 8) is the integer vkv[e] */
+	int64_t vkv[8];
 	uint32_t l0, nl;   /* O_LIST: names in r->olist */
 	tok at;
 } opnd;
