@@ -135,13 +135,7 @@ def main():
         return compare_verdicts(a, both, res)
     rows = collections.OrderedDict()
     failed, listed = [], []
-    for rel in both:
-        project = rel.split(os.sep, 1)[0] if os.sep in rel else '.'
-        (o3, e3), (g, eg) = res[(rel, 'O3')], res[(rel, 'G')]
-        if e3 or eg:
-            failed.append('%s: %s' % (rel, '; '.join('%s %s' % (b, e) for b, e in
-                                                    (('-O3', e3), ('-G', eg)) if e)))
-            continue
+    for project, rel, o3, g in pairs(both, res, failed):
         r = rows.setdefault(project, [0, 0, 0, 0, 0])
         r[0] += 1
         r[1] += len(o3)
@@ -150,13 +144,7 @@ def main():
         r[4] += len(o3 - g)
         listed += [('-G only', rel, x) for x in sorted(g - o3)]
         listed += [('-O3 only', rel, x) for x in sorted(o3 - g)]
-    head = ('project', 'files', '-O3 lines', '-G lines', '-G only', '-O3 only')
-    print('%-24s %6s %10s %9s %8s %9s' % head)
-    total = [0, 0, 0, 0, 0]
-    for project, r in rows.items():
-        print('%-24s %6d %10d %9d %8d %9d' % ((project,) + tuple(r)))
-        total = [t + x for t, x in zip(total, r)]
-    print('%-24s %6d %10d %9d %8d %9d' % (('total',) + tuple(total)))
+    total = table(('project', 'files', '-O3 lines', '-G lines', '-G only', '-O3 only'), rows)
     if a.list:
         for kind, rel, (f, line, rule) in listed:
             print('%s: %s: %s:%d %s' % (kind, rel, f, line, rule))
@@ -165,9 +153,9 @@ def main():
     return 1 if total[4] or failed else 0
 
 
-def compare_verdicts(a, both, res):
-    rows = collections.OrderedDict()
-    failed, listed = [], []
+def pairs(both, res, failed):
+    """(project, file, what -O3 gave, what -G gave) for each file both
+    builds read; the others into failed."""
     for rel in both:
         project = rel.split(os.sep, 1)[0] if os.sep in rel else '.'
         (o3, e3), (g, eg) = res[(rel, 'O3')], res[(rel, 'G')]
@@ -175,6 +163,25 @@ def compare_verdicts(a, both, res):
             failed.append('%s: %s' % (rel, '; '.join('%s %s' % (b, e) for b, e in
                                                     (('-O3', e3), ('-G', eg)) if e)))
             continue
+        yield project, rel, o3, g
+
+
+def table(head, rows):
+    """Prints head, a row per project and their total; the total."""
+    print('%-24s' % head[0] + ''.join(' %*s' % (len(h), h) for h in head[1:]))
+    total = [0] * (len(head) - 1)
+    for project, r in list(rows.items()) + [('total', None)]:
+        r = total if r is None else r
+        print('%-24s' % project + ''.join(' %*d' % (len(h), x) for h, x in zip(head[1:], r)))
+        if project != 'total':
+            total[:] = [t + x for t, x in zip(total, r)]
+    return total
+
+
+def compare_verdicts(a, both, res):
+    rows = collections.OrderedDict()
+    failed, listed = [], []
+    for project, rel, o3, g in pairs(both, res, failed):
         r = rows.setdefault(project, [0, 0, 0, 0, 0])
         r[0] += 1
         for key, bad in sorted(o3.items()):
@@ -187,13 +194,7 @@ def compare_verdicts(a, both, res):
             else:
                 r[3] += 1
                 listed.append(('other verdict', rel, key, bad, g[key]))
-    head = ('project', 'files', '-O3 judged', '-G same', '-G other', 'not judged')
-    print('%-24s %6s %10s %8s %8s %10s' % head)
-    total = [0, 0, 0, 0, 0]
-    for project, r in rows.items():
-        print('%-24s %6d %10d %8d %8d %10d' % ((project,) + tuple(r)))
-        total = [t + x for t, x in zip(total, r)]
-    print('%-24s %6d %10d %8d %8d %10d' % (('total',) + tuple(total)))
+    table(('project', 'files', '-O3 judged', '-G same', '-G other', 'not judged'), rows)
     if a.list:
         word = {True: 'reported', False: 'not reported', None: '-'}
         for kind, rel, (f, line), x, y in listed:
