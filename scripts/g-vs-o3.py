@@ -51,18 +51,27 @@ import sys
 WARNING = re.compile(r'^(\S+?):(\d+)(?::\d+)?: warning: .* \[(-W[a-z-]+)\]$')
 
 
-def lines_of(binary, path, timeout):
-    """The set of (file, line, rule) check reports on path, or an error."""
+def run_check(binary, args, timeout, stderr):
+    """check's output with args (stderr: where its standard error goes), or
+    None and an error."""
     try:
-        p = subprocess.run([binary, 'check', '--no-caret', '--color', 'never', path],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        p = subprocess.run([binary, 'check'] + args, stdout=subprocess.PIPE, stderr=stderr,
                            timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return None, 'timed out after %d s' % timeout
     if p.returncode not in (0, 1):
         return None, 'exit status %d' % p.returncode
+    return p.stdout.decode('utf-8', 'replace'), None
+
+
+def lines_of(binary, path, timeout):
+    """The set of (file, line, rule) check reports on path, or an error."""
+    out, err = run_check(binary, ['--no-caret', '--color', 'never', path], timeout,
+                         subprocess.STDOUT)
+    if err:
+        return None, err
     found = set()
-    for line in p.stdout.decode('utf-8', 'replace').splitlines():
+    for line in out.splitlines():
         m = WARNING.match(line)
         if m:
             rule = m.group(3).replace('-after-exit', '-divergence')
@@ -72,16 +81,11 @@ def lines_of(binary, path, timeout):
 
 def verdicts_of(binary, path, timeout):
     """{(file, line): reported} for what check judges on path, or an error."""
+    out, err = run_check(binary, ['--format', 'json', path], timeout, subprocess.DEVNULL)
+    if err:
+        return None, err
     try:
-        p = subprocess.run([binary, 'check', '--format', 'json', path],
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                           timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        return None, 'timed out after %d s' % timeout
-    if p.returncode not in (0, 1):
-        return None, 'exit status %d' % p.returncode
-    try:
-        doc = json.loads(p.stdout.decode('utf-8', 'replace'))
+        doc = json.loads(out)
     except ValueError:
         return None, 'no JSON'
     found = {}
