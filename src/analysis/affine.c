@@ -718,7 +718,7 @@ static int rewire(tc_affine *out, aff *a, tc_arena *ar)
 	uint32_t nroot = 0;
 	for (uint32_t i = 0; a->x && a->x->roots && i < a->x->nroots; i++) {
 		uint32_t w = a->x->roots[i];
-		if (w >= nv || !split(a->fm[w]) || (a->fixed[w] && !a->atom[w]))
+		if (w >= nv || !split(a->fm[w]))
 			continue;
 		uint64_t d = dbits(a->fm[w], a->fm[w].bits);
 		if ((d & width_mask(a->fm[w].bits)) == width_mask(a->fm[w].bits) &&

@@ -252,10 +252,17 @@ static uint32_t coll_callee(const tc_calls *c, uint32_t j, uint32_t k)
 	return g < c->m->count ? g : TC_NONE;
 }
 
+/* Where parameter p's entry is in an array packed by mask (one per bit
+ * set, in order). */
+static uint32_t packed_at(uint64_t mask, uint32_t p)
+{
+	return (uint32_t)__builtin_popcountll(mask & ((UINT64_C(1) << p) - 1));
+}
+
 /* The constant context X knows parameter p (< MASK_BITS, in X->kmask) is. */
 static int64_t kval_of(const context *X, uint32_t p)
 {
-	return X->kval[(uint32_t)__builtin_popcountll(X->kmask & ((UINT64_C(1) << p) - 1))];
+	return X->kval[packed_at(X->kmask, p)];
 }
 
 /* log2 of the lanes parameter p's tile mask names (gs: a context's gspan
@@ -276,66 +283,21 @@ static void gspan_set(uint64_t gs[3], uint32_t p, int lg)
 /* The bits of parameter p (in X->bmask) that may differ. */
 static uint64_t bval_of(const context *X, uint32_t p)
 {
-	return X->bval[(uint32_t)__builtin_popcountll(X->bmask & ((UINT64_C(1) << p) - 1))];
+	return X->bval[packed_at(X->bmask, p)];
 }
 
 /* The thread term of parameter p (in X->fmask). */
 static tc_affine_term fval_of(const context *X, uint32_t p)
 {
-	return X->fval[(uint32_t)__builtin_popcountll(X->fmask & ((UINT64_C(1) << p) - 1))];
-}
-
-/* Whether context X's parameters are the thread terms fmask and fval say. */
-static bool same_terms(const context *X, uint64_t fmask, const tc_affine_term *fval)
-{
-	if (X->fmask != fmask)
-		return false;
-	for (uint32_t p = 0; p < MASK_BITS; p++)
-		if ((fmask >> p) & 1) {
-			tc_affine_term a = fval_of(X, p), b = fval[p];
-			if (a.k != b.k || a.t != b.t || a.exact != b.exact || a.bits != b.bits)
-				return false;
-		}
-	return true;
-}
-
-/* Whether context X's parameters differ in the bits bmask and bval say. */
-static bool same_bits(const context *X, uint64_t bmask, const uint64_t *bval)
-{
-	if (X->bmask != bmask)
-		return false;
-	for (uint32_t p = 0; p < MASK_BITS; p++)
-		if (((bmask >> p) & 1) && bval_of(X, p) != bval[p])
-			return false;
-	return true;
+	return X->fval[packed_at(X->fmask, p)];
 }
 
 /* The known bits of parameter p (in X->pkmask) and their values. */
 static void pk_of(const context *X, uint32_t p, uint64_t *known, uint64_t *val)
 {
-	uint32_t i = (uint32_t)__builtin_popcountll(X->pkmask & ((UINT64_C(1) << p) - 1));
+	uint32_t i = packed_at(X->pkmask, p);
 	*known = X->pkval[2 * i];
 	*val = X->pkval[2 * i + 1];
-}
-
-/* Whether context X knows the constants kmask and kval (per parameter),
- * and the bits pkmask, pknown and pkval say. */
-static bool same_consts(const context *X, uint64_t kmask, const int64_t *kval, uint64_t pkmask,
-			const uint64_t *pknown, const uint64_t *pkval)
-{
-	if (X->kmask != kmask || X->pkmask != pkmask)
-		return false;
-	for (uint32_t p = 0; p < MASK_BITS; p++) {
-		uint64_t kn, kv;
-		if (((kmask >> p) & 1) && kval_of(X, p) != kval[p])
-			return false;
-		if ((pkmask >> p) & 1) {
-			pk_of(X, p, &kn, &kv);
-			if (kn != pknown[p] || kv != pkval[p])
-				return false;
-		}
-	}
-	return true;
 }
 
 /* What a call passes its callee, per parameter p < MASK_BITS (bit p; a
@@ -347,6 +309,37 @@ typedef struct passing {
 	uint64_t bval[MASK_BITS];
 	tc_affine_term fval[MASK_BITS];
 } passing;
+
+/* Whether context X knows of its parameters what P passes of those in
+ * kmask (constants), pkmask (known bits), bmask (bits that may differ) and
+ * fmask (thread terms); P may be NULL where all four are 0. */
+static bool same_known(const context *X, uint64_t kmask, uint64_t pkmask, uint64_t bmask,
+		       uint64_t fmask, const passing *P)
+{
+	if (X->kmask != kmask || X->pkmask != pkmask || X->bmask != bmask || X->fmask != fmask)
+		return false;
+	for (uint64_t m = kmask | pkmask | bmask | fmask; m; m &= m - 1) {
+		uint32_t p = (uint32_t)__builtin_ctzll(m);
+		uint64_t kn, kv;
+		tc_affine_term t;
+		if (((kmask >> p) & 1) && kval_of(X, p) != P->kval[p])
+			return false;
+		if ((pkmask >> p) & 1) {
+			pk_of(X, p, &kn, &kv);
+			if (kn != P->pknown[p] || kv != (P->pkval[p] & kn))
+				return false;
+		}
+		if (((bmask >> p) & 1) && bval_of(X, p) != P->bval[p])
+			return false;
+		if ((fmask >> p) & 1) {
+			t = fval_of(X, p);
+			if (t.k != P->fval[p].k || t.t != P->fval[p].t || t.exact != P->fval[p].exact ||
+			    t.bits != P->fval[p].bits)
+				return false;
+		}
+	}
+	return true;
+}
 
 /* Frees what new context X knows of its parameters. */
 static void drop_known(tc_calls *c, context *X)
@@ -369,9 +362,7 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 	bool most = !launch && (!P || c->count[j] >= MAX_CONTEXTS_PER_FUNCTION);
 	uint64_t mask = ALL_DIVERGENT, wmask = ALL_DIVERGENT, ones = 0, gmask = 0, kmask = 0,
 		 amask = 0, bmask = 0, fmask = 0, pkmask = 0;
-	const uint64_t *gspan = NULL, *tmask = NULL, *bval = NULL, *pknown = NULL, *pkval = NULL;
-	const tc_affine_term *fval = NULL;
-	const int64_t *kval = NULL;
+	const uint64_t *gspan = NULL, *tmask = NULL;
 	if (!most && P) {
 		mask = P->mask;
 		wmask = P->wmask;
@@ -380,15 +371,10 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 		kmask = P->kmask;
 		amask = P->amask;
 		bmask = P->bmask;
-		bval = P->bval;
 		fmask = P->fmask;
-		fval = P->fval;
 		pkmask = P->pkmask;
-		pknown = P->pknown;
-		pkval = P->pkval;
 		gspan = P->gspan;
 		tmask = P->tmask;
-		kval = P->kval;
 	}
 	if (launch)
 		mask = wmask = 0;
@@ -424,9 +410,7 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 				c->ctx[x].amask == amask &&
 				!memcmp(c->ctx[x].gspan, gs, sizeof gs) &&
 				!memcmp(c->ctx[x].tmask, tm, sizeof tm) &&
-				same_consts(&c->ctx[x], kmask, kval, pkmask, pknown, pkval) &&
-				same_bits(&c->ctx[x], bmask, bval) &&
-				same_terms(&c->ctx[x], fmask, fval)))) {
+				same_known(&c->ctx[x], kmask, pkmask, bmask, fmask, P)))) {
 			*out = x;
 			return TC_OK;
 		}
@@ -472,15 +456,15 @@ static int context_of(tc_calls *c, uint32_t j, const passing *P, bool launch, ui
 	c->kcount[j] += kmask != 0 || pkmask != 0;
 	for (uint32_t p = 0, nk = 0, np = 0, nb = 0, nf = 0; p < MASK_BITS; p++) {
 		if ((kmask >> p) & 1)
-			X->kval[nk++] = kval[p];
+			X->kval[nk++] = P->kval[p];
 		if ((pkmask >> p) & 1) {
-			X->pkval[np++] = pknown[p];
-			X->pkval[np++] = pkval[p] & pknown[p];
+			X->pkval[np++] = P->pknown[p];
+			X->pkval[np++] = P->pkval[p] & P->pknown[p];
 		}
 		if ((bmask >> p) & 1)
-			X->bval[nb++] = bval[p];
+			X->bval[nb++] = P->bval[p];
 		if ((fmask >> p) & 1)
-			X->fval[nf++] = fval[p];
+			X->fval[nf++] = P->fval[p];
 	}
 	X->launch = launch;
 	/* what it returns and leaves, until its analysis says: what the first
@@ -854,7 +838,7 @@ static int loop_sites(tc_calls *c, uint32_t j, const tc_fn_desc *d)
 static uint64_t read_bits(const context *X, const tc_fn_desc *d, uint32_t k)
 {
 	uint32_t p = d->param_index[k], v = d->param_value[k];
-	uint32_t off = d->param_off && k < d->nparam_off ? d->param_off[k] : 0;
+	uint32_t off = tc__fn_desc_param_off(d, k);
 	if (X->launch || p >= MASK_BITS || !((X->bmask >> p) & 1) || off >= 8 || !d->arith ||
 	    v >= d->f.nvalues)
 		return UINT64_MAX;
@@ -975,25 +959,24 @@ static int context_uniformity(const tc_calls *c, const context *X, const tc_fn_d
 	tc_affine_term *st = NULL;
 	uint32_t *rv = NULL, n = d->f.nvalues;
 	int rc = TC_OK;
-	if (d->arith && X->bmask && !X->launch) {
-		if (!(sb = tc__calloc(&c->al, n ? n : 1, sizeof *sb)))
-			return TC_ENOMEM;
-		for (uint32_t k = 0; k < d->nparam_values; k++)
-			if (d->param_value[k] < n)
-				sb[d->param_value[k]] = read_bits(X, d, k);
-		ex.src_bits = sb;
-	}
-	if (d->arith && X->fmask && !X->launch) {
-		if (!(st = tc__calloc(&c->al, n ? n : 1, sizeof *st))) {
+	/* what the context says of its parameters' reads: their bits that may
+	 * differ, their thread terms (one at byte 0) */
+	if (d->arith && (X->bmask || X->fmask) && !X->launch) {
+		if ((X->bmask && !(sb = tc__calloc(&c->al, n ? n : 1, sizeof *sb))) ||
+		    (X->fmask && !(st = tc__calloc(&c->al, n ? n : 1, sizeof *st)))) {
 			tc__free(&c->al, sb);
 			return TC_ENOMEM;
 		}
 		for (uint32_t k = 0; k < d->nparam_values; k++) {
 			uint32_t p = d->param_index[k], v = d->param_value[k];
-			uint32_t off = d->param_off && k < d->nparam_off ? d->param_off[k] : 0;
-			if (v < n && p < MASK_BITS && ((X->fmask >> p) & 1) && off == 0)
+			if (v >= n)
+				continue;
+			if (sb)
+				sb[v] = read_bits(X, d, k);
+			if (st && p < MASK_BITS && ((X->fmask >> p) & 1) && !tc__fn_desc_param_off(d, k))
 				st[v] = fval_of(X, p);
 		}
+		ex.src_bits = sb;
 		ex.src_term = st;
 	}
 	if (d->arith && roots && (d->narg || d->nin_arg)) {

@@ -27,9 +27,7 @@ uint32_t tc__traced_param(const tc_fn_desc *d, uint32_t v, unsigned *bits)
 			*bits = b;
 		for (uint32_t k = 0; k < d->nparam_values; k++)
 			if (d->param_value[k] == v) /* the parameter: its read at byte 0 */
-				return d->param_off && k < d->nparam_off && d->param_off[k]
-					   ? TC_NONE
-					   : d->param_index[k];
+				return tc__fn_desc_param_off(d, k) ? TC_NONE : d->param_index[k];
 		if (!ops)
 			return TC_NONE;
 		const tc_lane_op *o = &ops[v];

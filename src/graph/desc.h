@@ -365,6 +365,13 @@ typedef struct tc_fn_desc {
 		       * its calls are barriers, not calls */
 } tc_fn_desc;
 
+/* The byte of its parameter where param_value k of d starts (0 where d
+ * does not say; UINT32_MAX: not known). */
+static inline uint32_t tc__fn_desc_param_off(const tc_fn_desc *d, uint32_t k)
+{
+	return d->param_off && k < d->nparam_off ? d->param_off[k] : 0;
+}
+
 
 /*
  * One test of whether an argument of a collective that must agree in its
